@@ -1,0 +1,70 @@
+// The agent loop: stream a reply, run its tool calls, feed the results back, until the model stops calling
+// tools and no steering or follow-up message waits. Emits pi's event sequence.
+import type { AgentMessage, AssistantMessage, ToolResultMessage } from "./messages.js";
+import type { LoopContext } from "./loop-context.js";
+import { streamAssistantReply } from "./stream-reply.js";
+import { executeToolBatch } from "./tool-batch.js";
+import { finalizeMessage } from "./finalize-message.js";
+
+/**
+ * Runs the loop. `prompts` are added first (empty when continuing after a retry or compaction).
+ * Returns the messages this run added.
+ */
+export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): Promise<AgentMessage[]> {
+  const added: AgentMessage[] = [];
+  const append = (message: AgentMessage) => {
+    loop.messages.push(message);
+    added.push(message);
+  };
+
+  loop.emit({ type: "agent_start" });
+  loop.emit({ type: "turn_start" });
+  for (const prompt of prompts) append(await finalizeMessage(prompt, loop));
+
+  let pending = loop.takeSteering();
+  let firstTurn = true;
+  let turnIndex = 0;
+  for (;;) {
+    let moreToolCalls = true;
+    while (moreToolCalls || pending.length > 0) {
+      if (!firstTurn) loop.emit({ type: "turn_start" });
+      firstTurn = false;
+      for (const message of pending) append(await finalizeMessage(message, loop));
+      pending = [];
+
+      const reply: AssistantMessage = await streamAssistantReply(loop);
+      append(reply);
+      if (reply.stopReason === "error" || reply.stopReason === "aborted") {
+        await endTurn(loop, reply, [], turnIndex);
+        return endRun(loop, added);
+      }
+
+      const toolCalls = reply.content.filter((block) => block.type === "toolCall");
+      let toolResults: ToolResultMessage[] = [];
+      moreToolCalls = false;
+      if (toolCalls.length > 0) {
+        const batch = await executeToolBatch(reply, loop);
+        toolResults = batch.results;
+        for (const result of toolResults) append(result);
+        moreToolCalls = !batch.terminate;
+      }
+      await endTurn(loop, reply, toolResults, turnIndex++);
+      if (loop.signal.aborted) return endRun(loop, added);
+      pending = loop.takeSteering();
+    }
+    pending = loop.takeFollowUp();
+    if (pending.length === 0) break;
+  }
+  return endRun(loop, added);
+}
+
+async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults: ToolResultMessage[], turnIndex: number) {
+  loop.emit({ type: "turn_end", message, toolResults });
+  if (loop.hooks.turn_end.isUsed()) await loop.hooks.turn_end.promise({ message, toolResults, turnIndex });
+}
+
+async function endRun(loop: LoopContext, added: AgentMessage[]): Promise<AgentMessage[]> {
+  loop.emit({ type: "agent_end", messages: added });
+  if (loop.hooks.agent_end.isUsed()) await loop.hooks.agent_end.promise({ messages: added });
+  return added;
+}

@@ -1,0 +1,434 @@
+// The kernel's session: owns the conversation, the prompt pipeline, the loop runs and the event queue.
+// It knows no provider, tool, file format or UI: all of those arrive through plugins.
+import { createHooks, type KernelHooks, type InputSource } from "./hooks.js";
+import { installHookPolicies } from "./hook-policies.js";
+import { EventQueue } from "./event-queue.js";
+import { KernelRegistry } from "./registry.js";
+import { MessageQueue, type QueueMode } from "./message-queues.js";
+import { runAgentLoop } from "./agent-loop.js";
+import { convertToLlm } from "./convert-to-llm.js";
+import { clampThinkingLevel } from "./thinking.js";
+import { AssistantMessageBuilder } from "./assistant-builder.js";
+import { PithError, errorMessage } from "./errors.js";
+import { isAssistantMessage, type AgentMessage, type AssistantMessage, type CustomMessage, type ImageContent, type UserMessage } from "./messages.js";
+import type { Model, ThinkingLevel } from "./model.js";
+import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
+import type { SessionEvent } from "./events.js";
+import type { ToolDefinition } from "./tool.js";
+import type { LoopContext } from "./loop-context.js";
+import type { PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
+
+export interface AgentSessionOptions {
+  cwd: string;
+  sessionId?: string;
+  steeringMode?: QueueMode;
+  followUpMode?: QueueMode;
+  thinkingLevel?: ThinkingLevel;
+  /** where plugin and hook problems go; default: stderr */
+  onProblem?: (error: PithError) => void;
+}
+
+export class AgentSession implements SessionApi {
+  readonly cwd: string;
+  readonly hooks: KernelHooks;
+  readonly registry: KernelRegistry;
+  sessionId: string;
+
+  private readonly events: EventQueue;
+  private readonly listeners = new Set<SessionListener>();
+  private readonly steering: MessageQueue;
+  private readonly followUps: MessageQueue;
+  private readonly reportProblem: (error: PithError) => void;
+  private conversation: AgentMessage[] = [];
+  private currentModel: Model | undefined;
+  private level: ThinkingLevel;
+  private active = new Set<string>();
+  private baseSystemPrompt = "";
+  private runSystemPrompt: string | undefined;
+  private systemPromptStale = true;
+  private runController: AbortController | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(options: AgentSessionOptions) {
+    this.cwd = options.cwd;
+    this.sessionId = options.sessionId ?? crypto.randomUUID();
+    this.level = options.thinkingLevel ?? "off";
+    this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
+    this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");
+    this.reportProblem = options.onProblem ?? ((error) => process.stderr.write(`pith: ${error.message}\n`));
+    this.hooks = Object.freeze(createHooks());
+    installHookPolicies(this.hooks, this.reportProblem);
+    this.registry = new KernelRegistry(this.reportProblem);
+    this.events = new EventQueue((error, event) =>
+      this.reportProblem(new PithError("EVENT_LISTENER_FAILED", `a listener failed on ${event.type}: ${errorMessage(error)}`, { cause: error })),
+    );
+    this.events.add((event) => (this.hooks.event.isUsed() ? this.hooks.event.promise(event) : undefined));
+    this.events.add((event) => this.notifyListeners(event));
+  }
+
+  // ---- state -------------------------------------------------------------------------------------------
+
+  get model(): Model | undefined {
+    return this.currentModel;
+  }
+
+  get thinkingLevel(): ThinkingLevel {
+    return this.level;
+  }
+
+  get isStreaming(): boolean {
+    return this.running !== undefined;
+  }
+
+  get messages(): readonly AgentMessage[] {
+    return this.conversation;
+  }
+
+  get systemPrompt(): string {
+    return this.runSystemPrompt ?? this.baseSystemPrompt;
+  }
+
+  getState(): SessionState {
+    return {
+      model: this.currentModel,
+      thinkingLevel: this.level,
+      isStreaming: this.isStreaming,
+      messages: this.conversation,
+      systemPrompt: this.systemPrompt,
+      steeringMode: this.steering.mode,
+      followUpMode: this.followUps.mode,
+      pendingMessageCount: this.steering.length + this.followUps.length,
+    };
+  }
+
+  report(error: PithError): void {
+    this.reportProblem(error);
+  }
+
+  // ---- events ------------------------------------------------------------------------------------------
+
+  emit(event: SessionEvent): void {
+    if (this.hooks.event_emitted.isUsed()) this.hooks.event_emitted.call(event);
+    this.events.push(event);
+  }
+
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when every event emitted so far has reached every consumer. */
+  drainEvents(): Promise<void> {
+    return this.events.drain();
+  }
+
+  private async notifyListeners(event: SessionEvent): Promise<void> {
+    for (const listener of this.listeners) {
+      try {
+        await listener(event);
+      } catch (error) {
+        this.reportProblem(new PithError("EVENT_LISTENER_FAILED", `a session listener failed on ${event.type}: ${errorMessage(error)}`, { cause: error }));
+      }
+    }
+  }
+
+  // ---- configuration -----------------------------------------------------------------------------------
+
+  async setModel(model: Model, source: "set" | "cycle" | "restore" = "set"): Promise<void> {
+    const previousModel = this.currentModel;
+    this.currentModel = model;
+    const clamped = clampThinkingLevel(model, this.level);
+    if (previousModel?.provider !== model.provider || previousModel?.id !== model.id) {
+      if (this.hooks.model_select.isUsed()) await this.hooks.model_select.promise({ model, previousModel, source });
+    }
+    if (clamped !== this.level) await this.applyThinkingLevel(clamped);
+  }
+
+  async setThinkingLevel(level: ThinkingLevel): Promise<void> {
+    await this.applyThinkingLevel(clampThinkingLevel(this.currentModel, level));
+  }
+
+  private async applyThinkingLevel(level: ThinkingLevel): Promise<void> {
+    const previousLevel = this.level;
+    if (previousLevel === level) return;
+    this.level = level;
+    this.emit({ type: "thinking_level_changed", level });
+    if (this.hooks.thinking_level_select.isUsed()) await this.hooks.thinking_level_select.promise({ level, previousLevel });
+  }
+
+  setSteeringMode(mode: QueueMode): void {
+    this.steering.mode = mode;
+  }
+
+  setFollowUpMode(mode: QueueMode): void {
+    this.followUps.mode = mode;
+  }
+
+  replaceMessages(messages: AgentMessage[]): void {
+    this.conversation = messages.slice();
+  }
+
+  async appendMessage(message: AgentMessage): Promise<void> {
+    this.conversation.push(message);
+    this.emit({ type: "message_start", message });
+    this.emit({ type: "message_end", message });
+    await this.drainEvents();
+  }
+
+  allTools(): ToolDefinition[] {
+    return this.registry.tools.values();
+  }
+
+  activeToolNames(): string[] {
+    return this.registry.tools.names().filter((name) => this.active.has(name));
+  }
+
+  setActiveTools(names: string[]): void {
+    this.active = new Set(names.filter((name) => this.registry.tools.has(name)));
+    this.systemPromptStale = true;
+  }
+
+  /** Used by the plugin host when a tool is registered. */
+  activateTool(name: string, active: boolean): void {
+    if (active) this.active.add(name);
+    else this.active.delete(name);
+    this.systemPromptStale = true;
+  }
+
+  async refreshSystemPrompt(): Promise<string> {
+    const tools = this.activeToolNames().map((name) => this.registry.tools.get(name) as ToolDefinition);
+    const state = await this.hooks.system_prompt.promise({ prompt: "", cwd: this.cwd, tools });
+    this.baseSystemPrompt = state.prompt;
+    this.systemPromptStale = false;
+    return this.baseSystemPrompt;
+  }
+
+  // ---- the prompt pipeline -----------------------------------------------------------------------------
+
+  /**
+   * pi's nine stages: (1) command, (2) `input`, (3) expansion, (4) queue while streaming, (5) model and key,
+   * (6) pre-prompt checks, (7) messages, (8) `before_agent_start`, (9) run until the `after_run` handlers
+   * (retry, overflow compaction) are done.
+   */
+  async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+    const source: InputSource = options.source ?? "sdk";
+    const expand = options.expand !== false;
+    let images = options.images;
+
+    if (expand && text.startsWith("/") && (await this.runCommand(text, source))) return;
+
+    if (this.hooks.input.isUsed()) {
+      const input = await this.hooks.input.promise({ text, images, source });
+      if (input.handled) return;
+      text = input.text;
+      images = input.images ?? images;
+    }
+
+    if (this.hooks.expand_input.isUsed()) {
+      const expanded = await this.hooks.expand_input.promise({ text, images, source, expand });
+      text = expanded.text;
+      images = expanded.images ?? images;
+    }
+
+    if (this.isStreaming) {
+      if (options.streamingBehavior === "steer") return this.steer(text, images);
+      if (options.streamingBehavior === "followUp") return this.followUp(text, images);
+      throw new PithError(
+        "AGENT_BUSY",
+        "The agent is already working on a prompt. Queue this one with streamingBehavior \"steer\" or \"followUp\", or wait until it is done.",
+      );
+    }
+
+    const release = this.markBusy();
+    try {
+      const model = this.requireModel();
+      await this.resolveAuth(model);
+      const signal = this.startRunSignal();
+      if (this.hooks.before_prompt.isUsed()) await this.hooks.before_prompt.promise({ model, signal });
+
+      const user: UserMessage = { role: "user", content: userContent(text, images), timestamp: Date.now() };
+      const prompts: AgentMessage[] = [user];
+      if (this.systemPromptStale) await this.refreshSystemPrompt();
+      if (this.hooks.before_agent_start.isUsed()) {
+        const state = await this.hooks.before_agent_start.promise({ prompt: text, images, systemPrompt: this.baseSystemPrompt, messages: [] });
+        prompts.push(...state.messages);
+        if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
+      }
+      await this.run(prompts, signal);
+    } finally {
+      this.finishRun();
+      release();
+    }
+  }
+
+  async continue(): Promise<void> {
+    if (this.isStreaming) throw new PithError("AGENT_BUSY", "The agent is already working; wait for it before continuing.");
+    const release = this.markBusy();
+    try {
+      await this.resolveAuth(this.requireModel());
+      if (this.systemPromptStale) await this.refreshSystemPrompt();
+      await this.run([], this.startRunSignal());
+    } finally {
+      this.finishRun();
+      release();
+    }
+  }
+
+  steer(text: string, images?: ImageContent[]): void {
+    this.steering.push({ role: "user", content: userContent(text, images), timestamp: Date.now() });
+    this.emitQueueUpdate();
+  }
+
+  followUp(text: string, images?: ImageContent[]): void {
+    this.followUps.push({ role: "user", content: userContent(text, images), timestamp: Date.now() });
+    this.emitQueueUpdate();
+  }
+
+  /** Queues a message a plugin injects (pi's `sendMessage` while streaming). */
+  queueMessage(message: CustomMessage | UserMessage, as: "steer" | "followUp"): void {
+    (as === "steer" ? this.steering : this.followUps).push(message);
+    this.emitQueueUpdate();
+  }
+
+  async abort(): Promise<void> {
+    this.runController?.abort();
+    await this.waitForIdle();
+  }
+
+  async waitForIdle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+    await this.drainEvents();
+  }
+
+  async dispose(reason = "quit"): Promise<void> {
+    await this.abort();
+    if (this.hooks.session_shutdown.isUsed()) await this.hooks.session_shutdown.promise({ reason });
+    await this.drainEvents();
+  }
+
+  private async runCommand(text: string, source: InputSource): Promise<boolean> {
+    const space = text.indexOf(" ");
+    const name = text.slice(1, space === -1 ? undefined : space);
+    const args = space === -1 ? "" : text.slice(space + 1);
+    const command = this.registry.commands.get(name);
+    const signal = new AbortController().signal;
+    if (command) {
+      await command.handler(args, { args, signal });
+      return true;
+    }
+    if (!this.hooks.command.isUsed()) return false;
+    return (await this.hooks.command.promise({ name, args, text, source, signal })) === true;
+  }
+
+  private requireModel(): Model {
+    if (this.currentModel) return this.currentModel;
+    throw new PithError("NO_MODEL", "No model is selected. Pass --model <provider/id> (see --list-models), or set an API key such as ANTHROPIC_API_KEY or OPENAI_API_KEY.");
+  }
+
+  private async resolveAuth(model: Model) {
+    if (!this.registry.providers.has(model.api)) {
+      throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of model ${model.provider}/${model.id}.`);
+    }
+    return this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise(model) : undefined;
+  }
+
+  /** The session counts as busy from the moment a prompt passed the queueing stage, so nothing slips in. */
+  private markBusy(): () => void {
+    let release!: () => void;
+    this.running = new Promise<void>((resolve) => (release = resolve));
+    this.runController = new AbortController();
+    return () => {
+      this.running = undefined;
+      release();
+    };
+  }
+
+  private startRunSignal(): AbortSignal {
+    this.runController ??= new AbortController();
+    return this.runController.signal;
+  }
+
+  private finishRun(): void {
+    this.runSystemPrompt = undefined;
+    this.runController = undefined;
+  }
+
+  private async run(prompts: AgentMessage[], signal: AbortSignal): Promise<void> {
+    const loop = this.loopContext(signal);
+    let added = await runAgentLoop(prompts, loop);
+    while (this.hooks.after_run.isUsed() && !signal.aborted) {
+      const lastAssistant = [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined;
+      const next = await this.hooks.after_run.promise({ messages: added, lastAssistant, signal });
+      if (!next?.continue || signal.aborted) break;
+      added = await runAgentLoop([], loop);
+    }
+    await this.drainEvents();
+    if (this.hooks.agent_settled.isUsed()) await this.hooks.agent_settled.promise({ messages: added });
+  }
+
+  private loopContext(signal: AbortSignal): LoopContext {
+    return {
+      hooks: this.hooks,
+      cwd: this.cwd,
+      signal,
+      messages: this.conversation,
+      emit: (event) => this.emit(event),
+      drainEvents: () => this.drainEvents(),
+      activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
+      streamAssistant: (messages, streamSignal) => this.streamFromProvider(messages, streamSignal),
+      takeSteering: () => this.takeFrom(this.steering),
+      takeFollowUp: () => this.takeFrom(this.followUps),
+      report: (error) => this.reportProblem(error),
+    };
+  }
+
+  private takeFrom(queue: MessageQueue): AgentMessage[] {
+    const taken = queue.take();
+    if (taken.length > 0) this.emitQueueUpdate();
+    return taken;
+  }
+
+  private emitQueueUpdate(): void {
+    this.emit({ type: "queue_update", steering: this.steering.texts(), followUp: this.followUps.texts() });
+  }
+
+  private async *streamFromProvider(messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent> {
+    const model = this.requireModel();
+    const provider = this.registry.providers.get(model.api);
+    let auth: { apiKey?: string; headers?: Record<string, string> } | undefined;
+    try {
+      if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API.`);
+      auth = this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise(model) : undefined;
+    } catch (error) {
+      const builder = new AssistantMessageBuilder(model);
+      yield builder.fail("error", errorMessage(error), { kind: "auth" });
+      return;
+    }
+    const tools: ToolSpec[] = this.activeToolNames().map((name) => {
+      const tool = this.registry.tools.get(name) as ToolDefinition;
+      return { name: tool.name, description: tool.description, parameters: tool.parameters };
+    });
+    const hooks = this.hooks;
+    const request: StreamRequest = {
+      model,
+      systemPrompt: this.systemPrompt,
+      messages: convertToLlm(messages),
+      tools,
+      thinkingLevel: this.level,
+      apiKey: auth?.apiKey,
+      headers: auth?.headers,
+      sessionId: this.sessionId,
+      signal,
+      onPayload: hooks.before_provider_request.isUsed()
+        ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload
+        : undefined,
+      onResponse: hooks.after_provider_response.isUsed() ? (response) => hooks.after_provider_response.promise(response) : undefined,
+    };
+    yield* provider!.stream(request);
+  }
+}
+
+function userContent(text: string, images: ImageContent[] | undefined): UserMessage["content"] {
+  if (!images || images.length === 0) return text;
+  return [{ type: "text", text }, ...images];
+}

@@ -1,0 +1,45 @@
+// Session events: what subscribers, output modes and RPC clients see, in pi's names and shapes.
+import type { AgentMessage, AssistantMessage, ToolResultMessage } from "./messages.js";
+import type { AssistantMessageEvent } from "./provider.js";
+import type { ThinkingLevel } from "./model.js";
+
+export interface AgentEventMap {
+  agent_start: { type: "agent_start" };
+  agent_end: { type: "agent_end"; messages: AgentMessage[] };
+  turn_start: { type: "turn_start" };
+  turn_end: { type: "turn_end"; message: AgentMessage; toolResults: ToolResultMessage[] };
+  message_start: { type: "message_start"; message: AgentMessage };
+  message_update: { type: "message_update"; message: AgentMessage; assistantMessageEvent: AssistantMessageEvent };
+  message_end: { type: "message_end"; message: AgentMessage };
+  tool_execution_start: { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown };
+  tool_execution_update: {
+    type: "tool_execution_update";
+    toolCallId: string;
+    toolName: string;
+    args: unknown;
+    partialResult: unknown;
+  };
+  tool_execution_end: {
+    type: "tool_execution_end";
+    toolCallId: string;
+    toolName: string;
+    result: unknown;
+    isError: boolean;
+  };
+}
+
+/**
+ * Every event a session emits. Plugins add their own by declaration merging
+ * (`declare module "pith/kernel" { interface SessionEventMap { my_event: {type: "my_event"; ...} } }`).
+ */
+export interface SessionEventMap extends AgentEventMap {
+  queue_update: { type: "queue_update"; steering: string[]; followUp: string[] };
+  thinking_level_changed: { type: "thinking_level_changed"; level: ThinkingLevel };
+  session_info_changed: { type: "session_info_changed"; name: string | undefined };
+}
+
+export type SessionEventType = keyof SessionEventMap;
+export type SessionEvent = SessionEventMap[SessionEventType];
+export type AgentEvent = AgentEventMap[keyof AgentEventMap];
+
+export type { AssistantMessage };

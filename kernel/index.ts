@@ -1,0 +1,20 @@
+// The kernel's public surface.
+export * from "./messages.js";
+export * from "./model.js";
+export * from "./provider.js";
+export * from "./tool.js";
+export * from "./errors.js";
+export * from "./events.js";
+export * from "./hooks.js";
+export * from "./plugin.js";
+export * from "./session-api.js";
+export { AgentSession, type AgentSessionOptions } from "./agent-session.js";
+export { boot, loadPlugins, formatTimings, stderrLogger, type BootOptions, type Booted } from "./boot.js";
+export { createJitiLoader, type PluginSpec, type ModuleLoader } from "./plugin-loader.js";
+export type { PluginTiming } from "./plugin-host.js";
+export { AssistantMessageBuilder, providerErrorDetails, type UsageReport } from "./assistant-builder.js";
+export { parsePartialJson } from "./partial-json.js";
+export { convertToLlm, bashExecutionText } from "./convert-to-llm.js";
+export { clampThinkingLevel, supportedThinkingLevels } from "./thinking.js";
+export { validateJsonSchema } from "./json-schema.js";
+export { MessageQueue, type QueueMode } from "./message-queues.js";

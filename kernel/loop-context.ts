@@ -1,0 +1,26 @@
+// What one run of the agent loop needs from the session that drives it.
+import type { KernelHooks } from "./hooks.js";
+import type { AgentMessage } from "./messages.js";
+import type { AssistantMessageEvent } from "./provider.js";
+import type { SessionEvent } from "./events.js";
+import type { ToolDefinition } from "./tool.js";
+import type { PithError } from "./errors.js";
+
+export interface LoopContext {
+  readonly hooks: KernelHooks;
+  readonly cwd: string;
+  readonly signal: AbortSignal;
+  /** the session's conversation; the loop appends final messages to it */
+  readonly messages: AgentMessage[];
+  emit(event: SessionEvent): void;
+  /** resolves when every event emitted so far has been processed (persisted, printed) */
+  drainEvents(): Promise<void>;
+  /** the tools the model may call right now */
+  activeTools(): ReadonlyMap<string, ToolDefinition>;
+  /** one model call over the given conversation */
+  streamAssistant(messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent>;
+  takeSteering(): AgentMessage[];
+  takeFollowUp(): AgentMessage[];
+  /** a plugin or hook problem that does not stop the run */
+  report(error: PithError): void;
+}

@@ -1,0 +1,169 @@
+// Message shapes shared by the loop, providers, tools and session files.
+// They match pi-ai / pi-agent-core field for field, so pi's session files and clients read them unchanged.
+
+export interface TextContent {
+  type: "text";
+  text: string;
+  textSignature?: string;
+}
+
+export interface ThinkingContent {
+  type: "thinking";
+  thinking: string;
+  thinkingSignature?: string;
+  redacted?: boolean;
+}
+
+export interface ImageContent {
+  type: "image";
+  /** base64 */
+  data: string;
+  mimeType: string;
+}
+
+export interface ToolCall {
+  type: "toolCall";
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  thoughtSignature?: string;
+}
+
+export interface UsageCost {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  total: number;
+}
+
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+  cost: UsageCost;
+}
+
+export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
+
+/** pi 0.73 diagnostics entry; pith stores provider error facts (status, retry-after) in `details`. */
+export interface AssistantMessageDiagnostic {
+  type: string;
+  timestamp: number;
+  error?: { name?: string; message: string; stack?: string; code?: string };
+  details?: Record<string, unknown>;
+}
+
+export interface UserMessage {
+  role: "user";
+  content: string | (TextContent | ImageContent)[];
+  timestamp: number;
+}
+
+export interface AssistantMessage {
+  role: "assistant";
+  content: (TextContent | ThinkingContent | ToolCall)[];
+  api: string;
+  provider: string;
+  model: string;
+  responseModel?: string;
+  responseId?: string;
+  diagnostics?: AssistantMessageDiagnostic[];
+  usage: Usage;
+  stopReason: StopReason;
+  errorMessage?: string;
+  timestamp: number;
+}
+
+export interface ToolResultMessage<TDetails = unknown> {
+  role: "toolResult";
+  toolCallId: string;
+  toolName: string;
+  content: (TextContent | ImageContent)[];
+  details?: TDetails;
+  isError: boolean;
+  timestamp: number;
+}
+
+/** What providers understand. */
+export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** A user `!cmd` run (interactive or RPC `bash`), kept in the conversation. */
+export interface BashExecutionMessage {
+  role: "bashExecution";
+  command: string;
+  output: string;
+  exitCode: number | undefined;
+  cancelled: boolean;
+  truncated: boolean;
+  fullOutputPath?: string;
+  excludeFromContext?: boolean;
+  timestamp: number;
+}
+
+/** A message an extension or plugin injects; sent to the model as a user message. */
+export interface CustomMessage<TDetails = unknown> {
+  role: "custom";
+  customType: string;
+  content: string | (TextContent | ImageContent)[];
+  display: boolean;
+  details?: TDetails;
+  timestamp: number;
+}
+
+export interface CompactionSummaryMessage {
+  role: "compactionSummary";
+  summary: string;
+  tokensBefore: number;
+  timestamp: number;
+}
+
+export interface BranchSummaryMessage {
+  role: "branchSummary";
+  summary: string;
+  fromId: string;
+  timestamp: number;
+}
+
+/**
+ * Plugins add message roles by declaration merging:
+ * `declare module "pith/kernel" { interface CustomAgentMessages { myRole: MyMessage } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface CustomAgentMessages {}
+
+export type AgentMessage =
+  | Message
+  | BashExecutionMessage
+  | CustomMessage
+  | CompactionSummaryMessage
+  | BranchSummaryMessage
+  | CustomAgentMessages[keyof CustomAgentMessages];
+
+export function emptyUsage(): Usage {
+  return {
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 0,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  };
+}
+
+export function isAssistantMessage(message: AgentMessage): message is AssistantMessage {
+  return (message as { role?: string }).role === "assistant";
+}
+
+/** Text blocks of a message joined; images and tool calls are skipped. */
+export function messageText(message: AgentMessage): string {
+  const content = (message as { content?: unknown }).content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .filter((block): block is TextContent => (block as { type?: string }).type === "text")
+    .map((block) => block.text)
+    .join("");
+}

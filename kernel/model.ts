@@ -1,0 +1,37 @@
+// Model description, the same shape as pi-ai's `Model`, so models.json entries and pi extensions fit.
+
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+/** Per level: the string sent to the provider, or null where the model does not support the level. */
+export type ThinkingLevelMap = Partial<Record<ThinkingLevel, string | null>>;
+
+export interface ModelCost {
+  /** dollars per million tokens */
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface Model {
+  id: string;
+  name: string;
+  /** wire protocol: "anthropic-messages", "openai-completions", "openai-responses", ... */
+  api: string;
+  provider: string;
+  baseUrl: string;
+  reasoning: boolean;
+  thinkingLevelMap?: ThinkingLevelMap;
+  input: ("text" | "image")[];
+  cost: ModelCost;
+  contextWindow: number;
+  maxTokens: number;
+  headers?: Record<string, string>;
+  compat?: Record<string, unknown>;
+}
+
+export function isThinkingLevel(value: unknown): value is ThinkingLevel {
+  return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
+}

@@ -1,0 +1,42 @@
+// Lenient parse of a JSON object that is still streaming in, so tool-call arguments can be shown as they arrive.
+// Closes open strings, arrays and objects; drops a dangling key or a half-written literal.
+
+export function parsePartialJson(text: string): Record<string, unknown> | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return {};
+  const direct = tryParse(trimmed);
+  if (direct !== undefined) return direct;
+  return tryParse(closeJson(trimmed));
+}
+
+function tryParse(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function closeJson(text: string): string {
+  const closers: string[] = [];
+  let inString = false;
+  let escaped = false;
+  for (const char of text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === "\\") escaped = true;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === "{") closers.push("}");
+    else if (char === "[") closers.push("]");
+    else if (char === "}" || char === "]") closers.pop();
+  }
+  let body = text;
+  if (inString) body += escaped ? '\\"' : '"';
+  // A value cut short after a key or a comma cannot be completed; drop back to the last complete member.
+  body = body.replace(/,\s*$/, "").replace(/,?\s*"[^"]*"\s*:\s*$/, "").replace(/:\s*(t|tr|tru|f|fa|fal|fals|n|nu|nul|-|\d+\.)$/, ": null");
+  return body + closers.reverse().join("");
+}

@@ -1,0 +1,77 @@
+// The contract between the loop and a wire protocol. A provider plugin registers one `ProviderApi` per `api`.
+import type { AssistantMessage, ImageContent, Message, TextContent, ThinkingContent, ToolCall } from "./messages.js";
+import type { Model, ThinkingLevel } from "./model.js";
+
+/** A tool as the model sees it: name, description and JSON Schema parameters. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ProviderResponseInfo {
+  status: number;
+  headers: Record<string, string>;
+}
+
+export interface StreamRequest {
+  model: Model;
+  systemPrompt: string;
+  messages: Message[];
+  tools: ToolSpec[];
+  thinkingLevel: ThinkingLevel;
+  /** token budgets per thinking level (settings `thinkingBudgets`) */
+  thinkingBudgets?: Partial<Record<Exclude<ThinkingLevel, "off" | "xhigh">, number>>;
+  apiKey: string | undefined;
+  headers?: Record<string, string>;
+  maxTokens?: number;
+  temperature?: number;
+  sessionId?: string;
+  signal: AbortSignal;
+  /** Called with the request body before it is sent; a returned value replaces it. */
+  onPayload?: (payload: unknown) => Promise<unknown>;
+  /** Called when the HTTP response head arrives, before the body is read. */
+  onResponse?: (response: ProviderResponseInfo) => Promise<void>;
+}
+
+/**
+ * Streaming events of one assistant message, pi-ai's `AssistantMessageEvent`.
+ * `partial` is the message as built so far; the final `done`/`error` carries the whole message.
+ */
+export type AssistantMessageEvent =
+  | { type: "start"; partial: AssistantMessage }
+  | { type: "text_start"; contentIndex: number; partial: AssistantMessage }
+  | { type: "text_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+  | { type: "text_end"; contentIndex: number; content: string; partial: AssistantMessage }
+  | { type: "thinking_start"; contentIndex: number; partial: AssistantMessage }
+  | { type: "thinking_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+  | { type: "thinking_end"; contentIndex: number; content: string; partial: AssistantMessage }
+  | { type: "toolcall_start"; contentIndex: number; partial: AssistantMessage }
+  | { type: "toolcall_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+  | { type: "toolcall_end"; contentIndex: number; toolCall: ToolCall; partial: AssistantMessage }
+  | { type: "done"; reason: "stop" | "length" | "toolUse"; message: AssistantMessage }
+  | { type: "error"; reason: "aborted" | "error"; error: AssistantMessage };
+
+/**
+ * A wire protocol. `stream` never throws and never rejects: every failure (HTTP error, dropped connection,
+ * malformed stream, abort) ends the iteration with an `error` event whose message has `stopReason`
+ * "error" or "aborted", an `errorMessage`, and a diagnostic of type "provider_error" whose `details` hold
+ * `{status?, retryAfterMs?, errorType?, kind}` for the retry plugin.
+ */
+export interface ProviderApi {
+  api: string;
+  stream(request: StreamRequest): AsyncIterable<AssistantMessageEvent>;
+}
+
+export type AssistantContentBlock = TextContent | ThinkingContent | ToolCall;
+export type UserContentBlock = TextContent | ImageContent;
+
+/** Facts a provider records about a failed request, in `diagnostics[i].details` with type "provider_error". */
+export interface ProviderErrorDetails {
+  /** "http" | "network" | "stream" | "aborted" | "overflow" | "auth" | "invalid_response" */
+  kind: string;
+  status?: number;
+  retryAfterMs?: number;
+  /** provider's own error type, e.g. "overloaded_error", "rate_limit_exceeded" */
+  errorType?: string;
+}

@@ -1,0 +1,61 @@
+// The session as plugins and hosts drive it.
+import type { AgentMessage, ImageContent } from "./messages.js";
+import type { Model, ThinkingLevel } from "./model.js";
+import type { InputSource } from "./hooks.js";
+import type { SessionEvent } from "./events.js";
+import type { QueueMode } from "./message-queues.js";
+import type { ToolDefinition } from "./tool.js";
+
+export interface PromptOptions {
+  images?: ImageContent[];
+  source?: InputSource;
+  /** required while the agent is working: queue the text as steering or as a follow-up */
+  streamingBehavior?: "steer" | "followUp";
+  /** false: no command, skill or template handling (pi's `sendUserMessage`) */
+  expand?: boolean;
+}
+
+export type SessionListener = (event: SessionEvent) => void | Promise<void>;
+
+export interface SessionState {
+  model: Model | undefined;
+  thinkingLevel: ThinkingLevel;
+  isStreaming: boolean;
+  messages: readonly AgentMessage[];
+  systemPrompt: string;
+  steeringMode: QueueMode;
+  followUpMode: QueueMode;
+  pendingMessageCount: number;
+}
+
+export interface SessionApi {
+  readonly cwd: string;
+  readonly model: Model | undefined;
+  readonly thinkingLevel: ThinkingLevel;
+  readonly isStreaming: boolean;
+  readonly messages: readonly AgentMessage[];
+  readonly systemPrompt: string;
+  getState(): SessionState;
+  prompt(text: string, options?: PromptOptions): Promise<void>;
+  steer(text: string, images?: ImageContent[]): void;
+  followUp(text: string, images?: ImageContent[]): void;
+  /** cancels the running turn, any pending retry wait, and resolves once the session is idle */
+  abort(): Promise<void>;
+  /** runs the loop on the current conversation without a new prompt */
+  continue(): Promise<void>;
+  waitForIdle(): Promise<void>;
+  subscribe(listener: SessionListener): () => void;
+  setModel(model: Model, source?: "set" | "cycle" | "restore"): Promise<void>;
+  setThinkingLevel(level: ThinkingLevel): Promise<void>;
+  setSteeringMode(mode: QueueMode): void;
+  setFollowUpMode(mode: QueueMode): void;
+  /** replaces the conversation (resume, tree navigation, compaction) */
+  replaceMessages(messages: AgentMessage[]): void;
+  /** appends a message outside a run (e.g. a bash execution record) and emits its events */
+  appendMessage(message: AgentMessage): Promise<void>;
+  allTools(): ToolDefinition[];
+  activeToolNames(): string[];
+  /** unknown names are ignored; takes effect on the next model call */
+  setActiveTools(names: string[]): void;
+  refreshSystemPrompt(): Promise<string>;
+}

@@ -1,0 +1,57 @@
+// One model call: run the `context` hook on a copy of the conversation, stream the provider's events out as
+// message_start / message_update / message_end, and return the final assistant message.
+import type { AssistantMessage } from "./messages.js";
+import { emptyUsage } from "./messages.js";
+import type { LoopContext } from "./loop-context.js";
+import { errorMessage } from "./errors.js";
+import { finalizeMessage } from "./finalize-message.js";
+
+export async function streamAssistantReply(loop: LoopContext): Promise<AssistantMessage> {
+  let messages = loop.messages;
+  if (loop.hooks.context.isUsed()) {
+    messages = (await loop.hooks.context.promise({ messages: structuredClone(loop.messages), signal: loop.signal })).messages;
+  }
+
+  let partial: AssistantMessage | undefined;
+  let final: AssistantMessage | undefined;
+  try {
+    for await (const event of loop.streamAssistant(messages, loop.signal)) {
+      if (event.type === "done" || event.type === "error") {
+        final = event.type === "done" ? event.message : event.error;
+        if (!partial) loop.emit({ type: "message_start", message: { ...final } });
+        break;
+      }
+      if (event.type === "start") {
+        partial = event.partial;
+        loop.emit({ type: "message_start", message: { ...partial } });
+        continue;
+      }
+      if (!partial) continue;
+      partial = event.partial;
+      loop.emit({ type: "message_update", message: { ...partial }, assistantMessageEvent: event });
+    }
+  } catch (error) {
+    // Providers promise not to throw; one that does still ends the turn cleanly.
+    final = failedReply(partial, loop.signal.aborted ? "aborted" : "error", errorMessage(error));
+    if (!partial) loop.emit({ type: "message_start", message: { ...final } });
+  }
+  if (!final) {
+    final = failedReply(partial, loop.signal.aborted ? "aborted" : "error", loop.signal.aborted ? "Request was aborted" : "The provider's stream ended without a final event");
+    if (!partial) loop.emit({ type: "message_start", message: { ...final } });
+  }
+  return (await finalizeMessage(final, loop, true)) as AssistantMessage;
+}
+
+function failedReply(partial: AssistantMessage | undefined, reason: "error" | "aborted", message: string): AssistantMessage {
+  return {
+    role: "assistant",
+    content: partial?.content ?? [],
+    api: partial?.api ?? "unknown",
+    provider: partial?.provider ?? "unknown",
+    model: partial?.model ?? "unknown",
+    usage: partial?.usage ?? emptyUsage(),
+    stopReason: reason,
+    errorMessage: message,
+    timestamp: partial?.timestamp ?? Date.now(),
+  };
+}

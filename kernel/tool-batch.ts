@@ -1,0 +1,139 @@
+// Runs the tool calls of one assistant reply. Each call is prepared in order (lookup, argument repair,
+// validation, `tool_call` handlers, the read-only gate); prepared calls then run in parallel unless a tool asks
+// for sequential execution. `tool_execution_end` follows completion order; the tool-result messages follow the
+// order of the calls, as pi 0.73 does.
+import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages.js";
+import type { LoopContext } from "./loop-context.js";
+import type { ToolDefinition, ToolResult } from "./tool.js";
+import type { ToolResultState } from "./hooks.js";
+import { errorMessage } from "./errors.js";
+import { validateJsonSchema } from "./json-schema.js";
+import { deepFreeze } from "./deep-freeze.js";
+import { finalizeMessage } from "./finalize-message.js";
+
+interface Settled {
+  call: ToolCall;
+  result: ToolResult;
+  isError: boolean;
+}
+
+type Prepared = { kind: "ready"; call: ToolCall; tool: ToolDefinition; args: Record<string, unknown> } | ({ kind: "done" } & Settled);
+
+export async function executeToolBatch(reply: AssistantMessage, loop: LoopContext): Promise<{ results: ToolResultMessage[]; terminate: boolean }> {
+  const calls = reply.content.filter((block): block is ToolCall => block.type === "toolCall");
+  const tools = loop.activeTools();
+  const sequential = calls.some((call) => tools.get(call.name)?.executionMode === "sequential");
+
+  const settled: Promise<Settled>[] = [];
+  for (const call of calls) {
+    loop.emit({ type: "tool_execution_start", toolCallId: call.id, toolName: call.name, args: call.arguments });
+    const prepared = await prepare(call, tools.get(call.name), loop);
+    if (prepared.kind === "done") {
+      endExecution(prepared, loop);
+      settled.push(Promise.resolve(prepared));
+      continue;
+    }
+    const run = () => execute(prepared, loop).then((done) => (endExecution(done, loop), done));
+    if (sequential) settled.push(Promise.resolve(await run()));
+    else settled.push(run());
+  }
+
+  const finished = await Promise.all(settled);
+  const results: ToolResultMessage[] = [];
+  for (const done of finished) {
+    const message: ToolResultMessage = {
+      role: "toolResult",
+      toolCallId: done.call.id,
+      toolName: done.call.name,
+      content: done.result.content,
+      details: done.result.details,
+      isError: done.isError,
+      timestamp: Date.now(),
+    };
+    results.push((await finalizeMessage(message, loop)) as ToolResultMessage);
+  }
+  const terminate = finished.length > 0 && finished.every((done) => done.result.terminate === true);
+  return { results, terminate };
+}
+
+async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: LoopContext): Promise<Prepared> {
+  const fail = (text: string): Prepared => ({ kind: "done", call, result: errorResult(text), isError: true });
+  if (!tool) return fail(`Tool ${call.name} not found`);
+  if (typeof call.arguments.__invalidJson === "string") {
+    return fail(`The arguments of this ${call.name} call are not valid JSON: ${String(call.arguments.__invalidJson).slice(0, 500)}`);
+  }
+  let args: Record<string, unknown>;
+  try {
+    const repaired = tool.prepareArguments ? tool.prepareArguments(call.arguments) : call.arguments;
+    const check = tool.validate ? tool.validate(repaired) : validateJsonSchema(tool.parameters, repaired);
+    if (!check.ok) return fail(check.error);
+    args = check.value;
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+
+  const { hooks } = loop;
+  if (hooks.tool_call.isUsed()) {
+    // Handlers may read session state (e.g. the persisted reply), so earlier events must be processed first.
+    await loop.drainEvents();
+    const event = { toolCallId: call.id, toolName: call.name, input: args, signal: loop.signal };
+    const blocked = await hooks.tool_call.promise(event);
+    if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
+    args = event.input;
+  }
+  if (hooks.tool_gate.isUsed()) {
+    const snapshot = deepFreeze(structuredClone(args));
+    const blocked = await hooks.tool_gate.promise({ toolCallId: call.id, toolName: call.name, input: snapshot });
+    if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
+    // The tool receives exactly what the gate approved, even if a handler still holds the old object.
+    args = structuredClone(snapshot) as Record<string, unknown>;
+  }
+  return { kind: "ready", call, tool, args };
+}
+
+async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: LoopContext): Promise<Settled> {
+  const { call, tool, args } = prepared;
+  let result: ToolResult;
+  let isError = false;
+  try {
+    if (loop.signal.aborted) throw new Error("Operation aborted");
+    result = await tool.execute(args, { cwd: loop.cwd, toolCallId: call.id, signal: loop.signal }, (partialResult) => {
+      loop.emit({ type: "tool_execution_update", toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult });
+    });
+    if (!result || !Array.isArray(result.content)) throw new Error(`Tool ${call.name} returned no content`);
+  } catch (error) {
+    result = errorResult(errorMessage(error));
+    isError = true;
+  }
+
+  if (!loop.hooks.tool_result.isUsed()) return { call, result, isError };
+  const state: ToolResultState = {
+    toolCallId: call.id,
+    toolName: call.name,
+    input: args,
+    content: result.content,
+    details: result.details,
+    isError,
+    terminate: result.terminate,
+  };
+  const patched = await loop.hooks.tool_result.promise(state);
+  return {
+    call,
+    result: { content: patched.content, details: patched.details, terminate: patched.terminate },
+    isError: patched.isError,
+  };
+}
+
+function endExecution(done: Settled, loop: LoopContext): void {
+  loop.emit({
+    type: "tool_execution_end",
+    toolCallId: done.call.id,
+    toolName: done.call.name,
+    result: { content: done.result.content, details: done.result.details },
+    isError: done.isError,
+  });
+}
+
+function errorResult(text: string): ToolResult {
+  return { content: [{ type: "text", text }], details: {} };
+}

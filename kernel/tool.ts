@@ -1,0 +1,43 @@
+// The contract of a tool the model can call.
+import type { ImageContent, TextContent } from "./messages.js";
+
+export interface ToolResult<TDetails = unknown> {
+  content: (TextContent | ImageContent)[];
+  details?: TDetails;
+  /** When every result of a batch sets this, the loop makes no further model call. */
+  terminate?: boolean;
+}
+
+export type ToolUpdate<TDetails = unknown> = (partial: ToolResult<TDetails>) => void;
+
+export interface ToolContext {
+  cwd: string;
+  toolCallId: string;
+  signal: AbortSignal;
+}
+
+/** A successful validation returns the (possibly coerced) arguments; a failure returns a message for the model. */
+export type ToolArgumentCheck = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+
+export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unknown> {
+  name: string;
+  label?: string;
+  description: string;
+  /** One line for the system prompt's "Available tools" list; tools without it are not listed there. */
+  promptSnippet?: string;
+  /** Bullets added to the system prompt's guidelines while the tool is active. */
+  promptGuidelines?: string[];
+  /** JSON Schema of the arguments, sent to the model (TypeBox schemas are JSON Schema too). */
+  parameters: Record<string, unknown>;
+  /** Turns older or sloppy argument shapes into the current one, before validation. */
+  prepareArguments?(raw: unknown): unknown;
+  /**
+   * Validates arguments. Absent → the kernel validates against `parameters` as JSON Schema.
+   * pith's own tools pass a zod check here.
+   */
+  validate?(args: unknown): ToolArgumentCheck;
+  /** "sequential": a batch containing this tool runs one call at a time. */
+  executionMode?: "sequential" | "parallel";
+  /** Throwing (or rejecting) makes an error result carrying the message. */
+  execute(args: TArgs, context: ToolContext, onUpdate: ToolUpdate<TDetails>): Promise<ToolResult<TDetails>>;
+}
