@@ -39,7 +39,7 @@ export class AgentSession implements SessionApi {
   private readonly steering: MessageQueue;
   private readonly followUps: MessageQueue;
   private readonly reportProblem: (error: PithError) => void;
-  private conversation: AgentMessage[] = [];
+  private readonly conversation: AgentMessage[] = [];
   private currentModel: Model | undefined;
   private level: ThinkingLevel;
   private active = new Set<string>();
@@ -48,6 +48,7 @@ export class AgentSession implements SessionApi {
   private systemPromptStale = true;
   private runController: AbortController | undefined;
   private running: Promise<void> | undefined;
+  private started = false;
 
   constructor(options: AgentSessionOptions) {
     this.cwd = options.cwd;
@@ -152,7 +153,8 @@ export class AgentSession implements SessionApi {
     const previousLevel = this.level;
     if (previousLevel === level) return;
     this.level = level;
-    this.emit({ type: "thinking_level_changed", level });
+    // Start-up configuration is not a change anyone needs to hear about; later changes are.
+    if (this.started) this.emit({ type: "thinking_level_changed", level });
     if (this.hooks.thinking_level_select.isUsed()) await this.hooks.thinking_level_select.promise({ level, previousLevel });
   }
 
@@ -164,8 +166,11 @@ export class AgentSession implements SessionApi {
     this.followUps.mode = mode;
   }
 
+  /** In place: a running loop holds this same array. */
   replaceMessages(messages: AgentMessage[]): void {
-    this.conversation = messages.slice();
+    const copy = messages.slice();
+    this.conversation.length = 0;
+    for (const message of copy) this.conversation.push(message);
   }
 
   async appendMessage(message: AgentMessage): Promise<void> {
@@ -298,6 +303,12 @@ export class AgentSession implements SessionApi {
   async waitForIdle(): Promise<void> {
     while (this.running) await this.running.catch(() => undefined);
     await this.drainEvents();
+  }
+
+  /** Announces a ready session to plugins (`session_start`); configuration changes after this emit events. */
+  async start(reason = "startup", previousSessionFile?: string): Promise<void> {
+    this.started = true;
+    if (this.hooks.session_start.isUsed()) await this.hooks.session_start.promise({ reason, previousSessionFile });
   }
 
   async dispose(reason = "quit"): Promise<void> {

@@ -30,6 +30,8 @@ export interface SessionState {
 
 export interface SessionApi {
   readonly cwd: string;
+  /** the id persistence plugins store the session under */
+  sessionId: string;
   readonly model: Model | undefined;
   readonly thinkingLevel: ThinkingLevel;
   readonly isStreaming: boolean;

@@ -1,0 +1,55 @@
+// `--mode json`: the session header, then every session event as one JSON line, in emission order.
+// Events are serialised at the moment they are emitted: streaming messages are live objects that later
+// deltas extend, and each line must show the message as it was at that event.
+import type { Writable } from "node:stream";
+import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { LineWriter } from "../output-common/line-writer.js";
+
+export interface JsonOutputOptions {
+  stream: Writable;
+}
+
+/** A persistence plugin that knows the real header of the session file offers it through this service. */
+export interface SessionHeaderSource {
+  header(): Record<string, unknown>;
+}
+
+export interface JsonOutput {
+  flush(): Promise<void>;
+}
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    jsonOutput: JsonOutput;
+    sessionHeader: SessionHeaderSource;
+  }
+}
+
+export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
+  return definePlugin({
+    name: "output-json",
+    setup(context) {
+      const writer = new LineWriter(options.stream);
+      let headerWritten = false;
+      const writeHeader = () => {
+        if (headerWritten) return;
+        headerWritten = true;
+        // pi prints the header first, also for in-memory sessions.
+        const header = context.tryUse("sessionHeader")?.header() ?? {
+          type: "session",
+          version: 3,
+          id: context.session.sessionId,
+          timestamp: new Date().toISOString(),
+          cwd: context.session.cwd,
+        };
+        writer.write(JSON.stringify(header) + "\n");
+      };
+      context.on("session_start", () => writeHeader());
+      context.on("event_emitted", (event) => {
+        writeHeader();
+        writer.write(JSON.stringify(event) + "\n");
+      });
+      context.provide("jsonOutput", { flush: () => writer.flush() });
+    },
+  });
+}

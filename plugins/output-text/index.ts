@@ -1,0 +1,39 @@
+// Print mode (`-p`, `--mode text`): after the run, the final answer's text on stdout; a failed or aborted
+// final answer goes to stderr and makes the exit code 1.
+import type { Writable } from "node:stream";
+import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import type { AssistantMessage } from "../../kernel/messages.js";
+
+export interface TextOutput {
+  /** prints the outcome of the last run and returns the exit code it implies */
+  finish(): number;
+}
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    textOutput: TextOutput;
+  }
+}
+
+export function textOutputPlugin(options: { stdout: Writable; stderr: Writable }): PithPlugin {
+  return definePlugin({
+    name: "output-text",
+    setup(context) {
+      let last: AssistantMessage | undefined;
+      context.on("event", (event) => {
+        if (event.type === "message_end" && event.message.role === "assistant") last = event.message;
+      });
+      context.provide("textOutput", {
+        finish() {
+          if (!last) return 0;
+          if (last.stopReason === "error" || last.stopReason === "aborted") {
+            options.stderr.write(`${last.errorMessage ?? `Request ${last.stopReason}`}\n`);
+            return 1;
+          }
+          for (const block of last.content) if (block.type === "text") options.stdout.write(`${block.text}\n`);
+          return 0;
+        },
+      });
+    },
+  });
+}

@@ -1,0 +1,56 @@
+// pith's built-in plugins, in load order. Each is imported only when the session loads it, through the same
+// plugin contract a third-party plugin uses; a distribution picks the ones it wants by name.
+import type { PluginSpec } from "../kernel/plugin-loader.js";
+import type { Settings } from "../plugins/settings/index.js";
+
+export const BUILTIN_PLUGIN_NAMES = [
+  "models",
+  "provider-anthropic",
+  "provider-openai",
+  "tools",
+  "system-prompt",
+] as const;
+
+export type BuiltinPluginName = (typeof BUILTIN_PLUGIN_NAMES)[number];
+
+export interface BuiltinPluginConfig {
+  cwd: string;
+  agentDir: string;
+  settings: Settings;
+  runtimeApiKeys?: Record<string, string>;
+  /** tools the model starts with, among the built-in ones; default read, bash, edit, write */
+  activeTools?: string[];
+  customPrompt?: string;
+  appendPrompts?: string[];
+  noContextFiles?: boolean;
+}
+
+export function builtinPluginSpecs(names: readonly BuiltinPluginName[], config: BuiltinPluginConfig): PluginSpec[] {
+  return names.map((name) => ({ name, load: () => loadBuiltin(name, config) }));
+}
+
+async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig) {
+  switch (name) {
+    case "models":
+      return (await import("../plugins/models/index.js")).modelsPlugin({ agentDir: config.agentDir, runtimeApiKeys: config.runtimeApiKeys });
+    case "provider-anthropic":
+      return (await import("../plugins/provider-anthropic/index.js")).anthropicProviderPlugin();
+    case "provider-openai":
+      return (await import("../plugins/provider-openai/index.js")).openaiProviderPlugin();
+    case "tools":
+      return (await import("../plugins/tools/index.js")).toolsPlugin({
+        cwd: config.cwd,
+        shellPath: config.settings.shellPath,
+        commandPrefix: config.settings.shellCommandPrefix,
+        tools: config.activeTools,
+      });
+    case "system-prompt":
+      return (await import("../plugins/system-prompt/index.js")).systemPromptPlugin({
+        agentDir: config.agentDir,
+        cwd: config.cwd,
+        customPrompt: config.customPrompt,
+        appendPrompts: config.appendPrompts,
+        noContextFiles: config.noContextFiles,
+      });
+  }
+}

@@ -1,0 +1,152 @@
+// Command-line parsing on commander, with pi's flags and pi's multi-letter short forms (-nc, -nt, ...).
+import { Command, Option, CommanderError } from "commander";
+import { isThinkingLevel, type ThinkingLevel } from "../../kernel/model.js";
+import { PithError } from "../../kernel/errors.js";
+
+export type OutputMode = "text" | "json";
+
+export interface CliArgs {
+  print: boolean;
+  mode: OutputMode | undefined;
+  provider?: string;
+  model?: string;
+  apiKey?: string;
+  thinking?: ThinkingLevel;
+  tools?: string[];
+  noTools: boolean;
+  noBuiltinTools: boolean;
+  systemPrompt?: string;
+  appendSystemPrompt: string[];
+  noContextFiles: boolean;
+  listModels: string | true | undefined;
+  noSession: boolean;
+  verbose: boolean;
+  /** `@path` arguments, in order */
+  files: string[];
+  /** positional messages, in order */
+  messages: string[];
+  warnings: string[];
+}
+
+/** pi's short forms that are longer than one letter, which commander cannot declare. */
+const MULTI_LETTER_SHORTS: Readonly<Record<string, string>> = {
+  "-nc": "--no-context-files",
+  "-nt": "--no-tools",
+  "-nbt": "--no-builtin-tools",
+  "-t": "--tools",
+};
+
+export function buildProgram(version: string): Command {
+  const program = new Command("pith")
+    .description("A coding agent for your terminal: it reads, edits and runs code in your project.")
+    .usage("[options] [@files...] [messages...]")
+    .version(version, "-v, --version", "print the version and exit")
+    .helpOption("-h, --help", "show this help and exit")
+    .argument("[inputs...]", "@file arguments are attached to the first message; other words are messages")
+    .option("-p, --print", "run non-interactively: answer, print the result, exit")
+    .addOption(new Option("--mode <mode>", "output mode").choices(["text", "json"]))
+    .option("--provider <name>", "provider of the model (anthropic, openai, or one from models.json)")
+    .option("--model <pattern>", "model id or pattern, e.g. sonnet, openai/gpt-5.4, provider/id:high")
+    .option("--api-key <key>", "API key for the chosen model's provider (not saved)")
+    .option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh")
+    .option("--tools <names>", "comma-separated allowlist of tools (built-in and plugin tools)")
+    .option("--no-tools", "start with no tools at all")
+    .option("--no-builtin-tools", "start without the built-in tools")
+    .option("--system-prompt <text|file>", "replace the default system prompt")
+    .option("--append-system-prompt <text|file>", "append to the system prompt (repeatable)", collect, [] as string[])
+    .option("--no-context-files", "do not load AGENTS.md / CLAUDE.md files")
+    .option("--list-models [search]", "list models (optionally filtered) and exit")
+    .option("--no-session", "keep the session in memory only")
+    .option("--verbose", "print start-up details")
+    .showHelpAfterError("(run pith --help for the list of options)")
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  program.addHelpText(
+    "after",
+    `
+Examples:
+  pith -p "rename foo to bar in src/util.ts"
+  git diff | pith -p "review this change"
+  pith -p @src/app.ts "explain this file"
+  pith --mode json -p "list the TODOs" > events.jsonl
+
+Environment:
+  ANTHROPIC_API_KEY, OPENAI_API_KEY   provider keys (also auth.json, --api-key)
+  PI_CODING_AGENT_DIR                 agent directory (default ~/.pi/agent)
+  PITH_TIMING=1                       print how long each plugin took to load`,
+  );
+  return program;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function normalizeArgv(argv: readonly string[]): string[] {
+  return argv.map((arg) => MULTI_LETTER_SHORTS[arg] ?? arg);
+}
+
+/**
+ * Parses argv (without node and script). Throws PithError("BAD_ARGUMENTS") for unknown options and bad values;
+ * `--help` and `--version` throw commander's own exit errors, which the caller turns into exit 0.
+ */
+export function parseArgs(argv: readonly string[], version: string): CliArgs {
+  const program = buildProgram(version);
+  try {
+    program.parse(normalizeArgv(argv), { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) throw error;
+    if (error instanceof CommanderError) throw new PithError("BAD_ARGUMENTS", error.message.replace(/^error: /, ""));
+    throw error;
+  }
+  const options = program.opts<{
+    print?: boolean;
+    mode?: OutputMode;
+    provider?: string;
+    model?: string;
+    apiKey?: string;
+    thinking?: string;
+    tools: string | boolean | undefined;
+    builtinTools: boolean;
+    systemPrompt?: string;
+    appendSystemPrompt: string[];
+    contextFiles: boolean;
+    listModels?: string | true;
+    session: boolean;
+    verbose?: boolean;
+  }>();
+  const warnings: string[] = [];
+  let thinking: ThinkingLevel | undefined;
+  if (options.thinking !== undefined) {
+    if (isThinkingLevel(options.thinking)) thinking = options.thinking;
+    else warnings.push(`Ignoring --thinking "${options.thinking}": use one of off, minimal, low, medium, high, xhigh.`);
+  }
+  const inputs = program.args;
+  return {
+    print: options.print === true,
+    mode: options.mode,
+    provider: options.provider,
+    model: options.model,
+    apiKey: options.apiKey,
+    thinking,
+    tools: typeof options.tools === "string" ? splitList(options.tools) : undefined,
+    noTools: options.tools === false,
+    noBuiltinTools: options.builtinTools === false,
+    systemPrompt: options.systemPrompt,
+    appendSystemPrompt: options.appendSystemPrompt,
+    noContextFiles: options.contextFiles === false,
+    listModels: options.listModels,
+    noSession: options.session === false,
+    verbose: options.verbose === true,
+    files: inputs.filter((input) => input.startsWith("@") && input.length > 1).map((input) => input.slice(1)),
+    messages: inputs.filter((input) => !(input.startsWith("@") && input.length > 1)),
+    warnings,
+  };
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}

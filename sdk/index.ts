@@ -1,0 +1,6 @@
+// pith's SDK: the kernel, the built-in plugins, and createAgentSession to put them together.
+export * from "../kernel/index.js";
+export { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "./create-agent-session.js";
+export { BUILTIN_PLUGIN_NAMES, type BuiltinPluginName } from "./builtin-plugins.js";
+export { cacheDirectory } from "./cache-dir.js";
+export { PITH_VERSION } from "./version.js";

@@ -1,0 +1,53 @@
+// Chooses the model a new session starts with: the caller's choice, else the settings' default, else the
+// first provider with a key in pith's default order.
+import type { AgentSession } from "../kernel/agent-session.js";
+import type { Model, ThinkingLevel } from "../kernel/model.js";
+import { PithError } from "../kernel/errors.js";
+import { DEFAULT_MODEL_PER_PROVIDER, type ModelRegistry } from "../plugins/models/index.js";
+import type { Settings } from "../plugins/settings/index.js";
+
+export interface ModelSelection {
+  model: Model | undefined;
+  thinkingLevel: ThinkingLevel | undefined;
+  warnings: string[];
+}
+
+export async function selectInitialModel(
+  session: AgentSession,
+  request: { model?: Model | string; provider?: string; apiKey?: string; settings: Settings },
+): Promise<ModelSelection> {
+  const registry = session.registry.services.get("models")?.value as ModelRegistry | undefined;
+  if (typeof request.model === "object") {
+    if (request.apiKey) registry?.setRuntimeApiKey(request.model.provider, request.apiKey);
+    return { model: request.model, thinkingLevel: undefined, warnings: [] };
+  }
+  if (!registry) return { model: undefined, thinkingLevel: undefined, warnings: [] };
+
+  if (request.model || request.provider) {
+    const resolution = registry.resolveCliModel({ provider: request.provider, model: request.model ?? defaultIdFor(registry, request.provider) });
+    if (resolution.error || !resolution.model) {
+      throw new PithError("MODEL_NOT_FOUND", resolution.error ?? `No model matches "${request.model}". Run pith --list-models to see the choices.`);
+    }
+    if (request.apiKey) registry.setRuntimeApiKey(resolution.model.provider, request.apiKey);
+    return { model: resolution.model, thinkingLevel: resolution.thinkingLevel, warnings: resolution.warning ? [resolution.warning] : [] };
+  }
+
+  const { defaultProvider, defaultModel } = request.settings;
+  const saved = defaultProvider && defaultModel ? registry.find(defaultProvider, defaultModel) : undefined;
+  if (saved && (registry.hasAuth(saved.provider) || request.apiKey)) {
+    if (request.apiKey) registry.setRuntimeApiKey(saved.provider, request.apiKey);
+    return { model: saved, thinkingLevel: undefined, warnings: [] };
+  }
+  if (request.apiKey) {
+    throw new PithError("BAD_ARGUMENTS", "--api-key needs --model or --provider, so pith knows which provider the key belongs to.");
+  }
+  return { model: registry.defaultModel(), thinkingLevel: undefined, warnings: [] };
+}
+
+/** `--provider x` alone picks that provider's default model. */
+function defaultIdFor(registry: ModelRegistry, provider: string | undefined): string | undefined {
+  if (!provider) return undefined;
+  const wanted = provider.toLowerCase();
+  const preferred = Object.entries(DEFAULT_MODEL_PER_PROVIDER).find(([name]) => name.toLowerCase() === wanted)?.[1];
+  return preferred ?? registry.all().find((model) => model.provider.toLowerCase() === wanted)?.id;
+}
