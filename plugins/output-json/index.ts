@@ -3,6 +3,7 @@
 // deltas extend, and each line must show the message as it was at that event.
 import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import type { SessionEvent } from "../../kernel/events.js";
 import { LineWriter } from "../output-common/line-writer.js";
 
 export interface JsonOutputOptions {
@@ -47,9 +48,22 @@ export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
       context.on("session_start", () => writeHeader());
       context.on("event_emitted", (event) => {
         writeHeader();
-        writer.write(JSON.stringify(event) + "\n");
+        writer.write(serializeEvent(event) + "\n");
       });
       context.provide("jsonOutput", { flush: () => writer.flush() });
     },
   });
+}
+
+/**
+ * One JSON line per event. A `message_update` carries the partial message twice (as `message` and as
+ * `assistantMessageEvent.partial`, pi's shape); it is serialised once and spliced in twice, byte-identical to
+ * `JSON.stringify(event)`.
+ */
+export function serializeEvent(event: SessionEvent): string {
+  if (event.type !== "message_update" || !("partial" in event.assistantMessageEvent)) return JSON.stringify(event);
+  const { partial, ...rest } = event.assistantMessageEvent;
+  const message = JSON.stringify(partial);
+  const head = JSON.stringify(rest);
+  return `{"type":"message_update","message":${message},"assistantMessageEvent":${head.slice(0, -1)},"partial":${message}}}`;
 }
