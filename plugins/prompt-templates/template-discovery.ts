@@ -1,0 +1,53 @@
+// Loads every prompt template the options point at, in precedence order; the first of a name wins.
+import { dirname, join } from "node:path";
+import type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
+import type { WalkContext } from "../resources-common/directory-listing.js";
+import { resolveLocations, type ResourceLocations } from "../resources-common/locations.js";
+import { keepFirstByName } from "../resources-common/name-collisions.js";
+import type { ResourcePluginOptions } from "../resources-common/options.js";
+import { isUnderPath } from "../resources-common/paths.js";
+import { gatherResourceFiles, type ResourceKind } from "../resources-common/resource-gathering.js";
+import type { SourceOrigins } from "../resources-common/source-info.js";
+import type { PromptTemplate } from "./template.js";
+import { loadTemplateFile } from "./template-file.js";
+import { collectTemplateFiles, collectTemplateFilesRecursively, standardTemplateFolders } from "./template-folders.js";
+
+export interface LoadedTemplates {
+  templates: PromptTemplate[];
+  diagnostics: ResourceDiagnostic[];
+}
+
+export async function discoverPromptTemplates(
+  options: ResourcePluginOptions,
+  signal?: AbortSignal,
+): Promise<LoadedTemplates> {
+  const locations = resolveLocations(options);
+  const diagnostics: ResourceDiagnostic[] = [];
+  const context: WalkContext = { report: (diagnostic) => diagnostics.push(diagnostic), signal };
+  const files = await gatherResourceFiles(templateKind(locations), locations, context);
+  const templates: PromptTemplate[] = [];
+  for (const file of files) {
+    signal?.throwIfAborted();
+    const template = await loadTemplateFile(file.path, file.sourceInfo, context.report);
+    if (template) templates.push(template);
+  }
+  const { kept, diagnostics: collisions } = keepFirstByName(templates, "prompt");
+  return { templates: kept, diagnostics: [...diagnostics, ...collisions] };
+}
+
+function templateKind(locations: ResourceLocations): ResourceKind {
+  const userPrompts = join(locations.agentDir, "prompts");
+  const projectPrompts = join(locations.projectConfigDir, "prompts");
+  // pi labels a CLI template inside a standard folder with that folder's scope and uses the folder as baseDir.
+  const cliOrigin = (file: string): SourceOrigins => {
+    if (isUnderPath(file, userPrompts)) return { source: "local", scope: "user", baseDir: userPrompts };
+    if (isUnderPath(file, projectPrompts)) return { source: "local", scope: "project", baseDir: projectPrompts };
+    return { source: "local", scope: "temporary", baseDir: dirname(file) };
+  };
+  return {
+    standardFolders: (scope) => standardTemplateFolders(scope, locations),
+    collectSettingsFolder: collectTemplateFilesRecursively,
+    collectCliFolder: collectTemplateFiles,
+    cliOrigin,
+  };
+}

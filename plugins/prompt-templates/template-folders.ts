@@ -1,0 +1,47 @@
+// Where prompt templates live on disk and how a templates folder is read.
+import { join } from "node:path";
+import type { WalkContext } from "../resources-common/directory-listing.js";
+import { listVisibleEntries } from "../resources-common/directory-listing.js";
+import { IgnoreRules } from "../resources-common/ignore-rules.js";
+import type { ResourceLocations } from "../resources-common/locations.js";
+import { canonicalPath } from "../resources-common/paths.js";
+import type { StandardFolder } from "../resources-common/resource-gathering.js";
+
+/** The `*.md` files directly in `dir` (standard folders and CLI folders are not searched recursively). */
+export async function collectTemplateFiles(dir: string, context: WalkContext): Promise<string[]> {
+  const rules = new IgnoreRules(dir);
+  await rules.addRulesOf(dir);
+  const entries = await listVisibleEntries(dir, context);
+  return entries
+    .filter((entry) => entry.kind === "file" && entry.name.endsWith(".md") && !rules.ignores(entry.path, false))
+    .map((entry) => entry.path);
+}
+
+/** Every `*.md` file below `root`: a folder named in settings is searched recursively, as in pi. */
+export async function collectTemplateFilesRecursively(root: string, context: WalkContext): Promise<string[]> {
+  const rules = new IgnoreRules(root);
+  const visited = new Set<string>();
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const realDir = await canonicalPath(dir);
+    if (visited.has(realDir)) return;
+    visited.add(realDir);
+    await rules.addRulesOf(dir);
+    for (const entry of await listVisibleEntries(dir, context)) {
+      if (rules.ignores(entry.path, entry.kind === "directory")) continue;
+      if (entry.kind === "directory") await walk(entry.path);
+      else if (entry.name.endsWith(".md")) files.push(entry.path);
+    }
+  };
+  await walk(root);
+  return files;
+}
+
+/** Project: `<cwd>/.pi/prompts`. User: `<agentDir>/prompts`. */
+export async function standardTemplateFolders(
+  scope: "project" | "user",
+  locations: ResourceLocations,
+): Promise<StandardFolder[]> {
+  const dir = scope === "project" ? join(locations.projectConfigDir, "prompts") : join(locations.agentDir, "prompts");
+  return [{ dir, collect: collectTemplateFiles }];
+}

@@ -1,0 +1,81 @@
+// Lists a folder for resource discovery: hidden entries and node_modules are never resources,
+// symlinks are followed, and a folder that cannot be read becomes a warning instead of an error.
+import type { Dirent } from "node:fs";
+import { lstat, readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { errorMessage } from "../../kernel/errors.js";
+import type { DiagnosticSink } from "./diagnostics.js";
+
+export interface ListedEntry {
+  name: string;
+  path: string;
+  kind: "file" | "directory";
+}
+
+/** What every folder walk carries: where problems go, and the signal that stops it. */
+export interface WalkContext {
+  report: DiagnosticSink;
+  signal?: AbortSignal;
+}
+
+function isSkippedName(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
+}
+
+/**
+ * The visible entries of `dir`, sorted by name so that discovery (and so collision winners) never depends
+ * on the file system's listing order. A missing folder lists as empty without a warning.
+ */
+export async function listVisibleEntries(dir: string, context: WalkContext): Promise<ListedEntry[]> {
+  context.signal?.throwIfAborted();
+  let dirents: Dirent[];
+  try {
+    dirents = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    await reportUnreadable(dir, error, context);
+    return [];
+  }
+  const entries: ListedEntry[] = [];
+  for (const dirent of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (isSkippedName(dirent.name)) continue;
+    const path = join(dir, dirent.name);
+    const kind = await entryKind(dirent, path, context);
+    if (kind) entries.push({ name: dirent.name, path, kind });
+  }
+  return entries;
+}
+
+async function entryKind(dirent: Dirent, path: string, context: WalkContext): Promise<ListedEntry["kind"] | undefined> {
+  if (dirent.isFile()) return "file";
+  if (dirent.isDirectory()) return "directory";
+  if (!dirent.isSymbolicLink()) return undefined;
+  try {
+    const target = await stat(path);
+    if (target.isFile()) return "file";
+    if (target.isDirectory()) return "directory";
+    return undefined;
+  } catch {
+    context.report({ type: "warning", message: "skipped a symbolic link whose target does not exist", path });
+    return undefined;
+  }
+}
+
+async function reportUnreadable(dir: string, error: unknown, context: WalkContext): Promise<void> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") {
+    // readdir says ENOENT both for "nothing here" and for a symlink pointing nowhere; only the second is worth a word.
+    const isDanglingLink = await lstat(dir).then(
+      (info) => info.isSymbolicLink(),
+      () => false,
+    );
+    if (isDanglingLink) {
+      context.report({ type: "warning", message: "folder is a symbolic link whose target does not exist", path: dir });
+    }
+    return;
+  }
+  const message =
+    code === "ENOTDIR"
+      ? "expected a folder but found a file; nothing was loaded from it"
+      : `cannot read folder (${code ?? errorMessage(error)}); nothing was loaded from it`;
+  context.report({ type: "warning", message, path: dir });
+}

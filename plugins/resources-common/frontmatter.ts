@@ -1,0 +1,54 @@
+// YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
+import { parseDocument } from "yaml";
+import { PithError } from "../../kernel/errors.js";
+
+export interface ParsedFrontmatter {
+  /** the YAML mapping; empty when the text has no (terminated) front matter */
+  data: Record<string, unknown>;
+  /** the text after the front matter, trimmed when front matter was present (pi does the same) */
+  body: string;
+}
+
+const OPENING_LINE = /^---[ \t]*\n/;
+const CLOSING_LINE = /\n---[ \t]*(?:\n|$)/;
+
+function normalizeNewlines(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/**
+ * Splits front matter from the body. Text without an opening line, or whose front matter never closes,
+ * is all body. Throws `FRONTMATTER_INVALID` for broken YAML and `FRONTMATTER_NOT_MAPPING` when the YAML
+ * is a list or a scalar.
+ */
+export function parseFrontmatter(text: string): ParsedFrontmatter {
+  const normalized = normalizeNewlines(text.startsWith("\uFEFF") ? text.slice(1) : text);
+  const opening = OPENING_LINE.exec(normalized);
+  if (!opening) return { data: {}, body: normalized };
+  // Keep the opening line's newline so that an empty block (`---\n---`) finds its closing line.
+  const rest = normalized.slice(opening[0].length - 1);
+  const closing = CLOSING_LINE.exec(rest);
+  if (!closing) return { data: {}, body: normalized };
+  const yamlText = rest.slice(1, Math.max(1, closing.index));
+  const body = rest.slice(closing.index + closing[0].length).trim();
+  return { data: parseYamlMapping(yamlText), body };
+}
+
+function parseYamlMapping(yamlText: string): Record<string, unknown> {
+  // parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
+  const document = parseDocument(yamlText);
+  const firstError = document.errors[0];
+  if (firstError) {
+    const summary = firstError.message.split("\n")[0];
+    throw new PithError("FRONTMATTER_INVALID", `invalid YAML front matter: ${summary}`, { cause: firstError });
+  }
+  const value: unknown = document.toJS();
+  if (value === null || value === undefined) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new PithError(
+      "FRONTMATTER_NOT_MAPPING",
+      "front matter must be a YAML mapping of `key: value` lines, not a list or a single value",
+    );
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,56 @@
+// .gitignore / .ignore / .fdignore rules gathered while walking down from a root folder.
+// Rules found in a subfolder are rewritten relative to the root so that one matcher serves the whole walk.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { posixRelative } from "./paths.js";
+
+export const IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".fdignore"] as const;
+
+export class IgnoreRules {
+  private readonly matcher: Ignore = ignore();
+
+  constructor(private readonly root: string) {}
+
+  /** Adds the rules of the ignore files directly inside `dir` (a folder at or below the root). */
+  async addRulesOf(dir: string): Promise<void> {
+    const relativeDir = posixRelative(this.root, dir);
+    const prefix = relativeDir === "" ? "" : `${relativeDir}/`;
+    for (const fileName of IGNORE_FILE_NAMES) {
+      let text: string;
+      try {
+        text = await readFile(join(dir, fileName), "utf8");
+      } catch {
+        continue; // most folders have no ignore file; an unreadable one cannot be honoured either
+      }
+      const patterns = text
+        .split(/\r?\n/)
+        .map((line) => reRootPattern(line, prefix))
+        .filter((pattern): pattern is string => pattern !== undefined);
+      if (patterns.length > 0) this.matcher.add(patterns);
+    }
+  }
+
+  ignores(path: string, isDirectory: boolean): boolean {
+    const relativePath = posixRelative(this.root, path);
+    if (relativePath === "" || relativePath.startsWith("../")) return false;
+    return this.matcher.ignores(isDirectory ? `${relativePath}/` : relativePath);
+  }
+}
+
+/**
+ * Rewrites one ignore-file line from folder `prefix` so it means the same thing relative to the root.
+ * Following git: a pattern with a slash (other than a trailing one) is anchored to its folder, one without
+ * matches at any depth below its folder.
+ */
+function reRootPattern(line: string, prefix: string): string | undefined {
+  if (line.trim() === "" || line.startsWith("#")) return undefined;
+  if (prefix === "") return line;
+  const negated = line.startsWith("!");
+  const pattern = negated ? line.slice(1) : line;
+  const withoutTrailingSlash = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
+  const rooted = withoutTrailingSlash.includes("/")
+    ? `${prefix}${pattern.startsWith("/") ? pattern.slice(1) : pattern}`
+    : `${prefix}**/${pattern}`;
+  return negated ? `!${rooted}` : rooted;
+}

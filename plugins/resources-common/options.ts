@@ -1,0 +1,19 @@
+// Options shared by the skills and prompt-templates plugins.
+
+export interface ResourcePluginOptions {
+  /** pi's agent folder (`~/.pi/agent` or `$PI_CODING_AGENT_DIR`) */
+  agentDir: string;
+  cwd: string;
+  /** CLI paths (`--skill` / `--prompt-template`): loaded last, and still loaded with `noDiscovery` */
+  paths?: readonly string[];
+  /** the `skills` / `prompts` arrays of the project (`<cwd>/.pi/settings.json`) and global settings */
+  settingsEntries?: { project?: readonly string[]; global?: readonly string[] };
+  /** `--no-skills` / `--no-prompt-templates`: only the CLI paths are loaded */
+  noDiscovery?: boolean;
+  /** what `~` means, and where `~/.agents/skills` is; defaults to the user's home folder */
+  homeDir?: string;
+}
+
+/** The plugin names, so each plugin can order its `expand_input` handler against the other. */
+export const SKILLS_PLUGIN_NAME = "skills";
+export const PROMPT_TEMPLATES_PLUGIN_NAME = "prompt-templates";

@@ -1,0 +1,11 @@
+// Public surface of the skills plugin.
+export { skillsPlugin } from "./plugin.js";
+export type { Skill, SkillsService } from "./skill.js";
+export { discoverSkills, type LoadedSkills } from "./skill-discovery.js";
+export { formatSkillsForPrompt } from "./skills-prompt-block.js";
+export { expandSkillCommand, parseSkillCommand } from "./skill-command.js";
+export { MAX_SKILL_DESCRIPTION_LENGTH, MAX_SKILL_NAME_LENGTH } from "./skill-validation.js";
+export type { ResourcePluginOptions } from "../resources-common/options.js";
+export type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
+export type { ResourceCommand } from "../resources-common/resource-command.js";
+export type { SourceInfo } from "../resources-common/source-info.js";

@@ -1,0 +1,47 @@
+// Reads one skill file into a record, reporting every problem with the file's path.
+import { readFile } from "node:fs/promises";
+import { basename, dirname } from "node:path";
+import { errorMessage } from "../../kernel/errors.js";
+import type { DiagnosticSink } from "../resources-common/diagnostics.js";
+import { parseFrontmatter, type ParsedFrontmatter } from "../resources-common/frontmatter.js";
+import type { SourceInfo } from "../resources-common/source-info.js";
+import type { Skill } from "./skill.js";
+import { checkSkillDescription, skillNameProblems } from "./skill-validation.js";
+
+export async function loadSkillFile(
+  filePath: string,
+  sourceInfo: SourceInfo,
+  report: DiagnosticSink,
+): Promise<Skill | undefined> {
+  const warn = (message: string) => report({ type: "warning", message, path: filePath });
+  let parsed: ParsedFrontmatter;
+  try {
+    parsed = parseFrontmatter(await readFile(filePath, "utf8"));
+  } catch (error) {
+    warn(`skill skipped: ${errorMessage(error)}`);
+    return undefined;
+  }
+  const baseDir = dirname(filePath);
+  const folderName = basename(baseDir);
+  const { data } = parsed;
+
+  const { problems, description } = checkSkillDescription(data.description);
+  problems.forEach(warn);
+
+  let name = folderName;
+  if (typeof data.name === "string" && data.name !== "") name = data.name;
+  else if (data.name !== undefined && data.name !== null && data.name !== "") {
+    warn(`name must be text; using the folder name "${folderName}"`);
+  }
+  skillNameProblems(name, folderName).forEach(warn);
+
+  if (description === undefined) return undefined;
+  return {
+    name,
+    description,
+    filePath,
+    baseDir,
+    sourceInfo,
+    disableModelInvocation: data["disable-model-invocation"] === true,
+  };
+}

@@ -1,0 +1,95 @@
+// Where skills live on disk and how a skills folder is searched.
+import { access } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { WalkContext } from "../resources-common/directory-listing.js";
+import { listVisibleEntries } from "../resources-common/directory-listing.js";
+import { IgnoreRules } from "../resources-common/ignore-rules.js";
+import type { ResourceLocations } from "../resources-common/locations.js";
+import { canonicalPath } from "../resources-common/paths.js";
+import type { FolderCollector, StandardFolder } from "../resources-common/resource-gathering.js";
+
+export const SKILL_FILE_NAME = "SKILL.md";
+
+/**
+ * The skill files under `root`. A folder holding SKILL.md is one skill and is not searched further;
+ * other folders are searched for SKILL.md. With `rootMarkdown`, `*.md` files directly in `root` are
+ * skills too (pi's own skills folders, settings and CLI paths; not `.agents/skills`).
+ * Entries ignored by .gitignore/.ignore/.fdignore are skipped; symlinks are followed, cycles are not.
+ */
+export async function collectSkillFiles(root: string, rootMarkdown: boolean, context: WalkContext): Promise<string[]> {
+  const rules = new IgnoreRules(root);
+  const visited = new Set<string>();
+  const files: string[] = [];
+
+  const walk = async (dir: string, isRoot: boolean): Promise<void> => {
+    const realDir = await canonicalPath(dir);
+    if (visited.has(realDir)) return;
+    visited.add(realDir);
+    await rules.addRulesOf(dir);
+    const entries = await listVisibleEntries(dir, context);
+    const skillFile = entries.find(
+      (entry) => entry.name === SKILL_FILE_NAME && entry.kind === "file" && !rules.ignores(entry.path, false),
+    );
+    if (skillFile) {
+      files.push(skillFile.path);
+      return;
+    }
+    for (const entry of entries) {
+      if (rules.ignores(entry.path, entry.kind === "directory")) continue;
+      if (entry.kind === "directory") await walk(entry.path, false);
+      else if (isRoot && rootMarkdown && entry.name.endsWith(".md")) files.push(entry.path);
+    }
+  };
+
+  await walk(root, true);
+  return files;
+}
+
+/** A folder from pi's own skills folders, settings or the CLI: root `*.md` files count. */
+export const collectSkillFolder: FolderCollector = (dir, context) => collectSkillFiles(dir, true, context);
+/** An `.agents/skills` folder: only SKILL.md folders count (pi 0.63.1 and later). */
+const collectAgentsSkillFolder: FolderCollector = (dir, context) => collectSkillFiles(dir, false, context);
+
+/**
+ * Project: `<cwd>/.pi/skills`, then `.agents/skills` in cwd and each parent up to the git root (or the file
+ * system root outside a repository). User: `<agentDir>/skills`, then `~/.agents/skills`.
+ */
+export async function standardSkillFolders(
+  scope: "project" | "user",
+  locations: ResourceLocations,
+): Promise<StandardFolder[]> {
+  const userAgentsFolder = join(locations.homeDir, ".agents", "skills");
+  if (scope === "user") {
+    return [
+      { dir: join(locations.agentDir, "skills"), collect: collectSkillFolder },
+      { dir: userAgentsFolder, collect: collectAgentsSkillFolder },
+    ];
+  }
+  const ancestors = (await ancestorsUpToGitRoot(locations.cwd))
+    .map((dir) => join(dir, ".agents", "skills"))
+    .filter((dir) => resolve(dir) !== resolve(userAgentsFolder));
+  return [
+    { dir: join(locations.projectConfigDir, "skills"), collect: collectSkillFolder },
+    ...ancestors.map((dir) => ({ dir, collect: collectAgentsSkillFolder })),
+  ];
+}
+
+/** `start` and its parents, nearest first, ending at the folder holding `.git` or at the file system root. */
+async function ancestorsUpToGitRoot(start: string): Promise<string[]> {
+  const chain: string[] = [];
+  let dir = resolve(start);
+  for (;;) {
+    chain.push(dir);
+    if (await exists(join(dir, ".git"))) return chain;
+    const parent = dirname(dir);
+    if (parent === dir) return chain;
+    dir = parent;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
