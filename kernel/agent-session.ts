@@ -340,7 +340,8 @@ export class AgentSession implements SessionApi {
     if (!this.registry.providers.has(model.api)) {
       throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of model ${model.provider}/${model.id}.`);
     }
-    return this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise(model) : undefined;
+    const signal = this.runController?.signal ?? new AbortController().signal;
+    return this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
   }
 
   /** The session counts as busy from the moment a prompt passed the queueing stage, so nothing slips in. */
@@ -409,7 +410,7 @@ export class AgentSession implements SessionApi {
     let auth: { apiKey?: string; headers?: Record<string, string> } | undefined;
     try {
       if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API.`);
-      auth = this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise(model) : undefined;
+      auth = this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
     } catch (error) {
       const builder = new AssistantMessageBuilder(model);
       yield builder.fail("error", errorMessage(error), { kind: "auth" });

@@ -106,6 +106,11 @@ export interface RunContinuation {
   reason: string;
 }
 
+export interface ResolveAuthRequest {
+  model: Model;
+  signal: AbortSignal;
+}
+
 export interface ResolvedAuth {
   apiKey?: string;
   headers?: Record<string, string>;
@@ -160,7 +165,7 @@ export function createHooks() {
     /** waterfall · stage 3 · skill and template expansion */
     expand_input: new AsyncSeriesWaterfallHook<[ExpandState]>(["state"], "expand_input"),
     /** series bail · stage 5 and before each model call · the key and headers for a model; throw to refuse */
-    resolve_auth: new AsyncSeriesBailHook<[Model], ResolvedAuth | undefined>(["model"], "resolve_auth"),
+    resolve_auth: new AsyncSeriesBailHook<[ResolveAuthRequest], ResolvedAuth | undefined>(["request"], "resolve_auth"),
     /** series · stage 6 · checks before the run (pre-prompt compaction) */
     before_prompt: new AsyncSeriesHook<[BeforePromptContext]>(["context"], "before_prompt"),
     /** waterfall · stage 8 · add messages, replace the system prompt for this prompt */

@@ -35,8 +35,9 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
     registerProvider(provider: ProviderApi) {
       registry.providers.set(provider.api, provider, name);
     },
-    registerTool(tool: ToolDefinition, options = {}) {
-      registry.tools.set(tool.name, tool, name);
+    registerTool<TArgs, TDetails>(tool: ToolDefinition<TArgs, TDetails>, options: { active?: boolean } = {}) {
+      // The kernel validates arguments against the tool's own schema before execute sees them.
+      registry.tools.set(tool.name, tool as unknown as ToolDefinition, name);
       session.activateTool(tool.name, options.active !== false);
     },
     registerCommand(command: CommandDefinition) {

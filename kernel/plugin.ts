@@ -67,7 +67,7 @@ export interface PluginContext {
   on<K extends HookName>(hook: K, handler: HookHandler<K>, options?: TapOptions): void;
   registerProvider(provider: ProviderApi): void;
   /** `active` (default true) decides whether the model sees the tool from the start */
-  registerTool(tool: ToolDefinition, options?: { active?: boolean }): void;
+  registerTool<TArgs, TDetails>(tool: ToolDefinition<TArgs, TDetails>, options?: { active?: boolean }): void;
   registerCommand(command: CommandDefinition): void;
   provide<K extends ServiceName>(name: K, service: PithServices[K]): void;
   /** a service another plugin provided; throws PLUGIN_SERVICE_MISSING naming the service when absent */

@@ -68,7 +68,7 @@ export type UserContentBlock = TextContent | ImageContent;
 
 /** Facts a provider records about a failed request, in `diagnostics[i].details` with type "provider_error". */
 export interface ProviderErrorDetails {
-  /** "http" | "network" | "stream" | "aborted" | "overflow" | "auth" | "invalid_response" */
+  /** "http" | "network" | "stream" | "aborted" | "overflow" | "auth" | "refusal" | "invalid_response" */
   kind: string;
   status?: number;
   retryAfterMs?: number;

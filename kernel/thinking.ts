@@ -5,7 +5,7 @@ export function supportedThinkingLevels(model: Model | undefined): ThinkingLevel
   if (!model?.reasoning) return ["off"];
   const map = model.thinkingLevelMap ?? {};
   return THINKING_LEVELS.filter((level) => {
-    if (level === "off") return true;
+    if (level === "off") return map.off !== null;
     if (level === "xhigh") return typeof map.xhigh === "string";
     return map[level] !== null;
   });

@@ -1,13 +1,15 @@
 // pith's built-in plugins, in load order. Each is imported only when the session loads it, through the same
 // plugin contract a third-party plugin uses; a distribution picks the ones it wants by name.
 import type { PluginSpec } from "../kernel/plugin-loader.js";
-import type { Settings } from "../plugins/settings/index.js";
+import type { Settings, SettingsManager } from "../plugins/settings/index.js";
 
 export const BUILTIN_PLUGIN_NAMES = [
   "models",
   "provider-anthropic",
   "provider-openai",
   "tools",
+  "skills",
+  "prompt-templates",
   "system-prompt",
 ] as const;
 
@@ -17,6 +19,13 @@ export interface BuiltinPluginConfig {
   cwd: string;
   agentDir: string;
   settings: Settings;
+  settingsManager: SettingsManager;
+  /** `--skill` paths; with `noSkills` only these load */
+  skillPaths?: string[];
+  noSkills?: boolean;
+  /** `--prompt-template` paths; with `noPromptTemplates` only these load */
+  promptTemplatePaths?: string[];
+  noPromptTemplates?: boolean;
   runtimeApiKeys?: Record<string, string>;
   /** tools the model starts with, among the built-in ones; default read, bash, edit, write */
   activeTools?: string[];
@@ -44,6 +53,22 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         commandPrefix: config.settings.shellCommandPrefix,
         tools: config.activeTools,
       });
+    case "skills":
+      return (await import("../plugins/skills/index.js")).skillsPlugin({
+        agentDir: config.agentDir,
+        cwd: config.cwd,
+        paths: config.skillPaths,
+        noDiscovery: config.noSkills,
+        settingsEntries: scopedList(config.settingsManager, "skills"),
+      });
+    case "prompt-templates":
+      return (await import("../plugins/prompt-templates/index.js")).promptTemplatesPlugin({
+        agentDir: config.agentDir,
+        cwd: config.cwd,
+        paths: config.promptTemplatePaths,
+        noDiscovery: config.noPromptTemplates,
+        settingsEntries: scopedList(config.settingsManager, "prompts"),
+      });
     case "system-prompt":
       return (await import("../plugins/system-prompt/index.js")).systemPromptPlugin({
         agentDir: config.agentDir,
@@ -53,4 +78,13 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         noContextFiles: config.noContextFiles,
       });
   }
+}
+
+/** Resource entries as each settings file lists them: relative paths resolve against that file's folder. */
+function scopedList(manager: SettingsManager, key: "skills" | "prompts"): { project?: string[]; global?: string[] } {
+  const read = (scope: "project" | "global") => {
+    const value = manager.fileSettings(scope)[key];
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : undefined;
+  };
+  return { project: read("project"), global: read("global") };
 }

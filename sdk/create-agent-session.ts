@@ -35,6 +35,12 @@ export interface CreateAgentSessionOptions {
   systemPrompt?: string;
   appendSystemPrompt?: string[];
   noContextFiles?: boolean;
+  /** `--skill` paths (kept with `noSkills`) */
+  skillPaths?: string[];
+  noSkills?: boolean;
+  /** `--prompt-template` paths (kept with `noPromptTemplates`) */
+  promptTemplatePaths?: string[];
+  noPromptTemplates?: boolean;
   log?: Logger;
   /** plugin and hook problems that do not stop the session (default: the log's warn) */
   onProblem?: (error: PithError) => void;
@@ -63,7 +69,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       cwd,
       agentDir,
       settings: effective,
+      settingsManager: settings,
       activeTools: activeBuiltinTools,
+      skillPaths: options.skillPaths,
+      noSkills: options.noSkills,
+      promptTemplatePaths: options.promptTemplatePaths,
+      noPromptTemplates: options.noPromptTemplates,
       customPrompt: options.systemPrompt,
       appendPrompts: options.appendSystemPrompt,
       noContextFiles: options.noContextFiles,

@@ -29,11 +29,11 @@ const wordCount: ToolDefinition<WordCountArgs, { words: number }> = {
 export default definePlugin({
   name: "word-count",
   setup(context) {
-    context.registerTool(wordCount as ToolDefinition);
+    context.registerTool(wordCount);
     // Refuse to count files outside the project: a read-only gate sees the final arguments.
     context.on(
       "tool_gate",
-      (event) => (String(event.input.path).startsWith("..") ? { block: true, reason: "word_count only reads files inside the project" } : undefined),
+      (event) => (String(event.input.path).startsWith("..") ? { block: true as const, reason: "word_count only reads files inside the project" } : undefined),
       { tools: ["word_count"] },
     );
   },

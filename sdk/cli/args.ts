@@ -18,6 +18,10 @@ export interface CliArgs {
   systemPrompt?: string;
   appendSystemPrompt: string[];
   noContextFiles: boolean;
+  skills: string[];
+  noSkills: boolean;
+  promptTemplates: string[];
+  noPromptTemplates: boolean;
   listModels: string | true | undefined;
   noSession: boolean;
   verbose: boolean;
@@ -34,6 +38,8 @@ const MULTI_LETTER_SHORTS: Readonly<Record<string, string>> = {
   "-nt": "--no-tools",
   "-nbt": "--no-builtin-tools",
   "-t": "--tools",
+  "-ns": "--no-skills",
+  "-np": "--no-prompt-templates",
 };
 
 export function buildProgram(version: string): Command {
@@ -55,6 +61,10 @@ export function buildProgram(version: string): Command {
     .option("--system-prompt <text|file>", "replace the default system prompt")
     .option("--append-system-prompt <text|file>", "append to the system prompt (repeatable)", collect, [] as string[])
     .option("--no-context-files", "do not load AGENTS.md / CLAUDE.md files")
+    .option("--skill <path>", "load a skill file or folder (repeatable; kept with --no-skills)", collect, [] as string[])
+    .option("--no-skills", "do not discover skills (explicit --skill paths still load)")
+    .option("--prompt-template <path>", "load a prompt template file or folder (repeatable)", collect, [] as string[])
+    .option("--no-prompt-templates", "do not discover prompt templates (explicit paths still load)")
     .option("--list-models [search]", "list models (optionally filtered) and exit")
     .option("--no-session", "keep the session in memory only")
     .option("--verbose", "print start-up details")
@@ -111,6 +121,10 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     systemPrompt?: string;
     appendSystemPrompt: string[];
     contextFiles: boolean;
+    skill: string[];
+    skills: boolean;
+    promptTemplate: string[];
+    promptTemplates: boolean;
     listModels?: string | true;
     session: boolean;
     verbose?: boolean;
@@ -135,6 +149,10 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     systemPrompt: options.systemPrompt,
     appendSystemPrompt: options.appendSystemPrompt,
     noContextFiles: options.contextFiles === false,
+    skills: options.skill,
+    noSkills: options.skills === false,
+    promptTemplates: options.promptTemplate,
+    noPromptTemplates: options.promptTemplates === false,
     listModels: options.listModels,
     noSession: options.session === false,
     verbose: options.verbose === true,

@@ -56,6 +56,10 @@ async function runPrint(args: CliArgs, prompts: string[], images: import("../../
     systemPrompt: args.systemPrompt,
     appendSystemPrompt: args.appendSystemPrompt,
     noContextFiles: args.noContextFiles,
+    skillPaths: args.skills,
+    noSkills: args.noSkills,
+    promptTemplatePaths: args.promptTemplates,
+    noPromptTemplates: args.noPromptTemplates,
     plugins: [output],
     log,
   });

@@ -60,7 +60,7 @@ describe("tool_call and the read-only gate", () => {
       name: "gate",
       setup(context) {
         context.on("tool_call", () => void otherCalls++, { tools: ["bash"] });
-        context.on("tool_gate", () => ({ block: true, reason: "not on Fridays" }));
+        context.on("tool_gate", () => ({ block: true as const, reason: "not on Fridays" }));
       },
     };
     const { session } = await sessionWith([plugin], [callEcho("hi"), { text: "ok" }]);
@@ -107,7 +107,7 @@ describe("the prompt pipeline", () => {
         context.on("before_prompt", () => void order.push("before_prompt"));
         context.on("before_agent_start", (state) => {
           order.push(`before_agent_start:${state.prompt}`);
-          return { ...state, systemPrompt: "custom", messages: [{ role: "custom", customType: "note", content: "extra", display: false, timestamp: 1 }] };
+          return { ...state, systemPrompt: "custom", messages: [{ role: "custom" as const, customType: "note", content: "extra", display: false, timestamp: 1 }] };
         });
       },
     };
@@ -164,7 +164,7 @@ describe("the prompt pipeline", () => {
           if (lastAssistant?.stopReason !== "error" || retried) return undefined;
           retried = true;
           context.session.replaceMessages(context.session.messages.filter((m) => m !== lastAssistant));
-          return { continue: true, reason: "retry" };
+          return { continue: true as const, reason: "retry" };
         });
       },
     };

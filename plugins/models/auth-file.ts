@@ -1,0 +1,68 @@
+// Reading <agentDir>/auth.json (pi's credential file). pith only reads it; logging in and refreshing OAuth
+// tokens is left to pi (`/login`), which keeps writing the file.
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { PithError, errorMessage } from "../../kernel/errors.js";
+import { parseJsonWithComments } from "./jsonc.js";
+import { describeIssues } from "./models-json-schema.js";
+
+const apiKeyCredential = z.looseObject({
+  type: z.literal("api_key"),
+  key: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
+});
+
+const oauthCredential = z.looseObject({
+  type: z.literal("oauth"),
+  access: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
+  refresh: z.string().optional(),
+  /** milliseconds since the epoch */
+  expires: z.number({ error: "must be a number (milliseconds since the epoch)" }),
+});
+
+const credential = z.discriminatedUnion("type", [apiKeyCredential, oauthCredential], {
+  error: 'needs "type": "api_key" (with "key") or "oauth" (with "access" and "expires")',
+});
+
+export type AuthCredential = z.infer<typeof credential>;
+
+export interface AuthFile {
+  credentials: Map<string, AuthCredential>;
+  errors: PithError[];
+}
+
+export function readAuthFile(path: string): AuthFile {
+  const credentials = new Map<string, AuthCredential>();
+  const errors: PithError[] = [];
+  let parsed: unknown;
+  try {
+    parsed = parseJsonWithComments(readFileSync(path, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      errors.push(
+        new PithError("AUTH_JSON_INVALID", `Cannot read ${path}: ${errorMessage(error)}. Its keys are ignored.`, {
+          cause: error,
+        }),
+      );
+    }
+    return { credentials, errors };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    errors.push(new PithError("AUTH_JSON_INVALID", `Invalid ${path}: expected an object {"<provider>": {...}}.`));
+    return { credentials, errors };
+  }
+  for (const [provider, raw] of Object.entries(parsed)) {
+    const result = credential.safeParse(raw, { reportInput: true });
+    if (result.success) {
+      credentials.set(provider, result.data);
+    } else {
+      const problems = describeIssues(result.error).map((problem) => `  - ${problem}`);
+      errors.push(
+        new PithError(
+          "AUTH_JSON_INVALID",
+          `Invalid entry "${provider}" in ${path} (ignored):\n${problems.join("\n")}`,
+        ),
+      );
+    }
+  }
+  return { credentials, errors };
+}

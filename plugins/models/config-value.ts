@@ -1,0 +1,128 @@
+// Values in auth.json and models.json (`apiKey`, header values): `!command`, an environment variable's name,
+// or the literal value.
+import { spawn } from "node:child_process";
+import { PithError } from "../../kernel/errors.js";
+
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+/**
+ * Runs `command` through the shell and returns its trimmed stdout; undefined when it fails, prints nothing or
+ * times out. Rejects with the signal's reason when aborted. The command gets its own process group so that
+ * stopping it also stops its children.
+ */
+export function runValueCommand(
+  command: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<string | undefined> {
+  const ownGroup = process.platform !== "win32";
+  const signal = options.signal;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "ignore"], detached: ownGroup });
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      return true;
+    };
+    const kill = () => {
+      try {
+        if (ownGroup && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+        else child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    const onTimeout = () => {
+      kill();
+      if (settle()) resolve(undefined);
+    };
+    const onAbort = () => {
+      kill();
+      if (settle() && signal) reject(abortReason(signal));
+    };
+    const timer = setTimeout(onTimeout, options.timeoutMs ?? COMMAND_TIMEOUT_MS);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("error", () => {
+      if (settle()) resolve(undefined);
+    });
+    child.on("close", (code) => {
+      const text = Buffer.concat(chunks).toString("utf8").trim();
+      if (settle()) resolve(code === 0 && text ? text : undefined);
+    });
+  });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
+}
+
+/** Waits for `promise` unless `signal` fires first, without cancelling the shared work behind it. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export interface ValueResolveOptions {
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Resolves one value now, running a `!command` every time (models.json values: pi 0.73 runs them per request). */
+export async function resolveValueUncached(value: string, options: ValueResolveOptions): Promise<string | undefined> {
+  if (value.startsWith("!")) return runValueCommand(value.slice(1), options);
+  return options.env[value] || value;
+}
+
+/**
+ * Like `resolveValueUncached`, but a missing result is an error naming what was being resolved, so a request
+ * fails with a message instead of going out without its key.
+ */
+export async function resolveValueOrThrow(
+  value: string,
+  what: string,
+  options: ValueResolveOptions,
+): Promise<string> {
+  const resolved = await resolveValueUncached(value, options);
+  if (resolved !== undefined) return resolved;
+  throw new PithError(
+    "CONFIG_VALUE_FAILED",
+    `Failed to resolve ${what} from shell command: ${value.slice(1)} (it failed, printed nothing, or ran longer than ` +
+      `${(options.timeoutMs ?? COMMAND_TIMEOUT_MS) / 1000} s)`,
+  );
+}
+
+/** auth.json values: a `!command` runs once per process; its result, even a failure, is remembered. */
+export class CachedValueResolver {
+  private readonly commandResults = new Map<string, Promise<string | undefined>>();
+
+  resolve(value: string, options: ValueResolveOptions): Promise<string | undefined> {
+    if (!value.startsWith("!")) return resolveValueUncached(value, options);
+    let result = this.commandResults.get(value);
+    if (!result) {
+      // One caller's abort must not become everyone's remembered answer: the shared run ignores it.
+      result = runValueCommand(value.slice(1), { timeoutMs: options.timeoutMs });
+      this.commandResults.set(value, result);
+    }
+    return untilAborted(result, options.signal);
+  }
+}

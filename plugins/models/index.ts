@@ -1,0 +1,18 @@
+export { modelsPlugin, type ModelsPluginOptions } from "./plugin.js";
+export { ModelRegistry, type ModelRegistryOptions } from "./registry.js";
+export { resolveAgentDir } from "./agent-dir.js";
+export { builtInModels, BUILT_IN_PROVIDERS } from "./catalogue.js";
+export { DEFAULT_MODEL_PER_PROVIDER, KNOWN_APIS, KNOWN_PROVIDERS, type KnownProvider } from "./known-providers.js";
+export {
+  findExactModelReference,
+  isAliasId,
+  parseModelPattern,
+  resolveModelScope,
+  type PatternMatch,
+  type PatternOptions,
+  type ScopedModel,
+} from "./model-pattern.js";
+export { resolveCliModel, type CliModelRequest, type CliModelResolution } from "./cli-model.js";
+export { formatModelList, formatTokenCount, NO_MODELS_MESSAGE } from "./model-list.js";
+export { parseJsonWithComments } from "./jsonc.js";
+export type { ProviderConfig, ModelDefinition, ModelOverride } from "./models-json-schema.js";

@@ -1,0 +1,29 @@
+// The models plugin: offers the registry as the "models" service and answers `resolve_auth`.
+import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { ModelRegistry } from "./registry.js";
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    models: ModelRegistry;
+  }
+}
+
+export interface ModelsPluginOptions {
+  agentDir: string;
+  /** `--api-key`, per provider */
+  runtimeApiKeys?: Record<string, string>;
+  /** where key variables are read (default `process.env`) */
+  env?: NodeJS.ProcessEnv;
+}
+
+export function modelsPlugin(options: ModelsPluginOptions): PithPlugin {
+  return definePlugin({
+    name: "models",
+    setup(context) {
+      const registry = new ModelRegistry(options);
+      for (const error of registry.errors) context.log.warn(error.message);
+      context.provide("models", registry);
+      context.on("resolve_auth", ({ model, signal }) => registry.resolveAuth(model, signal));
+    },
+  });
+}

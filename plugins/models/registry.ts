@@ -1,0 +1,241 @@
+// The model registry: built-in models plus models.json plus extension providers, and the key for each request.
+import { join } from "node:path";
+import { PithError } from "../../kernel/errors.js";
+import type { ResolvedAuth } from "../../kernel/hooks.js";
+import type { Model } from "../../kernel/model.js";
+import { applyProviderConfig, modelKey, type ModelTable } from "./apply-provider-config.js";
+import { readAuthFile, type AuthCredential } from "./auth-file.js";
+import { builtInModels } from "./catalogue.js";
+import { resolveCliModel, type CliModelResolution } from "./cli-model.js";
+import { CachedValueResolver, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
+import { DEFAULT_MODEL_PER_PROVIDER, knownProvider } from "./known-providers.js";
+import { formatModelList } from "./model-list.js";
+import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./models-json.js";
+import type { ProviderConfig } from "./models-json-schema.js";
+
+export interface ModelRegistryOptions {
+  agentDir: string;
+  /** `--api-key`, per provider; used before anything else and never saved */
+  runtimeApiKeys?: Record<string, string>;
+  /** where key variables are read (default `process.env`) */
+  env?: NodeJS.ProcessEnv;
+  /** how long a `!command` value may run (default 10 s) */
+  commandTimeoutMs?: number;
+  /** the clock OAuth expiry is checked against (default `Date.now`) */
+  now?: () => number;
+}
+
+export class ModelRegistry {
+  readonly agentDir: string;
+  readonly modelsJsonPath: string;
+  readonly authJsonPath: string;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly commandTimeoutMs: number | undefined;
+  private readonly now: () => number;
+  private readonly runtimeKeys = new Map<string, string>();
+  private readonly extensionProviders = new Map<string, ProviderConfig>();
+  private readonly authValues = new CachedValueResolver();
+  private fileProviders = new Map<string, ProviderConfig>();
+  private credentials = new Map<string, AuthCredential>();
+  private loadErrors: PithError[] = [];
+  private table: ModelTable = { models: [], requestConfigs: new Map(), modelHeaders: new Map() };
+
+  constructor(options: ModelRegistryOptions) {
+    this.agentDir = options.agentDir;
+    this.modelsJsonPath = join(options.agentDir, "models.json");
+    this.authJsonPath = join(options.agentDir, "auth.json");
+    this.env = options.env ?? process.env;
+    this.commandTimeoutMs = options.commandTimeoutMs;
+    this.now = options.now ?? Date.now;
+    for (const [provider, key] of Object.entries(options.runtimeApiKeys ?? {})) this.runtimeKeys.set(provider, key);
+    this.reload();
+  }
+
+  /**
+   * Reads models.json and auth.json again (pi does this when `/model` opens). Runtime keys and extension
+   * providers stay.
+   */
+  reload(): void {
+    const modelsJson = readModelsJson(this.modelsJsonPath);
+    const authFile = readAuthFile(this.authJsonPath);
+    this.fileProviders = modelsJson.providers;
+    this.credentials = authFile.credentials;
+    this.loadErrors = [...modelsJson.errors, ...authFile.errors];
+    this.rebuild();
+  }
+
+  /** Problems found by the last `reload()`: broken files and ignored entries. Built-in models stay usable. */
+  get errors(): readonly PithError[] {
+    return this.loadErrors;
+  }
+
+  /** Every model, with or without a key. */
+  all(): readonly Model[] {
+    return this.table.models;
+  }
+
+  find(provider: string, id: string): Model | undefined {
+    return this.table.models.find((model) => model.provider === provider && model.id === id);
+  }
+
+  /**
+   * Whether some key source is configured for the provider. Nothing is run or resolved here, so an
+   * expired OAuth token or a failing `!command` still counts; the request then fails with the reason.
+   */
+  hasAuth(provider: string): boolean {
+    return (
+      this.runtimeKeys.has(provider) ||
+      this.credentials.has(provider) ||
+      this.envKeyVariable(provider) !== undefined ||
+      this.table.requestConfigs.get(provider)?.apiKey !== undefined
+    );
+  }
+
+  /** Models whose provider has a key source. */
+  availableModels(): Model[] {
+    return this.table.models.filter((model) => this.hasAuth(model.provider));
+  }
+
+  /** The first available default of pi's per-provider list, else the first available model. */
+  defaultModel(): Model | undefined {
+    const available = this.availableModels();
+    for (const [provider, id] of Object.entries(DEFAULT_MODEL_PER_PROVIDER)) {
+      const match = available.find((model) => model.provider === provider && model.id === id);
+      if (match) return match;
+    }
+    return available[0];
+  }
+
+  setRuntimeApiKey(provider: string, key: string): void {
+    this.runtimeKeys.set(provider, key);
+  }
+
+  removeRuntimeApiKey(provider: string): void {
+    this.runtimeKeys.delete(provider);
+  }
+
+  /**
+   * The provider's key: `--api-key`, then auth.json, then the environment, then models.json `apiKey`.
+   * Undefined when none is configured; throws when a configured source cannot produce one.
+   */
+  async resolveApiKey(provider: string, signal?: AbortSignal): Promise<string | undefined> {
+    const runtime = this.runtimeKeys.get(provider);
+    if (runtime) return runtime;
+    const credential = this.credentials.get(provider);
+    if (credential) return this.keyFromCredential(provider, credential, signal);
+    const variable = this.envKeyVariable(provider);
+    if (variable) return this.env[variable];
+    const configured = this.table.requestConfigs.get(provider)?.apiKey;
+    if (configured === undefined) return undefined;
+    const what = `the API key of provider "${provider}" in ${this.modelsJsonPath}`;
+    return resolveValueOrThrow(configured, what, this.valueOptions(signal));
+  }
+
+  /** Key and headers for one request to `model`; throws `NO_API_KEY` when there is no key. */
+  async resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth> {
+    const apiKey = await this.resolveApiKey(model.provider, signal);
+    if (!apiKey) throw this.noApiKeyError(model.provider);
+    const config = this.table.requestConfigs.get(model.provider);
+    const headers: Record<string, string> = {
+      ...model.headers,
+      ...(await this.resolveHeaders(config?.headers, `provider "${model.provider}"`, signal)),
+      ...(await this.resolveHeaders(
+        this.table.modelHeaders.get(modelKey(model.provider, model.id)),
+        `model "${model.provider}/${model.id}"`,
+        signal,
+      )),
+    };
+    if (config?.authHeader) headers.Authorization = `Bearer ${apiKey}`;
+    return Object.keys(headers).length > 0 ? { apiKey, headers } : { apiKey };
+  }
+
+  /**
+   * An extension's provider (pi's `registerProvider`): with `models` it replaces the provider's models,
+   * otherwise its `baseUrl`/`headers`/`apiKey` apply to the existing ones. Survives `reload()`.
+   */
+  registerProvider(name: string, config: unknown): void {
+    const checked = checkProviderConfig(name, config, { fromExtension: true });
+    if (!checked.ok) {
+      const message = invalidProviderMessage("registerProvider()", name, checked.problems);
+      throw new PithError("PROVIDER_CONFIG_INVALID", message);
+    }
+    this.extensionProviders.set(name, checked.config);
+    this.rebuild();
+  }
+
+  unregisterProvider(name: string): void {
+    if (this.extensionProviders.delete(name)) this.rebuild();
+  }
+
+  /** `--provider` / `--model` over all models. */
+  resolveCliModel(request: { provider?: string; model?: string }): CliModelResolution {
+    return resolveCliModel({ ...request, models: this.table.models });
+  }
+
+  /** The `--list-models [search]` text for the available models. */
+  formatAvailableModels(search?: string): string {
+    return formatModelList(this.availableModels(), search);
+  }
+
+  private rebuild(): void {
+    const table: ModelTable = { models: builtInModels(), requestConfigs: new Map(), modelHeaders: new Map() };
+    for (const [name, config] of this.fileProviders) applyProviderConfig(table, name, config, false);
+    for (const [name, config] of this.extensionProviders) applyProviderConfig(table, name, config, true);
+    this.table = table;
+  }
+
+  private envKeyVariable(provider: string): string | undefined {
+    return knownProvider(provider)?.envVars.find((variable) => Boolean(this.env[variable]));
+  }
+
+  private async keyFromCredential(
+    provider: string,
+    credential: AuthCredential,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    if (credential.type === "oauth") {
+      if (credential.expires > this.now()) return credential.access;
+      throw new PithError(
+        "OAUTH_EXPIRED",
+        `The OAuth login for "${provider}" in ${this.authJsonPath} expired on ` +
+          `${new Date(credential.expires).toISOString()}. pith does not refresh OAuth tokens: log in again with ` +
+          `pi (/login), pass --api-key, or replace the entry with {"type": "api_key", "key": "..."}.`,
+      );
+    }
+    const key = await this.authValues.resolve(credential.key, this.valueOptions(signal));
+    if (key) return key;
+    throw new PithError(
+      "CONFIG_VALUE_FAILED",
+      `The key for "${provider}" in ${this.authJsonPath} could not be resolved: the command ` +
+        `"${credential.key.slice(1)}" failed, printed nothing, or timed out (its result is kept until pith restarts).`,
+    );
+  }
+
+  private async resolveHeaders(
+    headers: Record<string, string> | undefined,
+    owner: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Record<string, string>> {
+    const resolved: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      resolved[name] = await resolveValueOrThrow(value, `header "${name}" of ${owner}`, this.valueOptions(signal));
+    }
+    return resolved;
+  }
+
+  private valueOptions(signal: AbortSignal | undefined): ValueResolveOptions {
+    return { env: this.env, signal, timeoutMs: this.commandTimeoutMs };
+  }
+
+  private noApiKeyError(provider: string): PithError {
+    const variables = knownProvider(provider)?.envVars;
+    const first = variables
+      ? `Set ${variables.join(" or ")}`
+      : `Set "apiKey" for provider "${provider}" in ${this.modelsJsonPath}`;
+    return new PithError(
+      "NO_API_KEY",
+      `No API key for provider "${provider}". ${first}, pass --api-key, or add ` +
+        `{"${provider}": {"type": "api_key", "key": "..."}} to ${this.authJsonPath}.`,
+    );
+  }
+}

@@ -1,0 +1,106 @@
+// Kernel messages → Anthropic Messages `messages`, plus the prompt-cache breakpoint on the last user turn.
+import type { ImageContent, Message, TextContent, ToolResultMessage } from "../../kernel/messages.js";
+import type { Model } from "../../kernel/model.js";
+import { prepareReplay, sanitizeText, sanitizeToolCallId } from "../provider-common/index.js";
+import type {
+  CacheControl,
+  WireAssistantBlock,
+  WireImageBlock,
+  WireMessage,
+  WireTextBlock,
+  WireToolResultBlock,
+  WireUserBlock,
+} from "./anthropic-wire.js";
+
+/** Anthropic accepts tool_use ids matching `^[a-zA-Z0-9_-]+$`, at most 64 characters. */
+function anthropicToolCallId(id: string): string {
+  return sanitizeToolCallId(id, 64);
+}
+
+export function toAnthropicMessages(messages: readonly Message[], model: Model): WireMessage[] {
+  const replay = prepareReplay(messages, model, { normalizeToolCallId: anthropicToolCallId });
+  const wire: WireMessage[] = [];
+  for (let i = 0; i < replay.length; i++) {
+    const message = replay[i]!;
+    if (message.role === "user") {
+      const content = userContent(message.content);
+      if (content !== undefined) wire.push({ role: "user", content });
+    } else if (message.role === "assistant") {
+      const content = assistantContent(message.content);
+      if (content.length > 0) wire.push({ role: "assistant", content });
+    } else {
+      // All results of one assistant turn travel in one user message (some Anthropic-compatible servers insist).
+      const results: WireToolResultBlock[] = [toolResult(message)];
+      while (replay[i + 1]?.role === "toolResult") results.push(toolResult(replay[++i] as ToolResultMessage));
+      wire.push({ role: "user", content: results });
+    }
+  }
+  return wire;
+}
+
+/** Marks the last user turn so the conversation so far is cached for the next request. */
+export function addConversationBreakpoint(messages: WireMessage[], cacheControl: CacheControl): void {
+  const last = messages[messages.length - 1];
+  if (!last || last.role !== "user") return;
+  if (typeof last.content === "string") {
+    last.content = [{ type: "text", text: last.content, cache_control: cacheControl }];
+    return;
+  }
+  const block = last.content[last.content.length - 1];
+  if (block) block.cache_control = cacheControl;
+}
+
+function userContent(content: string | (TextContent | ImageContent)[]): string | WireUserBlock[] | undefined {
+  if (typeof content === "string") return content.trim() === "" ? undefined : sanitizeText(content);
+  const blocks = contentBlocks(content);
+  return blocks.length > 0 ? blocks : undefined;
+}
+
+function contentBlocks(content: (TextContent | ImageContent)[]): (WireTextBlock | WireImageBlock)[] {
+  const blocks: (WireTextBlock | WireImageBlock)[] = [];
+  for (const block of content) {
+    if (block.type === "image") blocks.push(imageBlock(block));
+    // Anthropic rejects empty text blocks.
+    else if (block.text.trim() !== "") blocks.push({ type: "text", text: sanitizeText(block.text) });
+  }
+  return blocks;
+}
+
+function imageBlock(image: ImageContent): WireImageBlock {
+  return { type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } };
+}
+
+function assistantContent(content: Extract<Message, { role: "assistant" }>["content"]): WireAssistantBlock[] {
+  const blocks: WireAssistantBlock[] = [];
+  for (const block of content) {
+    if (block.type === "text") {
+      if (block.text.trim() !== "") blocks.push({ type: "text", text: sanitizeText(block.text) });
+    } else if (block.type === "thinking") {
+      if (block.redacted) {
+        if (block.thinkingSignature) blocks.push({ type: "redacted_thinking", data: block.thinkingSignature });
+      } else if (block.thinkingSignature) {
+        // Kept even when the text is empty: models that omit their thinking still need the signature back.
+        blocks.push({ type: "thinking", thinking: sanitizeText(block.thinking), signature: block.thinkingSignature });
+      } else if (block.thinking.trim() !== "") {
+        // Unsigned thinking (a cut-off stream) would be rejected as thinking; it stays as plain context.
+        blocks.push({ type: "text", text: sanitizeText(block.thinking) });
+      }
+    } else {
+      blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.arguments ?? {} });
+    }
+  }
+  return blocks;
+}
+
+function toolResult(message: ToolResultMessage): WireToolResultBlock {
+  const result: WireToolResultBlock = { type: "tool_result", tool_use_id: message.toolCallId };
+  const hasImages = message.content.some((block) => block.type === "image");
+  if (hasImages) {
+    result.content = contentBlocks(message.content);
+  } else {
+    const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+    if (text !== "") result.content = sanitizeText(text);
+  }
+  if (message.isError) result.is_error = true;
+  return result;
+}

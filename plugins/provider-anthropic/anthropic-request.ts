@@ -1,0 +1,55 @@
+// Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
+import type { StreamRequest, ToolSpec } from "../../kernel/provider.js";
+import { sanitizeText } from "../provider-common/index.js";
+import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
+import { planThinking } from "./anthropic-thinking.js";
+import type { AnthropicRequestBody, CacheControl, WireTool } from "./anthropic-wire.js";
+
+const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
+const FINE_GRAINED_TOOL_STREAMING_BETA = "fine-grained-tool-streaming-2025-05-14";
+
+export interface AnthropicRequest {
+  body: AnthropicRequestBody;
+  /** per-request headers (beta features) */
+  headers: Record<string, string>;
+}
+
+export function buildAnthropicRequest(request: StreamRequest): AnthropicRequest {
+  const { model } = request;
+  // Breakpoints: system prompt, last tool, last user turn: three of the four Anthropic allows.
+  const cacheControl: CacheControl = { type: "ephemeral" };
+  const eagerToolStreaming = model.compat?.supportsEagerToolInputStreaming !== false;
+  const plan = planThinking(request);
+  const messages = toAnthropicMessages(request.messages, model);
+  addConversationBreakpoint(messages, cacheControl);
+
+  const body: AnthropicRequestBody = { model: model.id, messages, max_tokens: plan.maxTokens, stream: true };
+  if (request.systemPrompt.trim() !== "") {
+    body.system = [{ type: "text", text: sanitizeText(request.systemPrompt), cache_control: cacheControl }];
+  }
+  if (request.tools.length > 0) body.tools = toAnthropicTools(request.tools, eagerToolStreaming, cacheControl);
+  if (plan.thinking) body.thinking = plan.thinking;
+  if (plan.effort) body.output_config = { effort: plan.effort };
+  // Anthropic rejects a temperature while thinking is on.
+  const thinkingOn = plan.thinking !== undefined && plan.thinking.type !== "disabled";
+  if (request.temperature !== undefined && !thinkingOn) body.temperature = request.temperature;
+
+  const betas: string[] = [];
+  if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
+  if (plan.interleavedBeta && thinkingOn) betas.push(INTERLEAVED_THINKING_BETA);
+  return { body, headers: betas.length > 0 ? { "anthropic-beta": betas.join(",") } : {} };
+}
+
+function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheControl: CacheControl): WireTool[] {
+  return tools.map((tool, index) => {
+    const wire: WireTool = {
+      name: tool.name,
+      description: tool.description,
+      input_schema: { ...tool.parameters, type: "object", properties: tool.parameters.properties ?? {} },
+    };
+    // Without it Anthropic buffers a tool call's arguments and sends them in one piece at the end.
+    if (eagerStreaming) wire.eager_input_streaming = true;
+    if (index === tools.length - 1) wire.cache_control = cacheControl;
+    return wire;
+  });
+}

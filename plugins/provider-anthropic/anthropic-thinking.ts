@@ -1,0 +1,74 @@
+// Thinking per level. Claude 4.6 and later decide their own budget ("adaptive" thinking, steered by an effort
+// level); older Claude models take a token budget that must stay below max_tokens.
+import type { Model, ThinkingLevel } from "../../kernel/model.js";
+import type { StreamRequest } from "../../kernel/provider.js";
+import { mappedThinkingValue } from "../provider-common/index.js";
+import type { WireThinking } from "./anthropic-wire.js";
+
+type BudgetLevel = Exclude<ThinkingLevel, "off" | "xhigh">;
+
+/** pi's default budgets, in tokens. */
+export const DEFAULT_THINKING_BUDGETS: Readonly<Record<BudgetLevel, number>> = {
+  minimal: 1024,
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+};
+
+/** Anthropic's floor for `budget_tokens`, also kept free for the visible answer. */
+const MIN_BUDGET = 1024;
+/** Default output allowance when the request names none (pi's). */
+const DEFAULT_MAX_TOKENS_CAP = 32000;
+
+export interface ThinkingPlan {
+  maxTokens: number;
+  thinking?: WireThinking;
+  effort?: string;
+  /** budget thinking on older models needs the interleaved-thinking beta to think between tool calls */
+  interleavedBeta: boolean;
+}
+
+export function planThinking(request: Pick<StreamRequest, "model" | "thinkingLevel" | "thinkingBudgets" | "maxTokens">): ThinkingPlan {
+  const { model, thinkingLevel: level } = request;
+  const baseMaxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : 4096);
+  if (!model.reasoning) return { maxTokens: baseMaxTokens, interleavedBeta: false };
+  if (level === "off") return { maxTokens: baseMaxTokens, thinking: { type: "disabled" }, interleavedBeta: false };
+  if (usesAdaptiveThinking(model)) {
+    return {
+      maxTokens: baseMaxTokens,
+      // Newer models default to omitting the thinking text; pith shows it.
+      thinking: { type: "adaptive", display: "summarized" },
+      effort: adaptiveEffort(model, level),
+      interleavedBeta: false,
+    };
+  }
+  const budgetLevel: BudgetLevel = level === "xhigh" ? "high" : level;
+  let budget = request.thinkingBudgets?.[budgetLevel] ?? DEFAULT_THINKING_BUDGETS[budgetLevel];
+  const ceiling = model.maxTokens > 0 ? model.maxTokens : Number.POSITIVE_INFINITY;
+  const maxTokens = Math.min(baseMaxTokens + budget, ceiling);
+  if (maxTokens - budget < MIN_BUDGET) budget = maxTokens - MIN_BUDGET;
+  if (budget < MIN_BUDGET) return { maxTokens, thinking: { type: "disabled" }, interleavedBeta: false };
+  return { maxTokens, thinking: { type: "enabled", budget_tokens: budget, display: "summarized" }, interleavedBeta: true };
+}
+
+/**
+ * Adaptive thinking: `compat.adaptiveThinking` decides when set; otherwise Claude 4.6 or newer by model id
+ * ("claude-opus-4-6", "claude-sonnet-4.6", "us.anthropic.claude-opus-4-7-v1", "claude-opus-5").
+ */
+export function usesAdaptiveThinking(model: Model): boolean {
+  const override = model.compat?.adaptiveThinking;
+  if (typeof override === "boolean") return override;
+  const match = /claude-(?:opus|sonnet|haiku)-(\d+)(?:[-.](\d{1,2}))?(?=$|[^0-9])/i.exec(model.id);
+  if (!match) return false;
+  const major = Number(match[1]);
+  const minor = match[2] === undefined ? 0 : Number(match[2]);
+  return major > 4 || (major === 4 && minor >= 6);
+}
+
+function adaptiveEffort(model: Model, level: Exclude<ThinkingLevel, "off">): string {
+  const mapped = mappedThinkingValue(model, level);
+  if (mapped) return mapped;
+  if (level === "minimal" || level === "low") return "low";
+  if (level === "medium") return "medium";
+  return "high";
+}

@@ -1,0 +1,76 @@
+// The parts of an Anthropic Messages request body pith sends. Kept small and independent of the SDK's types,
+// which describe every server-side feature; the body is handed to the SDK as-is.
+
+export interface CacheControl {
+  type: "ephemeral";
+}
+
+export interface WireTextBlock {
+  type: "text";
+  text: string;
+  cache_control?: CacheControl;
+}
+
+export interface WireImageBlock {
+  type: "image";
+  source: { type: "base64"; media_type: string; data: string };
+  cache_control?: CacheControl;
+}
+
+export interface WireThinkingBlock {
+  type: "thinking";
+  thinking: string;
+  signature: string;
+}
+
+export interface WireRedactedThinkingBlock {
+  type: "redacted_thinking";
+  data: string;
+}
+
+export interface WireToolUseBlock {
+  type: "tool_use";
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export interface WireToolResultBlock {
+  type: "tool_result";
+  tool_use_id: string;
+  content?: string | (WireTextBlock | WireImageBlock)[];
+  is_error?: boolean;
+  cache_control?: CacheControl;
+}
+
+export type WireUserBlock = WireTextBlock | WireImageBlock | WireToolResultBlock;
+export type WireAssistantBlock = WireTextBlock | WireThinkingBlock | WireRedactedThinkingBlock | WireToolUseBlock;
+
+export type WireMessage =
+  | { role: "user"; content: string | WireUserBlock[] }
+  | { role: "assistant"; content: WireAssistantBlock[] };
+
+export interface WireTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+  eager_input_streaming?: boolean;
+  cache_control?: CacheControl;
+}
+
+export type WireThinking =
+  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
+  | { type: "adaptive"; display?: "summarized" | "omitted" }
+  | { type: "disabled" };
+
+export interface AnthropicRequestBody {
+  model: string;
+  messages: WireMessage[];
+  max_tokens: number;
+  stream: true;
+  system?: WireTextBlock[];
+  tools?: WireTool[];
+  thinking?: WireThinking;
+  output_config?: { effort: string };
+  temperature?: number;
+}

@@ -1,0 +1,120 @@
+// Prepares the conversation for replay to one model, whatever models produced it: drops turns that failed,
+// keeps provider-specific data (signatures, redacted thinking) only for the model that made it, replaces images
+// the model cannot see, gives tool calls ids the target API accepts and answers every tool call exactly once.
+import type {
+  AssistantMessage,
+  ImageContent,
+  Message,
+  TextContent,
+  ToolCall,
+  ToolResultMessage,
+} from "../../kernel/messages.js";
+import type { Model } from "../../kernel/model.js";
+
+export const NO_TOOL_RESULT_TEXT = "No result provided";
+const USER_IMAGE_PLACEHOLDER = "(image omitted: model does not support images)";
+const TOOL_IMAGE_PLACEHOLDER = "(tool image omitted: model does not support images)";
+
+export interface ReplayOptions {
+  /**
+   * Rewrites a tool call id into the pattern the target API demands. It must be a pure function of the id:
+   * it is applied to tool calls and to tool results separately.
+   */
+  normalizeToolCallId?: (id: string) => string;
+}
+
+/** Whether `message` came from `model` itself, so its signatures and opaque blocks are valid to send back. */
+export function isFromModel(message: AssistantMessage, model: Model): boolean {
+  return message.provider === model.provider && message.api === model.api && message.model === model.id;
+}
+
+export function prepareReplay(messages: readonly Message[], model: Model, options: ReplayOptions = {}): Message[] {
+  const normalize = options.normalizeToolCallId ?? ((id: string) => id);
+  const seesImages = model.input.includes("image");
+  const result: Message[] = [];
+  let open: ToolCall[] = [];
+  let answered = new Set<string>();
+
+  const answerOpenCalls = () => {
+    for (const call of open) {
+      if (answered.has(call.id)) continue;
+      result.push({
+        role: "toolResult",
+        toolCallId: call.id,
+        toolName: call.name,
+        content: [{ type: "text", text: NO_TOOL_RESULT_TEXT }],
+        isError: true,
+        timestamp: Date.now(),
+      });
+    }
+    open = [];
+    answered = new Set();
+  };
+
+  for (const message of messages) {
+    if (message.role === "user") {
+      answerOpenCalls();
+      result.push(seesImages || typeof message.content === "string"
+        ? message
+        : { ...message, content: withoutImages(message.content, USER_IMAGE_PLACEHOLDER) });
+    } else if (message.role === "assistant") {
+      answerOpenCalls();
+      // A failed or aborted turn is incomplete; replaying it confuses the model or is rejected by the API.
+      if (message.stopReason === "error" || message.stopReason === "aborted") continue;
+      const converted = convertAssistant(message, model, normalize);
+      open = converted.content.filter((block): block is ToolCall => block.type === "toolCall");
+      result.push(converted);
+    } else {
+      const toolCallId = normalize(message.toolCallId);
+      // A result whose call is not in the preceding assistant turn is rejected by every API.
+      if (!open.some((call) => call.id === toolCallId) || answered.has(toolCallId)) continue;
+      answered.add(toolCallId);
+      const content = seesImages ? message.content : withoutImages(message.content, TOOL_IMAGE_PLACEHOLDER);
+      result.push({ ...message, toolCallId, content } satisfies ToolResultMessage);
+    }
+  }
+  answerOpenCalls();
+  return result;
+}
+
+function convertAssistant(message: AssistantMessage, model: Model, normalize: (id: string) => string): AssistantMessage {
+  const sameModel = isFromModel(message, model);
+  const content: AssistantMessage["content"] = [];
+  for (const block of message.content) {
+    if (block.type === "thinking") {
+      if (sameModel) {
+        if (block.redacted || block.thinkingSignature || block.thinking.trim() !== "") content.push(block);
+      } else if (!block.redacted && block.thinking.trim() !== "") {
+        // Another model's reasoning is plain context here; its signature would be rejected.
+        content.push({ type: "text", text: block.thinking });
+      }
+    } else if (block.type === "text") {
+      content.push(sameModel ? block : { type: "text", text: block.text });
+    } else {
+      const call: ToolCall = { ...block, id: normalize(block.id) };
+      if (!sameModel) delete call.thoughtSignature;
+      content.push(call);
+    }
+  }
+  return { ...message, content };
+}
+
+function withoutImages(content: (TextContent | ImageContent)[], placeholder: string): (TextContent | ImageContent)[] {
+  const result: (TextContent | ImageContent)[] = [];
+  for (const block of content) {
+    if (block.type !== "image") {
+      result.push(block);
+      continue;
+    }
+    const previous = result[result.length - 1];
+    if (previous?.type === "text" && previous.text === placeholder) continue;
+    result.push({ type: "text", text: placeholder });
+  }
+  return result;
+}
+
+/** Keeps the characters an id pattern like `^[a-zA-Z0-9_-]+$` allows, cut to `maxLength`. */
+export function sanitizeToolCallId(id: string, maxLength: number): string {
+  const cleaned = id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, maxLength);
+  return cleaned === "" ? "call" : cleaned;
+}

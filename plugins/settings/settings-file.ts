@@ -1,0 +1,61 @@
+// Reading a settings.json without ever failing, and replacing one atomically.
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { errorMessage } from "../../kernel/errors.js";
+import { isPlainObject, type JsonObject } from "./json-object.js";
+import { locateJsonSyntaxError } from "./json-syntax-error.js";
+
+export type SettingsFileContent =
+  | { state: "missing" }
+  | { state: "read"; data: JsonObject; text: string }
+  /** unusable as settings: the file must not be written over */
+  | { state: "broken"; problem: string; line?: number; column?: number };
+
+export async function readSettingsFile(path: string): Promise<SettingsFileContent> {
+  let raw: string;
+  try {
+    raw = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: "missing" };
+    return { state: "broken", problem: `cannot be read (${errorMessage(error)})` };
+  }
+  const text = raw.startsWith("\uFEFF") ? raw.slice(1) : raw;
+  if (text.trim() === "") return { state: "read", data: {}, text };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const problem = locateJsonSyntaxError(text);
+    return {
+      state: "broken",
+      problem: `is not valid JSON: ${problem.message} (line ${problem.line}, column ${problem.column})`,
+      line: problem.line,
+      column: problem.column,
+    };
+  }
+  if (!isPlainObject(data)) {
+    return { state: "broken", problem: `must hold a JSON object, found ${Array.isArray(data) ? "a list" : JSON.stringify(data)}` };
+  }
+  return { state: "read", data, text };
+}
+
+/** Serializes like the existing text: same indentation, same final newline. */
+export function formatSettings(data: JsonObject, previousText: string | undefined): string {
+  const indent = previousText?.match(/^[ \t]+(?=\S)/m)?.[0] ?? "  ";
+  const finalNewline = previousText === undefined || previousText === "" || previousText.endsWith("\n");
+  return JSON.stringify(data, null, indent) + (finalNewline ? "\n" : "");
+}
+
+/** Readers see the old file or the new one, never a half-written one. */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, text, "utf8");
+    await rename(temporary, path);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,216 @@
+// Global and project settings: read, checked key by key, merged, and written back one key at a time.
+import { join } from "node:path";
+import { PithError } from "../../kernel/errors.js";
+import { checkObject, checkValue, schemaAt, type SettingIssue } from "./check-settings.js";
+import { withFileLock, type FileLockOptions } from "./file-lock.js";
+import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./json-object.js";
+import { migrateLegacySettings } from "./migrate.js";
+import { settingsSchema, type Settings, type SettingsScope } from "./schema.js";
+import type { SettingPath, SettingValue } from "./setting-path.js";
+import { formatSettings, readSettingsFile, writeFileAtomic, type SettingsFileContent } from "./settings-file.js";
+
+export interface SettingsManagerOptions {
+  agentDir: string;
+  cwd: string;
+  /** read for the env-dependent defaults (PI_HARDWARE_CURSOR, PI_CLEAR_ON_SHRINK); default process.env */
+  env?: Readonly<Record<string, string | undefined>>;
+  lock?: Omit<FileLockOptions, "signal">;
+}
+
+export interface SettingsWarning {
+  scope: SettingsScope;
+  file: string;
+  /** the setting that fell back to its default; absent for problems with the whole file */
+  key?: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+interface Layer {
+  /** checked and migrated: only valid known keys, plus unknown keys */
+  data: JsonObject;
+  warnings: SettingsWarning[];
+}
+
+const DEFAULTS: Settings = settingsSchema.parse({});
+
+export class SettingsManager {
+  readonly paths: Readonly<Record<SettingsScope, string>>;
+  private readonly env: Readonly<Record<string, string | undefined>>;
+  private readonly lockOptions: Omit<FileLockOptions, "signal">;
+  private layers: Record<SettingsScope, Layer>;
+  private effective: Settings;
+  private writes: Promise<unknown> = Promise.resolve();
+
+  private constructor(options: SettingsManagerOptions, layers: Record<SettingsScope, Layer>) {
+    this.paths = Object.freeze(settingsPaths(options));
+    this.env = options.env ?? process.env;
+    this.lockOptions = options.lock ?? {};
+    this.layers = layers;
+    this.effective = this.computeEffective();
+  }
+
+  static async load(options: SettingsManagerOptions): Promise<SettingsManager> {
+    const paths = settingsPaths(options);
+    const [global, project] = await Promise.all([loadLayer("global", paths.global), loadLayer("project", paths.project)]);
+    return new SettingsManager(options, { global, project });
+  }
+
+  /** The effective settings (global overlaid with project, defaults filled in); frozen. */
+  get(): Settings {
+    return this.effective;
+  }
+
+  /** What one file sets, after migration and checking; frozen. */
+  fileSettings(scope: SettingsScope): Readonly<JsonObject> {
+    return this.layers[scope].data;
+  }
+
+  /** Problems found in the files at the last load or write, each naming the file. */
+  get warnings(): readonly SettingsWarning[] {
+    return [...this.layers.global.warnings, ...this.layers.project.warnings];
+  }
+
+  async reload(signal?: AbortSignal): Promise<void> {
+    await this.writes;
+    signal?.throwIfAborted();
+    const [global, project] = await Promise.all([
+      loadLayer("global", this.paths.global),
+      loadLayer("project", this.paths.project),
+    ]);
+    this.layers = { global, project };
+    this.effective = this.computeEffective();
+  }
+
+  /**
+   * Sets one setting in one file; `undefined` removes it. The file is re-read under the lock right before
+   * writing, so edits made to it meanwhile are kept; only this key changes.
+   */
+  async set<P extends SettingPath>(
+    path: P,
+    value: SettingValue<P> | undefined,
+    scope: SettingsScope,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    const segments = path.split(".");
+    const schema = schemaAt(settingsSchema, segments);
+    if (!schema) throw new PithError("SETTINGS_UNKNOWN_KEY", `"${path}" is not a setting pith knows`);
+    if (value !== undefined) {
+      const [issue] = checkValue(schema, value, segments).issues;
+      if (issue) {
+        throw new PithError(
+          "SETTINGS_INVALID_VALUE",
+          `"${issue.key}" cannot be ${describeFound(issue.found)}; expected ${issue.expected}`,
+        );
+      }
+    }
+    // a copy: the stored settings are frozen, the caller's object must not be
+    const stored: unknown = value === undefined ? undefined : structuredClone(value);
+    const write = this.writes.then(() => this.writeKey(segments, stored, scope, options.signal));
+    this.writes = write.catch(() => undefined);
+    await write;
+  }
+
+  private async writeKey(segments: string[], value: unknown, scope: SettingsScope, signal?: AbortSignal): Promise<void> {
+    const file = this.paths[scope];
+    // removing a key from a file that does not exist changes nothing: do not even create its folder for the lock
+    if (value === undefined && (await readSettingsFile(file)).state === "missing") return;
+    await withFileLock(
+      file,
+      async () => {
+        const current = await readSettingsFile(file);
+        if (current.state === "broken") {
+          throw new PithError(
+            "SETTINGS_FILE_INVALID",
+            `${file} ${current.problem}; pith does not write over it. Fix the file, then try again`,
+          );
+        }
+        const before = current.state === "read" ? current.data : {};
+        const after = withValueAt(before, segments, value);
+        if (jsonEqual(before, after)) {
+          this.layers[scope] = layerFrom(scope, file, current);
+        } else {
+          await writeFileAtomic(file, formatSettings(after, current.state === "read" ? current.text : undefined));
+          this.layers[scope] = layerFrom(scope, file, { state: "read", data: after, text: "" });
+        }
+        this.effective = this.computeEffective();
+      },
+      { ...this.lockOptions, signal },
+    );
+  }
+
+  private computeEffective(): Settings {
+    const merged = mergeOneLevel(this.layers.global.data, this.layers.project.data);
+    if (merged.showHardwareCursor === undefined && this.env.PI_HARDWARE_CURSOR === "1") merged.showHardwareCursor = true;
+    const terminal = isPlainObject(merged.terminal) ? merged.terminal : {};
+    if (terminal.clearOnShrink === undefined && this.env.PI_CLEAR_ON_SHRINK === "1") {
+      merged.terminal = { ...terminal, clearOnShrink: true };
+    }
+    return deepFreeze(settingsSchema.parse(merged));
+  }
+}
+
+function settingsPaths(options: { agentDir: string; cwd: string }): Record<SettingsScope, string> {
+  return { global: join(options.agentDir, "settings.json"), project: join(options.cwd, ".pi", "settings.json") };
+}
+
+async function loadLayer(scope: SettingsScope, file: string): Promise<Layer> {
+  return layerFrom(scope, file, await readSettingsFile(file));
+}
+
+function layerFrom(scope: SettingsScope, file: string, content: SettingsFileContent): Layer {
+  if (content.state === "missing") return { data: deepFreeze({}), warnings: [] };
+  if (content.state === "broken") {
+    const message = `${scopeLabel(scope)} ${file} ${content.problem}; its settings are ignored until it is fixed`;
+    return {
+      data: deepFreeze({}),
+      warnings: [{ scope, file, line: content.line, column: content.column, message }],
+    };
+  }
+  const checked = checkObject(settingsSchema, migrateLegacySettings(content.data), []);
+  const warnings = checked.issues.map((issue) => ({ scope, file, key: issue.setting, message: describeIssue(scope, file, issue) }));
+  return { data: deepFreeze(checked.value as JsonObject), warnings };
+}
+
+function describeIssue(scope: SettingsScope, file: string, issue: SettingIssue): string {
+  const fallback = valueAt(DEFAULTS, issue.setting.split("."));
+  const whole = issue.setting === issue.key ? "" : `the whole "${issue.setting}" `;
+  const outcome =
+    fallback === undefined ? `${whole || "it "}is ignored` : `${whole || "it "}falls back to ${JSON.stringify(fallback)}`;
+  return `${scopeLabel(scope)} ${file}: "${issue.key}" is ${describeFound(issue.found)}, expected ${issue.expected}; ${outcome}`;
+}
+
+function scopeLabel(scope: SettingsScope): string {
+  return scope === "global" ? "global settings" : "project settings";
+}
+
+function describeFound(value: unknown): string {
+  if (value === undefined) return "missing";
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let current = root;
+  for (const segment of segments) {
+    if (!isPlainObject(current)) return undefined;
+    current = current[segment];
+  }
+  return current;
+}
+
+/** a copy of `root` with the value at `segments` replaced (or removed when `value` is undefined) */
+function withValueAt(root: JsonObject, segments: readonly string[], value: unknown): JsonObject {
+  const [head, ...rest] = segments;
+  if (head === undefined) return root;
+  const copy: JsonObject = { ...root };
+  if (rest.length === 0) {
+    if (value === undefined) delete copy[head];
+    else copy[head] = value;
+    return copy;
+  }
+  const child = isPlainObject(root[head]) ? root[head] : {};
+  copy[head] = withValueAt(child, rest, value);
+  return copy;
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { THINKING_LEVELS } from "../../kernel/model.js";
+import { findExactModelReference, isAliasId, parseModelPattern, resolveModelScope } from "../../plugins/models/index.js";
+import { model } from "./fixtures.js";
+
+const sonnet = model("anthropic", "claude-sonnet-4-5", { name: "Claude Sonnet 4.5", reasoning: true });
+const gpt4o = model("openai", "gpt-4o", { name: "GPT-4o" });
+const qwenExacto = model("openrouter", "qwen/qwen3-coder:exacto", { name: "Qwen3 Coder Exacto" });
+const gpt4oExtended = model("openrouter", "openai/gpt-4o:extended", { name: "GPT-4o Extended" });
+const models = [sonnet, gpt4o, qwenExacto, gpt4oExtended];
+
+describe("parseModelPattern", () => {
+  it("matches an exact id without a thinking level", () => {
+    expect(parseModelPattern("claude-sonnet-4-5", models)).toEqual({
+      model: sonnet,
+      thinkingLevel: undefined,
+      warning: undefined,
+    });
+  });
+
+  it("matches a substring of the id", () => {
+    expect(parseModelPattern("sonnet", models).model).toBe(sonnet);
+  });
+
+  it("matches a substring of the name, case-insensitively", () => {
+    expect(parseModelPattern("QWEN3 CODER", models).model).toBe(qwenExacto);
+  });
+
+  it("finds nothing for an unknown pattern", () => {
+    expect(parseModelPattern("nonexistent", models)).toEqual({
+      model: undefined,
+      thinkingLevel: undefined,
+      warning: undefined,
+    });
+  });
+
+  it("splits a valid :level suffix", () => {
+    expect(parseModelPattern("sonnet:high", models)).toEqual({ model: sonnet, thinkingLevel: "high", warning: undefined });
+    expect(parseModelPattern("gpt-4o:medium", models).thinkingLevel).toBe("medium");
+  });
+
+  it("accepts every thinking level as a suffix", () => {
+    for (const level of THINKING_LEVELS) {
+      const result = parseModelPattern(`sonnet:${level}`, models);
+      expect(result.model).toBe(sonnet);
+      expect(result.thinkingLevel).toBe(level);
+      expect(result.warning).toBeUndefined();
+    }
+  });
+
+  it("warns about an invalid level and keeps the model (scope mode)", () => {
+    const result = parseModelPattern("sonnet:random", models);
+    expect(result.model).toBe(sonnet);
+    expect(result.thinkingLevel).toBeUndefined();
+    expect(result.warning).toContain('Invalid thinking level "random"');
+    expect(result.warning).toContain('"sonnet:random"');
+  });
+
+  it("fails on an invalid level in strict (--model) mode", () => {
+    const result = parseModelPattern("sonnet:random", models, { allowInvalidThinkingLevel: false });
+    expect(result.model).toBeUndefined();
+    expect(result.warning).toBeUndefined();
+  });
+
+  it("treats an empty suffix as an invalid level", () => {
+    const result = parseModelPattern("sonnet:", models);
+    expect(result.model).toBe(sonnet);
+    expect(result.warning).toContain("Invalid thinking level");
+  });
+
+  it("matches ids that contain colons before splitting", () => {
+    expect(parseModelPattern("qwen/qwen3-coder:exacto", models)).toEqual({
+      model: qwenExacto,
+      thinkingLevel: undefined,
+      warning: undefined,
+    });
+    expect(parseModelPattern("openai/gpt-4o:extended", models).model).toBe(gpt4oExtended);
+  });
+
+  it("matches a provider-prefixed id that contains a slash and a colon", () => {
+    const result = parseModelPattern("openrouter/qwen/qwen3-coder:exacto", models);
+    expect(result.model).toBe(qwenExacto);
+    expect(result.thinkingLevel).toBeUndefined();
+  });
+
+  it("splits the level off a colon id at the last colon", () => {
+    expect(parseModelPattern("qwen/qwen3-coder:exacto:high", models)).toEqual({
+      model: qwenExacto,
+      thinkingLevel: "high",
+      warning: undefined,
+    });
+    expect(parseModelPattern("openrouter/qwen/qwen3-coder:exacto:high", models).thinkingLevel).toBe("high");
+  });
+
+  it("warns about an invalid level after a colon id", () => {
+    const result = parseModelPattern("qwen/qwen3-coder:exacto:random", models);
+    expect(result.model).toBe(qwenExacto);
+    expect(result.thinkingLevel).toBeUndefined();
+    expect(result.warning).toContain("random");
+  });
+
+  it("drops a valid level when an inner suffix was invalid", () => {
+    const result = parseModelPattern("qwen/qwen3-coder:exacto:random:high", models);
+    expect(result.model).toBe(qwenExacto);
+    expect(result.thinkingLevel).toBeUndefined();
+    expect(result.warning).toContain("random");
+  });
+
+  it("matches everything with an empty pattern (substring of every id)", () => {
+    expect(parseModelPattern("", models).model).toBeDefined();
+  });
+
+  it("prefers an alias over dated ids, and the highest alias", () => {
+    const list = [
+      model("anthropic", "claude-sonnet-4-5-20250929"),
+      model("anthropic", "claude-sonnet-4-5"),
+      model("anthropic", "claude-sonnet-4-0"),
+    ];
+    expect(parseModelPattern("sonnet", list).model?.id).toBe("claude-sonnet-4-5");
+  });
+
+  it("takes a -latest id as an alias", () => {
+    const list = [model("x", "haiku-20241022"), model("x", "haiku-latest")];
+    expect(parseModelPattern("haiku", list).model?.id).toBe("haiku-latest");
+  });
+
+  it("picks the newest dated id when there is no alias", () => {
+    const list = [model("x", "opus-20240229"), model("x", "opus-20250514"), model("x", "opus-20241022")];
+    expect(parseModelPattern("opus", list).model?.id).toBe("opus-20250514");
+  });
+});
+
+describe("findExactModelReference", () => {
+  const a = model("anthropic", "shared");
+  const b = model("openai", "shared");
+
+  it("resolves provider/id case-insensitively", () => {
+    expect(findExactModelReference("OpenAI/Shared", [a, b])).toBe(b);
+  });
+
+  it("refuses a bare id that two providers share", () => {
+    expect(findExactModelReference("shared", [a, b])).toBeUndefined();
+  });
+
+  it("refuses an empty or blank reference", () => {
+    expect(findExactModelReference("  ", [a])).toBeUndefined();
+  });
+
+  it("isAliasId distinguishes dated ids", () => {
+    expect(isAliasId("claude-opus-4-5")).toBe(true);
+    expect(isAliasId("claude-opus-4-5-20251101")).toBe(false);
+    expect(isAliasId("gpt-5-chat-latest")).toBe(true);
+  });
+});
+
+describe("resolveModelScope", () => {
+  const antigravity = [
+    model("google-antigravity", "claude-sonnet-4-5", { reasoning: true }),
+    model("google-antigravity", "gemini-3-flash", { reasoning: true }),
+  ];
+
+  it("resolves a provider/id pattern", () => {
+    const { scoped, warnings } = resolveModelScope(["google-antigravity/claude-sonnet-4-5"], antigravity);
+    expect(scoped.map((entry) => `${entry.model.provider}/${entry.model.id}`)).toEqual([
+      "google-antigravity/claude-sonnet-4-5",
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("expands a glob with a thinking level", () => {
+    const { scoped } = resolveModelScope(["google-antigravity/*:high"], antigravity);
+    expect(scoped).toHaveLength(2);
+    expect(scoped.every((entry) => entry.thinkingLevel === "high")).toBe(true);
+  });
+
+  it("matches a glob against the bare id too, case-insensitively", () => {
+    const { scoped } = resolveModelScope(["*SONNET*"], [...antigravity, ...models]);
+    expect(scoped.map((entry) => entry.model.id).sort()).toEqual(["claude-sonnet-4-5", "claude-sonnet-4-5"]);
+  });
+
+  it("supports ? and [..] and does not let * cross a slash", () => {
+    expect(resolveModelScope(["gpt-4?"], models).scoped.map((e) => e.model.id)).toEqual(["gpt-4o"]);
+    expect(resolveModelScope(["gpt-4[ox]"], models).scoped.map((e) => e.model.id)).toEqual(["gpt-4o"]);
+    expect(resolveModelScope(["openrouter/*"], models).scoped).toEqual([]);
+  });
+
+  it("warns about unmatched patterns and lists each model once", () => {
+    const { scoped, warnings } = resolveModelScope(["sonnet", "claude-sonnet-4-5", "nope", "zz*"], models);
+    expect(scoped.map((entry) => entry.model)).toEqual([sonnet]);
+    expect(warnings).toEqual(['No models match pattern "nope"', 'No models match pattern "zz*"']);
+  });
+
+  it("passes on a pattern's invalid-level warning", () => {
+    const { scoped, warnings } = resolveModelScope(["sonnet:turbo"], models);
+    expect(scoped[0]?.model).toBe(sonnet);
+    expect(warnings[0]).toContain('Invalid thinking level "turbo"');
+  });
+});

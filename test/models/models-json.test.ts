@@ -1,0 +1,260 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ModelRegistry, builtInModels, parseJsonWithComments } from "../../plugins/models/index.js";
+import { agentDir } from "./fixtures.js";
+
+const env = {};
+const builtInCount = builtInModels().length;
+
+function registry(models: string | object, options: { env?: NodeJS.ProcessEnv } = {}) {
+  return new ModelRegistry({ agentDir: agentDir({ models }), env: options.env ?? env });
+}
+
+const llamaCpp = {
+  providers: {
+    "llama-cpp": {
+      baseUrl: "http://127.0.0.1:8080/v1",
+      api: "openai-completions",
+      apiKey: "none",
+      models: [{ id: "qwen2.5-coder:7b" }],
+    },
+  },
+};
+
+describe("models.json", () => {
+  it("is optional", () => {
+    const r = new ModelRegistry({ agentDir: agentDir(), env });
+    expect(r.errors).toEqual([]);
+    expect(r.all()).toHaveLength(builtInCount);
+  });
+
+  it("adds a custom OpenAI-compatible provider with pi's defaults", () => {
+    const r = registry(llamaCpp);
+    expect(r.errors).toEqual([]);
+    expect(r.find("llama-cpp", "qwen2.5-coder:7b")).toEqual({
+      id: "qwen2.5-coder:7b",
+      name: "qwen2.5-coder:7b",
+      api: "openai-completions",
+      provider: "llama-cpp",
+      baseUrl: "http://127.0.0.1:8080/v1",
+      reasoning: false,
+      input: ["text"],
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+      contextWindow: 128_000,
+      maxTokens: 16_384,
+    });
+    expect(r.all()).toHaveLength(builtInCount + 1);
+  });
+
+  it("accepts // and /* */ comments and trailing commas", () => {
+    const text = `{
+      // local server
+      "providers": {
+        "ollama": {
+          "baseUrl": "http://127.0.0.1:11434/v1", /* default port */
+          "api": "openai-completions",
+          "apiKey": "ollama",
+          "models": [
+            { "id": "llama3.1:8b", "name": "Llama // not a comment, /* nor this */", },
+            { "id": "gpt-oss:20b", "reasoning": true, "input": ["text",], },
+          ],
+        },
+      },
+    }`;
+    const r = registry(text);
+    expect(r.errors).toEqual([]);
+    expect(r.find("ollama", "llama3.1:8b")?.name).toBe("Llama // not a comment, /* nor this */");
+    expect(r.find("ollama", "gpt-oss:20b")?.reasoning).toBe(true);
+  });
+
+  it("keeps commas and brackets inside strings", () => {
+    expect(parseJsonWithComments('{"a": "x,}", "b": ["]", ",]"], "c": "\\" ,}",}')).toEqual({
+      a: "x,}",
+      b: ["]", ",]"],
+      c: '" ,}',
+    });
+  });
+
+  it("reports a syntax error with the file, line and column, and keeps the built-ins", () => {
+    const dir = agentDir({ models: '{\n  "providers": {\n    "x": { "baseUrl": }\n  }\n}' });
+    const r = new ModelRegistry({ agentDir: dir, env });
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]?.code).toBe("MODELS_JSON_INVALID");
+    expect(r.errors[0]?.message).toContain(`Cannot parse ${join(dir, "models.json")}`);
+    expect(r.errors[0]?.message).toContain("line 3");
+    expect(r.errors[0]?.message).toContain("built-in models stay available");
+    expect(r.all()).toHaveLength(builtInCount);
+  });
+
+  it("counts lines of comments when locating a syntax error", () => {
+    const r = registry('// one\n/* two\n three */\n{ "providers": { "x": [1 2] } }');
+    expect(r.errors[0]?.message).toContain("(line 4, column 26)");
+  });
+
+  it("drops a trailing comma that a comment follows", () => {
+    expect(parseJsonWithComments('{"a": [1, // last\n], /* end */\n}')).toEqual({ a: [1] });
+  });
+
+  it("reports a file without a providers object", () => {
+    const r = registry({ provider: {} });
+    expect(r.errors[0]?.message).toContain('expected an object {"providers"');
+    expect(r.all()).toHaveLength(builtInCount);
+  });
+
+  it("names the file, provider and field of invalid values, and drops only that provider", () => {
+    const dir = agentDir({
+      models: {
+        providers: {
+          broken: {
+            baseUrl: "http://127.0.0.1:9/v1",
+            api: "openai-completions",
+            apiKey: "k",
+            models: [{ id: "a", contextWindow: -5, input: ["video"], reasoning: "yes" }, { name: "no id" }],
+            headers: { "x-n": 5 },
+          },
+          ...llamaCpp.providers,
+        },
+      },
+    });
+    const r = new ModelRegistry({ agentDir: dir, env });
+    expect(r.errors).toHaveLength(1);
+    const message = r.errors[0]!.message;
+    expect(message).toContain(`Invalid provider "broken" in ${join(dir, "models.json")}`);
+    expect(message).toContain("models[0].contextWindow: must be a positive number");
+    expect(message).toContain('models[0].input[0]: must be "text" or "image"');
+    expect(message).toContain("models[0].reasoning:");
+    expect(message).toContain("models[1].id: is required");
+    expect(message).toContain("headers.x-n: header values must be strings");
+    expect(r.find("llama-cpp", "qwen2.5-coder:7b")).toBeDefined();
+    expect(r.all().some((m) => m.provider === "broken")).toBe(false);
+  });
+
+  it("rejects an unknown api", () => {
+    const r = registry({
+      providers: { x: { baseUrl: "http://127.0.0.1:1/v1", api: "open-ai", apiKey: "k", models: [{ id: "m" }] } },
+    });
+    expect(r.errors[0]?.message).toContain('api: unknown api "open-ai"; known apis: anthropic-messages');
+    const perModel = registry({
+      providers: { x: { baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", models: [{ id: "m", api: "grpc" }] } },
+    });
+    expect(perModel.errors[0]?.message).toContain('models[0].api: unknown api "grpc"');
+  });
+
+  it("requires a baseUrl for a custom provider's models", () => {
+    const r = registry({ providers: { mine: { api: "openai-completions", apiKey: "k", models: [{ id: "m" }] } } });
+    expect(r.errors[0]?.message).toContain('models[0] ("m"): no "baseUrl"');
+    expect(r.find("mine", "m")).toBeUndefined();
+  });
+
+  it("requires an api for a custom provider's models", () => {
+    const r = registry({ providers: { mine: { baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", models: [{ id: "m" }] } } });
+    expect(r.errors[0]?.message).toContain('models[0] ("m"): no "api"');
+  });
+
+  it("requires an apiKey for a custom provider's models, and says any value will do", () => {
+    const r = registry({
+      providers: { mine: { baseUrl: "http://127.0.0.1:1/v1", api: "openai-completions", models: [{ id: "m" }] } },
+    });
+    expect(r.errors[0]?.message).toContain('"apiKey" is required when defining models');
+    expect(r.errors[0]?.message).toContain('"none"');
+  });
+
+  it("rejects a baseUrl without a scheme", () => {
+    const r = registry({ providers: { mine: { baseUrl: "127.0.0.1:8080/v1" } } });
+    expect(r.errors[0]?.message).toContain('baseUrl: must start with "http://" or "https://"');
+  });
+
+  it("rejects a provider entry that changes nothing", () => {
+    const r = registry({ providers: { anthropic: { name: "Anthropic" } } });
+    expect(r.errors[0]?.message).toContain('set at least one of "baseUrl", "headers", "compat", "modelOverrides"');
+  });
+
+  it("lets a known provider inherit its endpoint and key variable", () => {
+    const r = registry(
+      { providers: { openrouter: { models: [{ id: "moonshotai/kimi-k2.6", reasoning: true }] } } },
+      { env: { OPENROUTER_API_KEY: "or-key" } },
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.find("openrouter", "moonshotai/kimi-k2.6")).toMatchObject({
+      api: "openai-completions",
+      baseUrl: "https://openrouter.ai/api/v1",
+    });
+    expect(r.availableModels().map((m) => m.provider)).toEqual(["openrouter"]);
+  });
+
+  it("routes a built-in provider through a proxy and merges compat", () => {
+    const r = registry({
+      providers: { anthropic: { baseUrl: "http://127.0.0.1:4000", compat: { supportsLongCacheRetention: false } } },
+    });
+    const anthropic = r.all().filter((m) => m.provider === "anthropic");
+    expect(anthropic.length).toBeGreaterThan(0);
+    expect(anthropic.every((m) => m.baseUrl === "http://127.0.0.1:4000")).toBe(true);
+    expect(anthropic.every((m) => m.compat?.supportsLongCacheRetention === false)).toBe(true);
+    expect(r.find("openai", "gpt-5.4")?.baseUrl).toBe("https://api.openai.com/v1");
+  });
+
+  it("applies modelOverrides to built-in models, merging cost and thinking map", () => {
+    const r = registry({
+      providers: {
+        anthropic: {
+          modelOverrides: {
+            "claude-opus-4-7": { name: "Opus (proxy)", cost: { input: 1 }, thinkingLevelMap: { minimal: null } },
+            "no-such-model": { name: "ignored" },
+          },
+        },
+      },
+    });
+    expect(r.errors).toEqual([]);
+    const opus = r.find("anthropic", "claude-opus-4-7");
+    expect(opus?.name).toBe("Opus (proxy)");
+    expect(opus?.cost).toEqual({ input: 1, output: 25, cacheRead: 0.5, cacheWrite: 6.25 });
+    expect(opus?.thinkingLevelMap).toEqual({ xhigh: "xhigh", minimal: null });
+    expect(r.find("anthropic", "no-such-model")).toBeUndefined();
+  });
+
+  it("upserts models into a built-in provider by id, inheriting its endpoint", () => {
+    const r = registry({
+      providers: {
+        openai: {
+          models: [
+            { id: "gpt-5.4", name: "Replaced", contextWindow: 1000, maxTokens: 10 },
+            { id: "gpt-new", reasoning: true },
+          ],
+        },
+      },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.find("openai", "gpt-5.4")).toMatchObject({ name: "Replaced", contextWindow: 1000, reasoning: false });
+    expect(r.find("openai", "gpt-new")).toMatchObject({ api: "openai-responses", baseUrl: "https://api.openai.com/v1" });
+    expect(r.all()).toHaveLength(builtInCount + 1);
+  });
+
+  it("merges model compat over provider compat, one level deep for routing", () => {
+    const r = registry({
+      providers: {
+        router: {
+          baseUrl: "http://127.0.0.1:1/v1",
+          api: "openai-completions",
+          apiKey: "k",
+          compat: { supportsDeveloperRole: false, openRouterRouting: { only: ["a"], zdr: true } },
+          models: [{ id: "m", compat: { maxTokensField: "max_tokens", openRouterRouting: { only: ["b"] } } }],
+        },
+      },
+    });
+    expect(r.find("router", "m")?.compat).toEqual({
+      supportsDeveloperRole: false,
+      maxTokensField: "max_tokens",
+      openRouterRouting: { only: ["b"], zdr: true },
+    });
+  });
+
+  it("reload() picks up edits", async () => {
+    const dir = agentDir({ models: llamaCpp });
+    const r = new ModelRegistry({ agentDir: dir, env });
+    expect(r.find("llama-cpp", "qwen2.5-coder:7b")).toBeDefined();
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(dir, "models.json"), "{ \"providers\": { } }");
+    r.reload();
+    expect(r.find("llama-cpp", "qwen2.5-coder:7b")).toBeUndefined();
+  });
+});

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Message } from "../../kernel/messages.js";
+import type { StreamRequest } from "../../kernel/provider.js";
+import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
+import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+import { assistant, BASH_TOOL, collect, finalMessage, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
+
+let mock: MockLlm;
+beforeAll(async () => {
+  mock = await startMockLlm({ fallback: { text: "ok" } });
+});
+afterAll(async () => {
+  await mock.close();
+});
+beforeEach(() => {
+  mock.requests.length = 0;
+});
+
+/** Sends one request and returns the body the server received. */
+async function sentBody(request: StreamRequest): Promise<Record<string, unknown>> {
+  const message = finalMessage(await collect(streamAnthropic(request)));
+  expect(message.errorMessage).toBeUndefined();
+  const recorded = mock.requests[mock.requests.length - 1];
+  if (!recorded) throw new Error("no request reached the mock server");
+  return recorded.body;
+}
+
+describe("anthropic-messages request body", () => {
+  it("sends system prompt, tools and the last user turn with cache breakpoints", async () => {
+    const model = testModel("anthropic-messages", mock.url);
+    const body = await sentBody(streamRequest(model, { tools: [READ_TOOL, BASH_TOOL] }));
+    expect(body.model).toBe("claude-mock");
+    expect(body.stream).toBe(true);
+    expect(body.max_tokens).toBe(32000);
+    expect(body.system).toEqual([{ type: "text", text: "You are a test assistant.", cache_control: { type: "ephemeral" } }]);
+    expect(body.tools).toEqual([
+      { name: "read", description: "Read a file", input_schema: READ_TOOL.parameters, eager_input_streaming: true },
+      {
+        name: "bash",
+        description: "Run a command",
+        input_schema: BASH_TOOL.parameters,
+        eager_input_streaming: true,
+        cache_control: { type: "ephemeral" },
+      },
+    ]);
+    expect(body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Hello", cache_control: { type: "ephemeral" } }] }]);
+    expect(body.thinking).toBeUndefined();
+    expect(body.temperature).toBeUndefined();
+    const breakpoints = JSON.stringify(body).match(/cache_control/g) ?? [];
+    expect(breakpoints.length).toBeLessThanOrEqual(4);
+  });
+
+  it("converts a whole conversation: images, thinking, tool calls and batched tool results", async () => {
+    const model = testModel("anthropic-messages", mock.url, { reasoning: true });
+    const messages: Message[] = [
+      user([{ type: "text", text: "Look at this" }, { type: "image", data: PIXEL_PNG, mimeType: "image/png" }]),
+      assistant(model, [
+        { type: "thinking", thinking: "Planning", thinkingSignature: "sig-1" },
+        { type: "thinking", thinking: "", thinkingSignature: "opaque-data", redacted: true },
+        { type: "text", text: "Reading two files." },
+        { type: "toolCall", id: "toolu_a", name: "read", arguments: { path: "a" } },
+        { type: "toolCall", id: "call|with/odd+chars", name: "read", arguments: { path: "b" } },
+      ]),
+      toolResult("toolu_a", "read", [{ type: "text", text: "contents of a" }]),
+      toolResult("call|with/odd+chars", "read", [
+        { type: "text", text: "an image:" },
+        { type: "image", data: PIXEL_PNG, mimeType: "image/png" },
+      ], true),
+      user("Thanks"),
+    ];
+    const body = await sentBody(streamRequest(model, { messages, tools: [READ_TOOL] }));
+    expect(body.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Look at this" },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: PIXEL_PNG } },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "Planning", signature: "sig-1" },
+          { type: "redacted_thinking", data: "opaque-data" },
+          { type: "text", text: "Reading two files." },
+          { type: "tool_use", id: "toolu_a", name: "read", input: { path: "a" } },
+          { type: "tool_use", id: "call_with_odd_chars", name: "read", input: { path: "b" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_a", content: "contents of a" },
+          {
+            type: "tool_result",
+            tool_use_id: "call_with_odd_chars",
+            is_error: true,
+            content: [
+              { type: "text", text: "an image:" },
+              { type: "image", source: { type: "base64", media_type: "image/png", data: PIXEL_PNG } },
+            ],
+          },
+        ],
+      },
+      { role: "user", content: [{ type: "text", text: "Thanks", cache_control: { type: "ephemeral" } }] },
+    ]);
+  });
+
+  it("replays other models' turns safely and drops failed turns", async () => {
+    const model = testModel("anthropic-messages", mock.url, { reasoning: true });
+    const other = testModel("openai-responses", mock.url, { id: "gpt-other" });
+    const messages: Message[] = [
+      user("First"),
+      assistant(other, [
+        { type: "thinking", thinking: "Foreign reasoning", thinkingSignature: '{"type":"reasoning"}' },
+        { type: "thinking", thinking: "", thinkingSignature: "x", redacted: true },
+        { type: "toolCall", id: "call_1|fc_1", name: "bash", arguments: { command: "ls" }, thoughtSignature: "t" },
+      ]),
+      // no result for call_1: it is answered as failed
+      user("   "),
+      assistant(model, [{ type: "text", text: "partial" }], { stopReason: "error", errorMessage: "boom" }),
+      assistant(model, [{ type: "thinking", thinking: "unsigned thoughts" }, { type: "text", text: "  " }]),
+      user("Again"),
+    ];
+    const body = await sentBody(streamRequest(model, { messages, tools: [BASH_TOOL] }));
+    expect(body.messages).toEqual([
+      { role: "user", content: "First" },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Foreign reasoning" },
+          { type: "tool_use", id: "call_1_fc_1", name: "bash", input: { command: "ls" } },
+        ],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1_fc_1", content: "No result provided", is_error: true }] },
+      { role: "assistant", content: [{ type: "text", text: "unsigned thoughts" }] },
+      { role: "user", content: [{ type: "text", text: "Again", cache_control: { type: "ephemeral" } }] },
+    ]);
+  });
+
+  it("replaces images for a model without image input", async () => {
+    const model = testModel("anthropic-messages", mock.url, { input: ["text"] });
+    const messages = [user([{ type: "image", data: PIXEL_PNG, mimeType: "image/png" }, { type: "image", data: PIXEL_PNG, mimeType: "image/png" }])];
+    const body = await sentBody(streamRequest(model, { messages }));
+    expect(body.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "(image omitted: model does not support images)", cache_control: { type: "ephemeral" } }] },
+    ]);
+  });
+});
+
+describe("anthropic-messages thinking parameters", () => {
+  const budgetModel = () => testModel("anthropic-messages", mock.url, { id: "claude-haiku-4-5-20251001", reasoning: true });
+
+  it("gives older models a token budget and raises max_tokens above it", async () => {
+    const body = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "medium", temperature: 0.5 }));
+    expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 8192, display: "summarized" });
+    expect(body.max_tokens).toBe(32000 + 8192);
+    expect(body.temperature).toBeUndefined();
+    expect(mock.requests[0]?.headers["anthropic-beta"]).toContain("interleaved-thinking-2025-05-14");
+  });
+
+  it("honours thinkingBudgets and keeps max_tokens above the budget", async () => {
+    const body = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "high", thinkingBudgets: { high: 20000 }, maxTokens: 4000 }));
+    expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 20000, display: "summarized" });
+    expect(body.max_tokens).toBe(24000);
+
+    // At least 1024 tokens stay free for the visible answer.
+    const tight = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "low", maxTokens: 500 }));
+    expect(tight.max_tokens).toBe(2548);
+    expect(tight.thinking).toEqual({ type: "enabled", budget_tokens: 1524, display: "summarized" });
+
+    const small = testModel("anthropic-messages", mock.url, { id: "claude-3-7-sonnet-latest", reasoning: true, maxTokens: 8192 });
+    const capped = await sentBody(streamRequest(small, { thinkingLevel: "high" }));
+    expect(capped.max_tokens).toBe(8192);
+    expect(capped.thinking).toEqual({ type: "enabled", budget_tokens: 8192 - 1024, display: "summarized" });
+  });
+
+  it("switches thinking off explicitly at level off and sends the temperature", async () => {
+    const body = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "off", temperature: 0.2 }));
+    expect(body.thinking).toEqual({ type: "disabled" });
+    expect(body.temperature).toBe(0.2);
+    expect(mock.requests[0]?.headers["anthropic-beta"]).toBeUndefined();
+  });
+
+  it("uses adaptive thinking with an effort on Claude 4.6 and later", async () => {
+    const opus = testModel("anthropic-messages", mock.url, { id: "claude-opus-4-6", reasoning: true, thinkingLevelMap: { xhigh: "max" } });
+    const body = await sentBody(streamRequest(opus, { thinkingLevel: "low" }));
+    expect(body.thinking).toEqual({ type: "adaptive", display: "summarized" });
+    expect(body.output_config).toEqual({ effort: "low" });
+    expect(body.max_tokens).toBe(32000);
+    expect(mock.requests[0]?.headers["anthropic-beta"]).toBeUndefined();
+
+    const xhigh = await sentBody(streamRequest(opus, { thinkingLevel: "xhigh" }));
+    expect(xhigh.output_config).toEqual({ effort: "max" });
+
+    const bedrockId = testModel("anthropic-messages", mock.url, { id: "us.anthropic.claude-sonnet-4-6-v1:0", reasoning: true });
+    expect((await sentBody(streamRequest(bedrockId, { thinkingLevel: "high" }))).output_config).toEqual({ effort: "high" });
+  });
+
+  it("lets compat.adaptiveThinking override the model-id rule", async () => {
+    const custom = testModel("anthropic-messages", mock.url, { id: "my-proxy-model", reasoning: true, compat: { adaptiveThinking: true } });
+    const body = await sentBody(streamRequest(custom, { thinkingLevel: "medium" }));
+    expect(body.thinking).toEqual({ type: "adaptive", display: "summarized" });
+    expect(body.output_config).toEqual({ effort: "medium" });
+  });
+
+  it("asks for fine-grained tool streaming by beta header when the server lacks eager_input_streaming", async () => {
+    const model = testModel("anthropic-messages", mock.url, { compat: { supportsEagerToolInputStreaming: false } });
+    const body = await sentBody(streamRequest(model, { tools: [READ_TOOL] }));
+    expect((body.tools as Record<string, unknown>[])[0]?.eager_input_streaming).toBeUndefined();
+    expect(mock.requests[0]?.headers["anthropic-beta"]).toBe("fine-grained-tool-streaming-2025-05-14");
+  });
+});
+
+describe("anthropic-messages headers", () => {
+  it("sends model and request headers and the API key", async () => {
+    const model = testModel("anthropic-messages", mock.url, { headers: { "x-model-header": "m", "x-both": "model" } });
+    await sentBody(streamRequest(model, { headers: { "x-request-header": "r", "x-both": "request" } }));
+    const headers = mock.requests[0]?.headers ?? {};
+    expect(headers["x-model-header"]).toBe("m");
+    expect(headers["x-request-header"]).toBe("r");
+    expect(headers["x-both"]).toBe("request");
+    expect(headers.authorization).toBe("Bearer test-key");
+  });
+
+  it("sends no credentials at all without an API key", async () => {
+    const model = testModel("anthropic-messages", mock.url);
+    await sentBody(streamRequest(model, { apiKey: undefined }));
+    const headers = mock.requests[0]?.headers ?? {};
+    expect(headers.authorization).toBeUndefined();
+    expect(headers["x-api-key"]).toBeUndefined();
+  });
+});
