@@ -1,0 +1,18 @@
+// A scripted LLM server on 127.0.0.1 that speaks the Anthropic Messages, OpenAI Chat Completions and OpenAI
+// Responses streaming formats, for tests and benchmarks. See README.md.
+export { startMockLlm } from "./server.js";
+export { encodeAnthropicStream } from "./anthropic-messages.js";
+export { encodeChatCompletionsStream } from "./openai-chat-completions.js";
+export { encodeResponsesStream } from "./openai-responses.js";
+export { parseScriptedReply } from "./script-schema.js";
+export type {
+  EncodeContext,
+  MockLlm,
+  MockLlmOptions,
+  RecordedRequest,
+  Script,
+  ScriptedHttpError,
+  ScriptedReply,
+  ScriptedStreamError,
+  ScriptedToolCall,
+} from "./types.js";

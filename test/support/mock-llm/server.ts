@@ -1,0 +1,180 @@
+// The HTTP server: routes each request to its wire format, records it, and answers with the next scripted reply.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { errorMessage } from "../../../kernel/errors.js";
+import { anthropicMessages } from "./anthropic-messages.js";
+import { openAiChatCompletions } from "./openai-chat-completions.js";
+import { openAiResponses } from "./openai-responses.js";
+import { ScriptQueue } from "./script-queue.js";
+import type { WireFormat } from "./wire-format.js";
+import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
+
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses];
+
+function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return flat;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendBody(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const contentType = typeof body === "string" ? "text/plain; charset=utf-8" : "application/json";
+  res.writeHead(status, { "content-type": contentType, ...headers });
+  res.end(text);
+}
+
+/** Resolves once the frame is handed to the socket, or at once when the response is gone. */
+function writeFrame(res: ServerResponse, frame: string, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const finish = (): void => {
+      signal.removeEventListener("abort", finish);
+      resolve();
+    };
+    signal.addEventListener("abort", finish);
+    res.write(frame, finish);
+  });
+}
+
+/** False when the response went away during the pause. */
+async function pause(ms: number | undefined, signal: AbortSignal): Promise<boolean> {
+  if (ms === undefined || ms === 0) return !signal.aborted;
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function sendStream(res: ServerResponse, frames: string[], reply: ScriptedReply, signal: AbortSignal): Promise<void> {
+  res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+  res.flushHeaders();
+  for (const [index, frame] of frames.entries()) {
+    if (index === reply.dropAfterChunks) {
+      res.destroy();
+      return;
+    }
+    if (index > 0 && !(await pause(reply.delayMs, signal))) return;
+    await writeFrame(res, frame, signal);
+  }
+  if (reply.dropAfterChunks !== undefined) res.destroy();
+  else res.end();
+}
+
+async function answer(
+  format: WireFormat,
+  reply: ScriptedReply,
+  request: RecordedRequest,
+  sequence: number,
+  res: ServerResponse,
+  signal: AbortSignal,
+): Promise<void> {
+  const context = format.contextFor(request.body, sequence);
+  if (reply.error !== undefined) {
+    if (!(await pause(reply.delayMs, signal))) return;
+    const { status, headers, message, type, code } = reply.error;
+    const body = reply.error.body ?? format.errorBody(status, { message: message ?? `mock-llm: scripted HTTP ${status}`, type, code });
+    sendBody(res, status, body, headers);
+    return;
+  }
+  if (format.isStreamRequest(request.body)) {
+    await sendStream(res, format.streamFrames(reply, context), reply, signal);
+    return;
+  }
+  if (!(await pause(reply.delayMs, signal))) return;
+  if (reply.dropAfterChunks !== undefined) res.destroy();
+  else sendBody(res, 200, format.jsonBody(reply, context));
+}
+
+export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {
+  const queue = new ScriptQueue(options.replies, options.fallback);
+  const requests: RecordedRequest[] = [];
+  const live = new Set<AbortController>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const lifetime = new AbortController();
+    live.add(lifetime);
+    // A client that hangs up ends the response; whatever is still scripted for it is dropped.
+    res.on("close", () => {
+      lifetime.abort();
+      live.delete(lifetime);
+    });
+    const target = req.url ?? "/";
+    const pathname = new URL(target, "http://127.0.0.1").pathname;
+    const format = req.method === "POST" ? FORMATS.find((candidate) => candidate.path === pathname) : undefined;
+    const text = await readBody(req);
+    if (format === undefined) {
+      sendBody(res, 404, { error: { type: "not_found_error", message: `mock-llm: no route for ${req.method ?? "?"} ${target}` } });
+      return;
+    }
+    const body = parseJsonObject(text);
+    if (body === undefined) {
+      sendBody(res, 400, format.errorBody(400, { message: "mock-llm: the request body is not a JSON object" }));
+      return;
+    }
+    const request: RecordedRequest = { api: format.api, path: target, headers: flattenHeaders(req.headers), body };
+    requests.push(request);
+    const sequence = requests.length;
+    const outcome = queue.next(request, sequence);
+    if ("problem" in outcome) {
+      // x-should-retry keeps SDKs with retries on from burning the next scripted replies on this one.
+      sendBody(res, 500, format.errorBody(500, { message: outcome.problem }), { "x-should-retry": "false" });
+      return;
+    }
+    await answer(format, outcome.reply, request, sequence, res, lifetime.signal);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else sendBody(res, 500, { error: { type: "api_error", message: `mock-llm: internal failure: ${errorMessage(error)}` } });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    enqueue: (...replies) => queue.enqueue(replies),
+    pending: () => queue.pending(),
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
+        for (const lifetime of live) lifetime.abort();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

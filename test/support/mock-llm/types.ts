@@ -1,0 +1,97 @@
+// The scripting vocabulary of the mock LLM server: what a test says the model should answer.
+
+export interface ScriptedToolCall {
+  /** default: a generated id unique to the server ("toolu_mock_…" / "call_mock_…") */
+  id?: string;
+  name: string;
+  /** an object is sent as its JSON text; a string is sent verbatim, so it may be malformed JSON */
+  arguments: Record<string, unknown> | string;
+}
+
+export interface ScriptedHttpError {
+  status: number;
+  /** default: the API's own error JSON, built from `message`, `type` and `code`; a string is sent verbatim */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** message of the default body */
+  message?: string;
+  /** error type of the default body, e.g. "overloaded_error"; default: the API's type for `status` */
+  type?: string;
+  /** OpenAI `error.code` of the default body, e.g. "context_length_exceeded" */
+  code?: string;
+}
+
+export interface ScriptedStreamError {
+  /** Anthropic `error.type`, OpenAI chat `error.type`, Responses `error.code` */
+  type: string;
+  message: string;
+  /** Responses only: the event that carries the error (default "response.failed") */
+  event?: "response.failed" | "error";
+}
+
+export interface ScriptedReply {
+  /** string[] = the exact deltas to send; string = split into a few deltas */
+  text?: string | string[];
+  /** string[] = the exact deltas to send; string = split into a few deltas */
+  thinking?: string | string[];
+  /** Anthropic signature_delta / Responses encrypted_content of the thinking; default: a generated value */
+  thinkingSignature?: string;
+  /** several per turn allowed */
+  toolCalls?: ScriptedToolCall[];
+  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  /** default: "toolUse" when toolCalls, else "stop" */
+  stopReason?: "stop" | "length" | "toolUse";
+  /** answer with this HTTP error instead of a stream */
+  error?: ScriptedHttpError;
+  /** in-stream error event right after the first content delta; the stream then ends */
+  streamError?: ScriptedStreamError;
+  /** destroy the socket after N SSE chunks (0 = right after the response head); for a non-stream request,
+   * any value drops the connection before the body */
+  dropAfterChunks?: number;
+  /** send an invalid `data:` line right after the first content delta */
+  malformed?: boolean;
+  /** pause between chunks (and before a non-stream body) */
+  delayMs?: number;
+  /** model name echoed in the stream; default: the request's `model` */
+  model?: string;
+}
+
+export interface RecordedRequest {
+  api: "anthropic-messages" | "openai-completions" | "openai-responses";
+  /** the request target as received, query string included */
+  path: string;
+  /** lower-case names; repeated headers joined with ", " */
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export type Script = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
+
+export interface MockLlm {
+  /** "http://127.0.0.1:PORT". Anthropic SDK baseURL = url; OpenAI SDK baseURL = url + "/v1" */
+  url: string;
+  requests: RecordedRequest[];
+  /** each request consumes the next reply, whatever the api */
+  enqueue(...replies: Script[]): void;
+  pending(): number;
+  /** stops listening and destroys open sockets */
+  close(): Promise<void>;
+}
+
+export interface MockLlmOptions {
+  replies?: Script[];
+  /** answers every request once the queue is empty */
+  fallback?: ScriptedReply;
+  /** default 0: an ephemeral port */
+  port?: number;
+}
+
+/** Facts an encoder needs beyond the reply; the server fills them from the request. */
+export interface EncodeContext {
+  /** makes generated ids unique across requests; default 1 */
+  sequence?: number;
+  /** used when the reply names no model; default "mock-model" */
+  model?: string;
+  /** Chat Completions: send the final usage chunk (`stream_options.include_usage`); default true */
+  includeUsage?: boolean;
+}

@@ -1,0 +1,49 @@
+// What every wire format shares: SSE framing, where scripted faults go in a stream, and the format interface.
+import type { EncodeContext, RecordedRequest, ScriptedReply, ScriptedStreamError } from "./types.js";
+
+/** One SSE event; `event:` is only written when the format names its events. */
+export function sseFrame(data: unknown, event?: string): string {
+  return `${event === undefined ? "" : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A whole stream plus the frame index right after the first content delta, where faults are inserted. */
+export interface StreamDraft {
+  frames: string[];
+  faultAt: number;
+}
+
+export interface FaultFrames {
+  /** a `data:` line that is not JSON */
+  malformed: string;
+  /** `sequenceNumber` is the index the error frame takes in the stream */
+  error(error: ScriptedStreamError, sequenceNumber: number): string;
+}
+
+/** A malformed line is inserted and the stream goes on; a stream error replaces the rest of the stream. */
+export function applyFaults(draft: StreamDraft, reply: ScriptedReply, faults: FaultFrames): string[] {
+  const head = draft.frames.slice(0, draft.faultAt);
+  const malformed = reply.malformed ? [faults.malformed] : [];
+  const tail = reply.streamError ? [faults.error(reply.streamError, draft.faultAt)] : draft.frames.slice(draft.faultAt);
+  return [...head, ...malformed, ...tail];
+}
+
+export interface ErrorFields {
+  message: string;
+  type?: string;
+  code?: string;
+}
+
+/** One API's request path and answers. */
+export interface WireFormat {
+  api: RecordedRequest["api"];
+  path: string;
+  contextFor(body: Record<string, unknown>, sequence: number): EncodeContext;
+  isStreamRequest(body: Record<string, unknown>): boolean;
+  streamFrames(reply: ScriptedReply, context: EncodeContext): string[];
+  jsonBody(reply: ScriptedReply, context: EncodeContext): unknown;
+  errorBody(status: number, fields: ErrorFields): unknown;
+}
+
+export function requestedModel(body: Record<string, unknown>): string | undefined {
+  return typeof body.model === "string" && body.model !== "" ? body.model : undefined;
+}
