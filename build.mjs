@@ -21,6 +21,7 @@ await build({
   platform: "node",
   target: "node20",
   sourcemap: "linked",
+  minify: true,
   // jiti is only for user plugins and extensions; it stays a normal dependency, imported on demand.
   external: ["jiti"],
   define: { __PITH_VERSION__: JSON.stringify(pkg.version) },

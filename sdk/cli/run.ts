@@ -7,7 +7,13 @@ export async function run(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
   });
   const code = await main(argv);
-  process.exitCode = code;
-  // Open handles (an idle keep-alive socket, a child that ignored SIGTERM) must not keep a finished run alive.
-  setTimeout(() => process.exit(code), 2000).unref();
+  // Everything the run owed is done (events delivered, session persisted, output flushed). Idle keep-alive
+  // sockets and the like must not hold a finished run open, so exit as soon as stdout and stderr are written.
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  process.exit(code);
+}
+
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => stream.once("drain", resolve));
 }

@@ -1,0 +1,97 @@
+// Runs the built `pith` CLI as a child process against the mock LLM server, in a temporary project with its
+// own agent directory, so nothing of the developer's ~/.pi is read.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+
+export const PITH_BIN = fileURLToPath(new URL("../../bin/pith.js", import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliWorld {
+  mock: MockLlm;
+  home: string;
+  agentDir: string;
+  project: string;
+  env: NodeJS.ProcessEnv;
+  run(args: string[], options?: { stdin?: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: import("node:child_process").ChildProcess) => void }): Promise<CliResult>;
+  close(): Promise<void>;
+}
+
+/** A world whose models.json declares `mock/mock-model` on the given api, served by the mock server. */
+export async function createCliWorld(api: "anthropic-messages" | "openai-completions" | "openai-responses" = "anthropic-messages"): Promise<CliWorld> {
+  const mock = await startMockLlm();
+  const home = await mkdtemp(join(tmpdir(), "pith-cli-"));
+  const agentDir = join(home, "agent");
+  const project = join(home, "project");
+  await mkdir(agentDir, { recursive: true });
+  await mkdir(project, { recursive: true });
+  await writeFile(
+    join(agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        mock: {
+          baseUrl: api === "anthropic-messages" ? mock.url : `${mock.url}/v1`,
+          api,
+          apiKey: "test-key",
+          models: [{ id: "mock-model", contextWindow: 200000, maxTokens: 8192 }],
+        },
+      },
+    }),
+  );
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    PI_CODING_AGENT_DIR: agentDir,
+    PITH_CACHE_DIR: join(home, "cache"),
+    TMPDIR: tmpdir(),
+  };
+  return {
+    mock,
+    home,
+    agentDir,
+    project,
+    env,
+    run: (args, options = {}) => runCli(args, { cwd: project, env: { ...env, ...options.env }, stdin: options.stdin, onSpawn: options.onSpawn }),
+    async close() {
+      await mock.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export function runCli(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string; onSpawn?: (child: import("node:child_process").ChildProcess) => void },
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [PITH_BIN, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    if (options.stdin !== undefined) child.stdin!.end(options.stdin);
+    options.onSpawn?.(child);
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+export function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

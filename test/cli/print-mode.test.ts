@@ -1,0 +1,200 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, jsonLines, type CliWorld } from "./cli-harness.js";
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const MODEL = ["--model", "mock/mock-model"];
+
+describe("pith -p", () => {
+  it("reads a file, edits it, runs a command and answers: the file changes and stdout has the answer", async () => {
+    await writeFile(join(world.project, "util.ts"), "export function foo() {\n  return 1;\n}\n");
+    world.mock.enqueue(
+      { toolCalls: [{ name: "read", arguments: { path: "util.ts" } }] },
+      { toolCalls: [{ name: "edit", arguments: { path: "util.ts", edits: [{ oldText: "function foo()", newText: "function bar()" }] } }] },
+      { toolCalls: [{ name: "bash", arguments: { command: "grep -c bar util.ts" } }] },
+      { text: "Renamed foo to bar in util.ts." },
+    );
+    const result = await world.run(["-p", ...MODEL, "rename foo to bar in util.ts"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("Renamed foo to bar in util.ts.\n");
+    expect(await readFile(join(world.project, "util.ts"), "utf8")).toBe("export function bar() {\n  return 1;\n}\n");
+    // The bash result went back to the model.
+    const lastRequest = world.mock.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(lastRequest.messages.at(-1))).toContain("1");
+    expect(world.mock.requests).toHaveLength(4);
+  });
+
+  it("streams pi's JSON events in order with --mode json, the session header first", async () => {
+    await writeFile(join(world.project, "a.txt"), "alpha\n");
+    world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "a.txt" } }] }, { text: ["Done", "."] });
+    const result = await world.run(["--mode", "json", ...MODEL, "read a.txt"]);
+    expect(result.code).toBe(0);
+    const events = jsonLines(result.stdout);
+    expect(events[0]).toMatchObject({ type: "session", version: 3, cwd: world.project });
+    expect(typeof events[0]!.id).toBe("string");
+    const types = events.slice(1).map((event) => event.type).filter((type) => type !== "message_update");
+    expect(types).toEqual([
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "message_start",
+      "message_end",
+      "tool_execution_start",
+      "tool_execution_end",
+      "message_start",
+      "message_end",
+      "turn_end",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "turn_end",
+      "agent_end",
+    ]);
+    const toolEnd = events.find((event) => event.type === "tool_execution_end") as { result: { content: { text: string }[] }; isError: boolean };
+    expect(toolEnd.isError).toBe(false);
+    expect(toolEnd.result.content[0]!.text).toContain("alpha");
+    const updates = events.filter((event) => event.type === "message_update") as { assistantMessageEvent: { type: string; delta?: string } }[];
+    expect(updates.filter((u) => u.assistantMessageEvent.type === "text_delta").map((u) => u.assistantMessageEvent.delta)).toEqual(["Done", "."]);
+    const end = events.at(-1) as { messages: { role: string }[] };
+    expect(end.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+  });
+
+  it("puts piped stdin and @file contents in front of the first message", async () => {
+    await writeFile(join(world.project, "notes.md"), "# Notes\nremember the milk\n");
+    world.mock.enqueue({ text: "ok" }, { text: "second" });
+    const result = await world.run(["-p", ...MODEL, "@notes.md", "summarise", "and then this"], { stdin: "piped context\n" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("second\n");
+    const first = world.mock.requests[0]!.body as { messages: { content: { text: string }[] | string }[] };
+    const text = JSON.stringify(first.messages[0]!.content);
+    expect(text).toContain("piped context");
+    expect(text).toContain(`<file name=\\"${join(world.project, "notes.md")}\\">`);
+    expect(text).toContain("remember the milk");
+    expect(text.indexOf("piped context")).toBeLessThan(text.indexOf("summarise"));
+    const second = world.mock.requests[1]!.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(second.messages.at(-1)!.content)).toContain("and then this");
+  });
+
+  it("turns an invalid tool call into an error result and finishes the run", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { nope: 1 } }] }, { text: "I will fix my call." });
+    const result = await world.run(["--mode", "json", ...MODEL, "go"]);
+    expect(result.code).toBe(0);
+    const toolEnd = jsonLines(result.stdout).find((event) => event.type === "tool_execution_end") as { isError: boolean; result: { content: { text: string }[] } };
+    expect(toolEnd.isError).toBe(true);
+    expect(toolEnd.result.content[0]!.text).toMatch(/path/);
+  });
+});
+
+describe("bad input gives a clear message and exit 1", () => {
+  it("an unknown model names --list-models", async () => {
+    const result = await world.run(["-p", "--model", "nothing-like-this", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--list-models/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a missing key names the environment variable and --api-key", async () => {
+    const result = await world.run(["-p", "--model", "anthropic/claude-opus-4-7", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/ANTHROPIC_API_KEY/);
+    expect(result.stderr).toMatch(/--api-key/);
+  });
+
+  it("a 401 from the provider is reported without a stack trace", async () => {
+    world.mock.enqueue({ error: { status: 401, body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } } } });
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/401/);
+    expect(result.stderr).toMatch(/invalid x-api-key/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a refused connection is reported", async () => {
+    await world.mock.close();
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.length).toBeGreaterThan(0);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a malformed stream is reported", async () => {
+    world.mock.enqueue({ text: "partial answer", malformed: true });
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().length).toBeGreaterThan(0);
+  });
+
+  it("an unknown option is named", async () => {
+    const result = await world.run(["-p", "--frobnicate", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--frobnicate/);
+  });
+
+  it("a missing @file is named", async () => {
+    const result = await world.run(["-p", ...MODEL, "@missing.txt", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/missing\.txt/);
+  });
+
+  it("no prompt at all says what to do", async () => {
+    const result = await world.run(["-p", ...MODEL]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/pith -p/);
+  });
+});
+
+describe("the small commands", () => {
+  it("prints the version and help", async () => {
+    const version = await world.run(["--version"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    const help = await world.run(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--list-models/);
+    expect(help.stdout).toMatch(/--append-system-prompt/);
+  });
+
+  it("lists the models of providers that have a key, filtered by a search", async () => {
+    const all = await world.run(["--list-models"]);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/mock-model/);
+    expect(all.stdout).not.toMatch(/claude/);
+    const filtered = await world.run(["--list-models", "nothing-matches-this"]);
+    expect(filtered.stdout).not.toMatch(/mock-model/);
+  });
+});
+
+describe("SIGINT", () => {
+  it("aborts the run and exits 130", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "sleep 30" } }] }, { text: "never" });
+    let sent = false;
+    const result = await world.run(["--mode", "json", ...MODEL, "wait"], {
+      onSpawn(child) {
+        child.stdout!.on("data", (chunk: Buffer) => {
+          if (!sent && chunk.toString().includes('"tool_execution_start"')) {
+            sent = true;
+            child.kill("SIGINT");
+          }
+        });
+      },
+    });
+    expect(sent).toBe(true);
+    expect(result.code).toBe(130);
+    const events = jsonLines(result.stdout);
+    // Every line written is a complete event, ending with the aborted tool's result and agent_end.
+    expect(events.at(-1)!.type).toBe("agent_end");
+    const toolEnd = events.find((event) => event.type === "tool_execution_end") as { isError: boolean };
+    expect(toolEnd.isError).toBe(true);
+    expect(world.mock.requests).toHaveLength(1);
+  });
+});
