@@ -1,0 +1,38 @@
+// Every tool stops with the same message when its call is aborted.
+import { PithError } from "../../kernel/errors.js";
+
+const ABORTED_MESSAGE = "Operation aborted";
+
+export function abortedError(): PithError {
+  return new PithError("TOOL_ABORTED", ABORTED_MESSAGE);
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortedError();
+}
+
+/**
+ * Settles with `work`, or rejects with "Operation aborted" as soon as `signal` fires.
+ * `work` keeps running in the background; callers check the signal before any irreversible step.
+ */
+export function abortable<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(abortedError());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}

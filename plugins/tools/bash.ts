@@ -1,0 +1,141 @@
+// bash: runs a shell command in the working folder, streams its output, and stops the whole process tree
+// on timeout or abort.
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { PithError } from "../../kernel/errors.js";
+import type { ToolDefinition, ToolUpdate } from "../../kernel/tool.js";
+import { throwIfAborted } from "./abort.js";
+import { defineArguments } from "./arguments.js";
+import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
+import { runInProcessGroup } from "./process-group.js";
+import { resolveShell, shellEnvironment } from "./shell.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
+
+const bashSchema = z.object({
+  command: z.string().describe("Bash command to execute"),
+  timeout: z.number().min(0).optional().describe("Timeout in seconds (optional, no default timeout; 0 means none)"),
+});
+
+export type BashArgs = z.output<typeof bashSchema>;
+export type BashDetails = { truncation?: TruncationResult; fullOutputPath?: string };
+
+const bashArguments = defineArguments("bash", bashSchema);
+
+export interface BashToolOptions {
+  cwd: string;
+  /** shell binary; default /bin/bash, else bash on PATH, else sh */
+  shellPath?: string;
+  /** prepended (on its own line) to every command, e.g. `shopt -s expand_aliases` */
+  commandPrefix?: string;
+  /** time between SIGTERM and SIGKILL when a command is stopped; default 2000 ms */
+  killGraceMs?: number;
+}
+
+const UPDATE_INTERVAL_MS = 100;
+const DEFAULT_KILL_GRACE_MS = 2000;
+
+function withNotice(snapshot: OutputSnapshot, lastLineBytes: number, emptyText: string): { text: string; details?: BashDetails } {
+  const { truncation, fullOutputPath } = snapshot;
+  let text = snapshot.text || emptyText;
+  if (!truncation.truncated) return { text };
+  const startLine = truncation.totalLines - truncation.outputLines + 1;
+  const endLine = truncation.totalLines;
+  if (truncation.lastLinePartial) {
+    text += `\n\n[Showing last ${formatSize(truncation.outputBytes)} of line ${endLine} (line is ${formatSize(lastLineBytes)}). Full output: ${fullOutputPath}]`;
+  } else if (truncation.truncatedBy === "lines") {
+    text += `\n\n[Showing lines ${startLine}-${endLine} of ${truncation.totalLines}. Full output: ${fullOutputPath}]`;
+  } else {
+    text += `\n\n[Showing lines ${startLine}-${endLine} of ${truncation.totalLines} (${formatSize(DEFAULT_MAX_BYTES)} limit). Full output: ${fullOutputPath}]`;
+  }
+  return { text, details: { truncation, fullOutputPath } };
+}
+
+/** Sends the rolling tail to `onUpdate` at most every UPDATE_INTERVAL_MS while the command runs. */
+function throttledUpdates(output: OutputCollector, onUpdate: ToolUpdate<BashDetails> | undefined) {
+  let timer: NodeJS.Timeout | undefined;
+  let lastSent = 0;
+  const send = () => {
+    timer = undefined;
+    lastSent = Date.now();
+    const snapshot = output.snapshot();
+    onUpdate?.({
+      content: [{ type: "text", text: snapshot.text }],
+      details: snapshot.truncation.truncated
+        ? { truncation: snapshot.truncation, fullOutputPath: snapshot.fullOutputPath }
+        : undefined,
+    });
+  };
+  return {
+    changed() {
+      if (!onUpdate || timer) return;
+      const wait = UPDATE_INTERVAL_MS - (Date.now() - lastSent);
+      if (wait <= 0) send();
+      else timer = setTimeout(send, wait);
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+function withStatus(text: string, status: string): string {
+  return text ? `${text}\n\n${status}` : status;
+}
+
+export function createBashTool(options: BashToolOptions): ToolDefinition<BashArgs, BashDetails> {
+  return {
+    name: "bash",
+    label: "bash",
+    description: `Run a bash command in the current working directory and return its stdout and stderr, interleaved. Output is cut to the last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first; the full output of a cut result is saved to a temp file named in the result. Optionally give a timeout in seconds.`,
+    promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
+    parameters: bashArguments.parameters,
+    validate: bashArguments.validate,
+    async execute(rawArgs, context, onUpdate) {
+      throwIfAborted(context.signal);
+      const { command, timeout } = bashArguments.parse(rawArgs);
+      const shell = resolveShell(options.shellPath);
+      if (!existsSync(options.cwd)) {
+        throw new PithError(
+          "TOOL_CWD_MISSING",
+          `Working directory does not exist: ${options.cwd}\nCannot execute bash commands.`,
+        );
+      }
+      const script = options.commandPrefix ? `${options.commandPrefix}\n${command}` : command;
+      const output = new OutputCollector({ tempFilePrefix: "pith-bash" });
+      const updates = throttledUpdates(output, onUpdate);
+      const outcome = await runInProcessGroup({
+        file: shell,
+        args: ["-c", script],
+        cwd: options.cwd,
+        env: shellEnvironment(),
+        signal: context.signal,
+        timeoutMs: timeout ? timeout * 1000 : undefined,
+        killGraceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+        onData(chunk) {
+          output.append(chunk);
+          updates.changed();
+        },
+      }).finally(() => {
+        updates.stop();
+        output.finish();
+      });
+      const snapshot = output.snapshot();
+      await output.close();
+
+      if (outcome.stoppedBy) {
+        const { text } = withNotice(snapshot, output.lastLineBytes, "");
+        if (outcome.stoppedBy === "abort") throw new PithError("TOOL_ABORTED", withStatus(text, "Command aborted"));
+        throw new PithError("TOOL_BASH_TIMEOUT", withStatus(text, `Command timed out after ${timeout} seconds`));
+      }
+      const { text, details } = withNotice(snapshot, output.lastLineBytes, "(no output)");
+      if (outcome.exitSignal) {
+        throw new PithError("TOOL_BASH_SIGNAL", withStatus(text, `Command was killed by signal ${outcome.exitSignal}`));
+      }
+      if (outcome.exitCode !== 0) {
+        throw new PithError("TOOL_BASH_EXIT", withStatus(text, `Command exited with code ${outcome.exitCode}`));
+      }
+      return { content: [{ type: "text", text }], details };
+    },
+  };
+}

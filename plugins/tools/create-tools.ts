@@ -1,0 +1,39 @@
+// All seven built-in tools, built for one working folder.
+import type { Model } from "../../kernel/model.js";
+import type { ToolDefinition } from "../../kernel/tool.js";
+import { createBashTool } from "./bash.js";
+import { createEditTool } from "./edit.js";
+import { createFindTool } from "./find.js";
+import { createGrepTool } from "./grep.js";
+import { createLsTool } from "./ls.js";
+import { createReadTool } from "./read.js";
+import { createWriteTool } from "./write.js";
+
+export const TOOL_NAMES = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** Active unless a tool allowlist says otherwise (pi's default set). */
+export const DEFAULT_ACTIVE_TOOLS: readonly ToolName[] = ["read", "bash", "edit", "write"];
+
+export interface ToolsOptions {
+  cwd: string;
+  shellPath?: string;
+  commandPrefix?: string;
+  /** use the built-in grep/find even when rg/fd are on PATH */
+  forceBuiltinSearch?: boolean;
+  /** the session's current model, so read can say when an image will be dropped */
+  getModel?: () => Model | undefined;
+}
+
+export function createTools(options: ToolsOptions): Record<ToolName, ToolDefinition> {
+  const { cwd } = options;
+  return {
+    read: createReadTool({ cwd, getModel: options.getModel }),
+    bash: createBashTool({ cwd, shellPath: options.shellPath, commandPrefix: options.commandPrefix }),
+    edit: createEditTool({ cwd }),
+    write: createWriteTool({ cwd }),
+    grep: createGrepTool({ cwd, forceBuiltinSearch: options.forceBuiltinSearch }),
+    find: createFindTool({ cwd, forceBuiltinSearch: options.forceBuiltinSearch }),
+    ls: createLsTool({ cwd }),
+  };
+}

@@ -1,0 +1,129 @@
+// edit: one or more exact (else whitespace/typography-tolerant) text replacements in one file.
+import { constants } from "node:fs";
+import { access, readFile, writeFile } from "node:fs/promises";
+import { z } from "zod";
+import { PithError } from "../../kernel/errors.js";
+import type { ToolDefinition } from "../../kernel/tool.js";
+import { abortable, throwIfAborted } from "./abort.js";
+import { acceptFilePathAlias } from "./argument-aliases.js";
+import { defineArguments } from "./arguments.js";
+import { applyReplacements, detectLineEnding, normalizeToLf, restoreLineEndings, splitBom } from "./edit-apply.js";
+import { errnoCode, fileError } from "./fs-errors.js";
+import { renderLineDiff } from "./line-diff.js";
+import { withFileMutationQueue } from "./mutation-queue.js";
+import { resolveToCwd } from "./paths.js";
+
+const replacementSchema = z.strictObject({
+  oldText: z
+    .string()
+    .describe(
+      "Exact text to replace. It must occur once in the original file and must not overlap any other edits[].oldText of this call.",
+    ),
+  newText: z.string().describe("Text that replaces oldText."),
+});
+
+const editSchema = z.strictObject({
+  path: z.string().describe("Path to the file to edit (relative or absolute)"),
+  edits: z
+    .array(replacementSchema)
+    .min(1, "edits must contain at least one {oldText, newText} replacement")
+    .describe(
+      "One or more replacements, each matched against the original file (not after the earlier ones are applied). Do not overlap or nest them; merge changes that touch the same lines into one edit.",
+    ),
+});
+
+export type EditArgs = z.output<typeof editSchema>;
+export type EditDetails = { diff: string; firstChangedLine: number | undefined };
+
+const editArguments = defineArguments("edit", editSchema);
+
+export interface EditToolOptions {
+  cwd: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Accepts the shapes older models and clients send (pi does the same): `edits` as a JSON string, and the
+ * single-edit form `{path, oldText, newText}`, which becomes one more entry at the end of `edits`.
+ */
+export function prepareEditArguments(raw: unknown): unknown {
+  const aliased = acceptFilePathAlias(raw);
+  if (!isRecord(aliased)) return aliased;
+  const args: Record<string, unknown> = { ...aliased };
+  if (typeof args.edits === "string") {
+    try {
+      const parsed: unknown = JSON.parse(args.edits);
+      if (Array.isArray(parsed)) args.edits = parsed;
+    } catch {
+      // left as a string: validation then tells the model edits must be an array
+    }
+  }
+  if (typeof args.oldText !== "string" || typeof args.newText !== "string") return args;
+  const { oldText, newText, ...rest } = args;
+  const edits = Array.isArray(rest.edits) ? [...(rest.edits as unknown[])] : [];
+  edits.push({ oldText, newText });
+  return { ...rest, edits };
+}
+
+async function ensureEditable(absolutePath: string, displayPath: string): Promise<void> {
+  try {
+    await access(absolutePath, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    const code = errnoCode(error) ?? "UNKNOWN";
+    throw new PithError("TOOL_EDIT_UNREADABLE", `Could not edit file: ${displayPath}. Error code: ${code}.`, {
+      cause: error,
+    });
+  }
+}
+
+export function createEditTool(options: EditToolOptions): ToolDefinition<EditArgs, EditDetails> {
+  return {
+    name: "edit",
+    label: "edit",
+    description:
+      "Edit one file by exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. Merge changes to the same block or nearby lines into one edit, and do not pad oldText with large unchanged regions to join distant changes.",
+    promptSnippet: "Make precise file edits with exact text replacement, including multiple disjoint edits in one call",
+    promptGuidelines: [
+      "Use edit for precise changes: each edits[].oldText must match the file exactly.",
+      "To change several places in one file, send one edit call with several entries in edits[] rather than several calls.",
+      "Every edits[].oldText is matched against the original file, not the result of earlier entries; never overlap or nest entries, merge nearby changes into one.",
+      "Keep each edits[].oldText as short as possible while still unique in the file.",
+    ],
+    parameters: editArguments.parameters,
+    prepareArguments: prepareEditArguments,
+    validate: editArguments.validate,
+    async execute(rawArgs, context) {
+      throwIfAborted(context.signal);
+      const { path, edits } = editArguments.parse(rawArgs);
+      const absolutePath = resolveToCwd(path, options.cwd);
+      const work = withFileMutationQueue(absolutePath, async () => {
+        throwIfAborted(context.signal);
+        await ensureEditable(absolutePath, path);
+        let raw: string;
+        try {
+          raw = await readFile(absolutePath, "utf-8");
+        } catch (error) {
+          throw fileError(error, "edit", path);
+        }
+        const { bom, text } = splitBom(raw);
+        const ending = detectLineEnding(text);
+        const { before, after } = applyReplacements(normalizeToLf(text), edits, path);
+        throwIfAborted(context.signal);
+        try {
+          await writeFile(absolutePath, bom + restoreLineEndings(after, ending), "utf-8");
+        } catch (error) {
+          throw fileError(error, "edit", path);
+        }
+        return renderLineDiff(before, after);
+      });
+      const { diff, firstChangedLine } = await abortable(context.signal, work);
+      return {
+        content: [{ type: "text", text: `Successfully replaced ${edits.length} block(s) in ${path}.` }],
+        details: { diff, firstChangedLine },
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The built-in tools as a plugin: registered through the same door as any extension's tools.
+import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { DEFAULT_ACTIVE_TOOLS, TOOL_NAMES, createTools, type ToolsOptions } from "./create-tools.js";
+
+export interface ToolsPluginOptions extends Partial<Omit<ToolsOptions, "getModel">> {
+  /** names to activate (an allowlist; may name other plugins' tools too); default read, bash, edit, write */
+  tools?: readonly string[];
+}
+
+export function toolsPlugin(options: ToolsPluginOptions = {}): PithPlugin {
+  return definePlugin({
+    name: "tools",
+    setup(context) {
+      const tools = createTools({
+        cwd: options.cwd ?? context.cwd,
+        shellPath: options.shellPath,
+        commandPrefix: options.commandPrefix,
+        forceBuiltinSearch: options.forceBuiltinSearch,
+        getModel: () => context.session.model,
+      });
+      const active = new Set<string>(options.tools ?? DEFAULT_ACTIVE_TOOLS);
+      for (const name of TOOL_NAMES) context.registerTool(tools[name], { active: active.has(name) });
+    },
+  });
+}

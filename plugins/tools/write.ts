@@ -1,0 +1,57 @@
+// write: create or overwrite a whole file, creating missing parent folders.
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
+import type { ToolDefinition } from "../../kernel/tool.js";
+import { abortable, throwIfAborted } from "./abort.js";
+import { acceptFilePathAlias } from "./argument-aliases.js";
+import { defineArguments } from "./arguments.js";
+import { fileError } from "./fs-errors.js";
+import { withFileMutationQueue } from "./mutation-queue.js";
+import { resolveToCwd } from "./paths.js";
+
+const writeSchema = z.object({
+  path: z.string().describe("Path to the file to write (relative or absolute)"),
+  content: z.string().describe("Content to write to the file"),
+});
+
+export type WriteArgs = z.output<typeof writeSchema>;
+
+const writeArguments = defineArguments("write", writeSchema);
+
+export interface WriteToolOptions {
+  cwd: string;
+}
+
+export function createWriteTool(options: WriteToolOptions): ToolDefinition<WriteArgs, undefined> {
+  return {
+    name: "write",
+    label: "write",
+    description:
+      "Write a file, replacing it if it exists and creating it (with any missing parent folders) if it does not.",
+    promptSnippet: "Create or overwrite files",
+    promptGuidelines: ["Use write for new files or complete rewrites only; change existing files with edit."],
+    parameters: writeArguments.parameters,
+    validate: writeArguments.validate,
+    prepareArguments: acceptFilePathAlias,
+    async execute(rawArgs, context) {
+      throwIfAborted(context.signal);
+      const { path, content } = writeArguments.parse(rawArgs);
+      const absolutePath = resolveToCwd(path, options.cwd);
+      const work = withFileMutationQueue(absolutePath, async () => {
+        throwIfAborted(context.signal);
+        try {
+          await mkdir(dirname(absolutePath), { recursive: true });
+          throwIfAborted(context.signal);
+          await writeFile(absolutePath, content, "utf-8");
+        } catch (error) {
+          throwIfAborted(context.signal);
+          throw fileError(error, "write", path);
+        }
+      });
+      await abortable(context.signal, work);
+      const bytes = Buffer.byteLength(content, "utf-8");
+      return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
+    },
+  };
+}
