@@ -174,6 +174,18 @@ describe("the small commands", () => {
   });
 });
 
+describe("boot timing", () => {
+  it("PITH_TIMING=1 prints each plugin's import and setup time on stderr, and nothing on stdout but the answer", async () => {
+    world.mock.enqueue({ text: "hi" });
+    const result = await world.run(["-p", ...MODEL, "hello"], { env: { PITH_TIMING: "1" } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("hi\n");
+    for (const plugin of ["settings", "models", "provider-anthropic", "tools", "system-prompt", "output-text"]) {
+      expect(result.stderr).toMatch(new RegExp(`${plugin}\\s+import\\s+[\\d.]+ ms\\s+setup\\s+[\\d.]+ ms`));
+    }
+  });
+});
+
 describe("SIGINT", () => {
   it("aborts the run and exits 130", async () => {
     world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "sleep 30" } }] }, { text: "never" });

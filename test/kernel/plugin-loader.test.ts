@@ -1,0 +1,83 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { boot, formatTimings, PithError } from "../../kernel/index.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "pith-loader-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const pluginSource = (name: string, typed: boolean) => `
+${typed ? "interface Note { text: string }" : ""}
+export default {
+  name: "${name}",
+  setup(context${typed ? ": { registerCommand(c: { name: string; handler(args: string): void }): void }" : ""}) {
+    const note${typed ? ": Note" : ""} = { text: "${name} loaded" };
+    context.registerCommand({ name: "${name}", handler() { globalThis.__pithLoaderNote = note.text; } });
+  },
+};
+`;
+
+describe("the plugin loader", () => {
+  it("loads a TypeScript plugin through jiti and caches the transform on disk, and plain JavaScript natively", async () => {
+    await writeFile(join(dir, "typed.ts"), pluginSource("typed", true));
+    await writeFile(join(dir, "plain.mjs"), pluginSource("plain", false));
+    const cacheDir = join(dir, "cache");
+    const { session, timings } = await boot({ cwd: dir, cacheDir, plugins: [{ path: join(dir, "typed.ts") }, { path: join(dir, "plain.mjs") }] });
+    expect(timings.map((timing) => timing.name)).toEqual(["typed", "plain"]);
+    await session.prompt("/typed");
+    expect((globalThis as { __pithLoaderNote?: string }).__pithLoaderNote).toBe("typed loaded");
+    await session.prompt("/plain");
+    expect((globalThis as { __pithLoaderNote?: string }).__pithLoaderNote).toBe("plain loaded");
+    expect((await readdir(cacheDir)).length).toBeGreaterThan(0);
+  });
+
+  it("passes options to a plugin factory", async () => {
+    await writeFile(
+      join(dir, "factory.ts"),
+      `export default (options: { greeting: string }) => ({ name: "factory", setup(context: any) { context.registerCommand({ name: "greet", handler() { (globalThis as any).__pithGreeting = options.greeting; } }); } });`,
+    );
+    const { session } = await boot({ cwd: dir, cacheDir: false, plugins: [{ path: join(dir, "factory.ts"), options: { greeting: "hej" } }] });
+    await session.prompt("/greet");
+    expect((globalThis as { __pithGreeting?: string }).__pithGreeting).toBe("hej");
+  });
+
+  it("names the file when a plugin has a syntax error or exports nothing usable", async () => {
+    await writeFile(join(dir, "broken.ts"), "export default { name: 'broken', setup( {");
+    await writeFile(join(dir, "empty.mjs"), "export const nothing = 1;");
+    await expect(boot({ cwd: dir, cacheDir: false, plugins: [{ path: join(dir, "broken.ts") }] })).rejects.toMatchObject({
+      code: "PLUGIN_LOAD_FAILED",
+      plugin: join(dir, "broken.ts"),
+    });
+    await expect(boot({ cwd: dir, cacheDir: false, plugins: [{ path: join(dir, "empty.mjs") }] })).rejects.toMatchObject({ code: "PLUGIN_INVALID" });
+  });
+
+  it("reports a failing third-party plugin and loads the others when asked to continue", async () => {
+    await writeFile(join(dir, "throws.mjs"), "export default { name: 'throws', setup() { throw new Error('bad config'); } };");
+    await writeFile(join(dir, "fine.mjs"), pluginSource("fine", false));
+    const problems: PithError[] = [];
+    const { timings } = await boot({
+      cwd: dir,
+      cacheDir: false,
+      onProblem: (error) => problems.push(error),
+      onPluginError: () => "continue",
+      plugins: [{ path: join(dir, "throws.mjs") }, { path: join(dir, "fine.mjs") }],
+    });
+    expect(timings.map((timing) => timing.name)).toEqual(["fine"]);
+    expect(problems[0]).toMatchObject({ plugin: "throws", message: "plugin throws failed during setup: bad config" });
+  });
+
+  it("prints a timing line per plugin", async () => {
+    const report = formatTimings([
+      { name: "models", importMs: 1.25, setupMs: 2.5 },
+      { name: "tools", importMs: 3, setupMs: 0.5 },
+    ]);
+    expect(report).toMatch(/models\s+import\s+1\.3 ms\s+setup\s+2\.5 ms/);
+    expect(report).toMatch(/total\s+7\.3 ms/);
+  });
+});
