@@ -17,7 +17,7 @@ export async function loadTemplateFile(
   const warn = (message: string) => report({ type: "warning", message, path: filePath });
   let parsed: ParsedFrontmatter;
   try {
-    parsed = parseFrontmatter(await readFile(filePath, "utf8"));
+    parsed = await parseFrontmatter(await readFile(filePath, "utf8"));
   } catch (error) {
     warn(`prompt template skipped: ${errorMessage(error)}`);
     return undefined;

@@ -1,5 +1,4 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
-import { parseDocument } from "yaml";
 import { PithError } from "../../kernel/errors.js";
 
 export interface ParsedFrontmatter {
@@ -18,10 +17,10 @@ function normalizeNewlines(text: string): string {
 
 /**
  * Splits front matter from the body. Text without an opening line, or whose front matter never closes,
- * is all body. Throws `FRONTMATTER_INVALID` for broken YAML and `FRONTMATTER_NOT_MAPPING` when the YAML
- * is a list or a scalar.
+ * is all body. Rejects with `FRONTMATTER_INVALID` for broken YAML and `FRONTMATTER_NOT_MAPPING` when the YAML
+ * is a list or a scalar. The YAML library is loaded on the first front matter found, not at start-up.
  */
-export function parseFrontmatter(text: string): ParsedFrontmatter {
+export async function parseFrontmatter(text: string): Promise<ParsedFrontmatter> {
   const normalized = normalizeNewlines(text.startsWith("\uFEFF") ? text.slice(1) : text);
   const opening = OPENING_LINE.exec(normalized);
   if (!opening) return { data: {}, body: normalized };
@@ -31,11 +30,12 @@ export function parseFrontmatter(text: string): ParsedFrontmatter {
   if (!closing) return { data: {}, body: normalized };
   const yamlText = rest.slice(1, Math.max(1, closing.index));
   const body = rest.slice(closing.index + closing[0].length).trim();
-  return { data: parseYamlMapping(yamlText), body };
+  return { data: await parseYamlMapping(yamlText), body };
 }
 
-function parseYamlMapping(yamlText: string): Record<string, unknown> {
+async function parseYamlMapping(yamlText: string): Promise<Record<string, unknown>> {
   // parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
+  const { parseDocument } = await import("yaml");
   const document = parseDocument(yamlText);
   const firstError = document.errors[0];
   if (firstError) {

@@ -2,13 +2,14 @@
 // Rules found in a subfolder are rewritten relative to the root so that one matcher serves the whole walk.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import type { Ignore } from "ignore";
 import { posixRelative } from "./paths.js";
 
 export const IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".fdignore"] as const;
 
 export class IgnoreRules {
-  private readonly matcher: Ignore = ignore();
+  /** created with the first rule: most folders have no ignore file, and then the library is never loaded */
+  private matcher: Ignore | undefined;
 
   constructor(private readonly root: string) {}
 
@@ -27,13 +28,15 @@ export class IgnoreRules {
         .split(/\r?\n/)
         .map((line) => reRootPattern(line, prefix))
         .filter((pattern): pattern is string => pattern !== undefined);
-      if (patterns.length > 0) this.matcher.add(patterns);
+      if (patterns.length === 0) continue;
+      this.matcher ??= (await import("ignore")).default();
+      this.matcher.add(patterns);
     }
   }
 
   ignores(path: string, isDirectory: boolean): boolean {
     const relativePath = posixRelative(this.root, path);
-    if (relativePath === "" || relativePath.startsWith("../")) return false;
+    if (!this.matcher || relativePath === "" || relativePath.startsWith("../")) return false;
     return this.matcher.ignores(isDirectory ? `${relativePath}/` : relativePath);
   }
 }

@@ -31,7 +31,7 @@ export async function expandSkillCommand(text: string, skills: readonly Skill[],
   const skill = skills.find((candidate) => candidate.name === command.name);
   if (!skill) return text;
   try {
-    const { body } = parseFrontmatter(await readFile(skill.filePath, "utf8"));
+    const { body } = await parseFrontmatter(await readFile(skill.filePath, "utf8"));
     return renderSkillInvocation(skill, body.trim(), command.args);
   } catch (error) {
     report({

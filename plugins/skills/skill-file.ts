@@ -16,7 +16,7 @@ export async function loadSkillFile(
   const warn = (message: string) => report({ type: "warning", message, path: filePath });
   let parsed: ParsedFrontmatter;
   try {
-    parsed = parseFrontmatter(await readFile(filePath, "utf8"));
+    parsed = await parseFrontmatter(await readFile(filePath, "utf8"));
   } catch (error) {
     warn(`skill skipped: ${errorMessage(error)}`);
     return undefined;
