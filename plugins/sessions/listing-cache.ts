@@ -1,0 +1,74 @@
+// A per-folder cache of what listings learned about each session file (`.pith-sessions-index.json`).
+// It is only a cache: every record is checked against the file's size, mtime and the bytes just before the
+// point it describes, so a lost, stale or concurrently rewritten cache costs reading, never wrong answers.
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { SessionStats } from "./session-stats.js";
+import type { SessionHeader } from "./types.js";
+
+export const LISTING_CACHE_NAME = ".pith-sessions-index.json";
+const CACHE_VERSION = 1;
+
+export interface ListingRecord {
+  fileSize: number;
+  mtimeMs: number;
+  /** offset just past the last complete line the stats cover */
+  scannedTo: number;
+  /** base64 of the bytes right before `scannedTo`, to notice a file replaced by another */
+  boundary: string;
+  header: SessionHeader;
+  stats: SessionStats;
+  exact: boolean;
+}
+
+export type ListingCache = Map<string, ListingRecord>;
+
+export async function loadListingCache(dir: string): Promise<ListingCache> {
+  try {
+    return decode(await readFile(join(dir, LISTING_CACHE_NAME), "utf8"));
+  } catch {
+    return new Map();
+  }
+}
+
+/** best effort: a folder we cannot write to simply stays uncached */
+export async function saveListingCache(dir: string, cache: ListingCache): Promise<void> {
+  const path = join(dir, LISTING_CACHE_NAME);
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, encode(cache));
+    await rename(temporary, path);
+  } catch {
+    // read-only folder or a race with another writer: the next listing rebuilds what it needs
+  }
+}
+
+/** Sets one file's record (after a full load, which read everything anyway); best effort like saving. */
+export function rememberRecord(dir: string, name: string, record: ListingRecord): void {
+  const path = join(dir, LISTING_CACHE_NAME);
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    let cache: ListingCache;
+    try {
+      cache = decode(readFileSync(path, "utf8"));
+    } catch {
+      cache = new Map();
+    }
+    cache.set(name, record);
+    writeFileSync(temporary, encode(cache));
+    renameSync(temporary, path);
+  } catch {
+    // see saveListingCache
+  }
+}
+
+function decode(text: string): ListingCache {
+  const parsed = JSON.parse(text) as { version?: number; files?: Record<string, ListingRecord> };
+  if (parsed.version !== CACHE_VERSION || typeof parsed.files !== "object" || parsed.files === null) return new Map();
+  return new Map(Object.entries(parsed.files));
+}
+
+function encode(cache: ListingCache): string {
+  return JSON.stringify({ version: CACHE_VERSION, files: Object.fromEntries(cache) });
+}

@@ -1,0 +1,139 @@
+// Turns the parsed lines of a stored session into a header and checked entries. Every problem becomes a
+// warning with its line number; loading itself never throws.
+import type { ParsedRecord } from "./jsonl-lines.js";
+import { messageRole } from "./lazy-entry.js";
+import { migrateLines } from "./migrate.js";
+import {
+  CURRENT_SESSION_VERSION,
+  ENTRY_TYPES,
+  warning,
+  type SessionEntry,
+  type SessionHeader,
+  type SessionWarning,
+} from "./types.js";
+
+export interface LoadedSession {
+  header: SessionHeader;
+  entries: SessionEntry[];
+  warnings: SessionWarning[];
+  /** set when the stored lines were older than version 3 and were upgraded in memory */
+  migratedFrom?: number;
+}
+
+export type LoadResult =
+  | { ok: true; session: LoadedSession }
+  /** the first line is not a usable header: the file must be left exactly as it is */
+  | { ok: false; warnings: SessionWarning[] };
+
+type Line = Record<string, unknown>;
+
+export function isHeader(value: unknown): value is SessionHeader {
+  return isObject(value) && value.type === "session" && typeof value.id === "string";
+}
+
+export function loadSessionRecords(
+  records: readonly ParsedRecord[],
+  location: string,
+  parseWarnings: readonly SessionWarning[] = [],
+): LoadResult {
+  const warnings = [...parseWarnings];
+  const first = records[0];
+  const brokenBeforeFirst = parseWarnings.some((w) => w.line !== undefined && (first === undefined || w.line < first.line));
+  if (!first || brokenBeforeFirst || !isHeader(first.value)) {
+    warnings.push(
+      warning("bad_header", location, first?.line ?? 1, "the first line is not a session header; the file is left untouched"),
+    );
+    return { ok: false, warnings };
+  }
+
+  const lines: Line[] = [first.value as unknown as Line];
+  const lineNumbers: number[] = [first.line];
+  for (let i = 1; i < records.length; i++) {
+    const record = records[i]!;
+    if (!isObject(record.value)) {
+      warnings.push(warning("not_an_object", location, record.line, "not a JSON object; line skipped"));
+      continue;
+    }
+    lines.push(record.value);
+    lineNumbers.push(record.line);
+  }
+
+  const header = lines[0] as unknown as SessionHeader;
+  const version = typeof header.version === "number" ? header.version : 1;
+  let migratedFrom: number | undefined;
+  if (version < CURRENT_SESSION_VERSION) {
+    migratedFrom = migrateLines(lines);
+  } else if (version > CURRENT_SESSION_VERSION) {
+    warnings.push(
+      warning("newer_version", location, first.line, `written by a newer format (version ${version}); unknown parts are kept as they are`),
+    );
+  }
+
+  const entries = checkEntries(lines, lineNumbers, location, warnings);
+  return { ok: true, session: { header, entries, warnings, migratedFrom } };
+}
+
+function checkEntries(lines: Line[], lineNumbers: number[], location: string, warnings: SessionWarning[]): SessionEntry[] {
+  const allIds = new Map<string, number>();
+  for (let i = 1; i < lines.length; i++) {
+    const id = lines[i]!.id;
+    if (typeof id === "string" && !allIds.has(id)) allIds.set(id, lineNumbers[i]!);
+  }
+
+  const seen = new Map<string, number>();
+  const entries: SessionEntry[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const entry = lines[i]!;
+    const line = lineNumbers[i]!;
+    const problem = shapeProblem(entry);
+    if (problem) {
+      warnings.push(warning(problem.code, location, line, `${problem.text}; line skipped`));
+      continue;
+    }
+    const id = entry.id as string;
+    const firstLine = seen.get(id);
+    if (firstLine !== undefined) {
+      warnings.push(warning("duplicate_id", location, line, `id ${id} was already used on line ${firstLine}; line skipped`));
+      continue;
+    }
+    if (!ENTRY_TYPES.has(entry.type as string)) {
+      warnings.push(warning("unknown_type", location, line, `unknown entry type "${String(entry.type)}"; kept, but ignored for the context`));
+    }
+    const parentId = entry.parentId;
+    if (typeof parentId === "string" && !seen.has(parentId)) {
+      const parentLine = allIds.get(parentId);
+      warnings.push(
+        parentLine === undefined
+          ? warning("unknown_parent", location, line, `parent ${parentId} does not exist; the entry is treated as a root`)
+          : warning(
+              "forward_parent",
+              location,
+              line,
+              `parent ${parentId} comes later (line ${parentLine}), which would make a cycle; the entry is treated as a root`,
+            ),
+      );
+    }
+    seen.set(id, line);
+    entries.push(entry as unknown as SessionEntry);
+  }
+  return entries;
+}
+
+function shapeProblem(entry: Line): { code: SessionWarning["code"]; text: string } | undefined {
+  if (typeof entry.type !== "string") return { code: "malformed_entry", text: "entry has no type" };
+  if (typeof entry.id !== "string" || entry.id === "") return { code: "missing_id", text: "entry has no id" };
+  if (entry.parentId !== undefined && entry.parentId !== null && typeof entry.parentId !== "string") {
+    return { code: "malformed_entry", text: "parentId is neither a string nor null" };
+  }
+  if (entry.type === "message" && typeof messageRole(entry) !== "string") {
+    return { code: "malformed_entry", text: "message entry without a message role" };
+  }
+  if (entry.type === "label" && typeof entry.targetId !== "string") {
+    return { code: "malformed_entry", text: "label entry without targetId" };
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Line {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

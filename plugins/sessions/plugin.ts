@@ -1,0 +1,73 @@
+// The sessions plugin: stores every finished message and every model or thinking-level change of the
+// session in a swappable store, and offers the "sessions" service.
+import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { JsonlSessionStore } from "./jsonl-store.js";
+import { MemorySessionStore } from "./memory-store.js";
+import { continueRecent } from "./session-lookup.js";
+import { SessionManager, type SessionManagerOptions } from "./session-manager.js";
+import { SessionsService } from "./sessions-service.js";
+import type { SessionStore } from "./store.js";
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    sessions: SessionsService;
+  }
+}
+
+export const SESSIONS_PLUGIN_NAME = "sessions";
+
+export type SessionStart =
+  | { kind: "new" }
+  /** the most recently changed session of the cwd, else a new one (`--continue`) */
+  | { kind: "continue" }
+  /** a stored session (`--session`, `--resume`) */
+  | { kind: "open"; location: string; cwdOverride?: string }
+  /** a copy of a session of any project (`--fork`) */
+  | { kind: "fork"; location: string };
+
+export interface SessionsPluginOptions {
+  /** default: a MemorySessionStore with `noSession`, else a JsonlSessionStore over agentDir/sessionDir */
+  store?: SessionStore;
+  agentDir?: string;
+  /** see resolveSessionDir for the precedence of --session-dir, the environment and settings */
+  sessionDir?: string;
+  /** `--no-session`: keep everything in memory */
+  noSession?: boolean;
+  /** default: a new session */
+  start?: SessionStart;
+}
+
+export function sessionsPlugin(options: SessionsPluginOptions = {}): PithPlugin {
+  return definePlugin({
+    name: SESSIONS_PLUGIN_NAME,
+    async setup(context) {
+      const store =
+        options.store ??
+        (options.noSession ? new MemorySessionStore() : new JsonlSessionStore({ agentDir: options.agentDir, sessionDir: options.sessionDir }));
+      const managerOptions: SessionManagerOptions = { onWarning: (problem) => context.log.warn(problem.message) };
+      const start = options.start ?? { kind: "new" };
+      let manager: SessionManager;
+      if (start.kind === "continue") manager = await continueRecent(store, context.cwd, managerOptions);
+      else if (start.kind === "open") manager = SessionManager.open(store, start.location, { ...managerOptions, cwdOverride: start.cwdOverride });
+      else if (start.kind === "fork") manager = SessionManager.forkFrom(store, start.location, context.cwd, managerOptions);
+      else manager = SessionManager.create(store, context.cwd, managerOptions);
+
+      const service = new SessionsService(store, manager, context.session, managerOptions);
+      context.provide("sessions", service);
+
+      context.on("event", (event) => {
+        if (event.type === "message_end") service.record(event.message);
+      });
+      context.on("model_select", (event) => {
+        // a restored model comes from the session itself
+        if (event.source !== "restore") service.manager.appendModelChange(event.model.provider, event.model.id);
+      });
+      context.on("thinking_level_select", (event) => {
+        service.manager.appendThinkingLevelChange(event.level);
+      });
+      context.on("session_shutdown", () => {
+        service.close();
+      });
+    },
+  });
+}

@@ -1,0 +1,428 @@
+// A session as a tree of entries, written through a store. Follows pi's SessionManager: same entries, same
+// leaf rules, same deferred first write; differs where pi loses data (see docs/sessions.md).
+import { PithError } from "../../kernel/errors.js";
+import { messageText, type AgentMessage, type ImageContent, type TextContent } from "../../kernel/messages.js";
+import { EntryIndex } from "./entry-index.js";
+import { newEntryId } from "./entry-id.js";
+import { messageRole } from "./lazy-entry.js";
+import { loadSessionRecords } from "./load-entries.js";
+import { buildSessionContext } from "./session-context.js";
+import type { SessionStore, SessionWriter } from "./store.js";
+import {
+  CURRENT_SESSION_VERSION,
+  warning,
+  type BranchSummaryEntry,
+  type CompactionEntry,
+  type CustomEntry,
+  type CustomMessageEntry,
+  type LabelEntry,
+  type ModelChangeEntry,
+  type SessionContext,
+  type SessionEntry,
+  type SessionEntryBase,
+  type SessionHeader,
+  type SessionInfoEntry,
+  type SessionMessageEntry,
+  type SessionTreeNode,
+  type SessionWarning,
+  type ThinkingLevelChangeEntry,
+} from "./types.js";
+import { uuidv7 } from "./uuid-v7.js";
+
+export interface SessionManagerOptions {
+  /** every problem found while loading or repairing, as it is found */
+  onWarning?(warning: SessionWarning): void;
+}
+
+export interface NewSessionOptions {
+  /** session id; default a new UUIDv7 */
+  id?: string;
+  parentSession?: string;
+}
+
+export type ForkPosition = "before" | "at";
+
+export interface ForkResult {
+  /** the new session's file (undefined for stores that are not persistent) */
+  sessionFile: string | undefined;
+  /** `before` only: the forked user message's text, for the editor */
+  selectedText?: string;
+}
+
+export class SessionManager {
+  private header!: SessionHeader;
+  private location!: string;
+  private index = new EntryIndex();
+  private leafId: string | null = null;
+  /** present once the session is stored; until then entries wait in memory (see `append`) */
+  private writer: SessionWriter | undefined;
+  private closed = false;
+  private readonly warnings: SessionWarning[] = [];
+
+  private constructor(
+    readonly store: SessionStore,
+    private cwd: string,
+    private readonly options: SessionManagerOptions,
+  ) {}
+
+  /** A new, empty session for `cwd`. Nothing is stored before the first assistant message. */
+  static create(store: SessionStore, cwd: string, options: NewSessionOptions & SessionManagerOptions = {}): SessionManager {
+    const manager = new SessionManager(store, cwd, options);
+    manager.startNew(options);
+    return manager;
+  }
+
+  /**
+   * Opens a stored session for writing (exclusively). A missing location becomes a new session stored
+   * there; a location whose first line is not a header is left untouched and a new session starts elsewhere;
+   * versions 1 and 2 are upgraded, keeping the original as a backup.
+   */
+  static open(store: SessionStore, location: string, options: SessionManagerOptions & { cwdOverride?: string } = {}): SessionManager {
+    const manager = new SessionManager(store, options.cwdOverride ?? process.cwd(), options);
+    manager.load(location, options.cwdOverride);
+    return manager;
+  }
+
+  /** Copies every entry of another session (any project) into a new session of `targetCwd`, stored at once. */
+  static forkFrom(store: SessionStore, source: string, targetCwd: string, options: SessionManagerOptions = {}): SessionManager {
+    const stored = store.read(source, options);
+    if (!stored) throw new PithError("SESSION_NOT_FOUND", `Cannot fork: there is no session at ${source}.`);
+    const result = loadSessionRecords(stored.records, source, stored.warnings);
+    if (!result.ok) throw new PithError("SESSION_INVALID", `Cannot fork: ${source} does not start with a session header.`);
+    const manager = new SessionManager(store, targetCwd, options);
+    for (const problem of result.session.warnings) manager.warn(problem);
+    manager.startNew({ parentSession: source });
+    manager.install(result.session.entries);
+    manager.writer = store.create(manager.location, [manager.header, ...result.session.entries], manager.writerOptions());
+    return manager;
+  }
+
+  // --- identity -------------------------------------------------------------------------------------
+
+  getCwd(): string {
+    return this.cwd;
+  }
+
+  getSessionId(): string {
+    return this.header.id;
+  }
+
+  getHeader(): SessionHeader {
+    return this.header;
+  }
+
+  /** where the store keeps (or will keep) this session, persistent or not */
+  getLocation(): string {
+    return this.location;
+  }
+
+  /** undefined for stores that are not persistent (`--no-session`), as in pi */
+  getSessionFile(): string | undefined {
+    return this.store.persistent ? this.location : undefined;
+  }
+
+  isPersisted(): boolean {
+    return this.store.persistent;
+  }
+
+  /** true once the session exists in the store (after the first assistant message, or when opened) */
+  isStored(): boolean {
+    return this.writer !== undefined;
+  }
+
+  getWarnings(): readonly SessionWarning[] {
+    return this.warnings;
+  }
+
+  // --- appending ------------------------------------------------------------------------------------
+
+  /** `compactionSummary` and `branchSummary` are not stored as messages: use appendCompaction/appendBranchSummary */
+  appendMessage(message: AgentMessage): string {
+    const role = (message as { role?: unknown }).role;
+    if (role === "compactionSummary" || role === "branchSummary") {
+      throw new PithError(
+        "SESSION_BAD_MESSAGE",
+        `A ${String(role)} message is stored as its own entry: use appendCompaction or appendBranchSummary.`,
+      );
+    }
+    return this.append<SessionMessageEntry>({ ...this.base("message"), message });
+  }
+
+  appendThinkingLevelChange(thinkingLevel: string): string {
+    return this.append<ThinkingLevelChangeEntry>({ ...this.base("thinking_level_change"), thinkingLevel });
+  }
+
+  appendModelChange(provider: string, modelId: string): string {
+    return this.append<ModelChangeEntry>({ ...this.base("model_change"), provider, modelId });
+  }
+
+  appendCompaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details?: unknown, fromHook?: boolean): string {
+    const entry: CompactionEntry = { ...this.base("compaction"), summary, firstKeptEntryId, tokensBefore };
+    if (details !== undefined) entry.details = details;
+    if (fromHook !== undefined) entry.fromHook = fromHook;
+    return this.append(entry);
+  }
+
+  /** Moves the leaf to `fromId` (null: before the first entry) and adds a summary of the branch left behind. */
+  appendBranchSummary(fromId: string | null, summary: string, details?: unknown, fromHook?: boolean): string {
+    if (fromId !== null) this.requireEntry(fromId);
+    this.leafId = fromId;
+    const entry: BranchSummaryEntry = { ...this.base("branch_summary"), fromId: fromId ?? "root", summary };
+    if (details !== undefined) entry.details = details;
+    if (fromHook !== undefined) entry.fromHook = fromHook;
+    return this.append(entry);
+  }
+
+  /** Plugin state: kept in the tree, never sent to the model. */
+  appendCustomEntry(customType: string, data?: unknown): string {
+    const entry: CustomEntry = { ...this.base("custom"), customType };
+    if (data !== undefined) entry.data = data;
+    return this.append(entry);
+  }
+
+  /** A plugin message that joins the context as a user message. */
+  appendCustomMessage(
+    customType: string,
+    content: string | (TextContent | ImageContent)[],
+    display: boolean,
+    details?: unknown,
+  ): string {
+    const entry: CustomMessageEntry = { ...this.base("custom_message"), customType, content, display };
+    if (details !== undefined) entry.details = details;
+    return this.append(entry);
+  }
+
+  /** Sets (or with undefined/"" clears) the label of an entry. */
+  setLabel(targetId: string, label: string | undefined): string {
+    this.requireEntry(targetId);
+    const entry: LabelEntry = { ...this.base("label"), targetId, label };
+    return this.append(entry);
+  }
+
+  /** The session's display name; "" clears it. The last name entry wins. */
+  setSessionName(name: string): string {
+    return this.append<SessionInfoEntry>({ ...this.base("session_info"), name: name.trim() });
+  }
+
+  // --- reading --------------------------------------------------------------------------------------
+
+  getEntries(): SessionEntry[] {
+    return [...this.index.entries];
+  }
+
+  getEntry(id: string): SessionEntry | undefined {
+    return this.index.byId.get(id);
+  }
+
+  getLeafId(): string | null {
+    return this.leafId;
+  }
+
+  getLeafEntry(): SessionEntry | undefined {
+    return this.leafId === null ? undefined : this.index.byId.get(this.leafId);
+  }
+
+  getChildren(parentId: string): SessionEntry[] {
+    return [...this.index.children(parentId)];
+  }
+
+  getLabel(id: string): string | undefined {
+    return this.index.labels.get(id)?.label;
+  }
+
+  getSessionName(): string | undefined {
+    return this.index.sessionName;
+  }
+
+  /** root → `fromId` (default: the leaf), all entry types */
+  getBranch(fromId?: string): SessionEntry[] {
+    return this.index.path(fromId ?? this.leafId);
+  }
+
+  buildSessionContext(): SessionContext {
+    return buildSessionContext(this.index.entries, this.leafId, this.index);
+  }
+
+  /** Roots are entries without a (valid) parent; children sorted oldest first. */
+  getTree(): SessionTreeNode[] {
+    const nodes = new Map<string, SessionTreeNode>();
+    for (const entry of this.index.entries) {
+      const label = this.index.labels.get(entry.id);
+      nodes.set(entry.id, label ? { entry, children: [], label: label.label, labelTimestamp: label.timestamp } : { entry, children: [] });
+    }
+    const roots: SessionTreeNode[] = [];
+    for (const entry of this.index.entries) {
+      const parent = this.index.parentOf(entry.id);
+      const node = nodes.get(entry.id)!;
+      if (parent === null) roots.push(node);
+      else nodes.get(parent)!.children.push(node);
+    }
+    for (const node of nodes.values()) {
+      if (node.children.length > 1) node.children.sort((a, b) => Date.parse(a.entry.timestamp) - Date.parse(b.entry.timestamp));
+    }
+    return roots;
+  }
+
+  // --- moving and copying ---------------------------------------------------------------------------
+
+  /** The next entry becomes a child of `entryId`. */
+  branch(entryId: string): void {
+    this.requireEntry(entryId);
+    this.leafId = entryId;
+  }
+
+  /** The next entry becomes a new root. */
+  resetLeaf(): void {
+    this.leafId = null;
+  }
+
+  /** Starts a new empty session in the same place; returns its file. */
+  newSession(options: NewSessionOptions = {}): string | undefined {
+    this.closeWriter();
+    this.startNew(options, this.location);
+    return this.getSessionFile();
+  }
+
+  /**
+   * Continues in a new session holding the path to a point of this one (labels on it included):
+   * `before` a user message (the path up to its parent; its text is returned for editing) or `at` any entry.
+   * The new session records this one as `parentSession` and is stored once it has an assistant message.
+   */
+  fork(entryId: string, position: ForkPosition = "before"): ForkResult {
+    const entry = this.index.byId.get(entryId);
+    if (!entry) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Cannot fork: entry ${entryId} is not in session ${this.location}.`);
+    if (position === "at") return { sessionFile: this.continueFrom(entry.id) };
+    if (entry.type !== "message" || entry.message.role !== "user") {
+      throw new PithError(
+        "SESSION_FORK_INVALID",
+        `Cannot fork before entry ${entryId}: it is not a user message (fork "at" works on any entry).`,
+      );
+    }
+    return { sessionFile: this.continueFrom(this.index.parentOf(entry.id)), selectedText: messageText(entry.message) };
+  }
+
+  /** A copy of the current branch in a new session (pi's `/clone`). */
+  clone(): ForkResult {
+    return { sessionFile: this.continueFrom(this.leafId) };
+  }
+
+  /** Gives up the store's write access; the manager can no longer append. */
+  close(): void {
+    this.closeWriter();
+    this.closed = true;
+  }
+
+  // --- internals ------------------------------------------------------------------------------------
+
+  private base<T extends SessionEntry["type"]>(type: T): SessionEntryBase & { type: T } {
+    return { type, id: newEntryId(this.index.byId), parentId: this.leafId, timestamp: new Date().toISOString() };
+  }
+
+  /**
+   * pi's deferred write: a session is stored only once it has an assistant message, so an abandoned prompt
+   * leaves no file; from then on every entry is written before it joins the tree.
+   */
+  private append<E extends SessionEntry>(entry: E): string {
+    if (this.closed) throw new PithError("SESSION_CLOSED", `Session ${this.location} was closed; open it again to write.`);
+    if (this.writer) this.writer.append(entry);
+    else if (this.index.hasAssistant || messageRole(entry) === "assistant") {
+      this.writer = this.store.create(this.location, [this.header, ...this.index.entries, entry], this.writerOptions());
+    }
+    this.index.add(entry);
+    this.leafId = entry.id;
+    return entry.id;
+  }
+
+  private continueFrom(target: string | null): string | undefined {
+    const path = target === null ? [] : this.index.path(target).filter((entry) => entry.type !== "label");
+    const onPath = new Set(path.map((entry) => entry.id));
+    const taken = new Set(onPath);
+    const labels: LabelEntry[] = [];
+    let parentId = path[path.length - 1]?.id ?? null;
+    for (const [targetId, state] of this.index.labels) {
+      if (!onPath.has(targetId)) continue;
+      const id = newEntryId(taken);
+      taken.add(id);
+      labels.push({ type: "label", id, parentId, timestamp: state.timestamp, targetId, label: state.label });
+      parentId = id;
+    }
+    const parentSession = this.getSessionFile();
+    this.closeWriter();
+    this.startNew(parentSession === undefined ? {} : { parentSession }, this.location);
+    const entries = [...path, ...labels];
+    this.install(entries);
+    if (this.index.hasAssistant) this.writer = this.store.create(this.location, [this.header, ...entries], this.writerOptions());
+    return this.getSessionFile();
+  }
+
+  private load(location: string, cwdOverride: string | undefined): void {
+    const writer = this.store.openWriter(location, this.writerOptions());
+    if (!writer) {
+      this.startNew({}, undefined, location);
+      return;
+    }
+    try {
+      const stored = this.store.read(location, this.writerOptions()) ?? { records: [], warnings: [] };
+      const result = loadSessionRecords(stored.records, location, stored.warnings);
+      if (!result.ok) {
+        for (const problem of result.warnings) this.warn(problem);
+        writer.close();
+        this.startNew({}, location);
+        this.warn(warning("bad_header", location, undefined, `not a session file; continuing in a new session at ${this.location}`));
+        return;
+      }
+      const { header, entries, migratedFrom } = result.session;
+      for (const problem of result.session.warnings) this.warn(problem);
+      if (migratedFrom !== undefined) {
+        const backup = writer.replace([header, ...entries], `v${migratedFrom}`);
+        this.warn(warning("migrated", location, undefined, `upgraded from version ${migratedFrom} to ${CURRENT_SESSION_VERSION}; the original is kept in ${backup}`));
+      }
+      this.header = header;
+      this.location = location;
+      this.cwd = cwdOverride ?? (header.cwd || this.cwd);
+      this.install(entries);
+      this.writer = writer;
+    } catch (error) {
+      writer.close();
+      throw error;
+    }
+  }
+
+  private startNew(options: NewSessionOptions, near?: string, location?: string): void {
+    const header: SessionHeader = {
+      type: "session",
+      version: CURRENT_SESSION_VERSION,
+      id: options.id ?? uuidv7(),
+      timestamp: new Date().toISOString(),
+      cwd: this.cwd,
+    };
+    if (options.parentSession !== undefined) header.parentSession = options.parentSession;
+    this.header = header;
+    this.location = location ?? this.store.locate(header, near);
+    this.install([]);
+    this.closed = false;
+  }
+
+  private install(entries: readonly SessionEntry[]): void {
+    this.index = new EntryIndex(entries);
+    this.leafId = this.index.last?.id ?? null;
+  }
+
+  private closeWriter(): void {
+    this.writer?.close();
+    this.writer = undefined;
+  }
+
+  private requireEntry(id: string): void {
+    if (!this.index.byId.has(id)) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Entry ${id} not found in session ${this.location}.`);
+  }
+
+  private writerOptions() {
+    return { onWarning: (problem: SessionWarning) => this.warn(problem) };
+  }
+
+  private warn(problem: SessionWarning): void {
+    this.warnings.push(problem);
+    this.options.onWarning?.(problem);
+  }
+}

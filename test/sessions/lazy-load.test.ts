@@ -1,0 +1,89 @@
+// Big message lines are parsed on first use; the result must be indistinguishable from parsing at once.
+import { readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { JsonlSessionStore, SessionManager, parseJsonlBuffer, type SessionWarning } from "../../plugins/sessions/index.js";
+import { assistant, tempDir, toolResult, user } from "./helpers.js";
+
+function bigSession() {
+  const dir = tempDir();
+  const store = new JsonlSessionStore({ agentDir: dir, sessionDir: dir });
+  const manager = SessionManager.create(store, "/p");
+  manager.appendMessage(user("q"));
+  manager.appendMessage(assistant("a".repeat(10_000)));
+  manager.appendMessage(toolResult("é\"\n".repeat(20_000)));
+  const file = manager.getSessionFile()!;
+  manager.close();
+  return { dir, store, file, entries: manager.getEntries() };
+}
+
+describe("lazily parsed lines", () => {
+  it("give the same entries, context and bytes as eager parsing", () => {
+    const { store, file, entries } = bigSession();
+    const lazyRecords = parseJsonlBuffer(readFileSync(file), file).records.map((r) => r.value);
+    const eagerRecords = parseJsonlBuffer(readFileSync(file), file, { lazy: false }).records.map((r) => r.value);
+    expect(lazyRecords.map((value) => JSON.stringify(value))).toEqual(eagerRecords.map((value) => JSON.stringify(value)));
+    expect(readFileSync(file, "utf8")).toBe(`${lazyRecords.map((value) => JSON.stringify(value)).join("\n")}\n`);
+    const reopened = SessionManager.open(store, file);
+    expect(reopened.getEntries()).toEqual(entries);
+    expect(reopened.buildSessionContext().messages).toEqual(entries.map((entry) => (entry as { message: unknown }).message));
+    reopened.close();
+  });
+
+  it("a big line with its keys in another order is parsed at once and loads the same", () => {
+    const { file, store, entries } = bigSession();
+    const reordered = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line, i) => {
+        if (i === 0) return line;
+        const { message, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify({ message, ...rest });
+      });
+    writeFileSync(file, `${reordered.join("\n")}\n`);
+    const reopened = SessionManager.open(store, file);
+    expect(reopened.getEntries()).toEqual(entries);
+    reopened.close();
+  });
+
+  it("a damaged inside of a big line is reported when read, and the tree stays whole", () => {
+    const { file, store, entries } = bigSession();
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    lines[3] = lines[3]!.replace('"text":"', '"text":"\u0000broken"x'); // still starts and ends like an entry
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const warnings: SessionWarning[] = [];
+    const reopened = SessionManager.open(store, file, { onWarning: (w) => warnings.push(w) });
+    expect(reopened.getEntries().map((e) => e.id)).toEqual(entries.map((e) => e.id));
+    expect(warnings).toEqual([]);
+    const messages = reopened.buildSessionContext().messages;
+    expect(messages[2]).toMatchObject({ role: "toolResult", content: [{ type: "text", text: expect.stringContaining("could not be read") }] });
+    expect(warnings).toEqual([expect.objectContaining({ code: "invalid_json", line: 4, location: file })]);
+    reopened.close();
+  });
+});
+
+describe("lazy loading and the tree", () => {
+  it("resuming after a compaction parses none of the big lines before it (listing figures included)", () => {
+    const dir = tempDir();
+    const store = new JsonlSessionStore({ agentDir: dir, sessionDir: dir });
+    const manager = SessionManager.create(store, "/p");
+    manager.appendMessage(user("early"));
+    manager.appendMessage(assistant("y".repeat(50_000)));
+    manager.appendMessage(toolResult("x".repeat(50_000)));
+    const kept = manager.appendMessage(user("kept"));
+    manager.appendCompaction("summary of early work", kept, 10);
+    manager.appendMessage(assistant("later"));
+    const file = manager.getSessionFile()!;
+    manager.close();
+    // damage the early big line: if the resume parsed it, a warning would appear
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    lines[2] = lines[2]!.replace('"text":"yy', '"text":"y"y');
+    lines[3] = lines[3]!.replace('"text":"xx', '"text":"x"x');
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const warnings: SessionWarning[] = [];
+    const reopened = SessionManager.open(store, file, { onWarning: (w) => warnings.push(w) });
+    const context = reopened.buildSessionContext();
+    expect(context.messages.map((m) => (m as { role: string }).role)).toEqual(["compactionSummary", "user", "assistant"]);
+    expect(warnings).toEqual([]);
+    reopened.close();
+  });
+});
