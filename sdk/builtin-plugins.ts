@@ -2,8 +2,10 @@
 // plugin contract a third-party plugin uses; a distribution picks the ones it wants by name.
 import type { PluginSpec } from "../kernel/plugin-loader.js";
 import type { Settings, SettingsManager } from "../plugins/settings/index.js";
+import type { SessionStart } from "../plugins/sessions/index.js";
 
 export const BUILTIN_PLUGIN_NAMES = [
+  "sessions",
   "models",
   "provider-anthropic",
   "provider-openai",
@@ -26,6 +28,10 @@ export interface BuiltinPluginConfig {
   /** `--prompt-template` paths; with `noPromptTemplates` only these load */
   promptTemplatePaths?: string[];
   noPromptTemplates?: boolean;
+  /** where session files go (already resolved from --session-dir, the environment and settings) */
+  sessionDir?: string;
+  noSession?: boolean;
+  sessionStart?: SessionStart;
   runtimeApiKeys?: Record<string, string>;
   /** tools the model starts with, among the built-in ones; default read, bash, edit, write */
   activeTools?: string[];
@@ -40,6 +46,13 @@ export function builtinPluginSpecs(names: readonly BuiltinPluginName[], config: 
 
 async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig) {
   switch (name) {
+    case "sessions":
+      return (await import("../plugins/sessions/index.js")).sessionsPlugin({
+        agentDir: config.agentDir,
+        sessionDir: config.sessionDir,
+        noSession: config.noSession,
+        start: config.sessionStart,
+      });
     case "models":
       return (await import("../plugins/models/index.js")).modelsPlugin({ agentDir: config.agentDir, runtimeApiKeys: config.runtimeApiKeys });
     case "provider-anthropic":

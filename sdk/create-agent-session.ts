@@ -13,6 +13,9 @@ import { resolveAgentDir } from "../plugins/models/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
 import { selectInitialModel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
+import { resolveSessionStart } from "./session-start.js";
+import { resolveSessionDir } from "../plugins/sessions/index.js";
+import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -41,6 +44,16 @@ export interface CreateAgentSessionOptions {
   /** `--prompt-template` paths (kept with `noPromptTemplates`) */
   promptTemplatePaths?: string[];
   noPromptTemplates?: boolean;
+  /** keep the session in memory only */
+  noSession?: boolean;
+  /** `--session-dir`; else $PI_CODING_AGENT_SESSION_DIR, else the `sessionDir` setting, else per-cwd folders */
+  sessionDir?: string;
+  /** resume the newest session of the cwd (`--continue`) */
+  continueRecent?: boolean;
+  /** open a stored session: a file path or an id prefix (`--session`) */
+  session?: string;
+  /** copy a session (any project) into this one and continue there (`--fork`) */
+  fork?: string;
   log?: Logger;
   /** plugin and hook problems that do not stop the session (default: the log's warn) */
   onProblem?: (error: PithError) => void;
@@ -62,6 +75,18 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const warnings = settings.warnings.map((warning) => warning.message);
 
   const builtins = options.builtins ?? BUILTIN_PLUGIN_NAMES;
+  const sessionDir = resolveSessionDir({ flag: options.sessionDir, setting: effective.sessionDir });
+  const sessionStart = builtins.includes("sessions")
+    ? await resolveSessionStart({
+        cwd,
+        agentDir,
+        sessionDir,
+        noSession: options.noSession,
+        continueRecent: options.continueRecent,
+        session: options.session,
+        fork: options.fork,
+      })
+    : undefined;
   const activeBuiltinTools = options.noTools || options.noBuiltinTools ? [] : options.tools;
   const plugins: PluginSpec[] = [
     { name: "settings", setup: (context) => context.provide("settings", settings) },
@@ -78,6 +103,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       customPrompt: options.systemPrompt,
       appendPrompts: options.appendSystemPrompt,
       noContextFiles: options.noContextFiles,
+      sessionDir,
+      noSession: options.noSession,
+      sessionStart,
     }),
     ...(options.plugins ?? []),
   ];
@@ -96,16 +124,19 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   if (options.noTools) session.setActiveTools([]);
   else if (options.tools) session.setActiveTools(options.tools);
 
+  const restored = restoredState(session);
   const selection = await selectInitialModel(session, {
     model: options.model,
     provider: options.provider,
     apiKey: options.apiKey,
     settings: effective,
+    restored: restored?.model,
   });
   warnings.push(...selection.warnings);
-  if (selection.model) await session.setModel(selection.model);
-  const level = options.thinkingLevel ?? selection.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
+  if (selection.model) await session.setModel(selection.model, selection.restored ? "restore" : "set");
+  const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
   await session.setThinkingLevel(level);
+  recordInitialThinkingLevel(session);
 
   await session.start("startup");
   return { session, settings, timings, warnings };

@@ -10,11 +10,13 @@ export interface ModelSelection {
   model: Model | undefined;
   thinkingLevel: ThinkingLevel | undefined;
   warnings: string[];
+  /** the model came from the resumed session */
+  restored?: boolean;
 }
 
 export async function selectInitialModel(
   session: AgentSession,
-  request: { model?: Model | string; provider?: string; apiKey?: string; settings: Settings },
+  request: { model?: Model | string; provider?: string; apiKey?: string; settings: Settings; restored?: { provider: string; modelId: string } },
 ): Promise<ModelSelection> {
   const registry = session.registry.services.get("models")?.value as ModelRegistry | undefined;
   if (typeof request.model === "object") {
@@ -32,16 +34,24 @@ export async function selectInitialModel(
     return { model: resolution.model, thinkingLevel: resolution.thinkingLevel, warnings: resolution.warning ? [resolution.warning] : [] };
   }
 
+  // A resumed session continues with its own model when that model is still known and has a key.
+  const previous = request.restored ? registry.find(request.restored.provider, request.restored.modelId) : undefined;
+  if (previous && (registry.hasAuth(previous.provider) || request.apiKey)) {
+    if (request.apiKey) registry.setRuntimeApiKey(previous.provider, request.apiKey);
+    return { model: previous, thinkingLevel: undefined, warnings: [], restored: true };
+  }
+  const warnings = request.restored && !previous ? [`The session's model ${request.restored.provider}/${request.restored.modelId} is not available; using another.`] : [];
+
   const { defaultProvider, defaultModel } = request.settings;
   const saved = defaultProvider && defaultModel ? registry.find(defaultProvider, defaultModel) : undefined;
   if (saved && (registry.hasAuth(saved.provider) || request.apiKey)) {
     if (request.apiKey) registry.setRuntimeApiKey(saved.provider, request.apiKey);
-    return { model: saved, thinkingLevel: undefined, warnings: [] };
+    return { model: saved, thinkingLevel: undefined, warnings };
   }
   if (request.apiKey) {
     throw new PithError("BAD_ARGUMENTS", "--api-key needs --model or --provider, so pith knows which provider the key belongs to.");
   }
-  return { model: registry.defaultModel(), thinkingLevel: undefined, warnings: [] };
+  return { model: registry.defaultModel(), thinkingLevel: undefined, warnings };
 }
 
 /** `--provider x` alone picks that provider's default model. */

@@ -54,6 +54,8 @@ export function sessionsPlugin(options: SessionsPluginOptions = {}): PithPlugin 
 
       const service = new SessionsService(store, manager, context.session, managerOptions);
       context.provide("sessions", service);
+      // `--mode json` opens with the real header of the session file, as pi's does.
+      context.provide("sessionHeader", { header: () => ({ ...service.manager.getHeader() }) });
 
       context.on("event", (event) => {
         if (event.type === "message_end") service.record(event.message);
