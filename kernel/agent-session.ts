@@ -249,7 +249,7 @@ export class AgentSession implements SessionApi {
       const model = this.requireModel();
       await this.resolveAuth(model);
       const signal = this.startRunSignal();
-      if (this.hooks.before_prompt.isUsed()) await this.hooks.before_prompt.promise({ model, signal });
+      if (this.hooks.before_prompt.isUsed()) await this.hooks.before_prompt.promise({ model, text, images, signal });
 
       const user: UserMessage = { role: "user", content: userContent(text, images), timestamp: Date.now() };
       const prompts: AgentMessage[] = [user];

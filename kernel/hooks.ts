@@ -37,6 +37,9 @@ export interface CommandInvocation {
 
 export interface BeforePromptContext {
   model: Model;
+  /** the prompt about to be sent (after expansion), so a check can count it */
+  text: string;
+  images?: ImageContent[];
   signal: AbortSignal;
 }
 

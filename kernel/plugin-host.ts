@@ -35,6 +35,9 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
     registerProvider(provider: ProviderApi) {
       registry.providers.set(provider.api, provider, name);
     },
+    getProvider(api: string) {
+      return registry.providers.get(api);
+    },
     registerTool<TArgs, TDetails>(tool: ToolDefinition<TArgs, TDetails>, options: { active?: boolean } = {}) {
       // The kernel validates arguments against the tool's own schema before execute sees them.
       registry.tools.set(tool.name, tool as unknown as ToolDefinition, name);
@@ -62,6 +65,11 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
     },
     emit(event) {
       session.emit(event);
+    },
+    report(error: unknown, hook?: string) {
+      const message = errorMessage(error);
+      const code = error instanceof PithError ? error.code : "PLUGIN_PROBLEM";
+      session.report(new PithError(code, hook ? `${name} failed in ${hook}: ${message}` : `${name}: ${message}`, { cause: error, plugin: name, hook }));
     },
   };
 }

@@ -66,6 +66,8 @@ export interface PluginContext {
   /** tap a kernel hook under this plugin's name; the hook's failure policy applies */
   on<K extends HookName>(hook: K, handler: HookHandler<K>, options?: TapOptions): void;
   registerProvider(provider: ProviderApi): void;
+  /** the provider registered for a wire protocol, for plugins that call a model outside the loop (summaries) */
+  getProvider(api: string): ProviderApi | undefined;
   /** `active` (default true) decides whether the model sees the tool from the start */
   registerTool<TArgs, TDetails>(tool: ToolDefinition<TArgs, TDetails>, options?: { active?: boolean }): void;
   registerCommand(command: CommandDefinition): void;
@@ -75,6 +77,8 @@ export interface PluginContext {
   tryUse<K extends ServiceName>(name: K): PithServices[K] | undefined;
   /** emit a session event through the ordered queue */
   emit(event: SessionEvent): void;
+  /** a problem that does not stop the session; reported with this plugin's name */
+  report(error: unknown, hook?: string): void;
   /** the session this plugin serves */
   readonly session: SessionApi;
 }

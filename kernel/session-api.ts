@@ -46,6 +46,8 @@ export interface SessionApi {
   /** runs the loop on the current conversation without a new prompt */
   continue(): Promise<void>;
   waitForIdle(): Promise<void>;
+  /** resolves when every event emitted so far has reached every consumer (persisted, printed) */
+  drainEvents(): Promise<void>;
   subscribe(listener: SessionListener): () => void;
   setModel(model: Model, source?: "set" | "cycle" | "restore"): Promise<void>;
   setThinkingLevel(level: ThinkingLevel): Promise<void>;

@@ -10,6 +10,8 @@ export const BUILTIN_PLUGIN_NAMES = [
   "provider-anthropic",
   "provider-openai",
   "tools",
+  "retry",
+  "compaction",
   "skills",
   "prompt-templates",
   "system-prompt",
@@ -66,6 +68,10 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         commandPrefix: config.settings.shellCommandPrefix,
         tools: config.activeTools,
       });
+    case "retry":
+      return (await import("../plugins/retry/index.js")).retryPlugin();
+    case "compaction":
+      return (await import("../plugins/compaction/index.js")).compactionPlugin();
     case "skills":
       return (await import("../plugins/skills/index.js")).skillsPlugin({
         agentDir: config.agentDir,

@@ -1,0 +1,85 @@
+// When the plugin compacts on its own: before a prompt and after a run when the context passed the threshold,
+// and after a context overflow, where it compacts and sends the request again, once.
+import type { AgentMessage, AssistantMessage } from "../../kernel/messages.js";
+import type { Model } from "../../kernel/model.js";
+import type { PluginContext } from "../../kernel/plugin.js";
+import type { BeforePromptContext, RunContinuation, RunEndContext } from "../../kernel/hooks.js";
+import type { CompactionEngine } from "./compaction-engine.js";
+import type { CompactionSettings } from "./compaction-settings.js";
+import { isContextOverflow } from "./context-overflow.js";
+
+export const OVERFLOW_RETRY_FAILED =
+  "Context overflow recovery failed after one compact-and-retry attempt. Shorten the request, start a new session, or switch to a model with a larger context window.";
+
+export class AutoCompaction {
+  /** one compact-and-retry per prompt; a reply that fits the window allows another */
+  private overflowRetried = false;
+
+  constructor(
+    private readonly context: PluginContext,
+    private readonly engine: CompactionEngine,
+  ) {}
+
+  /** `before_prompt`: compact first when the conversation is already over the threshold. */
+  async beforePrompt({ model, signal }: BeforePromptContext): Promise<void> {
+    this.overflowRetried = false;
+    if (this.overThreshold(model, this.engine.settingsFor(model))) await this.engine.run({ reason: "threshold", signal, willRetry: false });
+  }
+
+  /** `after_run`: overflow recovery, else the threshold check. */
+  async afterRun({ messages, lastAssistant, signal }: RunEndContext): Promise<RunContinuation | undefined> {
+    const model = this.context.session.model;
+    if (!model || !lastAssistant || lastAssistant.stopReason === "aborted") return undefined;
+    const settings = this.engine.settingsFor(model);
+    if (!settings.enabled) return undefined;
+    if (repliedWithinWindow(messages, lastAssistant, model)) this.overflowRetried = false;
+
+    const sameModel = lastAssistant.provider === model.provider && lastAssistant.model === model.id;
+    if (sameModel && isContextOverflow(lastAssistant, model.contextWindow)) return this.recoverFromOverflow(lastAssistant, signal);
+
+    if (!this.overThreshold(model, settings)) return undefined;
+    const outcome = await this.engine.run({ reason: "threshold", signal, willRetry: false });
+    // Messages queued while compacting would otherwise wait for the next prompt.
+    if (outcome.ok && this.context.session.getState().pendingMessageCount > 0) {
+      return { continue: true, reason: "deliver messages queued during compaction" };
+    }
+    return undefined;
+  }
+
+  private async recoverFromOverflow(failed: AssistantMessage, signal: AbortSignal): Promise<RunContinuation | undefined> {
+    if (this.overflowRetried) {
+      this.context.emit({ type: "compaction_end", reason: "overflow", result: undefined, aborted: false, willRetry: false, errorMessage: OVERFLOW_RETRY_FAILED });
+      this.context.log.warn(OVERFLOW_RETRY_FAILED);
+      return undefined;
+    }
+    this.overflowRetried = true;
+    // The failed reply stays in the session file but not in what the model is sent again.
+    this.dropFailedReply(failed);
+    const outcome = await this.engine.run({ reason: "overflow", signal, willRetry: true });
+    if (!outcome.ok) return undefined;
+    this.dropFailedReply(failed);
+    return { continue: true, reason: "context overflow: compacted, sending the request again" };
+  }
+
+  /** Rebuilding the context after compaction brings the failed reply back when it is in the kept part. */
+  private dropFailedReply(failed: AssistantMessage): void {
+    const messages = this.context.session.messages;
+    const last = messages.at(-1) as AssistantMessage | undefined;
+    const isFailed = last === failed || (last?.role === "assistant" && last.stopReason === "error" && last.timestamp === failed.timestamp);
+    if (isFailed) this.context.session.replaceMessages(messages.slice(0, -1));
+  }
+
+  private overThreshold(model: Model, settings: CompactionSettings): boolean {
+    if (!settings.enabled || model.contextWindow <= 0) return false;
+    return this.engine.estimate().tokens > model.contextWindow - settings.reserveTokens;
+  }
+}
+
+/** The run had a reply that completed without overflowing: the last overflow retry did its job. */
+function repliedWithinWindow(messages: readonly AgentMessage[], last: AssistantMessage, model: Model): boolean {
+  return messages.some((message) => {
+    const reply = message as AssistantMessage;
+    if (reply.role !== "assistant" || reply === last) return false;
+    return reply.stopReason !== "error" && reply.stopReason !== "aborted" && !isContextOverflow(reply, model.contextWindow);
+  });
+}

@@ -1,0 +1,242 @@
+// Runs one compaction from start to end: events, the `session_before_compact` hook, the compactor, the entry
+// in the session file, the rebuilt context, the `session_compact` hook. Triggers decide when; this decides how.
+import { PithError, errorMessage } from "../../kernel/errors.js";
+import type { AgentMessage } from "../../kernel/messages.js";
+import type { Model } from "../../kernel/model.js";
+import type { PluginContext } from "../../kernel/plugin.js";
+import type { SessionEntry } from "../sessions/types.js";
+import type { SessionsService } from "../sessions/sessions-service.js";
+import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
+import { createCompactionHooks, type CompactionHooks } from "./compaction-hooks.js";
+import { budgetFor, compactionSettingsFrom, type CompactionSettings } from "./compaction-settings.js";
+import { estimateContextTokens, type ContextEstimate } from "./context-tokens.js";
+import { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
+import { EventDelivery } from "./event-delivery.js";
+import { modelAccessFrom } from "./model-access.js";
+import { prepareCompaction } from "./prepare-compaction.js";
+import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
+import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type Summarize } from "./summary-call.js";
+import { chooseSummaryModel } from "./summary-model.js";
+import { estimateMessageTokens, estimateTextTokens } from "./token-estimate.js";
+import "./compaction-events.js";
+
+export const COMPACTION_CANCELLED = "COMPACTION_CANCELLED";
+
+export interface CompactionEngineOptions {
+  /** take precedence over settings.json */
+  settings?: Partial<CompactionSettings>;
+}
+
+export interface CompactionRun {
+  reason: CompactionReason;
+  customInstructions?: string;
+  /** ends the compaction early (the prompt's signal for automatic ones) */
+  signal?: AbortSignal;
+  /** reported in compaction_end: the failed request is sent again after a successful compaction */
+  willRetry: boolean;
+}
+
+export type CompactionOutcome =
+  | { ok: true; result: CompactionResult }
+  | { ok: false; error: PithError; aborted: boolean };
+
+const FAILURE_PREFIX: Record<CompactionReason, string> = {
+  manual: "Compaction failed",
+  threshold: "Auto-compaction failed",
+  overflow: "Context overflow recovery failed",
+};
+
+export class CompactionEngine {
+  readonly hooks: CompactionHooks;
+  readonly delivery: EventDelivery;
+  readonly access: ModelAccess;
+  private installed: Compactor = defaultCompactor;
+  private active: AbortController | undefined;
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly context: PluginContext,
+    private readonly options: CompactionEngineOptions = {},
+  ) {
+    this.hooks = createCompactionHooks((error) => context.log.warn(error.message));
+    this.delivery = new EventDelivery(context);
+    this.access = modelAccessFrom(context);
+  }
+
+  get compactor(): Compactor {
+    return this.installed;
+  }
+
+  setCompactor(compactor: Compactor | undefined): void {
+    this.installed = compactor ?? defaultCompactor;
+  }
+
+  get isCompacting(): boolean {
+    return this.active !== undefined;
+  }
+
+  abort(): void {
+    this.active?.abort();
+  }
+
+  /** Settings for `model`, fitted to its window; each problem is logged once. */
+  settingsFor(model: Model): CompactionSettings {
+    const checked = compactionSettingsFrom(this.context.tryUse("settings")?.get(), this.options.settings);
+    const fitted = budgetFor(checked.settings, model.contextWindow, `${model.provider}/${model.id}`);
+    for (const warning of [...checked.warnings, ...fitted.warnings]) this.warnOnce(warning);
+    return { ...checked.settings, ...fitted.budget };
+  }
+
+  /** The context's size: reported usage plus calibrated estimates, system prompt and tools included. */
+  estimate(messages: readonly AgentMessage[] = this.context.session.messages): ContextEstimate {
+    return estimateContextTokens(messages, { overheadTokens: this.overheadTokens() });
+  }
+
+  /** A summariser for the session's model, or `compaction.model` when set and large enough. */
+  summarizer(model: Model, settings: CompactionSettings): Summarize {
+    const models = this.context.tryUse("models");
+    const find = models ? (provider: string, id: string) => models.find(provider, id) : undefined;
+    return (request) => {
+      const needed = estimateTextTokens((request.systemPrompt ?? SUMMARY_SYSTEM_PROMPT) + request.prompt) + request.maxTokens;
+      const choice = chooseSummaryModel(model, { provider: settings.provider, model: settings.model }, find, needed);
+      if (choice.warning) this.warnOnce(choice.warning);
+      const call = { model: choice.model, access: this.access, thinkingLevel: this.context.session.thinkingLevel, sessionId: this.context.session.sessionId };
+      return requestSummary(call, request);
+    };
+  }
+
+  sessions(): SessionsService {
+    const sessions = this.context.tryUse("sessions");
+    if (!sessions) {
+      throw new PithError("COMPACTION_NEEDS_SESSIONS", "Compaction records its result in the session: load the sessions plugin before the compaction plugin.");
+    }
+    return sessions;
+  }
+
+  /** Never throws: the outcome says what happened, and compaction_end has told everyone. */
+  async run(run: CompactionRun): Promise<CompactionOutcome> {
+    if (this.active) {
+      return { ok: false, error: new PithError("COMPACTION_BUSY", "A compaction is already running; wait for it to finish."), aborted: false };
+    }
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    run.signal?.addEventListener("abort", stop, { once: true });
+    if (run.signal?.aborted) controller.abort();
+    this.active = controller;
+    try {
+      await this.delivery.emitAndWait({ type: "compaction_start", reason: run.reason });
+      const result = await this.compactNow(run, controller.signal);
+      this.context.emit({ type: "compaction_end", reason: run.reason, result, aborted: false, willRetry: run.willRetry });
+      return { ok: true, result };
+    } catch (thrown) {
+      const error = thrown instanceof PithError ? thrown : new PithError("COMPACTION_FAILED", errorMessage(thrown), { cause: thrown });
+      const aborted = controller.signal.aborted || error.code === SUMMARY_ABORTED || error.code === COMPACTION_CANCELLED;
+      // Automatic compaction that finds nothing to do is not a failure worth a message.
+      const quiet = error.code === NOTHING_TO_COMPACT && run.reason !== "manual";
+      const errorMessageText = aborted || quiet ? undefined : `${FAILURE_PREFIX[run.reason]}: ${error.message}`;
+      this.context.emit({
+        type: "compaction_end",
+        reason: run.reason,
+        result: undefined,
+        aborted,
+        willRetry: false,
+        ...(errorMessageText ? { errorMessage: errorMessageText } : {}),
+      });
+      if (errorMessageText && run.reason !== "manual") this.context.log.warn(errorMessageText);
+      return { ok: false, error, aborted };
+    } finally {
+      run.signal?.removeEventListener("abort", stop);
+      this.active = undefined;
+    }
+  }
+
+  private async compactNow(run: CompactionRun, signal: AbortSignal): Promise<CompactionResult> {
+    const session = this.context.session;
+    const sessions = this.sessions();
+    const model = session.model;
+    if (!model) throw new PithError("NO_MODEL", "No model is selected, so nothing can summarise the conversation. Select a model first.");
+    const manager = sessions.manager;
+    const branch = manager.getBranch();
+    if (branch.at(-1)?.type === "compaction") throw new PithError(NOTHING_TO_COMPACT, "Already compacted: nothing was added since the last compaction.");
+
+    const settings = this.settingsFor(model);
+    const preparation = prepareCompaction(branch, settings, { contextTokens: (messages) => this.estimate(messages).tokens });
+    if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (the session is empty).");
+
+    let result: CompactionResult | undefined;
+    let fromExtension = false;
+    if (this.hooks.session_before_compact.isUsed()) {
+      const decision = await this.hooks.session_before_compact.promise({
+        type: "session_before_compact",
+        reason: run.reason,
+        preparation,
+        branchEntries: branch,
+        ...(run.customInstructions !== undefined ? { customInstructions: run.customInstructions } : {}),
+        signal,
+      });
+      if (decision && "cancel" in decision && decision.cancel) throw new PithError(COMPACTION_CANCELLED, "Compaction cancelled");
+      if (decision && "compaction" in decision) {
+        result = decision.compaction;
+        fromExtension = true;
+      }
+    }
+    if (!result) {
+      const compactor = this.installed;
+      const request: CompactionRequest = {
+        reason: run.reason,
+        branchEntries: branch,
+        messages: session.messages,
+        preparation,
+        customInstructions: run.customInstructions,
+        settings,
+        model,
+        summarize: this.summarizer(model, settings),
+        estimateTokens: estimateMessageTokens,
+        signal,
+      };
+      result = await compactor.compact(request);
+      fromExtension = compactor !== defaultCompactor;
+      checkResult(result, branch, compactor.name);
+    } else {
+      checkResult(result, branch, "a session_before_compact handler");
+    }
+    if (signal.aborted) throw new PithError(COMPACTION_CANCELLED, "Compaction cancelled");
+
+    const entryId = manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, fromExtension);
+    session.replaceMessages(manager.buildSessionContext().messages);
+    const entry = manager.getEntry(entryId);
+    if (entry?.type === "compaction" && this.hooks.session_compact.isUsed()) {
+      await this.hooks.session_compact.promise({ type: "session_compact", reason: run.reason, compactionEntry: entry, fromExtension });
+    }
+    return result;
+  }
+
+  private overheadTokens(): number {
+    const session = this.context.session;
+    const active = new Set(session.activeToolNames());
+    const tools = session
+      .allTools()
+      .filter((tool) => active.has(tool.name))
+      .map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }));
+    return estimateTextTokens(session.systemPrompt) + (tools.length > 0 ? estimateTextTokens(JSON.stringify(tools)) : 0);
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.context.log.warn(message);
+  }
+}
+
+/** A compaction whose kept part starts at an entry that is not on the branch would silently keep nothing. */
+function checkResult(result: CompactionResult, branch: readonly SessionEntry[], source: string): void {
+  if (typeof result?.summary !== "string" || typeof result.firstKeptEntryId !== "string" || typeof result.tokensBefore !== "number") {
+    throw new PithError("COMPACTION_INVALID", `${source} returned no valid compaction: it needs a summary, a firstKeptEntryId and tokensBefore.`);
+  }
+  if (!branch.some((entry) => entry.id === result.firstKeptEntryId)) {
+    throw new PithError(
+      "COMPACTION_INVALID",
+      `${source} chose firstKeptEntryId "${result.firstKeptEntryId}", which is not an entry of the current branch.`,
+    );
+  }
+}

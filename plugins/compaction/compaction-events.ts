@@ -1,0 +1,57 @@
+// The compaction plugin's events and service, typed for every plugin by declaration merging.
+import type { Compactor, CompactionReason, CompactionResult } from "./compactor.js";
+import type { CompactionHooks } from "./compaction-hooks.js";
+import type { CompactionSettings } from "./compaction-settings.js";
+import type { ContextEstimate } from "./context-tokens.js";
+import type { BranchSummaryOptions, BranchSummaryResult } from "./branch-summary.js";
+
+export interface CompactionStartEvent {
+  type: "compaction_start";
+  reason: CompactionReason;
+}
+
+export interface CompactionEndEvent {
+  type: "compaction_end";
+  reason: CompactionReason;
+  /** undefined when nothing was compacted */
+  result: CompactionResult | undefined;
+  /** cancelled: by abort, or by a session_before_compact handler */
+  aborted: boolean;
+  /** the failed request is sent again now (overflow recovery) */
+  willRetry: boolean;
+  errorMessage?: string;
+}
+
+export interface CompactionService {
+  /**
+   * Compacts now (`/compact [instructions]`, RPC `compact`). A running prompt is aborted first. Throws a
+   * PithError when there is nothing to compact, a handler cancelled, or the summary failed.
+   */
+  compact(customInstructions?: string, options?: { signal?: AbortSignal }): Promise<CompactionResult>;
+  readonly isCompacting: boolean;
+  /** cancels the compaction in progress, if any */
+  abort(): void;
+  /** installs a compactor that replaces pith's entirely; undefined restores the default */
+  setCompactor(compactor: Compactor | undefined): void;
+  readonly compactor: Compactor;
+  readonly hooks: CompactionHooks;
+  /** summarises the branch left behind when navigating the session tree; undefined when there is nothing to summarise */
+  summarizeBranch(options: BranchSummaryOptions): Promise<BranchSummaryResult | undefined>;
+  /** how full the context is, by the provider's count and pith's estimate */
+  estimateContext(): ContextEstimate;
+  /** the settings in effect for the session's model */
+  settings(): CompactionSettings;
+}
+
+declare module "../../kernel/events.js" {
+  interface SessionEventMap {
+    compaction_start: CompactionStartEvent;
+    compaction_end: CompactionEndEvent;
+  }
+}
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    compaction: CompactionService;
+  }
+}

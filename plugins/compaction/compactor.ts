@@ -1,0 +1,46 @@
+// The compactor contract: what turns a branch into a summary and a first kept entry. pith's default
+// summarises with a model; a plugin can install one of its own with `compaction.setCompactor(...)`, which then
+// replaces the default entirely (triggers, events, hooks and persistence stay the compaction plugin's).
+import type { AgentMessage } from "../../kernel/messages.js";
+import type { Model } from "../../kernel/model.js";
+import type { SessionEntry } from "../sessions/types.js";
+import type { CompactionPreparation } from "./prepare-compaction.js";
+import type { CompactionSettings } from "./compaction-settings.js";
+import type { Summarize } from "./summary-call.js";
+
+export type CompactionReason = "manual" | "threshold" | "overflow";
+
+/** pi's `CompactionResult`: what the compaction entry stores. */
+export interface CompactionResult<TDetails = unknown> {
+  summary: string;
+  /** the first entry kept verbatim; must be an entry of the current branch */
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details?: TDetails;
+}
+
+export interface CompactionRequest {
+  reason: CompactionReason;
+  /** the current branch, root first */
+  branchEntries: readonly SessionEntry[];
+  /** the conversation the model sees now */
+  messages: readonly AgentMessage[];
+  /** pith's plan for this branch: cut point, messages to summarise, previous summary, file operations */
+  preparation: CompactionPreparation;
+  customInstructions?: string;
+  /** fitted to the session's model */
+  settings: CompactionSettings;
+  /** the session's model */
+  model: Model;
+  /** asks the summary model (compaction.model, else the session's) for text */
+  summarize: Summarize;
+  /** pith's token estimate for one message */
+  estimateTokens(message: AgentMessage): number;
+  signal: AbortSignal;
+}
+
+export interface Compactor {
+  /** shown in errors */
+  readonly name: string;
+  compact(request: CompactionRequest): Promise<CompactionResult>;
+}

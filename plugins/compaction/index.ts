@@ -1,0 +1,40 @@
+// Public surface of the compaction plugin: the plugin, its service and events, the compactor contract, and the
+// pure parts (preparation, cut point, token estimates, serialisation, prompts) for compactors of one's own.
+export { compactionPlugin, COMPACTION_PLUGIN_NAME, type CompactionPluginOptions } from "./plugin.js";
+export type { CompactionEndEvent, CompactionService, CompactionStartEvent } from "./compaction-events.js";
+export type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
+export { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
+export { CompactionEngine, COMPACTION_CANCELLED, type CompactionEngineOptions, type CompactionOutcome, type CompactionRun } from "./compaction-engine.js";
+export { AutoCompaction, OVERFLOW_RETRY_FAILED } from "./auto-compaction.js";
+export { createCompactionHooks, type BeforeCompactEvent, type BeforeCompactResult, type CompactEvent, type CompactionHooks } from "./compaction-hooks.js";
+export { compactionSettingsFrom, budgetFor, DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type CheckedSettings } from "./compaction-settings.js";
+export { prepareCompaction, type CompactionBudget, type CompactionPreparation, type PrepareOptions } from "./prepare-compaction.js";
+export { findCutPoint, type CutPoint } from "./cut-point.js";
+export { estimateTextTokens, estimateMessageTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate.js";
+export { estimateContextTokens, usageTokens, type ContextEstimate, type ContextEstimateOptions } from "./context-tokens.js";
+export { isContextOverflow } from "./context-overflow.js";
+export {
+  createFileOperations,
+  recordToolCalls,
+  carryFileLists,
+  fileLists,
+  fileListsText,
+  withoutFileLists,
+  type FileLists,
+  type FileOperations,
+} from "./file-operations.js";
+export { serializeConversation, TOOL_RESULT_LIMIT } from "./serialize-conversation.js";
+export * from "./prompts.js";
+export { requestSummary, SUMMARY_ABORTED, type ModelAccess, type Summarize, type SummaryCall, type SummaryRequest } from "./summary-call.js";
+export { chooseSummaryModel, findConfiguredModel, type ConfiguredSummaryModel, type SummaryModelChoice } from "./summary-model.js";
+export {
+  collectBranchEntries,
+  prepareBranchEntries,
+  summarizeBranchEntries,
+  BRANCH_SUMMARY_MAX_TOKENS,
+  type BranchSummaryCall,
+  type BranchSummaryOptions,
+  type BranchSummaryResult,
+  type SessionTreeReader,
+} from "./branch-summary.js";
+export { compactionMessageOf, branchMessageOf } from "./entry-messages.js";

@@ -1,0 +1,99 @@
+// What a compaction of a branch would summarise and keep, computed without calling any model.
+import type { AgentMessage } from "../../kernel/messages.js";
+import { buildSessionContext } from "../sessions/session-context.js";
+import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
+import { estimateContextTokens } from "./context-tokens.js";
+import { findCutPoint } from "./cut-point.js";
+import { compactionMessageOf } from "./entry-messages.js";
+import { carryFileLists, createFileOperations, recordToolCalls, type FileOperations } from "./file-operations.js";
+import { estimateMessageTokens } from "./token-estimate.js";
+
+/** The budget a compaction works with (pi's `CompactionSettings`). */
+export interface CompactionBudget {
+  enabled: boolean;
+  reserveTokens: number;
+  keepRecentTokens: number;
+}
+
+/** pi's `CompactionPreparation`, field for field: `session_before_compact` handlers read it. */
+export interface CompactionPreparation {
+  firstKeptEntryId: string;
+  /** from the previous compaction's first kept entry (or the start) up to the cut, or to the split turn's start */
+  messagesToSummarize: AgentMessage[];
+  /** the early part of a turn the cut falls into */
+  turnPrefixMessages: AgentMessage[];
+  isSplitTurn: boolean;
+  tokensBefore: number;
+  previousSummary?: string;
+  fileOps: FileOperations;
+  settings: CompactionBudget;
+}
+
+export interface PrepareOptions {
+  estimate?: (message: AgentMessage) => number;
+  /** the size of the whole context; default: usage plus estimates over the rebuilt context */
+  contextTokens?: (messages: readonly AgentMessage[]) => number;
+}
+
+/**
+ * `pathEntries` is the branch, root first. Undefined when it ends with a compaction (nothing new) or is empty.
+ * A second compaction starts where the first one's kept part started: those messages were never summarised.
+ */
+export function prepareCompaction(
+  pathEntries: readonly SessionEntry[],
+  budget: CompactionBudget,
+  options: PrepareOptions = {},
+): CompactionPreparation | undefined {
+  const last = pathEntries[pathEntries.length - 1];
+  if (!last || last.type === "compaction") return undefined;
+  const estimate = options.estimate ?? estimateMessageTokens;
+
+  const previousIndex = findLastIndex(pathEntries, (entry) => entry.type === "compaction");
+  const previous = previousIndex >= 0 ? (pathEntries[previousIndex] as CompactionEntry) : undefined;
+  let start = 0;
+  if (previous) {
+    const firstKept = pathEntries.findIndex((entry) => entry.id === previous.firstKeptEntryId);
+    start = firstKept >= 0 ? firstKept : previousIndex + 1;
+  }
+
+  const context = buildSessionContext(pathEntries, last.id).messages;
+  const tokensBefore = options.contextTokens ? options.contextTokens(context) : estimateContextTokens(context, { estimate }).tokens;
+
+  const cut = findCutPoint(pathEntries, start, pathEntries.length, budget.keepRecentTokens, estimate);
+  const firstKept = pathEntries[cut.firstKeptIndex];
+  if (!firstKept) return undefined;
+  const historyEnd = cut.isSplitTurn ? cut.turnStartIndex! : cut.firstKeptIndex;
+
+  const messagesToSummarize = messagesIn(pathEntries, start, historyEnd);
+  const turnPrefixMessages = cut.isSplitTurn ? messagesIn(pathEntries, cut.turnStartIndex!, cut.firstKeptIndex) : [];
+
+  const fileOps = createFileOperations();
+  if (previous && !previous.fromHook) carryFileLists(previous.details, fileOps);
+  for (const message of [...messagesToSummarize, ...turnPrefixMessages]) recordToolCalls(message, fileOps);
+
+  const preparation: CompactionPreparation = {
+    firstKeptEntryId: firstKept.id,
+    messagesToSummarize,
+    turnPrefixMessages,
+    isSplitTurn: cut.isSplitTurn,
+    tokensBefore,
+    fileOps,
+    settings: budget,
+  };
+  if (previous) preparation.previousSummary = previous.summary;
+  return preparation;
+}
+
+function messagesIn(entries: readonly SessionEntry[], from: number, to: number): AgentMessage[] {
+  const messages: AgentMessage[] = [];
+  for (let i = from; i < to; i++) {
+    const message = compactionMessageOf(entries[i]!);
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i]!)) return i;
+  return -1;
+}

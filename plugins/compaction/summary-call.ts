@@ -1,0 +1,78 @@
+// One summarisation request to a model: the system prompt, one user message, text back.
+import type { AssistantMessage } from "../../kernel/messages.js";
+import type { Model, ThinkingLevel } from "../../kernel/model.js";
+import type { ProviderApi, StreamRequest } from "../../kernel/provider.js";
+import type { ResolvedAuth } from "../../kernel/hooks.js";
+import { clampThinkingLevel } from "../../kernel/thinking.js";
+import { PithError } from "../../kernel/errors.js";
+import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
+
+export interface SummaryRequest {
+  prompt: string;
+  /** the reply's budget; lowered to what the model allows */
+  maxTokens: number;
+  /** default: the summariser's system prompt */
+  systemPrompt?: string;
+  /** think at the session's level when the model can (default true); pi does so for compaction, not branches */
+  reasoning?: boolean;
+  signal: AbortSignal;
+}
+
+/** Asks a model for a summary and returns its text; throws a PithError when the model fails or is aborted. */
+export type Summarize = (request: SummaryRequest) => Promise<string>;
+
+/** How the plugin reaches models: the provider plugin for an api, and the key for a model. */
+export interface ModelAccess {
+  providerFor(api: string): ProviderApi | undefined;
+  authFor(model: Model, signal: AbortSignal): Promise<ResolvedAuth | undefined>;
+}
+
+export interface SummaryCall {
+  model: Model;
+  access: ModelAccess;
+  thinkingLevel: ThinkingLevel;
+  sessionId?: string;
+}
+
+export const SUMMARY_ABORTED = "COMPACTION_ABORTED";
+
+export async function requestSummary(call: SummaryCall, request: SummaryRequest): Promise<string> {
+  const { model, access } = call;
+  const provider = access.providerFor(model.api);
+  if (!provider) {
+    throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of ${model.provider}/${model.id}, so it cannot summarise.`);
+  }
+  const auth = await access.authFor(model, request.signal);
+  const thinks = request.reasoning !== false && model.reasoning && call.thinkingLevel !== "off";
+  const reply = await complete(provider, {
+    model,
+    systemPrompt: request.systemPrompt ?? SUMMARY_SYSTEM_PROMPT,
+    messages: [{ role: "user", content: [{ type: "text", text: request.prompt }], timestamp: Date.now() }],
+    tools: [],
+    thinkingLevel: thinks ? clampThinkingLevel(model, call.thinkingLevel) : "off",
+    apiKey: auth?.apiKey,
+    headers: auth?.headers,
+    maxTokens: Math.max(1, Math.min(request.maxTokens, model.maxTokens || request.maxTokens)),
+    sessionId: call.sessionId,
+    signal: request.signal,
+  });
+  if (reply.stopReason === "aborted" || request.signal.aborted) throw new PithError(SUMMARY_ABORTED, "Compaction cancelled");
+  if (reply.stopReason === "error") {
+    throw new PithError("SUMMARY_FAILED", `Summarization failed (${model.provider}/${model.id}): ${reply.errorMessage ?? "unknown error"}`);
+  }
+  return reply.content
+    .filter((block) => block.type === "text")
+    .map((block) => block.text)
+    .join("\n");
+}
+
+/** Runs one provider stream to its final message. Providers never throw; a broken one still ends here. */
+async function complete(provider: ProviderApi, request: StreamRequest): Promise<AssistantMessage> {
+  let final: AssistantMessage | undefined;
+  for await (const event of provider.stream(request)) {
+    if (event.type === "done") final = event.message;
+    else if (event.type === "error") final = event.error;
+  }
+  if (!final) throw new PithError("SUMMARY_FAILED", `Summarization failed: the provider of ${request.model.provider}/${request.model.id} ended without a reply.`);
+  return final;
+}

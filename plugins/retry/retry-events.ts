@@ -1,0 +1,42 @@
+// The retry plugin's events and service, typed for every plugin by declaration merging.
+
+export interface AutoRetryStartEvent {
+  type: "auto_retry_start";
+  /** this retry's number, from 1 */
+  attempt: number;
+  /** retry.maxRetries */
+  maxAttempts: number;
+  delayMs: number;
+  errorMessage: string;
+}
+
+export interface AutoRetryEndEvent {
+  type: "auto_retry_end";
+  success: boolean;
+  /** retries made */
+  attempt: number;
+  /** why retrying stopped, when it did not succeed ("Retry cancelled" after an abort) */
+  finalError?: string;
+}
+
+export interface RetryService {
+  /** Ends a pending retry wait at once; the prompt then ends with the failure. Does nothing when no wait is pending. */
+  abortRetry(): void;
+  /** true while waiting before a retry */
+  readonly isRetrying: boolean;
+  /** retries made in the current run of failures; 0 when none */
+  readonly attempt: number;
+}
+
+declare module "../../kernel/events.js" {
+  interface SessionEventMap {
+    auto_retry_start: AutoRetryStartEvent;
+    auto_retry_end: AutoRetryEndEvent;
+  }
+}
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    retry: RetryService;
+  }
+}

@@ -1,0 +1,137 @@
+// End to end over HTTP: the Anthropic provider plugin and the mock LLM server, the sessions plugin writing a
+// real JSONL file, and the compaction plugin on a model with a small context window.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentSession, SessionEvent } from "../../kernel/index.js";
+import { createAgentSession } from "../../sdk/create-agent-session.js";
+import { compactionPlugin } from "../../plugins/compaction/index.js";
+import { sessionsPlugin, type SessionStart, type SessionsService } from "../../plugins/sessions/index.js";
+import { startMockLlm, type MockLlm, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
+import { tempDir } from "./fixtures.js";
+import { fileLines, recordingLog } from "./harness.js";
+
+// a server per test: replies one test scripted but did not use must not answer the next test
+let mock: MockLlm;
+beforeEach(async () => {
+  mock = await startMockLlm();
+});
+afterEach(async () => {
+  await mock.close();
+});
+
+const SECTIONS = ["## Goal", "## Constraints & Preferences", "## Progress", "### Done", "### In Progress", "### Blocked", "## Key Decisions", "## Next Steps", "## Critical Context"];
+
+function isSummary(request: RecordedRequest): boolean {
+  return JSON.stringify(request.body.system ?? "").includes("You write checkpoints of coding sessions");
+}
+
+function userTexts(request: RecordedRequest): string[] {
+  const messages = request.body.messages as { role: string; content: string | { type: string; text?: string }[] }[];
+  return messages.map((message) => (typeof message.content === "string" ? message.content : message.content.map((block) => block.text ?? "").join("")));
+}
+
+/** Answers summary requests with a summary, everything else with the next of `replies`. */
+function script(replies: ScriptedReply[]): (request: RecordedRequest) => ScriptedReply {
+  return (request) => (isSummary(request) ? { text: "## Goal\nRefactor the parser.\n\n## Next Steps\n1. Write tests" } : replies.shift() ?? { text: "(unscripted)" });
+}
+
+async function startSession(agentDir: string, cwd: string, start?: SessionStart) {
+  let sessions!: SessionsService;
+  const { session } = await createAgentSession({
+    cwd,
+    agentDir,
+    builtins: ["models", "provider-anthropic"],
+    plugins: [sessionsPlugin({ agentDir, start }), compactionPlugin(), { name: "grab", setup: (context) => void (sessions = context.use("sessions")) }],
+    model: "mock/small-claude",
+    log: recordingLog(),
+  });
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => void events.push(event));
+  return { session, sessions, events };
+}
+
+function agentDirFor(settings: object): string {
+  const agentDir = tempDir();
+  writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings));
+  const models = {
+    providers: {
+      mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "test-key", models: [{ id: "small-claude", contextWindow: 4000, maxTokens: 1000 }] },
+    },
+  };
+  writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
+  return agentDir;
+}
+
+const plain = (session: AgentSession) => JSON.parse(JSON.stringify(session.messages)) as unknown[];
+
+describe("compaction against the mock LLM server", () => {
+  it("a long session compacts at the threshold; the file holds the entry and resuming rebuilds the same context", async () => {
+    const agentDir = agentDirFor({ compaction: { reserveTokens: 1000, keepRecentTokens: 300 } });
+    const cwd = tempDir();
+    const { session, sessions, events } = await startSession(agentDir, cwd);
+    const replies: ScriptedReply[] = [600, 1200, 1800, 2400, 3100, 900].map((input, i) => ({ text: `Answer ${i + 1}.`, usage: { input, output: 50 } }));
+    const answer = script(replies);
+    for (let i = 0; i < 12; i++) mock.enqueue(answer);
+
+    for (let i = 1; i <= 5; i++) await session.prompt(`Step ${i}: ${"refactor the parser module and explain. ".repeat(40)}`);
+    expect(events.filter((event) => event.type === "compaction_start")).toEqual([{ type: "compaction_start", reason: "threshold" }]);
+
+    // the summary request: the older turns, serialised, and the structured sections
+    const summaryRequests = mock.requests.filter(isSummary);
+    expect(summaryRequests).toHaveLength(1);
+    const summaryPrompt = userTexts(summaryRequests[0]!)[0]!;
+    for (const section of SECTIONS) expect(summaryPrompt).toContain(section);
+    expect(summaryPrompt).toContain("[User]: Step 1:");
+    expect(summaryPrompt).toContain("[Assistant]: Answer 4.");
+    expect(summaryPrompt).not.toContain("[User]: Step 5:");
+
+    await session.prompt("Step 6: wrap up.");
+    const next = mock.requests.filter((request) => !isSummary(request)).at(-1)!;
+    const texts = userTexts(next);
+    expect(texts[0]).toContain("The conversation history before this point was compacted into the following summary:");
+    expect(texts[0]).toContain("Refactor the parser.");
+    expect(texts.slice(1)).toEqual([expect.stringMatching(/^Step 5:/), "Answer 5.", "Step 6: wrap up."]);
+
+    const file = sessions.manager.getSessionFile()!;
+    const lines = fileLines(file);
+    const compaction = lines.find((line) => line.type === "compaction")!;
+    expect(compaction).toMatchObject({ summary: expect.stringContaining("Refactor the parser."), fromHook: false, tokensBefore: expect.any(Number) });
+    expect(lines.filter((line) => line.type === "message")).toHaveLength(12);
+
+    const before = plain(session);
+    await session.dispose();
+    const resumed = await startSession(agentDir, cwd, { kind: "open", location: file });
+    expect(plain(resumed.session)).toEqual(before);
+    expect((resumed.session.messages[0] as { role: string }).role).toBe("compactionSummary");
+    await resumed.session.dispose();
+  });
+
+  it("an overflow error leads to one compaction and one retry of the request", async () => {
+    const agentDir = agentDirFor({ compaction: { reserveTokens: 1000, keepRecentTokens: 300 } });
+    const { session, events } = await startSession(agentDir, tempDir());
+    const overflow: ScriptedReply = { error: { status: 400, type: "invalid_request_error", message: "prompt is too long: 4500 tokens > 4000 maximum" } };
+    const answer = script([
+      { text: "First.", usage: { input: 900, output: 50 } },
+      { text: "Second.", usage: { input: 1800, output: 50 } },
+      overflow,
+      { text: "Third, after compaction.", usage: { input: 1100, output: 50 } },
+    ]);
+    for (let i = 0; i < 8; i++) mock.enqueue(answer);
+
+    for (const step of ["one", "two", "three"]) await session.prompt(`Step ${step}: ${"read every file and report. ".repeat(50)}`);
+
+    const kinds = mock.requests.map((request) => (isSummary(request) ? "summary" : "conversation"));
+    expect(kinds).toEqual(["conversation", "conversation", "conversation", "summary", "conversation"]);
+    const compaction = events.filter((event) => event.type === "compaction_start" || event.type === "compaction_end");
+    expect(compaction).toMatchObject([
+      { type: "compaction_start", reason: "overflow" },
+      { type: "compaction_end", reason: "overflow", aborted: false, willRetry: true },
+    ]);
+    const retried = userTexts(mock.requests.at(-1)!);
+    expect(retried[0]).toContain("compacted into the following summary");
+    expect(retried.at(-1)).toMatch(/^Step three:/);
+    expect((session.messages.at(-1) as { content: { text: string }[] }).content[0]!.text).toBe("Third, after compaction.");
+    await session.dispose();
+  });
+});
