@@ -7,3 +7,4 @@ export { PITH_VERSION } from "./version.js";
 export type { Compactor, CompactionRequest, CompactionResult, CompactionReason, CompactionService, CompactionStartEvent, CompactionEndEvent } from "../plugins/compaction/index.js";
 export type { RetryService, AutoRetryStartEvent, AutoRetryEndEvent } from "../plugins/retry/index.js";
 export type { SessionsService, SessionStore, SessionInfo } from "../plugins/sessions/index.js";
+export { reloadResources, type ReloadReport } from "./reload.js";
