@@ -1,14 +1,35 @@
 // The Anthropic SDK, imported on first use (it costs tens of milliseconds at start-up) and one client per
 // endpoint, key and header set. Retries are the retry plugin's job, so the SDK never retries.
-import type Anthropic from "@anthropic-ai/sdk";
+import type { ClientOptions } from "@anthropic-ai/sdk/client";
+import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/provider.js";
 import { ClientCache, mergeHeaders } from "../provider-common/index.js";
 
-let sdk: Promise<typeof import("@anthropic-ai/sdk")> | undefined;
-const clients = new ClientCache<Anthropic>();
+/**
+ * The SDK's base client with only the Messages resource: the full client also loads every other API (batches,
+ * files, models, beta, webhooks…), three times the code to compile for nothing pith calls.
+ */
+async function loadMessagesClient(): Promise<MessagesClientClass> {
+  const [{ BaseAnthropic }, messagesModule] = await Promise.all([
+    import("@anthropic-ai/sdk/client"),
+    import("@anthropic-ai/sdk/resources/messages/messages"),
+  ]);
+  class MessagesClient extends BaseAnthropic {
+    messages = new messagesModule.Messages(this);
+  }
+  return MessagesClient;
+}
 
-export async function anthropicClient(request: StreamRequest): Promise<Anthropic> {
-  const { default: AnthropicClient } = await (sdk ??= import("@anthropic-ai/sdk"));
+export interface AnthropicMessagesClient {
+  messages: Messages;
+}
+type MessagesClientClass = new (options: ClientOptions) => AnthropicMessagesClient;
+
+let sdk: Promise<MessagesClientClass> | undefined;
+const clients = new ClientCache<AnthropicMessagesClient>();
+
+export async function anthropicClient(request: StreamRequest): Promise<AnthropicMessagesClient> {
+  const AnthropicClient = await (sdk ??= loadMessagesClient());
   const headers = mergeHeaders(request.model.headers, request.headers);
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
   return clients.get(identity, () => {

@@ -17,7 +17,9 @@ async function importKinds(entry: string, packageName: string): Promise<string[]
     logLevel: "silent",
   });
   return Object.values(result.metafile.inputs).flatMap((input) =>
-    input.imports.filter((entryImport) => entryImport.path === packageName).map((entryImport) => entryImport.kind),
+    input.imports
+      .filter((entryImport) => entryImport.path === packageName || entryImport.path.startsWith(`${packageName}/`))
+      .map((entryImport) => entryImport.kind),
   );
 }
 
