@@ -121,23 +121,28 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),
   });
 
-  if (options.noTools) session.setActiveTools([]);
-  else if (options.tools) session.setActiveTools(options.tools);
+  try {
+    if (options.noTools) session.setActiveTools([]);
+    else if (options.tools) session.setActiveTools(options.tools);
 
-  const restored = restoredState(session);
-  const selection = await selectInitialModel(session, {
-    model: options.model,
-    provider: options.provider,
-    apiKey: options.apiKey,
-    settings: effective,
-    restored: restored?.model,
-  });
-  warnings.push(...selection.warnings);
-  if (selection.model) await session.setModel(selection.model, selection.restored ? "restore" : "set");
-  const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
-  await session.setThinkingLevel(level);
-  recordInitialThinkingLevel(session);
-
-  await session.start("startup");
+    const restored = restoredState(session);
+    const selection = await selectInitialModel(session, {
+      model: options.model,
+      provider: options.provider,
+      apiKey: options.apiKey,
+      settings: effective,
+      restored: restored?.model,
+    });
+    warnings.push(...selection.warnings);
+    if (selection.model) await session.setModel(selection.model, selection.restored ? "restore" : "set");
+    const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
+    await session.setThinkingLevel(level);
+    recordInitialThinkingLevel(session);
+    await session.start("startup");
+  } catch (error) {
+    // A failure after boot (an unknown model, say) must not leave a session file locked behind it.
+    await session.dispose("quit").catch(() => undefined);
+    throw error;
+  }
   return { session, settings, timings, warnings };
 }
