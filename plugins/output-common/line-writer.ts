@@ -28,7 +28,9 @@ export class LineWriter {
     const chunk = this.buffer.join("");
     this.buffer = [];
     if (!this.stream.write(chunk)) {
-      this.draining = this.draining.then(() => new Promise<void>((resolve) => this.stream.once("drain", resolve)));
+      // Listen now: a write that completes at once emits "drain" before a chained callback could subscribe.
+      const drained = new Promise<void>((resolve) => this.stream.once("drain", resolve));
+      this.draining = this.draining.then(() => drained);
     }
   }
 }

@@ -35,7 +35,9 @@ export async function parseFrontmatter(text: string): Promise<ParsedFrontmatter>
 
 async function parseYamlMapping(yamlText: string): Promise<Record<string, unknown>> {
   // parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
-  const { parseDocument } = await import("yaml");
+  // yaml is CommonJS: the bundled CLI sees its exports only on `default`, Node's ESM loader on both.
+  const yaml = await import("yaml");
+  const { parseDocument } = yaml.default ?? yaml;
   const document = parseDocument(yamlText);
   const firstError = document.errors[0];
   if (firstError) {
