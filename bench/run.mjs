@@ -15,6 +15,7 @@ const sections = {
   startup: () => import("./startup.mjs").then((m) => m.benchStartup({ pith, rssReporter, runs, root })),
   hello: () => import("./hello.mjs").then((m) => m.benchHello({ pith, rssReporter, runs, root, jiti })),
   events: () => import("./events.mjs").then((m) => m.benchEvents({ jiti, root })),
+  extensions: () => import("./extensions.mjs").then((m) => m.benchExtensions({ jiti, root })),
   sessions: () => import("./sessions.mjs").then((m) => m.benchSessions({ jiti, root, pith, rssReporter })),
 };
 

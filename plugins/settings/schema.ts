@@ -139,6 +139,9 @@ export const settingsSchema = z
     prompts: stringList.default([]).meta({ description: "Prompt template files or folders (globs, !exclude)" }),
     themes: stringList.default([]).meta({ description: "Theme files or folders (globs, !exclude)" }),
     enableSkillCommands: z.boolean().default(true).meta({ description: "Register skills as /skill:name commands" }),
+    trustedProjects: stringList
+      .default([])
+      .meta({ description: "Project folders whose .pi/ extensions may run (pith only; `pith --trust` adds the current one)" }),
   })
   .meta({ title: "pith settings", description: "settings.json of pith (compatible with pi 0.73.1)" });
 

@@ -1,0 +1,158 @@
+// The `pi` object one extension's factory receives. While the factory runs, handlers, tools, commands, flags and
+// providers are held on the extension's record (and dropped if the factory throws); afterwards they take effect
+// at once. Every failure is reported under the extension's file name.
+import { PithError, errorMessage } from "../../kernel/errors.js";
+import type { ThinkingLevel } from "../../kernel/model.js";
+import { extensionError } from "./errors.js";
+import { execProgram } from "./exec.js";
+import type { ExtensionRecord } from "./extension-record.js";
+import { deliverInBackground, sendMessage, sendUserMessage } from "./message-delivery.js";
+import { registerProviderNow } from "./provider-registration.js";
+import { listCommands, listTools, registerAllCommands, registerToolNow } from "./registrations.js";
+import type { ExtensionRuntime } from "./runtime.js";
+import { checkTool } from "./tool-adapter.js";
+import { bindNextTurn } from "./hook-bridge.js";
+import type { ExtensionAPI, ExtensionEventName } from "./types.js";
+
+export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionAPI {
+  const { session } = runtime;
+  const sessions = () => runtime.sessions();
+  const fail = (method: string, error: unknown) => runtime.report(extensionError(record.owner, method, error));
+
+  const api: ExtensionAPI = {
+    on(event, handler) {
+      if (typeof handler !== "function") throw new PithError("EXTENSION_HANDLER_INVALID", `pi.on("${String(event)}") needs a handler function.`);
+      if (record.live) runtime.addHandler(record, event as ExtensionEventName, handler as never);
+      else record.pendingHandlers.push({ event: event as ExtensionEventName, handler: handler as never });
+    },
+
+    registerTool(tool) {
+      checkTool(tool);
+      record.tools.set(tool.name, tool);
+      if (runtime.loaded && record.live) registerToolNow(runtime, record, tool);
+    },
+
+    registerCommand(name, options) {
+      if (typeof name !== "string" || !name || typeof options?.handler !== "function") {
+        throw new PithError("EXTENSION_COMMAND_INVALID", "registerCommand needs a name and {handler(args, ctx)}.");
+      }
+      const bare = name.replace(/^\//, "");
+      record.commands.set(bare, options);
+      if (runtime.loaded && record.live) registerAllCommands(runtime);
+    },
+
+    registerShortcut(shortcut, options) {
+      record.shortcuts.set(shortcut, options);
+    },
+
+    registerFlag(name, options) {
+      if (typeof name !== "string" || !name) throw new PithError("EXTENSION_FLAG_INVALID", "registerFlag needs a name.");
+      record.flags.set(name, { ...options, type: options?.type === "string" ? "string" : "boolean" });
+      if (record.live && !runtime.flagValues.has(name) && options?.default !== undefined) runtime.flagValues.set(name, options.default);
+    },
+
+    getFlag(name) {
+      const flag = record.flags.get(name);
+      if (!flag) return undefined;
+      return runtime.flagValues.has(name) ? runtime.flagValues.get(name) : flag.default;
+    },
+
+    registerMessageRenderer(customType, renderer) {
+      record.renderers.set(customType, renderer);
+    },
+
+    sendMessage(message, options) {
+      if (options?.deliverAs === "nextTurn") bindNextTurn(runtime);
+      deliverInBackground(runtime, record, "sendMessage", () => sendMessage(runtime, message, options));
+    },
+
+    sendUserMessage(content, options) {
+      deliverInBackground(runtime, record, "sendUserMessage", () => sendUserMessage(runtime, content, options));
+    },
+
+    appendEntry(customType, data) {
+      sessions()?.manager.appendCustomEntry(customType, data);
+    },
+
+    setSessionName(name) {
+      const manager = sessions()?.manager;
+      if (!manager) return;
+      manager.setSessionName(name);
+      runtime.context.emit({ type: "session_info_changed", name: manager.getSessionName() });
+    },
+
+    getSessionName() {
+      return sessions()?.manager.getSessionName();
+    },
+
+    setLabel(entryId, label) {
+      sessions()?.manager.setLabel(entryId, label);
+    },
+
+    exec(command, args, options) {
+      return execProgram(command, args ?? [], session.cwd, options);
+    },
+
+    getActiveTools() {
+      return session.activeToolNames();
+    },
+
+    getAllTools() {
+      return listTools(runtime);
+    },
+
+    setActiveTools(names) {
+      session.setActiveTools(names);
+    },
+
+    getCommands() {
+      return listCommands(runtime);
+    },
+
+    async setModel(model) {
+      const models = runtime.models();
+      if (models && !models.hasAuth(model.provider)) return false;
+      await session.setModel(model);
+      return true;
+    },
+
+    getThinkingLevel() {
+      return session.thinkingLevel;
+    },
+
+    setThinkingLevel(level: ThinkingLevel) {
+      session.setThinkingLevel(level).catch((error: unknown) => fail("setThinkingLevel", error));
+    },
+
+    registerProvider(name, config) {
+      if (!record.live || !runtime.loaded) record.pendingProviders.push({ name, config });
+      else registerProviderNow(runtime, record, name, config);
+    },
+
+    unregisterProvider(name) {
+      const pending = record.pendingProviders.findIndex((entry) => entry.name === name);
+      if (pending !== -1) record.pendingProviders.splice(pending, 1);
+      try {
+        runtime.models()?.unregisterProvider(name);
+      } catch (error) {
+        fail("unregisterProvider", new Error(errorMessage(error)));
+      }
+    },
+
+    // one bus for the session; a listener's failure is reported under the extension that subscribed it
+    events: {
+      on: (channel, listener) =>
+        runtime.bus.on(channel, (data) => {
+          const where = `events.on("${channel}")`;
+          try {
+            const result: unknown = listener(data);
+            if (result instanceof Promise) result.catch((error: unknown) => fail(where, error));
+          } catch (error) {
+            fail(where, error);
+          }
+        }),
+      emit: (channel, data) => runtime.bus.emit(channel, data),
+    },
+  };
+  return api;
+}

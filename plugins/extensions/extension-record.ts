@@ -1,0 +1,61 @@
+// What one loaded extension registered. Registrations made while its factory runs are held here and take effect
+// only when the factory succeeded, so a factory that throws halfway leaves nothing behind.
+import type { ExtensionSource } from "./discovery.js";
+import { extensionOwner } from "./errors.js";
+import type {
+  ExtensionEventName,
+  PiCommandOptions,
+  PiFlagOptions,
+  PiShortcutOptions,
+  PiToolDefinition,
+  SourceInfo,
+} from "./types.js";
+
+export type AnyHandler = (event: never, ctx: never) => unknown;
+
+export interface ExtensionRecord {
+  readonly source: ExtensionSource;
+  /** the file as messages name it */
+  readonly display: string;
+  /** the name its taps, tools and reports carry: "extension <display>" */
+  readonly owner: string;
+  /** position in load order */
+  readonly order: number;
+  readonly sourceInfo: SourceInfo;
+  /** false while the factory runs; registrations then wait for it to succeed */
+  live: boolean;
+  readonly pendingHandlers: { event: ExtensionEventName; handler: AnyHandler }[];
+  readonly tools: Map<string, PiToolDefinition>;
+  readonly commands: Map<string, PiCommandOptions>;
+  readonly flags: Map<string, PiFlagOptions>;
+  readonly shortcuts: Map<string, PiShortcutOptions>;
+  readonly renderers: Map<string, unknown>;
+  readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
+}
+
+/** pi's `sourceInfo.source` for each way of finding an extension */
+const SOURCE_NAMES: Readonly<Record<ExtensionSource["origin"], string>> = { cli: "local", settings: "local", auto: "auto", package: "package", sdk: "sdk" };
+
+export function createExtensionRecord(source: ExtensionSource, display: string, order: number): ExtensionRecord {
+  return {
+    source,
+    display,
+    owner: extensionOwner(display),
+    order,
+    sourceInfo: {
+      path: source.path,
+      source: SOURCE_NAMES[source.origin],
+      scope: source.scope,
+      origin: source.origin === "package" ? "package" : "top-level",
+      ...(source.baseDir ? { baseDir: source.baseDir } : {}),
+    },
+    live: false,
+    pendingHandlers: [],
+    tools: new Map(),
+    commands: new Map(),
+    flags: new Map(),
+    shortcuts: new Map(),
+    renderers: new Map(),
+    pendingProviders: [],
+  };
+}

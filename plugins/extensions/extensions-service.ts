@@ -1,0 +1,45 @@
+// The "extensions" service over one session's extensions.
+import { firstResult } from "./dispatch.js";
+import { parseExtensionFlags, type ParsedFlags } from "./flags.js";
+import { listCommands, resolveFlags } from "./registrations.js";
+import type { ExtensionRuntime } from "./runtime.js";
+import type { ExtensionsService } from "./service.js";
+import { beforeFork, beforeSwitch } from "./session-changes.js";
+import type { UserBashEventResult } from "./types.js";
+
+/** Parses extension flags from argv and sets their values. */
+export function applyFlags(runtime: ExtensionRuntime, argv: readonly string[]): ParsedFlags {
+  const parsed = parseExtensionFlags(argv, resolveFlags(runtime));
+  for (const [name, value] of parsed.values) runtime.flagValues.set(name, value);
+  return parsed;
+}
+
+export function createService(runtime: ExtensionRuntime, untrusted: string[], parsedFlags: ParsedFlags | undefined): ExtensionsService {
+  return {
+    loaded: runtime.records.map((record) => ({ path: record.source.path, display: record.display, place: record.source.place, sourceInfo: record.sourceInfo })),
+    untrusted,
+    flags: () => resolveFlags(runtime),
+    applyFlags: (argv) => applyFlags(runtime, argv),
+    parsedFlags,
+    flagValue: (name) => runtime.flagValues.get(name),
+    shortcuts: () =>
+      runtime.records.flatMap((record) =>
+        [...record.shortcuts.entries()].map(([shortcut, options]) => ({ shortcut, description: options.description, extension: record.source.path })),
+      ),
+    commands: () => listCommands(runtime),
+    discoveredResources: () => ({
+      skillPaths: [...runtime.discovered.skillPaths],
+      promptPaths: [...runtime.discovered.promptPaths],
+      themePaths: [...runtime.discovered.themePaths],
+    }),
+    beforeSwitch: (reason, targetSessionFile) => beforeSwitch(runtime, reason, targetSessionFile),
+    beforeFork: (entryId, position) => beforeFork(runtime, entryId, position),
+    userBash: (event) =>
+      firstResult<UserBashEventResult>(runtime, "user_bash", { type: "user_bash", ...event }, (result) => result.operations !== undefined || result.result !== undefined),
+    get shutdownRequested() {
+      return runtime.shutdownRequested;
+    },
+    deliveriesDone: () => runtime.deliveriesDone(),
+    timings: runtime.timings,
+  };
+}

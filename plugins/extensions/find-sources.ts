@@ -1,0 +1,41 @@
+// The extension files this session loads: discovered in pi's places, minus the project's own when the project is
+// not trusted (one warning names them and says how to trust).
+import type { PluginContext } from "../../kernel/plugin.js";
+import type { SettingsManager } from "../settings/index.js";
+import { discoverExtensions, type ExtensionSource } from "./discovery.js";
+import { displayPath } from "./display-path.js";
+import type { ExtensionsPluginOptions } from "./plugin.js";
+import { addTrustedProject, isProjectTrusted, settingsTrustStore, untrustedWarning } from "./trust.js";
+
+export async function findSources(
+  context: PluginContext,
+  settings: SettingsManager | undefined,
+  options: ExtensionsPluginOptions,
+): Promise<{ sources: ExtensionSource[]; untrusted: string[] }> {
+  const entries = (scope: "project" | "global") => {
+    const value = settings?.fileSettings(scope).extensions;
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
+  };
+  const { sources, problems } = await discoverExtensions({
+    cwd: context.cwd,
+    agentDir: options.agentDir,
+    homeDir: options.homeDir,
+    cliPaths: options.paths,
+    settingsEntries: { project: entries("project"), global: entries("global") },
+    noDiscovery: options.noExtensions,
+    extraSources: options.extraSources,
+  });
+  for (const problem of problems) context.log.warn(problem);
+
+  const fromProject = sources.filter((source) => source.place === "project");
+  if (fromProject.length === 0) return { sources, untrusted: [] };
+  const store = settings ? settingsTrustStore(settings) : undefined;
+  if (store && options.trust) {
+    // a failed record does not stop this run: the user asked to trust the project now
+    await addTrustedProject(context.cwd, store).catch((error: unknown) => context.log.warn(error instanceof Error ? error.message : String(error)));
+  }
+  if (options.trust || (store && (await isProjectTrusted(context.cwd, store)))) return { sources, untrusted: [] };
+  const untrusted = fromProject.map((source) => displayPath(source.path, context.cwd));
+  context.log.warn(untrustedWarning(context.cwd, untrusted));
+  return { sources: sources.filter((source) => source.place !== "project"), untrusted };
+}

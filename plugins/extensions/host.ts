@@ -1,0 +1,32 @@
+// The session the extension shims serve. Shim modules (`@mariozechner/pi-ai`'s `complete`, `getModel`, ...) are
+// shared by every session of the process, so they reach the session through the host installed last.
+import type { Model } from "../../kernel/model.js";
+import type { ProviderApi } from "../../kernel/provider.js";
+import type { ResolvedAuth } from "../../kernel/hooks.js";
+
+export interface ExtensionHost {
+  readonly cwd: string;
+  readonly agentDir: string;
+  /** every model the session knows (the models service's catalogue) */
+  models(): readonly Model[];
+  /** the provider plugin for a wire protocol */
+  provider(api: string): ProviderApi | undefined;
+  /** registers a provider for a wire protocol (pi-ai's `registerApiProvider`) */
+  registerProvider(provider: ProviderApi): void;
+  /** the key and headers for a model, as the session would send them */
+  resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth | undefined>;
+}
+
+let current: ExtensionHost | undefined;
+
+/** Installs `host` for the shims; the returned function removes it again (if it is still the current one). */
+export function installExtensionHost(host: ExtensionHost): () => void {
+  current = host;
+  return () => {
+    if (current === host) current = undefined;
+  };
+}
+
+export function extensionHost(): ExtensionHost | undefined {
+  return current;
+}

@@ -1,0 +1,76 @@
+// The extensions plugin: finds pi extensions (and pith plugins dropped in the same places), loads them, and runs
+// them on pith's hooks. Load it after the built-ins, so extension tools can override built-in ones.
+import { AgentSession } from "../../kernel/agent-session.js";
+import { PithError } from "../../kernel/errors.js";
+import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import type { ExtensionSource } from "./discovery.js";
+import { applyFlags, createService } from "./extensions-service.js";
+import { findSources } from "./find-sources.js";
+import { bindCompaction, tapHandler } from "./hook-bridge.js";
+import { installHost, watchSession } from "./lifecycle.js";
+import { loadExtensions, type InlineExtension } from "./load-extensions.js";
+import { createExtensionModuleLoader } from "./module-loader.js";
+import { registerPendingProviders } from "./provider-registration.js";
+import { registerAllCommands, registerAllTools, resolveFlags } from "./registrations.js";
+import { ExtensionRuntime } from "./runtime.js";
+import { noUIContext } from "./ui-context.js";
+import "./service.js";
+
+export const EXTENSIONS_PLUGIN_NAME = "extensions";
+
+export interface ExtensionsPluginOptions {
+  /** pi's agent folder: `<agentDir>/extensions/` and global settings entries */
+  agentDir: string;
+  /** `-e` paths: always loaded, even with `noExtensions` or in an untrusted project */
+  paths?: readonly string[];
+  /** `--no-extensions`: load only `paths` */
+  noExtensions?: boolean;
+  /** extension files resolved elsewhere (packages), loaded after the discovered ones */
+  extraSources?: readonly ExtensionSource[];
+  /** extension factories given in code (the SDK's inline extensions) */
+  inline?: readonly InlineExtension[];
+  /** jiti's transform cache folder (pith's cache folder); false: no disk cache */
+  cacheDir?: string | false;
+  /** command-line options the CLI did not know: parsed as extension flags once the extensions registered theirs */
+  flagArgv?: readonly string[];
+  /** what an option no extension registered does: fail start-up (default, as pi does) or nothing */
+  unknownFlags?: "error" | "ignore";
+  /** `pith --trust`: record the project as trusted, then load its extensions */
+  trust?: boolean;
+  /** home folder for `~` in paths */
+  homeDir?: string;
+}
+
+export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
+  return definePlugin({
+    name: EXTENSIONS_PLUGIN_NAME,
+    async setup(context) {
+      const session = context.session;
+      if (!(session instanceof AgentSession)) {
+        throw new PithError("EXTENSIONS_UNSUPPORTED", "The extensions plugin needs pith's own AgentSession.");
+      }
+      const settings = context.tryUse("settings");
+      const { sources, untrusted } = await findSources(context, settings, options);
+
+      const runtime = new ExtensionRuntime(context, session, { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log }, tapHandler);
+      await loadExtensions(runtime, sources, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false }), options.inline);
+      registerAllTools(runtime);
+      registerAllCommands(runtime);
+      resolveFlags(runtime); // reports flag conflicts now, not when someone first asks for the flags
+      registerPendingProviders(runtime);
+      runtime.loaded = true;
+      bindCompaction(runtime);
+      watchSession(runtime);
+      installHost(runtime);
+
+      const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;
+      context.provide("extensions", createService(runtime, untrusted, parsed));
+      if (parsed) {
+        const problems = [...parsed.errors, ...parsed.unknown.map((option) => `Unknown option: ${option}`)];
+        if (problems.length > 0 && (options.unknownFlags ?? "error") === "error") {
+          throw new PithError("BAD_ARGUMENTS", `${problems.join("; ")} (run pith --help for the options, extension flags included)`);
+        }
+      }
+    },
+  });
+}

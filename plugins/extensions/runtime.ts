@@ -1,0 +1,128 @@
+// The extensions of one session: their records, the handlers per event, the shared state the `pi` and `ctx`
+// objects read (flag values, the event bus, queued next-turn messages, the running turn's signal), and the
+// services pith's other plugins offer them.
+import type { AgentSession } from "../../kernel/agent-session.js";
+import type { PithError } from "../../kernel/errors.js";
+import type { CustomMessage } from "../../kernel/messages.js";
+import type { Logger, PluginContext } from "../../kernel/plugin.js";
+import { createPluginContext } from "../../kernel/plugin-host.js";
+import type { CompactionService } from "../compaction/compaction-events.js";
+import type { ModelRegistry } from "../models/registry.js";
+import type { SessionsService } from "../sessions/sessions-service.js";
+import { createEventBus } from "./event-bus.js";
+import { extensionError } from "./errors.js";
+import type { AnyHandler, ExtensionRecord } from "./extension-record.js";
+import type { ExtensionUIContext } from "./ui-context.js";
+import type { ExtensionEventName, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
+
+export interface HandlerEntry {
+  record: ExtensionRecord;
+  handler: AnyHandler;
+}
+
+export interface ExtensionRuntimeOptions {
+  agentDir: string;
+  ui: ExtensionUIContext;
+  hasUI: boolean;
+  log: Logger;
+}
+
+export class ExtensionRuntime {
+  readonly records: ExtensionRecord[] = [];
+  readonly flagValues = new Map<string, boolean | string>();
+  readonly bus: ReturnType<typeof createEventBus>;
+  /** invocation name (`review`, `review:1`) → the command behind it */
+  readonly commandTable = new Map<string, { record: ExtensionRecord; name: string; options: PiCommandOptions }>();
+  readonly timings: { path: string; importMs: number; factoryMs: number }[] = [];
+  readonly discovered: Required<ResourcesDiscoverResult> = { skillPaths: [], promptPaths: [], themePaths: [] };
+  /** custom messages `sendMessage(..., {deliverAs: "nextTurn"})` queued for the next prompt */
+  readonly nextTurn: CustomMessage[] = [];
+  /** fire-and-forget deliveries (sendUserMessage, triggered turns) still running */
+  readonly inFlight = new Set<Promise<unknown>>();
+  /** the signal of the turn in progress, as last seen by a hook that carries one */
+  currentSignal: AbortSignal | undefined;
+  /** during before_agent_start: the system prompt as chained so far (`ctx.getSystemPrompt()`) */
+  chainedSystemPrompt: string | undefined;
+  /** the index of the turn in progress (pi's turnIndex) */
+  turnIndex = 0;
+  /** an extension listens to queue events: hook-driven events wait for the queue first */
+  watchesQueue = false;
+  watchesNextTurn = false;
+  /** compaction taps waiting for the compaction plugin */
+  readonly pendingCompactionTaps: (() => void)[] = [];
+  shutdownRequested = false;
+  /** session_start has been announced */
+  started = false;
+  /** set once every extension loaded: later registrations take effect at once */
+  loaded = false;
+  private readonly handlers = new Map<ExtensionEventName, HandlerEntry[]>();
+  private readonly onHandler: (record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void;
+  private readonly pluginContexts = new Map<ExtensionRecord, PluginContext>();
+
+  constructor(
+    readonly context: PluginContext,
+    readonly session: AgentSession,
+    readonly options: ExtensionRuntimeOptions,
+    onHandler: (runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void,
+  ) {
+    this.bus = createEventBus();
+    this.onHandler = (record, event, handler) => onHandler(this, record, event, handler);
+  }
+
+  get cwd(): string {
+    return this.session.cwd;
+  }
+
+  models(): ModelRegistry | undefined {
+    return this.context.tryUse("models");
+  }
+
+  sessions(): SessionsService | undefined {
+    return this.context.tryUse("sessions");
+  }
+
+  compaction(): CompactionService | undefined {
+    return this.context.tryUse("compaction");
+  }
+
+  report(error: PithError): void {
+    this.session.report(error);
+  }
+
+  /** A plugin context named after the extension, so the kernel's registries and reports name its file. */
+  pluginContextFor(record: ExtensionRecord): PluginContext {
+    let context = this.pluginContexts.get(record);
+    if (!context) {
+      context = createPluginContext(this.session, record.owner, this.options.log);
+      this.pluginContexts.set(record, context);
+    }
+    return context;
+  }
+
+  handlersFor(event: ExtensionEventName): readonly HandlerEntry[] {
+    return this.handlers.get(event) ?? [];
+  }
+
+  hasHandlers(event: ExtensionEventName): boolean {
+    return (this.handlers.get(event)?.length ?? 0) > 0;
+  }
+
+  addHandler(record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
+    let list = this.handlers.get(event);
+    if (!list) this.handlers.set(event, (list = []));
+    list.push({ record, handler });
+    this.onHandler(record, event, handler);
+  }
+
+  /** Runs a delivery in the background, reporting its failure under the extension's name. */
+  track(record: ExtensionRecord, what: string, work: Promise<unknown>): void {
+    const tracked = work.catch((error: unknown) => this.report(extensionError(record.owner, what, error)));
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  /** Resolves once every background delivery started so far (and any they started) is done. */
+  async deliveriesDone(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+}

@@ -1,0 +1,51 @@
+// The "extensions" service: what the loaded extensions offer the CLI and other plugins (flags for the second
+// command-line pass, commands, shortcuts, the events pith fires itself), and what start-up skipped.
+import type { ParsedFlags } from "./flags.js";
+import type { ExtensionPlace } from "./discovery.js";
+import type { RegisteredFlag } from "./registrations.js";
+import type { ResourcesDiscoverResult, SlashCommandInfo, SourceInfo, UserBashEvent, UserBashEventResult } from "./types.js";
+
+export interface LoadedExtension {
+  path: string;
+  /** as messages name it */
+  display: string;
+  place: ExtensionPlace;
+  sourceInfo: SourceInfo;
+}
+
+export interface ExtensionsService {
+  /** loaded extensions, in load order */
+  readonly loaded: readonly LoadedExtension[];
+  /** project extensions skipped because the project is not trusted */
+  readonly untrusted: readonly string[];
+  /** every extension flag (the winning definition per name), for `--help` and the second pass */
+  flags(): RegisteredFlag[];
+  /** parses extension flags from the options the CLI did not know and sets their values */
+  applyFlags(argv: readonly string[]): ParsedFlags;
+  /** the result of the plugin's own pass over `flagArgv`: `rest` holds the words that are not options */
+  readonly parsedFlags: ParsedFlags | undefined;
+  flagValue(name: string): boolean | string | undefined;
+  shortcuts(): { shortcut: string; description?: string; extension: string }[];
+  /** pi's `get_commands`: extension commands (invocation names), then templates, then skills */
+  commands(): SlashCommandInfo[];
+  /** paths extensions returned from `resources_discover` */
+  discoveredResources(): Required<ResourcesDiscoverResult>;
+  /** `session_before_switch`: resolves true when an extension cancelled */
+  beforeSwitch(reason: "new" | "resume", targetSessionFile?: string): Promise<boolean>;
+  /** `session_before_fork`: resolves true when an extension cancelled */
+  beforeFork(entryId: string, position: "before" | "at"): Promise<boolean>;
+  /** `user_bash` (`!cmd`): the first extension result, if any */
+  userBash(event: Omit<UserBashEvent, "type">): Promise<UserBashEventResult | undefined>;
+  /** an extension called `ctx.shutdown()` */
+  readonly shutdownRequested: boolean;
+  /** messages extensions sent in the background have been delivered, and their turns are done */
+  deliveriesDone(): Promise<void>;
+  /** per extension: import and factory time */
+  readonly timings: readonly { path: string; importMs: number; factoryMs: number }[];
+}
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    extensions: ExtensionsService;
+  }
+}

@@ -1,0 +1,156 @@
+// `@mariozechner/pi-coding-agent` (and `@earendil-works/pi-coding-agent`) as pith serves it to extensions: the
+// runtime helpers real extensions call, backed by pith's own code. Types are erased when an extension loads, so
+// only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
+import { extname } from "node:path";
+import { convertToLlm } from "../../../kernel/convert-to-llm.js";
+import { resolveAgentDir } from "../../models/agent-dir.js";
+import { buildSessionContext } from "../../sessions/session-context.js";
+import { CURRENT_SESSION_VERSION } from "../../sessions/types.js";
+import { serializeConversation } from "../../compaction/serialize-conversation.js";
+import { estimateMessageTokens } from "../../compaction/token-estimate.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../tools/truncate.js";
+import { withFileMutationQueue } from "../../tools/mutation-queue.js";
+import { createEventBus } from "../event-bus.js";
+import { extensionHost } from "../host.js";
+import type { PiToolDefinition } from "../types.js";
+import { createLocalBashOperations } from "./bash-operations.js";
+import { InertComponent } from "./pi-tui.js";
+import { createPlainTheme, plainTheme } from "./theme.js";
+import {
+  createBashTool,
+  createCodingTools,
+  createEditTool,
+  createFindTool,
+  createGrepTool,
+  createLsTool,
+  createReadOnlyTools,
+  createReadTool,
+  createWriteTool,
+} from "./tool-factories.js";
+
+/** The pi release whose extension API pith implements. */
+export const VERSION = "0.73.1";
+
+export function getAgentDir(): string {
+  return extensionHost()?.agentDir ?? resolveAgentDir();
+}
+
+// ---- tools ---------------------------------------------------------------------------------------------------
+
+export function defineTool<T extends PiToolDefinition>(tool: T): T {
+  return tool;
+}
+
+export function isToolCallEventType(toolName: string, event: { toolName: string }): boolean {
+  return event.toolName === toolName;
+}
+
+const resultOf = (toolName: string) => (event: { toolName: string }) => event.toolName === toolName;
+export const isBashToolResult = resultOf("bash");
+export const isReadToolResult = resultOf("read");
+export const isEditToolResult = resultOf("edit");
+export const isWriteToolResult = resultOf("write");
+export const isGrepToolResult = resultOf("grep");
+export const isFindToolResult = resultOf("find");
+export const isLsToolResult = resultOf("ls");
+
+export {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  formatSize,
+  truncateHead,
+  truncateLine,
+  truncateTail,
+  withFileMutationQueue,
+  createLocalBashOperations,
+  createBashTool,
+  createCodingTools,
+  createEditTool,
+  createFindTool,
+  createGrepTool,
+  createLsTool,
+  createReadOnlyTools,
+  createReadTool,
+  createWriteTool,
+  createBashTool as createBashToolDefinition,
+  createEditTool as createEditToolDefinition,
+  createFindTool as createFindToolDefinition,
+  createGrepTool as createGrepToolDefinition,
+  createLsTool as createLsToolDefinition,
+  createReadTool as createReadToolDefinition,
+  createWriteTool as createWriteToolDefinition,
+};
+
+// ---- messages, sessions, compaction --------------------------------------------------------------------------
+
+export { convertToLlm, serializeConversation, buildSessionContext, CURRENT_SESSION_VERSION, createEventBus };
+export const estimateTokens = estimateMessageTokens;
+
+// ---- interactive UI: inert without a terminal ----------------------------------------------------------------
+
+export class CustomEditor extends InertComponent {}
+export class DynamicBorder extends InertComponent {}
+export class BorderedLoader extends InertComponent {}
+export class ExtensionEditorComponent extends InertComponent {}
+export class ExtensionInputComponent extends InertComponent {}
+export class ExtensionSelectorComponent extends InertComponent {}
+export class ToolExecutionComponent extends InertComponent {}
+export class AssistantMessageComponent extends InertComponent {}
+export class UserMessageComponent extends InertComponent {}
+export class CustomMessageComponent extends InertComponent {}
+export class FooterComponent extends InertComponent {}
+
+export class Theme {
+  constructor(..._args: unknown[]) {
+    return createPlainTheme() as unknown as Theme;
+  }
+}
+
+export function initTheme(_name?: string, _watch?: boolean): void {}
+export const getMarkdownTheme = (): Record<string, unknown> => plainTheme;
+export const getSelectListTheme = (): Record<string, unknown> => plainTheme;
+export const getSettingsListTheme = (): Record<string, unknown> => plainTheme;
+
+export function highlightCode(code: string, _lang?: string): string[] {
+  return code.split("\n");
+}
+
+const LANGUAGES: Readonly<Record<string, string>> = {
+  ".ts": "typescript",
+  ".tsx": "tsx",
+  ".js": "javascript",
+  ".mjs": "javascript",
+  ".cjs": "javascript",
+  ".jsx": "jsx",
+  ".json": "json",
+  ".md": "markdown",
+  ".py": "python",
+  ".rs": "rust",
+  ".go": "go",
+  ".sh": "bash",
+  ".yml": "yaml",
+  ".yaml": "yaml",
+  ".css": "css",
+  ".html": "html",
+};
+
+export function getLanguageFromPath(filePath: string): string | undefined {
+  return LANGUAGES[extname(filePath).toLowerCase()];
+}
+
+export function keyHint(_keybinding: string, description: string): string {
+  return description;
+}
+export function keyText(_keybinding: string): string {
+  return "";
+}
+export function rawKeyHint(_key: string, description: string): string {
+  return description;
+}
+export function truncateToVisualLines(text: string, maxLines: number): { visualLines: string[]; skippedCount: number } {
+  const lines = text.split("\n");
+  return { visualLines: lines.slice(-maxLines), skippedCount: Math.max(0, lines.length - maxLines) };
+}
+
+// pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
+export type * from "../types.js";

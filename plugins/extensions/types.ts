@@ -1,0 +1,490 @@
+// pi's extension contract as extensions see it: the `pi` object, the `ctx` object, the events and what their
+// handlers may return. Shapes follow pi 0.73.1's `ExtensionAPI` so extensions written for pi type-check and run.
+import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage } from "../../kernel/messages.js";
+import type { Model, ThinkingLevel } from "../../kernel/model.js";
+import type { AssistantMessageEvent } from "../../kernel/provider.js";
+import type { ModelRegistryView } from "./model-registry-view.js";
+import type { ReadonlySessionView } from "./session-view.js";
+import type { ExtensionUIContext } from "./ui-context.js";
+
+// ---- sources ---------------------------------------------------------------------------------------------
+
+export type ExtensionScope = "user" | "project" | "temporary";
+
+/** pi's `SourceInfo`: where a tool, command or extension came from. */
+export interface SourceInfo {
+  path: string;
+  source: string;
+  scope: ExtensionScope;
+  origin: "package" | "top-level";
+  baseDir?: string;
+}
+
+// ---- events ----------------------------------------------------------------------------------------------
+
+export type PiInputSource = "interactive" | "rpc" | "extension";
+
+export interface ResourcesDiscoverEvent {
+  type: "resources_discover";
+  cwd: string;
+  reason: "startup" | "reload";
+}
+export interface SessionStartEvent {
+  type: "session_start";
+  reason: string;
+  previousSessionFile?: string;
+}
+export interface SessionShutdownEvent {
+  type: "session_shutdown";
+  reason: string;
+  targetSessionFile?: string;
+}
+export interface SessionBeforeSwitchEvent {
+  type: "session_before_switch";
+  reason: "new" | "resume";
+  targetSessionFile?: string;
+}
+export interface SessionBeforeForkEvent {
+  type: "session_before_fork";
+  entryId: string;
+  position: "before" | "at";
+}
+export interface SessionBeforeCompactEvent {
+  type: "session_before_compact";
+  preparation: unknown;
+  branchEntries: readonly unknown[];
+  customInstructions?: string;
+  signal: AbortSignal;
+}
+export interface SessionCompactEvent {
+  type: "session_compact";
+  compactionEntry: unknown;
+  fromExtension: boolean;
+}
+export interface SessionBeforeTreeEvent {
+  type: "session_before_tree";
+  preparation: unknown;
+  signal: AbortSignal;
+}
+export interface SessionTreeEvent {
+  type: "session_tree";
+  newLeafId: string | null;
+  oldLeafId: string | null;
+  summaryEntry?: unknown;
+  fromExtension?: boolean;
+}
+export interface ContextEvent {
+  type: "context";
+  messages: AgentMessage[];
+}
+export interface BeforeProviderRequestEvent {
+  type: "before_provider_request";
+  payload: unknown;
+}
+export interface AfterProviderResponseEvent {
+  type: "after_provider_response";
+  status: number;
+  headers: Record<string, string>;
+}
+export interface BeforeAgentStartEvent {
+  type: "before_agent_start";
+  prompt: string;
+  images?: ImageContent[];
+  systemPrompt: string;
+  systemPromptOptions: SystemPromptOptionsView;
+}
+/** What pith knows of the parts its system prompt was built from (pi's `BuildSystemPromptOptions`). */
+export interface SystemPromptOptionsView {
+  cwd: string;
+  selectedTools: string[];
+  toolSnippets: Record<string, string>;
+  promptGuidelines: string[];
+  contextFiles: { path: string }[];
+  skills: unknown[];
+  customPrompt?: string;
+  appendSystemPrompt?: string;
+}
+export interface AgentStartEvent {
+  type: "agent_start";
+}
+export interface AgentEndEvent {
+  type: "agent_end";
+  messages: AgentMessage[];
+}
+export interface TurnStartEvent {
+  type: "turn_start";
+  turnIndex: number;
+  timestamp: number;
+}
+export interface TurnEndEvent {
+  type: "turn_end";
+  turnIndex: number;
+  message: AgentMessage;
+  toolResults: ToolResultMessage[];
+}
+export interface MessageStartEvent {
+  type: "message_start";
+  message: AgentMessage;
+}
+export interface MessageUpdateEvent {
+  type: "message_update";
+  message: AgentMessage;
+  assistantMessageEvent: AssistantMessageEvent;
+}
+export interface MessageEndEvent {
+  type: "message_end";
+  message: AgentMessage;
+}
+export interface ToolExecutionStartEvent {
+  type: "tool_execution_start";
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+}
+export interface ToolExecutionUpdateEvent {
+  type: "tool_execution_update";
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  partialResult: unknown;
+}
+export interface ToolExecutionEndEvent {
+  type: "tool_execution_end";
+  toolCallId: string;
+  toolName: string;
+  result: unknown;
+  isError: boolean;
+}
+export interface ModelSelectEvent {
+  type: "model_select";
+  model: Model;
+  previousModel: Model | undefined;
+  source: "set" | "cycle" | "restore";
+}
+export interface ThinkingLevelSelectEvent {
+  type: "thinking_level_select";
+  level: ThinkingLevel;
+  previousLevel: ThinkingLevel;
+}
+export interface UserBashEvent {
+  type: "user_bash";
+  command: string;
+  excludeFromContext: boolean;
+  cwd: string;
+}
+export interface InputEvent {
+  type: "input";
+  text: string;
+  images?: ImageContent[];
+  source: PiInputSource;
+}
+export interface ToolCallEvent {
+  type: "tool_call";
+  toolCallId: string;
+  toolName: string;
+  /** mutable: changes in place reach later handlers and the tool */
+  input: Record<string, unknown>;
+}
+/** pith's final read-only gate: a deep-frozen copy of exactly what the tool will receive. */
+export interface ToolGateEvent {
+  type: "tool_gate";
+  toolCallId: string;
+  toolName: string;
+  input: Readonly<Record<string, unknown>>;
+}
+export interface ToolResultEvent {
+  type: "tool_result";
+  toolCallId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  content: (TextContent | ImageContent)[];
+  details: unknown;
+  isError: boolean;
+}
+
+// ---- results ---------------------------------------------------------------------------------------------
+
+export interface ResourcesDiscoverResult {
+  skillPaths?: string[];
+  promptPaths?: string[];
+  themePaths?: string[];
+}
+export type InputEventResult = { action: "continue" } | { action: "transform"; text: string; images?: ImageContent[] } | { action: "handled" };
+export interface BeforeAgentStartEventResult {
+  message?: PiCustomMessageInput;
+  systemPrompt?: string;
+}
+export interface ContextEventResult {
+  messages?: AgentMessage[];
+}
+export interface ToolCallEventResult {
+  block?: boolean;
+  reason?: string;
+}
+export interface ToolResultEventResult {
+  content?: (TextContent | ImageContent)[];
+  details?: unknown;
+  isError?: boolean;
+}
+export interface MessageEndEventResult {
+  message?: AgentMessage;
+}
+export interface SessionBeforeSwitchResult {
+  cancel?: boolean;
+}
+export interface SessionBeforeForkResult {
+  cancel?: boolean;
+  skipConversationRestore?: boolean;
+}
+export interface SessionBeforeCompactResult {
+  cancel?: boolean;
+  compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown };
+}
+export interface SessionBeforeTreeResult {
+  cancel?: boolean;
+  summary?: { summary: string; details?: unknown };
+  customInstructions?: string;
+  replaceInstructions?: boolean;
+  label?: string;
+}
+/** pi's `BashOperations`: how a `!cmd` runs. */
+export interface BashOperations {
+  exec(
+    command: string,
+    cwd: string,
+    options: { onData: (data: Buffer) => void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv },
+  ): Promise<{ exitCode: number | null }>;
+}
+export interface BashResult {
+  output: string;
+  exitCode: number | undefined;
+  cancelled: boolean;
+  truncated: boolean;
+  fullOutputPath?: string;
+}
+export interface UserBashEventResult {
+  operations?: BashOperations;
+  result?: BashResult;
+}
+
+/** Every event an extension may subscribe to, with its payload and what a handler may return. */
+export interface ExtensionEventMap {
+  resources_discover: [ResourcesDiscoverEvent, ResourcesDiscoverResult];
+  session_start: [SessionStartEvent, void];
+  session_shutdown: [SessionShutdownEvent, void];
+  session_before_switch: [SessionBeforeSwitchEvent, SessionBeforeSwitchResult];
+  session_before_fork: [SessionBeforeForkEvent, SessionBeforeForkResult];
+  session_before_compact: [SessionBeforeCompactEvent, SessionBeforeCompactResult];
+  session_compact: [SessionCompactEvent, void];
+  session_before_tree: [SessionBeforeTreeEvent, SessionBeforeTreeResult];
+  session_tree: [SessionTreeEvent, void];
+  context: [ContextEvent, ContextEventResult];
+  before_provider_request: [BeforeProviderRequestEvent, unknown];
+  after_provider_response: [AfterProviderResponseEvent, void];
+  before_agent_start: [BeforeAgentStartEvent, BeforeAgentStartEventResult];
+  agent_start: [AgentStartEvent, void];
+  agent_end: [AgentEndEvent, void];
+  turn_start: [TurnStartEvent, void];
+  turn_end: [TurnEndEvent, void];
+  message_start: [MessageStartEvent, void];
+  message_update: [MessageUpdateEvent, void];
+  message_end: [MessageEndEvent, MessageEndEventResult];
+  tool_execution_start: [ToolExecutionStartEvent, void];
+  tool_execution_update: [ToolExecutionUpdateEvent, void];
+  tool_execution_end: [ToolExecutionEndEvent, void];
+  model_select: [ModelSelectEvent, void];
+  thinking_level_select: [ThinkingLevelSelectEvent, void];
+  user_bash: [UserBashEvent, UserBashEventResult];
+  input: [InputEvent, InputEventResult];
+  tool_call: [ToolCallEvent, ToolCallEventResult];
+  tool_gate: [ToolGateEvent, ToolCallEventResult];
+  tool_result: [ToolResultEvent, ToolResultEventResult];
+}
+
+export type ExtensionEventName = keyof ExtensionEventMap;
+
+export type ExtensionHandler<E, R> = (event: E, ctx: ExtensionContext) => R | void | undefined | Promise<R | void | undefined>;
+
+export type HandlerFor<K extends ExtensionEventName> = ExtensionHandler<ExtensionEventMap[K][0], ExtensionEventMap[K][1]>;
+
+// ---- ctx -------------------------------------------------------------------------------------------------
+
+export interface ContextUsage {
+  tokens: number | null;
+  contextWindow: number;
+  percent: number | null;
+}
+
+export interface CompactOptions {
+  customInstructions?: string;
+  onComplete?: (result: unknown) => void;
+  onError?: (error: Error) => void;
+}
+
+export interface ExtensionContext {
+  readonly ui: ExtensionUIContext;
+  readonly hasUI: boolean;
+  readonly cwd: string;
+  readonly sessionManager: ReadonlySessionView;
+  readonly modelRegistry: ModelRegistryView;
+  readonly model: Model | undefined;
+  /** the running turn's abort signal; undefined while idle */
+  readonly signal: AbortSignal | undefined;
+  isIdle(): boolean;
+  abort(): void;
+  hasPendingMessages(): boolean;
+  shutdown(): void;
+  getContextUsage(): ContextUsage | undefined;
+  compact(options?: CompactOptions): void;
+  getSystemPrompt(): string;
+}
+
+export interface SessionChangeResult {
+  cancelled: boolean;
+}
+
+export interface ExtensionCommandContext extends ExtensionContext {
+  waitForIdle(): Promise<void>;
+  newSession(options?: {
+    parentSession?: string;
+    setup?: (sessionManager: unknown) => Promise<void>;
+    withSession?: (ctx: ReplacedSessionContext) => Promise<void>;
+  }): Promise<SessionChangeResult>;
+  fork(entryId: string, options?: { position?: "before" | "at"; withSession?: (ctx: ReplacedSessionContext) => Promise<void> }): Promise<SessionChangeResult>;
+  navigateTree(
+    targetId: string,
+    options?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string },
+  ): Promise<SessionChangeResult>;
+  switchSession(sessionPath: string, options?: { withSession?: (ctx: ReplacedSessionContext) => Promise<void> }): Promise<SessionChangeResult>;
+  reload(): Promise<void>;
+}
+
+export interface ReplacedSessionContext extends ExtensionCommandContext {
+  sendMessage(message: PiCustomMessageInput, options?: SendMessageOptions): Promise<void>;
+  sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp" }): Promise<void>;
+}
+
+// ---- registrations ---------------------------------------------------------------------------------------
+
+export interface PiToolResult {
+  content: (TextContent | ImageContent)[];
+  details?: unknown;
+  terminate?: boolean;
+}
+
+export type PiToolUpdate = (partial: PiToolResult) => void;
+
+/** pi's `ToolDefinition` (TypeBox or plain JSON Schema parameters). */
+export interface PiToolDefinition {
+  name: string;
+  label?: string;
+  description: string;
+  promptSnippet?: string;
+  promptGuidelines?: string[];
+  parameters?: object;
+  prepareArguments?: (args: unknown) => unknown;
+  executionMode?: "sequential" | "parallel";
+  renderShell?: "default" | "self";
+  execute(
+    toolCallId: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onUpdate: PiToolUpdate | undefined,
+    ctx: ExtensionContext,
+  ): Promise<PiToolResult>;
+  renderCall?: (...args: never[]) => unknown;
+  renderResult?: (...args: never[]) => unknown;
+}
+
+export interface PiCommandOptions {
+  description?: string;
+  getArgumentCompletions?: (prefix: string) => unknown;
+  handler(args: string, ctx: ExtensionCommandContext): Promise<void> | void;
+}
+
+export interface PiFlagOptions {
+  description?: string;
+  type: "boolean" | "string";
+  default?: boolean | string;
+}
+
+export interface PiShortcutOptions {
+  description?: string;
+  handler(ctx: ExtensionContext): Promise<void> | void;
+}
+
+export interface PiCustomMessageInput {
+  customType: string;
+  content: CustomMessage["content"];
+  display: boolean;
+  details?: unknown;
+}
+
+export interface SendMessageOptions {
+  triggerTurn?: boolean;
+  deliverAs?: "steer" | "followUp" | "nextTurn";
+}
+
+export interface ExecOptions {
+  signal?: AbortSignal;
+  /** milliseconds */
+  timeout?: number;
+  cwd?: string;
+}
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+  killed: boolean;
+}
+
+export interface ToolInfo {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  sourceInfo: SourceInfo;
+}
+
+export interface SlashCommandInfo {
+  name: string;
+  description?: string;
+  source: "extension" | "prompt" | "skill";
+  sourceInfo: SourceInfo;
+}
+
+export interface EventBus {
+  on(channel: string, handler: (data: unknown) => void): () => void;
+  emit(channel: string, data?: unknown): void;
+}
+
+/** The `pi` object an extension's default export receives. */
+export interface ExtensionAPI {
+  on<K extends ExtensionEventName>(event: K, handler: HandlerFor<K>): void;
+  registerTool(tool: PiToolDefinition): void;
+  registerCommand(name: string, options: PiCommandOptions): void;
+  registerShortcut(shortcut: string, options: PiShortcutOptions): void;
+  registerFlag(name: string, options: PiFlagOptions): void;
+  getFlag(name: string): boolean | string | undefined;
+  registerMessageRenderer(customType: string, renderer: (...args: never[]) => unknown): void;
+  sendMessage(message: PiCustomMessageInput, options?: SendMessageOptions): void;
+  sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp" }): void;
+  appendEntry(customType: string, data?: unknown): void;
+  setSessionName(name: string): void;
+  getSessionName(): string | undefined;
+  setLabel(entryId: string, label: string | undefined): void;
+  exec(command: string, args: string[], options?: ExecOptions): Promise<ExecResult>;
+  getActiveTools(): string[];
+  getAllTools(): ToolInfo[];
+  setActiveTools(names: string[]): void;
+  getCommands(): SlashCommandInfo[];
+  setModel(model: Model): Promise<boolean>;
+  getThinkingLevel(): ThinkingLevel;
+  setThinkingLevel(level: ThinkingLevel): void;
+  registerProvider(name: string, config: Record<string, unknown>): void;
+  unregisterProvider(name: string): void;
+  readonly events: EventBus;
+}
+
+/** A pi extension: the default export of an extension file. */
+export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
