@@ -1,0 +1,131 @@
+// Every RPC command as one call: to a method of the session or of a service. The RPC layer only checks the
+// payload, makes that call and shapes its answer the way pi's clients read it; behaviour lives in the session
+// and the plugins. `target` names the call (checked against the real objects by test/rpc/command-map.test.ts).
+import type { SessionApi } from "../../kernel/session-api.js";
+import type { PithServices, ServiceName } from "../../kernel/plugin.js";
+import { PithError } from "../../kernel/errors.js";
+import type { RpcCommandType, RpcPayload } from "./command-schemas.js";
+
+/** What a command may reach. */
+export interface RpcPorts {
+  readonly session: SessionApi;
+  /** the service, or a PithError naming the command and the missing service */
+  service<K extends ServiceName>(name: K): PithServices[K];
+  /** aborted when RPC mode shuts down */
+  readonly signal: AbortSignal;
+}
+
+type Member<T> = Extract<keyof T, string>;
+export type CommandTarget =
+  | `session.${Member<SessionApi>}`
+  | { [K in ServiceName]: `${K}.${Member<PithServices[K]>}` }[ServiceName];
+
+export interface CommandSpec<T extends RpcCommandType> {
+  /** the one session or service member this command calls */
+  target: CommandTarget;
+  /** the response's `data`; undefined leaves it out */
+  run(payload: RpcPayload<T>, ports: RpcPorts): unknown;
+}
+
+export interface UnsupportedCommand {
+  unsupported: string;
+}
+
+export type CommandTable = { [T in RpcCommandType]: CommandSpec<T> | UnsupportedCommand };
+
+/** Moving to another session must not pull the conversation from under a running reply: stop it first. */
+async function stopRun(ports: RpcPorts): Promise<void> {
+  if (ports.session.isStreaming) await ports.session.abort();
+}
+
+export const COMMANDS: CommandTable = {
+  prompt: {
+    target: "session.prompt",
+    run: (p, { session }) => session.prompt(p.message, { images: p.images, streamingBehavior: p.streamingBehavior, source: "rpc" }),
+  },
+  steer: { target: "session.steer", run: (p, { session }) => session.steer(p.message, p.images) },
+  follow_up: { target: "session.followUp", run: (p, { session }) => session.followUp(p.message, p.images) },
+  abort: { target: "session.abort", run: async (_p, { session }) => void (await session.abort()) },
+  new_session: {
+    target: "sessions.newSession",
+    run: async (_p, ports) => {
+      const sessions = ports.service("sessions");
+      await stopRun(ports);
+      sessions.newSession();
+      return { cancelled: false };
+    },
+  },
+  get_state: { target: "sessionInfo.state", run: (_p, ports) => ports.service("sessionInfo").state() },
+  get_messages: { target: "session.messages", run: (_p, { session }) => ({ messages: session.messages }) },
+  set_model: { target: "modelSwitch.setModel", run: (p, ports) => ports.service("modelSwitch").setModel(p.provider, p.modelId) },
+  cycle_model: { target: "modelSwitch.cycleModel", run: async (_p, ports) => (await ports.service("modelSwitch").cycleModel()) ?? null },
+  get_available_models: { target: "models.availableModels", run: (_p, ports) => ({ models: ports.service("models").availableModels() }) },
+  set_thinking_level: { target: "session.setThinkingLevel", run: async (p, { session }) => void (await session.setThinkingLevel(p.level)) },
+  cycle_thinking_level: {
+    target: "modelSwitch.cycleThinkingLevel",
+    run: async (_p, ports) => {
+      const level = await ports.service("modelSwitch").cycleThinkingLevel();
+      return level === undefined ? null : { level };
+    },
+  },
+  set_steering_mode: { target: "session.setSteeringMode", run: (p, { session }) => session.setSteeringMode(p.mode) },
+  set_follow_up_mode: { target: "session.setFollowUpMode", run: (p, { session }) => session.setFollowUpMode(p.mode) },
+  compact: {
+    target: "compaction.compact",
+    run: (p, ports) => ports.service("compaction").compact(p.customInstructions, { signal: ports.signal }),
+  },
+  set_auto_compaction: {
+    target: "settings.set",
+    run: (p, ports) => ports.service("settings").set("compaction.enabled", p.enabled, "global", { signal: ports.signal }),
+  },
+  set_auto_retry: {
+    target: "settings.set",
+    run: (p, ports) => ports.service("settings").set("retry.enabled", p.enabled, "global", { signal: ports.signal }),
+  },
+  abort_retry: { target: "retry.abortRetry", run: (_p, ports) => ports.service("retry").abortRetry() },
+  bash: { target: "userBash.execute", run: (p, ports) => ports.service("userBash").execute(p.command, { signal: ports.signal }) },
+  abort_bash: { target: "userBash.abort", run: (_p, ports) => ports.service("userBash").abort() },
+  get_session_stats: { target: "sessionInfo.stats", run: (_p, ports) => ports.service("sessionInfo").stats() },
+  export_html: {
+    unsupported:
+      "export_html is not available in this version of pith: there is no HTML export yet. get_messages returns the whole conversation.",
+  },
+  switch_session: {
+    target: "sessions.resume",
+    run: async (p, ports) => {
+      const sessions = ports.service("sessions");
+      await stopRun(ports);
+      sessions.resume(p.sessionPath);
+      return { cancelled: false };
+    },
+  },
+  fork: {
+    target: "sessions.fork",
+    run: async (p, ports) => {
+      const sessions = ports.service("sessions");
+      await stopRun(ports);
+      const result = sessions.fork(p.entryId);
+      return { text: result.selectedText ?? "", cancelled: false };
+    },
+  },
+  clone: {
+    target: "sessions.clone",
+    run: async (_p, ports) => {
+      const sessions = ports.service("sessions");
+      if (sessions.manager.getLeafId() === null) {
+        throw new PithError("SESSION_EMPTY", "Cannot clone session: no current entry selected (the session has no entries yet).");
+      }
+      await stopRun(ports);
+      sessions.clone();
+      return { cancelled: false };
+    },
+  },
+  get_fork_messages: { target: "sessionInfo.forkPoints", run: (_p, ports) => ({ messages: ports.service("sessionInfo").forkPoints() }) },
+  // pi's code answers `{}` when there is no reply, its documentation `{text: null}`; null is what clients check for.
+  get_last_assistant_text: {
+    target: "sessionInfo.lastAssistantText",
+    run: (_p, ports) => ({ text: ports.service("sessionInfo").lastAssistantText() ?? null }),
+  },
+  set_session_name: { target: "sessionInfo.setName", run: (p, ports) => ports.service("sessionInfo").setName(p.name) },
+  get_commands: { target: "commandCatalog.list", run: (_p, ports) => ({ commands: ports.service("commandCatalog").list() }) },
+};

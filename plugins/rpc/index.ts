@@ -1,0 +1,14 @@
+// Public surface of RPC mode: the mode itself, its protocol pieces, and the services it offers other plugins.
+export { rpcMode, RPC_PLUGIN_NAME, type RpcMode, type RpcModeOptions, type RpcHostSession } from "./rpc-mode.js";
+export { readJsonlLines, type JsonlReaderHandlers } from "./jsonl-reader.js";
+export { RecordWriter, type RecordSink } from "./record-writer.js";
+export { COMMAND_SCHEMAS, UI_RESPONSE_SCHEMA, type RpcCommandType, type RpcPayload, type UiResponse } from "./command-schemas.js";
+export { COMMANDS, type CommandSpec, type CommandTarget, type RpcPorts, type UnsupportedCommand } from "./command-table.js";
+export { success, failure, PARSE_COMMAND, type RpcResponse, type RpcSuccess, type RpcFailure, type RpcId } from "./responses.js";
+export { SIGNAL_EXIT_CODES } from "./exit-signals.js";
+export { RpcUi } from "./ui/rpc-ui.js";
+export type { UiService, UiDialogOptions, UiTheme, NotifyType, WidgetPlacement, UiComponentFactory } from "./ui/ui-types.js";
+export { UserBash, type UserBashService, type BashResult, type UserBashOptions } from "./services/user-bash.js";
+export { ModelSwitch, type ModelSwitchService, type CycledModel } from "./services/model-switch.js";
+export { SessionInfo, type SessionInfoService, type SessionStateReport, type SessionStatsReport, type ContextUsage, type ForkPoint } from "./services/session-info.js";
+export { CommandCatalog, type CommandCatalogService, type CatalogCommand } from "./services/command-catalog.js";

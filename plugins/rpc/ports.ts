@@ -1,0 +1,28 @@
+// What a command reaches: the session, the services by name, and the signal that stops commands at shutdown.
+// A missing service becomes an error that names the command, the service and the plugin that offers it.
+import { PithError } from "../../kernel/errors.js";
+import type { PluginContext, ServiceName } from "../../kernel/plugin.js";
+import type { RpcPorts } from "./command-table.js";
+
+const SERVICE_HINTS: Partial<Record<ServiceName, string>> = {
+  sessions: " Session commands need pith's sessions plugin.",
+  compaction: " Compaction needs pith's compaction plugin.",
+  retry: " Retry control needs pith's retry plugin.",
+  models: " Model commands need pith's models plugin.",
+  settings: " Settings changes need pith's settings plugin.",
+};
+
+export function createPorts(context: PluginContext, command: string, signal: AbortSignal): RpcPorts {
+  return {
+    session: context.session,
+    signal,
+    service(name) {
+      const service = context.tryUse(name);
+      if (service !== undefined) return service;
+      throw new PithError(
+        "RPC_SERVICE_UNAVAILABLE",
+        `${command} is not available: no loaded plugin provides the "${name}" service.${SERVICE_HINTS[name] ?? ""}`,
+      );
+    },
+  };
+}

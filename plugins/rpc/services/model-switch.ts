@@ -1,0 +1,93 @@
+// Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
+// default level when leaving a model without reasoning), `enabledModels` as the cycling scope when set.
+import { PithError } from "../../../kernel/errors.js";
+import { supportedThinkingLevels } from "../../../kernel/thinking.js";
+import type { Model, ThinkingLevel } from "../../../kernel/model.js";
+import type { SessionApi } from "../../../kernel/session-api.js";
+import { resolveModelScope } from "../../models/model-pattern.js";
+
+export interface CycledModel {
+  model: Model;
+  thinkingLevel: ThinkingLevel;
+  /** the candidates came from `enabledModels` */
+  isScoped: boolean;
+}
+
+export interface ModelSwitchService {
+  /** the model with this provider and id, among those that have a key; throws when there is none */
+  setModel(provider: string, modelId: string): Promise<Model>;
+  /** the next candidate after the current model; undefined when there is at most one */
+  cycleModel(direction?: "forward" | "backward"): Promise<CycledModel | undefined>;
+  /** the next level the model supports; undefined when the model has no reasoning */
+  cycleThinkingLevel(): Promise<ThinkingLevel | undefined>;
+}
+
+declare module "../../../kernel/plugin.js" {
+  interface PithServices {
+    modelSwitch: ModelSwitchService;
+  }
+}
+
+export interface ModelSwitchConfig {
+  session: Pick<SessionApi, "model" | "thinkingLevel" | "setModel" | "setThinkingLevel">;
+  /** models whose provider has a key */
+  availableModels(): Model[];
+  /** `enabledModels` and `defaultThinkingLevel` from the settings */
+  preferences(): { enabledModels?: readonly string[]; defaultThinkingLevel?: ThinkingLevel };
+}
+
+const DEFAULT_THINKING_LEVEL: ThinkingLevel = "medium";
+
+export class ModelSwitch implements ModelSwitchService {
+  constructor(private readonly config: ModelSwitchConfig) {}
+
+  async setModel(provider: string, modelId: string): Promise<Model> {
+    const model = this.config.availableModels().find((candidate) => candidate.provider === provider && candidate.id === modelId);
+    if (!model) {
+      throw new PithError(
+        "MODEL_NOT_FOUND",
+        `Model not found: ${provider}/${modelId}. get_available_models lists the models that have an API key.`,
+      );
+    }
+    await this.apply(model, undefined, "set");
+    return model;
+  }
+
+  async cycleModel(direction: "forward" | "backward" = "forward"): Promise<CycledModel | undefined> {
+    const { candidates, isScoped } = this.candidates();
+    if (candidates.length <= 1) return undefined;
+    const current = this.config.session.model;
+    const index = Math.max(0, candidates.findIndex((entry) => entry.model.provider === current?.provider && entry.model.id === current?.id));
+    const step = direction === "forward" ? 1 : -1;
+    const next = candidates[(index + step + candidates.length) % candidates.length]!;
+    await this.apply(next.model, next.thinkingLevel, "cycle");
+    return { model: next.model, thinkingLevel: this.config.session.thinkingLevel, isScoped };
+  }
+
+  async cycleThinkingLevel(): Promise<ThinkingLevel | undefined> {
+    const model = this.config.session.model;
+    if (!model?.reasoning) return undefined;
+    const levels = supportedThinkingLevels(model);
+    const next = levels[(levels.indexOf(this.config.session.thinkingLevel) + 1) % levels.length]!;
+    await this.config.session.setThinkingLevel(next);
+    return this.config.session.thinkingLevel;
+  }
+
+  private candidates(): { candidates: { model: Model; thinkingLevel: ThinkingLevel | undefined }[]; isScoped: boolean } {
+    const available = this.config.availableModels();
+    const patterns = this.config.preferences().enabledModels ?? [];
+    if (patterns.length > 0) {
+      const { scoped } = resolveModelScope(patterns, available);
+      if (scoped.length > 0) return { candidates: scoped, isScoped: true };
+    }
+    return { candidates: available.map((model) => ({ model, thinkingLevel: undefined })), isScoped: false };
+  }
+
+  /** A scoped level wins; else the current level, unless the current model has none to carry over. */
+  private async apply(model: Model, scopedLevel: ThinkingLevel | undefined, source: "set" | "cycle"): Promise<void> {
+    const { session } = this.config;
+    const level = scopedLevel ?? (session.model?.reasoning ? session.thinkingLevel : this.config.preferences().defaultThinkingLevel ?? DEFAULT_THINKING_LEVEL);
+    await session.setModel(model, source);
+    await session.setThinkingLevel(level);
+  }
+}

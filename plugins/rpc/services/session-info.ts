@@ -1,0 +1,185 @@
+// What a client asks about the session (state, statistics, the last answer, fork points) and its name, in the
+// shapes of pi's RPC answers. Parts that need a stored session come from the "sessions" service.
+import { PithError } from "../../../kernel/errors.js";
+import { isAssistantMessage, messageText, type AgentMessage } from "../../../kernel/messages.js";
+import type { Model, ThinkingLevel } from "../../../kernel/model.js";
+import type { QueueMode } from "../../../kernel/message-queues.js";
+import type { SessionEvent } from "../../../kernel/events.js";
+import type { SessionApi } from "../../../kernel/session-api.js";
+import type { SessionsService } from "../../sessions/sessions-service.js";
+import type { CompactionService } from "../../compaction/compaction-events.js";
+import { estimateContextTokens, type ContextEstimate } from "../../compaction/context-tokens.js";
+
+/** pi's `RpcSessionState`; undefined fields are left out of the JSON. */
+export interface SessionStateReport {
+  model?: Model;
+  thinkingLevel: ThinkingLevel;
+  isStreaming: boolean;
+  isCompacting: boolean;
+  steeringMode: QueueMode;
+  followUpMode: QueueMode;
+  sessionFile?: string;
+  sessionId: string;
+  sessionName?: string;
+  autoCompactionEnabled: boolean;
+  messageCount: number;
+  pendingMessageCount: number;
+}
+
+export interface ContextUsage {
+  /** null right after a compaction, until a reply reports usage again */
+  tokens: number | null;
+  contextWindow: number;
+  percent: number | null;
+}
+
+/** pi's `SessionStats`, computed over the conversation as the model sees it. */
+export interface SessionStatsReport {
+  sessionFile: string | undefined;
+  sessionId: string;
+  userMessages: number;
+  assistantMessages: number;
+  toolCalls: number;
+  toolResults: number;
+  totalMessages: number;
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+  cost: number;
+  contextUsage?: ContextUsage;
+}
+
+export interface ForkPoint {
+  entryId: string;
+  text: string;
+}
+
+export interface SessionInfoService {
+  state(): SessionStateReport;
+  stats(): SessionStatsReport;
+  /** the text of the last assistant reply (an aborted empty one is skipped), trimmed; undefined when none */
+  lastAssistantText(): string | undefined;
+  /** every user message of the session file, in file order (all branches), as pi lists them */
+  forkPoints(): ForkPoint[];
+  /** trimmed; an empty name is refused */
+  setName(name: string): void;
+}
+
+declare module "../../../kernel/plugin.js" {
+  interface PithServices {
+    sessionInfo: SessionInfoService;
+  }
+}
+
+export interface SessionInfoConfig {
+  session: Pick<SessionApi, "getState" | "sessionId" | "messages" | "model">;
+  sessions(): SessionsService | undefined;
+  compaction(): CompactionService | undefined;
+  autoCompactionEnabled(): boolean;
+  emit(event: SessionEvent): void;
+}
+
+export class SessionInfo implements SessionInfoService {
+  constructor(private readonly config: SessionInfoConfig) {}
+
+  state(): SessionStateReport {
+    const state = this.config.session.getState();
+    const manager = this.config.sessions()?.manager;
+    return {
+      model: state.model,
+      thinkingLevel: state.thinkingLevel,
+      isStreaming: state.isStreaming,
+      isCompacting: this.config.compaction()?.isCompacting ?? false,
+      steeringMode: state.steeringMode,
+      followUpMode: state.followUpMode,
+      sessionFile: manager?.getSessionFile(),
+      sessionId: this.config.session.sessionId,
+      sessionName: manager?.getSessionName(),
+      autoCompactionEnabled: this.config.autoCompactionEnabled(),
+      messageCount: state.messages.length,
+      pendingMessageCount: state.pendingMessageCount,
+    };
+  }
+
+  stats(): SessionStatsReport {
+    const messages = this.config.session.messages;
+    const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+    let toolCalls = 0;
+    let cost = 0;
+    for (const message of messages) {
+      if (!isAssistantMessage(message)) continue;
+      toolCalls += message.content.filter((block) => block.type === "toolCall").length;
+      tokens.input += message.usage.input;
+      tokens.output += message.usage.output;
+      tokens.cacheRead += message.usage.cacheRead;
+      tokens.cacheWrite += message.usage.cacheWrite;
+      cost += message.usage.cost.total;
+    }
+    tokens.total = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+    const stats: SessionStatsReport = {
+      sessionFile: this.config.sessions()?.manager.getSessionFile(),
+      sessionId: this.config.session.sessionId,
+      userMessages: countRole(messages, "user"),
+      assistantMessages: countRole(messages, "assistant"),
+      toolCalls,
+      toolResults: countRole(messages, "toolResult"),
+      totalMessages: messages.length,
+      tokens,
+      cost,
+    };
+    const contextUsage = this.contextUsage();
+    if (contextUsage) stats.contextUsage = contextUsage;
+    return stats;
+  }
+
+  lastAssistantText(): string | undefined {
+    const messages = this.config.session.messages;
+    for (let index = messages.length - 1; index >= 0; index--) {
+      const message = messages[index]!;
+      if (!isAssistantMessage(message)) continue;
+      if (message.stopReason === "aborted" && message.content.length === 0) continue;
+      return messageText(message).trim() || undefined;
+    }
+    return undefined;
+  }
+
+  forkPoints(): ForkPoint[] {
+    const points: ForkPoint[] = [];
+    for (const entry of this.requireSessions("list fork points").manager.getEntries()) {
+      if (entry.type !== "message" || entry.message.role !== "user") continue;
+      const text = messageText(entry.message);
+      if (text) points.push({ entryId: entry.id, text });
+    }
+    return points;
+  }
+
+  setName(name: string): void {
+    const trimmed = name.trim();
+    if (!trimmed) throw new PithError("SESSION_NAME_EMPTY", "Session name cannot be empty.");
+    const manager = this.requireSessions("name the session").manager;
+    manager.setSessionName(trimmed);
+    this.config.emit({ type: "session_info_changed", name: manager.getSessionName() });
+  }
+
+  private contextUsage(): ContextUsage | undefined {
+    const contextWindow = this.config.session.model?.contextWindow ?? 0;
+    if (contextWindow <= 0) return undefined;
+    const messages = this.config.session.messages;
+    const estimate: ContextEstimate = this.config.compaction()?.estimateContext() ?? estimateContextTokens(messages);
+    // After a compaction only a newer reply's usage counts; until one arrives the size is unknown (as in pi).
+    const compacted = messages.some((message) => (message as { role?: string }).role === "compactionSummary");
+    if (compacted && estimate.lastUsageIndex === undefined) return { tokens: null, contextWindow, percent: null };
+    return { tokens: estimate.tokens, contextWindow, percent: (estimate.tokens / contextWindow) * 100 };
+  }
+
+  private requireSessions(action: string): SessionsService {
+    const sessions = this.config.sessions();
+    if (sessions) return sessions;
+    throw new PithError(
+      "SESSIONS_UNAVAILABLE",
+      `Cannot ${action}: no loaded plugin provides the "sessions" service (pith's sessions plugin stores sessions and their entries).`,
+    );
+  }
+}
+
+function countRole(messages: readonly AgentMessage[], role: string): number {
+  return messages.filter((message) => (message as { role?: string }).role === role).length;
+}
