@@ -13,6 +13,7 @@ import { resolveAgentDir } from "../plugins/models/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
 import { selectInitialModel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
+import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
 import { resolveSessionDir } from "../plugins/sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";
@@ -25,6 +26,8 @@ export interface CreateAgentSessionOptions {
   builtins?: readonly BuiltinPluginName[];
   /** more plugins, loaded after the built-ins (later registrations win name clashes) */
   plugins?: PluginSpec[];
+  /** pi extensions (`-e`, `--no-extensions`, `--trust`, extension flags); false loads none */
+  extensions?: Omit<ExtensionsPluginOptions, "agentDir" | "cacheDir"> | false;
   /** a Model, or a pattern as `--model` takes it (`sonnet`, `openai/gpt-5.4`, `anthropic/claude-opus-4-7:high`) */
   model?: Model | string;
   provider?: string;
@@ -107,6 +110,15 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       noSession: options.noSession,
       sessionStart,
     }),
+    ...(options.extensions === false
+      ? []
+      : [
+          {
+            name: "extensions",
+            load: async () =>
+              (await import("../plugins/extensions/index.js")).extensionsPlugin({ agentDir, cacheDir: cacheDirectory(), ...options.extensions }),
+          },
+        ]),
     ...(options.plugins ?? []),
   ];
 

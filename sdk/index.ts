@@ -8,3 +8,17 @@ export type { Compactor, CompactionRequest, CompactionResult, CompactionReason, 
 export type { RetryService, AutoRetryStartEvent, AutoRetryEndEvent } from "../plugins/retry/index.js";
 export type { SessionsService, SessionStore, SessionInfo } from "../plugins/sessions/index.js";
 export { reloadResources, type ReloadReport } from "./reload.js";
+export * from "./runtime/index.js";
+export type {
+  SessionStateReport,
+  SessionStatsReport,
+  ContextUsage,
+  ForkPoint,
+  CatalogCommand,
+  CycledModel,
+  BashResult,
+  UserBashOptions,
+} from "../plugins/rpc/index.js";
+// Service types whose declarations also type `context.use(...)` for SDK users (declaration merging).
+export type { ModelRegistry } from "../plugins/models/index.js";
+export type { SettingsManager } from "../plugins/settings/index.js";

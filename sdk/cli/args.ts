@@ -3,7 +3,7 @@ import { Command, Option, CommanderError } from "commander";
 import { isThinkingLevel, type ThinkingLevel } from "../../kernel/model.js";
 import { PithError } from "../../kernel/errors.js";
 
-export type OutputMode = "text" | "json";
+export type OutputMode = "text" | "json" | "rpc";
 
 export interface CliArgs {
   print: boolean;
@@ -24,7 +24,16 @@ export interface CliArgs {
   noPromptTemplates: boolean;
   listModels: string | true | undefined;
   noSession: boolean;
+  session?: string;
+  sessionDir?: string;
+  continueRecent: boolean;
+  fork?: string;
   verbose: boolean;
+  extensions: string[];
+  noExtensions: boolean;
+  trust: boolean;
+  /** every word commander did not consume, options it did not know included (extension flags, second pass) */
+  leftover: string[];
   /** `@path` arguments, in order */
   files: string[];
   /** positional messages, in order */
@@ -40,6 +49,7 @@ const MULTI_LETTER_SHORTS: Readonly<Record<string, string>> = {
   "-t": "--tools",
   "-ns": "--no-skills",
   "-np": "--no-prompt-templates",
+  "-ne": "--no-extensions",
 };
 
 export function buildProgram(version: string): Command {
@@ -50,7 +60,7 @@ export function buildProgram(version: string): Command {
     .helpOption("-h, --help", "show this help and exit")
     .argument("[inputs...]", "@file arguments are attached to the first message; other words are messages")
     .option("-p, --print", "run non-interactively: answer, print the result, exit")
-    .addOption(new Option("--mode <mode>", "output mode").choices(["text", "json"]))
+    .addOption(new Option("--mode <mode>", "output mode (rpc: JSON commands on stdin, see docs/rpc.md)").choices(["text", "json", "rpc"]))
     .option("--provider <name>", "provider of the model (anthropic, openai, or one from models.json)")
     .option("--model <pattern>", "model id or pattern, e.g. sonnet, openai/gpt-5.4, provider/id:high")
     .option("--api-key <key>", "API key for the chosen model's provider (not saved)")
@@ -66,8 +76,16 @@ export function buildProgram(version: string): Command {
     .option("--prompt-template <path>", "load a prompt template file or folder (repeatable)", collect, [] as string[])
     .option("--no-prompt-templates", "do not discover prompt templates (explicit paths still load)")
     .option("--list-models [search]", "list models (optionally filtered) and exit")
+    .option("-c, --continue", "continue the most recent session of this folder")
+    .option("--session <path|id>", "open a session: a .jsonl file or an id prefix")
+    .option("--fork <path|id>", "copy a session (from any project) into this folder and continue it")
+    .option("--session-dir <dir>", "where session files are kept (default: per folder under the agent dir)")
     .option("--no-session", "keep the session in memory only")
     .option("--verbose", "print start-up details")
+    .option("-e, --extension <path>", "load an extension file or folder (repeatable; kept with --no-extensions)", collect, [] as string[])
+    .option("--no-extensions", "do not discover extensions (explicit -e paths still load)")
+    .option("--trust", "trust this project, so its own .pi extensions run (recorded in the global settings)")
+    .allowUnknownOption()
     .showHelpAfterError("(run pith --help for the list of options)")
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -126,8 +144,14 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     promptTemplate: string[];
     promptTemplates: boolean;
     listModels?: string | true;
-    session: boolean;
+    session: boolean | string;
+    sessionDir?: string;
+    continue?: boolean;
+    fork?: string;
     verbose?: boolean;
+    extension: string[];
+    extensions: boolean;
+    trust?: boolean;
   }>();
   const warnings: string[] = [];
   let thinking: ThinkingLevel | undefined;
@@ -155,7 +179,15 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     noPromptTemplates: options.promptTemplates === false,
     listModels: options.listModels,
     noSession: options.session === false,
+    session: typeof options.session === "string" ? options.session : undefined,
+    sessionDir: options.sessionDir,
+    continueRecent: options.continue === true,
+    fork: options.fork,
     verbose: options.verbose === true,
+    extensions: options.extension,
+    noExtensions: options.extensions === false,
+    trust: options.trust === true,
+    leftover: [...inputs],
     files: inputs.filter((input) => input.startsWith("@") && input.length > 1).map((input) => input.slice(1)),
     messages: inputs.filter((input) => !(input.startsWith("@") && input.length > 1)),
     warnings,

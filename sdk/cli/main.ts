@@ -3,7 +3,7 @@ import { CommanderError } from "commander";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { formatTimings, stderrLogger } from "../../kernel/boot.js";
 import type { PithPlugin } from "../../kernel/plugin.js";
-import { createAgentSession, type CreatedSession } from "../create-agent-session.js";
+import { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "../create-agent-session.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { listModels } from "./list-models.js";
@@ -23,6 +23,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     if (args.listModels !== undefined) return await listModels(args.listModels === true ? undefined : args.listModels);
+    // Before stdin is read: in RPC mode it carries commands, not a prompt.
+    if (args.mode === "rpc") return await runRpc(args);
     const stdin = await readPipedStdin();
     const interactive = !args.print && args.mode === undefined && stdin === undefined;
     if (interactive) {
@@ -31,21 +33,14 @@ export async function main(argv: readonly string[]): Promise<number> {
         'pith has no interactive terminal UI yet. Run a task in print mode: pith -p "your request" (or --mode json for an event stream).',
       );
     }
-    const initial = await buildInitialPrompts({ stdin, files: args.files, messages: args.messages, cwd: process.cwd() });
-    if (initial.prompts.length === 0) {
-      throw new PithError("NO_PROMPT", 'Nothing to do: give a request, e.g. pith -p "explain src/index.ts", or pipe text into pith.');
-    }
-    return await runPrint(args, initial.prompts, initial.images);
+    return await runPrint(args, stdin);
   } catch (error) {
     return fail(error);
   }
 }
 
-async function runPrint(args: CliArgs, prompts: string[], images: import("../../kernel/messages.js").ImageContent[]): Promise<number> {
-  const mode = args.mode ?? "text";
-  const output = await outputPlugin(mode);
-  const log = stderrLogger();
-  const created = await createAgentSession({
+function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
+  return {
     model: args.model,
     provider: args.provider,
     apiKey: args.apiKey,
@@ -60,10 +55,48 @@ async function runPrint(args: CliArgs, prompts: string[], images: import("../../
     noSkills: args.noSkills,
     promptTemplatePaths: args.promptTemplates,
     noPromptTemplates: args.noPromptTemplates,
-    plugins: [output],
-    log,
-  });
+    noSession: args.noSession,
+    session: args.session,
+    sessionDir: args.sessionDir,
+    continueRecent: args.continueRecent,
+    fork: args.fork,
+    extensions: {
+      paths: args.extensions,
+      noExtensions: args.noExtensions,
+      trust: args.trust,
+      flagArgv: args.leftover.some((word) => word.startsWith("-") && word !== "-") ? args.leftover : undefined,
+    },
+  };
+}
+
+async function runRpc(args: CliArgs): Promise<number> {
+  if (args.files.length > 0) {
+    throw new PithError("RPC_FILE_ARGUMENTS", "@file arguments are not supported in RPC mode: send the file's contents in a prompt command.");
+  }
+  if (args.messages.length > 0) process.stderr.write("pith: warning: messages on the command line are ignored in RPC mode; send them as prompt commands.\n");
+  const { rpcMode } = await import("../../plugins/rpc/index.js");
+  const rpc = rpcMode({ input: process.stdin, output: process.stdout, errors: process.stderr, divertStdout: true, handleSignals: true });
+  const log = stderrLogger();
+  const created = await createAgentSession({ ...sessionOptions(args), plugins: [rpc.plugin], log, onProblem: (error) => rpc.reportProblem(error) });
+  for (const warning of created.warnings) log.warn(warning);
+  return rpc.serve(created.session);
+}
+
+async function runPrint(args: CliArgs, stdin: string | undefined): Promise<number> {
+  const mode = args.mode === "json" ? "json" : "text";
+  const output = await outputPlugin(mode);
+  const log = stderrLogger();
+  const created = await createAgentSession({ ...sessionOptions(args), plugins: [output], log });
   const { session } = created;
+  // extension flags were taken out of the words the CLI did not know; what is left are @files and messages
+  const words = (session.registry.services.get("extensions")?.value as import("../../plugins/extensions/index.js").ExtensionsService | undefined)?.parsedFlags?.rest;
+  const files = words ? words.filter((word) => word.startsWith("@") && word.length > 1).map((word) => word.slice(1)) : args.files;
+  const messages = words ? words.filter((word) => !(word.startsWith("@") && word.length > 1)) : args.messages;
+  const { prompts, images } = await buildInitialPrompts({ stdin, files, messages, cwd: process.cwd() });
+  if (prompts.length === 0) {
+    await session.dispose("quit");
+    throw new PithError("NO_PROMPT", 'Nothing to do: give a request, e.g. pith -p "explain src/index.ts", or pipe text into pith.');
+  }
   if (process.env.PITH_TIMING === "1") process.stderr.write(formatTimings(created.timings));
   for (const warning of created.warnings) log.warn(warning);
 

@@ -1,0 +1,321 @@
+// The session API the modes use: every command RPC offers is a typed method here, over the kernel's session
+// and the services its plugins provide. RPC maps its JSON commands onto the same calls.
+import type { AgentSession } from "../../kernel/agent-session.js";
+import { PithError } from "../../kernel/errors.js";
+import type { AgentMessage, ImageContent } from "../../kernel/messages.js";
+import type { Model, ThinkingLevel } from "../../kernel/model.js";
+import type { QueueMode } from "../../kernel/message-queues.js";
+import type { PromptOptions, SessionListener } from "../../kernel/session-api.js";
+import type { PluginTiming } from "../../kernel/plugin-host.js";
+import type { PithServices, ServiceName } from "../../kernel/plugin.js";
+import type { SettingsManager } from "../../plugins/settings/index.js";
+import type { CompactionResult } from "../../plugins/compaction/index.js";
+import type { ForkPosition } from "../../plugins/sessions/index.js";
+import type {
+  BashResult,
+  CatalogCommand,
+  CycledModel,
+  ForkPoint,
+  SessionStateReport,
+  SessionStatsReport,
+  UserBashOptions,
+} from "../../plugins/rpc/index.js";
+import type { CreatedSession } from "../create-agent-session.js";
+import { closePhasePassed } from "./close-phase.js";
+import { navigateTree, type NavigateTreeOptions, type NavigateTreeResult } from "./navigate-tree.js";
+import { cloneSession, forkSession, newSession, switchSession, type ForkMoveResult, type MoveResult, type NewSessionOptions } from "./session-moves.js";
+import { requireService, serviceOf } from "./services.js";
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    /** the typed session API, for plugins and modes that drive the session (provided by createPithSession) */
+    sessionControl: PithSession;
+  }
+}
+
+export class PithSession {
+  /** the kernel session: hooks, registry, the raw state */
+  readonly agent: AgentSession;
+  readonly settings: SettingsManager;
+  readonly timings: readonly PluginTiming[];
+  /** things the user should know from start-up, e.g. a model id that was not in the catalogue */
+  readonly warnings: readonly string[];
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private disposal: Promise<void> | undefined;
+
+  constructor(created: CreatedSession) {
+    this.agent = created.session;
+    this.settings = created.settings;
+    this.timings = created.timings;
+    this.warnings = created.warnings;
+  }
+
+  // ---- identity and state ------------------------------------------------------------------------------
+
+  get cwd(): string {
+    return this.agent.cwd;
+  }
+
+  get sessionId(): string {
+    return this.agent.sessionId;
+  }
+
+  /** undefined for sessions kept in memory */
+  get sessionFile(): string | undefined {
+    return serviceOf(this.agent, "sessions")?.manager.getSessionFile();
+  }
+
+  get model(): Model | undefined {
+    return this.agent.model;
+  }
+
+  get thinkingLevel(): ThinkingLevel {
+    return this.agent.thinkingLevel;
+  }
+
+  get isStreaming(): boolean {
+    return this.agent.isStreaming;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposal !== undefined;
+  }
+
+  /** pi's `get_state` */
+  getState(): SessionStateReport {
+    return this.need("sessionInfo", "report the session state").state();
+  }
+
+  /** the conversation as the model sees it (a copy) */
+  getMessages(): AgentMessage[] {
+    return [...this.agent.messages];
+  }
+
+  /** pi's `get_session_stats`, with `contextUsage` from the compaction service's estimate */
+  getSessionStats(): SessionStatsReport {
+    return this.need("sessionInfo", "report session statistics").stats();
+  }
+
+  /** the last reply's text (an aborted empty reply is skipped); undefined when there is none */
+  getLastAssistantText(): string | undefined {
+    return this.need("sessionInfo", "read the last reply").lastAssistantText();
+  }
+
+  /** every user message of the session, in file order (all branches): where `fork` can start */
+  getForkMessages(): ForkPoint[] {
+    return this.need("sessionInfo", "list fork points").forkPoints();
+  }
+
+  /** slash commands: registered ones, then prompt templates, then skills */
+  getCommands(): CatalogCommand[] {
+    return this.need("commandCatalog", "list commands").list();
+  }
+
+  subscribe(listener: SessionListener): () => void {
+    return this.agent.subscribe(listener);
+  }
+
+  // ---- prompting ---------------------------------------------------------------------------------------
+
+  /** Resolves when the answer is complete (retries and compaction included). */
+  prompt(text: string, options?: PromptOptions): Promise<void> {
+    this.assertLive();
+    return this.track(this.agent.prompt(text, options));
+  }
+
+  /** delivered after the tool calls of the current reply */
+  steer(text: string, images?: ImageContent[]): void {
+    this.assertLive();
+    this.agent.steer(text, images);
+  }
+
+  /** delivered when the agent would otherwise stop */
+  followUp(text: string, images?: ImageContent[]): void {
+    this.assertLive();
+    this.agent.followUp(text, images);
+  }
+
+  /** stops the running reply, its tools and any retry wait; resolves once the session is idle */
+  abort(): Promise<void> {
+    return this.agent.abort();
+  }
+
+  waitForIdle(): Promise<void> {
+    return this.agent.waitForIdle();
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------------
+
+  newSession(options?: NewSessionOptions): Promise<MoveResult> {
+    this.assertLive();
+    return this.track(newSession(this.agent, options));
+  }
+
+  /** a stored session of this project, by file path or id prefix */
+  switchSession(session: string, options: { signal?: AbortSignal } = {}): Promise<MoveResult> {
+    this.assertLive();
+    return this.track(switchSession(this.agent, session, options.signal));
+  }
+
+  /** `before` (default) a user message, whose text comes back for editing; or `at` any entry */
+  fork(entryId: string, position: ForkPosition = "before"): Promise<ForkMoveResult> {
+    this.assertLive();
+    return this.track(forkSession(this.agent, entryId, position));
+  }
+
+  clone(): Promise<MoveResult> {
+    this.assertLive();
+    return this.track(cloneSession(this.agent));
+  }
+
+  navigateTree(targetId: string, options?: NavigateTreeOptions): Promise<NavigateTreeResult> {
+    this.assertLive();
+    return this.track(navigateTree(this.agent, targetId, options));
+  }
+
+  /** trimmed; an empty name is refused */
+  setSessionName(name: string): void {
+    this.assertLive();
+    this.need("sessionInfo", "name the session").setName(name);
+  }
+
+  // ---- models and thinking -----------------------------------------------------------------------------
+
+  /** A model with a key, by provider and id; or any Model object (a custom provider's). */
+  setModel(provider: string, modelId: string): Promise<Model>;
+  setModel(model: Model): Promise<Model>;
+  async setModel(providerOrModel: string | Model, modelId?: string): Promise<Model> {
+    this.assertLive();
+    if (typeof providerOrModel !== "string") {
+      await this.agent.setModel(providerOrModel);
+      return providerOrModel;
+    }
+    if (modelId === undefined) throw new PithError("BAD_ARGUMENTS", "setModel(provider, modelId) needs the model id too.");
+    return this.need("modelSwitch", "change the model").setModel(providerOrModel, modelId);
+  }
+
+  /** the next model with a key (`enabledModels` when set); undefined when there is at most one */
+  cycleModel(direction?: "forward" | "backward"): Promise<CycledModel | undefined> {
+    this.assertLive();
+    return this.need("modelSwitch", "cycle models").cycleModel(direction);
+  }
+
+  /** models whose provider has a key */
+  getAvailableModels(): Model[] {
+    return this.need("models", "list models").availableModels();
+  }
+
+  /** clamped to what the model supports; resolves with the level in effect */
+  async setThinkingLevel(level: ThinkingLevel): Promise<ThinkingLevel> {
+    this.assertLive();
+    await this.agent.setThinkingLevel(level);
+    return this.agent.thinkingLevel;
+  }
+
+  /** the next level the model supports; undefined when the model has no reasoning */
+  cycleThinkingLevel(): Promise<ThinkingLevel | undefined> {
+    this.assertLive();
+    return this.need("modelSwitch", "cycle thinking levels").cycleThinkingLevel();
+  }
+
+  /** applied now and saved in the global settings, as pi does */
+  async setSteeringMode(mode: QueueMode, options: { signal?: AbortSignal } = {}): Promise<void> {
+    this.assertLive();
+    this.agent.setSteeringMode(mode);
+    await this.need("settings", "save the steering mode").set("steeringMode", mode, "global", options);
+  }
+
+  /** applied now and saved in the global settings, as pi does */
+  async setFollowUpMode(mode: QueueMode, options: { signal?: AbortSignal } = {}): Promise<void> {
+    this.assertLive();
+    this.agent.setFollowUpMode(mode);
+    await this.need("settings", "save the follow-up mode").set("followUpMode", mode, "global", options);
+  }
+
+  // ---- compaction and retry ----------------------------------------------------------------------------
+
+  /**
+   * Compacts now (a running reply is stopped first); resolves once its events were delivered. Throws when
+   * there is nothing to compact, a plugin cancelled, or the summary failed.
+   */
+  compact(customInstructions?: string, options: { signal?: AbortSignal } = {}): Promise<CompactionResult> {
+    this.assertLive();
+    const compaction = this.need("compaction", "compact");
+    return this.track(
+      compaction.compact(customInstructions, options).then(async (result) => {
+        await this.agent.drainEvents();
+        return result;
+      }),
+    );
+  }
+
+  abortCompaction(): void {
+    serviceOf(this.agent, "compaction")?.abort();
+  }
+
+  /** saved as `compaction.enabled` in the global settings */
+  setAutoCompaction(enabled: boolean, options: { signal?: AbortSignal } = {}): Promise<void> {
+    this.assertLive();
+    return this.need("settings", "change auto-compaction").set("compaction.enabled", enabled, "global", options);
+  }
+
+  /** saved as `retry.enabled` in the global settings */
+  setAutoRetry(enabled: boolean, options: { signal?: AbortSignal } = {}): Promise<void> {
+    this.assertLive();
+    return this.need("settings", "change auto-retry").set("retry.enabled", enabled, "global", options);
+  }
+
+  /** ends a pending retry wait; the prompt then ends with the failure */
+  abortRetry(): void {
+    serviceOf(this.agent, "retry")?.abortRetry();
+  }
+
+  // ---- the user's own shell commands -------------------------------------------------------------------
+
+  /** runs in the session's folder and joins the conversation as a bashExecution message */
+  executeBash(command: string, options?: UserBashOptions): Promise<BashResult> {
+    this.assertLive();
+    return this.track(this.need("userBash", "run a bash command").execute(command, options));
+  }
+
+  abortBash(): void {
+    serviceOf(this.agent, "userBash")?.abort();
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------------------
+
+  /**
+   * Ends the session: stops the reply, its tools (their process groups), retry waits, compaction and bash
+   * commands, waits for everything this object started, then shuts the plugins down (session files and
+   * their locks are closed). Later calls resolve with the same disposal.
+   */
+  dispose(): Promise<void> {
+    this.disposal ??= this.shutDown();
+    return this.disposal;
+  }
+
+  private async shutDown(): Promise<void> {
+    this.abortCompaction();
+    this.abortRetry();
+    this.abortBash();
+    await this.agent.abort();
+    await Promise.allSettled([...this.inFlight]);
+    await this.agent.dispose("quit");
+    await closePhasePassed();
+  }
+
+  private track<T>(operation: Promise<T>): Promise<T> {
+    this.inFlight.add(operation);
+    const forget = () => void this.inFlight.delete(operation);
+    operation.then(forget, forget);
+    return operation;
+  }
+
+  private assertLive(): void {
+    if (this.disposal) throw new PithError("SESSION_DISPOSED", "This session was disposed; create or resume another one.");
+  }
+
+  private need<K extends ServiceName>(name: K, action: string): PithServices[K] {
+    return requireService(this.agent, name, action);
+  }
+}

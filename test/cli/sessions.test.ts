@@ -1,0 +1,121 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, jsonLines, type CliWorld } from "./cli-harness.js";
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const MODEL = ["--model", "mock/mock-model"];
+const encodedCwd = (cwd: string) => `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+
+async function sessionFiles(): Promise<string[]> {
+  const dir = join(world.agentDir, "sessions", encodedCwd(world.project));
+  try {
+    return (await readdir(dir)).filter((name) => name.endsWith(".jsonl")).map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+async function readJsonl(path: string) {
+  return (await readFile(path, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("sessions from the command line", () => {
+  it("persists every run as pi's v3 JSONL under the agent dir, with the model and thinking level first", async () => {
+    world.mock.enqueue({ text: "first answer" });
+    const result = await world.run(["-p", ...MODEL, "remember 42"]);
+    expect(result.code).toBe(0);
+    const files = await sessionFiles();
+    expect(files).toHaveLength(1);
+    const [header, ...entries] = await readJsonl(files[0]!);
+    expect(header).toMatchObject({ type: "session", version: 3, cwd: world.project });
+    expect(files[0]!).toContain(`_${header!.id as string}.jsonl`);
+    expect(entries.map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change", "message", "message"]);
+    expect(entries[0]).toMatchObject({ provider: "mock", modelId: "mock-model", parentId: null });
+    expect((entries[3]!.message as { role: string }).role).toBe("assistant");
+    for (let i = 1; i < entries.length; i++) expect(entries[i]!.parentId).toBe(entries[i - 1]!.id);
+  });
+
+  it("continues the newest session with -c, sending the earlier conversation", async () => {
+    world.mock.enqueue({ text: "noted" }, { text: "it was 42" });
+    await world.run(["-p", ...MODEL, "remember 42"]);
+    const result = await world.run(["-p", "-c", "what was it?"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("it was 42\n");
+    const second = world.mock.requests[1]!.body as { messages: { role: string }[] };
+    expect(second.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+    const files = await sessionFiles();
+    expect(files).toHaveLength(1);
+    const entries = (await readJsonl(files[0]!)).slice(1);
+    expect(entries.filter((entry) => entry.type === "message")).toHaveLength(4);
+  });
+
+  it("opens a session by id prefix, and refuses an unknown one", async () => {
+    world.mock.enqueue({ text: "one" }, { text: "two" });
+    await world.run(["-p", ...MODEL, "hello"]);
+    const [header] = await readJsonl((await sessionFiles())[0]!);
+    const resumed = await world.run(["-p", "--session", (header!.id as string).slice(0, 8), "again"]);
+    expect(resumed.code).toBe(0);
+    expect((world.mock.requests[1]!.body as { messages: unknown[] }).messages).toHaveLength(3);
+    const missing = await world.run(["-p", "--session", "ffffffffffff", "x"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No session matches "ffffffffffff"/);
+  });
+
+  it("--fork copies a session into a new file whose header names the parent", async () => {
+    world.mock.enqueue({ text: "one" }, { text: "forked" });
+    await world.run(["-p", ...MODEL, "hello"]);
+    const [original] = await sessionFiles();
+    const result = await world.run(["-p", "--fork", original!, "continue in the fork"]);
+    expect(result.code).toBe(0);
+    const files = await sessionFiles();
+    expect(files).toHaveLength(2);
+    const fork = files.find((file) => file !== original)!;
+    const [header] = await readJsonl(fork);
+    expect(header).toMatchObject({ parentSession: original });
+    const clash = await world.run(["-p", "--fork", original!, "-c", "x"]);
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toMatch(/--fork cannot be combined with --continue/);
+  });
+
+  it("--no-session writes no file, and --session-dir moves the files", async () => {
+    world.mock.enqueue({ text: "a" }, { text: "b" });
+    await world.run(["-p", ...MODEL, "--no-session", "x"]);
+    expect(await sessionFiles()).toEqual([]);
+    const elsewhere = join(world.home, "elsewhere");
+    await world.run(["-p", ...MODEL, "--session-dir", elsewhere, "y"]);
+    expect((await readdir(elsewhere)).filter((name) => name.endsWith(".jsonl"))).toHaveLength(1);
+  });
+
+  it("opens --mode json with the header of the session file", async () => {
+    world.mock.enqueue({ text: "hi" });
+    const result = await world.run(["--mode", "json", ...MODEL, "hi"]);
+    const [first] = jsonLines(result.stdout);
+    const [header] = await readJsonl((await sessionFiles())[0]!);
+    expect(first).toEqual(header);
+  });
+
+  it("a session pith wrote opens in pi's own SessionManager with the same context", async () => {
+    let pi: typeof import("@mariozechner/pi-coding-agent");
+    try {
+      pi = await import("@mariozechner/pi-coding-agent");
+    } catch {
+      console.warn("skipped: @mariozechner/pi-coding-agent is not installed");
+      return;
+    }
+    world.mock.enqueue({ toolCalls: [{ name: "ls", arguments: {} }] }, { text: "listed" });
+    await world.run(["-p", ...MODEL, "--tools", "ls", "list files"]);
+    const file = (await sessionFiles())[0]!;
+    const manager = pi.SessionManager.open(file);
+    const context = manager.buildSessionContext();
+    expect(context.messages.map((message) => message.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    expect(context.model).toEqual({ provider: "mock", modelId: "mock-model" });
+  });
+});
