@@ -1,12 +1,12 @@
 // The `pith` command: a thin distribution over createAgentSession with print and JSON output.
+// The session machinery is imported only once a run needs it, so --help and argument errors stay cheap.
 import { CommanderError } from "commander";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { formatTimings, stderrLogger } from "../../kernel/boot.js";
 import type { PithPlugin } from "../../kernel/plugin.js";
-import { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "../create-agent-session.js";
+import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-session.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
-import { listModels } from "./list-models.js";
 import { PITH_VERSION } from "../version.js";
 
 const EXIT_INTERRUPTED = 130;
@@ -22,7 +22,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const warning of args.warnings) process.stderr.write(`pith: warning: ${warning}\n`);
 
   try {
-    if (args.listModels !== undefined) return await listModels(args.listModels === true ? undefined : args.listModels);
+    if (args.listModels !== undefined) {
+      const { listModels } = await import("./list-models.js");
+      return await listModels(args.listModels === true ? undefined : args.listModels);
+    }
     // Before stdin is read: in RPC mode it carries commands, not a prompt.
     if (args.mode === "rpc") return await runRpc(args);
     const stdin = await readPipedStdin();
@@ -77,6 +80,7 @@ async function runRpc(args: CliArgs): Promise<number> {
   const { rpcMode } = await import("../../plugins/rpc/index.js");
   const rpc = rpcMode({ input: process.stdin, output: process.stdout, errors: process.stderr, divertStdout: true, handleSignals: true });
   const log = stderrLogger();
+  const { createAgentSession } = await import("../create-agent-session.js");
   const created = await createAgentSession({ ...sessionOptions(args), plugins: [rpc.plugin], log, onProblem: (error) => rpc.reportProblem(error) });
   for (const warning of created.warnings) log.warn(warning);
   return rpc.serve(created.session);
@@ -86,6 +90,7 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
   const mode = args.mode === "json" ? "json" : "text";
   const output = await outputPlugin(mode);
   const log = stderrLogger();
+  const { createAgentSession } = await import("../create-agent-session.js");
   const created = await createAgentSession({ ...sessionOptions(args), plugins: [output], log });
   const { session } = created;
   // extension flags were taken out of the words the CLI did not know; what is left are @files and messages
