@@ -7,7 +7,7 @@ import type { ExtensionRecord } from "./extension-record.js";
 import { modelRegistryView } from "./model-registry-view.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
-import { changeSession } from "./session-changes.js";
+import { sessionMoves } from "./session-changes.js";
 import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "./types.js";
 
 const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
@@ -49,14 +49,7 @@ export function createCommandContext(runtime: ExtensionRuntime, record: Extensio
   const base = createExtensionContext(runtime, record, signal);
   const context: ExtensionCommandContext = Object.assign(Object.create(base) as ExtensionContext, {
     waitForIdle: () => runtime.session.waitForIdle(),
-    newSession: (options: Parameters<ExtensionCommandContext["newSession"]>[0] = {}) =>
-      changeSession(runtime, { kind: "new", ...options }, () => createCommandContext(runtime, record, signal)),
-    fork: (entryId: string, options: Parameters<ExtensionCommandContext["fork"]>[1] = {}) =>
-      changeSession(runtime, { kind: "fork", entryId, ...options }, () => createCommandContext(runtime, record, signal)),
-    switchSession: (sessionPath: string, options: Parameters<ExtensionCommandContext["switchSession"]>[1] = {}) =>
-      changeSession(runtime, { kind: "switch", sessionPath, ...options }, () => createCommandContext(runtime, record, signal)),
-    navigateTree: (targetId: string, options: Parameters<ExtensionCommandContext["navigateTree"]>[1] = {}) =>
-      changeSession(runtime, { kind: "tree", targetId, ...options }, () => createCommandContext(runtime, record, signal)),
+    ...sessionMoves(runtime, () => createCommandContext(runtime, record, signal)),
     reload: async () => {
       throw new PithError("EXTENSION_RELOAD_UNSUPPORTED", "pith cannot reload extensions inside a running session yet; start pith again to pick up changes.");
     },

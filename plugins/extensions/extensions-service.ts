@@ -4,7 +4,7 @@ import { parseExtensionFlags, type ParsedFlags } from "./flags.js";
 import { listCommands, resolveFlags } from "./registrations.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ExtensionsService } from "./service.js";
-import { beforeFork, beforeSwitch } from "./session-changes.js";
+import { beforeFork, beforeSwitch, beforeTree, leaving, treeMoved } from "./session-changes.js";
 import type { UserBashEventResult } from "./types.js";
 
 /** Parses extension flags from argv and sets their values. */
@@ -34,6 +34,9 @@ export function createService(runtime: ExtensionRuntime, untrusted: string[], pa
     }),
     beforeSwitch: (reason, targetSessionFile) => beforeSwitch(runtime, reason, targetSessionFile),
     beforeFork: (entryId, position) => beforeFork(runtime, entryId, position),
+    beforeTree: (preparation, signal) => beforeTree(runtime, preparation, signal),
+    treeMoved: (event) => treeMoved(runtime, event),
+    leaving: (reason, targetSessionFile) => leaving(runtime, reason, targetSessionFile),
     userBash: (event) =>
       firstResult<UserBashEventResult>(runtime, "user_bash", { type: "user_bash", ...event }, (result) => result.operations !== undefined || result.result !== undefined),
     get shutdownRequested() {

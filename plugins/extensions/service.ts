@@ -3,7 +3,15 @@
 import type { ParsedFlags } from "./flags.js";
 import type { ExtensionPlace } from "./discovery.js";
 import type { RegisteredFlag } from "./registrations.js";
-import type { ResourcesDiscoverResult, SlashCommandInfo, SourceInfo, UserBashEvent, UserBashEventResult } from "./types.js";
+import type {
+  ResourcesDiscoverResult,
+  SessionBeforeTreeResult,
+  SessionTreeEvent,
+  SlashCommandInfo,
+  SourceInfo,
+  UserBashEvent,
+  UserBashEventResult,
+} from "./types.js";
 
 export interface LoadedExtension {
   path: string;
@@ -11,6 +19,16 @@ export interface LoadedExtension {
   display: string;
   place: ExtensionPlace;
   sourceInfo: SourceInfo;
+}
+
+/** What a tree move is about to do (`session_before_tree`'s `preparation`). */
+export interface TreePreparation {
+  targetId: string;
+  oldLeafId: string | null;
+  userWantsSummary: boolean;
+  customInstructions?: string;
+  replaceInstructions?: boolean;
+  label?: string;
 }
 
 export interface ExtensionsService {
@@ -34,6 +52,15 @@ export interface ExtensionsService {
   beforeSwitch(reason: "new" | "resume", targetSessionFile?: string): Promise<boolean>;
   /** `session_before_fork`: resolves true when an extension cancelled */
   beforeFork(entryId: string, position: "before" | "at"): Promise<boolean>;
+  /** `session_before_tree`: the first result that cancels, brings a summary or changes the instructions or label */
+  beforeTree(preparation: TreePreparation, signal: AbortSignal): Promise<SessionBeforeTreeResult | undefined>;
+  /** `session_tree`, once the leaf moved */
+  treeMoved(event: Omit<SessionTreeEvent, "type">): Promise<void>;
+  /**
+   * `session_shutdown` for the conversation a move leaves. Only extensions hear it: the kernel hook ends the
+   * whole session (the sessions plugin closes its file there).
+   */
+  leaving(reason: "new" | "resume" | "fork", targetSessionFile?: string): Promise<void>;
   /** `user_bash` (`!cmd`): the first extension result, if any */
   userBash(event: Omit<UserBashEvent, "type">): Promise<UserBashEventResult | undefined>;
   /** an extension called `ctx.shutdown()` */

@@ -1,13 +1,15 @@
-// Command-context session moves (`ctx.newSession`, `ctx.fork`, `ctx.switchSession`, `ctx.navigateTree`) over the
-// sessions service. Extensions may cancel them first (`session_before_switch`, `session_before_fork`,
-// `session_before_tree`); afterwards they see `session_shutdown` and `session_start` with the move's reason, as
-// in pi 0.73. pith keeps the same extension instances across the move (pi rebuilds them); `withSession` gets a
-// fresh command context all the same.
+// Extensions and session moves. The moves themselves are the "sessionControl" service's (the same ones RPC and
+// the SDK make); here are the events extensions hear around them (`session_before_switch`, `session_before_fork`,
+// `session_before_tree`, `session_shutdown`, `session_tree`) and the command context's `ctx.newSession`,
+// `ctx.fork`, `ctx.switchSession`, `ctx.navigateTree` over that service. pith keeps the same extension instances
+// across a move (pi rebuilds them); `withSession` gets a fresh command context all the same.
 import { PithError } from "../../kernel/errors.js";
 import type { ImageContent, TextContent } from "../../kernel/messages.js";
+import type { SessionControlService } from "../session-control/index.js";
 import { firstResult, observe } from "./dispatch.js";
 import { sendMessage, sendUserMessage } from "./message-delivery.js";
 import type { ExtensionRuntime } from "./runtime.js";
+import type { TreePreparation } from "./service.js";
 import type {
   ExtensionCommandContext,
   PiCustomMessageInput,
@@ -17,15 +19,8 @@ import type {
   SessionBeforeSwitchResult,
   SessionBeforeTreeResult,
   SessionChangeResult,
+  SessionTreeEvent,
 } from "./types.js";
-
-type WithSession = (ctx: ReplacedSessionContext) => Promise<void>;
-
-export type SessionChange =
-  | { kind: "new"; parentSession?: string; setup?: (sessionManager: unknown) => Promise<void>; withSession?: WithSession }
-  | { kind: "switch"; sessionPath: string; withSession?: WithSession }
-  | { kind: "fork"; entryId: string; position?: "before" | "at"; withSession?: WithSession }
-  | { kind: "tree"; targetId: string; summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string };
 
 const cancelled = (result: { cancel?: boolean } | undefined) => result?.cancel === true;
 
@@ -41,56 +36,41 @@ export async function beforeFork(runtime: ExtensionRuntime, entryId: string, pos
   return cancelled(await firstResult<SessionBeforeForkResult>(runtime, "session_before_fork", event, cancelled));
 }
 
-export async function changeSession(
-  runtime: ExtensionRuntime,
-  change: SessionChange,
-  freshContext: () => ExtensionCommandContext,
-): Promise<SessionChangeResult> {
-  const service = runtime.sessions();
-  if (!service) throw new PithError("SESSIONS_UNAVAILABLE", "This session has no sessions plugin, so it cannot start, switch or fork sessions.");
-  const previousSessionFile = service.manager.getSessionFile();
+/** `session_before_tree`: the first handler that answers decides. */
+export function beforeTree(runtime: ExtensionRuntime, preparation: TreePreparation, signal: AbortSignal): Promise<SessionBeforeTreeResult | undefined> {
+  return firstResult<SessionBeforeTreeResult>(runtime, "session_before_tree", { type: "session_before_tree", preparation, signal }, () => true, signal);
+}
 
-  if (change.kind === "tree") {
-    const oldLeafId = service.manager.getLeafId();
-    const preparation = {
-      targetId: change.targetId,
-      oldLeafId,
-      userWantsSummary: change.summarize === true,
-      customInstructions: change.customInstructions,
-      replaceInstructions: change.replaceInstructions,
-      label: change.label,
-    };
-    const signal = new AbortController().signal;
-    const decision = await firstResult<SessionBeforeTreeResult>(runtime, "session_before_tree", { type: "session_before_tree", preparation, signal }, () => true);
-    if (decision?.cancel) return { cancelled: true };
-    service.navigate(change.targetId);
-    const newLeafId = service.manager.getLeafId();
-    const label = decision?.label ?? change.label;
-    if (label) service.manager.setLabel(change.targetId, label);
-    await observe(runtime, "session_tree", { type: "session_tree", newLeafId, oldLeafId, fromExtension: false });
-    return { cancelled: false };
-  }
+export function treeMoved(runtime: ExtensionRuntime, event: Omit<SessionTreeEvent, "type">): Promise<void> {
+  return observe(runtime, "session_tree", { type: "session_tree", ...event });
+}
 
-  if (change.kind === "fork") {
-    if (await beforeFork(runtime, change.entryId, change.position ?? "before")) return { cancelled: true };
-  } else if (await beforeSwitch(runtime, change.kind === "new" ? "new" : "resume", change.kind === "switch" ? change.sessionPath : undefined)) {
-    return { cancelled: true };
-  }
+export function leaving(runtime: ExtensionRuntime, reason: "new" | "resume" | "fork", targetSessionFile?: string): Promise<void> {
+  return observe(runtime, "session_shutdown", { type: "session_shutdown", reason, ...(targetSessionFile ? { targetSessionFile } : {}) });
+}
 
-  const reason = change.kind === "switch" ? "resume" : change.kind;
-  await runtime.session.waitForIdle();
-  await observe(runtime, "session_shutdown", { type: "session_shutdown", reason, ...(change.kind === "switch" ? { targetSessionFile: change.sessionPath } : {}) });
-  if (change.kind === "new") {
-    service.newSession();
-    await change.setup?.(service.manager);
-  } else if (change.kind === "switch") {
-    service.resume(change.sessionPath);
-  } else {
-    service.fork(change.entryId, change.position ?? "before");
-  }
-  await observe(runtime, "session_start", { type: "session_start", reason, ...(previousSessionFile ? { previousSessionFile } : {}) });
-  await change.withSession?.(replacedContext(runtime, freshContext()));
-  return { cancelled: false };
+type SessionMoves = Pick<ExtensionCommandContext, "newSession" | "fork" | "switchSession" | "navigateTree">;
+
+/** The command context's moves; `freshContext` builds the context `withSession` gets after a move. */
+export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => ExtensionCommandContext): SessionMoves {
+  const control = (): SessionControlService => {
+    const service = runtime.context.tryUse("sessionControl");
+    if (service) return service;
+    throw new PithError(
+      "SESSION_CONTROL_UNAVAILABLE",
+      "This session cannot start, switch or fork sessions: no loaded plugin provides the \"sessionControl\" service; load pith's built-in \"session-control\" plugin.",
+    );
+  };
+  const after = async (result: SessionChangeResult, withSession?: (ctx: ReplacedSessionContext) => Promise<void>): Promise<SessionChangeResult> => {
+    if (!result.cancelled) await withSession?.(replacedContext(runtime, freshContext()));
+    return { cancelled: result.cancelled };
+  };
+  return {
+    newSession: async (options = {}) => after(await control().newSession({ parentSession: options.parentSession, setup: options.setup }), options.withSession),
+    fork: async (entryId, options = {}) => after(await control().fork(entryId, options.position ?? "before"), options.withSession),
+    switchSession: async (sessionPath, options = {}) => after(await control().switchSession(sessionPath), options.withSession),
+    navigateTree: async (targetId, options = {}) => after(await control().navigateTree(targetId, options)),
+  };
 }
 
 function replacedContext(runtime: ExtensionRuntime, base: ExtensionCommandContext): ReplacedSessionContext {

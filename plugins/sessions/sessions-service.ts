@@ -32,8 +32,9 @@ export class SessionsService {
     this.current.appendMessage(message);
   }
 
-  newSession(): SessionManager {
-    this.current.newSession();
+  /** An empty session; `parentSession` is recorded in its header. */
+  newSession(options: { parentSession?: string } = {}): SessionManager {
+    this.current.newSession(options);
     this.adopt(this.current);
     return this.current;
   }

@@ -1,12 +1,9 @@
 // createAgentSession, wrapped in the typed session API.
 import { createAgentSession, type CreateAgentSessionOptions } from "../create-agent-session.js";
-import { sessionControlPlugin } from "./control-plugin.js";
 import { PithSession } from "./pith-session.js";
 
 export async function createPithSession(options: CreateAgentSessionOptions = {}): Promise<PithSession> {
-  const control = sessionControlPlugin();
-  const created = await createAgentSession({ ...options, plugins: [...(options.plugins ?? []), control.plugin] });
-  const session = new PithSession(created);
-  control.provide(session);
-  return session;
+  // The API's moves, reports and saved choices are the session-control plugin's: it loads even with a chosen set of built-ins.
+  const builtins = options.builtins && !options.builtins.includes("session-control") ? [...options.builtins, "session-control" as const] : options.builtins;
+  return new PithSession(await createAgentSession({ ...options, builtins }));
 }

@@ -2,6 +2,11 @@
 export { PithSession } from "./pith-session.js";
 export { createPithSession } from "./create-pith-session.js";
 export { AgentSessionRuntime, createAgentSessionRuntime, type AgentSessionRuntimeOptions, type SessionSwitchListener } from "./runtime.js";
-export { sessionControlPlugin, SESSION_CONTROL_PLUGIN_NAME, type SessionControlPlugin } from "./control-plugin.js";
-export type { MoveResult, ForkMoveResult, NewSessionOptions } from "./session-moves.js";
-export type { NavigateTreeOptions, NavigateTreeResult } from "./navigate-tree.js";
+export type {
+  SessionControlService,
+  MoveResult,
+  ForkMoveResult,
+  NewSessionOptions,
+  NavigateTreeOptions,
+  NavigateTreeResult,
+} from "../../plugins/session-control/index.js";

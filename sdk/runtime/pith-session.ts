@@ -22,16 +22,15 @@ import type {
 } from "../../plugins/rpc/index.js";
 import type { CreatedSession } from "../create-agent-session.js";
 import { closePhasePassed } from "./close-phase.js";
-import { navigateTree, type NavigateTreeOptions, type NavigateTreeResult } from "./navigate-tree.js";
-import { cloneSession, forkSession, newSession, switchSession, type ForkMoveResult, type MoveResult, type NewSessionOptions } from "./session-moves.js";
+import type {
+  ForkMoveResult,
+  MoveResult,
+  NavigateTreeOptions,
+  NavigateTreeResult,
+  NewSessionOptions,
+  SessionControlService,
+} from "../../plugins/session-control/index.js";
 import { requireService, serviceOf } from "./services.js";
-
-declare module "../../kernel/plugin.js" {
-  interface PithServices {
-    /** the typed session API, for plugins and modes that drive the session (provided by createPithSession) */
-    sessionControl: PithSession;
-  }
-}
 
 export class PithSession {
   /** the kernel session: hooks, registry, the raw state */
@@ -123,16 +122,16 @@ export class PithSession {
     return this.track(this.agent.prompt(text, options));
   }
 
-  /** delivered after the tool calls of the current reply */
-  steer(text: string, images?: ImageContent[]): void {
+  /** delivered after the tool calls of the current reply; skills and templates are expanded, commands refused */
+  steer(text: string, images?: ImageContent[]): Promise<void> {
     this.assertLive();
-    this.agent.steer(text, images);
+    return this.agent.queuePrompt(text, { as: "steer", images });
   }
 
-  /** delivered when the agent would otherwise stop */
-  followUp(text: string, images?: ImageContent[]): void {
+  /** delivered when the agent would otherwise stop; skills and templates are expanded, commands refused */
+  followUp(text: string, images?: ImageContent[]): Promise<void> {
     this.assertLive();
-    this.agent.followUp(text, images);
+    return this.agent.queuePrompt(text, { as: "followUp", images });
   }
 
   /** stops the running reply, its tools and any retry wait; resolves once the session is idle */
@@ -148,29 +147,29 @@ export class PithSession {
 
   newSession(options?: NewSessionOptions): Promise<MoveResult> {
     this.assertLive();
-    return this.track(newSession(this.agent, options));
+    return this.track(this.control("start a new session").newSession(options));
   }
 
   /** a stored session of this project, by file path or id prefix */
   switchSession(session: string, options: { signal?: AbortSignal } = {}): Promise<MoveResult> {
     this.assertLive();
-    return this.track(switchSession(this.agent, session, options.signal));
+    return this.track(this.control("switch sessions").switchSession(session, options));
   }
 
   /** `before` (default) a user message, whose text comes back for editing; or `at` any entry */
   fork(entryId: string, position: ForkPosition = "before"): Promise<ForkMoveResult> {
     this.assertLive();
-    return this.track(forkSession(this.agent, entryId, position));
+    return this.track(this.control("fork the session").fork(entryId, position));
   }
 
   clone(): Promise<MoveResult> {
     this.assertLive();
-    return this.track(cloneSession(this.agent));
+    return this.track(this.control("clone the session").clone());
   }
 
   navigateTree(targetId: string, options?: NavigateTreeOptions): Promise<NavigateTreeResult> {
     this.assertLive();
-    return this.track(navigateTree(this.agent, targetId, options));
+    return this.track(this.control("navigate the session tree").navigateTree(targetId, options));
   }
 
   /** trimmed; an empty name is refused */
@@ -191,13 +190,13 @@ export class PithSession {
       return providerOrModel;
     }
     if (modelId === undefined) throw new PithError("BAD_ARGUMENTS", "setModel(provider, modelId) needs the model id too.");
-    return this.need("modelSwitch", "change the model").setModel(providerOrModel, modelId);
+    return this.control("change the model").setModel(providerOrModel, modelId);
   }
 
   /** the next model with a key (`enabledModels` when set); undefined when there is at most one */
   cycleModel(direction?: "forward" | "backward"): Promise<CycledModel | undefined> {
     this.assertLive();
-    return this.need("modelSwitch", "cycle models").cycleModel(direction);
+    return this.control("cycle models").cycleModel(direction);
   }
 
   /** models whose provider has a key */
@@ -219,17 +218,15 @@ export class PithSession {
   }
 
   /** applied now and saved in the global settings, as pi does */
-  async setSteeringMode(mode: QueueMode, options: { signal?: AbortSignal } = {}): Promise<void> {
+  setSteeringMode(mode: QueueMode, options: { signal?: AbortSignal } = {}): Promise<void> {
     this.assertLive();
-    this.agent.setSteeringMode(mode);
-    await this.need("settings", "save the steering mode").set("steeringMode", mode, "global", options);
+    return this.control("change the steering mode").setSteeringMode(mode, options);
   }
 
   /** applied now and saved in the global settings, as pi does */
-  async setFollowUpMode(mode: QueueMode, options: { signal?: AbortSignal } = {}): Promise<void> {
+  setFollowUpMode(mode: QueueMode, options: { signal?: AbortSignal } = {}): Promise<void> {
     this.assertLive();
-    this.agent.setFollowUpMode(mode);
-    await this.need("settings", "save the follow-up mode").set("followUpMode", mode, "global", options);
+    return this.control("change the follow-up mode").setFollowUpMode(mode, options);
   }
 
   // ---- compaction and retry ----------------------------------------------------------------------------
@@ -256,13 +253,13 @@ export class PithSession {
   /** saved as `compaction.enabled` in the global settings */
   setAutoCompaction(enabled: boolean, options: { signal?: AbortSignal } = {}): Promise<void> {
     this.assertLive();
-    return this.need("settings", "change auto-compaction").set("compaction.enabled", enabled, "global", options);
+    return this.control("change auto-compaction").setAutoCompaction(enabled, options);
   }
 
   /** saved as `retry.enabled` in the global settings */
   setAutoRetry(enabled: boolean, options: { signal?: AbortSignal } = {}): Promise<void> {
     this.assertLive();
-    return this.need("settings", "change auto-retry").set("retry.enabled", enabled, "global", options);
+    return this.control("change auto-retry").setAutoRetry(enabled, options);
   }
 
   /** ends a pending retry wait; the prompt then ends with the failure */
@@ -313,6 +310,11 @@ export class PithSession {
 
   private assertLive(): void {
     if (this.disposal) throw new PithError("SESSION_DISPOSED", "This session was disposed; create or resume another one.");
+  }
+
+  /** moves and saved choices: the session-control plugin's, the same calls RPC commands and extensions make */
+  private control(action: string): SessionControlService {
+    return this.need("sessionControl", action);
   }
 
   private need<K extends ServiceName>(name: K, action: string): PithServices[K] {

@@ -4,7 +4,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PithPlugin } from "../../kernel/index.js";
 import { COMMANDS, rpcMode, type RpcCommandType } from "../../plugins/rpc/index.js";
-import { createPithSession, PithSession } from "../../sdk/index.js";
+import { createPithSession, PithSession, type SessionControlService } from "../../sdk/index.js";
 import { sdkWorld, type SdkWorld } from "./harness.js";
 
 /** The PithSession method each RPC command maps onto; null where neither offers it. */
@@ -56,7 +56,7 @@ describe("RPC commands and the session API", () => {
   });
 
   it("shares one session with RPC mode: what one side changes, the other reports", async () => {
-    let control: unknown;
+    let control: SessionControlService | undefined;
     const observer: PithPlugin = { name: "observer", setup: (context) => context.on("agent_settled", () => void (control = context.tryUse("sessionControl"))) };
     const input = new PassThrough();
     const output = new PassThrough();
@@ -66,7 +66,10 @@ describe("RPC commands and the session API", () => {
     const served = rpc.serve(pith.agent);
 
     await pith.prompt("hi");
-    expect(control).toBe(pith);
+    // Plugins reach the moves and saved choices PithSession and RPC use: a change through the service shows in both.
+    await control!.setFollowUpMode("all");
+    expect(pith.getState().followUpMode).toBe("all");
+    expect(await client.request({ type: "get_state" })).toMatchObject({ followUpMode: "all" });
     expect(await client.request({ type: "get_last_assistant_text" })).toEqual({ text: "hello from the model" });
 
     await client.request({ type: "set_session_name", name: "shared" });

@@ -1,12 +1,12 @@
 // Moving within the session tree (pi's navigateTree): the leaf goes to another entry of the same session,
-// optionally leaving a summary of the branch it left behind (the compaction service writes it).
-import type { AgentSession } from "../../kernel/agent-session.js";
+// optionally leaving a summary of the branch it left behind. Extensions are asked first (session_before_tree:
+// cancel, bring their own summary, change the instructions or the label) and told after (session_tree).
 import { PithError } from "../../kernel/errors.js";
 import { messageText } from "../../kernel/messages.js";
-import { SUMMARY_ABORTED } from "../../plugins/compaction/summary-call.js";
-import type { SessionEntry } from "../../plugins/sessions/index.js";
-import { stopRun } from "./session-moves.js";
-import { requireService } from "./services.js";
+import { SUMMARY_ABORTED } from "../compaction/summary-call.js";
+import type { SessionEntry } from "../sessions/index.js";
+import { requireService } from "./require-service.js";
+import { stopRun, type MoveHost } from "./session-moves.js";
 
 export interface NavigateTreeOptions {
   /** summarise the branch being left and keep the summary at the new position (needs a model) */
@@ -31,28 +31,45 @@ export interface NavigateTreeResult {
   summaryEntryId?: string;
 }
 
-export async function navigateTree(agent: AgentSession, targetId: string, options: NavigateTreeOptions = {}): Promise<NavigateTreeResult> {
-  const sessions = requireService(agent, "sessions", "navigate the session tree");
+export async function navigateTree(host: MoveHost, targetId: string, options: NavigateTreeOptions = {}): Promise<NavigateTreeResult> {
+  const sessions = requireService(host.use, "sessions", "navigate the session tree");
   const manager = sessions.manager;
   const oldLeafId = manager.getLeafId();
   if (targetId === oldLeafId) return { cancelled: false };
   const target = manager.getEntry(targetId);
   if (!target) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Cannot navigate to entry ${targetId}: it is not in this session.`);
-  await stopRun(agent);
+  const extensions = host.use("extensions");
+  const signal = options.signal ?? new AbortController().signal;
+  const decision = await extensions?.beforeTree(
+    {
+      targetId,
+      oldLeafId,
+      userWantsSummary: options.summarize === true,
+      customInstructions: options.customInstructions,
+      replaceInstructions: options.replaceInstructions,
+      label: options.label,
+    },
+    signal,
+  );
+  if (decision?.cancel) return { cancelled: true };
+  await stopRun(host.agent);
 
   const editorText = editableText(target);
   const newLeafId = editorText === undefined ? target.id : target.parentId;
   let summaryEntryId: string | undefined;
-  if (options.summarize) {
-    const compaction = requireService(agent, "compaction", "summarise the branch being left");
+  const fromExtension = decision?.summary !== undefined;
+  if (decision?.summary) {
+    summaryEntryId = manager.appendBranchSummary(newLeafId, decision.summary.summary, decision.summary.details, true);
+  } else if (options.summarize) {
+    const compaction = requireService(host.use, "compaction", "summarise the branch being left");
     let summary;
     try {
       summary = await compaction.summarizeBranch({
         targetId,
         fromId: oldLeafId,
-        customInstructions: options.customInstructions,
-        replaceInstructions: options.replaceInstructions,
-        signal: options.signal,
+        customInstructions: decision?.customInstructions ?? options.customInstructions,
+        replaceInstructions: decision?.replaceInstructions ?? options.replaceInstructions,
+        signal,
       });
     } catch (error) {
       if (error instanceof PithError && error.code === SUMMARY_ABORTED) return { cancelled: true, aborted: true };
@@ -61,7 +78,16 @@ export async function navigateTree(agent: AgentSession, targetId: string, option
     if (summary) summaryEntryId = manager.appendBranchSummary(newLeafId, summary.summary, summary.details);
   }
   sessions.navigate(summaryEntryId ?? newLeafId);
-  if (options.label) manager.setLabel(summaryEntryId ?? targetId, options.label);
+  // read before labelling: a label is an entry of its own
+  const movedLeafId = manager.getLeafId();
+  const label = decision?.label ?? options.label;
+  if (label) manager.setLabel(summaryEntryId ?? targetId, label);
+  await extensions?.treeMoved({
+    newLeafId: movedLeafId,
+    oldLeafId,
+    ...(summaryEntryId ? { summaryEntry: manager.getEntry(summaryEntryId) } : {}),
+    fromExtension,
+  });
 
   const result: NavigateTreeResult = { cancelled: false };
   if (editorText !== undefined) result.editorText = editorText;

@@ -1,13 +1,19 @@
 // Moving a session to another conversation in place: a new one, a stored one, a fork or a clone. Extensions may
-// cancel first (session_before_switch / session_before_fork); a running reply is stopped; afterwards plugins
-// hear `session_start` with the move's reason, as pi 0.73 announces a replaced session.
+// cancel first (session_before_switch / session_before_fork); a running reply is stopped; extensions hear
+// session_shutdown for the conversation they leave; afterwards every plugin hears `session_start` with the move's
+// reason and the previous file, as pi 0.73 announces a replaced session.
 import type { AgentSession } from "../../kernel/agent-session.js";
 import { PithError } from "../../kernel/errors.js";
-import type { ForkPosition, SessionsService } from "../../plugins/sessions/index.js";
-import { resolveSessionArg } from "../../plugins/sessions/index.js";
-import type { ExtensionsService } from "../../plugins/extensions/index.js";
-import { recordInitialThinkingLevel, restoredState } from "../restore-session.js";
-import { requireService, serviceOf } from "./services.js";
+import type { ForkPosition, SessionManager, SessionsService } from "../sessions/index.js";
+import { resolveSessionArg } from "../sessions/index.js";
+import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";
+import { requireService, type ServiceLookup } from "./require-service.js";
+
+/** What a move needs: the kernel session (to stop runs and announce `session_start`) and the services. */
+export interface MoveHost {
+  readonly agent: AgentSession;
+  readonly use: ServiceLookup;
+}
 
 export interface MoveResult {
   /** an extension cancelled the move; nothing changed */
@@ -22,6 +28,8 @@ export interface ForkMoveResult extends MoveResult {
 export interface NewSessionOptions {
   /** recorded in the new session's header */
   parentSession?: string;
+  /** runs on the new, still empty session before plugins hear `session_start` (pi's `ctx.newSession({setup})`) */
+  setup?: (manager: SessionManager) => void | Promise<void>;
 }
 
 /** A move must not pull the conversation from under a running reply. */
@@ -29,50 +37,50 @@ export async function stopRun(agent: AgentSession): Promise<void> {
   if (agent.isStreaming) await agent.abort();
 }
 
-function extensionsOf(agent: AgentSession): ExtensionsService | undefined {
-  return serviceOf(agent, "extensions");
-}
-
-export async function newSession(agent: AgentSession, options: NewSessionOptions = {}): Promise<MoveResult> {
-  const sessions = requireService(agent, "sessions", "start a new session");
-  if (await extensionsOf(agent)?.beforeSwitch("new")) return { cancelled: true };
+export async function newSession(host: MoveHost, options: NewSessionOptions = {}): Promise<MoveResult> {
+  const { agent } = host;
+  const sessions = requireService(host.use, "sessions", "start a new session");
+  const extensions = host.use("extensions");
+  if (await extensions?.beforeSwitch("new")) return { cancelled: true };
   await stopRun(agent);
+  await extensions?.leaving("new");
   const previous = sessions.manager.getSessionFile();
-  if (options.parentSession === undefined) {
-    sessions.newSession();
-  } else {
-    // The service's newSession takes no header options; start the manager's and install its empty context.
-    sessions.manager.newSession({ parentSession: options.parentSession });
-    sessions.navigate(null);
-    agent.sessionId = sessions.manager.getSessionId();
-  }
+  sessions.newSession({ parentSession: options.parentSession });
   // Like a session created at start-up, a new one opens with the model and thinking level it uses.
   if (agent.model) sessions.manager.appendModelChange(agent.model.provider, agent.model.id);
-  recordInitialThinkingLevel(agent);
+  recordInitialThinkingLevel(sessions.manager, agent.thinkingLevel);
+  await options.setup?.(sessions.manager);
   await agent.start("new", previous);
   return { cancelled: false };
 }
 
-/** Opens a stored session of this project: a file path, or an id prefix. */
-export async function switchSession(agent: AgentSession, target: string, signal?: AbortSignal): Promise<MoveResult> {
-  const sessions = requireService(agent, "sessions", "switch sessions");
+/** Opens a stored session of this project (a file path, or an id prefix); its model and thinking level come back. */
+export async function switchSession(host: MoveHost, target: string, signal?: AbortSignal): Promise<MoveResult> {
+  const { agent } = host;
+  const sessions = requireService(host.use, "sessions", "switch sessions");
   const location = await locate(sessions, target, agent.cwd, signal);
-  if (await extensionsOf(agent)?.beforeSwitch("resume", location)) return { cancelled: true };
+  const extensions = host.use("extensions");
+  if (await extensions?.beforeSwitch("resume", location)) return { cancelled: true };
   await stopRun(agent);
+  await extensions?.leaving("resume", location);
   const previous = sessions.manager.getSessionFile();
   sessions.resume(location);
-  await restoreModelAndThinking(agent);
+  await restoreModelAndThinking(host, sessions);
   await agent.start("resume", previous);
   return { cancelled: false };
 }
 
-export async function forkSession(agent: AgentSession, entryId: string, position: ForkPosition = "before"): Promise<ForkMoveResult> {
-  const sessions = requireService(agent, "sessions", "fork the session");
+export async function forkSession(host: MoveHost, entryId: string, position: ForkPosition = "before"): Promise<ForkMoveResult> {
+  const { agent } = host;
+  const sessions = requireService(host.use, "sessions", "fork the session");
+  const extensions = host.use("extensions");
+  // pi asks the extensions before it looks the entry up.
+  if (await extensions?.beforeFork(entryId, position)) return { cancelled: true };
   if (!sessions.manager.getEntry(entryId)) {
     throw new PithError("SESSION_ENTRY_NOT_FOUND", `Cannot fork: entry ${entryId} is not in this session. getForkMessages() lists the user messages to fork from.`);
   }
-  if (await extensionsOf(agent)?.beforeFork(entryId, position)) return { cancelled: true };
   await stopRun(agent);
+  await extensions?.leaving("fork");
   const previous = sessions.manager.getSessionFile();
   const result = sessions.fork(entryId, position);
   await agent.start("fork", previous);
@@ -80,12 +88,15 @@ export async function forkSession(agent: AgentSession, entryId: string, position
 }
 
 /** pi's `/clone`: the current branch, copied into a new session (a fork "at" the leaf). */
-export async function cloneSession(agent: AgentSession): Promise<MoveResult> {
-  const sessions = requireService(agent, "sessions", "clone the session");
+export async function cloneSession(host: MoveHost): Promise<MoveResult> {
+  const { agent } = host;
+  const sessions = requireService(host.use, "sessions", "clone the session");
   const leafId = sessions.manager.getLeafId();
   if (leafId === null) throw new PithError("SESSION_EMPTY", "Cannot clone session: no current entry selected (the session has no entries yet).");
-  if (await extensionsOf(agent)?.beforeFork(leafId, "at")) return { cancelled: true };
+  const extensions = host.use("extensions");
+  if (await extensions?.beforeFork(leafId, "at")) return { cancelled: true };
   await stopRun(agent);
+  await extensions?.leaving("fork");
   const previous = sessions.manager.getSessionFile();
   sessions.clone();
   await agent.start("fork", previous);
@@ -105,11 +116,12 @@ async function locate(sessions: SessionsService, target: string, cwd: string, si
 }
 
 /** A resumed session continues with its own model (when it is known and has a key) and thinking level. */
-async function restoreModelAndThinking(agent: AgentSession): Promise<void> {
-  const restored = restoredState(agent);
-  const models = serviceOf(agent, "models");
+async function restoreModelAndThinking(host: MoveHost, sessions: SessionsService): Promise<void> {
+  const { agent } = host;
+  const restored = restoredState(sessions.manager);
+  const models = host.use("models");
   const model = restored?.model && models?.find(restored.model.provider, restored.model.modelId);
   if (model && models?.hasAuth(model.provider)) await agent.setModel(model, "restore");
   if (restored?.thinkingLevel) await agent.setThinkingLevel(restored.thinkingLevel);
-  recordInitialThinkingLevel(agent);
+  recordInitialThinkingLevel(sessions.manager, agent.thinkingLevel);
 }

@@ -1,21 +1,15 @@
 // A resumed session brings back its model and thinking level; a new one records both at its start, as pi's
 // files do (a `model_change` and a `thinking_level_change` entry before the first message).
-import type { AgentSession } from "../kernel/agent-session.js";
-import { isThinkingLevel, type ThinkingLevel } from "../kernel/model.js";
-import type { SessionsService } from "../plugins/sessions/index.js";
+import { isThinkingLevel, type ThinkingLevel } from "../../kernel/model.js";
+import type { SessionManager } from "../sessions/index.js";
 
 export interface RestoredState {
   model: { provider: string; modelId: string } | undefined;
   thinkingLevel: ThinkingLevel | undefined;
 }
 
-function sessionsOf(session: AgentSession): SessionsService | undefined {
-  return session.registry.services.get("sessions")?.value as SessionsService | undefined;
-}
-
-/** What the opened session's active branch last recorded; undefined for a new, empty session. */
-export function restoredState(session: AgentSession): RestoredState | undefined {
-  const manager = sessionsOf(session)?.manager;
+/** What the opened session's active branch last recorded; undefined for a new, empty (or no stored) session. */
+export function restoredState(manager: SessionManager | undefined): RestoredState | undefined {
   if (!manager || manager.getEntries().length === 0) return undefined;
   const context = manager.buildSessionContext();
   const hasThinkingEntry = manager.getBranch().some((entry) => entry.type === "thinking_level_change");
@@ -26,9 +20,8 @@ export function restoredState(session: AgentSession): RestoredState | undefined 
 }
 
 /** The thinking level is recorded when it changes; a branch without any record gets the current one. */
-export function recordInitialThinkingLevel(session: AgentSession): void {
-  const manager = sessionsOf(session)?.manager;
+export function recordInitialThinkingLevel(manager: SessionManager | undefined, level: ThinkingLevel): void {
   if (!manager) return;
   if (manager.getBranch().some((entry) => entry.type === "thinking_level_change")) return;
-  manager.appendThinkingLevelChange(session.thinkingLevel);
+  manager.appendThinkingLevelChange(level);
 }

@@ -1,0 +1,7 @@
+// Public surface of the session-control plugin.
+export { sessionControlPlugin, SESSION_CONTROL_PLUGIN_NAME } from "./plugin.js";
+export { SessionControl, type SessionControlService, type SettingsWriteOptions } from "./session-control.js";
+export type { MoveResult, ForkMoveResult, NewSessionOptions } from "./session-moves.js";
+export type { NavigateTreeOptions, NavigateTreeResult } from "./navigate-tree.js";
+export { requireService, type ServiceLookup } from "./require-service.js";
+export { restoredState, recordInitialThinkingLevel, type RestoredState } from "./restore-session.js";

@@ -1,0 +1,87 @@
+// RPC's session moves and saved choices go through the session-control plugin, the same calls PithSession and
+// extensions make: plugins hear session_start with the move's reason, a plugin may cancel through the extensions
+// service's question, a new session records its parent, model and thinking level, and choices reach settings.json.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { definePlugin } from "../../kernel/plugin.js";
+import type { SessionLifecycleEvent } from "../../kernel/hooks.js";
+import type { SessionsService } from "../../plugins/sessions/index.js";
+import { startInProcess, writeTwoModels, type InProcessRpc } from "./rpc-harness.js";
+
+let world: CliWorld;
+let rpc: InProcessRpc | undefined;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(async () => {
+  if (rpc) {
+    rpc.peer.end();
+    await rpc.exited;
+    rpc = undefined;
+  }
+  await world.close();
+});
+
+function sessions(): SessionsService {
+  return rpc!.session.registry.services.get("sessions")!.value as SessionsService;
+}
+
+it("new_session records its parent, model and thinking level, and announces session_start {new, previousSessionFile}", async () => {
+  const starts: SessionLifecycleEvent[] = [];
+  const observer = definePlugin({ name: "observer", setup: (context) => context.on("session_start", (event) => void starts.push(event)) });
+  rpc = await startInProcess(world, { plugins: [observer] });
+  const previous = sessions().manager.getSessionFile();
+  const response = await rpc.peer.request({ type: "new_session", parentSession: "/elsewhere/parent.jsonl" });
+  expect(response).toMatchObject({ success: true, data: { cancelled: false } });
+  expect(sessions().manager.getSessionFile()).not.toBe(previous);
+  expect(sessions().manager.getHeader()?.parentSession).toBe("/elsewhere/parent.jsonl");
+  expect(sessions().manager.getEntries().map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change"]);
+  expect(starts.at(-1)).toEqual({ reason: "new", previousSessionFile: previous });
+});
+
+it("switch_session brings back the stored session's model and thinking level", async () => {
+  await writeTwoModels(world);
+  rpc = await startInProcess(world);
+  expect((await rpc.peer.request({ type: "set_model", provider: "mock", modelId: "mock-think" })).success).toBe(true);
+  expect((await rpc.peer.request({ type: "set_thinking_level", level: "high" })).success).toBe(true);
+  // a session file is written once it holds a reply
+  world.mock.enqueue({ text: "stored" });
+  const from = rpc.peer.records.length;
+  expect((await rpc.peer.request({ type: "prompt", message: "keep this" })).success).toBe(true);
+  await rpc.peer.waitForEvent("agent_end", from);
+  await rpc.session.waitForIdle();
+  const stored = sessions().manager.getSessionFile()!;
+  await rpc.peer.request({ type: "new_session" });
+  await rpc.peer.request({ type: "set_model", provider: "mock", modelId: "mock-model" });
+  expect(rpc.session.model?.id).toBe("mock-model");
+
+  expect(await rpc.peer.request({ type: "switch_session", sessionPath: stored })).toMatchObject({ success: true, data: { cancelled: false } });
+  expect(rpc.session.model?.id).toBe("mock-think");
+  expect(rpc.session.thinkingLevel).toBe("high");
+});
+
+it("queue modes, the chosen model, auto-compaction and auto-retry are saved in the global settings", async () => {
+  await writeTwoModels(world);
+  rpc = await startInProcess(world);
+  for (const command of [
+    { type: "set_steering_mode", mode: "all" },
+    { type: "set_follow_up_mode", mode: "all" },
+    { type: "set_model", provider: "mock", modelId: "mock-think" },
+    { type: "set_auto_compaction", enabled: false },
+    { type: "set_auto_retry", enabled: false },
+  ]) {
+    expect((await rpc.peer.request(command)).success, command.type).toBe(true);
+  }
+  expect(rpc.session.getState()).toMatchObject({ steeringMode: "all", followUpMode: "all" });
+  const saved = JSON.parse(await readFile(join(world.agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
+  expect(saved).toMatchObject({
+    steeringMode: "all",
+    followUpMode: "all",
+    defaultProvider: "mock",
+    defaultModel: "mock-think",
+    compaction: { enabled: false },
+    retry: { enabled: false },
+  });
+});
