@@ -3,6 +3,7 @@
 import type { PluginSpec } from "../kernel/plugin-loader.js";
 import type { Settings, SettingsManager } from "../plugins/settings/index.js";
 import type { SessionStart } from "../plugins/sessions/index.js";
+import type { PackageResourceFile } from "../plugins/resources-common/options.js";
 
 export const BUILTIN_PLUGIN_NAMES = [
   "sessions",
@@ -15,6 +16,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "skills",
   "prompt-templates",
   "system-prompt",
+  "session-control",
 ] as const;
 
 export type BuiltinPluginName = (typeof BUILTIN_PLUGIN_NAMES)[number];
@@ -30,6 +32,9 @@ export interface BuiltinPluginConfig {
   /** `--prompt-template` paths; with `noPromptTemplates` only these load */
   promptTemplatePaths?: string[];
   noPromptTemplates?: boolean;
+  /** skill and template files of installed packages */
+  packageSkillFiles?: readonly PackageResourceFile[];
+  packagePromptFiles?: readonly PackageResourceFile[];
   /** where session files go (already resolved from --session-dir, the environment and settings) */
   sessionDir?: string;
   noSession?: boolean;
@@ -79,6 +84,7 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         paths: config.skillPaths,
         noDiscovery: config.noSkills,
         settingsEntries: scopedList(config.settingsManager, "skills"),
+        packageFiles: config.packageSkillFiles,
       });
     case "prompt-templates":
       return (await import("../plugins/prompt-templates/index.js")).promptTemplatesPlugin({
@@ -87,6 +93,7 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         paths: config.promptTemplatePaths,
         noDiscovery: config.noPromptTemplates,
         settingsEntries: scopedList(config.settingsManager, "prompts"),
+        packageFiles: config.packagePromptFiles,
       });
     case "system-prompt":
       return (await import("../plugins/system-prompt/index.js")).systemPromptPlugin({
@@ -96,6 +103,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         appendPrompts: config.appendPrompts,
         noContextFiles: config.noContextFiles,
       });
+    case "session-control":
+      return (await import("../plugins/session-control/index.js")).sessionControlPlugin();
   }
 }
 

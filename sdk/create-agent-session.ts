@@ -15,8 +15,8 @@ import { selectInitialModel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
 import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
-import { resolveSessionDir } from "../plugins/sessions/index.js";
-import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";
+import { resolveSessionDir, type SessionsService } from "../plugins/sessions/index.js";
+import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -57,6 +57,8 @@ export interface CreateAgentSessionOptions {
   session?: string;
   /** copy a session (any project) into this one and continue there (`--fork`) */
   fork?: string;
+  /** the settings `packages`: loaded (missing ones installed unless `offline`); false loads none */
+  packages?: { offline?: boolean } | false;
   log?: Logger;
   /** plugin and hook problems that do not stop the session (default: the log's warn) */
   onProblem?: (error: PithError) => void;
@@ -90,6 +92,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
         fork: options.fork,
       })
     : undefined;
+  const packages = options.packages === false ? undefined : await loadPackages(cwd, agentDir, settings, options);
+  if (packages) warnings.push(...packages.problems);
   const activeBuiltinTools = options.noTools || options.noBuiltinTools ? [] : options.tools;
   const plugins: PluginSpec[] = [
     { name: "settings", setup: (context) => context.provide("settings", settings) },
@@ -103,6 +107,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       noSkills: options.noSkills,
       promptTemplatePaths: options.promptTemplatePaths,
       noPromptTemplates: options.noPromptTemplates,
+      packageSkillFiles: packages?.skillFiles,
+      packagePromptFiles: packages?.promptFiles,
       customPrompt: options.systemPrompt,
       appendPrompts: options.appendSystemPrompt,
       noContextFiles: options.noContextFiles,
@@ -116,7 +122,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
           {
             name: "extensions",
             load: async () =>
-              (await import("../plugins/extensions/index.js")).extensionsPlugin({ agentDir, cacheDir: cacheDirectory(), ...options.extensions }),
+              (await import("../plugins/extensions/index.js")).extensionsPlugin({
+                agentDir,
+                cacheDir: cacheDirectory(),
+                ...options.extensions,
+                extraSources: [...((options.extensions && options.extensions.extraSources) || []), ...(packages?.extensionSources ?? [])],
+              }),
           },
         ]),
     ...(options.plugins ?? []),
@@ -137,7 +148,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     if (options.noTools) session.setActiveTools([]);
     else if (options.tools) session.setActiveTools(options.tools);
 
-    const restored = restoredState(session);
+    const manager = (session.registry.services.get("sessions")?.value as SessionsService | undefined)?.manager;
+    const restored = restoredState(manager);
     const selection = await selectInitialModel(session, {
       model: options.model,
       provider: options.provider,
@@ -149,7 +161,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     if (selection.model) await session.setModel(selection.model, selection.restored ? "restore" : "set");
     const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
     await session.setThinkingLevel(level);
-    recordInitialThinkingLevel(session);
+    recordInitialThinkingLevel(manager, session.thinkingLevel);
     await session.start("startup");
   } catch (error) {
     // A failure after boot (an unknown model, say) must not leave a session file locked behind it.
@@ -157,4 +169,22 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     throw error;
   }
   return { session, settings, timings, warnings };
+}
+
+/** Packages are looked at only when a settings file lists some, so a run without them imports nothing more. */
+async function loadPackages(cwd: string, agentDir: string, settings: SettingsManager, options: CreateAgentSessionOptions) {
+  const listed = (scope: "global" | "project") => {
+    const value = settings.fileSettings(scope).packages;
+    return Array.isArray(value) && value.length > 0;
+  };
+  if (!listed("global") && !listed("project")) return undefined;
+  const { loadConfiguredPackages } = await import("../plugins/packages/index.js");
+  return loadConfiguredPackages({
+    cwd,
+    agentDir,
+    settings,
+    offline: options.packages ? options.packages.offline : undefined,
+    trust: options.extensions ? options.extensions.trust : undefined,
+    progress: options.log ? (line) => options.log?.info(line) : undefined,
+  });
 }

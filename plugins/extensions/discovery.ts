@@ -22,6 +22,8 @@ export interface ExtensionSource {
   scope: ExtensionScope;
   /** the settings folder or standard folder it was found from */
   baseDir?: string;
+  /** a project's package: loads only in a trusted project, like the project's own extensions */
+  needsTrust?: boolean;
 }
 
 export interface DiscoveryOptions {

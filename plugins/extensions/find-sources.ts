@@ -27,7 +27,8 @@ export async function findSources(
   });
   for (const problem of problems) context.log.warn(problem);
 
-  const fromProject = sources.filter((source) => source.place === "project");
+  const needsTrust = (source: ExtensionSource) => source.place === "project" || source.needsTrust === true;
+  const fromProject = sources.filter(needsTrust);
   if (fromProject.length === 0) return { sources, untrusted: [] };
   const store = settings ? settingsTrustStore(settings) : undefined;
   if (store && options.trust) {
@@ -37,5 +38,5 @@ export async function findSources(
   if (options.trust || (store && (await isProjectTrusted(context.cwd, store)))) return { sources, untrusted: [] };
   const untrusted = fromProject.map((source) => displayPath(source.path, context.cwd));
   context.log.warn(untrustedWarning(context.cwd, untrusted));
-  return { sources: sources.filter((source) => source.place !== "project"), untrusted };
+  return { sources: sources.filter((source) => !needsTrust(source)), untrusted };
 }

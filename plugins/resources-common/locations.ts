@@ -1,7 +1,7 @@
 // The places one plugin instance reads from, with defaults filled in.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import type { ResourcePluginOptions } from "./options.js";
+import type { PackageResourceFile, ResourcePluginOptions } from "./options.js";
 import { PROJECT_CONFIG_DIR } from "./paths.js";
 
 export interface ResourceLocations {
@@ -14,6 +14,7 @@ export interface ResourceLocations {
   projectEntries: readonly string[];
   globalEntries: readonly string[];
   noDiscovery: boolean;
+  packageFiles: readonly PackageResourceFile[];
 }
 
 export function resolveLocations(options: ResourcePluginOptions): ResourceLocations {
@@ -27,5 +28,6 @@ export function resolveLocations(options: ResourcePluginOptions): ResourceLocati
     projectEntries: options.settingsEntries?.project ?? [],
     globalEntries: options.settingsEntries?.global ?? [],
     noDiscovery: options.noDiscovery ?? false,
+    packageFiles: options.packageFiles ?? [],
   };
 }

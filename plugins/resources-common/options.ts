@@ -12,6 +12,18 @@ export interface ResourcePluginOptions {
   noDiscovery?: boolean;
   /** what `~` means, and where `~/.agents/skills` is; defaults to the user's home folder */
   homeDir?: string;
+  /** files installed packages provide (resolved by the package manager); after the user's own, before CLI paths */
+  packageFiles?: readonly PackageResourceFile[];
+}
+
+/** One skill or template file of a package. */
+export interface PackageResourceFile {
+  path: string;
+  /** the package source as settings list it (`npm:x`, `git:host/path`, a path) */
+  source: string;
+  scope: "user" | "project";
+  /** the package's root folder */
+  baseDir: string;
 }
 
 /** The plugin names, so each plugin can order its `expand_input` handler against the other. */

@@ -1,6 +1,6 @@
 // Finds the files of one kind of resource everywhere, in precedence order (first wins, pi 0.73.1):
 // project settings entries, project standard folders, global settings entries, global standard folders,
-// then CLI paths. Packages and `-e` sources belong to the package plugin. A file reached twice (through a
+// packages (files the package manager resolved), then CLI paths. A file reached twice (through a
 // symlink or two overlapping locations) is kept once, at its first place.
 import { stat } from "node:fs/promises";
 import type { WalkContext } from "./directory-listing.js";
@@ -48,6 +48,9 @@ export async function gatherResourceFiles(
     for (const { scope, entries, baseDir } of scopes) {
       add(await settingsEntryFiles(kind, entries, baseDir, locations, context), () => ({ source: "local", scope }));
       add(await standardFolderFiles(kind, scope, entries, baseDir, context), () => ({ source: "auto", scope, baseDir }));
+    }
+    for (const file of locations.packageFiles) {
+      add([file.path], () => ({ source: file.source, scope: file.scope, baseDir: file.baseDir, origin: "package" }));
     }
   }
   for (const rawPath of locations.cliPaths) {

@@ -17,10 +17,12 @@ export interface SourceOrigins {
   source: string;
   scope: SourceScope;
   baseDir?: string;
+  /** "package" for a package's files; default "top-level" */
+  origin?: SourceOrigin;
 }
 
 export function sourceInfoFor(path: string, from: SourceOrigins): SourceInfo {
-  const info: SourceInfo = { path, source: from.source, scope: from.scope, origin: "top-level" };
+  const info: SourceInfo = { path, source: from.source, scope: from.scope, origin: from.origin ?? "top-level" };
   if (from.baseDir !== undefined) info.baseDir = from.baseDir;
   return info;
 }

@@ -32,6 +32,8 @@ export interface CliArgs {
   extensions: string[];
   noExtensions: boolean;
   trust: boolean;
+  /** `--offline` (or PI_OFFLINE=1): missing packages are reported, not installed */
+  offline: boolean;
   /** every word commander did not consume, options it did not know included (extension flags, second pass) */
   leftover: string[];
   /** `@path` arguments, in order */
@@ -85,6 +87,7 @@ export function buildProgram(version: string): Command {
     .option("-e, --extension <path>", "load an extension file or folder (repeatable; kept with --no-extensions)", collect, [] as string[])
     .option("--no-extensions", "do not discover extensions (explicit -e paths still load)")
     .option("--trust", "trust this project, so its own .pi extensions run (recorded in the global settings)")
+    .option("--offline", "no network at start-up: configured packages that are missing are reported, not installed")
     .allowUnknownOption()
     .showHelpAfterError("(run pith --help for the list of options)")
     .exitOverride()
@@ -92,6 +95,12 @@ export function buildProgram(version: string): Command {
   program.addHelpText(
     "after",
     `
+Packages:
+  pith install <source> [-l]          npm:<name>[@version], git:<host>/<path>[@ref], a git URL or a path
+  pith remove <source> [-l]           also: pith uninstall
+  pith update [source]                unpinned npm and git packages
+  pith list                           global and project packages, with what each provides
+
 Examples:
   pith -p "rename foo to bar in src/util.ts"
   git diff | pith -p "review this change"
@@ -101,6 +110,7 @@ Examples:
 Environment:
   ANTHROPIC_API_KEY, OPENAI_API_KEY   provider keys (also auth.json, --api-key)
   PI_CODING_AGENT_DIR                 agent directory (default ~/.pi/agent)
+  PI_OFFLINE=1                        like --offline
   PITH_TIMING=1                       print how long each plugin took to load`,
   );
   return program;
@@ -152,6 +162,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     extension: string[];
     extensions: boolean;
     trust?: boolean;
+    offline?: boolean;
   }>();
   const warnings: string[] = [];
   let thinking: ThinkingLevel | undefined;
@@ -187,6 +198,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     extensions: options.extension,
     noExtensions: options.extensions === false,
     trust: options.trust === true,
+    offline: options.offline === true,
     leftover: [...inputs],
     files: inputs.filter((input) => input.startsWith("@") && input.length > 1).map((input) => input.slice(1)),
     messages: inputs.filter((input) => !(input.startsWith("@") && input.length > 1)),

@@ -8,10 +8,13 @@ import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { PITH_VERSION } from "../version.js";
+import { isPackageCommand } from "../../plugins/packages/command-names.js";
 
 const EXIT_INTERRUPTED = 130;
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // `pith install|remove|update|list` have options of their own: they are told apart before flag parsing
+  if (isPackageCommand(argv[0])) return runPackageSubcommand(argv);
   let args: CliArgs;
   try {
     args = parseArgs(argv, PITH_VERSION);
@@ -63,6 +66,7 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
     sessionDir: args.sessionDir,
     continueRecent: args.continueRecent,
     fork: args.fork,
+    packages: { offline: args.offline },
     extensions: {
       paths: args.extensions,
       noExtensions: args.noExtensions,
@@ -152,6 +156,26 @@ async function finishOutput(created: CreatedSession, mode: "text" | "json"): Pro
 function lastRunFailed(created: CreatedSession): boolean {
   const last = created.session.messages.at(-1) as { role?: string; stopReason?: string } | undefined;
   return last?.role === "assistant" && (last.stopReason === "error" || last.stopReason === "aborted");
+}
+
+async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
+  const { runPackageCommand } = await import("../../plugins/packages/cli.js");
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    return await runPackageCommand(argv, {
+      cwd: process.cwd(),
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    return fail(error);
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
 }
 
 function fail(error: unknown): number {

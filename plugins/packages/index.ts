@@ -1,0 +1,18 @@
+// pi packages: npm, git and local sources of extensions, skills, prompt templates and themes.
+export { parseSource, sourceIdentity, isLocalPath, type ParsedSource } from "./source.js";
+export { installedPath, npmRoot, gitRoot, scopeBaseDir, type PackagePlaces } from "./locations.js";
+export { configuredPackages, type ConfiguredPackage } from "./configured.js";
+export {
+  installPackage,
+  removePackage,
+  updatePackages,
+  listPackages,
+  fetchPackage,
+  type PackageManagerContext,
+  type ListedPackage,
+  type UpdateOutcome,
+} from "./package-manager.js";
+export { collectPackageResources, RESOURCE_TYPES, type PackageResources, type PackageFilter, type PackageResourceType } from "./package-resources.js";
+export { loadConfiguredPackages, isOffline, type LoadPackagesOptions, type LoadedPackages } from "./startup.js";
+export { runPackageCommand, type PackageCommandIO } from "./cli.js";
+export { isPackageCommand, PACKAGE_COMMANDS } from "./command-names.js";

@@ -1,0 +1,44 @@
+// npm packages: each scope has an npm project of its own (`<base>/npm/package.json`), and a package is a
+// dependency of it, so installs need no root and no global prefix. Dependencies install for production.
+import { mkdir, writeFile, access } from "node:fs/promises";
+import { join } from "node:path";
+import { runCommand } from "./run-command.js";
+
+export interface NpmOptions {
+  /** the `npmCommand` setting: argv used instead of `npm` */
+  npmCommand?: readonly string[];
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+}
+
+const QUIET = ["--no-audit", "--no-fund", "--loglevel=error"];
+
+export function npmArgv(options: NpmOptions): string[] {
+  return options.npmCommand && options.npmCommand.length > 0 ? [...options.npmCommand] : ["npm"];
+}
+
+export async function npmInstall(spec: string, root: string, options: NpmOptions): Promise<void> {
+  await ensureNpmProject(root);
+  await runCommand([...npmArgv(options), "install", spec, "--omit=dev", ...QUIET], { cwd: root, signal: options.signal, env: options.env });
+}
+
+export async function npmUninstall(name: string, root: string, options: NpmOptions): Promise<void> {
+  if (!(await exists(join(root, "package.json")))) return;
+  await runCommand([...npmArgv(options), "uninstall", name, ...QUIET], { cwd: root, signal: options.signal, env: options.env });
+}
+
+/** A private package.json keeps npm from walking up to some enclosing project. */
+async function ensureNpmProject(root: string): Promise<void> {
+  await mkdir(root, { recursive: true });
+  const manifest = join(root, "package.json");
+  if (!(await exists(manifest))) {
+    await writeFile(manifest, `${JSON.stringify({ name: "pith-packages", private: true }, null, 2)}\n`);
+  }
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}

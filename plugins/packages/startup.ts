@@ -1,0 +1,88 @@
+// Start-up: the configured packages' files for the extensions, skills and prompt-templates plugins. A missing
+// npm or git package is installed first, unless offline (`--offline`, PI_OFFLINE=1) or, for a project package,
+// unless the project is trusted (installing runs npm scripts). Every failure is a problem to report, never a crash.
+import { errorMessage } from "../../kernel/errors.js";
+import type { SettingsManager } from "../settings/index.js";
+import type { ExtensionSource } from "../extensions/discovery.js";
+import { isProjectTrusted, settingsTrustStore } from "../extensions/trust.js";
+import type { PackageResourceFile } from "../resources-common/options.js";
+import { configuredPackages } from "./configured.js";
+import { exists } from "./npm.js";
+import { fetchPackage } from "./package-manager.js";
+import { collectPackageResources } from "./package-resources.js";
+
+export interface LoadPackagesOptions {
+  cwd: string;
+  agentDir: string;
+  settings: SettingsManager;
+  /** no network: missing packages are reported, not installed (also PI_OFFLINE=1) */
+  offline?: boolean;
+  /** `--trust`: the project counts as trusted */
+  trust?: boolean;
+  homeDir?: string;
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** progress of installs at start-up */
+  progress?: (line: string) => void;
+}
+
+export interface LoadedPackages {
+  /** for the extensions plugin's `extraSources` (project ones need trust) */
+  extensionSources: ExtensionSource[];
+  skillFiles: PackageResourceFile[];
+  promptFiles: PackageResourceFile[];
+  problems: string[];
+}
+
+export function isOffline(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.PI_OFFLINE?.trim().toLowerCase();
+  return value === "1" || value === "true" || value === "yes";
+}
+
+export async function loadConfiguredPackages(options: LoadPackagesOptions): Promise<LoadedPackages> {
+  const loaded: LoadedPackages = { extensionSources: [], skillFiles: [], promptFiles: [], problems: [] };
+  const places = { cwd: options.cwd, agentDir: options.agentDir, homeDir: options.homeDir };
+  const { packages, problems } = configuredPackages(options.settings, places, { dedupe: true });
+  loaded.problems.push(...problems);
+  if (packages.length === 0) return loaded;
+  const offline = options.offline === true || isOffline(options.env);
+  let trusted: boolean | undefined;
+  const projectTrusted = async () => (trusted ??= options.trust === true || (await isProjectTrusted(options.cwd, settingsTrustStore(options.settings))));
+
+  for (const pkg of packages) {
+    if (!(await exists(pkg.installedPath))) {
+      if (pkg.parsed.type === "local") {
+        loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) does not exist: ${pkg.installedPath}`);
+        continue;
+      }
+      if (offline) {
+        loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) is not installed and pith is offline; run \`pith install ${pkg.source}${pkg.scope === "project" ? " -l" : ""}\` when online`);
+        continue;
+      }
+      if (pkg.scope === "project" && !(await projectTrusted())) {
+        loaded.problems.push(`package ${pkg.source} (project settings) is not installed; installing runs its code, so pith installs a project's packages only in a trusted project (\`pith --trust\`, or \`pith install ${pkg.source} -l\`)`);
+        continue;
+      }
+      try {
+        await fetchPackage(pkg.parsed, pkg.scope, pkg.installedPath, { ...places, settings: options.settings, signal: options.signal, env: options.env, progress: options.progress });
+      } catch (error) {
+        loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) could not be installed: ${errorMessage(error)}`);
+        continue;
+      }
+    }
+    try {
+      const { resources, problems: found } = await collectPackageResources(pkg.installedPath, pkg.filter, options.signal);
+      loaded.problems.push(...found.map((problem) => `package ${pkg.source}: ${problem}`));
+      const scope = pkg.scope === "project" ? "project" : "user";
+      for (const path of resources.extensions) {
+        loaded.extensionSources.push({ path, place: "package", origin: "package", scope, baseDir: pkg.installedPath, needsTrust: pkg.scope === "project" });
+      }
+      const resourceFile = (path: string): PackageResourceFile => ({ path, source: pkg.source, scope, baseDir: pkg.installedPath });
+      loaded.skillFiles.push(...resources.skills.map(resourceFile));
+      loaded.promptFiles.push(...resources.prompts.map(resourceFile));
+    } catch (error) {
+      loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) could not be read: ${errorMessage(error)}`);
+    }
+  }
+  return loaded;
+}

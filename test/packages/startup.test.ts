@@ -1,0 +1,99 @@
+// Start-up through the built CLI: settings `packages` feed the extensions, skills and prompt-templates plugins;
+// missing packages are installed (or reported when offline or failing); project packages obey project trust.
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { conventionalPackage, gitPackageRepo, offlineNpmEnv, writeFiles } from "./support.js";
+
+const MODEL = ["--model", "mock/mock-model"];
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(() => world.close());
+
+const run = (args: string[]) => world.run(["-p", ...MODEL, ...args], { env: offlineNpmEnv(world.home) });
+const sentText = (index: number) => JSON.stringify(world.mock.requests[index]!.body);
+const isThere = (path: string) => stat(path).then(() => true, () => false);
+const globalSettings = (settings: object) => writeFiles(world.agentDir, { "settings.json": JSON.stringify(settings) });
+
+describe("packages at start-up", () => {
+  it("a global package's extension, skill and prompt load; a filter leaves out what it excludes", async () => {
+    await conventionalPackage(join(world.home, "pkgs", "conv"), "conv");
+    await globalSettings({ packages: [{ source: "../pkgs/conv", prompts: [] }] });
+
+    const command = await run(["/conv from a package"]);
+    expect(command.stderr).toBe("");
+    expect(command.code).toBe(0);
+    expect(await readFile(join(world.project, "conv.ran"), "utf8")).toBe("from a package");
+
+    world.mock.enqueue({ text: "ok" }, { text: "ok" });
+    expect((await run(["/skill:conv-skill go"])).code).toBe(0);
+    expect(sentText(0)).toContain("Skill body of conv.");
+    expect((await run(["/conv-prompt x"])).code).toBe(0);
+    expect(sentText(1)).toContain("/conv-prompt x"); // prompts: [] filtered the template out
+    expect(sentText(1)).not.toContain("Prompt of conv");
+  });
+
+  it("a missing git package is installed at start-up, then loads", async () => {
+    const repo = join(world.home, "repos", "tool");
+    await gitPackageRepo(repo, "tool");
+    await globalSettings({ packages: [`git:file://${repo}`] });
+    world.mock.enqueue({ text: "ok" });
+    const result = await run(["/tool-prompt now"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Cloning file://${repo}...`);
+    expect(sentText(0)).toContain("Prompt of tool: now");
+    expect(await isThere(join(world.agentDir, "git", "local", ...repo.split("/").filter(Boolean), "extensions", "tool.ts"))).toBe(true);
+  });
+
+  it("offline, or when an install fails, the missing package is reported and the run goes on", async () => {
+    const absent = `file://${join(world.home, "repos", "absent")}`;
+    await globalSettings({ packages: ["npm:not-here@1.0.0", `git:${absent}`] });
+    world.mock.enqueue({ text: "fine" }, { text: "fine" }, { text: "fine" });
+
+    const offline = await world.run(["-p", ...MODEL, "hello"], { env: { ...offlineNpmEnv(world.home), PI_OFFLINE: "1" } });
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toContain("fine");
+    expect(offline.stderr).toContain("package npm:not-here@1.0.0 (global settings) is not installed and pith is offline");
+    expect(offline.stderr).toContain(`package git:${absent} (global settings) is not installed and pith is offline`);
+
+    await globalSettings({ packages: [`git:${absent}`] });
+    const failing = await run(["--offline", "hello"]);
+    expect(failing.stderr).toContain("is not installed and pith is offline");
+    const online = await run(["hello"]);
+    expect(online.code).toBe(0);
+    expect(online.stderr).toContain(`package git:${absent} (global settings) could not be installed: \`git clone --quiet -- ${absent}`);
+  });
+
+  it("a project's package extensions run only in a trusted project; its skills load either way", async () => {
+    await conventionalPackage(join(world.project, "vendor", "proj"), "proj");
+    await writeFiles(world.project, { ".pi/settings.json": JSON.stringify({ packages: ["../vendor/proj"] }) });
+
+    world.mock.enqueue({ text: "ok" });
+    const untrusted = await run(["/proj not yet"]);
+    expect(untrusted.stderr).toContain("skipped 1 project extension");
+    expect(untrusted.stderr).toContain("vendor/proj/extensions/proj.ts");
+    expect(await isThere(join(world.project, "proj.ran"))).toBe(false);
+
+    world.mock.enqueue({ text: "ok" });
+    expect((await run(["/skill:proj-skill go"])).code).toBe(0);
+    expect(sentText(1)).toContain("Skill body of proj.");
+
+    const trusted = await run(["--trust", "/proj now"]);
+    expect(trusted.code).toBe(0);
+    expect(await readFile(join(world.project, "proj.ran"), "utf8")).toBe("now");
+  });
+
+  it("a missing project package is not installed in an untrusted project (installing runs its code)", async () => {
+    const repo = join(world.home, "repos", "team");
+    await gitPackageRepo(repo, "team");
+    await writeFiles(world.project, { ".pi/settings.json": JSON.stringify({ packages: [`git:file://${repo}`] }) });
+    world.mock.enqueue({ text: "ok" });
+    const result = await run(["hello"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`package git:file://${repo} (project settings) is not installed; installing runs its code`);
+    expect(await isThere(join(world.project, ".pi", "git"))).toBe(false);
+  });
+});
