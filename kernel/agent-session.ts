@@ -279,6 +279,28 @@ export class AgentSession implements SessionApi {
     }
   }
 
+  /**
+   * Queues typed text as steering or a follow-up the way pi's `steer` / `follow_up` do: skills and templates are
+   * expanded, and a command is refused, since a command cannot wait in a queue.
+   */
+  async queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<void> {
+    const source = options.source ?? "sdk";
+    let images = options.images;
+    if (text.startsWith("/")) {
+      const name = text.slice(1).split(" ", 1)[0]!;
+      if (this.registry.commands.has(name)) {
+        throw new PithError("COMMAND_NOT_QUEUEABLE", `/${name} is a command; commands run at once and cannot be queued. Send it as a prompt instead.`);
+      }
+    }
+    if (this.hooks.expand_input.isUsed()) {
+      const expanded = await this.hooks.expand_input.promise({ text, images, source, expand: true });
+      text = expanded.text;
+      images = expanded.images ?? images;
+    }
+    if (options.as === "steer") this.steer(text, images);
+    else this.followUp(text, images);
+  }
+
   steer(text: string, images?: ImageContent[]): void {
     this.steering.push({ role: "user", content: userContent(text, images), timestamp: Date.now() });
     this.emitQueueUpdate();

@@ -40,6 +40,8 @@ export interface SessionApi {
   getState(): SessionState;
   prompt(text: string, options?: PromptOptions): Promise<void>;
   steer(text: string, images?: ImageContent[]): void;
+  /** steer / follow-up with skill and template expansion; commands are refused (pi's RPC `steer`, `follow_up`) */
+  queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<void>;
   followUp(text: string, images?: ImageContent[]): void;
   /** cancels the running turn, any pending retry wait, and resolves once the session is idle */
   abort(): Promise<void>;

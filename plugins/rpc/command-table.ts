@@ -3,7 +3,6 @@
 // and the plugins. `target` names the call (checked against the real objects by test/rpc/command-map.test.ts).
 import type { SessionApi } from "../../kernel/session-api.js";
 import type { PithServices, ServiceName } from "../../kernel/plugin.js";
-import { PithError } from "../../kernel/errors.js";
 import type { RpcCommandType, RpcPayload } from "./command-schemas.js";
 
 /** What a command may reach. */
@@ -33,32 +32,31 @@ export interface UnsupportedCommand {
 
 export type CommandTable = { [T in RpcCommandType]: CommandSpec<T> | UnsupportedCommand };
 
-/** Moving to another session must not pull the conversation from under a running reply: stop it first. */
-async function stopRun(ports: RpcPorts): Promise<void> {
-  if (ports.session.isStreaming) await ports.session.abort();
-}
-
 export const COMMANDS: CommandTable = {
   prompt: {
     target: "session.prompt",
     run: (p, { session }) => session.prompt(p.message, { images: p.images, streamingBehavior: p.streamingBehavior, source: "rpc" }),
   },
-  steer: { target: "session.steer", run: (p, { session }) => session.steer(p.message, p.images) },
-  follow_up: { target: "session.followUp", run: (p, { session }) => session.followUp(p.message, p.images) },
+  steer: { target: "session.queuePrompt", run: (p, { session }) => session.queuePrompt(p.message, { as: "steer", images: p.images, source: "rpc" }) },
+  follow_up: {
+    target: "session.queuePrompt",
+    run: (p, { session }) => session.queuePrompt(p.message, { as: "followUp", images: p.images, source: "rpc" }),
+  },
   abort: { target: "session.abort", run: async (_p, { session }) => void (await session.abort()) },
   new_session: {
-    target: "sessions.newSession",
-    run: async (_p, ports) => {
-      const sessions = ports.service("sessions");
-      await stopRun(ports);
-      sessions.newSession();
-      return { cancelled: false };
-    },
+    target: "sessionControl.newSession",
+    run: (p, ports) => ports.service("sessionControl").newSession({ parentSession: p.parentSession }),
   },
   get_state: { target: "sessionInfo.state", run: (_p, ports) => ports.service("sessionInfo").state() },
   get_messages: { target: "session.messages", run: (_p, { session }) => ({ messages: session.messages }) },
-  set_model: { target: "modelSwitch.setModel", run: (p, ports) => ports.service("modelSwitch").setModel(p.provider, p.modelId) },
-  cycle_model: { target: "modelSwitch.cycleModel", run: async (_p, ports) => (await ports.service("modelSwitch").cycleModel()) ?? null },
+  set_model: {
+    target: "sessionControl.setModel",
+    run: (p, ports) => ports.service("sessionControl").setModel(p.provider, p.modelId, { signal: ports.signal }),
+  },
+  cycle_model: {
+    target: "sessionControl.cycleModel",
+    run: async (_p, ports) => (await ports.service("sessionControl").cycleModel("forward", { signal: ports.signal })) ?? null,
+  },
   get_available_models: { target: "models.availableModels", run: (_p, ports) => ({ models: ports.service("models").availableModels() }) },
   set_thinking_level: { target: "session.setThinkingLevel", run: async (p, { session }) => void (await session.setThinkingLevel(p.level)) },
   cycle_thinking_level: {
@@ -68,19 +66,25 @@ export const COMMANDS: CommandTable = {
       return level === undefined ? null : { level };
     },
   },
-  set_steering_mode: { target: "session.setSteeringMode", run: (p, { session }) => session.setSteeringMode(p.mode) },
-  set_follow_up_mode: { target: "session.setFollowUpMode", run: (p, { session }) => session.setFollowUpMode(p.mode) },
+  set_steering_mode: {
+    target: "sessionControl.setSteeringMode",
+    run: (p, ports) => ports.service("sessionControl").setSteeringMode(p.mode, { signal: ports.signal }),
+  },
+  set_follow_up_mode: {
+    target: "sessionControl.setFollowUpMode",
+    run: (p, ports) => ports.service("sessionControl").setFollowUpMode(p.mode, { signal: ports.signal }),
+  },
   compact: {
     target: "compaction.compact",
     run: (p, ports) => ports.service("compaction").compact(p.customInstructions, { signal: ports.signal }),
   },
   set_auto_compaction: {
-    target: "settings.set",
-    run: (p, ports) => ports.service("settings").set("compaction.enabled", p.enabled, "global", { signal: ports.signal }),
+    target: "sessionControl.setAutoCompaction",
+    run: (p, ports) => ports.service("sessionControl").setAutoCompaction(p.enabled, { signal: ports.signal }),
   },
   set_auto_retry: {
-    target: "settings.set",
-    run: (p, ports) => ports.service("settings").set("retry.enabled", p.enabled, "global", { signal: ports.signal }),
+    target: "sessionControl.setAutoRetry",
+    run: (p, ports) => ports.service("sessionControl").setAutoRetry(p.enabled, { signal: ports.signal }),
   },
   abort_retry: { target: "retry.abortRetry", run: (_p, ports) => ports.service("retry").abortRetry() },
   bash: { target: "userBash.execute", run: (p, ports) => ports.service("userBash").execute(p.command, { signal: ports.signal }) },
@@ -91,35 +95,17 @@ export const COMMANDS: CommandTable = {
       "export_html is not available in this version of pith: there is no HTML export yet. get_messages returns the whole conversation.",
   },
   switch_session: {
-    target: "sessions.resume",
-    run: async (p, ports) => {
-      const sessions = ports.service("sessions");
-      await stopRun(ports);
-      sessions.resume(p.sessionPath);
-      return { cancelled: false };
-    },
+    target: "sessionControl.switchSession",
+    run: (p, ports) => ports.service("sessionControl").switchSession(p.sessionPath, { signal: ports.signal }),
   },
   fork: {
-    target: "sessions.fork",
+    target: "sessionControl.fork",
     run: async (p, ports) => {
-      const sessions = ports.service("sessions");
-      await stopRun(ports);
-      const result = sessions.fork(p.entryId);
-      return { text: result.selectedText ?? "", cancelled: false };
+      const result = await ports.service("sessionControl").fork(p.entryId);
+      return { text: result.text ?? "", cancelled: result.cancelled };
     },
   },
-  clone: {
-    target: "sessions.clone",
-    run: async (_p, ports) => {
-      const sessions = ports.service("sessions");
-      if (sessions.manager.getLeafId() === null) {
-        throw new PithError("SESSION_EMPTY", "Cannot clone session: no current entry selected (the session has no entries yet).");
-      }
-      await stopRun(ports);
-      sessions.clone();
-      return { cancelled: false };
-    },
-  },
+  clone: { target: "sessionControl.clone", run: (_p, ports) => ports.service("sessionControl").clone() },
   get_fork_messages: { target: "sessionInfo.forkPoints", run: (_p, ports) => ({ messages: ports.service("sessionInfo").forkPoints() }) },
   // pi's code answers `{}` when there is no reply, its documentation `{text: null}`; null is what clients check for.
   get_last_assistant_text: {

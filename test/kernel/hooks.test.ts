@@ -239,3 +239,24 @@ describe("abort", () => {
     expect(result.content[0]!.text).toBe("Operation aborted");
   });
 });
+
+describe("queuePrompt (pi's RPC steer and follow_up)", () => {
+  it("expands skills and templates before queueing, and refuses a command", async () => {
+    const plugin: PithPlugin = {
+      name: "expander",
+      setup(context) {
+        context.registerCommand({ name: "now", handler: () => undefined });
+        context.on("expand_input", (state) => (state.text.startsWith("/t ") ? { ...state, text: `expanded ${state.text.slice(3)}` } : state));
+      },
+    };
+    const { session, requests } = await sessionWith([plugin], [callEcho("x"), { text: "done" }]);
+    let queued: Promise<void> | undefined;
+    session.subscribe((event) => {
+      if (event.type === "tool_execution_start") queued = session.queuePrompt("/t please", { as: "steer" });
+    });
+    await session.prompt("go");
+    await queued;
+    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "expanded please" });
+    await expect(session.queuePrompt("/now", { as: "followUp" })).rejects.toMatchObject({ code: "COMMAND_NOT_QUEUEABLE" });
+  });
+});
