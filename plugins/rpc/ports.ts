@@ -10,6 +10,7 @@ const SERVICE_HINTS: Partial<Record<ServiceName, string>> = {
   retry: " Retry control needs pith's retry plugin.",
   models: " Model commands need pith's models plugin.",
   settings: " Settings changes need pith's settings plugin.",
+  sessionControl: " Session moves and saved settings need pith's session-control plugin.",
 };
 
 export function createPorts(context: PluginContext, command: string, signal: AbortSignal): RpcPorts {
