@@ -4,7 +4,7 @@
 import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
 import type { SessionEvent } from "../../kernel/events.js";
-import { LineWriter } from "../output-common/line-writer.js";
+import { RecordWriter } from "../output-common/record-writer.js";
 
 export interface JsonOutputOptions {
   stream: Writable;
@@ -30,7 +30,7 @@ export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
   return definePlugin({
     name: "output-json",
     setup(context) {
-      const writer = new LineWriter(options.stream);
+      const writer = new RecordWriter(options.stream);
       let headerWritten = false;
       const writeHeader = () => {
         if (headerWritten) return;
@@ -43,12 +43,12 @@ export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
           timestamp: new Date().toISOString(),
           cwd: context.session.cwd,
         };
-        writer.write(JSON.stringify(header) + "\n");
+        writer.write(header);
       };
       context.on("session_start", () => writeHeader());
       context.on("event_emitted", (event) => {
         writeHeader();
-        writer.write(serializeEvent(event) + "\n");
+        writer.writeLine(serializeEvent(event));
       });
       context.provide("jsonOutput", { flush: () => writer.flush() });
     },

@@ -1,6 +1,6 @@
-// The one writer of protocol records. Every record is one whole line, and every response, event and UI request
-// goes through here, so no record can ever be written into the middle of another. Lines gathered within one
-// tick leave in one write (a streaming reply emits many small events).
+// The one writer of JSON-lines output (`--mode json`, RPC). Every record is one whole line, and everything a mode
+// prints goes through here, so no record can ever be written into the middle of another. Lines gathered within
+// one tick leave in one write (a streaming reply emits many small events), and back-pressure is respected.
 
 /** Where the lines go: the real stdout (not the guarded `process.stdout.write`), or any stream in tests. */
 export interface RecordSink {
