@@ -6,13 +6,11 @@ import { EventQueue } from "./event-queue.js";
 import { KernelRegistry } from "./registry.js";
 import { MessageQueue, type QueueMode } from "./message-queues.js";
 import { runAgentLoop } from "./agent-loop.js";
-import { convertToLlm } from "./convert-to-llm.js";
+import { streamFromProvider } from "./provider-stream.js";
 import { clampThinkingLevel } from "./thinking.js";
-import { AssistantMessageBuilder } from "./assistant-builder.js";
 import { PithError, errorMessage } from "./errors.js";
 import { isAssistantMessage, type AgentMessage, type AssistantMessage, type CustomMessage, type ImageContent, type UserMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
-import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition } from "./tool.js";
 import type { LoopContext } from "./loop-context.js";
@@ -409,7 +407,7 @@ export class AgentSession implements SessionApi {
       emit: (event) => this.emit(event),
       drainEvents: () => this.drainEvents(),
       activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
-      streamAssistant: (messages, streamSignal) => this.streamFromProvider(messages, streamSignal),
+      streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
       takeSteering: () => this.takeFrom(this.steering),
       takeFollowUp: () => this.takeFrom(this.followUps),
       report: (error) => this.reportProblem(error),
@@ -424,41 +422,6 @@ export class AgentSession implements SessionApi {
 
   private emitQueueUpdate(): void {
     this.emit({ type: "queue_update", steering: this.steering.texts(), followUp: this.followUps.texts() });
-  }
-
-  private async *streamFromProvider(messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent> {
-    const model = this.requireModel();
-    const provider = this.registry.providers.get(model.api);
-    let auth: { apiKey?: string; headers?: Record<string, string> } | undefined;
-    try {
-      if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API.`);
-      auth = this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
-    } catch (error) {
-      const builder = new AssistantMessageBuilder(model);
-      yield builder.fail("error", errorMessage(error), { kind: "auth" });
-      return;
-    }
-    const tools: ToolSpec[] = this.activeToolNames().map((name) => {
-      const tool = this.registry.tools.get(name) as ToolDefinition;
-      return { name: tool.name, description: tool.description, parameters: tool.parameters };
-    });
-    const hooks = this.hooks;
-    const request: StreamRequest = {
-      model,
-      systemPrompt: this.systemPrompt,
-      messages: convertToLlm(messages),
-      tools,
-      thinkingLevel: this.level,
-      apiKey: auth?.apiKey,
-      headers: auth?.headers,
-      sessionId: this.sessionId,
-      signal,
-      onPayload: hooks.before_provider_request.isUsed()
-        ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload
-        : undefined,
-      onResponse: hooks.after_provider_response.isUsed() ? (response) => hooks.after_provider_response.promise(response) : undefined,
-    };
-    yield* provider!.stream(request);
   }
 }
 

@@ -8,22 +8,16 @@ export type ConsumerErrorReporter = (error: unknown, event: SessionEvent) => voi
 
 export class EventQueue {
   private tail: Promise<void> = Promise.resolve();
-  private pending = 0;
   private readonly consumers: EventConsumer[] = [];
 
   constructor(private readonly reportError: ConsumerErrorReporter) {}
 
-  /** Consumers run in the order they were added. Returns a function that removes the consumer. */
-  add(consumer: EventConsumer): () => void {
+  /** Consumers run in the order they were added. */
+  add(consumer: EventConsumer): void {
     this.consumers.push(consumer);
-    return () => {
-      const index = this.consumers.indexOf(consumer);
-      if (index >= 0) this.consumers.splice(index, 1);
-    };
   }
 
   push(event: SessionEvent): void {
-    this.pending++;
     this.tail = this.tail.then(() => this.deliver(event));
   }
 
@@ -32,22 +26,14 @@ export class EventQueue {
     return this.tail;
   }
 
-  get size(): number {
-    return this.pending;
-  }
-
   private async deliver(event: SessionEvent): Promise<void> {
-    try {
-      for (const consumer of this.consumers.slice()) {
-        try {
-          const result = consumer(event);
-          if (result !== undefined) await result;
-        } catch (error) {
-          this.reportError(error, event);
-        }
+    for (const consumer of this.consumers) {
+      try {
+        const result = consumer(event);
+        if (result !== undefined) await result;
+      } catch (error) {
+        this.reportError(error, event);
       }
-    } finally {
-      this.pending--;
     }
   }
 }

@@ -1,0 +1,45 @@
+// One model call as the loop asks for it: the provider of the model's api, the key from `resolve_auth`, the
+// provider messages, the active tools, and the payload and response hooks. A missing provider or a refused key
+// becomes an error reply, like any provider failure.
+import type { AgentSession } from "./agent-session.js";
+import { AssistantMessageBuilder } from "./assistant-builder.js";
+import { convertToLlm } from "./convert-to-llm.js";
+import { PithError, errorMessage } from "./errors.js";
+import type { AgentMessage } from "./messages.js";
+import type { Model } from "./model.js";
+import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
+import type { ResolvedAuth } from "./hooks.js";
+import type { ToolDefinition } from "./tool.js";
+
+export async function* streamFromProvider(session: AgentSession, model: Model, messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent> {
+  const { hooks, registry } = session;
+  const provider = registry.providers.get(model.api);
+  let auth: ResolvedAuth | undefined;
+  try {
+    if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API.`);
+    auth = hooks.resolve_auth.isUsed() ? await hooks.resolve_auth.promise({ model, signal }) : undefined;
+  } catch (error) {
+    yield new AssistantMessageBuilder(model).fail("error", errorMessage(error), { kind: "auth" });
+    return;
+  }
+  const tools: ToolSpec[] = session.activeToolNames().map((name) => {
+    const tool = registry.tools.get(name) as ToolDefinition;
+    return { name: tool.name, description: tool.description, parameters: tool.parameters };
+  });
+  const request: StreamRequest = {
+    model,
+    systemPrompt: session.systemPrompt,
+    messages: convertToLlm(messages),
+    tools,
+    thinkingLevel: session.thinkingLevel,
+    apiKey: auth?.apiKey,
+    headers: auth?.headers,
+    sessionId: session.sessionId,
+    signal,
+    onPayload: hooks.before_provider_request.isUsed()
+      ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload
+      : undefined,
+    onResponse: hooks.after_provider_response.isUsed() ? (response) => hooks.after_provider_response.promise(response) : undefined,
+  };
+  yield* provider.stream(request);
+}
