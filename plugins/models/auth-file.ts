@@ -1,20 +1,20 @@
 // Reading <agentDir>/auth.json (pi's credential file). pith only reads it; logging in and refreshing OAuth
 // tokens is left to pi (`/login`), which keeps writing the file.
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { parseJsonWithComments } from "./jsonc.js";
-import { describeIssues } from "./models-json-schema.js";
+import { describeIssues, safeParseReported } from "./models-json-schema.js";
 
 const apiKeyCredential = z.looseObject({
   type: z.literal("api_key"),
-  key: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
+  key: z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })),
 });
 
 const oauthCredential = z.looseObject({
   type: z.literal("oauth"),
-  access: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
-  refresh: z.string().optional(),
+  access: z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })),
+  refresh: z.optional(z.string()),
   /** milliseconds since the epoch */
   expires: z.number({ error: "must be a number (milliseconds since the epoch)" }),
 });
@@ -51,7 +51,7 @@ export function readAuthFile(path: string): AuthFile {
     return { credentials, errors };
   }
   for (const [provider, raw] of Object.entries(parsed)) {
-    const result = credential.safeParse(raw, { reportInput: true });
+    const result = safeParseReported(credential, raw);
     if (result.success) {
       credentials.set(provider, result.data);
     } else {

@@ -1,13 +1,15 @@
 // The shape of models.json, checked provider by provider so one bad entry does not hide the others.
-import { z } from "zod";
+// zod/mini, not full zod: models.json is read at every start, and full zod costs far more to load.
+import * as z from "zod/mini";
+import { en } from "zod/locales";
 
-const positive = z.number({ error: "must be a number" }).positive({ error: "must be a positive number" });
-const nonEmpty = z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
-const httpUrl = nonEmpty.regex(/^https?:\/\//i, { error: 'must start with "http://" or "https://"' });
+const positive = z.number({ error: "must be a number" }).check(z.positive({ error: "must be a positive number" }));
+const nonEmpty = z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" }));
+const httpUrl = nonEmpty.check(z.regex(/^https?:\/\//i, { error: 'must start with "http://" or "https://"' }));
 const headers = z.record(z.string(), z.string({ error: "header values must be strings" }));
 const inputKinds = z.array(z.enum(["text", "image"], { error: 'must be "text" or "image"' }));
 
-const thinkingValue = z.string().nullable().optional();
+const thinkingValue = z.optional(z.nullable(z.string()));
 const thinkingLevelMap = z.object({
   off: thinkingValue,
   minimal: thinkingValue,
@@ -18,60 +20,60 @@ const thinkingLevelMap = z.object({
 });
 
 const cost = z.object({
-  input: z.number().optional(),
-  output: z.number().optional(),
-  cacheRead: z.number().optional(),
-  cacheWrite: z.number().optional(),
+  input: z.optional(z.number()),
+  output: z.optional(z.number()),
+  cacheRead: z.optional(z.number()),
+  cacheWrite: z.optional(z.number()),
 });
 
 /** Known compat fields are type-checked; the rest pass through for provider plugins to read. */
 const compat = z.looseObject({
-  supportsStore: z.boolean().optional(),
-  supportsDeveloperRole: z.boolean().optional(),
-  supportsReasoningEffort: z.boolean().optional(),
-  supportsUsageInStreaming: z.boolean().optional(),
-  maxTokensField: z.enum(["max_completion_tokens", "max_tokens"]).optional(),
-  requiresToolResultName: z.boolean().optional(),
-  requiresAssistantAfterToolResult: z.boolean().optional(),
-  requiresThinkingAsText: z.boolean().optional(),
-  requiresReasoningContentOnAssistantMessages: z.boolean().optional(),
-  thinkingFormat: z.enum(["openai", "openrouter", "deepseek", "zai", "qwen", "qwen-chat-template"]).optional(),
-  cacheControlFormat: z.literal("anthropic").optional(),
-  supportsStrictMode: z.boolean().optional(),
-  supportsLongCacheRetention: z.boolean().optional(),
-  sendSessionIdHeader: z.boolean().optional(),
-  supportsEagerToolInputStreaming: z.boolean().optional(),
-  openRouterRouting: z.record(z.string(), z.unknown()).optional(),
-  vercelGatewayRouting: z.record(z.string(), z.unknown()).optional(),
+  supportsStore: z.optional(z.boolean()),
+  supportsDeveloperRole: z.optional(z.boolean()),
+  supportsReasoningEffort: z.optional(z.boolean()),
+  supportsUsageInStreaming: z.optional(z.boolean()),
+  maxTokensField: z.optional(z.enum(["max_completion_tokens", "max_tokens"])),
+  requiresToolResultName: z.optional(z.boolean()),
+  requiresAssistantAfterToolResult: z.optional(z.boolean()),
+  requiresThinkingAsText: z.optional(z.boolean()),
+  requiresReasoningContentOnAssistantMessages: z.optional(z.boolean()),
+  thinkingFormat: z.optional(z.enum(["openai", "openrouter", "deepseek", "zai", "qwen", "qwen-chat-template"])),
+  cacheControlFormat: z.optional(z.literal("anthropic")),
+  supportsStrictMode: z.optional(z.boolean()),
+  supportsLongCacheRetention: z.optional(z.boolean()),
+  sendSessionIdHeader: z.optional(z.boolean()),
+  supportsEagerToolInputStreaming: z.optional(z.boolean()),
+  openRouterRouting: z.optional(z.record(z.string(), z.unknown())),
+  vercelGatewayRouting: z.optional(z.record(z.string(), z.unknown())),
 });
 
 const modelDefinition = z.object({
   id: nonEmpty,
-  name: nonEmpty.optional(),
-  api: nonEmpty.optional(),
-  baseUrl: httpUrl.optional(),
-  reasoning: z.boolean().optional(),
-  thinkingLevelMap: thinkingLevelMap.optional(),
-  input: inputKinds.optional(),
-  cost: cost.optional(),
-  contextWindow: positive.optional(),
-  maxTokens: positive.optional(),
-  headers: headers.optional(),
-  compat: compat.optional(),
+  name: z.optional(nonEmpty),
+  api: z.optional(nonEmpty),
+  baseUrl: z.optional(httpUrl),
+  reasoning: z.optional(z.boolean()),
+  thinkingLevelMap: z.optional(thinkingLevelMap),
+  input: z.optional(inputKinds),
+  cost: z.optional(cost),
+  contextWindow: z.optional(positive),
+  maxTokens: z.optional(positive),
+  headers: z.optional(headers),
+  compat: z.optional(compat),
 });
 
-const modelOverride = modelDefinition.omit({ id: true, api: true, baseUrl: true });
+const modelOverride = z.omit(modelDefinition, { id: true, api: true, baseUrl: true });
 
 export const providerConfigSchema = z.object({
-  name: nonEmpty.optional(),
-  baseUrl: httpUrl.optional(),
-  api: nonEmpty.optional(),
-  apiKey: nonEmpty.optional(),
-  headers: headers.optional(),
-  authHeader: z.boolean().optional(),
-  compat: compat.optional(),
-  models: z.array(modelDefinition).optional(),
-  modelOverrides: z.record(z.string(), modelOverride).optional(),
+  name: z.optional(nonEmpty),
+  baseUrl: z.optional(httpUrl),
+  api: z.optional(nonEmpty),
+  apiKey: z.optional(nonEmpty),
+  headers: z.optional(headers),
+  authHeader: z.optional(z.boolean()),
+  compat: z.optional(compat),
+  models: z.optional(z.array(modelDefinition)),
+  modelOverrides: z.optional(z.record(z.string(), modelOverride)),
 });
 
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
@@ -89,7 +91,17 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-export function describeIssues(error: z.ZodError): string[] {
+// zod/mini installs no messages; full zod installed these English ones globally. Passed per parse, not set
+// globally, so another module's zod configuration cannot change what the user reads. Imported from
+// "zod/locales" by name: `z.locales.en` would bundle every language.
+const englishMessages = en().localeError;
+
+/** safeParse with full zod's English messages, keeping the input on each issue (see describeIssues). */
+export function safeParseReported<S extends z.ZodMiniType>(schema: S, value: unknown) {
+  return schema.safeParse(value, { reportInput: true, error: englishMessages });
+}
+
+export function describeIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     const message = missing ? "is required" : issue.message;

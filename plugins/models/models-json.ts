@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { parseJsonWithComments } from "./jsonc.js";
 import { KNOWN_APIS, knownProvider } from "./known-providers.js";
-import { describeIssues, providerConfigSchema, type ProviderConfig } from "./models-json-schema.js";
+import { describeIssues, providerConfigSchema, safeParseReported, type ProviderConfig } from "./models-json-schema.js";
 
 export interface ModelsJson {
   /** valid providers, in file order */
@@ -71,7 +71,7 @@ export interface ProviderCheckOptions {
 
 /** Schema plus the rules between fields (what a provider needs before its models can be used). */
 export function checkProviderConfig(name: string, raw: unknown, options: ProviderCheckOptions = {}): ProviderCheck {
-  const result = providerConfigSchema.safeParse(raw, { reportInput: true });
+  const result = safeParseReported(providerConfigSchema, raw);
   if (!result.success) return { ok: false, problems: describeIssues(result.error) };
   const config = result.data;
   const problems: string[] = [];

@@ -1,18 +1,23 @@
 // The payload of every RPC command, checked before anything runs. Unknown fields are ignored (pi ignores them
 // too, and newer clients may send more); optional fields also accept null.
-import { z } from "zod";
+// zod/mini, not full zod: full zod anywhere in the bundle drags its whole core and every locale into the chunk
+// the other plugins' zod/mini schemas share, which loads at every start.
+import * as z from "zod/mini";
+import { en } from "zod/locales";
 import { THINKING_LEVELS, type ThinkingLevel } from "../../kernel/model.js";
 
 const image = z.object({ type: z.literal("image"), data: z.string(), mimeType: z.string() });
-const images = z.array(image).nullish().transform((value) => value ?? undefined);
-const optionalText = z.string().nullish().transform((value) => value ?? undefined);
+const images = z.pipe(z.nullish(z.array(image)), z.transform((value) => value ?? undefined));
+const optionalText = z.pipe(z.nullish(z.string()), z.transform((value) => value ?? undefined));
 const thinkingLevel = z.enum(THINKING_LEVELS as [ThinkingLevel, ...ThinkingLevel[]]);
 const queueMode = z.enum(["all", "one-at-a-time"]);
 const none = z.object({});
 const message = z.object({ message: z.string(), images });
 
 export const COMMAND_SCHEMAS = {
-  prompt: message.extend({ streamingBehavior: z.enum(["steer", "followUp"]).nullish().transform((value) => value ?? undefined) }),
+  prompt: z.extend(message, {
+    streamingBehavior: z.pipe(z.nullish(z.enum(["steer", "followUp"])), z.transform((value) => value ?? undefined)),
+  }),
   steer: message,
   follow_up: message,
   abort: none,
@@ -49,12 +54,22 @@ export type RpcPayload<T extends RpcCommandType> = z.output<(typeof COMMAND_SCHE
 /** The answer to a dialog request (`extension_ui_request`), sent by the client. */
 export const UI_RESPONSE_SCHEMA = z.object({
   id: z.string(),
-  value: z.string().optional(),
-  confirmed: z.boolean().optional(),
-  cancelled: z.boolean().optional(),
+  value: z.optional(z.string()),
+  confirmed: z.optional(z.boolean()),
+  cancelled: z.optional(z.boolean()),
 });
 
 export type UiResponse = z.output<typeof UI_RESPONSE_SCHEMA>;
+
+// zod/mini installs no messages; full zod installed these English ones globally. Passed per parse, not set
+// globally, so another module's zod configuration cannot change what the client reads. Imported from
+// "zod/locales" by name: `z.locales.en` would bundle every language.
+const englishMessages = en().localeError;
+
+/** safeParse with full zod's English messages (what describeIssues turns into sentences). */
+export function checkPayload<S extends z.ZodMiniType>(schema: S, value: unknown) {
+  return schema.safeParse(value, { error: englishMessages });
+}
 
 export function isCommandType(type: string): type is RpcCommandType {
   return Object.hasOwn(COMMAND_SCHEMAS, type);

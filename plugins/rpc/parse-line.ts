@@ -1,7 +1,7 @@
 // One input line → a command ready to run, an answer to a dialog, or the error response the line deserves.
 // Nothing here throws: every bad line is answered and the next line is read.
 import { errorMessage } from "../../kernel/errors.js";
-import { COMMAND_SCHEMAS, UI_RESPONSE_SCHEMA, describeIssues, isCommandType, type RpcCommandType, type RpcPayload, type UiResponse } from "./command-schemas.js";
+import { COMMAND_SCHEMAS, UI_RESPONSE_SCHEMA, checkPayload, describeIssues, isCommandType, type RpcCommandType, type RpcPayload, type UiResponse } from "./command-schemas.js";
 import { PARSE_COMMAND, failure, type RpcFailure, type RpcId } from "./responses.js";
 
 export const UI_RESPONSE_TYPE = "extension_ui_response";
@@ -34,7 +34,7 @@ export function parseLine(line: string): ParsedLine {
   if (typeof type !== "string") return invalid(id, PARSE_COMMAND, `"type" must be a string, got ${describe(type)}.`);
 
   if (type === UI_RESPONSE_TYPE) {
-    const checked = UI_RESPONSE_SCHEMA.safeParse(value);
+    const checked = checkPayload(UI_RESPONSE_SCHEMA, value);
     if (!checked.success) return invalid(id, type, `Invalid ${type}: ${describeIssues(checked.error.issues)}.`);
     return { kind: "ui-response", response: checked.data };
   }
@@ -43,7 +43,7 @@ export function parseLine(line: string): ParsedLine {
 }
 
 function parsePayload<T extends RpcCommandType>(id: RpcId | undefined, type: T, payload: Record<string, unknown>): ParsedLine {
-  const checked = COMMAND_SCHEMAS[type].safeParse(payload);
+  const checked = checkPayload(COMMAND_SCHEMAS[type], payload);
   if (!checked.success) return invalid(id, type, `Invalid ${type} command: ${describeIssues(checked.error.issues)}.`);
   // The schema of `type` produced this value, so it is that command's payload.
   return { kind: "command", id, type, payload: checked.data as RpcPayload<T> } as ParsedCommand;

@@ -1,7 +1,7 @@
 // Checks settings key by key, so one bad value costs only that key: it is left out (its default applies) and
 // reported, while every other key, known or unknown, is kept. Values are never filled with defaults here;
 // defaults apply once, after the global and project files are merged.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isPlainObject, type JsonObject } from "./json-object.js";
 
 export interface SettingIssue {
@@ -19,7 +19,7 @@ export interface CheckResult {
   issues: SettingIssue[];
 }
 
-export function checkObject(schema: z.ZodObject, value: JsonObject, path: readonly string[]): CheckResult {
+export function checkObject(schema: z.ZodMiniObject, value: JsonObject, path: readonly string[]): CheckResult {
   const kept: JsonObject = {};
   const issues: SettingIssue[] = [];
   for (const [key, item] of Object.entries(value)) {
@@ -35,10 +35,10 @@ export function checkObject(schema: z.ZodObject, value: JsonObject, path: readon
   return { value: kept, issues };
 }
 
-export function checkValue(schema: z.ZodType, value: unknown, path: readonly string[]): CheckResult {
+export function checkValue(schema: z.core.$ZodType, value: unknown, path: readonly string[]): CheckResult {
   const objectSchema = objectInside(schema);
   if (objectSchema && isPlainObject(value)) return checkObject(objectSchema, value, path);
-  const parsed = schema.safeParse(value);
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return { value, issues: [] };
   const issue = parsed.error.issues[0]!;
   return {
@@ -54,8 +54,8 @@ export function checkValue(schema: z.ZodType, value: unknown, path: readonly str
 }
 
 /** The schema of a dotted key path, or undefined when the path is not a known setting. */
-export function schemaAt(root: z.ZodObject, path: readonly string[]): z.ZodType | undefined {
-  let schema: z.ZodType = root;
+export function schemaAt(root: z.ZodMiniObject, path: readonly string[]): z.core.$ZodType | undefined {
+  let schema: z.core.$ZodType = root;
   for (const key of path) {
     const objectSchema = objectInside(schema);
     const field = objectSchema?.shape[key];
@@ -65,12 +65,16 @@ export function schemaAt(root: z.ZodObject, path: readonly string[]): z.ZodType 
   return schema;
 }
 
-function objectInside(schema: z.ZodType): z.ZodObject | undefined {
-  let current: z.ZodType = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodPrefault) {
-    current = current.unwrap() as z.ZodType;
+function objectInside(schema: z.core.$ZodType): z.ZodMiniObject | undefined {
+  let current: z.core.$ZodType = schema;
+  while (
+    current instanceof z.ZodMiniOptional ||
+    current instanceof z.ZodMiniDefault ||
+    current instanceof z.ZodMiniPrefault
+  ) {
+    current = current.def.innerType;
   }
-  return current instanceof z.ZodObject ? current : undefined;
+  return current instanceof z.ZodMiniObject ? current : undefined;
 }
 
 export function formatKey(path: readonly (string | number)[]): string {

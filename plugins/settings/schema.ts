@@ -1,8 +1,12 @@
 // Every key of pi's settings.json (pi 0.73.1), with pi's defaults. Objects are loose: keys pith does not know
 // (newer pi versions, extensions' own keys) are kept as they are, never reported.
-import { z } from "zod";
+// Written with zod/mini, not full zod: this module loads at every start, and full zod costs far more to load.
+import * as z from "zod/mini";
 
-const nonNegativeInt = z.number().int().min(0);
+/** the description shown for a key in the JSON Schema (schemas/settings.schema.json) */
+const described = (description: string) => z.meta({ description });
+
+const nonNegativeInt = z.number().check(z.int(), z.minimum(0));
 const stringList = z.array(z.string());
 const queueMode = z.enum(["all", "one-at-a-time"]);
 
@@ -10,140 +14,145 @@ const packageSource = z.union([
   z.string(),
   z.looseObject({
     source: z.string(),
-    extensions: stringList.optional(),
-    skills: stringList.optional(),
-    prompts: stringList.optional(),
-    themes: stringList.optional(),
+    extensions: z.optional(stringList),
+    skills: z.optional(stringList),
+    prompts: z.optional(stringList),
+    themes: z.optional(stringList),
   }),
 ]);
 
 export const settingsSchema = z
   .looseObject({
-    defaultProvider: z.string().optional().meta({ description: "Provider used when no --provider is given" }),
-    defaultModel: z.string().optional().meta({ description: "Model id used when no --model is given" }),
+    defaultProvider: z.optional(z.string()).check(described("Provider used when no --provider is given")),
+    defaultModel: z.optional(z.string()).check(described("Model id used when no --model is given")),
     defaultThinkingLevel: z
-      .enum(["off", "minimal", "low", "medium", "high", "xhigh"])
-      .optional()
-      .meta({ description: "Thinking level for new sessions (unset: medium)" }),
-    hideThinkingBlock: z.boolean().default(false).meta({ description: "Hide thinking blocks in the output" }),
+      .optional(z.enum(["off", "minimal", "low", "medium", "high", "xhigh"]))
+      .check(described("Thinking level for new sessions (unset: medium)")),
+    hideThinkingBlock: z._default(z.boolean(), false).check(described("Hide thinking blocks in the output")),
     thinkingBudgets: z
-      .looseObject({
-        minimal: nonNegativeInt.optional(),
-        low: nonNegativeInt.optional(),
-        medium: nonNegativeInt.optional(),
-        high: nonNegativeInt.optional(),
-      })
-      .optional()
-      .meta({ description: "Token budgets per thinking level, for token-budget providers" }),
-    theme: z.string().default("dark").meta({ description: 'Theme name ("dark", "light" or a custom theme)' }),
-    quietStartup: z.boolean().default(false).meta({ description: "Hide the start-up header" }),
-    collapseChangelog: z.boolean().default(false).meta({ description: "Show a condensed changelog after updates" }),
-    lastChangelogVersion: z.string().optional().meta({ description: "Last version whose changelog was shown" }),
+      .optional(
+        z.looseObject({
+          minimal: z.optional(nonNegativeInt),
+          low: z.optional(nonNegativeInt),
+          medium: z.optional(nonNegativeInt),
+          high: z.optional(nonNegativeInt),
+        }),
+      )
+      .check(described("Token budgets per thinking level, for token-budget providers")),
+    theme: z._default(z.string(), "dark").check(described('Theme name ("dark", "light" or a custom theme)')),
+    quietStartup: z._default(z.boolean(), false).check(described("Hide the start-up header")),
+    collapseChangelog: z._default(z.boolean(), false).check(described("Show a condensed changelog after updates")),
+    lastChangelogVersion: z.optional(z.string()).check(described("Last version whose changelog was shown")),
     enableInstallTelemetry: z
-      .boolean()
-      .default(true)
-      .meta({ description: "Send an anonymous install/update version ping (interactive mode)" }),
+      ._default(z.boolean(), true)
+      .check(described("Send an anonymous install/update version ping (interactive mode)")),
     doubleEscapeAction: z
-      .enum(["tree", "fork", "none"])
-      .default("tree")
-      .meta({ description: "What pressing Escape twice on an empty editor does" }),
+      ._default(z.enum(["tree", "fork", "none"]), "tree")
+      .check(described("What pressing Escape twice on an empty editor does")),
     treeFilterMode: z
-      .enum(["default", "no-tools", "user-only", "labeled-only", "all"])
-      .default("default")
-      .meta({ description: "Initial filter of /tree" }),
-    editorPaddingX: z.number().int().min(0).max(3).default(0).meta({ description: "Horizontal editor padding" }),
+      ._default(z.enum(["default", "no-tools", "user-only", "labeled-only", "all"]), "default")
+      .check(described("Initial filter of /tree")),
+    editorPaddingX: z
+      ._default(z.number().check(z.int(), z.minimum(0), z.maximum(3)), 0)
+      .check(described("Horizontal editor padding")),
     autocompleteMaxVisible: z
-      .number()
-      .int()
-      .min(3)
-      .max(20)
-      .default(5)
-      .meta({ description: "Rows shown in the autocomplete list" }),
+      ._default(z.number().check(z.int(), z.minimum(3), z.maximum(20)), 5)
+      .check(described("Rows shown in the autocomplete list")),
     showHardwareCursor: z
-      .boolean()
-      .default(false)
-      .meta({ description: "Show the terminal cursor (unset: env PI_HARDWARE_CURSOR=1 turns it on)" }),
-    compaction: z
-      .looseObject({
-        enabled: z.boolean().default(true).meta({ description: "Compact automatically" }),
-        reserveTokens: nonNegativeInt.default(16384).meta({ description: "Tokens kept free for the reply" }),
-        keepRecentTokens: nonNegativeInt.default(20000).meta({ description: "Recent tokens never summarized" }),
-      })
-      .prefault({}),
-    branchSummary: z
-      .looseObject({
-        reserveTokens: nonNegativeInt.default(16384).meta({ description: "Tokens kept free for a branch summary" }),
-        skipPrompt: z.boolean().default(false).meta({ description: "Never ask whether to summarize on /tree" }),
-      })
-      .prefault({}),
-    retry: z
-      .looseObject({
-        enabled: z.boolean().default(true).meta({ description: "Retry transient provider errors" }),
-        maxRetries: nonNegativeInt.default(3).meta({ description: "Agent-level retry attempts" }),
-        baseDelayMs: nonNegativeInt.default(2000).meta({ description: "First backoff delay; doubles per attempt" }),
-        provider: z
-          .looseObject({
-            timeoutMs: z.number().positive().optional().meta({ description: "Request timeout of the provider SDK" }),
-            maxRetries: nonNegativeInt.optional().meta({ description: "Retries done by the provider SDK" }),
-            maxRetryDelayMs: nonNegativeInt
-              .default(60000)
-              .meta({ description: "Longest server-requested delay accepted (0: no cap)" }),
-          })
-          .prefault({}),
-      })
-      .prefault({}),
-    steeringMode: queueMode.default("one-at-a-time").meta({ description: "How queued steering messages are sent" }),
-    followUpMode: queueMode.default("one-at-a-time").meta({ description: "How queued follow-up messages are sent" }),
+      ._default(z.boolean(), false)
+      .check(described("Show the terminal cursor (unset: env PI_HARDWARE_CURSOR=1 turns it on)")),
+    compaction: z.prefault(
+      z.looseObject({
+        enabled: z._default(z.boolean(), true).check(described("Compact automatically")),
+        reserveTokens: z._default(nonNegativeInt, 16384).check(described("Tokens kept free for the reply")),
+        keepRecentTokens: z._default(nonNegativeInt, 20000).check(described("Recent tokens never summarized")),
+      }),
+      {},
+    ),
+    branchSummary: z.prefault(
+      z.looseObject({
+        reserveTokens: z._default(nonNegativeInt, 16384).check(described("Tokens kept free for a branch summary")),
+        skipPrompt: z._default(z.boolean(), false).check(described("Never ask whether to summarize on /tree")),
+      }),
+      {},
+    ),
+    retry: z.prefault(
+      z.looseObject({
+        enabled: z._default(z.boolean(), true).check(described("Retry transient provider errors")),
+        maxRetries: z._default(nonNegativeInt, 3).check(described("Agent-level retry attempts")),
+        baseDelayMs: z._default(nonNegativeInt, 2000).check(described("First backoff delay; doubles per attempt")),
+        provider: z.prefault(
+          z.looseObject({
+            timeoutMs: z
+              .optional(z.number().check(z.positive()))
+              .check(described("Request timeout of the provider SDK")),
+            maxRetries: z.optional(nonNegativeInt).check(described("Retries done by the provider SDK")),
+            maxRetryDelayMs: z
+              ._default(nonNegativeInt, 60000)
+              .check(described("Longest server-requested delay accepted (0: no cap)")),
+          }),
+          {},
+        ),
+      }),
+      {},
+    ),
+    steeringMode: z._default(queueMode, "one-at-a-time").check(described("How queued steering messages are sent")),
+    followUpMode: z._default(queueMode, "one-at-a-time").check(described("How queued follow-up messages are sent")),
     transport: z
-      .enum(["sse", "websocket", "websocket-cached", "auto"])
-      .default("auto")
-      .meta({ description: "Transport for providers that offer more than one" }),
-    terminal: z
-      .looseObject({
-        showImages: z.boolean().default(true).meta({ description: "Show images inline when the terminal can" }),
-        imageWidthCells: z.number().min(1).default(60).meta({ description: "Inline image width in cells" }),
+      ._default(z.enum(["sse", "websocket", "websocket-cached", "auto"]), "auto")
+      .check(described("Transport for providers that offer more than one")),
+    terminal: z.prefault(
+      z.looseObject({
+        showImages: z._default(z.boolean(), true).check(described("Show images inline when the terminal can")),
+        imageWidthCells: z
+          ._default(z.number().check(z.minimum(1)), 60)
+          .check(described("Inline image width in cells")),
         clearOnShrink: z
-          .boolean()
-          .default(false)
-          .meta({ description: "Clear rows left empty when output shrinks (unset: env PI_CLEAR_ON_SHRINK=1)" }),
-        showTerminalProgress: z.boolean().default(false).meta({ description: "Report progress with OSC 9;4" }),
-      })
-      .prefault({}),
-    images: z
-      .looseObject({
-        autoResize: z.boolean().default(true).meta({ description: "Shrink images to 2000x2000 / 4.5 MB" }),
-        blockImages: z.boolean().default(false).meta({ description: "Never send images to the model" }),
-      })
-      .prefault({}),
-    shellPath: z.string().optional().meta({ description: "Shell for the bash tool and ! commands" }),
-    shellCommandPrefix: z.string().optional().meta({ description: "Text run before every bash command" }),
-    npmCommand: z.array(z.string()).min(1).optional().meta({ description: "argv used instead of npm" }),
-    enabledModels: stringList.optional().meta({ description: "Model patterns for cycling (like --models)" }),
-    sessionDir: z.string().optional().meta({ description: "Where session files are stored (~ expanded)" }),
-    markdown: z
-      .looseObject({
-        codeBlockIndent: z.string().default("  ").meta({ description: "Indentation of code blocks" }),
-      })
-      .prefault({}),
-    warnings: z
-      .looseObject({
+          ._default(z.boolean(), false)
+          .check(described("Clear rows left empty when output shrinks (unset: env PI_CLEAR_ON_SHRINK=1)")),
+        showTerminalProgress: z._default(z.boolean(), false).check(described("Report progress with OSC 9;4")),
+      }),
+      {},
+    ),
+    images: z.prefault(
+      z.looseObject({
+        autoResize: z._default(z.boolean(), true).check(described("Shrink images to 2000x2000 / 4.5 MB")),
+        blockImages: z._default(z.boolean(), false).check(described("Never send images to the model")),
+      }),
+      {},
+    ),
+    shellPath: z.optional(z.string()).check(described("Shell for the bash tool and ! commands")),
+    shellCommandPrefix: z.optional(z.string()).check(described("Text run before every bash command")),
+    npmCommand: z
+      .optional(z.array(z.string()).check(z.minLength(1)))
+      .check(described("argv used instead of npm")),
+    enabledModels: z.optional(stringList).check(described("Model patterns for cycling (like --models)")),
+    sessionDir: z.optional(z.string()).check(described("Where session files are stored (~ expanded)")),
+    markdown: z.prefault(
+      z.looseObject({
+        codeBlockIndent: z._default(z.string(), "  ").check(described("Indentation of code blocks")),
+      }),
+      {},
+    ),
+    warnings: z.prefault(
+      z.looseObject({
         anthropicExtraUsage: z
-          .boolean()
-          .default(true)
-          .meta({ description: "Warn when Anthropic subscription auth may use paid extra usage" }),
-      })
-      .prefault({}),
-    packages: z.array(packageSource).default([]).meta({ description: "npm/git packages to load resources from" }),
-    extensions: stringList.default([]).meta({ description: "Extension files or folders (globs, !exclude)" }),
-    skills: stringList.default([]).meta({ description: "Skill files or folders (globs, !exclude)" }),
-    prompts: stringList.default([]).meta({ description: "Prompt template files or folders (globs, !exclude)" }),
-    themes: stringList.default([]).meta({ description: "Theme files or folders (globs, !exclude)" }),
-    enableSkillCommands: z.boolean().default(true).meta({ description: "Register skills as /skill:name commands" }),
-    trustedProjects: stringList
-      .default([])
-      .meta({ description: "Project folders whose .pi/ extensions may run (pith only; `pith --trust` adds the current one)" }),
+          ._default(z.boolean(), true)
+          .check(described("Warn when Anthropic subscription auth may use paid extra usage")),
+      }),
+      {},
+    ),
+    packages: z._default(z.array(packageSource), []).check(described("npm/git packages to load resources from")),
+    extensions: z._default(stringList, []).check(described("Extension files or folders (globs, !exclude)")),
+    skills: z._default(stringList, []).check(described("Skill files or folders (globs, !exclude)")),
+    prompts: z._default(stringList, []).check(described("Prompt template files or folders (globs, !exclude)")),
+    themes: z._default(stringList, []).check(described("Theme files or folders (globs, !exclude)")),
+    enableSkillCommands: z._default(z.boolean(), true).check(described("Register skills as /skill:name commands")),
+    trustedProjects: z
+      ._default(stringList, [])
+      .check(described("Project folders whose .pi/ extensions may run (pith only; `pith --trust` adds the current one)")),
   })
-  .meta({ title: "pith settings", description: "settings.json of pith (compatible with pi 0.73.1)" });
+  .check(z.meta({ title: "pith settings", description: "settings.json of pith (compatible with pi 0.73.1)" }));
 
 /** The effective settings: every documented default filled in, unknown keys kept. */
 export type Settings = z.output<typeof settingsSchema>;

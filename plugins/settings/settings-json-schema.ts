@@ -1,5 +1,5 @@
 // The JSON Schema of settings.json, for editors (`"$schema"`) and other tools, made from the zod schema.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { settingsSchema } from "./schema.js";
 
 export function renderSettingsJsonSchema(): string {

@@ -1,17 +1,25 @@
 // One zod schema per tool gives both the JSON Schema the model sees and the check that runs before execute.
-import { z } from "zod";
+// zod/mini, not full zod: every tool module loads at each start, and full zod costs far more to load.
+import * as z from "zod/mini";
+import { en } from "zod/locales";
 import { PithError } from "../../kernel/errors.js";
 import type { ToolArgumentCheck } from "../../kernel/tool.js";
 import { coerceToSchema } from "./json-schema-coerce.js";
 
 export interface ToolArguments<T> {
-  parameters: Record<string, unknown>;
+  /** built on first read: inactive tools (grep, find, ls by default) never need it */
+  readonly parameters: Record<string, unknown>;
   validate(args: unknown): ToolArgumentCheck;
   /** the same check, typed, for callers that hold a tool definition directly */
   parse(args: unknown): T;
 }
 
-// zod writes `maximum: 2^53-1` on every `.int()`; it says nothing to the model and costs tokens.
+// zod/mini installs no messages; full zod installed these English ones globally. Passed per parse, not set
+// globally, so another module's zod configuration cannot change what the model reads. Imported from
+// "zod/locales" by name: `z.locales.en` would bundle every language.
+const englishMessages = en().localeError;
+
+// zod writes `maximum: 2^53-1` on every integer; it says nothing to the model and costs tokens.
 function withoutNoise(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutNoise);
   if (typeof schema !== "object" || schema === null) return schema;
@@ -38,7 +46,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return missing ? `required ${missing[1]} is missing` : message;
 }
 
-function describeIssues(toolName: string, error: z.ZodError, received: unknown): string {
+function describeIssues(toolName: string, error: z.core.$ZodError, received: unknown): string {
   const lines = error.issues.map((issue) => `  - ${formatPath(issue.path)}: ${describeIssue(issue)}`);
   let shown: string;
   try {
@@ -49,14 +57,25 @@ function describeIssues(toolName: string, error: z.ZodError, received: unknown):
   return `Validation failed for tool "${toolName}":\n${lines.join("\n")}\n\nReceived arguments:\n${shown}`;
 }
 
-export function defineArguments<S extends z.ZodType<Record<string, unknown>>>(
+/** A schema's `description`, the way the model reads it in the tool's JSON Schema. */
+export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
+  // registered in place (no clone, no no-op check in the parse path); every caller passes a fresh schema
+  z.globalRegistry.add(schema as z.ZodMiniType, { description });
+  return schema;
+}
+
+export function defineArguments<S extends z.ZodMiniType<Record<string, unknown>>>(
   toolName: string,
   schema: S,
 ): ToolArguments<z.output<S>> {
-  const parameters = withoutNoise(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>;
-  const check = (args: unknown) => schema.safeParse(coerceToSchema(args, parameters));
+  let parameters: Record<string, unknown> | undefined;
+  const jsonSchema = () =>
+    (parameters ??= withoutNoise(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>);
+  const check = (args: unknown) => schema.safeParse(coerceToSchema(args, jsonSchema()), { error: englishMessages });
   return {
-    parameters,
+    get parameters() {
+      return jsonSchema();
+    },
     validate(args) {
       const result = check(args);
       return result.success ? { ok: true, value: result.data } : { ok: false, error: describeIssues(toolName, result.error, args) };

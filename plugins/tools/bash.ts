@@ -1,19 +1,19 @@
 // bash: runs a shell command in the working folder, streams its output, and stops the whole process tree
 // on timeout or abort.
 import { existsSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PithError } from "../../kernel/errors.js";
 import type { ToolDefinition, ToolUpdate } from "../../kernel/tool.js";
 import { throwIfAborted } from "./abort.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
 import { runInProcessGroup } from "./process-group.js";
 import { resolveShell, shellEnvironment } from "./shell.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
 
 const bashSchema = z.object({
-  command: z.string().describe("Bash command to execute"),
-  timeout: z.number().min(0).optional().describe("Timeout in seconds (optional, no default timeout; 0 means none)"),
+  command: described(z.string(), "Bash command to execute"),
+  timeout: described(z.optional(z.number().check(z.minimum(0))), "Timeout in seconds (optional, no default timeout; 0 means none)"),
 });
 
 export type BashArgs = z.output<typeof bashSchema>;
@@ -89,7 +89,9 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
     label: "bash",
     description: `Run a bash command in the current working directory and return its stdout and stderr, interleaved. Output is cut to the last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first; the full output of a cut result is saved to a temp file named in the result. Optionally give a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
-    parameters: bashArguments.parameters,
+    get parameters() {
+      return bashArguments.parameters;
+    },
     validate: bashArguments.validate,
     async execute(rawArgs, context, onUpdate) {
       throwIfAborted(context.signal);

@@ -1,12 +1,12 @@
 // edit: one or more exact (else whitespace/typography-tolerant) text replacements in one file.
 import { constants } from "node:fs";
 import { access, readFile, writeFile } from "node:fs/promises";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PithError } from "../../kernel/errors.js";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { applyReplacements, detectLineEnding, normalizeToLf, restoreLineEndings, splitBom } from "./edit-apply.js";
 import { errnoCode, fileError } from "./fs-errors.js";
 import { renderLineDiff } from "./line-diff.js";
@@ -14,22 +14,19 @@ import { withFileMutationQueue } from "./mutation-queue.js";
 import { resolveToCwd } from "./paths.js";
 
 const replacementSchema = z.strictObject({
-  oldText: z
-    .string()
-    .describe(
-      "Exact text to replace. It must occur once in the original file and must not overlap any other edits[].oldText of this call.",
-    ),
-  newText: z.string().describe("Text that replaces oldText."),
+  oldText: described(
+    z.string(),
+    "Exact text to replace. It must occur once in the original file and must not overlap any other edits[].oldText of this call.",
+  ),
+  newText: described(z.string(), "Text that replaces oldText."),
 });
 
 const editSchema = z.strictObject({
-  path: z.string().describe("Path to the file to edit (relative or absolute)"),
-  edits: z
-    .array(replacementSchema)
-    .min(1, "edits must contain at least one {oldText, newText} replacement")
-    .describe(
-      "One or more replacements, each matched against the original file (not after the earlier ones are applied). Do not overlap or nest them; merge changes that touch the same lines into one edit.",
-    ),
+  path: described(z.string(), "Path to the file to edit (relative or absolute)"),
+  edits: described(
+    z.array(replacementSchema).check(z.minLength(1, "edits must contain at least one {oldText, newText} replacement")),
+    "One or more replacements, each matched against the original file (not after the earlier ones are applied). Do not overlap or nest them; merge changes that touch the same lines into one edit.",
+  ),
 });
 
 export type EditArgs = z.output<typeof editSchema>;
@@ -92,7 +89,9 @@ export function createEditTool(options: EditToolOptions): ToolDefinition<EditArg
       "Every edits[].oldText is matched against the original file, not the result of earlier entries; never overlap or nest entries, merge nearby changes into one.",
       "Keep each edits[].oldText as short as possible while still unique in the file.",
     ],
-    parameters: editArguments.parameters,
+    get parameters() {
+      return editArguments.parameters;
+    },
     prepareArguments: prepareEditArguments,
     validate: editArguments.validate,
     async execute(rawArgs, context) {

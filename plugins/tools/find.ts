@@ -1,9 +1,9 @@
 // find: list files and folders matching a glob, through fd when it is on PATH, else with the built-in walk.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PithError } from "../../kernel/errors.js";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { findExecutable } from "./executables.js";
 import { findBuiltin } from "./find-builtin.js";
 import { findWithFd } from "./find-fd.js";
@@ -14,9 +14,9 @@ import { DEFAULT_MAX_BYTES, type TruncationResult } from "./truncate.js";
 const DEFAULT_LIMIT = 1000;
 
 const findSchema = z.object({
-  pattern: z.string().min(1).describe("Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'"),
-  path: z.string().optional().describe("Directory to search in (default: current directory)"),
-  limit: z.number().int().min(1).optional().describe(`Maximum number of results (default: ${DEFAULT_LIMIT})`),
+  pattern: described(z.string().check(z.minLength(1)), "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'"),
+  path: described(z.optional(z.string()), "Directory to search in (default: current directory)"),
+  limit: described(z.optional(z.number().check(z.int(), z.minimum(1))), `Maximum number of results (default: ${DEFAULT_LIMIT})`),
 });
 
 export type FindArgs = z.output<typeof findSchema>;
@@ -47,7 +47,9 @@ export function createFindTool(options: FindToolOptions): ToolDefinition<FindArg
     description: `Find files and folders by glob pattern; paths come back relative to the search folder, folders ending in '/'. Respects .gitignore. Output stops at ${DEFAULT_LIMIT} results (change with limit) or ${DEFAULT_MAX_BYTES / 1024}KB.`,
     promptSnippet: "Find files by glob pattern (respects .gitignore)",
     promptGuidelines: [EXPLORATION_GUIDELINE],
-    parameters: findArguments.parameters,
+    get parameters() {
+      return findArguments.parameters;
+    },
     validate: findArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);

@@ -1,8 +1,8 @@
 // grep: search file contents, through ripgrep when it is on PATH, else with the built-in search.
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { findExecutable } from "./executables.js";
 import { grepBuiltin } from "./grep-builtin.js";
 import { formatGrepOutput, type GrepDetails } from "./grep-output.js";
@@ -15,13 +15,13 @@ import { DEFAULT_MAX_BYTES, GREP_MAX_LINE_LENGTH } from "./truncate.js";
 const DEFAULT_LIMIT = 100;
 
 const grepSchema = z.object({
-  pattern: z.string().describe("Search pattern (regex or literal string)"),
-  path: z.string().optional().describe("Directory or file to search (default: current directory)"),
-  glob: z.string().optional().describe("Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'"),
-  ignoreCase: z.boolean().optional().describe("Case-insensitive search (default: false)"),
-  literal: z.boolean().optional().describe("Treat pattern as literal string instead of regex (default: false)"),
-  context: z.number().int().min(0).optional().describe("Number of lines to show before and after each match (default: 0)"),
-  limit: z.number().int().min(1).optional().describe(`Maximum number of matches to return (default: ${DEFAULT_LIMIT})`),
+  pattern: described(z.string(), "Search pattern (regex or literal string)"),
+  path: described(z.optional(z.string()), "Directory or file to search (default: current directory)"),
+  glob: described(z.optional(z.string()), "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'"),
+  ignoreCase: described(z.optional(z.boolean()), "Case-insensitive search (default: false)"),
+  literal: described(z.optional(z.boolean()), "Treat pattern as literal string instead of regex (default: false)"),
+  context: described(z.optional(z.number().check(z.int(), z.minimum(0))), "Number of lines to show before and after each match (default: 0)"),
+  limit: described(z.optional(z.number().check(z.int(), z.minimum(1))), `Maximum number of matches to return (default: ${DEFAULT_LIMIT})`),
 });
 
 export type GrepArgs = z.output<typeof grepSchema>;
@@ -42,7 +42,9 @@ export function createGrepTool(options: GrepToolOptions): ToolDefinition<GrepArg
     description: `Search file contents for a pattern and return matching lines with file paths and line numbers. Respects .gitignore. Output stops at ${DEFAULT_LIMIT} matches (change with limit) or ${DEFAULT_MAX_BYTES / 1024}KB; lines longer than ${GREP_MAX_LINE_LENGTH} characters are shortened.`,
     promptSnippet: "Search file contents for patterns (respects .gitignore)",
     promptGuidelines: [EXPLORATION_GUIDELINE],
-    parameters: grepArguments.parameters,
+    get parameters() {
+      return grepArguments.parameters;
+    },
     validate: grepArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);

@@ -1,11 +1,11 @@
 // ls: the entries of one folder, sorted case-insensitively, folders marked with a trailing '/'.
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PithError } from "../../kernel/errors.js";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { resolveToCwd } from "./paths.js";
 import { EXPLORATION_GUIDELINE, renderListing } from "./listing.js";
 import { DEFAULT_MAX_BYTES, type TruncationResult } from "./truncate.js";
@@ -13,8 +13,8 @@ import { DEFAULT_MAX_BYTES, type TruncationResult } from "./truncate.js";
 const DEFAULT_LIMIT = 500;
 
 const lsSchema = z.object({
-  path: z.string().optional().describe("Directory to list (default: current directory)"),
-  limit: z.number().int().min(1).optional().describe(`Maximum number of entries to return (default: ${DEFAULT_LIMIT})`),
+  path: described(z.optional(z.string()), "Directory to list (default: current directory)"),
+  limit: described(z.optional(z.number().check(z.int(), z.minimum(1))), `Maximum number of entries to return (default: ${DEFAULT_LIMIT})`),
 });
 
 export type LsArgs = z.output<typeof lsSchema>;
@@ -73,7 +73,9 @@ export function createLsTool(options: LsToolOptions): ToolDefinition<LsArgs, LsD
     description: `List a directory's entries, sorted alphabetically, with '/' after folder names; dotfiles included. Output stops at ${DEFAULT_LIMIT} entries (change with limit) or ${DEFAULT_MAX_BYTES / 1024}KB.`,
     promptSnippet: "List directory contents",
     promptGuidelines: [EXPLORATION_GUIDELINE],
-    parameters: lsArguments.parameters,
+    get parameters() {
+      return lsArguments.parameters;
+    },
     validate: lsArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);

@@ -1,13 +1,13 @@
 // read: a text file with line-based paging, or a png/jpeg/gif/webp image as an attachment.
 import { readFile, stat } from "node:fs/promises";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PithError } from "../../kernel/errors.js";
 import type { ImageContent, TextContent } from "../../kernel/messages.js";
 import type { Model } from "../../kernel/model.js";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { fileError } from "./fs-errors.js";
 import { sniffImageType, type ImageMimeType } from "./image-type.js";
 import { resolveReadPath } from "./paths.js";
@@ -18,9 +18,9 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, type Tr
 export const MAX_INLINE_IMAGE_BASE64_BYTES = 4.5 * 1024 * 1024;
 
 const readSchema = z.object({
-  path: z.string().describe("Path to the file to read (relative or absolute)"),
-  offset: z.number().int().min(0).optional().describe("Line number to start reading from (1-indexed)"),
-  limit: z.number().int().min(1).optional().describe("Maximum number of lines to read"),
+  path: described(z.string(), "Path to the file to read (relative or absolute)"),
+  offset: described(z.optional(z.number().check(z.int(), z.minimum(0))), "Line number to start reading from (1-indexed)"),
+  limit: described(z.optional(z.number().check(z.int(), z.minimum(1))), "Maximum number of lines to read"),
 });
 
 export type ReadArgs = z.output<typeof readSchema>;
@@ -123,7 +123,9 @@ export function createReadTool(options: ReadToolOptions): ToolDefinition<ReadArg
     description: `Read a file. Text files come back as text, truncated to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first; page through larger files with offset/limit until you have what you need. Images (png, jpeg, gif, webp) come back as attachments.`,
     promptSnippet: "Read file contents",
     promptGuidelines: ["Read files with read rather than cat, head or sed."],
-    parameters: readArguments.parameters,
+    get parameters() {
+      return readArguments.parameters;
+    },
     prepareArguments: acceptFilePathAlias,
     validate: readArguments.validate,
     async execute(rawArgs, context) {

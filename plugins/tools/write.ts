@@ -1,18 +1,18 @@
 // write: create or overwrite a whole file, creating missing parent folders.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
-import { defineArguments } from "./arguments.js";
+import { defineArguments, described } from "./arguments.js";
 import { fileError } from "./fs-errors.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
 import { resolveToCwd } from "./paths.js";
 
 const writeSchema = z.object({
-  path: z.string().describe("Path to the file to write (relative or absolute)"),
-  content: z.string().describe("Content to write to the file"),
+  path: described(z.string(), "Path to the file to write (relative or absolute)"),
+  content: described(z.string(), "Content to write to the file"),
 });
 
 export type WriteArgs = z.output<typeof writeSchema>;
@@ -31,7 +31,9 @@ export function createWriteTool(options: WriteToolOptions): ToolDefinition<Write
       "Write a file, replacing it if it exists and creating it (with any missing parent folders) if it does not.",
     promptSnippet: "Create or overwrite files",
     promptGuidelines: ["Use write for new files or complete rewrites only; change existing files with edit."],
-    parameters: writeArguments.parameters,
+    get parameters() {
+      return writeArguments.parameters;
+    },
     validate: writeArguments.validate,
     prepareArguments: acceptFilePathAlias,
     async execute(rawArgs, context) {

@@ -1,20 +1,20 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { settingsSchema, type SettingPath, type Settings, type SettingValue } from "../../plugins/settings/index.js";
 import { renderSettingsJsonSchema } from "../../plugins/settings/settings-json-schema.js";
 
 const repository = new URL("../../", import.meta.url);
 
 /** the dotted path of every setting that holds a value (objects are documented through their keys) */
-function keyPaths(schema: z.ZodObject, prefix = ""): string[] {
+function keyPaths(schema: z.ZodMiniObject, prefix = ""): string[] {
   return Object.entries(schema.shape).flatMap(([key, field]) => {
     const path = `${prefix}${key}`;
-    let inner: z.ZodType = field as z.ZodType;
-    while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodPrefault) {
-      inner = inner.unwrap() as z.ZodType;
+    let inner: z.core.$ZodType = field;
+    while (inner instanceof z.ZodMiniOptional || inner instanceof z.ZodMiniDefault || inner instanceof z.ZodMiniPrefault) {
+      inner = inner.def.innerType;
     }
-    return inner instanceof z.ZodObject ? keyPaths(inner, `${path}.`) : [path];
+    return inner instanceof z.ZodMiniObject ? keyPaths(inner, `${path}.`) : [path];
   });
 }
 
