@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 
-export const PITH_BIN = fileURLToPath(new URL("../../bin/pith.js", import.meta.url));
+export const PITH_BIN = fileURLToPath(new URL("../../bin/pith.cjs", import.meta.url));
 
 export interface CliResult {
   code: number | null;
