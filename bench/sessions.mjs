@@ -2,7 +2,7 @@
 // request reaching the mock model), and list 3,000 sessions of 4 GB. Generated files are kept in
 // $TMPDIR/pith-bench-sessions for later runs (≈4.2 GB; delete the folder to reclaim the space).
 import { statSync } from "node:fs";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mb, ms, runOnce } from "./measure.mjs";
@@ -53,8 +53,13 @@ async function folderBytes(dir) {
   return total;
 }
 
-/** Wall time from spawning `pith --session file -p` until its request reaches the mock model, and to exit. */
-async function openAndSend(pith, rssReporter, mock, file, agentDir, workDir) {
+/**
+ * Wall time from spawning `pith --session file -p` until its request reaches the mock model, and to exit. The run
+ * appends to the session it opens, so it works on a scratch copy and the generated file stays the same.
+ */
+async function openAndSend(pith, rssReporter, mock, source, agentDir, workDir) {
+  const file = join(workDir, "scratch-session.jsonl");
+  await copyFile(source, file);
   let firstRequestMs;
   const before = mock.requests.length;
   const started = performance.now();
@@ -66,6 +71,7 @@ async function openAndSend(pith, rssReporter, mock, file, agentDir, workDir) {
     cwd: workDir,
   });
   clearInterval(poll);
+  await rm(file, { force: true });
   if (run.code !== 0) throw new Error(`pith --session failed: ${run.stderr}`);
   return { firstRequestMs: firstRequestMs ?? Number.NaN, exitMs: run.ms, rss: run.rss ?? 0 };
 }
