@@ -56,46 +56,16 @@ function untouched(content: string, totalLines: number, totalBytes: number, maxL
 
 /** Keeps whole leading lines (file reads: the beginning matters). */
 export function truncateHead(content: string, options: TruncationOptions = {}): TruncationResult {
-  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const totalBytes = byteLength(content);
-  const lines = content.split("\n");
-  const totalLines = lines.length;
-  if (totalLines <= maxLines && totalBytes <= maxBytes) {
-    return untouched(content, totalLines, totalBytes, maxLines, maxBytes);
-  }
-
-  const kept: string[] = [];
-  let keptBytes = 0;
-  let truncatedBy: "lines" | "bytes" = "lines";
-  for (const line of lines) {
-    if (kept.length >= maxLines) break;
-    const cost = byteLength(line) + (kept.length > 0 ? 1 : 0);
-    if (keptBytes + cost > maxBytes) {
-      truncatedBy = "bytes";
-      break;
-    }
-    kept.push(line);
-    keptBytes += cost;
-  }
-  const output = kept.join("\n");
-  return {
-    content: output,
-    truncated: true,
-    truncatedBy,
-    totalLines,
-    totalBytes,
-    outputLines: kept.length,
-    outputBytes: byteLength(output),
-    lastLinePartial: false,
-    firstLineExceedsLimit: kept.length === 0 && truncatedBy === "bytes",
-    maxLines,
-    maxBytes,
-  };
+  return truncate(content, options, "head");
 }
 
 /** Keeps whole trailing lines (command output: the end matters); a single huge last line keeps its tail. */
 export function truncateTail(content: string, options: TruncationOptions = {}): TruncationResult {
+  return truncate(content, options, "tail");
+}
+
+/** Walks lines from the kept end, whole lines only, until either limit is reached. */
+function truncate(content: string, options: TruncationOptions, keep: "head" | "tail"): TruncationResult {
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const totalBytes = byteLength(content);
@@ -105,24 +75,27 @@ export function truncateTail(content: string, options: TruncationOptions = {}): 
     return untouched(content, totalLines, totalBytes, maxLines, maxBytes);
   }
 
+  const ordered = keep === "head" ? lines : lines.reverse();
   const kept: string[] = [];
   let keptBytes = 0;
   let truncatedBy: "lines" | "bytes" = "lines";
   let lastLinePartial = false;
-  for (let index = lines.length - 1; index >= 0 && kept.length < maxLines; index--) {
-    const line = lines[index]!;
+  for (const line of ordered) {
+    if (kept.length >= maxLines) break;
     const cost = byteLength(line) + (kept.length > 0 ? 1 : 0);
     if (keptBytes + cost > maxBytes) {
       truncatedBy = "bytes";
-      if (kept.length === 0) {
+      // Output whose last line alone is too long still shows that line's end.
+      if (keep === "tail" && kept.length === 0) {
         kept.push(utf8Tail(line, maxBytes));
         lastLinePartial = true;
       }
       break;
     }
-    kept.unshift(line);
+    kept.push(line);
     keptBytes += cost;
   }
+  if (keep === "tail") kept.reverse();
   const output = kept.join("\n");
   return {
     content: output,
@@ -133,7 +106,7 @@ export function truncateTail(content: string, options: TruncationOptions = {}): 
     outputLines: kept.length,
     outputBytes: byteLength(output),
     lastLinePartial,
-    firstLineExceedsLimit: false,
+    firstLineExceedsLimit: keep === "head" && kept.length === 0 && truncatedBy === "bytes",
     maxLines,
     maxBytes,
   };
