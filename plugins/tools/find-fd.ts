@@ -1,9 +1,7 @@
 // find through fd (or Debian's fdfind), when it is on PATH.
-import { spawn } from "node:child_process";
 import { relative, sep } from "node:path";
-import { createInterface } from "node:readline";
 import { PithError } from "../../kernel/errors.js";
-import { abortedError } from "./abort.js";
+import { runLineProcess } from "./line-process.js";
 import type { FindQuery } from "./find-query.js";
 
 /** pi's fd call: a pattern with a `/` is matched against the full path, anywhere below the search folder. */
@@ -25,40 +23,19 @@ function toRelative(line: string, searchPath: string): string {
   return isDirectory && !path.endsWith("/") ? `${path}/` : path;
 }
 
-export function findWithFd(fdPath: string, query: FindQuery): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    if (query.signal?.aborted) {
-      reject(abortedError());
-      return;
-    }
-    const child = spawn(fdPath, fdArguments(query), { stdio: ["ignore", "pipe", "pipe"] });
-    const reader = createInterface({ input: child.stdout });
-    const results: string[] = [];
-    let stderr = "";
-    let aborted = false;
-    const onAbort = () => {
-      aborted = true;
-      child.kill();
-    };
-    query.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf-8");
-    });
-    reader.on("line", (line) => {
+export async function findWithFd(fdPath: string, query: FindQuery): Promise<string[]> {
+  const results: string[] = [];
+  const result = await runLineProcess(fdPath, fdArguments(query), {
+    name: "fd",
+    errorCode: "TOOL_FIND_FAILED",
+    signal: query.signal,
+    onLine(line) {
       const trimmed = line.replace(/\r$/, "").trim();
       if (trimmed) results.push(toRelative(trimmed, query.searchPath));
-    });
-    child.once("error", (error) => {
-      query.signal?.removeEventListener("abort", onAbort);
-      reject(new PithError("TOOL_FIND_FAILED", `Failed to run fd: ${error.message}`, { cause: error }));
-    });
-    child.once("close", (code) => {
-      reader.close();
-      query.signal?.removeEventListener("abort", onAbort);
-      if (aborted) reject(abortedError());
-      else if (code !== 0 && results.length === 0) {
-        reject(new PithError("TOOL_FIND_FAILED", stderr.trim() || `fd exited with code ${code}`));
-      } else resolve(results);
-    });
+    },
   });
+  if (result.code !== 0 && results.length === 0) {
+    throw new PithError("TOOL_FIND_FAILED", result.stderr.trim() || `fd exited with code ${result.code}`);
+  }
+  return results;
 }
