@@ -52,9 +52,14 @@ function weightOf(codePoint: number): number {
   return OTHER_WEIGHT;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 export function estimateTextTokens(text: string): number {
-  let tokens = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Most text (code, English, tool output) is pure ASCII: one regex scan is far cheaper than a loop per character.
+  const firstNonAscii = text.search(NON_ASCII);
+  if (firstNonAscii === -1) return Math.ceil(text.length * ASCII_WEIGHT);
+  let tokens = firstNonAscii * ASCII_WEIGHT;
+  for (let i = firstNonAscii; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       tokens += ASCII_WEIGHT;
