@@ -88,7 +88,21 @@ function contentTokens(content: unknown): number {
 }
 
 /** What one message adds to the context, in tokens. Roles only plugins know count for nothing. */
+/**
+ * Finished messages do not change, and every threshold check walks the whole conversation to calibrate against
+ * reported usage: remembering each message's estimate makes those checks cost only the new messages.
+ */
+const estimates = new WeakMap<object, number>();
+
 export function estimateMessageTokens(message: AgentMessage): number {
+  const known = estimates.get(message);
+  if (known !== undefined) return known;
+  const tokens = estimateUncached(message);
+  estimates.set(message, tokens);
+  return tokens;
+}
+
+function estimateUncached(message: AgentMessage): number {
   const role = (message as { role?: string }).role;
   switch (role) {
     case "user":
