@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Message } from "../../kernel/messages.js";
 import type { StreamRequest } from "../../kernel/provider.js";
 import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
-import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
-import { assistant, BASH_TOOL, collect, finalMessage, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
+import type { MockLlm } from "../support/mock-llm/index.js";
+import { assistant, BASH_TOOL, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
+import { sentBody, useSharedMock } from "./support/request-bodies.js";
 
 let mock: MockLlm;
-beforeAll(async () => {
-  mock = await startMockLlm({ fallback: { text: "ok" } });
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  mock.requests.length = 0;
-});
+useSharedMock((started) => (mock = started));
 
 /** Sends one request and returns the body the server received. */
-async function sentBody(request: StreamRequest): Promise<Record<string, unknown>> {
-  const message = finalMessage(await collect(streamAnthropic(request)));
-  expect(message.errorMessage).toBeUndefined();
-  const recorded = mock.requests[mock.requests.length - 1];
-  if (!recorded) throw new Error("no request reached the mock server");
-  return recorded.body;
-}
+const bodyOf = (request: StreamRequest) => sentBody(mock, streamAnthropic, request);
 
 describe("anthropic-messages request body", () => {
   it("sends system prompt, tools and the last user turn with cache breakpoints", async () => {
     const model = testModel("anthropic-messages", mock.url);
-    const body = await sentBody(streamRequest(model, { tools: [READ_TOOL, BASH_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL, BASH_TOOL] }));
     expect(body.model).toBe("claude-mock");
     expect(body.stream).toBe(true);
     expect(body.max_tokens).toBe(32000);
@@ -68,7 +55,7 @@ describe("anthropic-messages request body", () => {
       ], true),
       user("Thanks"),
     ];
-    const body = await sentBody(streamRequest(model, { messages, tools: [READ_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [READ_TOOL] }));
     expect(body.messages).toEqual([
       {
         role: "user",
@@ -122,7 +109,7 @@ describe("anthropic-messages request body", () => {
       assistant(model, [{ type: "thinking", thinking: "unsigned thoughts" }, { type: "text", text: "  " }]),
       user("Again"),
     ];
-    const body = await sentBody(streamRequest(model, { messages, tools: [BASH_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [BASH_TOOL] }));
     expect(body.messages).toEqual([
       { role: "user", content: "First" },
       {
@@ -141,7 +128,7 @@ describe("anthropic-messages request body", () => {
   it("replaces images for a model without image input", async () => {
     const model = testModel("anthropic-messages", mock.url, { input: ["text"] });
     const messages = [user([{ type: "image", data: PIXEL_PNG, mimeType: "image/png" }, { type: "image", data: PIXEL_PNG, mimeType: "image/png" }])];
-    const body = await sentBody(streamRequest(model, { messages }));
+    const body = await bodyOf(streamRequest(model, { messages }));
     expect(body.messages).toEqual([
       { role: "user", content: [{ type: "text", text: "(image omitted: model does not support images)", cache_control: { type: "ephemeral" } }] },
     ]);
@@ -152,7 +139,7 @@ describe("anthropic-messages thinking parameters", () => {
   const budgetModel = () => testModel("anthropic-messages", mock.url, { id: "claude-haiku-4-5-20251001", reasoning: true });
 
   it("gives older models a token budget and raises max_tokens above it", async () => {
-    const body = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "medium", temperature: 0.5 }));
+    const body = await bodyOf(streamRequest(budgetModel(), { thinkingLevel: "medium", temperature: 0.5 }));
     expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 8192, display: "summarized" });
     expect(body.max_tokens).toBe(32000 + 8192);
     expect(body.temperature).toBeUndefined();
@@ -160,23 +147,23 @@ describe("anthropic-messages thinking parameters", () => {
   });
 
   it("honours thinkingBudgets and keeps max_tokens above the budget", async () => {
-    const body = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "high", thinkingBudgets: { high: 20000 }, maxTokens: 4000 }));
+    const body = await bodyOf(streamRequest(budgetModel(), { thinkingLevel: "high", thinkingBudgets: { high: 20000 }, maxTokens: 4000 }));
     expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 20000, display: "summarized" });
     expect(body.max_tokens).toBe(24000);
 
     // At least 1024 tokens stay free for the visible answer.
-    const tight = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "low", maxTokens: 500 }));
+    const tight = await bodyOf(streamRequest(budgetModel(), { thinkingLevel: "low", maxTokens: 500 }));
     expect(tight.max_tokens).toBe(2548);
     expect(tight.thinking).toEqual({ type: "enabled", budget_tokens: 1524, display: "summarized" });
 
     const small = testModel("anthropic-messages", mock.url, { id: "claude-3-7-sonnet-latest", reasoning: true, maxTokens: 8192 });
-    const capped = await sentBody(streamRequest(small, { thinkingLevel: "high" }));
+    const capped = await bodyOf(streamRequest(small, { thinkingLevel: "high" }));
     expect(capped.max_tokens).toBe(8192);
     expect(capped.thinking).toEqual({ type: "enabled", budget_tokens: 8192 - 1024, display: "summarized" });
   });
 
   it("switches thinking off explicitly at level off and sends the temperature", async () => {
-    const body = await sentBody(streamRequest(budgetModel(), { thinkingLevel: "off", temperature: 0.2 }));
+    const body = await bodyOf(streamRequest(budgetModel(), { thinkingLevel: "off", temperature: 0.2 }));
     expect(body.thinking).toEqual({ type: "disabled" });
     expect(body.temperature).toBe(0.2);
     expect(mock.requests[0]?.headers["anthropic-beta"]).toBeUndefined();
@@ -184,29 +171,29 @@ describe("anthropic-messages thinking parameters", () => {
 
   it("uses adaptive thinking with an effort on Claude 4.6 and later", async () => {
     const opus = testModel("anthropic-messages", mock.url, { id: "claude-opus-4-6", reasoning: true, thinkingLevelMap: { xhigh: "max" } });
-    const body = await sentBody(streamRequest(opus, { thinkingLevel: "low" }));
+    const body = await bodyOf(streamRequest(opus, { thinkingLevel: "low" }));
     expect(body.thinking).toEqual({ type: "adaptive", display: "summarized" });
     expect(body.output_config).toEqual({ effort: "low" });
     expect(body.max_tokens).toBe(32000);
     expect(mock.requests[0]?.headers["anthropic-beta"]).toBeUndefined();
 
-    const xhigh = await sentBody(streamRequest(opus, { thinkingLevel: "xhigh" }));
+    const xhigh = await bodyOf(streamRequest(opus, { thinkingLevel: "xhigh" }));
     expect(xhigh.output_config).toEqual({ effort: "max" });
 
     const bedrockId = testModel("anthropic-messages", mock.url, { id: "us.anthropic.claude-sonnet-4-6-v1:0", reasoning: true });
-    expect((await sentBody(streamRequest(bedrockId, { thinkingLevel: "high" }))).output_config).toEqual({ effort: "high" });
+    expect((await bodyOf(streamRequest(bedrockId, { thinkingLevel: "high" }))).output_config).toEqual({ effort: "high" });
   });
 
   it("lets compat.adaptiveThinking override the model-id rule", async () => {
     const custom = testModel("anthropic-messages", mock.url, { id: "my-proxy-model", reasoning: true, compat: { adaptiveThinking: true } });
-    const body = await sentBody(streamRequest(custom, { thinkingLevel: "medium" }));
+    const body = await bodyOf(streamRequest(custom, { thinkingLevel: "medium" }));
     expect(body.thinking).toEqual({ type: "adaptive", display: "summarized" });
     expect(body.output_config).toEqual({ effort: "medium" });
   });
 
   it("asks for fine-grained tool streaming by beta header when the server lacks eager_input_streaming", async () => {
     const model = testModel("anthropic-messages", mock.url, { compat: { supportsEagerToolInputStreaming: false } });
-    const body = await sentBody(streamRequest(model, { tools: [READ_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL] }));
     expect((body.tools as Record<string, unknown>[])[0]?.eager_input_streaming).toBeUndefined();
     expect(mock.requests[0]?.headers["anthropic-beta"]).toBe("fine-grained-tool-streaming-2025-05-14");
   });
@@ -215,7 +202,7 @@ describe("anthropic-messages thinking parameters", () => {
 describe("anthropic-messages headers", () => {
   it("sends model and request headers and the API key", async () => {
     const model = testModel("anthropic-messages", mock.url, { headers: { "x-model-header": "m", "x-both": "model" } });
-    await sentBody(streamRequest(model, { headers: { "x-request-header": "r", "x-both": "request" } }));
+    await bodyOf(streamRequest(model, { headers: { "x-request-header": "r", "x-both": "request" } }));
     const headers = mock.requests[0]?.headers ?? {};
     expect(headers["x-model-header"]).toBe("m");
     expect(headers["x-request-header"]).toBe("r");
@@ -225,7 +212,7 @@ describe("anthropic-messages headers", () => {
 
   it("sends no credentials at all without an API key", async () => {
     const model = testModel("anthropic-messages", mock.url);
-    await sentBody(streamRequest(model, { apiKey: undefined }));
+    await bodyOf(streamRequest(model, { apiKey: undefined }));
     const headers = mock.requests[0]?.headers ?? {};
     expect(headers.authorization).toBeUndefined();
     expect(headers["x-api-key"]).toBeUndefined();

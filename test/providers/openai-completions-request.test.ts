@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Message } from "../../kernel/messages.js";
 import type { StreamRequest } from "../../kernel/provider.js";
 import { streamOpenAICompletions } from "../../plugins/provider-openai/index.js";
-import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
-import { assistant, BASH_TOOL, collect, finalMessage, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
+import type { MockLlm } from "../support/mock-llm/index.js";
+import { assistant, BASH_TOOL, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
+import { sentBody, useSharedMock } from "./support/request-bodies.js";
 
 let mock: MockLlm;
-beforeAll(async () => {
-  mock = await startMockLlm({ fallback: { text: "ok" } });
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  mock.requests.length = 0;
-});
+useSharedMock((started) => (mock = started));
 
-async function sentBody(request: StreamRequest): Promise<Record<string, unknown>> {
-  const message = finalMessage(await collect(streamOpenAICompletions(request)));
-  expect(message.errorMessage).toBeUndefined();
-  const recorded = mock.requests[mock.requests.length - 1];
-  if (!recorded) throw new Error("no request reached the mock server");
-  return recorded.body;
-}
+/** Sends one request and returns the body the server received. */
+const bodyOf = (request: StreamRequest) => sentBody(mock, streamOpenAICompletions, request);
 
 const dataUrl = `data:image/png;base64,${PIXEL_PNG}`;
 
 describe("openai-completions request body", () => {
   it("sends OpenAI's defaults: system role, tools, usage streaming, store, max_completion_tokens", async () => {
     const model = testModel("openai-completions", mock.url);
-    const body = await sentBody(streamRequest(model, { tools: [READ_TOOL], temperature: 0.3 }));
+    const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL], temperature: 0.3 }));
     expect(body).toMatchObject({
       model: "gpt-mock",
       stream: true,
@@ -61,7 +49,7 @@ describe("openai-completions request body", () => {
       toolResult("call_b|fc_123", "bash", [{ type: "image", data: PIXEL_PNG, mimeType: "image/png" }], true),
       user("next"),
     ];
-    const body = await sentBody(streamRequest(model, { messages, tools: [READ_TOOL, BASH_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [READ_TOOL, BASH_TOOL] }));
     expect(body.messages).toEqual([
       { role: "system", content: "You are a test assistant." },
       { role: "user", content: [{ type: "text", text: "See" }, { type: "image_url", image_url: { url: dataUrl } }] },
@@ -87,19 +75,19 @@ describe("openai-completions request body", () => {
       assistant(model, [{ type: "toolCall", id: "call_x", name: "read", arguments: {} }]),
       toolResult("call_x", "read", [{ type: "text", text: "" }]),
     ];
-    const body = await sentBody(streamRequest(model, { messages, tools: [] }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [] }));
     expect(body.tools).toEqual([]);
     expect((body.messages as unknown[])[3]).toEqual({ role: "tool", content: "", tool_call_id: "call_x" });
   });
 
   it("uses the developer role and reasoning_effort for reasoning models, honouring thinkingLevelMap", async () => {
     const model = testModel("openai-completions", mock.url, { reasoning: true, thinkingLevelMap: { minimal: "low", off: "none" } });
-    const body = await sentBody(streamRequest(model, { thinkingLevel: "medium" }));
+    const body = await bodyOf(streamRequest(model, { thinkingLevel: "medium" }));
     expect((body.messages as { role: string }[])[0]?.role).toBe("developer");
     expect(body.reasoning_effort).toBe("medium");
-    expect((await sentBody(streamRequest(model, { thinkingLevel: "minimal" }))).reasoning_effort).toBe("low");
-    expect((await sentBody(streamRequest(model, { thinkingLevel: "off" }))).reasoning_effort).toBe("none");
-    expect((await sentBody(streamRequest(model, { thinkingLevel: "xhigh" }))).reasoning_effort).toBe("high");
+    expect((await bodyOf(streamRequest(model, { thinkingLevel: "minimal" }))).reasoning_effort).toBe("low");
+    expect((await bodyOf(streamRequest(model, { thinkingLevel: "off" }))).reasoning_effort).toBe("none");
+    expect((await bodyOf(streamRequest(model, { thinkingLevel: "xhigh" }))).reasoning_effort).toBe("high");
   });
 
   it("sends thinking back in the field it came in, only to the model that produced it", async () => {
@@ -112,7 +100,7 @@ describe("openai-completions request body", () => {
       assistant(other, [{ type: "thinking", thinking: "theirs", thinkingSignature: "reasoning_content" }, { type: "text", text: "a2" }]),
       user("q3"),
     ];
-    const body = await sentBody(streamRequest(model, { messages }));
+    const body = await bodyOf(streamRequest(model, { messages }));
     const assistants = (body.messages as Record<string, unknown>[]).filter((message) => message.role === "assistant");
     expect(assistants).toEqual([
       { role: "assistant", content: "a1", reasoning_content: "mine" },
@@ -125,7 +113,7 @@ describe("openai-completions request body", () => {
     const model = testModel("openai-completions", mock.url);
     const longId = `call_${"x".repeat(60)}`;
     const messages: Message[] = [user("go"), assistant(model, [{ type: "toolCall", id: longId, name: "read", arguments: {} }]), toolResult(longId, "read", [{ type: "text", text: "r" }])];
-    const body = await sentBody(streamRequest(model, { messages, tools: [READ_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [READ_TOOL] }));
     const wire = body.messages as Record<string, unknown>[];
     expect((wire[2]?.tool_calls as { id: string }[])[0]?.id).toBe(longId.slice(0, 40));
     expect(wire[3]?.tool_call_id).toBe(longId.slice(0, 40));
@@ -153,7 +141,7 @@ describe("openai-completions compat flags", () => {
       toolResult("c1", "read", [{ type: "text", text: "X" }]),
       user("and now?"),
     ];
-    const body = await sentBody(streamRequest(model, { messages, tools: [READ_TOOL], thinkingLevel: "high", maxTokens: 1234 }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [READ_TOOL], thinkingLevel: "high", maxTokens: 1234 }));
     expect(body.max_tokens).toBe(1234);
     expect(body.max_completion_tokens).toBeUndefined();
     expect(body.store).toBeUndefined();
@@ -172,20 +160,20 @@ describe("openai-completions compat flags", () => {
   it("sends earlier thinking as text when the server requires it", async () => {
     const model = testModel("openai-completions", mock.url, { reasoning: true, compat: { requiresThinkingAsText: true } });
     const messages: Message[] = [user("q"), assistant(model, [{ type: "thinking", thinking: "hmm" }, { type: "text", text: "answer" }]), user("q2")];
-    const body = await sentBody(streamRequest(model, { messages }));
+    const body = await bodyOf(streamRequest(model, { messages }));
     expect((body.messages as unknown[])[2]).toEqual({ role: "assistant", content: "hmm\n\nanswer" });
   });
 
   it("DeepSeek: thinking switch, reasoning_content on every assistant message, no store", async () => {
     const model = testModel("openai-completions", mock.url, { provider: "deepseek", id: "deepseek-v4-pro", reasoning: true });
     const messages: Message[] = [user("q"), assistant(model, [{ type: "text", text: "a" }]), user("q2")];
-    const on = await sentBody(streamRequest(model, { messages, thinkingLevel: "high" }));
+    const on = await bodyOf(streamRequest(model, { messages, thinkingLevel: "high" }));
     expect(on.thinking).toEqual({ type: "enabled" });
     expect(on.reasoning_effort).toBe("high");
     expect(on.store).toBeUndefined();
     expect((on.messages as { role: string }[])[0]?.role).toBe("system");
     expect((on.messages as unknown[])[2]).toEqual({ role: "assistant", content: "a", reasoning_content: "" });
-    const off = await sentBody(streamRequest(model, { messages, thinkingLevel: "off" }));
+    const off = await bodyOf(streamRequest(model, { messages, thinkingLevel: "off" }));
     expect(off.thinking).toEqual({ type: "disabled" });
     expect(off.reasoning_effort).toBeUndefined();
   });
@@ -197,7 +185,7 @@ describe("openai-completions compat flags", () => {
       reasoning: true,
       compat: { openRouterRouting: { only: ["anthropic"], allow_fallbacks: false } },
     });
-    const body = await sentBody(streamRequest(model, { thinkingLevel: "low", tools: [READ_TOOL] }));
+    const body = await bodyOf(streamRequest(model, { thinkingLevel: "low", tools: [READ_TOOL] }));
     expect(body.reasoning).toEqual({ effort: "low" });
     expect(body.provider).toEqual({ only: ["anthropic"], allow_fallbacks: false });
     expect(body.messages).toEqual([
@@ -205,22 +193,22 @@ describe("openai-completions compat flags", () => {
       { role: "user", content: [{ type: "text", text: "Hello", cache_control: { type: "ephemeral" } }] },
     ]);
     expect((body.tools as Record<string, unknown>[])[0]?.cache_control).toEqual({ type: "ephemeral" });
-    const off = await sentBody(streamRequest(model, { thinkingLevel: "off" }));
+    const off = await bodyOf(streamRequest(model, { thinkingLevel: "off" }));
     expect(off.reasoning).toEqual({ effort: "none" });
   });
 
   it("Qwen chat templates and z.ai-style thinking switches", async () => {
     const qwen = testModel("openai-completions", mock.url, { reasoning: true, compat: { thinkingFormat: "qwen-chat-template" } });
-    expect((await sentBody(streamRequest(qwen, { thinkingLevel: "medium" }))).chat_template_kwargs).toEqual({ enable_thinking: true, preserve_thinking: true });
+    expect((await bodyOf(streamRequest(qwen, { thinkingLevel: "medium" }))).chat_template_kwargs).toEqual({ enable_thinking: true, preserve_thinking: true });
     const zai = testModel("openai-completions", mock.url, { provider: "zai", reasoning: true, compat: { zaiToolStream: true } });
-    const body = await sentBody(streamRequest(zai, { thinkingLevel: "off", tools: [READ_TOOL] }));
+    const body = await bodyOf(streamRequest(zai, { thinkingLevel: "off", tools: [READ_TOOL] }));
     expect(body.enable_thinking).toBe(false);
     expect(body.tool_stream).toBe(true);
   });
 
   it("sends session affinity headers and the OpenAI prompt cache key when asked", async () => {
     const model = testModel("openai-completions", mock.url, { compat: { sendSessionAffinityHeaders: true } });
-    await sentBody(streamRequest(model, { sessionId: "session-42" }));
+    await bodyOf(streamRequest(model, { sessionId: "session-42" }));
     const headers = mock.requests[0]?.headers ?? {};
     expect(headers["x-session-affinity"]).toBe("session-42");
     expect(headers.session_id).toBe("session-42");
@@ -228,7 +216,7 @@ describe("openai-completions compat flags", () => {
   });
 
   it("sends no Authorization header to a keyless local server", async () => {
-    await sentBody(streamRequest(testModel("openai-completions", mock.url), { apiKey: undefined }));
+    await bodyOf(streamRequest(testModel("openai-completions", mock.url), { apiKey: undefined }));
     expect(mock.requests[0]?.headers.authorization).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Message } from "../../kernel/messages.js";
 import type { StreamRequest } from "../../kernel/provider.js";
 import { streamOpenAIResponses } from "../../plugins/provider-openai/index.js";
-import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+import type { MockLlm } from "../support/mock-llm/index.js";
 import { providerErrorDetails } from "../../kernel/assistant-builder.js";
 import {
   assistant,
@@ -17,25 +17,13 @@ import {
   toolResult,
   user,
 } from "./support/models.js";
+import { sentBody, useSharedMock } from "./support/request-bodies.js";
 
 let mock: MockLlm;
-beforeAll(async () => {
-  mock = await startMockLlm({ fallback: { text: "ok" } });
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  mock.requests.length = 0;
-});
+useSharedMock((started) => (mock = started));
 
-async function sentBody(request: StreamRequest): Promise<Record<string, unknown>> {
-  const message = finalMessage(await collect(streamOpenAIResponses(request)));
-  expect(message.errorMessage).toBeUndefined();
-  const recorded = mock.requests[mock.requests.length - 1];
-  if (!recorded) throw new Error("no request reached the mock server");
-  return recorded.body;
-}
+/** Sends one request and returns the body the server received. */
+const bodyOf = (request: StreamRequest) => sentBody(mock, streamOpenAIResponses, request);
 
 describe("openai-responses streaming", () => {
   it("streams reasoning summary and text with the exact event sequence, keeping both signatures", async () => {
@@ -108,7 +96,7 @@ describe("openai-responses streaming", () => {
 describe("openai-responses request body", () => {
   it("sends input items, tools, store:false, the prompt cache key and session headers", async () => {
     const model = testModel("openai-responses", mock.url);
-    const body = await sentBody(streamRequest(model, { tools: [READ_TOOL], sessionId: "sess-1", maxTokens: 999 }));
+    const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL], sessionId: "sess-1", maxTokens: 999 }));
     expect(body).toMatchObject({ model: "gpt-mock", stream: true, store: false, prompt_cache_key: "sess-1", max_output_tokens: 999 });
     expect(body.input).toEqual([
       { role: "system", content: "You are a test assistant." },
@@ -122,15 +110,15 @@ describe("openai-responses request body", () => {
 
   it("asks reasoning models for an effort and a summary, or for none at level off", async () => {
     const model = testModel("openai-responses", mock.url, { reasoning: true, thinkingLevelMap: { xhigh: "xhigh" } });
-    const body = await sentBody(streamRequest(model, { thinkingLevel: "xhigh" }));
+    const body = await bodyOf(streamRequest(model, { thinkingLevel: "xhigh" }));
     expect(body.reasoning).toEqual({ effort: "xhigh", summary: "auto" });
     expect(body.include).toEqual(["reasoning.encrypted_content"]);
     expect((body.input as { role: string }[])[0]?.role).toBe("developer");
-    const off = await sentBody(streamRequest(model, { thinkingLevel: "off" }));
+    const off = await bodyOf(streamRequest(model, { thinkingLevel: "off" }));
     expect(off.reasoning).toEqual({ effort: "none" });
     expect(off.include).toBeUndefined();
     const noOff = testModel("openai-responses", mock.url, { reasoning: true, thinkingLevelMap: { off: null } });
-    expect((await sentBody(streamRequest(noOff, { thinkingLevel: "off" }))).reasoning).toBeUndefined();
+    expect((await bodyOf(streamRequest(noOff, { thinkingLevel: "off" }))).reasoning).toBeUndefined();
   });
 
   it("replays its own reasoning items, message ids and function calls; pairs outputs by call id", async () => {
@@ -145,7 +133,7 @@ describe("openai-responses request body", () => {
       ]),
       toolResult("call_9|fc_9", "read", [{ type: "text", text: "file text" }, { type: "image", data: PIXEL_PNG, mimeType: "image/png" }]),
     ];
-    const body = await sentBody(streamRequest(model, { messages, tools: [READ_TOOL], thinkingLevel: "low" }));
+    const body = await bodyOf(streamRequest(model, { messages, tools: [READ_TOOL], thinkingLevel: "low" }));
     expect(body.input).toEqual([
       { role: "developer", content: "You are a test assistant." },
       { role: "user", content: [{ type: "input_text", text: "do it" }] },
@@ -182,7 +170,7 @@ describe("openai-responses request body", () => {
       ]),
       toolResult("toolu_01+x", "read", [{ type: "image", data: PIXEL_PNG, mimeType: "image/png" }]),
     ];
-    const body = await sentBody(streamRequest({ ...model, input: ["text"] }, { messages, tools: [READ_TOOL] }));
+    const body = await bodyOf(streamRequest({ ...model, input: ["text"] }, { messages, tools: [READ_TOOL] }));
     expect((body.input as unknown[]).slice(2)).toEqual([
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "claude thoughts", annotations: [] }], status: "completed", id: "msg_1_0" },
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "Sure.", annotations: [] }], status: "completed", id: "msg_1_1" },

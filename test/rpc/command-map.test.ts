@@ -7,7 +7,7 @@ import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import type { PithServices, ServiceName } from "../../kernel/plugin.js";
 import type { SessionApi } from "../../kernel/session-api.js";
 import { COMMANDS, COMMAND_SCHEMAS, type CommandSpec, type RpcCommandType, type RpcPorts, type UnsupportedCommand } from "../../plugins/rpc/index.js";
-import { startInProcess, type InProcessRpc } from "./rpc-harness.js";
+import { startInProcess, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
 /** pi 0.73.1's RpcCommand types (docs/rpc.md and rpc-types.d.ts). */
 const PI_COMMANDS = [
@@ -57,9 +57,7 @@ beforeAll(async () => {
   rpc = await startInProcess(world);
 });
 afterAll(async () => {
-  rpc.peer.end();
-  await rpc.exited;
-  await world.close();
+  await closeRpcWorld(world, rpc);
 });
 
 function owner(name: string): object | undefined {

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
-import { blockingBash, spawnRpc, waitUntil, writeTwoModels, type RpcChild } from "./rpc-harness.js";
+import { blockingBash, spawnRpc, waitUntil, writeTwoModels, type RpcChild, closeRpcWorld } from "./rpc-harness.js";
 
 let world: CliWorld;
 let rpc: RpcChild | undefined;
@@ -12,12 +12,8 @@ beforeEach(async () => {
   world = await createCliWorld();
 });
 afterEach(async () => {
-  if (rpc) {
-    rpc.peer.end();
-    await rpc.exited;
-    rpc = undefined;
-  }
-  await world.close();
+  await closeRpcWorld(world, rpc);
+  rpc = undefined;
 });
 
 type Data = Record<string, unknown>;

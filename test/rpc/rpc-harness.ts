@@ -190,3 +190,12 @@ export function blockingBash(file: string, before = ""): { name: string; argumen
 export async function waitUntil(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
+
+/** Ends an RPC peer (if one was started), waits for it to exit, then removes the world. */
+export async function closeRpcWorld(world: CliWorld, rpc: { peer: { end(): void }; exited: Promise<unknown> } | undefined): Promise<void> {
+  if (rpc) {
+    rpc.peer.end();
+    await rpc.exited;
+  }
+  await world.close();
+}

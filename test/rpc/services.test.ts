@@ -7,7 +7,7 @@ import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { definePlugin } from "../../kernel/plugin.js";
 import { PithError } from "../../kernel/errors.js";
 import { BUILTIN_PLUGIN_NAMES } from "../../sdk/builtin-plugins.js";
-import { startInProcess, type InProcessRpc, type RpcResponseRecord } from "./rpc-harness.js";
+import { startInProcess, type InProcessRpc, type RpcResponseRecord, closeRpcWorld } from "./rpc-harness.js";
 
 let world: CliWorld;
 let rpc: InProcessRpc | undefined;
@@ -15,12 +15,8 @@ beforeEach(async () => {
   world = await createCliWorld();
 });
 afterEach(async () => {
-  if (rpc) {
-    rpc.peer.end();
-    await rpc.exited;
-    rpc = undefined;
-  }
-  await world.close();
+  await closeRpcWorld(world, rpc);
+  rpc = undefined;
 });
 
 async function settings(value: object): Promise<void> {

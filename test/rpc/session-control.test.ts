@@ -8,7 +8,7 @@ import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { definePlugin } from "../../kernel/plugin.js";
 import type { SessionLifecycleEvent } from "../../kernel/hooks.js";
 import type { SessionsService } from "../../plugins/sessions/index.js";
-import { startInProcess, writeTwoModels, type InProcessRpc } from "./rpc-harness.js";
+import { startInProcess, writeTwoModels, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
 let world: CliWorld;
 let rpc: InProcessRpc | undefined;
@@ -16,12 +16,8 @@ beforeEach(async () => {
   world = await createCliWorld();
 });
 afterEach(async () => {
-  if (rpc) {
-    rpc.peer.end();
-    await rpc.exited;
-    rpc = undefined;
-  }
-  await world.close();
+  await closeRpcWorld(world, rpc);
+  rpc = undefined;
 });
 
 function sessions(): SessionsService {

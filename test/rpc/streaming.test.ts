@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
-import { blockingBash, spawnRpc, type RpcChild, type RpcResponseRecord } from "./rpc-harness.js";
+import { blockingBash, spawnRpc, type RpcChild, type RpcResponseRecord, closeRpcWorld } from "./rpc-harness.js";
 
 let world: CliWorld;
 let rpc: RpcChild;
@@ -12,9 +12,7 @@ beforeEach(async () => {
   world = await createCliWorld();
 });
 afterEach(async () => {
-  rpc.peer.end();
-  await rpc.exited;
-  await world.close();
+  await closeRpcWorld(world, rpc);
 });
 
 const lastUserText = (request: { body: Record<string, unknown> }) => JSON.stringify((request.body.messages as unknown[]).at(-1));
