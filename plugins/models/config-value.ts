@@ -2,6 +2,7 @@
 // or the literal value.
 import { spawn } from "node:child_process";
 import { PithError } from "../../kernel/errors.js";
+import { untilAborted } from "../../kernel/until-aborted.js";
 
 export const COMMAND_TIMEOUT_MS = 10_000;
 
@@ -61,25 +62,6 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
-/** Waits for `promise` unless `signal` fires first, without cancelling the shared work behind it. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 export interface ValueResolveOptions {
   env: NodeJS.ProcessEnv;
@@ -123,6 +105,6 @@ export class CachedValueResolver {
       result = runValueCommand(value.slice(1), { timeoutMs: options.timeoutMs });
       this.commandResults.set(value, result);
     }
-    return untilAborted(result, options.signal);
+    return untilAborted(result, options.signal, () => abortReason(options.signal!));
   }
 }

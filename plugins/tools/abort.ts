@@ -1,5 +1,6 @@
 // Every tool stops with the same message when its call is aborted.
 import { PithError } from "../../kernel/errors.js";
+import { untilAborted } from "../../kernel/until-aborted.js";
 
 const ABORTED_MESSAGE = "Operation aborted";
 
@@ -16,23 +17,5 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
  * `work` keeps running in the background; callers check the signal before any irreversible step.
  */
 export function abortable<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(abortedError());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortedError());
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
+  return untilAborted(work, signal, abortedError);
 }
