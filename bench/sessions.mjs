@@ -1,5 +1,5 @@
-// Session files at scale: open a 128 MB session (in-process, and end to end: `pith --session` up to the first
-// request reaching the mock model), and list 3,000 sessions of 4 GB. Generated files are kept in
+// Session files at scale: open a 128 MB session (in-process, and end to end: `pith --session` up to its first
+// request having reached the mock model), and list 3,000 sessions of 4 GB. Generated files are kept in
 // $TMPDIR/pith-bench-sessions for later runs (≈4.2 GB; delete the folder to reclaim the space).
 import { statSync } from "node:fs";
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
@@ -12,7 +12,7 @@ export async function benchSessions({ jiti, root, pith, rssReporter }) {
   const workDir = join(tmpdir(), "pith-bench-sessions");
   await mkdir(workDir, { recursive: true });
   const figures = await support.runSessionBenchmarks(workDir);
-  const linear = join(workDir, "large", "linear.jsonl");
+  const linear = figures.linearFile;
   const size = statSync(linear).size;
   const farmBytes = await folderBytes(join(workDir, "farm", "sessions"));
   const grow = (timing) => (timing.peakRssAfter && timing.peakRssBefore ? timing.peakRssAfter - timing.peakRssBefore : undefined);
@@ -24,21 +24,38 @@ export async function benchSessions({ jiti, root, pith, rssReporter }) {
   console.log(`  list again, with the listing cache            ${ms(figures.listWarm.ms)}`);
 
   const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
-  const mock = await startMockLlm({ fallback: { text: "ok" } });
+  // Bodies as they arrive, before the mock parses them: parsing a 128 MB body takes the mock longer than pith took
+  // to send it, and that is the bench's own cost.
+  const received = [];
+  const mock = await startMockLlm({ fallback: { text: "ok" }, onReceived: (request) => received.push(request) });
   try {
     const agentDir = join(workDir, "agent");
     await mkdir(agentDir, { recursive: true });
+    const model = (id, contextWindow) => ({ id, contextWindow, maxTokens: 32000 });
     await writeFile(
       join(agentDir, "models.json"),
-      JSON.stringify({ providers: { mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "k", models: [{ id: "mock-model", contextWindow: 100000000 }] } } }),
+      JSON.stringify({
+        providers: {
+          mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "k", models: [model("mock-huge", 100_000_000), model("mock-200k", 200_000)] },
+        },
+      }),
     );
-    for (const [label, file] of [
-      ["compacted every 100 turns", join(workDir, "large", "compacted.jsonl")],
-      ["no compaction: the whole file is the context", linear],
+    const compacted = figures.compactedFile;
+    for (const [label, file, modelId] of [
+      ["compacted every 100 turns", compacted, "mock-huge"],
+      ["no compaction, 100M-token window: the whole file is one request", linear, "mock-huge"],
+      ["no compaction, 200k window: compacts before the prompt", linear, "mock-200k"],
     ]) {
-      const figures = await openAndSend(pith, rssReporter, mock, file, agentDir, workDir);
+      const run = await openAndSend({ pith, rssReporter, mock, received, file, agentDir, workDir, modelId });
       const fileSize = statSync(file).size;
-      console.log(`  pith -p --session <${mb(fileSize)}>, ${label}: first request after ${ms(figures.firstRequestMs)}, exit after ${ms(figures.exitMs)}, peak RSS ${mb(figures.rss)} (${(figures.rss / fileSize).toFixed(2)}x the file)`);
+      console.log(`  pith -p --session <${mb(fileSize)}> --model mock/${modelId}, ${label}:`);
+      run.requests.forEach((request, index) => {
+        const what = run.requests.length > 1 && index === 0 ? "summary request" : "prompt request";
+        console.log(
+          `    ${what} (${mb(request.bodyBytes)}): sending starts ${ms(request.startedMs)}, sent ${ms(request.sentMs)}, parsed by the mock ${ms(request.parsedMs)}`,
+        );
+      });
+      console.log(`    exit after ${ms(run.exitMs)}, peak RSS ${mb(run.rss)} (${(run.rss / fileSize).toFixed(2)}x the file)`);
     }
   } finally {
     await mock.close();
@@ -54,24 +71,31 @@ async function folderBytes(dir) {
 }
 
 /**
- * Wall time from spawning `pith --session file -p` until its request reaches the mock model, and to exit. The run
- * appends to the session it opens, so it works on a scratch copy and the generated file stays the same.
+ * Wall times from spawning `pith --session file -p` until each of its requests starts arriving at the mock, has
+ * arrived whole ("sent"), and has been parsed by the mock; and to exit. The run appends to the session it opens,
+ * so it works on a scratch copy and the generated file stays the same.
  */
-async function openAndSend(pith, rssReporter, mock, source, agentDir, workDir) {
+async function openAndSend({ pith, rssReporter, mock, received, file: source, agentDir, workDir, modelId }) {
   const file = join(workDir, "scratch-session.jsonl");
   await copyFile(source, file);
-  let firstRequestMs;
-  const before = mock.requests.length;
+  const parsedAt = [];
+  const before = { received: received.length, recorded: mock.requests.length };
   const started = performance.now();
   const poll = setInterval(() => {
-    if (firstRequestMs === undefined && mock.requests.length > before) firstRequestMs = performance.now() - started;
+    while (before.recorded + parsedAt.length < mock.requests.length) parsedAt.push(performance.now() - started);
   }, 2);
-  const run = await runOnce(process.execPath, ["--import", rssReporter, pith, "-p", "--model", "mock/mock-model", "--session", file, "continue"], {
+  const run = await runOnce(process.execPath, ["--import", rssReporter, pith, "-p", "--model", `mock/${modelId}`, "--session", file, "continue"], {
     env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(workDir, "cache") },
     cwd: workDir,
   });
   clearInterval(poll);
   await rm(file, { force: true });
   if (run.code !== 0) throw new Error(`pith --session failed: ${run.stderr}`);
-  return { firstRequestMs: firstRequestMs ?? Number.NaN, exitMs: run.ms, rss: run.rss ?? 0 };
+  const requests = received.slice(before.received).map((request, index) => ({
+    bodyBytes: request.bodyBytes,
+    startedMs: request.startedAt - started,
+    sentMs: request.receivedAt - started,
+    parsedMs: parsedAt[index] ?? Number.NaN,
+  }));
+  return { requests, exitMs: run.ms, rss: run.rss ?? 0 };
 }

@@ -16,7 +16,7 @@ import { modelAccessFrom } from "./model-access.js";
 import { prepareCompaction } from "./prepare-compaction.js";
 import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
 import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type Summarize } from "./summary-call.js";
-import { chooseSummaryModel } from "./summary-model.js";
+import { chooseSummaryModel, findConfiguredModel, type FindModel } from "./summary-model.js";
 import { estimateMessageTokens, estimateTextTokens } from "./token-estimate.js";
 import "./compaction-events.js";
 
@@ -92,10 +92,15 @@ export class CompactionEngine {
     return estimateContextTokens(messages, { overheadTokens: this.overheadTokens() });
   }
 
+  /** The window a summary request must fit: the larger of the session model's and compaction.model's. */
+  summaryContextWindow(model: Model, settings: CompactionSettings): number {
+    const configured = findConfiguredModel({ provider: settings.provider, model: settings.model }, model, this.modelFinder());
+    return Math.max(model.contextWindow, configured?.contextWindow ?? 0);
+  }
+
   /** A summariser for the session's model, or `compaction.model` when set and large enough. */
   summarizer(model: Model, settings: CompactionSettings): Summarize {
-    const models = this.context.tryUse("models");
-    const find = models ? (provider: string, id: string) => models.find(provider, id) : undefined;
+    const find = this.modelFinder();
     return (request) => {
       const needed = estimateTextTokens((request.systemPrompt ?? SUMMARY_SYSTEM_PROMPT) + request.prompt) + request.maxTokens;
       const choice = chooseSummaryModel(model, { provider: settings.provider, model: settings.model }, find, needed);
@@ -191,6 +196,7 @@ export class CompactionEngine {
         settings,
         model,
         summarize: this.summarizer(model, settings),
+        summaryContextWindow: this.summaryContextWindow(model, settings),
         estimateTokens: estimateMessageTokens,
         signal,
       };
@@ -209,6 +215,11 @@ export class CompactionEngine {
       await this.hooks.session_compact.promise({ type: "session_compact", reason: run.reason, compactionEntry: entry, fromExtension });
     }
     return result;
+  }
+
+  private modelFinder(): FindModel | undefined {
+    const models = this.context.tryUse("models");
+    return models ? (provider, id) => models.find(provider, id) : undefined;
   }
 
   private overheadTokens(): number {

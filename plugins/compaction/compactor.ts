@@ -34,6 +34,12 @@ export interface CompactionRequest {
   model: Model;
   /** asks the summary model (compaction.model, else the session's) for text */
   summarize: Summarize;
+  /**
+   * The context window a summary request must fit (tokens; 0 = unknown): the larger of the session model's and
+   * compaction.model's, since `summarize` falls back to the session's model when compaction.model is too small.
+   * Default: the session model's.
+   */
+  summaryContextWindow?: number;
   /** pith's token estimate for one message */
   estimateTokens(message: AgentMessage): number;
   signal: AbortSignal;

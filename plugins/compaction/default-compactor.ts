@@ -7,14 +7,29 @@ import {
   mergeSplitTurn,
   NO_PRIOR_HISTORY,
   SUMMARY_INSTRUCTIONS,
+  SUMMARY_SYSTEM_PROMPT,
   summaryPrompt,
   TURN_PREFIX_INSTRUCTIONS,
   UPDATE_INSTRUCTIONS,
   withFocus,
 } from "./prompts.js";
 import { serializeConversation } from "./serialize-conversation.js";
+import { estimateTextTokens } from "./token-estimate.js";
 
 export const NOTHING_TO_COMPACT = "COMPACTION_NOTHING_TO_DO";
+
+/**
+ * The share of the summarising model's free window the conversation may fill: estimates count four characters
+ * a token, and some tokenizers split code finer than that.
+ */
+export const SUMMARY_WINDOW_FILL = 0.75;
+
+/** How many tokens of conversation a summary request may carry besides its instructions and reply. */
+export function conversationBudget(contextWindow: number, replyTokens: number, instructions: string, previousSummary?: string): number {
+  if (!(contextWindow > 0)) return Number.POSITIVE_INFINITY;
+  const fixed = estimateTextTokens(`${SUMMARY_SYSTEM_PROMPT}${instructions}${previousSummary ?? ""}`);
+  return Math.max(0, Math.floor((contextWindow - replyTokens - fixed) * SUMMARY_WINDOW_FILL));
+}
 
 export const defaultCompactor: Compactor = {
   name: "default",
@@ -30,25 +45,22 @@ export const defaultCompactor: Compactor = {
       );
     }
 
+    const window = request.summaryContextWindow ?? request.model.contextWindow;
     const history = () => {
       if (messagesToSummarize.length === 0) return Promise.resolve(previousSummary ?? NO_PRIOR_HISTORY);
       const instructions = withFocus(previousSummary === undefined ? SUMMARY_INSTRUCTIONS : UPDATE_INSTRUCTIONS, request.customInstructions);
-      return request.summarize({
-        prompt: summaryPrompt(serializeConversation(messagesToSummarize), instructions, previousSummary),
-        maxTokens: Math.floor(0.8 * settings.reserveTokens),
-        signal,
-      });
+      const maxTokens = Math.floor(0.8 * settings.reserveTokens);
+      const conversation = serializeConversation(messagesToSummarize, conversationBudget(window, maxTokens, instructions, previousSummary));
+      return request.summarize({ prompt: summaryPrompt(conversation, instructions, previousSummary), maxTokens, signal });
     };
     let summary: string;
     if (splitTurn) {
       // Both summaries are independent: ask for them at the same time.
+      const maxTokens = Math.floor(0.5 * settings.reserveTokens);
+      const prefix = serializeConversation(turnPrefixMessages, conversationBudget(window, maxTokens, TURN_PREFIX_INSTRUCTIONS));
       const [historySummary, prefixSummary] = await Promise.all([
         history(),
-        request.summarize({
-          prompt: summaryPrompt(serializeConversation(turnPrefixMessages), TURN_PREFIX_INSTRUCTIONS),
-          maxTokens: Math.floor(0.5 * settings.reserveTokens),
-          signal,
-        }),
+        request.summarize({ prompt: summaryPrompt(prefix, TURN_PREFIX_INSTRUCTIONS), maxTokens, signal }),
       ]);
       summary = mergeSplitTurn(historySummary, prefixSummary);
     } else {

@@ -7,7 +7,14 @@ import { LISTING_CACHE_NAME } from "./listing-cache.js";
 import { defaultSessionDir, sessionFileName } from "./paths.js";
 import { uuidv7 } from "./uuid-v7.js";
 
-const usage = { input: 1200, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1500, cost: { input: 0.01, output: 0.02, cacheRead: 0, cacheWrite: 0, total: 0.03 } };
+/**
+ * What a reply reports when `contextTokens` were sent: the figures a model with a window large enough for the
+ * whole file would have reported, so that resuming with a smaller window has to compact first, as it would.
+ */
+function usageFor(contextTokens: number) {
+  const input = Math.max(1, Math.round(contextTokens));
+  return { input, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: input + 300, cost: { input: 0.01, output: 0.02, cacheRead: 0, cacheWrite: 0, total: 0.03 } };
+}
 
 /** A tool output of about `bytes` bytes that looks like source code (so JSON escaping costs what it costs). */
 function toolOutput(bytes: number, seed: number): string {
@@ -25,6 +32,9 @@ export interface LargeSessionShape {
   compactionEvery?: number;
 }
 
+/** Bump when the generated content changes: the file names carry it, so old files are not reused. */
+export const GENERATOR_VERSION = 2;
+
 /** Writes one big, valid, linear session; returns its size in bytes. */
 export function writeLargeSession(path: string, shape: LargeSessionShape = {}): number {
   const targetBytes = shape.targetBytes ?? 128 * 1024 * 1024;
@@ -32,23 +42,37 @@ export function writeLargeSession(path: string, shape: LargeSessionShape = {}): 
   const perResult = Math.floor((targetBytes / turns - 900) * 0.87); // JSON escaping adds about 15%
   const fd = openSync(path, "w");
   let size = 0;
-  const put = (value: unknown) => (size += writeSync(fd, `${JSON.stringify(value)}\n`));
+  // one clock for entries and their messages, a second per entry, so replies are newer than the compactions before them
+  let clock = 1_700_000_000_000;
+  const tick = () => (clock += 1000);
+  // what the model saw: about four characters a token, from the last compaction's kept turn on
+  let contextChars = 0;
+  const put = (value: unknown) => {
+    const line = `${JSON.stringify(value)}\n`;
+    contextChars += line.length;
+    size += writeSync(fd, line);
+  };
   try {
     put({ type: "session", version: 3, id: uuidv7(), timestamp: new Date(0).toISOString(), cwd: shape.cwd ?? "/bench/project" });
     let parentId: string | null = null;
-    const entry = (id: string, message: unknown) => {
-      put({ type: "message", id, parentId, timestamp: new Date(1_700_000_000_000 + size).toISOString(), message });
+    const entry = (id: string, message: Record<string, unknown>) => {
+      put({ type: "message", id, parentId, timestamp: new Date(clock).toISOString(), message: { ...message, timestamp: clock } });
       parentId = id;
     };
     for (let turn = 0; turn < turns; turn++) {
       const hex = turn.toString(16).padStart(6, "0");
       const userId = `a${hex}0`.slice(0, 8);
-      entry(userId, { role: "user", content: `Please look at module ${turn} and fix the failing test.`, timestamp: 1_700_000_000_000 + turn });
+      tick();
+      const turnStart = contextChars;
+      entry(userId, { role: "user", content: `Please look at module ${turn} and fix the failing test.` });
       if (shape.compactionEvery && turn > 0 && turn % shape.compactionEvery === 0) {
         const id = `d${hex}0`.slice(0, 8);
-        put({ type: "compaction", id, parentId, timestamp: new Date(1_700_000_000_000 + size).toISOString(), summary: `Work up to module ${turn}.`, firstKeptEntryId: userId, tokensBefore: 150_000 });
+        tick();
+        put({ type: "compaction", id, parentId, timestamp: new Date(clock).toISOString(), summary: `Work up to module ${turn}.`, firstKeptEntryId: userId, tokensBefore: 150_000 });
         parentId = id;
+        contextChars -= turnStart;
       }
+      tick();
       entry(`b${hex}0`.slice(0, 8), {
         role: "assistant",
         content: [
@@ -58,17 +82,16 @@ export function writeLargeSession(path: string, shape: LargeSessionShape = {}): 
         api: "anthropic-messages",
         provider: "anthropic",
         model: "claude-sonnet-4-5",
-        usage,
+        usage: usageFor(contextChars / 4),
         stopReason: "toolUse",
-        timestamp: 1_700_000_000_000 + turn,
       });
+      tick();
       entry(`c${hex}0`.slice(0, 8), {
         role: "toolResult",
         toolCallId: `call_${turn}`,
         toolName: "read",
         content: [{ type: "text", text: toolOutput(perResult, turn) }],
         isError: false,
-        timestamp: 1_700_000_000_000 + turn,
       });
     }
   } finally {
@@ -147,6 +170,9 @@ export async function timeList(agentDir: string, query: { cwd?: string; all?: bo
 }
 
 export interface SessionBenchFigures {
+  /** the generated files */
+  linearFile: string;
+  compactedFile: string;
   openLinear: ReturnType<typeof timeOpen>;
   openCompacted: ReturnType<typeof timeOpen>;
   listCold: Awaited<ReturnType<typeof timeList>>;
@@ -160,8 +186,8 @@ export interface SessionBenchFigures {
 export async function runSessionBenchmarks(workDir: string): Promise<SessionBenchFigures> {
   const large = join(workDir, "large");
   mkdirSync(large, { recursive: true });
-  const linear = join(large, "linear.jsonl");
-  const compacted = join(large, "compacted.jsonl");
+  const linear = join(large, `linear-v${GENERATOR_VERSION}.jsonl`);
+  const compacted = join(large, `compacted-v${GENERATOR_VERSION}.jsonl`);
   if (!existsSync(linear)) writeLargeSession(linear);
   if (!existsSync(compacted)) writeLargeSession(compacted, { compactionEvery: 100 });
   const openLinear = timeOpen(linear, large);
@@ -173,5 +199,5 @@ export async function runSessionBenchmarks(workDir: string): Promise<SessionBenc
   rmSync(cache, { force: true });
   const listCold = await timeList(farm, { cwd: "/bench/p0" });
   const listWarm = await timeList(farm, { cwd: "/bench/p0" });
-  return { openLinear, openCompacted, listCold, listWarm };
+  return { linearFile: linear, compactedFile: compacted, openLinear, openCompacted, listCold, listWarm };
 }

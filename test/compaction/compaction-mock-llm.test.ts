@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentSession, SessionEvent } from "../../kernel/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
-import { compactionPlugin } from "../../plugins/compaction/index.js";
+import { compactionPlugin, estimateTextTokens, SUMMARY_SYSTEM_PROMPT } from "../../plugins/compaction/index.js";
+import { writeLargeSession } from "../../plugins/sessions/bench-support.js";
 import { sessionsPlugin, type SessionStart, type SessionsService } from "../../plugins/sessions/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
 import { tempDir } from "./fixtures.js";
@@ -132,6 +133,28 @@ describe("compaction against the mock LLM server", () => {
     expect(retried[0]).toContain("compacted into the following summary");
     expect(retried.at(-1)).toMatch(/^Step three:/);
     expect((session.messages.at(-1) as { content: { text: string }[] }).content[0]!.text).toBe("Third, after compaction.");
+    await session.dispose();
+  });
+  it("resuming a session far larger than the window compacts before the prompt with a summary request that fits", async () => {
+    // regression: every message before the cut went into the summary request, 1.7M tokens for a 200k window
+    const agentDir = agentDirFor({});
+    const cwd = tempDir();
+    const file = join(tempDir(), "long.jsonl");
+    writeLargeSession(file, { targetBytes: 120_000, messages: 120, cwd });
+    const { session, events } = await startSession(agentDir, cwd, { kind: "open", location: file });
+    const answer = script([{ text: "Carrying on.", usage: { input: 1500, output: 20 } }]);
+    mock.enqueue(answer, answer);
+
+    await session.prompt("continue");
+    expect(events.filter((event) => event.type === "compaction_start")).toEqual([{ type: "compaction_start", reason: "threshold" }]);
+    const [summary, prompt] = mock.requests;
+    expect(mock.requests).toHaveLength(2);
+    expect(isSummary(summary!)).toBe(true);
+    const text = userTexts(summary!)[0]!;
+    expect(estimateTextTokens(SUMMARY_SYSTEM_PROMPT + text) + (summary!.body.max_tokens as number)).toBeLessThanOrEqual(4000);
+    expect(text).toContain("[User]: Please look at module 0 and fix the failing test.");
+    expect(text).toMatch(/\[\.\.\. \d+ earlier messages omitted/);
+    expect(userTexts(prompt!).at(-1)).toBe("continue");
     await session.dispose();
   });
 });

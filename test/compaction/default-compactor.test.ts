@@ -6,7 +6,9 @@ import {
   fileLists,
   fileListsText,
   prepareCompaction,
+  estimateTextTokens,
   serializeConversation,
+  SUMMARY_SYSTEM_PROMPT,
   withoutFileLists,
   type CompactionRequest,
   type SummaryRequest,
@@ -118,6 +120,34 @@ describe("default compactor", () => {
     expect(result.details).toEqual({ readFiles: ["f1.ts", "f3.ts", "old.ts"], modifiedFiles: [] });
   });
 
+  it("fits a history longer than the summarising model's window: the opening request and the newest messages, with a note", async () => {
+    // regression: 9,000 messages of a resumed session went into one summary request of 1.7M tokens for a 200k window
+    const asked: SummaryRequest[] = [];
+    const window = 6000;
+    const { request } = requestFor(turns(40), 400, async (summary) => {
+      asked.push(summary);
+      return "## Goal\nfit";
+    }, { summaryContextWindow: window });
+    await defaultCompactor.compact(request);
+
+    const { prompt, maxTokens } = asked[0]!;
+    expect(estimateTextTokens(SUMMARY_SYSTEM_PROMPT + prompt) + maxTokens).toBeLessThanOrEqual(window);
+    expect(prompt.startsWith("<conversation>\n[User]: request 1 ")).toBe(true);
+    expect(prompt).toMatch(/\[\.\.\. \d+ earlier messages omitted: the conversation is longer than the summarising model's context window \.\.\.\]/);
+    expect(prompt).not.toContain("[User]: request 2 ");
+    // the newest summarised turn is there, word for word
+    const last = request.preparation.messagesToSummarize.at(-1)!;
+    expect(prompt).toContain(serializeConversation([last]));
+    // without a window nothing is left out
+    const unlimited = requestFor(turns(40), 400, async (summary) => {
+      asked.push(summary);
+      return "## Goal\nall";
+    }, { model: scriptedModel({ contextWindow: 0 }) });
+    await defaultCompactor.compact(unlimited.request);
+    expect(asked[1]!.prompt).toContain("[User]: request 2 ");
+    expect(asked[1]!.prompt).not.toContain("omitted");
+  });
+
   it("refuses when everything fits the kept part", async () => {
     const { request } = requestFor(turns(1), 100_000, async () => "unused");
     await expect(defaultCompactor.compact(request)).rejects.toMatchObject({ code: "COMPACTION_NOTHING_TO_DO" });
@@ -149,6 +179,12 @@ describe("serialisation and file lists", () => {
         "[User]: Ran `ls`\n```\na.ts\n```",
       ].join("\n\n"),
     );
+  });
+
+  it("cuts the newest message itself when it alone is longer than the budget", () => {
+    const text = serializeConversation([user("first"), user(asciiTokens(50)), user(`newest ${asciiTokens(1000)}`)], 200);
+    expect(estimateTextTokens(text)).toBeLessThanOrEqual(200);
+    expect(text).toMatch(/^\[User\]: first\n\n\[\.\.\. 1 earlier message omitted[^\]]*\]\n\n\[User\]: newest a+\n\n\[\.\.\. \d+ more characters truncated\]$/);
   });
 
   it("lists read-only files and changed files separately, and strips the lists from a summary", () => {

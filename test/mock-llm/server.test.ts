@@ -96,6 +96,22 @@ describe("the reply queue", () => {
     }
     expect(texts).toEqual(["first", "again", "again"]);
   });
+
+  test("onReceived is told about every request once its body is complete, before it is parsed", async () => {
+    const seen: { path: string; bodyBytes: number; recorded: number; ordered: boolean }[] = [];
+    const mock: MockLlm = await open({
+      fallback: { text: "ok" },
+      onReceived: (received) =>
+        seen.push({ path: received.path, bodyBytes: received.bodyBytes, recorded: mock.requests.length, ordered: received.startedAt <= received.receivedAt }),
+    });
+    const body = JSON.stringify(anthropicRequest);
+    await post(mock, "/v1/messages", body);
+    await post(mock, "/v1/nowhere", "not json");
+    expect(seen).toEqual([
+      { path: "/v1/messages", bodyBytes: Buffer.byteLength(body), recorded: 0, ordered: true },
+      { path: "/v1/nowhere", bodyBytes: 8, recorded: 1, ordered: true },
+    ]);
+  });
 });
 
 describe("bad scripts and bad requests", () => {

@@ -9,6 +9,7 @@ export type {
   EncodeContext,
   MockLlm,
   MockLlmOptions,
+  ReceivedRequest,
   RecordedRequest,
   Script,
   ScriptedHttpError,

@@ -20,11 +20,18 @@ function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return flat;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage, onComplete: (bodyBytes: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    let bytes = 0;
+    req.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      bytes += chunk.length;
+    });
+    req.on("end", () => {
+      onComplete(bytes);
+      resolve(Buffer.concat(chunks, bytes).toString("utf8"));
+    });
     req.on("error", reject);
   });
 }
@@ -115,6 +122,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
   const live = new Set<AbortController>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
     const lifetime = new AbortController();
     live.add(lifetime);
     // A client that hangs up ends the response; whatever is still scripted for it is dropped.
@@ -125,7 +133,9 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     const target = req.url ?? "/";
     const pathname = new URL(target, "http://127.0.0.1").pathname;
     const format = req.method === "POST" ? FORMATS.find((candidate) => candidate.path === pathname) : undefined;
-    const text = await readBody(req);
+    const text = await readBody(req, (bodyBytes) =>
+      options.onReceived?.({ method: req.method ?? "", path: target, startedAt, receivedAt: performance.now(), bodyBytes }),
+    );
     if (format === undefined) {
       sendBody(res, 404, { error: { type: "not_found_error", message: `mock-llm: no route for ${req.method ?? "?"} ${target}` } });
       return;

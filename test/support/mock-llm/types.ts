@@ -78,12 +78,29 @@ export interface MockLlm {
   close(): Promise<void>;
 }
 
+/** When a request's bytes arrived, before the server parses them (`performance.now()` of the server's process). */
+export interface ReceivedRequest {
+  method: string;
+  /** the request target as received */
+  path: string;
+  /** the request head arrived: the client started sending */
+  startedAt: number;
+  /** the last body byte arrived: the client has sent the whole request */
+  receivedAt: number;
+  bodyBytes: number;
+}
+
 export interface MockLlmOptions {
   replies?: Script[];
   /** answers every request once the queue is empty */
   fallback?: ScriptedReply;
   /** default 0: an ephemeral port */
   port?: number;
+  /**
+   * Told about every request as soon as its body is complete, before it is parsed or recorded: benchmarks time
+   * the client with it (parsing a 100 MB body takes the server longer than the client took to send it).
+   */
+  onReceived?(received: ReceivedRequest): void;
 }
 
 /** Facts an encoder needs beyond the reply; the server fills them from the request. */
