@@ -5,6 +5,7 @@ import type { LoopContext } from "./loop-context.js";
 import { streamAssistantReply } from "./stream-reply.js";
 import { executeToolBatch } from "./tool-batch.js";
 import { finalizeMessage } from "./finalize-message.js";
+import { isTapped } from "./hooks.js";
 
 /**
  * Runs the loop. `prompts` are added first (empty when continuing after a retry or compaction).
@@ -50,6 +51,8 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
       }
       await endTurn(loop, reply, toolResults, turnIndex++);
       if (loop.signal.aborted) return endRun(loop, added);
+      // Listeners may steer in answer to this turn's events: they see every one of them before the queue is read.
+      await loop.drainEvents();
       pending = loop.takeSteering();
     }
     pending = loop.takeFollowUp();
@@ -60,11 +63,11 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
 
 async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults: ToolResultMessage[], turnIndex: number) {
   loop.emit({ type: "turn_end", message, toolResults });
-  if (loop.hooks.turn_end.isUsed()) await loop.hooks.turn_end.promise({ message, toolResults, turnIndex });
+  if (isTapped(loop.hooks.turn_end)) await loop.hooks.turn_end.promise({ message, toolResults, turnIndex });
 }
 
 async function endRun(loop: LoopContext, added: AgentMessage[]): Promise<AgentMessage[]> {
   loop.emit({ type: "agent_end", messages: added });
-  if (loop.hooks.agent_end.isUsed()) await loop.hooks.agent_end.promise({ messages: added });
+  if (isTapped(loop.hooks.agent_end)) await loop.hooks.agent_end.promise({ messages: added });
   return added;
 }

@@ -1,6 +1,6 @@
 // The kernel's session: owns the conversation, the prompt pipeline, the loop runs and the event queue.
 // It knows no provider, tool, file format or UI: all of those arrive through plugins.
-import { createHooks, type KernelHooks, type InputSource } from "./hooks.js";
+import { createHooks, isTapped, type KernelHooks, type InputSource } from "./hooks.js";
 import { installHookPolicies } from "./hook-policies.js";
 import { EventQueue } from "./event-queue.js";
 import { KernelRegistry } from "./registry.js";
@@ -61,7 +61,7 @@ export class AgentSession implements SessionApi {
     this.events = new EventQueue((error, event) =>
       this.reportProblem(new PithError("EVENT_LISTENER_FAILED", `a listener failed on ${event.type}: ${errorMessage(error)}`, { cause: error })),
     );
-    this.events.add((event) => (this.hooks.event.isUsed() ? this.hooks.event.promise(event) : undefined));
+    this.events.add((event) => (isTapped(this.hooks.event) ? this.hooks.event.promise(event) : undefined));
     this.events.add((event) => this.notifyListeners(event));
   }
 
@@ -107,7 +107,7 @@ export class AgentSession implements SessionApi {
   // ---- events ------------------------------------------------------------------------------------------
 
   emit(event: SessionEvent): void {
-    if (this.hooks.event_emitted.isUsed()) this.hooks.event_emitted.call(event);
+    if (isTapped(this.hooks.event_emitted)) this.hooks.event_emitted.call(event);
     this.events.push(event);
   }
 
@@ -138,7 +138,7 @@ export class AgentSession implements SessionApi {
     this.currentModel = model;
     const clamped = clampThinkingLevel(model, this.level);
     if (previousModel?.provider !== model.provider || previousModel?.id !== model.id) {
-      if (this.hooks.model_select.isUsed()) await this.hooks.model_select.promise({ model, previousModel, source });
+      if (isTapped(this.hooks.model_select)) await this.hooks.model_select.promise({ model, previousModel, source });
     }
     if (clamped !== this.level) await this.applyThinkingLevel(clamped);
   }
@@ -153,7 +153,7 @@ export class AgentSession implements SessionApi {
     this.level = level;
     // Start-up configuration is not a change anyone needs to hear about; later changes are.
     if (this.started) this.emit({ type: "thinking_level_changed", level });
-    if (this.hooks.thinking_level_select.isUsed()) await this.hooks.thinking_level_select.promise({ level, previousLevel });
+    if (isTapped(this.hooks.thinking_level_select)) await this.hooks.thinking_level_select.promise({ level, previousLevel });
   }
 
   setSteeringMode(mode: QueueMode): void {
@@ -220,14 +220,14 @@ export class AgentSession implements SessionApi {
 
     if (expand && text.startsWith("/") && (await this.runCommand(text, source))) return;
 
-    if (this.hooks.input.isUsed()) {
+    if (isTapped(this.hooks.input)) {
       const input = await this.hooks.input.promise({ text, images, source });
       if (input.handled) return;
       text = input.text;
       images = input.images ?? images;
     }
 
-    if (this.hooks.expand_input.isUsed()) {
+    if (isTapped(this.hooks.expand_input)) {
       const expanded = await this.hooks.expand_input.promise({ text, images, source, expand });
       text = expanded.text;
       images = expanded.images ?? images;
@@ -247,12 +247,12 @@ export class AgentSession implements SessionApi {
       const model = this.requireModel();
       await this.resolveAuth(model);
       const signal = this.startRunSignal();
-      if (this.hooks.before_prompt.isUsed()) await this.hooks.before_prompt.promise({ model, text, images, signal });
+      if (isTapped(this.hooks.before_prompt)) await this.hooks.before_prompt.promise({ model, text, images, signal });
 
       const user: UserMessage = { role: "user", content: userContent(text, images), timestamp: Date.now() };
       const prompts: AgentMessage[] = [user];
       if (this.systemPromptStale) await this.refreshSystemPrompt();
-      if (this.hooks.before_agent_start.isUsed()) {
+      if (isTapped(this.hooks.before_agent_start)) {
         const state = await this.hooks.before_agent_start.promise({ prompt: text, images, systemPrompt: this.baseSystemPrompt, messages: [] });
         prompts.push(...state.messages);
         if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
@@ -290,7 +290,7 @@ export class AgentSession implements SessionApi {
         throw new PithError("COMMAND_NOT_QUEUEABLE", `/${name} is a command; commands run at once and cannot be queued. Send it as a prompt instead.`);
       }
     }
-    if (this.hooks.expand_input.isUsed()) {
+    if (isTapped(this.hooks.expand_input)) {
       const expanded = await this.hooks.expand_input.promise({ text, images, source, expand: true });
       text = expanded.text;
       images = expanded.images ?? images;
@@ -328,12 +328,12 @@ export class AgentSession implements SessionApi {
   /** Announces a ready session to plugins (`session_start`); configuration changes after this emit events. */
   async start(reason = "startup", previousSessionFile?: string): Promise<void> {
     this.started = true;
-    if (this.hooks.session_start.isUsed()) await this.hooks.session_start.promise({ reason, previousSessionFile });
+    if (isTapped(this.hooks.session_start)) await this.hooks.session_start.promise({ reason, previousSessionFile });
   }
 
   async dispose(reason = "quit"): Promise<void> {
     await this.abort();
-    if (this.hooks.session_shutdown.isUsed()) await this.hooks.session_shutdown.promise({ reason });
+    if (isTapped(this.hooks.session_shutdown)) await this.hooks.session_shutdown.promise({ reason });
     await this.drainEvents();
   }
 
@@ -347,7 +347,7 @@ export class AgentSession implements SessionApi {
       await command.handler(args, { args, signal });
       return true;
     }
-    if (!this.hooks.command.isUsed()) return false;
+    if (!isTapped(this.hooks.command)) return false;
     return (await this.hooks.command.promise({ name, args, text, source, signal })) === true;
   }
 
@@ -361,7 +361,7 @@ export class AgentSession implements SessionApi {
       throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of model ${model.provider}/${model.id}.`);
     }
     const signal = this.runController?.signal ?? new AbortController().signal;
-    return this.hooks.resolve_auth.isUsed() ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
+    return isTapped(this.hooks.resolve_auth) ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
   }
 
   /** The session counts as busy from the moment a prompt passed the queueing stage, so nothing slips in. */
@@ -388,14 +388,14 @@ export class AgentSession implements SessionApi {
   private async run(prompts: AgentMessage[], signal: AbortSignal): Promise<void> {
     const loop = this.loopContext(signal);
     let added = await runAgentLoop(prompts, loop);
-    while (this.hooks.after_run.isUsed() && !signal.aborted) {
+    while (isTapped(this.hooks.after_run) && !signal.aborted) {
       const lastAssistant = [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined;
       const next = await this.hooks.after_run.promise({ messages: added, lastAssistant, signal });
       if (!next?.continue || signal.aborted) break;
       added = await runAgentLoop([], loop);
     }
     await this.drainEvents();
-    if (this.hooks.agent_settled.isUsed()) await this.hooks.agent_settled.promise({ messages: added });
+    if (isTapped(this.hooks.agent_settled)) await this.hooks.agent_settled.promise({ messages: added });
   }
 
   private loopContext(signal: AbortSignal): LoopContext {

@@ -2,12 +2,13 @@
 import type { AgentMessage } from "./messages.js";
 import type { LoopContext } from "./loop-context.js";
 import { PithError } from "./errors.js";
+import { isTapped } from "./hooks.js";
 
 /** Emits message_start (unless the caller already did, as streaming replies do) and message_end. */
 export async function finalizeMessage(message: AgentMessage, loop: LoopContext, started = false): Promise<AgentMessage> {
   if (!started) loop.emit({ type: "message_start", message });
   let final = message;
-  if (loop.hooks.message_end.isUsed()) {
+  if (isTapped(loop.hooks.message_end)) {
     const replaced = (await loop.hooks.message_end.promise({ message })).message;
     if (roleOf(replaced) === roleOf(message)) final = replaced;
     else

@@ -241,3 +241,12 @@ export const HOOK_POLICIES: Readonly<Record<HookName, FailurePolicy>> = Object.f
   session_start: "report",
   session_shutdown: "report",
 });
+
+/**
+ * Whether a handler is tapped on the hook. tapable's `isUsed()` also counts interceptors, and every kernel hook
+ * carries the failure-policy interceptor, so it would always say yes (and, e.g., the conversation would be copied
+ * for a `context` hook nobody listens to).
+ */
+export function isTapped(hook: { taps: readonly unknown[] }): boolean {
+  return hook.taps.length > 0;
+}

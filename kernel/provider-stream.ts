@@ -8,7 +8,7 @@ import { PithError, errorMessage } from "./errors.js";
 import type { AgentMessage } from "./messages.js";
 import type { Model } from "./model.js";
 import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
-import type { ResolvedAuth } from "./hooks.js";
+import { isTapped, type ResolvedAuth } from "./hooks.js";
 import type { ToolDefinition } from "./tool.js";
 
 export async function* streamFromProvider(session: AgentSession, model: Model, messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent> {
@@ -17,7 +17,7 @@ export async function* streamFromProvider(session: AgentSession, model: Model, m
   let auth: ResolvedAuth | undefined;
   try {
     if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API.`);
-    auth = hooks.resolve_auth.isUsed() ? await hooks.resolve_auth.promise({ model, signal }) : undefined;
+    auth = isTapped(hooks.resolve_auth) ? await hooks.resolve_auth.promise({ model, signal }) : undefined;
   } catch (error) {
     yield new AssistantMessageBuilder(model).fail("error", errorMessage(error), { kind: "auth" });
     return;
@@ -36,10 +36,10 @@ export async function* streamFromProvider(session: AgentSession, model: Model, m
     headers: auth?.headers,
     sessionId: session.sessionId,
     signal,
-    onPayload: hooks.before_provider_request.isUsed()
+    onPayload: isTapped(hooks.before_provider_request)
       ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload
       : undefined,
-    onResponse: hooks.after_provider_response.isUsed() ? (response) => hooks.after_provider_response.promise(response) : undefined,
+    onResponse: isTapped(hooks.after_provider_response) ? (response) => hooks.after_provider_response.promise(response) : undefined,
   };
   yield* provider.stream(request);
 }

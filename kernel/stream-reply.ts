@@ -5,10 +5,13 @@ import { emptyUsage } from "./messages.js";
 import type { LoopContext } from "./loop-context.js";
 import { errorMessage } from "./errors.js";
 import { finalizeMessage } from "./finalize-message.js";
+import { isTapped } from "./hooks.js";
 
 export async function streamAssistantReply(loop: LoopContext): Promise<AssistantMessage> {
-  let messages = loop.messages;
-  if (loop.hooks.context.isUsed()) {
+  // The provider gets its own array (the loop appends to the live one); the messages themselves are shared
+  // unless a `context` handler may change them.
+  let messages = loop.messages.slice();
+  if (isTapped(loop.hooks.context)) {
     messages = (await loop.hooks.context.promise({ messages: structuredClone(loop.messages), signal: loop.signal })).messages;
   }
 

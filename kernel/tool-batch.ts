@@ -5,7 +5,7 @@
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages.js";
 import type { LoopContext } from "./loop-context.js";
 import type { ToolDefinition, ToolResult } from "./tool.js";
-import type { ToolResultState } from "./hooks.js";
+import { isTapped, type ToolResultState } from "./hooks.js";
 import { errorMessage } from "./errors.js";
 import { validateJsonSchema } from "./json-schema.js";
 import { deepFreeze } from "./deep-freeze.js";
@@ -73,7 +73,7 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
   }
 
   const { hooks } = loop;
-  if (hooks.tool_call.isUsed()) {
+  if (isTapped(hooks.tool_call)) {
     // Handlers may read session state (e.g. the persisted reply), so earlier events must be processed first.
     await loop.drainEvents();
     const event = { toolCallId: call.id, toolName: call.name, input: args, signal: loop.signal };
@@ -81,7 +81,7 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
     if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
     args = event.input;
   }
-  if (hooks.tool_gate.isUsed()) {
+  if (isTapped(hooks.tool_gate)) {
     const snapshot = deepFreeze(structuredClone(args));
     const blocked = await hooks.tool_gate.promise({ toolCallId: call.id, toolName: call.name, input: snapshot });
     if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
@@ -106,7 +106,7 @@ async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: Loo
     isError = true;
   }
 
-  if (!loop.hooks.tool_result.isUsed()) return { call, result, isError };
+  if (!isTapped(loop.hooks.tool_result)) return { call, result, isError };
   const state: ToolResultState = {
     toolCallId: call.id,
     toolName: call.name,

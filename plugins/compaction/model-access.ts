@@ -2,10 +2,11 @@
 // for the model's api, and the key the `resolve_auth` hook gives for it.
 import type { PluginContext } from "../../kernel/plugin.js";
 import type { ModelAccess } from "./summary-call.js";
+import { isTapped } from "../../kernel/hooks.js";
 
 export function modelAccessFrom(context: Pick<PluginContext, "getProvider" | "hooks">): ModelAccess {
   return {
     providerFor: (api) => context.getProvider(api),
-    authFor: async (model, signal) => (context.hooks.resolve_auth.isUsed() ? context.hooks.resolve_auth.promise({ model, signal }) : undefined),
+    authFor: async (model, signal) => (isTapped(context.hooks.resolve_auth) ? context.hooks.resolve_auth.promise({ model, signal }) : undefined),
   };
 }

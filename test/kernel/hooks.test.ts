@@ -260,3 +260,17 @@ describe("queuePrompt (pi's RPC steer and follow_up)", () => {
     await expect(session.queuePrompt("/now", { as: "followUp" })).rejects.toMatchObject({ code: "COMMAND_NOT_QUEUEABLE" });
   });
 });
+
+describe("the context hook", () => {
+  it("copies the conversation only when a handler listens (the policy interceptor alone does not count)", async () => {
+    const quiet = await sessionWith([], [{ text: "ok" }]);
+    expect(quiet.session.hooks.context.isUsed()).toBe(true);
+    await quiet.session.prompt("hi");
+    expect(quiet.requests[0]!.messages[0]).toBe(quiet.session.messages[0]);
+
+    const listening = await sessionWith([{ name: "observer", setup: (context) => context.on("context", (state) => state) }], [{ text: "ok" }]);
+    await listening.session.prompt("hi");
+    expect(listening.requests[0]!.messages[0]).not.toBe(listening.session.messages[0]);
+    expect(listening.requests[0]!.messages[0]).toEqual(listening.session.messages[0]);
+  });
+});
