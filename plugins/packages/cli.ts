@@ -1,9 +1,10 @@
-// `pith install|remove|uninstall|update|list`: checked before the main flag parsing, with pi's wording for
+// `pith install|remove|uninstall|update|list|config`: checked before the main flag parsing, with pi's wording for
 // usage errors ("Unknown option X for "install".", "Missing install source.").
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { resolveAgentDir } from "../models/agent-dir.js";
 import { SettingsManager } from "../settings/index.js";
-import { installPackage, listPackages, removePackage, updatePackages, type ListedPackage, type PackageManagerContext } from "./package-manager.js";
+import { installPackage, listPackages, npmCommandOf, removePackage, updatePackages, type ListedPackage, type PackageManagerContext } from "./package-manager.js";
+import { isOffline } from "./startup.js";
 import { describeResources } from "./package-resources.js";
 
 export interface PackageCommandIO {
@@ -19,43 +20,103 @@ type Command = "install" | "remove" | "update" | "list";
 const USAGE: Record<Command, string> = {
   install: "pith install <source> [-l]",
   remove: "pith remove <source> [-l]",
-  update: "pith update [source]",
+  update: "pith update [source|self|pith] [--self] [--extensions] [--extension <source>] [--force]",
   list: "pith list",
 };
 
 const HELP: Record<Command, string> = {
   install: "Install a package (npm:<name>[@version], git:<host>/<path>[@ref], a git URL, or a local path) and add it to the global settings.\n\nOptions:\n  -l, --local    install for this project (.pi/settings.json)",
   remove: "Remove a package and its source from the settings (alias: pith uninstall).\n\nOptions:\n  -l, --local    remove from the project settings (.pi/settings.json)",
-  update: "Update every unpinned npm and git package, or the one named. Versions and refs pin a package.",
+  update: [
+    "Update the packages (every unpinned npm and git package; versions and refs pin one) and pith itself.",
+    "",
+    "Options:",
+    "  --self                  pith only (also: pith update self, pith update pith)",
+    "  --extensions            the packages only",
+    "  --extension <source>    one package only (also: pith update <source>)",
+    "  --force                 reinstall: pith even when it is the latest version, every package from scratch",
+    "",
+    "pith updates itself with `npm install -g <name>@latest` when npm installed it globally; otherwise it says how.",
+  ].join("\n"),
   list: "List the packages of the global and project settings, with what each provides.",
 };
+
+/** What `update` works on: the packages (all, or the one `source` names) and/or pith itself. */
+export interface UpdateTarget {
+  packages: boolean;
+  self: boolean;
+  source?: string;
+}
 
 interface ParsedCommand {
   command: Command;
   source?: string;
   local: boolean;
   help: boolean;
+  force: boolean;
+  update?: UpdateTarget;
   problem?: string;
 }
+
+const SELF_NAMES = new Set(["self", "pith", "pi"]);
 
 export function parsePackageCommand(argv: readonly string[]): ParsedCommand {
   const [word, ...rest] = argv;
   const command: Command = word === "uninstall" ? "remove" : (word as Command);
-  const parsed: ParsedCommand = { command, local: false, help: false };
-  for (const arg of rest) {
+  const parsed: ParsedCommand = { command, local: false, help: false, force: false };
+  const isUpdate = command === "update";
+  let selfFlag = false;
+  let extensionsFlag = false;
+  let extensionSource: string | undefined;
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index]!;
     if (arg === "-h" || arg === "--help") parsed.help = true;
     else if ((arg === "-l" || arg === "--local") && (command === "install" || command === "remove")) parsed.local = true;
-    else if (arg.startsWith("-") && arg.length > 1) parsed.problem ??= `Unknown option ${arg} for "${command}".`;
+    else if (isUpdate && arg === "--self") selfFlag = true;
+    else if (isUpdate && arg === "--extensions") extensionsFlag = true;
+    else if (isUpdate && arg === "--force") parsed.force = true;
+    else if (isUpdate && arg === "--extension") {
+      const value = rest[index + 1];
+      if (value === undefined || value.startsWith("-")) parsed.problem ??= "Missing value for --extension.";
+      else if (extensionSource !== undefined) parsed.problem ??= "--extension can only be given once.";
+      else extensionSource = value;
+      if (value !== undefined && !value.startsWith("-")) index++;
+    } else if (arg.startsWith("-") && arg.length > 1) parsed.problem ??= `Unknown option ${arg} for "${command}".`;
     else if (command === "list" || parsed.source !== undefined) parsed.problem ??= `Unexpected argument ${arg}.`;
     else parsed.source = arg;
   }
   if (!parsed.problem && !parsed.help && (command === "install" || command === "remove") && parsed.source === undefined) {
     parsed.problem = `Missing ${command} source.`;
   }
+  if (isUpdate) {
+    const update = updateTarget(parsed.source, selfFlag, extensionsFlag, extensionSource);
+    if (typeof update === "string") parsed.problem ??= update;
+    else parsed.update = update;
+  }
   return parsed;
 }
 
+/** pi's rules: `--extension` and a positional source name one package; `self`/`pith`/`pi` and `--self` name pith. */
+function updateTarget(source: string | undefined, self: boolean, extensions: boolean, extension: string | undefined): UpdateTarget | string {
+  if (extension !== undefined) {
+    if (self || extensions) return "--extension cannot be combined with --self or --extensions.";
+    if (source !== undefined) return "--extension cannot be combined with a source argument.";
+    return { packages: true, self: false, source: extension };
+  }
+  if (source !== undefined && SELF_NAMES.has(source)) return { packages: extensions, self: true };
+  if (source !== undefined) {
+    if (self || extensions) return "A source argument cannot be combined with --self or --extensions.";
+    return { packages: true, self: false, source };
+  }
+  if (self || extensions) return { packages: extensions, self };
+  return { packages: true, self: true };
+}
+
 export async function runPackageCommand(argv: readonly string[], io: PackageCommandIO): Promise<number> {
+  if (argv[0] === "config") {
+    const { runConfigCommand } = await import("./config-command.js");
+    return runConfigCommand(argv.slice(1), io);
+  }
   const parsed = parsePackageCommand(argv);
   if (parsed.help) {
     io.stdout(`Usage: ${USAGE[parsed.command]}\n\n${HELP[parsed.command]}\n`);
@@ -65,18 +126,7 @@ export async function runPackageCommand(argv: readonly string[], io: PackageComm
     io.stderr(`pith: ${parsed.problem}\nUsage: ${USAGE[parsed.command]}\n`);
     return 1;
   }
-  const agentDir = resolveAgentDir(io.env);
-  const settings = await SettingsManager.load({ agentDir, cwd: io.cwd, env: io.env });
-  for (const warning of settings.warnings) io.stderr(`pith: warning: ${warning.message}\n`);
-  const context: PackageManagerContext = {
-    cwd: io.cwd,
-    agentDir,
-    homeDir: io.env.HOME,
-    settings,
-    signal: io.signal,
-    env: io.env,
-    progress: (line) => io.stdout(`${line}\n`),
-  };
+  const context = await packageContext(io);
   try {
     const source = parsed.source;
     switch (parsed.command) {
@@ -92,11 +142,7 @@ export async function runPackageCommand(argv: readonly string[], io: PackageComm
         io.stdout(`Removed ${source}\n`);
         return 0;
       case "update":
-        for (const result of await updatePackages(source, context)) {
-          const said = { updated: "Updated", installed: "Installed", pinned: "Skipped (pinned)", local: "Skipped (local path)" }[result.outcome];
-          io.stdout(`${said} ${result.source}\n`);
-        }
-        return 0;
+        return await runUpdate(parsed.update!, parsed.force, context, io);
       case "list":
         io.stdout(formatList(await listPackages(context)));
         return 0;
@@ -104,6 +150,49 @@ export async function runPackageCommand(argv: readonly string[], io: PackageComm
   } catch (error) {
     io.stderr(`pith: ${error instanceof PithError ? error.message : `unexpected error: ${errorMessage(error)}`}\n`);
     return 1;
+  }
+}
+
+/** Settings (warnings reported) and the places the package operations work on. */
+export async function packageContext(io: PackageCommandIO): Promise<PackageManagerContext> {
+  const agentDir = resolveAgentDir(io.env);
+  const settings = await SettingsManager.load({ agentDir, cwd: io.cwd, env: io.env });
+  for (const warning of settings.warnings) io.stderr(`pith: warning: ${warning.message}\n`);
+  return {
+    cwd: io.cwd,
+    agentDir,
+    homeDir: io.env.HOME,
+    settings,
+    signal: io.signal,
+    env: io.env,
+    progress: (line) => io.stdout(`${line}\n`),
+  };
+}
+
+async function runUpdate(target: UpdateTarget, force: boolean, context: PackageManagerContext, io: PackageCommandIO): Promise<number> {
+  if (isOffline(io.env)) {
+    throw new PithError("OFFLINE", "pith is offline (PI_OFFLINE is set): `pith update` needs the network. Unset PI_OFFLINE and run it again.");
+  }
+  if (target.packages) {
+    for (const result of await updatePackages(target.source, context, { force })) {
+      const said = { updated: "Updated", installed: "Installed", reinstalled: "Reinstalled", pinned: "Skipped (pinned)", local: "Skipped (local path)" }[result.outcome];
+      io.stdout(`${said} ${result.source}\n`);
+    }
+  }
+  if (!target.self) return 0;
+  const { selfUpdate } = await import("./self-update.js");
+  const result = await selfUpdate({ npmCommand: npmCommandOf(context.settings), signal: io.signal, env: io.env, force, progress: context.progress! });
+  switch (result.outcome) {
+    case "current":
+      io.stdout(`pith is already up to date (${result.version}); --force reinstalls it.\n`);
+      return 0;
+    case "updated":
+      io.stdout(`Updated pith to ${result.version}\n`);
+      return 0;
+    case "unavailable":
+      io.stderr(`pith: cannot update pith itself: ${result.reason}\n`);
+      // asked for pith alone, not updating it is a failure; next to the packages it is a note
+      return target.packages ? 0 : 1;
   }
 }
 

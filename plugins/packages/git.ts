@@ -1,6 +1,6 @@
-// git packages: a clone per package; a ref pins it (checked out after the clone). Update = fetch, then a hard
-// reset to the upstream branch (so force pushes are followed) and a clean. A package.json with dependencies gets
-// `npm install --omit=dev` after every clone and update.
+// git packages: a clone per package; a ref pins it (checked out after the clone). Update = fetch, then (when the
+// upstream moved) a hard reset to it, so force pushes are followed, and a clean. A package.json with dependencies
+// gets `npm install --omit=dev` after every clone and every update that changed something.
 import { mkdir, readFile, readdir, rm, rmdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { npmArgv, type NpmOptions } from "./npm.js";
@@ -16,12 +16,16 @@ export async function gitClone(url: string, ref: string | undefined, dir: string
   await installDependencies(dir, options);
 }
 
-export async function gitUpdate(dir: string, options: NpmOptions): Promise<void> {
+/** Resolves to false when the clone was already at its upstream commit (nothing reset, nothing reinstalled). */
+export async function gitUpdate(dir: string, options: NpmOptions): Promise<boolean> {
   const run = { cwd: dir, signal: options.signal, env: gitEnv(options.env) };
   await runCommand(["git", "fetch", "--quiet", "--prune", "origin"], run);
+  const revision = async (name: string) => (await runCommand(["git", "rev-parse", name], run)).stdout.trim();
+  if ((await revision("HEAD")) === (await revision("@{upstream}"))) return false;
   await runCommand(["git", "reset", "--quiet", "--hard", "@{upstream}"], run);
   await runCommand(["git", "clean", "-fdxq"], run);
   await installDependencies(dir, options);
+  return true;
 }
 
 /** Deletes a clone and the host/owner folders it leaves empty, never going above `root`. */

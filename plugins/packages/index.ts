@@ -1,5 +1,5 @@
 // pi packages: npm, git and local sources of extensions, skills, prompt templates and themes.
-export { parseSource, sourceIdentity, isLocalPath, type ParsedSource } from "./source.js";
+export { parseSource, sourceIdentity, isLocalPath, isRemoteSource, type ParsedSource } from "./source.js";
 export { installedPath, npmRoot, gitRoot, scopeBaseDir, type PackagePlaces } from "./locations.js";
 export { configuredPackages, type ConfiguredPackage } from "./configured.js";
 export {
@@ -16,3 +16,5 @@ export { collectPackageResources, RESOURCE_TYPES, type PackageResources, type Pa
 export { loadConfiguredPackages, isOffline, type LoadPackagesOptions, type LoadedPackages } from "./startup.js";
 export { runPackageCommand, type PackageCommandIO } from "./cli.js";
 export { isPackageCommand, PACKAGE_COMMANDS } from "./command-names.js";
+export { resolveTemporaryPackages, temporaryInstallPath, type TemporaryPackages, type TemporaryPackagesOptions } from "./temporary.js";
+export { selfUpdate, type SelfUpdateOptions, type SelfUpdateResult } from "./self-update.js";

@@ -1,7 +1,7 @@
 // The package operations behind `pith install|remove|update|list` and the start-up check: npm and git work on
 // pith-controlled folders, the settings change goes through the settings service (one key, under its lock).
 import { join, relative } from "node:path";
-import { stat, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { PithError } from "../../kernel/errors.js";
 import type { PackageSource, SettingsManager, SettingsScope } from "../settings/index.js";
 import { configuredPackages, entrySource, identityOf, scopeEntries, type ConfiguredPackage } from "./configured.js";
@@ -69,12 +69,16 @@ export async function removePackage(source: string, options: { local?: boolean }
   return true;
 }
 
-export type UpdateOutcome = "updated" | "installed" | "pinned" | "local";
+export type UpdateOutcome = "updated" | "installed" | "reinstalled" | "pinned" | "local";
 
-/** Updates every configured package, or the ones matching `source`; pinned and local packages are skipped. */
+/**
+ * Updates every configured package, or the ones matching `source`; pinned and local packages are skipped.
+ * `force` reinstalls every npm and git package from scratch, pinned ones included (same version or ref).
+ */
 export async function updatePackages(
   source: string | undefined,
   context: PackageManagerContext,
+  options: { force?: boolean } = {},
 ): Promise<{ source: string; scope: SettingsScope; outcome: UpdateOutcome }[]> {
   const { packages } = configuredPackages(context.settings, context, { dedupe: false });
   let targets = packages;
@@ -85,17 +89,20 @@ export async function updatePackages(
   }
   const results: { source: string; scope: SettingsScope; outcome: UpdateOutcome }[] = [];
   for (const pkg of targets) {
-    results.push({ source: pkg.source, scope: pkg.scope, outcome: await updateOne(pkg, context) });
+    results.push({ source: pkg.source, scope: pkg.scope, outcome: await updateOne(pkg, context, options.force === true) });
   }
   return results;
 }
 
-async function updateOne(pkg: ConfiguredPackage, context: PackageManagerContext): Promise<UpdateOutcome> {
+async function updateOne(pkg: ConfiguredPackage, context: PackageManagerContext, force: boolean): Promise<UpdateOutcome> {
   const { parsed } = pkg;
   if (parsed.type === "local") return "local";
-  if (!(await exists(pkg.installedPath))) {
-    await fetchPackage(parsed, pkg.scope, pkg.installedPath, context);
-    return "installed";
+  if (force || !(await exists(pkg.installedPath))) {
+    const present = await exists(pkg.installedPath);
+    // a deleted folder makes npm install the package anew; gitClone deletes an old clone itself
+    if (present && parsed.type === "npm") await rm(pkg.installedPath, { recursive: true, force: true });
+    await fetchPackage(parsed.type === "npm" && !parsed.pinned ? { ...parsed, spec: `${parsed.name}@latest` } : parsed, pkg.scope, pkg.installedPath, context);
+    return present ? "reinstalled" : "installed";
   }
   if (parsed.pinned) return "pinned";
   const npm = { npmCommand: npmCommandOf(context.settings), signal: context.signal, env: context.env };

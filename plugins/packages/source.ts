@@ -14,6 +14,12 @@ export function isLocalPath(source: string): boolean {
   return source.startsWith(".") || source.startsWith("/") || source.startsWith("~") || /^[A-Za-z]:[\\/]/.test(source);
 }
 
+/** npm and git sources, which must be installed before use (`-e npm:x` vs `-e ./x`). */
+export function isRemoteSource(raw: string): boolean {
+  const source = raw.trim();
+  return source.startsWith("npm:") || source.startsWith("git:") || PROTOCOL_URL.test(source);
+}
+
 export function parseSource(raw: string): ParsedSource {
   const source = raw.trim();
   if (source.startsWith("npm:")) return parseNpm(source.slice(4).trim(), raw);

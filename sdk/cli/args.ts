@@ -84,7 +84,7 @@ export function buildProgram(version: string): Command {
     .option("--session-dir <dir>", "where session files are kept (default: per folder under the agent dir)")
     .option("--no-session", "keep the session in memory only")
     .option("--verbose", "print start-up details")
-    .option("-e, --extension <path>", "load an extension file or folder (repeatable; kept with --no-extensions)", collect, [] as string[])
+    .option("-e, --extension <path|source>", "load an extension file or folder, or a package for this run only (npm:<name>[@version], git:<host>/<path>[@ref], a git URL) (repeatable; kept with --no-extensions)", collect, [] as string[])
     .option("--no-extensions", "do not discover extensions (explicit -e paths still load)")
     .option("--trust", "trust this project, so its own .pi extensions run (recorded in the global settings)")
     .option("--offline", "no network at start-up: configured packages that are missing are reported, not installed")
@@ -98,8 +98,11 @@ export function buildProgram(version: string): Command {
 Packages:
   pith install <source> [-l]          npm:<name>[@version], git:<host>/<path>[@ref], a git URL or a path
   pith remove <source> [-l]           also: pith uninstall
-  pith update [source]                unpinned npm and git packages
+  pith update [source]                unpinned npm and git packages, and pith itself
+                                      (--self, --extensions, --extension <source>, --force)
   pith list                           global and project packages, with what each provides
+  pith config                         package and discovered resources, enabled or disabled
+  pith config enable|disable <source> [--kind <kind>] [<path|glob>] [-l]
 
 Examples:
   pith -p "rename foo to bar in src/util.ts"

@@ -8,11 +8,18 @@ import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { PITH_VERSION } from "../version.js";
-import { isPackageCommand } from "../../plugins/packages/command-names.js";
+import { isPackageCommand, isRemoteSource } from "../../plugins/packages/command-names.js";
+import { cacheDirectory } from "../cache-dir.js";
 
 const EXIT_INTERRUPTED = 130;
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** What the process around the CLI wants to know of a run. */
+export interface CliHooks {
+  /** called once a run goes on to open a session (the code-cache loader then caches the code a prompt runs) */
+  sessionStarting?(): void;
+}
+
+export async function main(argv: readonly string[], hooks: CliHooks = {}): Promise<number> {
   // `pith install|remove|update|list` have options of their own: they are told apart before flag parsing
   if (isPackageCommand(argv[0])) return runPackageSubcommand(argv);
   let args: CliArgs;
@@ -30,7 +37,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       return await listModels(args.listModels === true ? undefined : args.listModels);
     }
     // Before stdin is read: in RPC mode it carries commands, not a prompt.
-    if (args.mode === "rpc") return await runRpc(args);
+    if (args.mode === "rpc") {
+      hooks.sessionStarting?.();
+      return await runRpc(args);
+    }
     const stdin = await readPipedStdin();
     const interactive = !args.print && args.mode === undefined && stdin === undefined;
     if (interactive) {
@@ -39,6 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         'pith has no interactive terminal UI yet. Run a task in print mode: pith -p "your request" (or --mode json for an event stream).',
       );
     }
+    hooks.sessionStarting?.();
     return await runPrint(args, stdin);
   } catch (error) {
     return fail(error);
@@ -77,6 +88,7 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
 }
 
 async function runRpc(args: CliArgs): Promise<number> {
+  args = await withCliPackages(args);
   if (args.files.length > 0) {
     throw new PithError("RPC_FILE_ARGUMENTS", "@file arguments are not supported in RPC mode: send the file's contents in a prompt command.");
   }
@@ -91,6 +103,7 @@ async function runRpc(args: CliArgs): Promise<number> {
 }
 
 async function runPrint(args: CliArgs, stdin: string | undefined): Promise<number> {
+  args = await withCliPackages(args);
   const mode = args.mode === "json" ? "json" : "text";
   const output = await outputPlugin(mode);
   const log = stderrLogger();
@@ -156,6 +169,21 @@ async function finishOutput(created: CreatedSession, mode: "text" | "json"): Pro
 function lastRunFailed(created: CreatedSession): boolean {
   const last = created.session.messages.at(-1) as { role?: string; stopReason?: string } | undefined;
   return last?.role === "assistant" && (last.stopReason === "error" || last.stopReason === "aborted");
+}
+
+/** `-e npm:x` / `-e git:y`: installed into pith's cache (not the settings) and loaded for this run as `-e` paths. */
+async function withCliPackages(args: CliArgs): Promise<CliArgs> {
+  if (!args.extensions.some(isRemoteSource)) return args;
+  const { resolveTemporaryPackages } = await import("../../plugins/packages/temporary.js");
+  const found = await resolveTemporaryPackages(args.extensions, {
+    cwd: process.cwd(),
+    cacheDir: cacheDirectory(),
+    offline: args.offline,
+    progress: (line) => process.stderr.write(`pith: ${line}\n`),
+  });
+  for (const problem of found.problems) process.stderr.write(`pith: warning: ${problem}\n`);
+  const { extensionPaths, skillPaths, promptPaths } = found;
+  return { ...args, extensions: extensionPaths, skills: [...skillPaths, ...args.skills], promptTemplates: [...promptPaths, ...args.promptTemplates] };
 }
 
 async function runPackageSubcommand(argv: readonly string[]): Promise<number> {

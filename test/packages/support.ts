@@ -2,7 +2,7 @@
 // Nothing here reaches a network: git clones local paths, npm installs local tarballs, and npm's registry is
 // pointed at a closed local port so an accidental lookup fails at once.
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runCli, type CliResult } from "../cli/cli-harness.js";
@@ -103,4 +103,24 @@ export async function gitPackageRepo(root: string, tag: string): Promise<void> {
 export function npmPack(dir: string, env: NodeJS.ProcessEnv): string {
   const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: dir, encoding: "utf8", env }).trim().split("\n").pop()!;
   return join(dir, name);
+}
+
+/**
+ * A stand-in for npm, for the global settings' `npmCommand`: appends each call's arguments (one line) to a log,
+ * answers `root -g` with $FAKE_NPM_ROOT and `view` with $FAKE_NPM_LATEST, and succeeds at everything else. It
+ * never touches a registry or a global prefix.
+ */
+export async function fakeNpm(dir: string): Promise<{ command: string; calls(): Promise<string[]> }> {
+  const command = join(dir, "fake-npm.sh");
+  const log = join(dir, "fake-npm.log");
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    command,
+    `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\ncase "$1" in\n  root) echo "$FAKE_NPM_ROOT" ;;\n  view) echo "$FAKE_NPM_LATEST" ;;\nesac\nexit 0\n`,
+    { mode: 0o755 },
+  );
+  return {
+    command,
+    calls: async () => (await readFile(log, "utf8").catch(() => "")).split("\n").filter(Boolean),
+  };
 }

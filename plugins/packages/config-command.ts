@@ -1,0 +1,251 @@
+// `pith config`: pi's `pi config` switches package resources on and off in a terminal UI; pith has no UI, so the
+// same settings edits are commands. Bare `pith config` lists every configured package's resources and the
+// auto-discovered ones of both scopes, each enabled or disabled; `enable|disable` writes pi's settings forms
+// (see config-filter.ts), so pi reads the result.
+import { dirname, join } from "node:path";
+import { PithError, errorMessage } from "../../kernel/errors.js";
+import type { PackageSource, SettingsScope } from "../settings/index.js";
+import { extensionsInFolder } from "../extensions/extension-folder.js";
+import { standardTemplateFolders } from "../prompt-templates/template-folders.js";
+import type { WalkContext } from "../resources-common/directory-listing.js";
+import { matchesGlob } from "../resources-common/glob.js";
+import { resolveLocations } from "../resources-common/locations.js";
+import { posixRelative, toPosixPath } from "../resources-common/paths.js";
+import { isEnabledByOverrides } from "../resources-common/settings-patterns.js";
+import { standardSkillFolders } from "../skills/skill-folders.js";
+import { packageContext, type PackageCommandIO } from "./cli.js";
+import { filterOf, togglePattern, withFilter } from "./config-filter.js";
+import { configuredPackages, scopeEntries, type ConfiguredPackage } from "./configured.js";
+import { scopeBaseDir, resolveLocalSource } from "./locations.js";
+import { exists } from "./npm.js";
+import type { PackageManagerContext } from "./package-manager.js";
+import { RESOURCE_TYPES, collectPackageResources, type PackageResourceType } from "./package-resources.js";
+import { parseSource, sourceIdentity } from "./source.js";
+
+const USAGE = "pith config [enable|disable <package-source> [--kind extensions|skills|prompts|themes] [<path-or-glob>] [-l]]";
+const HELP = [
+  "Without arguments: list the resources of every configured package and the auto-discovered ones (global and",
+  "project), each enabled or disabled. enable|disable switch a package, one kind of its resources, or the files a",
+  "path or glob names (relative to the package root, as the list shows them). A source that is not a configured",
+  "package is taken as the path of an auto-discovered resource (relative to the agent folder, or .pi with -l).",
+  "",
+  "Options:",
+  "  --kind <kind>   only this kind: extensions, skills, prompts or themes",
+  "  -l, --local     the project settings (.pi/settings.json) instead of the global ones",
+].join("\n");
+
+/** What the list shows and `enable|disable` take; themes are switched with the rest but not listed (no UI). */
+const LISTED = ["extensions", "skills", "prompts"] as const satisfies readonly PackageResourceType[];
+
+interface ConfigArgs {
+  action: "list" | "enable" | "disable";
+  target?: string;
+  path?: string;
+  kind?: PackageResourceType;
+  local: boolean;
+  help: boolean;
+  problem?: string;
+}
+
+export function parseConfigArgs(argv: readonly string[]): ConfigArgs {
+  const [first, ...rest] = argv;
+  const parsed: ConfigArgs = { action: "list", local: false, help: false };
+  if (first === "enable" || first === "disable") parsed.action = first;
+  else if (first === "-h" || first === "--help") parsed.help = true;
+  else if (first !== undefined) parsed.problem = `Unknown config action ${first}: use enable or disable.`;
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index]!;
+    if (arg === "-h" || arg === "--help") parsed.help = true;
+    else if (arg === "-l" || arg === "--local") parsed.local = true;
+    else if (arg === "--kind") {
+      const value = rest[++index];
+      if (value !== undefined && (RESOURCE_TYPES as readonly string[]).includes(value)) parsed.kind = value as PackageResourceType;
+      else parsed.problem ??= `--kind takes one of ${RESOURCE_TYPES.join(", ")}${value === undefined ? "" : ` (not ${value})`}.`;
+    } else if (arg.startsWith("-") && arg.length > 1) parsed.problem ??= `Unknown option ${arg} for "config".`;
+    else if (parsed.target === undefined) parsed.target = arg;
+    else if (parsed.path === undefined) parsed.path = arg;
+    else parsed.problem ??= `Unexpected argument ${arg}.`;
+  }
+  if (!parsed.help && !parsed.problem && parsed.action !== "list" && parsed.target === undefined) {
+    parsed.problem = `Missing ${parsed.action} source.`;
+  }
+  return parsed;
+}
+
+export async function runConfigCommand(argv: readonly string[], io: PackageCommandIO): Promise<number> {
+  const parsed = parseConfigArgs(argv);
+  if (parsed.help) {
+    io.stdout(`Usage: ${USAGE}\n\n${HELP}\n`);
+    return 0;
+  }
+  if (parsed.problem) {
+    io.stderr(`pith: ${parsed.problem}\nUsage: ${USAGE}\n`);
+    return 1;
+  }
+  const context = await packageContext(io);
+  try {
+    if (parsed.action === "list") io.stdout(await formatConfig(context));
+    else io.stdout(await toggle(parsed as ConfigArgs & { action: "enable" | "disable"; target: string }, context));
+    return 0;
+  } catch (error) {
+    io.stderr(`pith: ${error instanceof PithError ? error.message : `unexpected error: ${errorMessage(error)}`}\n`);
+    return 1;
+  }
+}
+
+/** One resource: the path `enable|disable` take (relative to the package root or the scope's folder). */
+interface Resource {
+  kind: PackageResourceType;
+  file: string;
+  path: string;
+  enabled: boolean;
+}
+
+async function packageResources(pkg: ConfiguredPackage, context: PackageManagerContext): Promise<Resource[] | undefined> {
+  if (!(await exists(pkg.installedPath))) return undefined;
+  const all = (await collectPackageResources(pkg.installedPath, undefined, context.signal)).resources;
+  const enabled = (await collectPackageResources(pkg.installedPath, pkg.filter, context.signal)).resources;
+  return RESOURCE_TYPES.flatMap((kind) =>
+    all[kind].map((file) => ({ kind, file, path: posixRelative(pkg.installedPath, file) || toPosixPath(file), enabled: enabled[kind].includes(file) })),
+  );
+}
+
+/** The resources of a scope's standard folders, enabled unless the scope's settings arrays switch them off. */
+async function autoResources(scope: SettingsScope, context: PackageManagerContext): Promise<Resource[]> {
+  const base = scopeBaseDir(scope, context);
+  const where = scope === "global" ? "user" : "project";
+  const locations = resolveLocations({ agentDir: context.agentDir, cwd: context.cwd, homeDir: context.homeDir });
+  const walk: WalkContext = { report: () => undefined, signal: context.signal };
+  const files: Record<(typeof LISTED)[number], string[]> = { extensions: await extensionsInFolder(join(base, "extensions")), skills: [], prompts: [] };
+  for (const folder of await standardSkillFolders(where, locations)) files.skills.push(...(await folder.collect(folder.dir, walk)));
+  for (const folder of await standardTemplateFolders(where, locations)) files.prompts.push(...(await folder.collect(folder.dir, walk)));
+  const settings = context.settings.fileSettings(scope);
+  return LISTED.flatMap((kind) => {
+    const entries = Array.isArray(settings[kind]) ? (settings[kind] as unknown[]).filter((entry): entry is string => typeof entry === "string") : [];
+    return files[kind].map((file) => ({ kind, file, path: posixRelative(base, file), enabled: isEnabledByOverrides(file, entries, base) }));
+  });
+}
+
+async function formatConfig(context: PackageManagerContext): Promise<string> {
+  const { packages, problems } = configuredPackages(context.settings, context, { dedupe: false });
+  const lines = problems.map((problem) => `warning: ${problem}`);
+  const block = (title: string, body: string[]) => {
+    if (body.length === 0) return;
+    if (lines.length > 0) lines.push("");
+    lines.push(title, ...body);
+  };
+  const resourceLines = (resources: Resource[], indent: string) =>
+    LISTED.flatMap((kind) => {
+      const ofKind = resources.filter((resource) => resource.kind === kind);
+      if (ofKind.length === 0) return [];
+      return [`${indent}${kind}:`, ...ofKind.map((resource) => `${indent}  ${resource.enabled ? "enabled " : "disabled"}  ${resource.path}`)];
+    });
+  for (const [scope, title] of [["global", "User packages:"], ["project", "Project packages:"]] as const) {
+    const body: string[] = [];
+    for (const pkg of packages.filter((candidate) => candidate.scope === scope)) {
+      const resources = await packageResources(pkg, context);
+      if (!resources) {
+        body.push(`  ${pkg.source} (not installed: \`pith update --extension ${pkg.source}\` installs it)`);
+        continue;
+      }
+      const listed = resourceLines(resources, "    ");
+      body.push(`  ${pkg.source}${listed.length === 0 ? " (provides no extensions, skills or prompts)" : ""}`, ...listed);
+    }
+    block(title, body);
+  }
+  block(`User resources (${context.agentDir}):`, resourceLines(await autoResources("global", context), "  "));
+  block(`Project resources (${scopeBaseDir("project", context)}):`, resourceLines(await autoResources("project", context), "  "));
+  if (lines.length === 0) lines.push("No packages and no auto-discovered extensions, skills or prompts.");
+  return `${lines.join("\n")}\n`;
+}
+
+type ToggleArgs = ConfigArgs & { action: "enable" | "disable"; target: string };
+
+async function toggle(args: ToggleArgs, context: PackageManagerContext): Promise<string> {
+  const scope: SettingsScope = args.local ? "project" : "global";
+  const pkg = findPackage(args.target, scope, context);
+  if (pkg) return togglePackage(pkg, args, context);
+  if (args.path !== undefined) {
+    throw new PithError("PACKAGE_NOT_FOUND", `No package ${args.target} in the ${scope} settings. \`pith config\` lists the configured ones.`);
+  }
+  return toggleAutoResource(args, scope, context);
+}
+
+function findPackage(target: string, scope: SettingsScope, context: PackageManagerContext): ConfiguredPackage | undefined {
+  let identity: string;
+  try {
+    identity = sourceIdentity(parseSource(target), (path) => resolveLocalSource(path, context.cwd, context));
+  } catch {
+    return undefined;
+  }
+  const { packages } = configuredPackages(context.settings, context, { dedupe: false });
+  return packages.find((pkg) => pkg.scope === scope && pkg.identity === identity);
+}
+
+async function togglePackage(pkg: ConfiguredPackage, args: ToggleArgs, context: PackageManagerContext): Promise<string> {
+  const enable = args.action === "enable";
+  const where = `of ${pkg.source} (${pkg.scope} settings)`;
+  let entry = pkg.entry;
+  let said: string;
+  if (args.path === undefined) {
+    for (const kind of args.kind ? [args.kind] : RESOURCE_TYPES) entry = withFilter(entry, kind, enable ? undefined : []);
+    said = `${enable ? "Enabled" : "Disabled"} ${args.kind ? `the ${args.kind}` : "everything"} ${where}`;
+  } else {
+    const resources = await packageResources(pkg, context);
+    if (!resources) throw new PithError("PACKAGE_NOT_INSTALLED", `${pkg.source} is not installed, so its files are unknown; \`pith update --extension ${pkg.source}\` installs it.`);
+    const changes = matching(resources, args.path, args.kind, pkg.source);
+    for (const resource of changes.filter((candidate) => candidate.enabled !== enable)) {
+      entry = withFilter(entry, resource.kind, togglePattern(filterOf(entry, resource.kind), resource.path, enable));
+    }
+    said = describeChanges(changes, enable, where);
+  }
+  if (entry !== pkg.entry) await writePackageEntry(pkg, entry, context);
+  return `${said}\n`;
+}
+
+async function toggleAutoResource(args: ToggleArgs, scope: SettingsScope, context: PackageManagerContext): Promise<string> {
+  const enable = args.action === "enable";
+  const changes = matching(await autoResources(scope, context), args.target, args.kind, "the auto-discovered resources");
+  const settings = context.settings.fileSettings(scope);
+  for (const kind of LISTED) {
+    const toChange = changes.filter((resource) => resource.kind === kind && resource.enabled !== enable);
+    if (toChange.length === 0) continue;
+    const value = settings[kind];
+    let list: string[] | undefined = Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : undefined;
+    // a settings array never means "nothing" for auto-discovered files: an empty one is as good as none
+    for (const resource of toChange) list = togglePattern(list?.length ? list : undefined, resource.path, enable);
+    await context.settings.set(kind, list, scope, { signal: context.signal });
+  }
+  return `${describeChanges(changes, enable, `(${scope} settings)`)}\n`;
+}
+
+/** The resources a path or glob names (an exact path also names a skill by its folder); none is an error. */
+function matching(resources: Resource[], query: string, kind: PackageResourceType | undefined, where: string): Resource[] {
+  const wanted = toPosixPath(query).replace(/^\.\//, "");
+  const glob = /[*?[{]/.test(wanted);
+  const found = resources.filter(
+    (resource) =>
+      (kind === undefined || resource.kind === kind) &&
+      (resource.path === wanted || (resource.path.endsWith("/SKILL.md") && dirname(resource.path) === wanted) || (glob && matchesGlob(resource.path, wanted))),
+  );
+  if (found.length === 0) {
+    throw new PithError("RESOURCE_NOT_FOUND", `Nothing in ${where} matches ${wanted}${kind ? ` among the ${kind}` : ""}. \`pith config\` lists what there is.`);
+  }
+  return found;
+}
+
+function describeChanges(changes: Resource[], enable: boolean, where: string): string {
+  const state = enable ? "enabled" : "disabled";
+  return changes
+    .map((resource) => (resource.enabled === enable ? `${resource.path} ${where} is already ${state}` : `${enable ? "Enabled" : "Disabled"} ${resource.path} ${where}`))
+    .join("\n");
+}
+
+async function writePackageEntry(pkg: ConfiguredPackage, entry: PackageSource, context: PackageManagerContext): Promise<void> {
+  const entries = scopeEntries(context.settings, pkg.scope);
+  const index = entries.indexOf(pkg.entry);
+  if (index === -1) throw new PithError("SETTINGS_CHANGED", `The ${pkg.scope} settings changed while pith was reading them; run the command again.`);
+  const next = [...entries];
+  next[index] = entry;
+  await context.settings.set("packages", next, pkg.scope, { signal: context.signal });
+}
