@@ -1,5 +1,8 @@
-// Builds the shipped JavaScript: one esbuild pass bundles the CLI and the library entry points with shared
-// chunks (provider SDKs stay in chunks of their own, loaded only when used); tsc writes the type declarations.
+// Builds the shipped JavaScript. Two esbuild passes run side by side:
+// - the CLI as one CommonJS bundle (dist/cli.cjs): bin/pith.cjs loads it through V8's code cache, which Node 20
+//   offers only for scripts, not ES modules; code a run does not need stays behind lazy initialisers;
+// - the library entry points as ES modules with shared chunks (the provider SDKs in chunks of their own).
+// tsc then writes the type declarations.
 import { build } from "esbuild";
 import { readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -7,28 +10,42 @@ import { execFileSync } from "node:child_process";
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 rmSync("dist", { recursive: true, force: true });
 
-await build({
-  entryPoints: {
-    cli: "sdk/cli/run.ts",
-    "sdk/index": "sdk/index.ts",
-    "sdk/testing": "sdk/testing/index.ts",
-    "kernel/index": "kernel/index.ts",
-  },
-  outdir: "dist",
+const common = {
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   sourcemap: "linked",
   minify: true,
   // jiti is only for user plugins and extensions; it stays a normal dependency, imported on demand.
   external: ["jiti"],
-  define: { __PITH_VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: "import { createRequire as __pithCreateRequire } from 'node:module'; const require = __pithCreateRequire(import.meta.url);" },
   logLevel: "warning",
-  chunkNames: "chunks/[name]-[hash]",
-});
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { cli: "sdk/cli/run.ts" },
+    outdir: "dist",
+    outExtension: { ".js": ".cjs" },
+    format: "cjs",
+    define: { __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
+    banner: { js: "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  build({
+    ...common,
+    entryPoints: {
+      "sdk/index": "sdk/index.ts",
+      "sdk/testing": "sdk/testing/index.ts",
+      "kernel/index": "kernel/index.ts",
+    },
+    outdir: "dist",
+    splitting: true,
+    format: "esm",
+    define: { __PITH_VERSION__: JSON.stringify(pkg.version) },
+    banner: { js: "import { createRequire as __pithCreateRequire } from 'node:module'; const require = __pithCreateRequire(import.meta.url);" },
+    chunkNames: "chunks/[name]-[hash]",
+  }),
+]);
 
 if (!process.argv.includes("--no-types")) {
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// Entry point. CommonJS on purpose: `--version` is answered before the ES module loader even starts, so it costs
-// no more than node itself; everything else goes to the bundled CLI.
+// Entry point. CommonJS on purpose: `--version` is answered before any of pith's code loads, so it costs no more
+// than node itself; everything else goes to the bundled CLI, loaded through V8's code cache.
 "use strict";
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) {
   process.stdout.write(`${require("../package.json").version}\n`);
 } else {
-  import("../dist/cli.js").then(
-    ({ run }) => run(args),
-    (error) => {
-      process.stderr.write(`pith: cannot load dist/cli.js (${error.message}). Run \`npm install\` in the pith folder to build it.\n`);
-      process.exitCode = 1;
-    },
-  );
+  // the bundle runs as a code-cached script, where `import()` needs a module to lend it (kernel/native-import.ts)
+  globalThis[Symbol.for("pith.nativeImport")] = (specifier) => import(specifier);
+  let cli;
+  try {
+    cli = require("./compile-cache.cjs").loadWithCodeCache(require("node:path").join(__dirname, "../dist/cli.cjs"));
+  } catch (error) {
+    process.stderr.write(`pith: cannot load dist/cli.cjs (${error.message}). Run \`npm install\` in the pith folder to build it.\n`);
+    process.exitCode = 1;
+  }
+  if (cli) cli.exports.run(args, { sessionStarting: cli.sessionRan });
 }

@@ -3,6 +3,7 @@
 // is actually loaded, so runs without file plugins do not pay for it.
 import { pathToFileURL } from "node:url";
 import type { PithPlugin } from "./plugin.js";
+import { nativeImport } from "./native-import.js";
 import { PithError, errorMessage } from "./errors.js";
 
 export type PluginSpec =
@@ -24,7 +25,7 @@ export interface JitiLoaderOptions {
 }
 
 export async function createJitiLoader(options: JitiLoaderOptions): Promise<ModuleLoader> {
-  const { createJiti } = await import("jiti");
+  const { createJiti } = await nativeImport<typeof import("jiti")>("jiti");
   const jiti = createJiti(import.meta.url, {
     moduleCache: true,
     fsCache: options.cacheDir,
@@ -33,7 +34,7 @@ export async function createJitiLoader(options: JitiLoaderOptions): Promise<Modu
   });
   return {
     async import(path: string) {
-      if (/\.(mjs|js)$/.test(path) && !options.alias) return import(pathToFileURL(path).href);
+      if (/\.(mjs|js)$/.test(path) && !options.alias) return nativeImport(pathToFileURL(path).href);
       return jiti.import(path);
     },
   };

@@ -1,12 +1,12 @@
 // Process wrapper for the CLI: exit code, and no stray rejection ever crashes with a stack trace.
-import { main } from "./main.js";
+import { main, type CliHooks } from "./main.js";
 
-export async function run(argv: readonly string[]): Promise<void> {
+export async function run(argv: readonly string[], hooks: CliHooks = {}): Promise<void> {
   process.on("unhandledRejection", (reason) => {
     process.stderr.write(`pith: unexpected error: ${reason instanceof Error ? reason.message : String(reason)}\n`);
     process.exitCode = 1;
   });
-  const code = await main(argv);
+  const code = await main(argv, hooks);
   // Everything the run owed is done (events delivered, session persisted, output flushed). Idle keep-alive
   // sockets and the like must not hold a finished run open, so exit as soon as stdout and stderr are written.
   await Promise.all([drained(process.stdout), drained(process.stderr)]);

@@ -1,0 +1,74 @@
+// Loads the bundled CLI through V8's code cache. Node 20 has no compile cache for user modules, and compiling
+// the CLI's code is a large part of a run's start-up; with the cache V8 deserializes bytecode instead. The cache
+// lives in pith's cache folder, keyed by node's version and the bundle's size and mtime (V8 itself only checks
+// the source length). It is written at exit when missing, rejected, or made by a run that never opened a session
+// (then it lacks most of the code a prompt runs). Any failure here only costs speed: the CLI still loads.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const os = require("node:os");
+const vm = require("node:vm");
+const Module = require("node:module");
+
+/** Mirrors sdk/cache-dir.ts: $PITH_CACHE_DIR, else $XDG_CACHE_HOME/pith, else ~/.cache/pith. */
+function cacheFolder(env) {
+  if (env.PITH_CACHE_DIR) return env.PITH_CACHE_DIR;
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pith");
+}
+
+function readOptional(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeAtomically(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, data);
+  fs.renameSync(temporary, file);
+}
+
+/**
+ * Requires `file` (a CommonJS bundle) with its code cache. Returns the module's exports and `sessionRan()`, which
+ * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code.
+ */
+function loadWithCodeCache(file) {
+  const source = fs.readFileSync(file, "utf8");
+  const enabled = process.env.PITH_COMPILE_CACHE !== "0";
+  let full, light, cachedData, loadedFull = false;
+  if (enabled) {
+    const stat = fs.statSync(file);
+    const key = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+    const folder = path.join(cacheFolder(process.env), "v8");
+    full = path.join(folder, `${key}.full`);
+    light = path.join(folder, `${key}.light`);
+    cachedData = readOptional(full);
+    loadedFull = cachedData !== undefined;
+    cachedData ??= readOptional(light);
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const module = new Module(file, require.main);
+  module.filename = file;
+  module.paths = Module._nodeModulePaths(path.dirname(file));
+  script.runInThisContext().call(module.exports, module.exports, (id) => module.require(id), module, file, path.dirname(file));
+
+  let sessionRan = false;
+  if (enabled) {
+    const usable = cachedData !== undefined && !script.cachedDataRejected;
+    process.once("exit", () => {
+      const target = sessionRan ? (loadedFull && usable ? undefined : full) : usable ? undefined : light;
+      if (!target) return;
+      try {
+        writeAtomically(target, script.createCachedData());
+      } catch {
+        // a read-only or full disk only means the next start compiles again
+      }
+    });
+  }
+  return { exports: module.exports, sessionRan: () => (sessionRan = true) };
+}
+
+module.exports = { loadWithCodeCache };

@@ -1,0 +1,66 @@
+// The CLI's V8 code cache (bin/compile-cache.cjs): written where and when it should be, and never a reason for a
+// run to fail.
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "./cli-harness.js";
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(() => world.close());
+
+const cacheFolder = () => join(world.home, "cache", "v8");
+const cacheFiles = async () => (await readdir(cacheFolder()).catch(() => [] as string[])).sort();
+const hello = (env?: NodeJS.ProcessEnv) => {
+  world.mock.enqueue({ text: "cached hello" });
+  return world.run(["-p", "--no-session", "--model", "mock/mock-model", "hi"], { env });
+};
+
+describe("the CLI's code cache", () => {
+  it("is written light by a run without a session, full by a print run, and then left alone", async () => {
+    expect((await world.run(["--help"])).code).toBe(0);
+    const afterHelp = await cacheFiles();
+    expect(afterHelp).toHaveLength(1);
+    expect(afterHelp[0]).toMatch(/^cli\.cjs-v\d+.*\.light$/);
+
+    const first = await hello();
+    expect(first.stdout).toContain("cached hello");
+    const files = await cacheFiles();
+    const full = files.find((name) => name.endsWith(".full"));
+    expect(full).toBeDefined();
+    const written = (await stat(join(cacheFolder(), full!))).mtimeMs;
+
+    const second = await hello();
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("cached hello");
+    expect((await stat(join(cacheFolder(), full!))).mtimeMs).toBe(written);
+  });
+
+  it("replaces a corrupt cache file and still runs", async () => {
+    await hello();
+    const [full] = (await cacheFiles()).filter((name) => name.endsWith(".full"));
+    await writeFile(join(cacheFolder(), full!), Buffer.from("not a V8 code cache at all"));
+    const run = await hello();
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("cached hello");
+    expect((await stat(join(cacheFolder(), full!))).size).toBeGreaterThan(1000);
+  });
+
+  it("runs without one when the cache folder cannot be written", async () => {
+    const blocked = join(world.home, "not-a-folder");
+    await writeFile(blocked, "a file where the cache folder should be");
+    const run = await hello({ PITH_CACHE_DIR: blocked });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("cached hello");
+    expect(run.stderr).toBe("");
+  });
+
+  it("is not used with PITH_COMPILE_CACHE=0", async () => {
+    await mkdir(join(world.home, "cache"), { recursive: true });
+    const run = await hello({ PITH_COMPILE_CACHE: "0" });
+    expect(run.code).toBe(0);
+    expect(await cacheFiles()).toEqual([]);
+  });
+});
