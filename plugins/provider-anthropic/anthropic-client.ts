@@ -3,7 +3,7 @@
 import type { ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/provider.js";
-import { ClientCache, mergeHeaders } from "../provider-common/index.js";
+import { ClientCache, mergeHeaders, providerFetch } from "../provider-common/index.js";
 
 /**
  * The SDK's base client with only the Messages resource: the full client also loads every other API (batches,
@@ -43,6 +43,8 @@ export async function anthropicClient(request: StreamRequest): Promise<Anthropic
       // Failures reach the user as error events; SDK console output would garble the terminal UI.
       logLevel: "off",
       defaultHeaders,
+      // node:http instead of undici: its first request costs no WebAssembly compile (see docs/providers.md).
+      fetch: providerFetch(),
     });
   });
 }

@@ -9,3 +9,4 @@ export { guardProviderStream, type FinishReason, type StreamAttempt, type Stream
 export { ClientCache, mergeHeaders, type ClientIdentity } from "./client-cache.js";
 export { NO_TOOL_RESULT_TEXT, isFromModel, prepareReplay, sanitizeToolCallId, type ReplayOptions } from "./replay-messages.js";
 export { mappedThinkingValue, reasoningEffort } from "./thinking-levels.js";
+export { httpFetch, providerFetch, type FetchFunction } from "./http-fetch.js";

@@ -2,7 +2,7 @@
 // endpoint, key and header set. Retries are the retry plugin's job, so the SDK never retries.
 import type OpenAI from "openai";
 import type { StreamRequest } from "../../kernel/provider.js";
-import { ClientCache, mergeHeaders } from "../provider-common/index.js";
+import { ClientCache, mergeHeaders, providerFetch } from "../provider-common/index.js";
 
 let sdk: Promise<typeof import("openai")> | undefined;
 const clients = new ClientCache<OpenAI>();
@@ -24,6 +24,8 @@ export async function openaiClient(request: StreamRequest): Promise<OpenAI> {
       // Failures reach the user as error events; SDK console output would garble the terminal UI.
       logLevel: "off",
       defaultHeaders,
+      // node:http instead of undici: its first request costs no WebAssembly compile (see docs/providers.md).
+      fetch: providerFetch(),
     });
   });
 }
