@@ -1,10 +1,25 @@
-// Imports extension files. TypeScript (and JavaScript that imports pi's packages) goes through one jiti instance
-// per cache folder, shared by every session of the process: module cache on, transforms cached on disk and keyed
-// by the file's content, and pi's package names served from pith's own shims as virtual modules (so an
-// extension gets the very objects pith runs on). Plain JavaScript that imports none of pi's names is imported by
-// Node directly. jiti and the shims are only imported when the first such file loads.
+// Imports extension files. TypeScript (and JavaScript that imports a package pith serves) goes through one jiti
+// instance per cache folder, shared by every session of the process: module cache on, transforms cached on disk
+// and keyed by the file's content, and pi's package names served from pith's own modules as virtual modules (so
+// an extension gets the very objects pith runs on). Plain JavaScript that imports none of those names is imported
+// by Node directly, without jiti.
+//
+// What is paid once per process is paid only when needed: jiti when the first file that needs it loads (compiled
+// from V8's code cache, ./require-jiti.ts), and each served module when a file first really imports it. jiti's
+// transform erases type-only imports, so the file itself says what it needs: when it imports a module not loaded
+// yet, the import throws, the module is loaded and the file is evaluated again. What had already run is in jiti's
+// module cache (only the imports above the failing one have run in that file, as imports come first), so nothing
+// runs twice.
+//
+// A `fresh` loader (reload, session moves: pi runs every extension again as a new instance) evaluates each file
+// anew: its own jiti has no module cache (the disk cache, keyed by content, still serves unchanged files) and its
+// native imports carry a query Node has not seen yet. The served modules stay loaded for the process, so a fresh
+// load needs the retry only for an import added since; then the files imported before it run again.
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
+import { nativeImport } from "../../kernel/native-import.js";
+import { requireJiti } from "./require-jiti.js";
+import { isLoaded, lateImports, loadServed, namesServedPackage, ServedModuleNotLoaded, virtualModules } from "./shims/index.js";
 
 export interface ExtensionModuleLoader {
   /** The file's default export (the module itself when it has none). */
@@ -15,51 +30,50 @@ interface JitiInstance {
   import(id: string): Promise<unknown>;
 }
 
-/** An import of one of the names the shims serve: `"@mariozechner/..."`, `"typebox..."`, ... */
-const SHIMMED_IMPORT = /["'](?:@mariozechner\/|@earendil-works\/|@sinclair\/typebox|typebox)/;
 const NATIVE_CANDIDATE = /\.(js|mjs|cjs)$/;
 
-const instances = new Map<string, Promise<JitiInstance>>();
+const instances = new Map<string, JitiInstance>();
+let freshImports = 0;
 
-export function createExtensionModuleLoader(options: { cacheDir: string | false }): ExtensionModuleLoader {
-  const jiti = () => sharedJiti(options.cacheDir);
+export function createExtensionModuleLoader(options: { cacheDir: string | false; fresh?: boolean }): ExtensionModuleLoader {
   return {
     async load(path) {
-      const module = await importModule(path, jiti);
+      const module = await importModule(path, options.cacheDir, options.fresh === true);
       return module && typeof module === "object" && "default" in module ? (module as { default: unknown }).default : module;
     },
   };
 }
 
-async function importModule(path: string, jiti: () => Promise<JitiInstance>): Promise<unknown> {
-  if (NATIVE_CANDIDATE.test(path) && !SHIMMED_IMPORT.test(await readFile(path, "utf8"))) {
+async function importModule(path: string, cacheDir: string | false, fresh: boolean): Promise<unknown> {
+  const source = await readFile(path, "utf8");
+  if (NATIVE_CANDIDATE.test(path) && !namesServedPackage(source)) {
     try {
-      return await import(pathToFileURL(path).href);
+      return await nativeImport(pathToFileURL(path).href + (fresh ? `?pith-load=${++freshImports}` : ""));
     } catch (error) {
       // ESM syntax in a file Node reads as CommonJS (no "type": "module" nearby): jiti reads either
       if (!(error instanceof SyntaxError)) throw error;
     }
   }
-  return (await jiti()).import(path);
+  // an import() or require() may run after loading, when a missing module can no longer be loaded first
+  await loadServed(lateImports(source));
+  const jiti = sharedJiti(cacheDir, fresh);
+  for (;;) {
+    try {
+      return await jiti.import(path);
+    } catch (error) {
+      if (!(error instanceof ServedModuleNotLoaded) || isLoaded(error.specifier)) throw error;
+      await loadServed([error.specifier]);
+    }
+  }
 }
 
-function sharedJiti(cacheDir: string | false): Promise<JitiInstance> {
-  const key = cacheDir === false ? "" : cacheDir;
+function sharedJiti(cacheDir: string | false, fresh: boolean): JitiInstance {
+  const key = `${fresh ? "fresh:" : ""}${cacheDir === false ? "" : cacheDir}`;
   let instance = instances.get(key);
   if (!instance) {
-    instance = createJitiInstance(cacheDir);
+    const { createJiti } = requireJiti(cacheDir);
+    instance = createJiti(import.meta.url, { moduleCache: !fresh, fsCache: cacheDir, interopDefault: true, virtualModules });
     instances.set(key, instance);
-    instance.catch(() => instances.delete(key));
   }
   return instance;
-}
-
-async function createJitiInstance(cacheDir: string | false): Promise<JitiInstance> {
-  const [{ createJiti }, { shimModules }] = await Promise.all([import("jiti"), import("./shims/index.js")]);
-  return createJiti(import.meta.url, {
-    moduleCache: true,
-    fsCache: cacheDir,
-    interopDefault: true,
-    virtualModules: shimModules(),
-  });
 }

@@ -10,7 +10,7 @@ import { Type } from "typebox";
 import { withFileMutationQueue } from "../../plugins/tools/mutation-queue.js";
 import { truncateHead } from "../../plugins/tools/truncate.js";
 import { createExtensionModuleLoader } from "../../plugins/extensions/index.js";
-import { createWorld, startSession, type World } from "./harness.js";
+import { createWorld, messagesOf, startSession, type World } from "./harness.js";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -92,6 +92,19 @@ describe("file kinds", () => {
     expect(transformed).not.toContain("plain");
   });
 
+  it("plain JavaScript with no pith imports is imported by Node, without jiti", async () => {
+    const path = await world.write(
+      "ext/plain.js",
+      `module.exports = function (pi) { pi.registerCommand("plain", { handler: async (args) => { globalThis.__pithPlain = args; } }); };`,
+    );
+    const started = await startSession(world, { paths: [path] });
+    expect(started.problems).toEqual([]);
+    await started.session.prompt("/plain hello");
+    expect((globalThis as { __pithPlain?: string }).__pithPlain).toBe("hello");
+    // jiti writes every file it transforms into the cache folder, which Node's own import never creates
+    await expect(readdir(world.cacheDir)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
   it("a TypeScript extension may import its own TypeScript helpers", async () => {
     await world.write("ext/multi/helper.ts", `export const greeting = (name: string): string => \`hi \${name}\`;`);
     const path = await world.write(
@@ -116,6 +129,22 @@ describe("file kinds", () => {
   });
 });
 
+describe("names pith does not serve", () => {
+  it("a subpath of a served package fails, naming the file that imports it and the name; the others load", async () => {
+    const direct = await world.write("ext/compiler.ts", `import { TypeCompiler } from "@sinclair/typebox/compiler"; export default function () { return TypeCompiler; }`);
+    const helper = await world.write("ext/deep/helper.ts", `export { truncateHead } from "@mariozechner/pi-coding-agent/dist/core/tools/truncate.js";`);
+    const viaHelper = await world.write("ext/deep/index.ts", `import { truncateHead } from "./helper"; export default function () { return truncateHead; }`);
+    const fine = await world.write("ext/fine.ts", `import { Type } from "typebox"; export default function (pi: any) { pi.registerCommand("fine", { handler: async () => {} }); }`);
+    const started = await startSession(world, { paths: [direct, viaHelper, fine] });
+    const messages = messagesOf(started.problems);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toContain(`Failed to load extension ${direct}: ${direct} imports "@sinclair/typebox/compiler", which pith does not provide`);
+    expect(messages[0]).toContain("@sinclair/typebox, @sinclair/typebox/compile, @sinclair/typebox/value");
+    expect(messages[1]).toContain(`Failed to load extension ${viaHelper}: ${helper} imports "@mariozechner/pi-coding-agent/dist/core/tools/truncate.js"`);
+    expect(started.session.registry.commands.names()).toContain("fine");
+  });
+});
+
 describe("the transform cache", () => {
   it("is written to pith's cache folder, reused by the next process, and renewed when the file changes", async () => {
     // the loader as the CLI ships it: bundled, jiti imported from node_modules, in a process of its own
@@ -136,8 +165,14 @@ describe("the transform cache", () => {
     const [cached] = (await readdir(world.cacheDir)).filter((name) => name.includes("cached"));
     const cacheFile = join(world.cacheDir, cached!);
     const first = await stat(cacheFile);
+    // jiti's own code is compiled from V8's code cache, written by the first process and accepted by the next
+    const [jitiCode] = await readdir(join(world.cacheDir, "v8"));
+    expect(jitiCode).toMatch(/^jiti\.cjs-/);
+    const jitiCodeFile = join(world.cacheDir, "v8", jitiCode!);
+    const written = await stat(jitiCodeFile);
     expect(await loadOnce()).toBe("42");
     expect((await stat(cacheFile)).mtimeMs).toBe(first.mtimeMs);
+    expect((await stat(jitiCodeFile)).mtimeMs).toBe(written.mtimeMs);
 
     await world.write("ext/cached.ts", `const answer: number = 99; export default function (pi: unknown) { return answer + 1; }`);
     expect(await loadOnce()).toBe("100");

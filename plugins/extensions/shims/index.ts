@@ -1,46 +1,134 @@
-// Every module name an extension may import for pith's own copy, mapped to the module object jiti hands out.
-// pi 0.73 serves `@sinclair/typebox` as an alias of TypeBox 1.x (`typebox`), and so does pith.
-import * as typebox from "typebox";
-import * as typeboxCompile from "typebox/compile";
-import * as typeboxError from "typebox/error";
-import * as typeboxFormat from "typebox/format";
-import * as typeboxGuard from "typebox/guard";
-import * as typeboxSchema from "typebox/schema";
-import * as typeboxSystem from "typebox/system";
-import * as typeboxType from "typebox/type";
-import * as typeboxValue from "typebox/value";
-import * as piAgentCore from "./pi-agent-core.js";
-import * as piAi from "./pi-ai.js";
-import * as piAiOauth from "./pi-ai-oauth.js";
-import * as piCodingAgent from "./pi-coding-agent.js";
-import * as piTui from "./pi-tui.js";
+// The module names pith serves to extensions from its own copies (jiti virtual modules), each imported the first
+// time an extension file really imports it: an extension that imports only types, or nothing, pays for none of
+// them, and one that imports `typebox` does not pay for `typebox/compile`. Each lives in a chunk of its own in the
+// CLI bundle. pi 0.73 serves `@sinclair/typebox` as an alias of TypeBox 1.x (`typebox`), and so does pith.
+import { fileURLToPath } from "node:url";
+import { PithError } from "../../../kernel/errors.js";
 
-const PI_SCOPES = ["@mariozechner", "@earendil-works"] as const;
+type ModuleImport = () => Promise<object>;
 
-export function shimModules(): Record<string, unknown> {
-  const modules: Record<string, unknown> = {};
-  for (const scope of PI_SCOPES) {
-    modules[`${scope}/pi-coding-agent`] = piCodingAgent;
-    modules[`${scope}/pi-ai`] = piAi;
-    modules[`${scope}/pi-ai/oauth`] = piAiOauth;
-    modules[`${scope}/pi-agent-core`] = piAgentCore;
-    modules[`${scope}/pi-tui`] = piTui;
-  }
-  const typeboxModules: Record<string, unknown> = {
-    "": typebox,
-    "/compile": typeboxCompile,
-    "/error": typeboxError,
-    "/format": typeboxFormat,
-    "/guard": typeboxGuard,
-    "/schema": typeboxSchema,
-    "/system": typeboxSystem,
-    "/type": typeboxType,
-    "/value": typeboxValue,
-  };
-  for (const [subpath, module] of Object.entries(typeboxModules)) {
-    modules[`typebox${subpath}`] = module;
-    modules[`@sinclair/typebox${subpath}`] = module;
-  }
-  return modules;
+const PI_MODULES: Readonly<Record<string, ModuleImport>> = {
+  "pi-coding-agent": () => import("./pi-coding-agent.js"),
+  "pi-ai": () => import("./pi-ai.js"),
+  "pi-ai/oauth": () => import("./pi-ai-oauth.js"),
+  "pi-agent-core": () => import("./pi-agent-core.js"),
+  "pi-tui": () => import("./pi-tui.js"),
+};
+
+// pi's set: TypeBox's other entry points share most of their code with these, and serving them would make the
+// bundled `typebox` chunk more than twice its size
+const TYPEBOX_MODULES: Readonly<Record<string, ModuleImport>> = {
+  "": () => import("typebox"),
+  "/compile": () => import("typebox/compile"),
+  "/value": () => import("typebox/value"),
+};
+
+/** Every name served, with how to import pith's copy: `@mariozechner/pi-ai`, `typebox/value`, ... */
+const SERVED = new Map<string, ModuleImport>();
+for (const scope of ["@mariozechner", "@earendil-works"]) {
+  for (const [name, load] of Object.entries(PI_MODULES)) SERVED.set(`${scope}/${name}`, load);
+}
+for (const [subpath, load] of Object.entries(TYPEBOX_MODULES)) {
+  SERVED.set(`typebox${subpath}`, load);
+  SERVED.set(`@sinclair/typebox${subpath}`, load);
 }
 
+/** The packages those names belong to: an import of any other subpath of one of them is an error, not a disk lookup. */
+const SERVED_PACKAGES = [...new Set([...SERVED.keys()].map((name) => /^(@[^/]+\/)?[^/]+/.exec(name)![0]))];
+const packageOf = (specifier: string) => SERVED_PACKAGES.find((name) => specifier === name || specifier.startsWith(`${name}/`));
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** A quoted name of a served package, or a subpath of one. */
+const SERVED_NAME = new RegExp(`["'](?:${SERVED_PACKAGES.map(escape).join("|")})["'/]`);
+/** `import("name")` and `require("name")`: imports that may run after load, when a missing module cannot be fetched first. */
+const LATE_IMPORT = /\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+const loaded: Record<string, object> = {};
+const loading = new Map<string, Promise<void>>();
+
+/** Thrown when a file imports a served module that is not loaded yet; the module loader loads it and tries again. */
+export class ServedModuleNotLoaded extends PithError {
+  constructor(
+    readonly specifier: string,
+    importer: string | undefined,
+  ) {
+    super(
+      "EXTENSION_IMPORT_NOT_LOADED",
+      `${importer ?? "An extension"} imported "${specifier}" after it loaded, and pith had not loaded that module: pith loads the modules it serves when an extension's own file imports them. Import "${specifier}" at the top of ${importer ?? "the file"}, or with import("${specifier}") in the extension's main file.`,
+    );
+  }
+}
+
+/**
+ * What jiti is given as `virtualModules`. jiti asks `name in virtualModules` for every import: a served name that
+ * is loaded is answered from `loaded`; one that is not yet loaded throws {@link ServedModuleNotLoaded}; any other
+ * subpath of a served package throws an error naming the file and the name.
+ */
+export const virtualModules: Record<string, object> = new Proxy(loaded, {
+  has(target, name) {
+    if (typeof name !== "string") return false;
+    if (name in target) return true;
+    if (SERVED.has(name)) throw new ServedModuleNotLoaded(name, importingFile());
+    const pkg = packageOf(name);
+    if (pkg === undefined) return false;
+    const offered = [...SERVED.keys()].filter((served) => packageOf(served) === pkg);
+    throw new PithError(
+      "EXTENSION_IMPORT_UNKNOWN",
+      `${importingFile() ?? "An extension file"} imports "${name}", which pith does not provide to extensions. Of ${pkg}, pith serves ${offered.join(", ")}.`,
+    );
+  },
+});
+
+/** Whether `source` names a served package at all (else plain JavaScript can be imported by Node directly). */
+export function namesServedPackage(source: string): boolean {
+  return SERVED_NAME.test(source);
+}
+
+/** The served names `source` imports with `import(...)` or `require(...)`, which must be loaded before it runs. */
+export function lateImports(source: string): string[] {
+  return [...source.matchAll(LATE_IMPORT)].map((match) => match[1]!).filter((name) => SERVED.has(name));
+}
+
+export function isLoaded(specifier: string): boolean {
+  return specifier in loaded;
+}
+
+/** Imports pith's copies of the served `specifiers` that are not loaded yet. */
+export async function loadServed(specifiers: Iterable<string>): Promise<void> {
+  await Promise.all([...specifiers].map(loadOne));
+}
+
+function loadOne(specifier: string): Promise<void> {
+  const load = SERVED.get(specifier);
+  if (!load || specifier in loaded) return Promise.resolve();
+  let pending = loading.get(specifier);
+  if (!pending) {
+    // every name of the module at once (`@earendil-works/pi-ai` is `@mariozechner/pi-ai`, `@sinclair/typebox` is `typebox`)
+    const names = [...SERVED].filter(([, other]) => other === load).map(([name]) => name);
+    pending = load().then((module) => {
+      for (const name of names) loaded[name] = module;
+    });
+    for (const name of names) loading.set(name, pending);
+    pending.catch(() => names.forEach((name) => loading.delete(name)));
+  }
+  return pending;
+}
+
+const OWN_FILE = fileURLToPath(import.meta.url);
+
+/**
+ * The file whose import jiti is resolving: the first stack frame outside jiti and this file (jiti evaluates each
+ * file under its own path, and calls `has` synchronously from the importing file's code).
+ */
+function importingFile(): string | undefined {
+  const original = Error.prepareStackTrace;
+  try {
+    Error.prepareStackTrace = (_error, sites) => sites;
+    const sites = new Error().stack as unknown as NodeJS.CallSite[];
+    return sites
+      .map((site) => site.getFileName())
+      .find((file): file is string => !!file && file !== OWN_FILE && !file.startsWith("node:") && !/[\\/]jiti[\\/]/.test(file));
+  } finally {
+    Error.prepareStackTrace = original;
+  }
+}
