@@ -5,6 +5,7 @@ import type { HookName } from "./hooks.js";
 import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";
 import { PithError, errorMessage } from "./errors.js";
+import { tapRemovably } from "./untap.js";
 
 export interface PluginTiming {
   name: string;
@@ -29,8 +30,10 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
       if (!target) throw new PithError("UNKNOWN_HOOK", `${name} tried to tap "${String(hook)}", which is not a kernel hook.`, { plugin: name });
       const tapOptions = { name, stage: options.stage, before: options.before, tools: options.tools };
       const call = handler as unknown as (...args: unknown[]) => unknown;
-      if (hook === "event_emitted") target.tap(tapOptions, call);
-      else target.tapPromise(tapOptions, async (...args) => call(...args));
+      return tapRemovably(target, () => {
+        if (hook === "event_emitted") target.tap(tapOptions, call);
+        else target.tapPromise(tapOptions, async (...args) => call(...args));
+      });
     },
     registerProvider(provider: ProviderApi) {
       registry.providers.set(provider.api, provider, name);

@@ -51,6 +51,9 @@ export interface CommandDefinition {
   handler(args: string, context: CommandContext): Promise<void> | void;
 }
 
+/** Undoes one registration (a tap); calling it again does nothing. */
+export type Disposer = () => void;
+
 export interface Logger {
   debug(message: string): void;
   info(message: string): void;
@@ -63,8 +66,11 @@ export interface PluginContext {
   readonly cwd: string;
   readonly hooks: KernelHooks;
   readonly log: Logger;
-  /** tap a kernel hook under this plugin's name; the hook's failure policy applies */
-  on<K extends HookName>(hook: K, handler: HookHandler<K>, options?: TapOptions): void;
+  /**
+   * tap a kernel hook under this plugin's name; the hook's failure policy applies. The returned disposer removes
+   * exactly this tap (for plugins that load and unload parts at run time, such as pi extensions on reload).
+   */
+  on<K extends HookName>(hook: K, handler: HookHandler<K>, options?: TapOptions): Disposer;
   registerProvider(provider: ProviderApi): void;
   /** the provider registered for a wire protocol, for plugins that call a model outside the loop (summaries) */
   getProvider(api: string): ProviderApi | undefined;
@@ -85,7 +91,8 @@ export interface PluginContext {
 
 export interface PithPlugin {
   name: string;
-  setup(context: PluginContext): void | Promise<void>;
+  /** awaited; what it returns is ignored, so `(context) => context.on(...)` (which returns a disposer) is a setup too */
+  setup(context: PluginContext): unknown;
 }
 
 export function definePlugin(plugin: PithPlugin): PithPlugin {

@@ -1,6 +1,7 @@
 // What plugins registered: providers by api, tools by name, commands by name, services by name.
 // A later registration of the same name wins (plugins load from least to most specific), and the replaced one
-// is reported with both owners, never a start-up failure.
+// is reported with both owners, never a start-up failure. The replaced one is kept aside: when its replacer is
+// removed again (an extension unloaded on reload), it comes back.
 import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";
 import type { CommandDefinition } from "./plugin.js";
@@ -15,6 +16,8 @@ export type ConflictReporter = (error: PithError) => void;
 
 export class NamedRegistry<T> {
   private readonly entries = new Map<string, Owned<T>>();
+  /** per name: the registrations a later one replaced, oldest first */
+  private readonly replaced = new Map<string, Owned<T>[]>();
 
   constructor(
     private readonly kind: string,
@@ -31,8 +34,31 @@ export class NamedRegistry<T> {
           { plugin: owner },
         ),
       );
+      // an owner registering again leaves no older value of its own behind to come back later
+      const stack = (this.replaced.get(name) ?? []).filter((entry) => entry.owner !== owner);
+      stack.push(previous);
+      this.replaced.set(name, stack);
     }
     this.entries.set(name, { value, owner });
+  }
+
+  /**
+   * Removes `owner`'s registration of `name`. When it was the current one, the registration it replaced (if any)
+   * becomes current again; when it had itself been replaced, it will not come back. False: `owner` had none.
+   */
+  remove(name: string, owner: string): boolean {
+    const stack = this.replaced.get(name) ?? [];
+    if (this.entries.get(name)?.owner === owner) {
+      const restored = stack.pop();
+      if (restored) this.entries.set(name, restored);
+      else this.entries.delete(name);
+    } else {
+      const index = stack.findIndex((entry) => entry.owner === owner);
+      if (index === -1) return false;
+      stack.splice(index, 1);
+    }
+    if (stack.length === 0) this.replaced.delete(name);
+    return true;
   }
 
   get(name: string): T | undefined {
@@ -47,7 +73,9 @@ export class NamedRegistry<T> {
     return this.entries.has(name);
   }
 
+  /** Removes the name entirely, replaced registrations included. */
   delete(name: string): boolean {
+    this.replaced.delete(name);
     return this.entries.delete(name);
   }
 

@@ -1,6 +1,10 @@
-// Re-reads what the session was built from on disk: settings, context files and SYSTEM.md / APPEND_SYSTEM.md,
-// skills and prompt templates; then rebuilds the system prompt. pi's `/reload` (the UI will call this too).
+// pi's `/reload` for a session built by createAgentSession: extensions hear session_shutdown, then settings,
+// extensions (run again as new instances), context files and SYSTEM.md / APPEND_SYSTEM.md, skills and prompt
+// templates are read again and the system prompt is rebuilt; session_start{reason:"reload"} and the extensions'
+// resources_discover follow. The session-control plugin's routine, reachable without that plugin loaded.
 import type { AgentSession } from "../kernel/agent-session.js";
+import type { PithServices, ServiceName } from "../kernel/plugin.js";
+import { reloadSession } from "../plugins/session-control/rebuild.js";
 
 export interface ReloadReport {
   contextFiles: string[];
@@ -8,24 +12,20 @@ export interface ReloadReport {
   appendFiles: string[];
   skills: number;
   promptTemplates: number;
+  /** extensions loaded after the reload, as messages name them */
+  extensions: string[];
   warnings: string[];
 }
 
 export async function reloadResources(session: AgentSession, signal?: AbortSignal): Promise<ReloadReport> {
-  const service = <K extends string>(name: K) => session.registry.services.get(name)?.value;
-  const settings = service("settings") as import("../plugins/settings/index.js").SettingsManager | undefined;
-  const resources = service("resources") as import("../plugins/system-prompt/index.js").ResourcesService | undefined;
-  const skills = service("skills") as { reload(signal?: AbortSignal): Promise<void>; list(): unknown[] } | undefined;
-  const templates = service("promptTemplates") as { reload(signal?: AbortSignal): Promise<void>; list(): unknown[] } | undefined;
-
-  await settings?.reload(signal);
-  await Promise.all([resources?.reload(signal), skills?.reload(signal), templates?.reload(signal)]);
-  await session.refreshSystemPrompt();
-  const loaded = resources?.loaded() ?? { contextFiles: [], appendFiles: [] };
+  const use = <K extends ServiceName>(name: K) => session.registry.services.get(name)?.value as PithServices[K] | undefined;
+  await reloadSession({ agent: session, use }, signal);
+  const loaded = use("resources")?.loaded() ?? { contextFiles: [], appendFiles: [] };
   return {
     ...loaded,
-    skills: skills?.list().length ?? 0,
-    promptTemplates: templates?.list().length ?? 0,
-    warnings: settings?.warnings.map((warning) => warning.message) ?? [],
+    skills: use("skills")?.list().length ?? 0,
+    promptTemplates: use("promptTemplates")?.list().length ?? 0,
+    extensions: use("extensions")?.loaded.map((extension) => extension.display) ?? [],
+    warnings: use("settings")?.warnings.map((warning) => warning.message) ?? [],
   };
 }

@@ -3,6 +3,7 @@
 // reported under its extension's name and the next one still runs.
 import { extensionError } from "./errors.js";
 import { createExtensionContext } from "./extension-context.js";
+import type { ExtensionRecord } from "./extension-record.js";
 import type { ExtensionRuntime, HandlerEntry } from "./runtime.js";
 import type { ExtensionContext, ExtensionEventName } from "./types.js";
 
@@ -44,13 +45,13 @@ export async function firstResult<R>(
   return undefined;
 }
 
-/** Calls every handler and returns the results they gave. */
-export async function collect<R>(runtime: ExtensionRuntime, name: ExtensionEventName, event: object): Promise<R[]> {
-  const results: R[] = [];
+/** Calls every handler and returns the results they gave, each with the extension that gave it. */
+export async function collect<R>(runtime: ExtensionRuntime, name: ExtensionEventName, event: object): Promise<{ record: ExtensionRecord; result: R }[]> {
+  const results: { record: ExtensionRecord; result: R }[] = [];
   for (const entry of runtime.handlersFor(name)) {
     try {
       const result = await callHandler<R>(runtime, entry, event);
-      if (result !== undefined && result !== null) results.push(result);
+      if (result !== undefined && result !== null) results.push({ record: entry.record, result });
     } catch (error) {
       runtime.report(extensionError(entry.record.owner, name, error));
     }

@@ -132,6 +132,7 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
     unregisterProvider(name) {
       const pending = record.pendingProviders.findIndex((entry) => entry.name === name);
       if (pending !== -1) record.pendingProviders.splice(pending, 1);
+      record.providerNames.delete(name);
       try {
         runtime.models()?.unregisterProvider(name);
       } catch (error) {

@@ -50,9 +50,6 @@ export function createCommandContext(runtime: ExtensionRuntime, record: Extensio
   const context: ExtensionCommandContext = Object.assign(Object.create(base) as ExtensionContext, {
     waitForIdle: () => runtime.session.waitForIdle(),
     ...sessionMoves(runtime, () => createCommandContext(runtime, record, signal)),
-    reload: async () => {
-      throw new PithError("EXTENSION_RELOAD_UNSUPPORTED", "pith cannot reload extensions inside a running session yet; start pith again to pick up changes.");
-    },
   });
   return context;
 }

@@ -31,6 +31,8 @@ export interface ExtensionRecord {
   readonly shortcuts: Map<string, PiShortcutOptions>;
   readonly renderers: Map<string, unknown>;
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
+  /** providers it gave the models service, taken back when it unloads */
+  readonly providerNames: Set<string>;
 }
 
 /** pi's `sourceInfo.source` for each way of finding an extension */
@@ -57,5 +59,6 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     shortcuts: new Map(),
     renderers: new Map(),
     pendingProviders: [],
+    providerNames: new Set(),
   };
 }

@@ -1,7 +1,9 @@
 // The "extensions" service over one session's extensions.
 import { firstResult } from "./dispatch.js";
 import { parseExtensionFlags, type ParsedFlags } from "./flags.js";
+import type { ExtensionsPluginOptions } from "./plugin.js";
 import { listCommands, resolveFlags } from "./registrations.js";
+import { reloadAll } from "./restart.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ExtensionsService } from "./service.js";
 import { beforeFork, beforeSwitch, beforeTree, leaving, treeMoved } from "./session-changes.js";
@@ -14,10 +16,20 @@ export function applyFlags(runtime: ExtensionRuntime, argv: readonly string[]): 
   return parsed;
 }
 
-export function createService(runtime: ExtensionRuntime, untrusted: string[], parsedFlags: ParsedFlags | undefined): ExtensionsService {
+export function createService(
+  runtime: ExtensionRuntime,
+  options: ExtensionsPluginOptions,
+  untrustedAtStart: string[],
+  parsedFlags: ParsedFlags | undefined,
+): ExtensionsService {
+  let untrusted = untrustedAtStart;
   return {
-    loaded: runtime.records.map((record) => ({ path: record.source.path, display: record.display, place: record.source.place, sourceInfo: record.sourceInfo })),
-    untrusted,
+    get loaded() {
+      return runtime.records.map((record) => ({ path: record.source.path, display: record.display, place: record.source.place, sourceInfo: record.sourceInfo }));
+    },
+    get untrusted() {
+      return untrusted;
+    },
     flags: () => resolveFlags(runtime),
     applyFlags: (argv) => applyFlags(runtime, argv),
     parsedFlags,
@@ -37,6 +49,9 @@ export function createService(runtime: ExtensionRuntime, untrusted: string[], pa
     beforeTree: (preparation, signal) => beforeTree(runtime, preparation, signal),
     treeMoved: (event) => treeMoved(runtime, event),
     leaving: (reason, targetSessionFile) => leaving(runtime, reason, targetSessionFile),
+    async restart() {
+      untrusted = await reloadAll(runtime, options);
+    },
     userBash: (event) =>
       firstResult<UserBashEventResult>(runtime, "user_bash", { type: "user_bash", ...event }, (result) => result.operations !== undefined || result.result !== undefined),
     get shutdownRequested() {

@@ -13,6 +13,7 @@
 // agent_start, turn_start (with turnIndex), message_start/update and tool_execution_* come from the session's
 // ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
 import { PithError } from "../../kernel/errors.js";
+import { tapRemovably } from "../../kernel/untap.js";
 import type { SessionEvent } from "../../kernel/events.js";
 import type { InputSource } from "../../kernel/hooks.js";
 import type { AgentMessage } from "../../kernel/messages.js";
@@ -242,24 +243,30 @@ export function bindCompaction(runtime: ExtensionRuntime): void {
 
 function tapCompaction({ runtime, record, call }: Tap, event: ExtensionEventName): void {
   const { hooks } = runtime.compaction()!;
+  // taps on the compaction plugin's own hooks leave with the extension too
+  const removably = (hook: object, tap: () => void) => runtime.trackFor(record, tapRemovably(hook, tap));
   if (event === "session_compact") {
-    hooks.session_compact.tapPromise(record.owner, async (compacted) => {
-      await call({ type: "session_compact", compactionEntry: compacted.compactionEntry, fromExtension: compacted.fromExtension });
-    });
+    removably(hooks.session_compact, () =>
+      hooks.session_compact.tapPromise(record.owner, async (compacted) => {
+        await call({ type: "session_compact", compactionEntry: compacted.compactionEntry, fromExtension: compacted.fromExtension });
+      }),
+    );
     return;
   }
-  hooks.session_before_compact.tapPromise(record.owner, async (before) => {
-    const piEvent = {
-      type: "session_before_compact",
-      preparation: before.preparation,
-      branchEntries: before.branchEntries,
-      customInstructions: before.customInstructions,
-      signal: before.signal,
-    };
-    const result = await call<SessionBeforeCompactResult>(piEvent, before.signal);
-    if (result?.cancel) return { cancel: true as const };
-    return result?.compaction ? { compaction: result.compaction } : undefined;
-  });
+  removably(hooks.session_before_compact, () =>
+    hooks.session_before_compact.tapPromise(record.owner, async (before) => {
+      const piEvent = {
+        type: "session_before_compact",
+        preparation: before.preparation,
+        branchEntries: before.branchEntries,
+        customInstructions: before.customInstructions,
+        signal: before.signal,
+      };
+      const result = await call<SessionBeforeCompactResult>(piEvent, before.signal);
+      if (result?.cancel) return { cancel: true as const };
+      return result?.compaction ? { compaction: result.compaction } : undefined;
+    }),
+  );
 }
 
 function promptOptions(runtime: ExtensionRuntime): SystemPromptOptionsView {

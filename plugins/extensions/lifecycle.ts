@@ -1,15 +1,20 @@
 // What the extensions need from the session's lifecycle: when it started (model and thinking changes are news
-// only after that), the running turn's signal for `ctx.signal`, resources_discover after session_start, the
-// compaction hooks once that plugin is there, and the host the shims reach the session through.
+// only after that), the running turn's signal for `ctx.signal`, resources_discover after session_start (its
+// skill and prompt paths join the skills and prompt-templates plugins' resources), the compaction hooks once
+// that plugin is there, and the host the shims reach the session through. Tapped once per session, when the
+// first extension loads (at start-up, or on a later reload).
+import { basename, dirname } from "node:path";
+import type { ExtensionResourcePath } from "../resources-common/options.js";
+import { isTapped } from "../../kernel/hooks.js";
 import { collect } from "./dispatch.js";
 import { bindCompaction } from "./hook-bridge.js";
 import { installExtensionHost } from "./host.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ResourcesDiscoverResult } from "./types.js";
 
-/** The turn's signal for `ctx.signal`, resources_discover after session_start, late compaction hooks. */
 export function watchSession(runtime: ExtensionRuntime): void {
-  if (runtime.records.length === 0) return;
+  if (runtime.records.length === 0 || runtime.watching) return;
+  runtime.watching = true;
   const { context } = runtime;
   context.on(
     "session_start",
@@ -28,26 +33,51 @@ export function watchSession(runtime: ExtensionRuntime): void {
     "session_start",
     async (event) => {
       bindCompaction(runtime);
-      if (!runtime.hasHandlers("resources_discover")) return;
       await discoverResources(runtime, event.reason === "reload" ? "reload" : "startup");
     },
     { stage: 1000 },
   );
+  installHost(runtime);
 }
 
-/** Every handler's extra skill, prompt and theme paths are collected for the resource plugins. */
+/**
+ * pi's resources_discover: every handler's skill and prompt paths (named after the extension that gave them)
+ * replace the ones extensions gave before, and the system prompt is built again. Theme paths are accepted and
+ * kept for `discoveredResources()`; pith has no themes to apply them to.
+ */
 async function discoverResources(runtime: ExtensionRuntime, reason: "startup" | "reload"): Promise<void> {
+  for (const list of Object.values(runtime.discovered)) list.length = 0;
+  const skills: ExtensionResourcePath[] = [];
+  const prompts: ExtensionResourcePath[] = [];
   const results = await collect<ResourcesDiscoverResult>(runtime, "resources_discover", { type: "resources_discover", cwd: runtime.cwd, reason });
-  const paths = (list: unknown) => (Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === "string") : []);
-  for (const result of results) {
+  for (const { record, result } of results) {
+    const origin = contributor(record.source.path);
+    for (const path of paths(result.skillPaths)) skills.push({ path, ...origin });
+    for (const path of paths(result.promptPaths)) prompts.push({ path, ...origin });
     runtime.discovered.skillPaths.push(...paths(result.skillPaths));
     runtime.discovered.promptPaths.push(...paths(result.promptPaths));
     runtime.discovered.themePaths.push(...paths(result.themePaths));
   }
+  // Paths an unloaded instance gave are taken back even when the new ones give none.
+  const changed = skills.length > 0 || prompts.length > 0 || runtime.contributedResources;
+  runtime.contributedResources = skills.length > 0 || prompts.length > 0;
+  if (!changed) return;
+  await Promise.all([
+    runtime.context.tryUse("skills")?.setExtensionPaths(skills),
+    runtime.context.tryUse("promptTemplates")?.setExtensionPaths(prompts),
+  ]);
+  await runtime.session.refreshSystemPrompt();
 }
 
-export function installHost(runtime: ExtensionRuntime): void {
-  if (runtime.records.length === 0) return;
+const paths = (list: unknown): string[] => (Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === "string") : []);
+
+/** pi's label for resources an extension contributed: `extension:<file name>`, based in the extension's folder. */
+function contributor(extensionPath: string): Omit<ExtensionResourcePath, "path"> {
+  if (extensionPath.startsWith("<")) return { source: `extension:${extensionPath.replace(/[<>]/g, "")}` };
+  return { source: `extension:${basename(extensionPath).replace(/\.(ts|js)$/, "")}`, baseDir: dirname(extensionPath) };
+}
+
+function installHost(runtime: ExtensionRuntime): void {
   const { session, context } = runtime;
   const release = installExtensionHost({
     cwd: session.cwd,
@@ -56,7 +86,7 @@ export function installHost(runtime: ExtensionRuntime): void {
     provider: (api) => session.registry.providers.get(api),
     registerProvider: (provider) => context.registerProvider(provider),
     resolveAuth: (model, signal) =>
-      session.hooks.resolve_auth.isUsed() ? session.hooks.resolve_auth.promise({ model, signal: signal ?? new AbortController().signal }) : Promise.resolve(undefined),
+      isTapped(session.hooks.resolve_auth) ? session.hooks.resolve_auth.promise({ model, signal: signal ?? new AbortController().signal }) : Promise.resolve(undefined),
   });
   context.on("session_shutdown", () => release(), { stage: 1000 });
 }

@@ -3,7 +3,6 @@
 //   {name, setup}       a pith plugin, set up like any other plugin
 // A file that fails to import, exports neither, or whose factory throws is reported (naming the file) and left
 // out; the others load.
-import { applyPlugin } from "../../kernel/plugin-host.js";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import type { PithPlugin } from "../../kernel/plugin.js";
 import type { ExtensionSource } from "./discovery.js";
@@ -51,10 +50,17 @@ export async function loadExtensions(
 
 async function run(runtime: ExtensionRuntime, record: ExtensionRecord, exported: unknown): Promise<void> {
   if (isPithPlugin(exported)) {
+    // set up like any plugin, through a context that lets it unload with the extensions
+    const tracked = runtime.pluginContext(exported.name);
     try {
-      await applyPlugin(runtime.session, exported, runtime.options.log);
+      await exported.setup(tracked.context);
     } catch (error) {
-      runtime.report(error instanceof PithError ? error : new PithError("PLUGIN_SETUP_FAILED", `${record.owner}: ${errorMessage(error)}`, { cause: error }));
+      tracked.dispose();
+      runtime.report(
+        error instanceof PithError && error.plugin
+          ? error
+          : new PithError(error instanceof PithError ? error.code : "PLUGIN_SETUP_FAILED", `plugin ${exported.name} failed during setup: ${errorMessage(error)}`, { cause: error, plugin: exported.name, hook: "setup" }),
+      );
     }
     return;
   }

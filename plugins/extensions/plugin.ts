@@ -5,13 +5,10 @@ import { PithError } from "../../kernel/errors.js";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
 import type { ExtensionSource } from "./discovery.js";
 import { applyFlags, createService } from "./extensions-service.js";
-import { findSources } from "./find-sources.js";
-import { bindCompaction, tapHandler } from "./hook-bridge.js";
-import { installHost, watchSession } from "./lifecycle.js";
-import { loadExtensions, type InlineExtension } from "./load-extensions.js";
+import { tapHandler } from "./hook-bridge.js";
+import type { InlineExtension } from "./load-extensions.js";
 import { createExtensionModuleLoader } from "./module-loader.js";
-import { registerPendingProviders } from "./provider-registration.js";
-import { registerAllCommands, registerAllTools, resolveFlags } from "./registrations.js";
+import { loadAll } from "./restart.js";
 import { ExtensionRuntime } from "./runtime.js";
 import { noUIContext } from "./ui-context.js";
 import "./service.js";
@@ -49,22 +46,11 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
       if (!(session instanceof AgentSession)) {
         throw new PithError("EXTENSIONS_UNSUPPORTED", "The extensions plugin needs pith's own AgentSession.");
       }
-      const settings = context.tryUse("settings");
-      const { sources, untrusted } = await findSources(context, settings, options);
-
       const runtime = new ExtensionRuntime(context, session, { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log }, tapHandler);
-      await loadExtensions(runtime, sources, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false }), options.inline);
-      registerAllTools(runtime);
-      registerAllCommands(runtime);
-      resolveFlags(runtime); // reports flag conflicts now, not when someone first asks for the flags
-      registerPendingProviders(runtime);
-      runtime.loaded = true;
-      bindCompaction(runtime);
-      watchSession(runtime);
-      installHost(runtime);
+      const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false }));
 
       const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;
-      context.provide("extensions", createService(runtime, untrusted, parsed));
+      context.provide("extensions", createService(runtime, options, untrusted, parsed));
       if (parsed) {
         const problems = [...parsed.errors, ...parsed.unknown.map((option) => `Unknown option: ${option}`)];
         if (problems.length > 0 && (options.unknownFlags ?? "error") === "error") {

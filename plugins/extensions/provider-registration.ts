@@ -28,6 +28,7 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
     const models = runtime.models();
     if (!models) throw new PithError("MODELS_UNAVAILABLE", "this session has no models service to register providers with");
     models.registerProvider(name, rest);
+    record.providerNames.add(name);
   } catch (error) {
     runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));
   }

@@ -21,6 +21,12 @@ function reportOnce(runtime: ExtensionRuntime, error: PithError): void {
   runtime.report(error);
 }
 
+/** Unloaded instances hold no names; conflicts among the next ones are reported afresh. */
+export function forgetRegistrations(runtime: ExtensionRuntime): void {
+  registeredTools.delete(runtime);
+  reportedConflicts.delete(runtime);
+}
+
 function liveRecords(runtime: ExtensionRuntime): ExtensionRecord[] {
   return runtime.records.filter((record) => record.live);
 }
@@ -48,7 +54,7 @@ export function registerToolNow(runtime: ExtensionRuntime, record: ExtensionReco
     const winner = winners.get(tool.name)!.record;
     reportOnce(runtime, conflictError("tool", tool.name, winner, winner === record ? holder : record));
     if (winner !== record) return;
-    runtime.session.registry.tools.delete(tool.name);
+    runtime.session.registry.tools.remove(tool.name, holder.owner);
   }
   install(runtime, record, tool);
 }
@@ -98,10 +104,10 @@ export function registerAllCommands(runtime: ExtensionRuntime): void {
   for (const claim of winners.values()) table.set(claim.name, { record: claim.record, name: claim.name, options: claim.value });
 
   const registry = runtime.session.registry.commands;
-  for (const name of runtime.commandTable.keys()) if (!table.has(name)) registry.delete(name);
+  for (const [name, previous] of runtime.commandTable) if (!table.has(name)) registry.remove(name, previous.record.owner);
   for (const [name, entry] of table) {
     const previous = runtime.commandTable.get(name);
-    if (previous && previous.record !== entry.record) registry.delete(name);
+    if (previous && previous.record !== entry.record) registry.remove(name, previous.record.owner);
     runtime.pluginContextFor(entry.record).registerCommand(adaptCommand(runtime, entry.record, name, entry.options));
   }
   runtime.commandTable.clear();

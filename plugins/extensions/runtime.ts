@@ -1,17 +1,20 @@
 // The extensions of one session: their records, the handlers per event, the shared state the `pi` and `ctx`
 // objects read (flag values, the event bus, queued next-turn messages, the running turn's signal), and the
-// services pith's other plugins offer them.
+// services pith's other plugins offer them. `unload()` removes every loaded instance again (pi's reload and
+// session moves load new ones); flag values, queued messages and background deliveries stay with the session.
 import type { AgentSession } from "../../kernel/agent-session.js";
 import type { PithError } from "../../kernel/errors.js";
 import type { CustomMessage } from "../../kernel/messages.js";
 import type { Logger, PluginContext } from "../../kernel/plugin.js";
 import { createPluginContext } from "../../kernel/plugin-host.js";
+import type { Disposer } from "../../kernel/plugin.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
 import { createEventBus } from "./event-bus.js";
 import { extensionError } from "./errors.js";
 import type { AnyHandler, ExtensionRecord } from "./extension-record.js";
+import { trackContext, type TrackedContext } from "./tracked-context.js";
 import type { ExtensionUIContext } from "./ui-context.js";
 import type { ExtensionEventName, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
 
@@ -30,7 +33,8 @@ export interface ExtensionRuntimeOptions {
 export class ExtensionRuntime {
   readonly records: ExtensionRecord[] = [];
   readonly flagValues = new Map<string, boolean | string>();
-  readonly bus: ReturnType<typeof createEventBus>;
+  /** the bus of the loaded instances; new instances get a new one */
+  bus: ReturnType<typeof createEventBus>;
   /** invocation name (`review`, `review:1`) → the command behind it */
   readonly commandTable = new Map<string, { record: ExtensionRecord; name: string; options: PiCommandOptions }>();
   readonly timings: { path: string; importMs: number; factoryMs: number }[] = [];
@@ -55,9 +59,15 @@ export class ExtensionRuntime {
   started = false;
   /** set once every extension loaded: later registrations take effect at once */
   loaded = false;
+  /** the session-wide taps (lifecycle, host) are in place */
+  watching = false;
+  /** skill or prompt paths from resources_discover are in the resource plugins */
+  contributedResources = false;
   private readonly handlers = new Map<ExtensionEventName, HandlerEntry[]>();
   private readonly onHandler: (record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void;
-  private readonly pluginContexts = new Map<ExtensionRecord, PluginContext>();
+  private readonly pluginContexts = new Map<ExtensionRecord, TrackedContext>();
+  /** pith plugins found among the extensions, which unload with them */
+  private readonly plugins: TrackedContext[] = [];
 
   constructor(
     readonly context: PluginContext,
@@ -89,14 +99,55 @@ export class ExtensionRuntime {
     this.session.report(error);
   }
 
-  /** A plugin context named after the extension, so the kernel's registries and reports name its file. */
+  /**
+   * A plugin context named after the extension, so the kernel's registries and reports name its file. It
+   * remembers what it tapped and registered: `unload()` takes all of it away again.
+   */
   pluginContextFor(record: ExtensionRecord): PluginContext {
-    let context = this.pluginContexts.get(record);
-    if (!context) {
-      context = createPluginContext(this.session, record.owner, this.options.log);
-      this.pluginContexts.set(record, context);
+    return this.trackedFor(record).context;
+  }
+
+  /** Something else to undo when the extension unloads (a tap on another plugin's hooks). */
+  trackFor(record: ExtensionRecord, disposer: Disposer): void {
+    this.trackedFor(record).track(disposer);
+  }
+
+  /** The context a pith plugin found among the extensions is set up with; it unloads with the extensions. */
+  pluginContext(name: string): TrackedContext {
+    const tracked = trackContext(createPluginContext(this.session, name, this.options.log), this.session.registry);
+    this.plugins.push(tracked);
+    return tracked;
+  }
+
+  /**
+   * Removes every loaded instance: handlers, taps, tools, commands, provider apis, services and the providers
+   * they gave the models service. Old `pi` objects register nothing any more.
+   */
+  unload(): void {
+    const models = this.models();
+    for (const record of this.records) {
+      record.live = false;
+      for (const name of record.providerNames) models?.unregisterProvider(name);
     }
-    return context;
+    for (const tracked of [...this.pluginContexts.values(), ...this.plugins.splice(0)].reverse()) tracked.dispose();
+    this.pluginContexts.clear();
+    this.records.length = 0;
+    this.handlers.clear();
+    this.commandTable.clear();
+    this.timings.length = 0;
+    this.pendingCompactionTaps.length = 0;
+    this.bus = createEventBus();
+    this.started = false;
+    this.loaded = false;
+  }
+
+  private trackedFor(record: ExtensionRecord): TrackedContext {
+    let tracked = this.pluginContexts.get(record);
+    if (!tracked) {
+      tracked = trackContext(createPluginContext(this.session, record.owner, this.options.log), this.session.registry);
+      this.pluginContexts.set(record, tracked);
+    }
+    return tracked;
   }
 
   handlersFor(event: ExtensionEventName): readonly HandlerEntry[] {

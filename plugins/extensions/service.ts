@@ -60,7 +60,14 @@ export interface ExtensionsService {
    * `session_shutdown` for the conversation a move leaves. Only extensions hear it: the kernel hook ends the
    * whole session (the sessions plugin closes its file there).
    */
-  leaving(reason: "new" | "resume" | "fork", targetSessionFile?: string): Promise<void>;
+  leaving(reason: "reload" | "new" | "resume" | "fork", targetSessionFile?: string): Promise<void>;
+  /**
+   * pi's reload and session moves: removes the loaded instances (their handlers, tools, commands, flags,
+   * shortcuts and providers; a replaced built-in comes back) and runs every extension again as a new instance,
+   * freshly imported. Active tools and flag values carry over; a tool only the new instances registered starts
+   * active. The caller announces `session_start` afterwards (which brings `resources_discover`).
+   */
+  restart(): Promise<void>;
   /** `user_bash` (`!cmd`): the first extension result, if any */
   userBash(event: Omit<UserBashEvent, "type">): Promise<UserBashEventResult | undefined>;
   /** an extension called `ctx.shutdown()` */

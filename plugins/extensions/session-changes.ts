@@ -1,8 +1,8 @@
 // Extensions and session moves. The moves themselves are the "sessionControl" service's (the same ones RPC and
 // the SDK make); here are the events extensions hear around them (`session_before_switch`, `session_before_fork`,
 // `session_before_tree`, `session_shutdown`, `session_tree`) and the command context's `ctx.newSession`,
-// `ctx.fork`, `ctx.switchSession`, `ctx.navigateTree` over that service. pith keeps the same extension instances
-// across a move (pi rebuilds them); `withSession` gets a fresh command context all the same.
+// `ctx.fork`, `ctx.switchSession`, `ctx.navigateTree` and `ctx.reload` over that service. A move (and a reload)
+// runs every extension again as a new instance; `withSession` then gets a fresh command context.
 import { PithError } from "../../kernel/errors.js";
 import type { ImageContent, TextContent } from "../../kernel/messages.js";
 import type { SessionControlService } from "../session-control/index.js";
@@ -45,11 +45,11 @@ export function treeMoved(runtime: ExtensionRuntime, event: Omit<SessionTreeEven
   return observe(runtime, "session_tree", { type: "session_tree", ...event });
 }
 
-export function leaving(runtime: ExtensionRuntime, reason: "new" | "resume" | "fork", targetSessionFile?: string): Promise<void> {
+export function leaving(runtime: ExtensionRuntime, reason: "reload" | "new" | "resume" | "fork", targetSessionFile?: string): Promise<void> {
   return observe(runtime, "session_shutdown", { type: "session_shutdown", reason, ...(targetSessionFile ? { targetSessionFile } : {}) });
 }
 
-type SessionMoves = Pick<ExtensionCommandContext, "newSession" | "fork" | "switchSession" | "navigateTree">;
+type SessionMoves = Pick<ExtensionCommandContext, "newSession" | "fork" | "switchSession" | "navigateTree" | "reload">;
 
 /** The command context's moves; `freshContext` builds the context `withSession` gets after a move. */
 export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => ExtensionCommandContext): SessionMoves {
@@ -70,6 +70,7 @@ export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => Exte
     fork: async (entryId, options = {}) => after(await control().fork(entryId, options.position ?? "before"), options.withSession),
     switchSession: async (sessionPath, options = {}) => after(await control().switchSession(sessionPath), options.withSession),
     navigateTree: async (targetId, options = {}) => after(await control().navigateTree(targetId, options)),
+    reload: () => control().reload(),
   };
 }
 

@@ -2,7 +2,7 @@
 // and expands `/name args` in the `expand_input` hook. The skills plugin's handler runs first.
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
 import { logDiagnostic } from "../resources-common/diagnostic-log.js";
-import { PROMPT_TEMPLATES_PLUGIN_NAME, type ResourcePluginOptions } from "../resources-common/options.js";
+import { PROMPT_TEMPLATES_PLUGIN_NAME, type ExtensionResourcePath, type ResourcePluginOptions } from "../resources-common/options.js";
 import type { PromptTemplatesService } from "./template.js";
 import { describeMissingArguments, expandPromptTemplate } from "./template-command.js";
 import { discoverPromptTemplates, type LoadedTemplates } from "./template-discovery.js";
@@ -19,9 +19,10 @@ export function promptTemplatesPlugin(options: ResourcePluginOptions): PithPlugi
     async setup(context) {
       let loaded: LoadedTemplates = { templates: [], diagnostics: [] };
       let latestLoad = 0;
+      let extensionPaths: readonly ExtensionResourcePath[] = [];
       const reload = async (signal?: AbortSignal) => {
         const thisLoad = ++latestLoad;
-        const result = await discoverPromptTemplates(options, signal);
+        const result = await discoverPromptTemplates({ ...options, extensionPaths }, signal);
         // An older reload that finishes late must not replace a newer result.
         if (thisLoad !== latestLoad) return;
         loaded = result;
@@ -35,6 +36,10 @@ export function promptTemplatesPlugin(options: ResourcePluginOptions): PithPlugi
           return loaded.diagnostics;
         },
         reload,
+        async setExtensionPaths(paths, signal) {
+          extensionPaths = [...paths];
+          await reload(signal);
+        },
         commands: () =>
           loaded.templates.map((template) => ({
             name: template.name,

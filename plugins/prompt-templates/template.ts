@@ -2,6 +2,7 @@
 import type { ResourceCommand } from "../resources-common/resource-command.js";
 import type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
 import type { SourceInfo } from "../resources-common/source-info.js";
+import type { ExtensionResourcePath } from "../resources-common/options.js";
 
 export interface PromptTemplate {
   /** the file name without `.md`; invoked as `/name` */
@@ -22,6 +23,8 @@ export interface PromptTemplatesService {
   /** problems found by the last load: unreadable files or folders, broken front matter, name collisions */
   readonly diagnostics: readonly ResourceDiagnostic[];
   reload(signal?: AbortSignal): Promise<void>;
+  /** replaces the paths extensions contributed (`resources_discover`) and searches again; they survive `reload` */
+  setExtensionPaths(paths: readonly ExtensionResourcePath[], signal?: AbortSignal): Promise<void>;
   /** one entry per template, for command listings such as RPC `get_commands` */
   commands(): ResourceCommand[];
 }

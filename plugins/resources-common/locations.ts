@@ -1,7 +1,7 @@
 // The places one plugin instance reads from, with defaults filled in.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import type { PackageResourceFile, ResourcePluginOptions } from "./options.js";
+import type { ExtensionResourcePath, PackageResourceFile, ResourcePluginOptions } from "./options.js";
 import { PROJECT_CONFIG_DIR } from "./paths.js";
 
 export interface ResourceLocations {
@@ -15,6 +15,7 @@ export interface ResourceLocations {
   globalEntries: readonly string[];
   noDiscovery: boolean;
   packageFiles: readonly PackageResourceFile[];
+  extensionPaths: readonly ExtensionResourcePath[];
 }
 
 export function resolveLocations(options: ResourcePluginOptions): ResourceLocations {
@@ -29,5 +30,6 @@ export function resolveLocations(options: ResourcePluginOptions): ResourceLocati
     globalEntries: options.settingsEntries?.global ?? [],
     noDiscovery: options.noDiscovery ?? false,
     packageFiles: options.packageFiles ?? [],
+    extensionPaths: options.extensionPaths ?? [],
   };
 }

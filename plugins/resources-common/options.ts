@@ -14,6 +14,18 @@ export interface ResourcePluginOptions {
   homeDir?: string;
   /** files installed packages provide (resolved by the package manager); after the user's own, before CLI paths */
   packageFiles?: readonly PackageResourceFile[];
+  /** paths pi extensions returned from `resources_discover`: searched last, like CLI paths */
+  extensionPaths?: readonly ExtensionResourcePath[];
+}
+
+/** A skill or template path an extension contributed (pi's `resources_discover` result). */
+export interface ExtensionResourcePath {
+  /** a file or folder; relative paths resolve against the cwd */
+  path: string;
+  /** `sourceInfo.source`: pi names it `extension:<file name without extension>` */
+  source: string;
+  /** `sourceInfo.baseDir`: the extension's folder (none for inline extensions) */
+  baseDir?: string;
 }
 
 /** One skill or template file of a package. */

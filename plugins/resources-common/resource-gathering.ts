@@ -1,6 +1,6 @@
 // Finds the files of one kind of resource everywhere, in precedence order (first wins, pi 0.73.1):
 // project settings entries, project standard folders, global settings entries, global standard folders,
-// packages (files the package manager resolved), then CLI paths. A file reached twice (through a
+// packages (files the package manager resolved), CLI paths, then paths extensions contributed. A file reached twice (through a
 // symlink or two overlapping locations) is kept once, at its first place.
 import { stat } from "node:fs/promises";
 import type { WalkContext } from "./directory-listing.js";
@@ -56,6 +56,11 @@ export async function gatherResourceFiles(
   for (const rawPath of locations.cliPaths) {
     const path = resolveUserPath(rawPath, locations.cwd, locations.homeDir);
     add(await filesAtPath(path, kind.collectCliFolder, "error", context), (file) => kind.cliOrigin(file));
+  }
+  for (const contributed of locations.extensionPaths) {
+    const path = resolveUserPath(contributed.path, locations.cwd, locations.homeDir);
+    const origin: SourceOrigins = { source: contributed.source, scope: "temporary", ...(contributed.baseDir ? { baseDir: contributed.baseDir } : {}) };
+    add(await filesAtPath(path, kind.collectCliFolder, "error", context), () => origin);
   }
   return keepFirstRealPath(gathered);
 }

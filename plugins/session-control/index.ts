@@ -4,4 +4,5 @@ export { SessionControl, type SessionControlService, type SettingsWriteOptions }
 export type { MoveResult, ForkMoveResult, NewSessionOptions } from "./session-moves.js";
 export type { NavigateTreeOptions, NavigateTreeResult } from "./navigate-tree.js";
 export { requireService, type ServiceLookup } from "./require-service.js";
+export { rebuildRuntime, reloadSession, type RebuildHost } from "./rebuild.js";
 export { restoredState, recordInitialThinkingLevel, type RestoredState } from "./restore-session.js";

@@ -9,6 +9,7 @@ import type { QueueMode } from "../../kernel/message-queues.js";
 import type { ForkPosition } from "../sessions/index.js";
 import type { CycledModel } from "../rpc/services/model-switch.js";
 import { navigateTree, type NavigateTreeOptions, type NavigateTreeResult } from "./navigate-tree.js";
+import { reloadSession } from "./rebuild.js";
 import { requireService, type ServiceLookup } from "./require-service.js";
 import { cloneSession, forkSession, newSession, switchSession, type ForkMoveResult, type MoveHost, type MoveResult, type NewSessionOptions } from "./session-moves.js";
 
@@ -24,6 +25,8 @@ export interface SessionControlService {
   fork(entryId: string, position?: ForkPosition): Promise<ForkMoveResult>;
   clone(): Promise<MoveResult>;
   navigateTree(targetId: string, options?: NavigateTreeOptions): Promise<NavigateTreeResult>;
+  /** pi's `/reload`: settings, extensions (new instances), context files, skills and templates; see rebuild.ts */
+  reload(options?: { signal?: AbortSignal }): Promise<void>;
   /** a model with a key; saved as `defaultProvider`/`defaultModel` */
   setModel(provider: string, modelId: string, options?: SettingsWriteOptions): Promise<Model>;
   /** the next model with a key (saved like setModel); undefined when there is at most one */
@@ -69,6 +72,10 @@ export class SessionControl implements SessionControlService {
 
   navigateTree(targetId: string, options?: NavigateTreeOptions): Promise<NavigateTreeResult> {
     return navigateTree(this.host, targetId, options);
+  }
+
+  reload(options: { signal?: AbortSignal } = {}): Promise<void> {
+    return reloadSession(this.host, options.signal);
   }
 
   async setModel(provider: string, modelId: string, options: SettingsWriteOptions = {}): Promise<Model> {

@@ -1,12 +1,15 @@
-// Moving a session to another conversation in place: a new one, a stored one, a fork or a clone. Extensions may
-// cancel first (session_before_switch / session_before_fork); a running reply is stopped; extensions hear
-// session_shutdown for the conversation they leave; afterwards every plugin hears `session_start` with the move's
-// reason and the previous file, as pi 0.73 announces a replaced session.
+// Moving a session to another conversation in place: a new one, a stored one, a fork or a clone. As in pi 0.73:
+// extensions may cancel first (session_before_switch / session_before_fork); a running reply is stopped;
+// extensions hear session_shutdown{reason, targetSessionFile} for the conversation they leave; the runtime is
+// rebuilt (settings, resources, and every extension run again as a new instance, see rebuild.ts); then every
+// plugin hears `session_start` with the move's reason and the previous file, and the new extension instances
+// `resources_discover{reason:"startup"}`.
 import type { AgentSession } from "../../kernel/agent-session.js";
 import { PithError } from "../../kernel/errors.js";
 import type { ForkPosition, SessionManager, SessionsService } from "../sessions/index.js";
 import { resolveSessionArg } from "../sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";
+import { rebuildRuntime } from "./rebuild.js";
 import { requireService, type ServiceLookup } from "./require-service.js";
 
 /** What a move needs: the kernel session (to stop runs and announce `session_start`) and the services. */
@@ -50,6 +53,7 @@ export async function newSession(host: MoveHost, options: NewSessionOptions = {}
   if (agent.model) sessions.manager.appendModelChange(agent.model.provider, agent.model.id);
   recordInitialThinkingLevel(sessions.manager, agent.thinkingLevel);
   await options.setup?.(sessions.manager);
+  await rebuildRuntime(host);
   await agent.start("new", previous);
   return { cancelled: false };
 }
@@ -65,6 +69,7 @@ export async function switchSession(host: MoveHost, target: string, signal?: Abo
   await extensions?.leaving("resume", location);
   const previous = sessions.manager.getSessionFile();
   sessions.resume(location);
+  await rebuildRuntime(host, signal);
   await restoreModelAndThinking(host, sessions);
   await agent.start("resume", previous);
   return { cancelled: false };
@@ -83,6 +88,7 @@ export async function forkSession(host: MoveHost, entryId: string, position: For
   await extensions?.leaving("fork");
   const previous = sessions.manager.getSessionFile();
   const result = sessions.fork(entryId, position);
+  await rebuildRuntime(host);
   await agent.start("fork", previous);
   return result.selectedText === undefined ? { cancelled: false } : { cancelled: false, text: result.selectedText };
 }
@@ -99,6 +105,7 @@ export async function cloneSession(host: MoveHost): Promise<MoveResult> {
   await extensions?.leaving("fork");
   const previous = sessions.manager.getSessionFile();
   sessions.clone();
+  await rebuildRuntime(host);
   await agent.start("fork", previous);
   return { cancelled: false };
 }

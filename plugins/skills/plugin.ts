@@ -5,6 +5,7 @@ import { logDiagnostic } from "../resources-common/diagnostic-log.js";
 import {
   PROMPT_TEMPLATES_PLUGIN_NAME,
   SKILLS_PLUGIN_NAME,
+  type ExtensionResourcePath,
   type ResourcePluginOptions,
 } from "../resources-common/options.js";
 import type { SkillsService } from "./skill.js";
@@ -24,9 +25,10 @@ export function skillsPlugin(options: ResourcePluginOptions): PithPlugin {
     async setup(context) {
       let loaded: LoadedSkills = { skills: [], diagnostics: [] };
       let latestLoad = 0;
+      let extensionPaths: readonly ExtensionResourcePath[] = [];
       const reload = async (signal?: AbortSignal) => {
         const thisLoad = ++latestLoad;
-        const result = await discoverSkills(options, signal);
+        const result = await discoverSkills({ ...options, extensionPaths }, signal);
         // An older reload that finishes late must not replace a newer result.
         if (thisLoad !== latestLoad) return;
         loaded = result;
@@ -40,6 +42,10 @@ export function skillsPlugin(options: ResourcePluginOptions): PithPlugin {
           return loaded.diagnostics;
         },
         reload,
+        async setExtensionPaths(paths, signal) {
+          extensionPaths = [...paths];
+          await reload(signal);
+        },
         formatForPrompt: (activeToolNames) =>
           activeToolNames.includes("read") ? formatSkillsForPrompt(loaded.skills) : "",
         commands: () =>

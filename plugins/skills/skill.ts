@@ -2,6 +2,7 @@
 import type { ResourceCommand } from "../resources-common/resource-command.js";
 import type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
 import type { SourceInfo } from "../resources-common/source-info.js";
+import type { ExtensionResourcePath } from "../resources-common/options.js";
 
 export interface Skill {
   name: string;
@@ -22,6 +23,8 @@ export interface SkillsService {
   readonly diagnostics: readonly ResourceDiagnostic[];
   /** search every location again (the `/reload` path) */
   reload(signal?: AbortSignal): Promise<void>;
+  /** replaces the paths extensions contributed (`resources_discover`) and searches again; they survive `reload` */
+  setExtensionPaths(paths: readonly ExtensionResourcePath[], signal?: AbortSignal): Promise<void>;
   /**
    * The system prompt's skills section, starting with a blank line so it can be appended as is;
    * "" when the `read` tool is not active or no skill is visible to the model.

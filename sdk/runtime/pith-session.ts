@@ -172,6 +172,15 @@ export class PithSession {
     return this.track(this.control("navigate the session tree").navigateTree(targetId, options));
   }
 
+  /**
+   * pi's `/reload`: extensions hear session_shutdown, settings, extensions (run again as new instances), context
+   * files, skills and prompt templates are read again, then session_start{reason:"reload"} and resources_discover
+   */
+  reload(options: { signal?: AbortSignal } = {}): Promise<void> {
+    this.assertLive();
+    return this.track(this.control("reload").reload(options));
+  }
+
   /** trimmed; an empty name is refused */
   setSessionName(name: string): void {
     this.assertLive();

@@ -48,9 +48,16 @@ export interface Started extends CreatedSession {
 
 export async function startSession(
   world: World,
-  options: Partial<ExtensionsPluginOptions> & { turns?: ScriptedTurn[]; before?: PithPlugin[]; after?: PithPlugin[]; tools?: string[] } = {},
+  options: Partial<ExtensionsPluginOptions> & {
+    turns?: ScriptedTurn[];
+    before?: PithPlugin[];
+    after?: PithPlugin[];
+    tools?: string[];
+    /** keep session files in this folder (default: sessions in memory) */
+    sessionDir?: string;
+  } = {},
 ): Promise<Started> {
-  const { turns = [], before = [], after = [], tools, ...pluginOptions } = options;
+  const { turns = [], before = [], after = [], tools, sessionDir, ...pluginOptions } = options;
   const scripted = createScriptedProvider({ turns });
   const problems: PithError[] = [];
   const logged: string[] = [];
@@ -68,7 +75,8 @@ export async function startSession(
     model: scriptedModel(),
     apiKey: "test-key",
     tools,
-    noSession: true,
+    noSession: sessionDir === undefined,
+    sessionDir,
     log,
     onProblem: (error) => problems.push(error),
     plugins: [

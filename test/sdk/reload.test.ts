@@ -35,3 +35,30 @@ describe("reloadResources", () => {
     await session.dispose();
   });
 });
+
+describe("PithSession.reload", () => {
+  it("loads an extension added since start-up and announces session_start {reload}", async () => {
+    const { createAgentSessionRuntime } = await import("../../sdk/index.js");
+    const project = join(home, "project");
+    const agentDir = join(home, "agent");
+    const runtime = await createAgentSessionRuntime({ cwd: project, agentDir, noSession: true });
+    const session = runtime.session;
+    expect(session.getCommands().map((command) => command.name)).not.toContain("hello");
+
+    await mkdir(join(agentDir, "extensions"), { recursive: true });
+    await writeFile(
+      join(agentDir, "extensions", "hello.ts"),
+      `export default function (pi: any) {
+  pi.registerCommand("hello", { description: "says hello", handler: async () => {} });
+  pi.on("session_start", (event: { reason: string }) => { (globalThis as any).__pithSdkReload = event.reason; });
+}`,
+    );
+    await session.reload();
+    expect(session.getCommands().map((command) => command.name)).toContain("hello");
+    expect((globalThis as { __pithSdkReload?: string }).__pithSdkReload).toBe("reload");
+    const report = await reloadResources(session.agent);
+    expect(report.extensions).toHaveLength(1);
+    expect(report.extensions[0]).toMatch(/hello\.ts$/);
+    await runtime.dispose();
+  });
+});

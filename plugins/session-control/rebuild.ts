@@ -1,0 +1,31 @@
+// pi rebuilds a session's runtime on `/reload` and on every move to another conversation: settings are read
+// again, the extensions run again as new instances (their providers, tools and commands with them), context
+// files, SYSTEM.md/APPEND_SYSTEM.md, skills and prompt templates are read again, and the system prompt is built
+// anew. This is that one routine; the reload and the moves around it differ only in the events they announce.
+// Every part is a service lookup, so a session without some plugin simply skips that part.
+import type { AgentSession } from "../../kernel/agent-session.js";
+import type { ServiceLookup } from "./require-service.js";
+
+export interface RebuildHost {
+  readonly agent: AgentSession;
+  readonly use: ServiceLookup;
+}
+
+export async function rebuildRuntime(host: RebuildHost, signal?: AbortSignal): Promise<void> {
+  const { agent, use } = host;
+  await use("settings")?.reload(signal);
+  signal?.throwIfAborted();
+  await use("extensions")?.restart();
+  await Promise.all([use("resources")?.reload(signal), use("skills")?.reload(signal), use("promptTemplates")?.reload(signal)]);
+  await agent.refreshSystemPrompt();
+}
+
+/**
+ * pi's reload: the extensions hear `session_shutdown{reason:"reload"}`, the runtime is rebuilt, then every plugin
+ * hears `session_start{reason:"reload"}` (and the new extension instances `resources_discover{reason:"reload"}`).
+ */
+export async function reloadSession(host: RebuildHost, signal?: AbortSignal): Promise<void> {
+  await host.use("extensions")?.leaving("reload");
+  await rebuildRuntime(host, signal);
+  await host.agent.start("reload");
+}
