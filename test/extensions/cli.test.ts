@@ -121,4 +121,28 @@ describe.skipIf(!wired)("pith with extensions", () => {
     expect(await exists(join(world.project, "cli.ran"))).toBe(true);
     expect(await exists(join(world.project, "global.ran"))).toBe(false);
   });
+
+  it("a pith plugin in an extension folder imports pith/kernel from the running pith, sharing its classes", async () => {
+    await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+    await writeFile(
+      join(world.agentDir, "extensions/native.ts"),
+      `import { writeFileSync } from "node:fs";
+       import { join } from "node:path";
+       import { AgentSession, definePlugin } from "pith/kernel";
+       export default definePlugin({
+         name: "native",
+         setup(context) {
+           writeFileSync(join(context.cwd, "native.ran"), String(context.session instanceof AgentSession));
+         },
+       });`,
+    );
+    await writeFile(join(world.agentDir, "extensions/wrong-subpath.ts"), `import { x } from "pith/internal";
+export default () => x;`);
+    world.mock.enqueue({ text: "fine" });
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("fine\n");
+    expect(await readFile(join(world.project, "native.ran"), "utf8")).toBe("true");
+    expect(result.stderr).toMatch(/wrong-subpath\.ts imports "pith\/internal", which pith does not provide to extensions/);
+  });
 });

@@ -23,8 +23,16 @@ const TYPEBOX_MODULES: Readonly<Record<string, ModuleImport>> = {
   "/value": () => import("typebox/value"),
 };
 
-/** Every name served, with how to import pith's copy: `@mariozechner/pi-ai`, `typebox/value`, ... */
-const SERVED = new Map<string, ModuleImport>();
+// pith plugins dropped into extension folders import pith's own API; served from the running copy, they need no
+// installed `pith` package near them and share its classes (a PithError they throw keeps its code)
+const PITH_MODULES: Readonly<Record<string, ModuleImport>> = {
+  pith: () => import("../../../sdk/index.js"),
+  "pith/kernel": () => import("../../../kernel/index.js"),
+  "pith/testing": () => import("../../../sdk/testing/index.js"),
+};
+
+/** Every name served, with how to import pith's copy: `@mariozechner/pi-ai`, `typebox/value`, `pith/kernel`, ... */
+const SERVED = new Map<string, ModuleImport>(Object.entries(PITH_MODULES));
 for (const scope of ["@mariozechner", "@earendil-works"]) {
   for (const [name, load] of Object.entries(PI_MODULES)) SERVED.set(`${scope}/${name}`, load);
 }
