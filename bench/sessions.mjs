@@ -5,7 +5,7 @@ import { statSync } from "node:fs";
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mb, ms, runOnce } from "./measure.mjs";
+import { mb, median, ms, runOnce } from "./measure.mjs";
 
 export async function benchSessions({ jiti, root, pith, rssReporter }) {
   const support = await jiti.import(join(root, "plugins/sessions/bench-support.ts"));
@@ -40,6 +40,10 @@ export async function benchSessions({ jiti, root, pith, rssReporter }) {
         },
       }),
     );
+    // the machine is often shared: a bare node start in the same run says how loaded it was
+    const bare = [];
+    for (let i = 0; i < 5; i++) bare.push((await runOnce(process.execPath, ["-e", "0"])).ms);
+    console.log(`  node -e 0 (median of 5, for scale)             ${ms(median(bare))}`);
     const compacted = figures.compactedFile;
     for (const [label, file, modelId] of [
       ["compacted every 100 turns", compacted, "mock-huge"],

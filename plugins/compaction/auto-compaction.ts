@@ -71,7 +71,7 @@ export class AutoCompaction {
 
   private overThreshold(model: Model, settings: CompactionSettings): boolean {
     if (!settings.enabled || model.contextWindow <= 0) return false;
-    return this.engine.estimate().tokens > model.contextWindow - settings.reserveTokens;
+    return this.engine.exceeds(model.contextWindow - settings.reserveTokens);
   }
 }
 

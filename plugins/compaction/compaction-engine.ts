@@ -9,7 +9,7 @@ import type { SessionsService } from "../sessions/sessions-service.js";
 import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
 import { createCompactionHooks, type CompactionHooks } from "./compaction-hooks.js";
 import { budgetFor, compactionSettingsFrom, type CompactionSettings } from "./compaction-settings.js";
-import { estimateContextTokens, type ContextEstimate } from "./context-tokens.js";
+import { contextExceeds, estimateContextTokens, type ContextEstimate } from "./context-tokens.js";
 import { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
 import { EventDelivery } from "./event-delivery.js";
 import { modelAccessFrom } from "./model-access.js";
@@ -92,6 +92,11 @@ export class CompactionEngine {
     return estimateContextTokens(messages, { overheadTokens: this.overheadTokens() });
   }
 
+  /** Whether the context's size (as `estimate` gives it) is over `limit`, reading no more than the answer needs. */
+  exceeds(limit: number, messages: readonly AgentMessage[] = this.context.session.messages): boolean {
+    return contextExceeds(messages, limit, { overheadTokens: this.overheadTokens() });
+  }
+
   /** The window a summary request must fit: the larger of the session model's and compaction.model's. */
   summaryContextWindow(model: Model, settings: CompactionSettings): number {
     const configured = findConfiguredModel({ provider: settings.provider, model: settings.model }, model, this.modelFinder());
@@ -165,7 +170,10 @@ export class CompactionEngine {
     if (branch.at(-1)?.type === "compaction") throw new PithError(NOTHING_TO_COMPACT, "Already compacted: nothing was added since the last compaction.");
 
     const settings = this.settingsFor(model);
-    const preparation = prepareCompaction(branch, settings, { contextTokens: (messages) => this.estimate(messages).tokens });
+    const overheadTokens = this.overheadTokens();
+    const preparation = prepareCompaction(branch, settings, {
+      contextTokens: (messages) => estimateContextTokens(messages, { overheadTokens }).tokens,
+    });
     if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (the session is empty).");
 
     let result: CompactionResult | undefined;

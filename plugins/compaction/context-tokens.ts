@@ -53,6 +53,24 @@ function lastUsableReply(messages: readonly AgentMessage[]): number | undefined 
   return undefined;
 }
 
+/**
+ * `estimateContextTokens(messages, options).tokens > limit`, decided without estimating what the last reported
+ * usage already covers whenever the answer does not depend on it: calibration only scales the trailing estimate,
+ * by 1 to 3. Resuming a long session that is far over the window then reads only its newest messages.
+ */
+export function contextExceeds(messages: readonly AgentMessage[], limit: number, options: ContextEstimateOptions = {}): boolean {
+  const lastUsageIndex = lastUsableReply(messages);
+  if (lastUsageIndex !== undefined) {
+    const estimate = options.estimate ?? estimateMessageTokens;
+    let trailing = 0;
+    for (let i = lastUsageIndex + 1; i < messages.length; i++) trailing += estimate(messages[i]!);
+    const reported = usageTokens((messages[lastUsageIndex] as AssistantMessage).usage);
+    if (reported + trailing > limit) return true;
+    if (reported + Math.ceil(trailing * MAX_CALIBRATION) <= limit) return false;
+  }
+  return estimateContextTokens(messages, options).tokens > limit;
+}
+
 export function estimateContextTokens(messages: readonly AgentMessage[], options: ContextEstimateOptions = {}): ContextEstimate {
   const estimate = options.estimate ?? estimateMessageTokens;
   const overhead = options.overheadTokens ?? 0;

@@ -11,7 +11,7 @@ export { compactionSettingsFrom, budgetFor, DEFAULT_COMPACTION_SETTINGS, type Co
 export { prepareCompaction, type CompactionBudget, type CompactionPreparation, type PrepareOptions } from "./prepare-compaction.js";
 export { findCutPoint, type CutPoint } from "./cut-point.js";
 export { estimateTextTokens, estimateMessageTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate.js";
-export { estimateContextTokens, usageTokens, type ContextEstimate, type ContextEstimateOptions } from "./context-tokens.js";
+export { contextExceeds, estimateContextTokens, usageTokens, type ContextEstimate, type ContextEstimateOptions } from "./context-tokens.js";
 export { isContextOverflow } from "./context-overflow.js";
 export {
   createFileOperations,

@@ -57,7 +57,7 @@ export function prepareCompaction(
   }
 
   const context = buildSessionContext(pathEntries, last.id).messages;
-  const tokensBefore = options.contextTokens ? options.contextTokens(context) : estimateContextTokens(context, { estimate }).tokens;
+  const contextTokens = () => (options.contextTokens ? options.contextTokens(context) : estimateContextTokens(context, { estimate }).tokens);
 
   const cut = findCutPoint(pathEntries, start, pathEntries.length, budget.keepRecentTokens, estimate);
   const firstKept = pathEntries[cut.firstKeptIndex];
@@ -71,17 +71,36 @@ export function prepareCompaction(
   if (previous && !previous.fromHook) carryFileLists(previous.details, fileOps);
   for (const message of [...messagesToSummarize, ...turnPrefixMessages]) recordToolCalls(message, fileOps);
 
-  const preparation: CompactionPreparation = {
+  const preparation = {
     firstKeptEntryId: firstKept.id,
     messagesToSummarize,
     turnPrefixMessages,
     isSplitTurn: cut.isSplitTurn,
-    tokensBefore,
+    tokensBefore: 0,
     fileOps,
     settings: budget,
-  };
+  } as CompactionPreparation;
+  settleOnRead(preparation, "tokensBefore", contextTokens);
   if (previous) preparation.previousSummary = previous.summary;
   return preparation;
+}
+
+/**
+ * `tokensBefore` is first needed when the compaction is recorded: counting it reads every message of the
+ * context, which a resumed session has not parsed yet. Worked out on first read, the summary request goes out
+ * first. After that read it is a plain property.
+ */
+function settleOnRead<T extends object>(target: T, key: keyof T & string, compute: () => T[keyof T & string]): void {
+  const settle = (value: T[keyof T & string]) => {
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => settle(compute()),
+    set: (value: T[keyof T & string]) => settle(value),
+  });
 }
 
 function messagesIn(entries: readonly SessionEntry[], from: number, to: number): AgentMessage[] {

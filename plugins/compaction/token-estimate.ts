@@ -3,6 +3,7 @@
 // per character), so a CJK session can overflow before pi thinks it is even close. Here each script has its
 // own weight; the weights lean high, and `estimateContextTokens` calibrates them against reported usage.
 import type { AgentMessage } from "../../kernel/messages.js";
+import { peekUnreadContent } from "../sessions/lazy-entry.js";
 
 /** Latin letters, digits, punctuation, code: about four characters per token. */
 const ASCII_WEIGHT = 0.25;
@@ -88,8 +89,8 @@ function contentTokens(content: unknown): number {
   return tokens;
 }
 
-/** What one message adds to the context, in tokens. Roles only plugins know count for nothing. */
 /**
+ * What one message adds to the context, in tokens. Roles only plugins know count for nothing.
  * Finished messages do not change, and every threshold check walks the whole conversation to calibrate against
  * reported usage: remembering each message's estimate makes those checks cost only the new messages.
  */
@@ -110,7 +111,8 @@ function estimateUncached(message: AgentMessage): number {
     case "assistant":
     case "toolResult":
     case "custom":
-      return MESSAGE_OVERHEAD_TOKENS + contentTokens((message as { content: unknown }).content);
+      // a resumed session's old content not read yet is estimated without being kept in memory
+      return MESSAGE_OVERHEAD_TOKENS + contentTokens(peekUnreadContent(message) ?? (message as { content: unknown }).content);
     case "bashExecution": {
       const run = message as { command: string; output: string };
       return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(run.command) + estimateTextTokens(run.output);

@@ -61,6 +61,34 @@ describe("lazily parsed lines", () => {
   });
 });
 
+describe("lazily parsed content", () => {
+  it("a big message's other members are there at once, its content on first read, all as a full parse gives them", () => {
+    const { store, file } = bigSession();
+    const eager = parseJsonlBuffer(readFileSync(file), file, { lazy: false }).records.map((r) => r.value as { message?: Record<string, unknown> });
+    const reopened = SessionManager.open(store, file);
+    const messages = reopened.buildSessionContext().messages as unknown as Record<string, unknown>[];
+    const result = messages[2]!;
+    expect(Object.getOwnPropertyDescriptor(result, "content")?.get).toBeTypeOf("function");
+    expect(Object.keys(result)).toEqual(Object.keys(eager[3]!.message!));
+    expect({ ...result, content: undefined }).toEqual({ ...eager[3]!.message!, content: undefined });
+    // reads that see every member (clone, JSON, spread) get the content too
+    expect(structuredClone(messages)).toEqual(eager.slice(1).map((value) => value.message));
+    expect(JSON.stringify(reopened.getEntries())).toBe(JSON.stringify(eager.slice(1)));
+    expect(Object.getOwnPropertyDescriptor(result, "content")).toEqual({ value: eager[3]!.message!.content, writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(reopened.getEntries()[2]!, "message")?.get).toBeUndefined();
+    reopened.close();
+  });
+
+  it("content set before it was read replaces the stored one", () => {
+    const { store, file } = bigSession();
+    const reopened = SessionManager.open(store, file);
+    const result = reopened.buildSessionContext().messages[2] as unknown as Record<string, unknown>;
+    result.content = [{ type: "text", text: "replaced" }];
+    expect(JSON.stringify(result)).toContain('"content":[{"type":"text","text":"replaced"}]');
+    reopened.close();
+  });
+});
+
 describe("lazy loading and the tree", () => {
   it("resuming after a compaction parses none of the big lines before it (listing figures included)", () => {
     const dir = tempDir();
