@@ -15,8 +15,9 @@ export async function encodeRequestBody(body: unknown): Promise<WireBody | undef
   if (body instanceof ArrayBuffer) return { kind: "bytes", bytes: new Uint8Array(body) };
   if (ArrayBuffer.isView(body)) return { kind: "bytes", bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
   if (body instanceof URLSearchParams || body instanceof Blob || body instanceof FormData) {
-    // The platform's Response serialises these (multipart boundary, Blob type) exactly as fetch would.
-    const extracted = new Response(body);
+    // The platform's Response serialises these (multipart boundary, Blob type) exactly as fetch would; named
+    // through globalThis because the bundles give the bare name `Response` pith's own class (web-globals.ts).
+    const extracted = new globalThis.Response(body);
     const contentType = extracted.headers.get("content-type") ?? undefined;
     return { kind: "bytes", bytes: new Uint8Array(await extracted.arrayBuffer()), ...(contentType ? { contentType } : {}) };
   }

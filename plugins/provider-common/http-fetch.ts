@@ -1,6 +1,7 @@
 // A `fetch` on node:http/node:https for the provider SDKs. Node 20's global fetch (undici) compiles its
 // WebAssembly HTTP parser on the first request, ~150-200 ms of a print-mode run; node:http's parser is native.
-// It behaves like fetch where the SDKs and pith look: a real `Response` whose body streams as bytes arrive,
+// It behaves like fetch where the SDKs and pith look: a `Response` (fetch-response.ts, so that undici is never
+// loaded) whose body streams as bytes arrive,
 // `TypeError("fetch failed", {cause})` before the response head and `TypeError("terminated")` in the body when
 // the connection fails, the signal's reason on abort, content decoding, redirects. `PITH_FETCH=global` restores
 // the global fetch.
@@ -8,6 +9,8 @@ import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node
 import { PithError } from "../../kernel/errors.js";
 import { nativeImport } from "../../kernel/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
+import { FetchHeaders } from "./fetch-headers.js";
+import { FetchResponse } from "./fetch-response.js";
 
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -55,7 +58,7 @@ function transportFor(url: URL): Promise<Transport> {
 interface PreparedRequest {
   url: URL;
   method: string;
-  headers: Headers;
+  headers: FetchHeaders;
   body: WireBody | undefined;
   redirect: RequestRedirect;
   signal: AbortSignal | undefined;
@@ -84,7 +87,8 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
 }
 
 async function prepare(input: string | URL | Request, init: RequestInit): Promise<PreparedRequest> {
-  const fromRequest = input instanceof Request ? input : undefined;
+  // Not `instanceof Request`: touching the global loads undici.
+  const fromRequest = Object.prototype.toString.call(input) === "[object Request]" ? (input as Request) : undefined;
   const href = fromRequest ? fromRequest.url : String(input);
   let url: URL;
   try {
@@ -95,7 +99,7 @@ async function prepare(input: string | URL | Request, init: RequestInit): Promis
   if (url.username || url.password) throw new TypeError(`Request cannot be constructed from a URL that includes credentials: ${href}`);
   if (url.protocol !== "http:" && url.protocol !== "https:") throw fetchFailed(new Error(`unsupported URL scheme ${url.protocol}`));
   const method = normalizeMethod(init.method ?? fromRequest?.method ?? "GET");
-  const headers = new Headers(init.headers ?? fromRequest?.headers);
+  const headers = new FetchHeaders((init.headers ?? fromRequest?.headers) as ConstructorParameters<typeof FetchHeaders>[0]);
   const rawBody = init.body !== undefined ? init.body : fromRequest?.body;
   if (rawBody != null && (method === "GET" || method === "HEAD")) throw new TypeError("Request with GET/HEAD method cannot have body.");
   const body = await encodeRequestBody(rawBody);
@@ -186,7 +190,7 @@ async function writeStream(req: ClientRequest, chunks: AsyncIterable<unknown>): 
 
 async function toResponse(response: IncomingMessage, request: PreparedRequest, redirected: boolean): Promise<Response> {
   const status = response.statusCode ?? 0;
-  const headers = new Headers();
+  const headers = new FetchHeaders();
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   let body: ReadableStream<Uint8Array> | null = null;
@@ -203,16 +207,14 @@ async function toResponse(response: IncomingMessage, request: PreparedRequest, r
     if (signal?.aborted) onAbort();
     body = stream.body;
   }
-  let result: Response;
   try {
-    result = new Response(body, { status, statusText: response.statusMessage ?? "", headers });
+    const result = new FetchResponse(body, { status, statusText: response.statusMessage ?? "", headers, url: request.url.href, redirected });
+    // The SDKs and pith's types speak the standard Response; FetchResponse has every member they read.
+    return result as unknown as Response;
   } catch (error) {
     response.destroy();
     throw fetchFailed(error);
   }
-  // A constructed Response has an empty url; the SDKs log it, and fetch reports the final URL.
-  Object.defineProperties(result, { url: { value: request.url.href }, redirected: { value: redirected } });
-  return result;
 }
 
 function isRedirect(status: number | undefined): boolean {

@@ -11,6 +11,7 @@ import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { classifyProviderError, httpFetch, providerFetch } from "../../plugins/provider-common/index.js";
 import { closed, deferred, startTestServer, type TestServer } from "./support/http-server.js";
+import { FetchResponse } from "../../plugins/provider-common/fetch-response.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,14 +48,15 @@ function socketOf(port: number): Socket {
 }
 
 describe("httpFetch responses", () => {
-  it("returns a global Response with status, status text, headers and the final url", async () => {
+  it("returns a Response with status, status text, headers and the final url, without loading undici", async () => {
     server.handle((_req, res) => {
       res.setHeader("set-cookie", ["a=1", "b=2"]);
       res.setHeader("x-multi", ["one", "two"]);
       res.writeHead(201, "Made It", { "content-type": "application/json" }).end('{"ok":true}');
     });
     const response = await httpFetch(`${server.url}/things?x=1`);
-    expect(response).toBeInstanceOf(Response);
+    expect(response).toBeInstanceOf(FetchResponse);
+    expect(Object.prototype.toString.call(response)).toBe("[object Response]");
     expect(response.status).toBe(201);
     expect(response.ok).toBe(true);
     expect(response.statusText).toBe("Made It");

@@ -1,0 +1,97 @@
+// The fetch `Response` pith's HTTP client returns, in plain TypeScript: Node 20's own `Response` lives in undici,
+// and constructing one loads all of undici (see fetch-headers.ts). It has what callers of fetch read — status,
+// headers, url, a body that streams, and the body readers — with the standard's rules: a body reads once, `text()`
+// decodes UTF-8 dropping a byte-order mark, `clone()` tees the stream.
+import { Blob } from "node:buffer";
+import { FetchHeaders } from "./fetch-headers.js";
+
+export interface FetchResponseInit {
+  status: number;
+  statusText?: string;
+  headers: FetchHeaders;
+  /** the final URL, after redirects */
+  url: string;
+  redirected: boolean;
+}
+
+export class FetchResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: FetchHeaders;
+  readonly url: string;
+  readonly redirected: boolean;
+  readonly type = "basic";
+  #body: ReadableStream<Uint8Array> | null;
+  #used = false;
+
+  constructor(body: ReadableStream<Uint8Array> | null, init: FetchResponseInit) {
+    if (!Number.isInteger(init.status) || init.status < 200 || init.status > 599) {
+      throw new RangeError(`Response: status ${init.status} is outside 200-599.`);
+    }
+    this.status = init.status;
+    this.statusText = init.statusText ?? "";
+    this.headers = init.headers;
+    this.url = init.url;
+    this.redirected = init.redirected;
+    this.#body = body;
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#body;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#used || (this.#body?.locked ?? false);
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    if (this.bodyUsed) throw new TypeError("Response: the body has already been read.");
+    this.#used = true;
+    if (!this.#body) return new Uint8Array(0);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of this.#body) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  async text(): Promise<string> {
+    return new TextDecoder("utf-8").decode(await this.bytes());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  async blob(): Promise<Blob> {
+    return new Blob([await this.bytes()], { type: this.headers.get("content-type") ?? "" });
+  }
+
+  async formData(): Promise<never> {
+    throw new TypeError("Response: formData() is not supported by pith's HTTP client; set PITH_FETCH=global for it.");
+  }
+
+  clone(): FetchResponse {
+    if (this.bodyUsed) throw new TypeError("Response: cannot clone a response whose body has been read.");
+    let body: ReadableStream<Uint8Array> | null = null;
+    if (this.#body) [this.#body, body] = this.#body.tee();
+    const headers = new FetchHeaders(this.headers);
+    return new FetchResponse(body, { status: this.status, statusText: this.statusText, headers, url: this.url, redirected: this.redirected });
+  }
+
+  get [Symbol.toStringTag](): string {
+    return "Response";
+  }
+
+  /** Node's own Response objects count too, as with FetchHeaders. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return Object.prototype.toString.call(value) === "[object Response]";
+  }
+}

@@ -1,0 +1,36 @@
+// What a print run loads of node itself: Node 20's fetch globals (Headers, Response, FormData, fetch) load all of
+// undici when touched, which used to be the largest single start-up cost after node's own; the provider SDKs
+// touch them on every request, so the bundles give them pith's own classes (plugins/provider-common/web-globals.ts).
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "./cli-harness.js";
+
+const PROBE = fileURLToPath(new URL("./fixtures/loaded-modules.cjs", import.meta.url));
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(() => world.close());
+
+async function loadedModules(api: Parameters<typeof createCliWorld>[0]): Promise<string[]> {
+  await world.close();
+  world = await createCliWorld(api);
+  world.mock.enqueue({ text: "hello there" });
+  const run = await world.run(["-p", "--no-session", "--model", "mock/mock-model", "hi"], { env: { NODE_OPTIONS: `--require ${PROBE}` } });
+  expect(run.code).toBe(0);
+  expect(run.stdout).toBe("hello there\n");
+  const line = /__LOADED_MODULES__ (.*)/.exec(run.stderr);
+  expect(line).not.toBeNull();
+  return JSON.parse(line![1]!) as string[];
+}
+
+describe("a print run", () => {
+  for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
+    it(`through ${api} never loads undici`, async () => {
+      const modules = await loadedModules(api);
+      expect(modules).toContain("http");
+      expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
+    });
+  }
+});
