@@ -50,6 +50,12 @@ await Promise.all([
   }),
 ]);
 
+// bin/compile-cache.cjs reads the CLI bundle as latin1, which is exact only for ASCII (esbuild's default charset
+// escapes everything else); a bundle that is not ASCII must fail here, not garble strings at run time.
+const cliBundle = readFileSync("dist/cli.cjs");
+const nonAscii = cliBundle.findIndex((byte) => byte > 0x7f);
+if (nonAscii !== -1) throw new Error(`dist/cli.cjs has a non-ASCII byte at offset ${nonAscii}; keep esbuild's charset "ascii"`);
+
 if (!process.argv.includes("--no-types")) {
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
 }

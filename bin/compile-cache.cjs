@@ -36,7 +36,8 @@ function writeAtomically(file, data) {
  * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code.
  */
 function loadWithCodeCache(file) {
-  const source = fs.readFileSync(file, "utf8");
+  // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
+  const source = fs.readFileSync(file, "latin1");
   const enabled = process.env.PITH_COMPILE_CACHE !== "0";
   let full, light, cachedData, loadedFull = false;
   if (enabled) {
