@@ -2,7 +2,7 @@
 // response turned into the web ReadableStream a `Response` carries, decoded and failing the way undici's does.
 import type { IncomingMessage } from "node:http";
 import { pipeline, type Readable, type Transform } from "node:stream";
-import { nativeImport } from "../../kernel/native-import.js";
+import { loadBuiltin } from "../../kernel/native-import.js";
 
 /** A body held in memory can be sent again (redirect 307/308, a stale keep-alive socket); a stream cannot. */
 export type WireBody =
@@ -110,8 +110,7 @@ export function decodableEncodings(header: string | undefined): string[] | undef
  */
 export async function decoders(encodings: string[]): Promise<Transform[]> {
   if (encodings.length === 0) return [];
-  // nativeImport: a bare import() has no loader inside the code-cached CLI bundle.
-  const zlib = await nativeImport<typeof import("node:zlib")>("node:zlib");
+  const zlib = loadBuiltin<typeof import("node:zlib")>("node:zlib");
   const { Z_SYNC_FLUSH, BROTLI_OPERATION_FLUSH } = zlib.constants;
   return encodings.map((coding) => {
     if (coding === "br") return zlib.createBrotliDecompress({ flush: BROTLI_OPERATION_FLUSH, finishFlush: BROTLI_OPERATION_FLUSH });

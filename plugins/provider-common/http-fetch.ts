@@ -7,7 +7,7 @@
 // the global fetch.
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import { PithError } from "../../kernel/errors.js";
-import { nativeImport } from "../../kernel/native-import.js";
+import { loadBuiltin } from "../../kernel/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
 import { FetchHeaders } from "./fetch-headers.js";
 import { FetchResponse } from "./fetch-response.js";
@@ -38,18 +38,20 @@ interface Transport {
   agent: Agent;
 }
 
-// Loaded on the first request, not at start-up: node:http and node:https cost 10-20 ms to load, and a run that
-// never reaches a provider (or reaches it only over one of them) should not pay for both. Through nativeImport,
-// because a bare import() has no loader inside the code-cached CLI bundle.
-const transports = new Map<string, Promise<Transport>>();
-function transportFor(url: URL): Promise<Transport> {
+// Loaded on the first request, not at start-up: node:http and node:https cost 5-20 ms to load, and a run that
+// never reaches a provider (or reaches it only over one of them) should not pay for both.
+const transports = new Map<string, Transport>();
+function transportFor(url: URL): Transport {
   let transport = transports.get(url.protocol);
   if (!transport) {
     const options = { keepAlive: true, scheduling: "lifo" as const, timeout: IDLE_SOCKET_MS };
-    transport =
-      url.protocol === "https:"
-        ? nativeImport<typeof import("node:https")>("node:https").then((https) => ({ request: https.request, agent: new https.Agent(options) }))
-        : nativeImport<typeof import("node:http")>("node:http").then((http) => ({ request: http.request, agent: new http.Agent(options) }));
+    if (url.protocol === "https:") {
+      const https = loadBuiltin<typeof import("node:https")>("node:https");
+      transport = { request: https.request, agent: new https.Agent(options) };
+    } else {
+      const http = loadBuiltin<typeof import("node:http")>("node:http");
+      transport = { request: http.request, agent: new http.Agent(options) };
+    }
     transports.set(url.protocol, transport);
   }
   return transport;
@@ -69,7 +71,7 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   const { signal } = request;
   if (signal?.aborted) throw signal.reason;
   for (let redirects = 0; ; redirects++) {
-    const response = await exchange(request, await transportFor(request.url));
+    const response = await exchange(request, transportFor(request.url));
     if (signal?.aborted) {
       response.destroy();
       throw signal.reason;
@@ -176,16 +178,28 @@ function sendOnce({ url, method, headers, body, signal }: PreparedRequest, trans
   });
 }
 
+/** Leaving the loop early (the request destroyed: abort, a dropped connection) stops the source producing chunks. */
 async function writeStream(req: ClientRequest, chunks: AsyncIterable<unknown>): Promise<void> {
   try {
     for await (const chunk of streamedChunks(chunks)) {
       if (req.destroyed) return;
-      if (!req.write(chunk)) await new Promise<void>((resolve) => req.once("drain", resolve).once("close", resolve));
+      if (!req.write(chunk)) await drainedOrClosed(req);
+      if (req.destroyed) return;
     }
     req.end();
   } catch (error) {
     req.destroy(error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+function drainedOrClosed(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      req.off("drain", settle).off("close", settle);
+      resolve();
+    };
+    req.on("drain", settle).on("close", settle);
+  });
 }
 
 async function toResponse(response: IncomingMessage, request: PreparedRequest, redirected: boolean): Promise<Response> {

@@ -31,6 +31,9 @@ describe("a print run", () => {
       const modules = await loadedModules(api);
       expect(modules).toContain("http");
       expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
+      // loaded when a request needs them: TLS for an https URL, zlib for a compressed body
+      expect(modules).not.toContain("https");
+      expect(modules).not.toContain("zlib");
     });
   }
 });
