@@ -1,5 +1,5 @@
 // Every kernel hook, declared once, typed, with its kind and its failure policy.
-// Order of handlers = registration order (plugins load in a documented order), adjustable with tapable's
+// Order of handlers = registration order (plugins load in a documented order), adjustable with the tap options
 // `stage` and `before`. A handler's error is handled by its hook's policy (see `HOOK_POLICIES`), never by a
 // hand-written loop at the call site.
 import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";

@@ -28,12 +28,18 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
         tap(options: object, fn: (...args: unknown[]) => unknown): void;
       };
       if (!target) throw new PithError("UNKNOWN_HOOK", `${name} tried to tap "${String(hook)}", which is not a kernel hook.`, { plugin: name });
-      const tapOptions = { name, stage: options.stage, before: options.before, tools: options.tools };
+      // `before` is the kernel's placement, not tapable's (see TapPlacement in untap.ts)
+      const tapOptions = { name, stage: options.stage, tools: options.tools };
+      const before = options.before === undefined ? [] : typeof options.before === "string" ? [options.before] : options.before;
       const call = handler as unknown as (...args: unknown[]) => unknown;
-      return tapRemovably(target, () => {
-        if (hook === "event_emitted") target.tap(tapOptions, call);
-        else target.tapPromise(tapOptions, async (...args) => call(...args));
-      });
+      return tapRemovably(
+        target,
+        () => {
+          if (hook === "event_emitted") target.tap(tapOptions, call);
+          else target.tapPromise(tapOptions, async (...args) => call(...args));
+        },
+        { before },
+      );
     },
     registerProvider(provider: ProviderApi) {
       registry.providers.set(provider.api, provider, name);
@@ -80,6 +86,7 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
 /** Runs one plugin's setup; a failure names the plugin and leaves the others unaffected. */
 export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log: Logger): Promise<number> {
   const started = performance.now();
+  session.registry.plugins.push(plugin.name);
   try {
     await plugin.setup(createPluginContext(session, plugin.name, log));
   } catch (error) {

@@ -32,8 +32,11 @@ export type HookHandler<K extends HookName> = (
 export interface TapOptions {
   /** lower runs earlier; default 0 (tapable's stage) */
   stage?: number;
-  /** run before the handlers of these plugins */
-  before?: string | string[];
+  /**
+   * run before the handlers of these plugins: before every one of their taps on this hook of the same or a higher
+   * stage (stage comes first); names that have not tapped the hook change nothing
+   */
+  before?: string | readonly string[];
   /** for tool hooks: only call this handler for these tool names (skips the call entirely otherwise) */
   tools?: string[];
 }

@@ -93,6 +93,11 @@ export class KernelRegistry {
   readonly tools: NamedRegistry<ToolDefinition>;
   readonly commands: NamedRegistry<CommandDefinition>;
   readonly services = new Map<string, Owned<unknown>>();
+  /**
+   * the plugins set up so far, in setup order: a plugin that taps hooks again at run time (pi extensions on
+   * reload) can keep its load-order place with `before` the plugins set up after it
+   */
+  readonly plugins: string[] = [];
 
   constructor(report: ConflictReporter) {
     this.providers = new NamedRegistry("provider api", report);

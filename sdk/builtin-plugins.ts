@@ -3,7 +3,7 @@
 import type { PluginSpec } from "../kernel/plugin-loader.js";
 import type { Settings, SettingsManager } from "../plugins/settings/index.js";
 import type { SessionStart } from "../plugins/sessions/index.js";
-import type { PackageResourceFile } from "../plugins/resources-common/options.js";
+import type { PackagesService } from "../plugins/packages/packages-service.js";
 
 export const BUILTIN_PLUGIN_NAMES = [
   "sessions",
@@ -32,9 +32,8 @@ export interface BuiltinPluginConfig {
   /** `--prompt-template` paths; with `noPromptTemplates` only these load */
   promptTemplatePaths?: string[];
   noPromptTemplates?: boolean;
-  /** skill and template files of installed packages */
-  packageSkillFiles?: readonly PackageResourceFile[];
-  packagePromptFiles?: readonly PackageResourceFile[];
+  /** the settings' packages: their skill and template files, read again each time those plugins reload */
+  packages?: PackagesService;
   /** where session files go (already resolved from --session-dir, the environment and settings) */
   sessionDir?: string;
   noSession?: boolean;
@@ -77,14 +76,20 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       return (await import("../plugins/retry/index.js")).retryPlugin();
     case "compaction":
       return (await import("../plugins/compaction/index.js")).compactionPlugin();
+    // Getters: the skills and prompt-templates plugins read their options on every reload, so settings entries
+    // and package files come from the settings and packages as they are after a reload or session move.
     case "skills":
       return (await import("../plugins/skills/index.js")).skillsPlugin({
         agentDir: config.agentDir,
         cwd: config.cwd,
         paths: config.skillPaths,
         noDiscovery: config.noSkills,
-        settingsEntries: scopedList(config.settingsManager, "skills"),
-        packageFiles: config.packageSkillFiles,
+        get settingsEntries() {
+          return scopedList(config.settingsManager, "skills");
+        },
+        get packageFiles() {
+          return config.packages?.resolved.skillFiles;
+        },
       });
     case "prompt-templates":
       return (await import("../plugins/prompt-templates/index.js")).promptTemplatesPlugin({
@@ -92,8 +97,12 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         cwd: config.cwd,
         paths: config.promptTemplatePaths,
         noDiscovery: config.noPromptTemplates,
-        settingsEntries: scopedList(config.settingsManager, "prompts"),
-        packageFiles: config.packagePromptFiles,
+        get settingsEntries() {
+          return scopedList(config.settingsManager, "prompts");
+        },
+        get packageFiles() {
+          return config.packages?.resolved.promptFiles;
+        },
       });
     case "system-prompt":
       return (await import("../plugins/system-prompt/index.js")).systemPromptPlugin({

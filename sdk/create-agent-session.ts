@@ -17,6 +17,7 @@ import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
 import { resolveSessionDir, type SessionsService } from "../plugins/sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
+import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -57,7 +58,10 @@ export interface CreateAgentSessionOptions {
   session?: string;
   /** copy a session (any project) into this one and continue there (`--fork`) */
   fork?: string;
-  /** the settings `packages`: loaded (missing ones installed unless `offline`); false loads none */
+  /**
+   * the settings `packages`: loaded (missing ones installed unless `offline`), and resolved again from the
+   * re-read settings on reload and session moves; false loads none
+   */
   packages?: { offline?: boolean } | false;
   log?: Logger;
   /** plugin and hook problems that do not stop the session (default: the log's warn) */
@@ -92,11 +96,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
         fork: options.fork,
       })
     : undefined;
-  const packages = options.packages === false ? undefined : await loadPackages(cwd, agentDir, settings, options);
-  if (packages) warnings.push(...packages.problems);
+  const packages = options.packages === false ? undefined : await startPackages(cwd, agentDir, settings, options);
+  if (packages) warnings.push(...packages.resolved.problems);
   const activeBuiltinTools = options.noTools || options.noBuiltinTools ? [] : options.tools;
   const plugins: PluginSpec[] = [
     { name: "settings", setup: (context) => context.provide("settings", settings) },
+    ...(packages ? [packagesPlugin(packages)] : []),
     ...builtinPluginSpecs(builtins, {
       cwd,
       agentDir,
@@ -107,8 +112,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       noSkills: options.noSkills,
       promptTemplatePaths: options.promptTemplatePaths,
       noPromptTemplates: options.noPromptTemplates,
-      packageSkillFiles: packages?.skillFiles,
-      packagePromptFiles: packages?.promptFiles,
+      packages,
       customPrompt: options.systemPrompt,
       appendPrompts: options.appendSystemPrompt,
       noContextFiles: options.noContextFiles,
@@ -126,7 +130,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
                 agentDir,
                 cacheDir: cacheDirectory(),
                 ...options.extensions,
-                extraSources: [...((options.extensions && options.extensions.extraSources) || []), ...(packages?.extensionSources ?? [])],
               }),
           },
         ]),
@@ -171,15 +174,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   return { session, settings, timings, warnings };
 }
 
-/** Packages are looked at only when a settings file lists some, so a run without them imports nothing more. */
-async function loadPackages(cwd: string, agentDir: string, settings: SettingsManager, options: CreateAgentSessionOptions) {
-  const listed = (scope: "global" | "project") => {
-    const value = settings.fileSettings(scope).packages;
-    return Array.isArray(value) && value.length > 0;
-  };
-  if (!listed("global") && !listed("project")) return undefined;
-  const { loadConfiguredPackages } = await import("../plugins/packages/index.js");
-  return loadConfiguredPackages({
+/**
+ * The "packages" service, resolved once before the built-ins set up (they and the extensions read its files);
+ * reload and session moves resolve it again. A run whose settings list no package imports nothing more.
+ */
+async function startPackages(cwd: string, agentDir: string, settings: SettingsManager, options: CreateAgentSessionOptions): Promise<PackagesService> {
+  const packages = createPackagesService({
     cwd,
     agentDir,
     settings,
@@ -187,4 +187,6 @@ async function loadPackages(cwd: string, agentDir: string, settings: SettingsMan
     trust: options.extensions ? options.extensions.trust : undefined,
     progress: options.log ? (line) => options.log?.info(line) : undefined,
   });
+  await packages.reload();
+  return packages;
 }

@@ -1,7 +1,8 @@
 // pi's `/reload` for a session built by createAgentSession: extensions hear session_shutdown, then settings,
-// extensions (run again as new instances), context files and SYSTEM.md / APPEND_SYSTEM.md, skills and prompt
-// templates are read again and the system prompt is rebuilt; session_start{reason:"reload"} and the extensions'
-// resources_discover follow. The session-control plugin's routine, reachable without that plugin loaded.
+// the settings' packages, extensions (run again as new instances), context files and SYSTEM.md /
+// APPEND_SYSTEM.md, skills and prompt templates are read again and the system prompt is rebuilt;
+// session_start{reason:"reload"} and the extensions' resources_discover follow. The session-control plugin's
+// routine, reachable without that plugin loaded.
 import type { AgentSession } from "../kernel/agent-session.js";
 import type { PithServices, ServiceName } from "../kernel/plugin.js";
 import { reloadSession } from "../plugins/session-control/rebuild.js";
@@ -26,6 +27,6 @@ export async function reloadResources(session: AgentSession, signal?: AbortSigna
     skills: use("skills")?.list().length ?? 0,
     promptTemplates: use("promptTemplates")?.list().length ?? 0,
     extensions: use("extensions")?.loaded.map((extension) => extension.display) ?? [],
-    warnings: use("settings")?.warnings.map((warning) => warning.message) ?? [],
+    warnings: [...(use("settings")?.warnings.map((warning) => warning.message) ?? []), ...(use("packages")?.resolved.problems ?? [])],
   };
 }

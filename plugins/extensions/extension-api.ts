@@ -1,6 +1,7 @@
 // The `pi` object one extension's factory receives. While the factory runs, handlers, tools, commands, flags and
 // providers are held on the extension's record (and dropped if the factory throws); afterwards they take effect
-// at once. Every failure is reported under the extension's file name.
+// at once. Every failure is reported under the extension's file name. Once the instance is replaced (reload,
+// session move) every method throws the stale-instance error (stale.ts); `events` stays on the old bus.
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import type { ThinkingLevel } from "../../kernel/model.js";
 import { extensionError } from "./errors.js";
@@ -12,12 +13,15 @@ import { listCommands, listTools, registerAllCommands, registerToolNow } from ".
 import type { ExtensionRuntime } from "./runtime.js";
 import { checkTool } from "./tool-adapter.js";
 import { bindNextTurn } from "./hook-bridge.js";
+import { guarded } from "./stale.js";
 import type { ExtensionAPI, ExtensionEventName } from "./types.js";
 
 export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionAPI {
   const { session } = runtime;
   const sessions = () => runtime.sessions();
   const fail = (method: string, error: unknown) => runtime.report(extensionError(record.owner, method, error));
+  // the instances loaded together share a bus; a stale instance keeps talking to the old ones only
+  const bus = runtime.bus;
 
   const api: ExtensionAPI = {
     on(event, handler) {
@@ -140,10 +144,10 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
       }
     },
 
-    // one bus for the session; a listener's failure is reported under the extension that subscribed it
+    // a listener's failure is reported under the extension that subscribed it
     events: {
       on: (channel, listener) =>
-        runtime.bus.on(channel, (data) => {
+        bus.on(channel, (data) => {
           const where = `events.on("${channel}")`;
           try {
             const result: unknown = listener(data);
@@ -152,8 +156,11 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
             fail(where, error);
           }
         }),
-      emit: (channel, data) => runtime.bus.emit(channel, data),
+      emit: (channel, data) => bus.emit(channel, data),
     },
   };
-  return api;
+  return guarded(api, () => runtime.assertCurrent(record), OPEN);
 }
+
+/** pi leaves the event bus usable on a stale instance */
+const OPEN: ReadonlySet<PropertyKey> = new Set<keyof ExtensionAPI>(["events"]);

@@ -1,5 +1,6 @@
 // The `ctx` handlers, tools and commands receive. pith runs extensions without a terminal UI, so `ctx.ui` answers
-// as pi's print mode does and `hasUI` is false.
+// as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
+// every property and method throws the stale-instance error (stale.ts), as pi's do.
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { estimateContextTokens } from "../compaction/context-tokens.js";
 import { extensionError } from "./errors.js";
@@ -8,6 +9,7 @@ import { modelRegistryView } from "./model-registry-view.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
 import { sessionMoves } from "./session-changes.js";
+import { guarded } from "./stale.js";
 import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "./types.js";
 
 const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
@@ -15,8 +17,10 @@ const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
 /** The extension's ctx; one object per extension, with the call's own signal when it has one. */
 export function createExtensionContext(runtime: ExtensionRuntime, record: ExtensionRecord, signal?: AbortSignal): ExtensionContext {
   let base = contexts.get(record);
-  if (!base) contexts.set(record, (base = buildContext(runtime, record)));
-  return signal ? (Object.create(base, { signal: { value: signal, enumerable: true } }) as ExtensionContext) : base;
+  if (!base) contexts.set(record, (base = guarded(buildContext(runtime, record), () => runtime.assertCurrent(record))));
+  if (!signal) return base;
+  const current = () => (runtime.assertCurrent(record), signal);
+  return Object.create(base, { signal: { get: current, enumerable: true } }) as ExtensionContext;
 }
 
 function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionContext {
@@ -45,13 +49,17 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
   };
 }
 
+/** The command handler's ctx; `withSession` after a move gets one of the instance now loaded from the same file. */
 export function createCommandContext(runtime: ExtensionRuntime, record: ExtensionRecord, signal: AbortSignal): ExtensionCommandContext {
   const base = createExtensionContext(runtime, record, signal);
-  const context: ExtensionCommandContext = Object.assign(Object.create(base) as ExtensionContext, {
+  const own = Object.assign(Object.create(base) as ExtensionContext, {
     waitForIdle: () => runtime.session.waitForIdle(),
-    ...sessionMoves(runtime, () => createCommandContext(runtime, record, signal)),
+    ...sessionMoves(runtime, () => {
+      const current = runtime.currentFor(record);
+      return { record: current, context: createCommandContext(runtime, current, signal) };
+    }),
   });
-  return context;
+  return guarded(own, () => runtime.assertCurrent(record));
 }
 
 function contextUsage(runtime: ExtensionRuntime): ContextUsage | undefined {

@@ -21,6 +21,8 @@ export interface ExtensionRecord {
   readonly owner: string;
   /** position in load order */
   readonly order: number;
+  /** the runtime's unload count when it loaded; an unload makes the instance stale */
+  readonly generation: number;
   readonly sourceInfo: SourceInfo;
   /** false while the factory runs; registrations then wait for it to succeed */
   live: boolean;
@@ -38,12 +40,13 @@ export interface ExtensionRecord {
 /** pi's `sourceInfo.source` for each way of finding an extension */
 const SOURCE_NAMES: Readonly<Record<ExtensionSource["origin"], string>> = { cli: "local", settings: "local", auto: "auto", package: "package", sdk: "sdk" };
 
-export function createExtensionRecord(source: ExtensionSource, display: string, order: number): ExtensionRecord {
+export function createExtensionRecord(source: ExtensionSource, display: string, order: number, generation: number): ExtensionRecord {
   return {
     source,
     display,
     owner: extensionOwner(display),
     order,
+    generation,
     sourceInfo: {
       path: source.path,
       source: SOURCE_NAMES[source.origin],

@@ -1,6 +1,8 @@
-// The extension files this session loads: discovered in pi's places, minus the project's own when the project is
-// not trusted (one warning names them and says how to trust).
+// The extension files this session loads: discovered in pi's places, then the given extra sources and the
+// settings' packages as the "packages" service resolved them last, minus the project's own (and a project
+// package's) when the project is not trusted (one warning names them and says how to trust).
 import type { PluginContext } from "../../kernel/plugin.js";
+import type {} from "../packages/packages-service.js"; // types the "packages" service (declaration merging)
 import type { SettingsManager } from "../settings/index.js";
 import { discoverExtensions, type ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
@@ -23,7 +25,7 @@ export async function findSources(
     cliPaths: options.paths,
     settingsEntries: { project: entries("project"), global: entries("global") },
     noDiscovery: options.noExtensions,
-    extraSources: options.extraSources,
+    extraSources: [...(options.extraSources ?? []), ...(context.tryUse("packages")?.resolved.extensionSources ?? [])],
   });
   for (const problem of problems) context.log.warn(problem);
 

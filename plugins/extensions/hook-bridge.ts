@@ -59,8 +59,11 @@ interface Tap {
 /** Taps the hook of one handler. Events pith fires itself (session moves, user bash, resources) need no tap. */
 export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
   const invoke = handler as unknown as (event: object, ctx: ExtensionContext) => unknown;
-  const call: Call = async <R>(payload: object, signal?: AbortSignal) =>
-    (await invoke(payload, createExtensionContext(runtime, record, signal))) as R | undefined;
+  const call: Call = async <R>(payload: object, signal?: AbortSignal) => {
+    // a retired instance hears nothing more, even before its taps are removed (pi's old runner is gone by then)
+    if (record.generation !== runtime.generation) return undefined;
+    return (await invoke(payload, createExtensionContext(runtime, record, signal))) as R | undefined;
+  };
   const tap: Tap = { runtime, record, call };
   if (QUEUE_EVENTS.has(event)) return tapQueue(tap, event);
   if (COMPACTION_EVENTS.has(event)) return tapCompactionLater(tap, event);
@@ -243,8 +246,8 @@ export function bindCompaction(runtime: ExtensionRuntime): void {
 
 function tapCompaction({ runtime, record, call }: Tap, event: ExtensionEventName): void {
   const { hooks } = runtime.compaction()!;
-  // taps on the compaction plugin's own hooks leave with the extension too
-  const removably = (hook: object, tap: () => void) => runtime.trackFor(record, tapRemovably(hook, tap));
+  // taps on the compaction plugin's own hooks leave with the extension too, and keep the load-order place
+  const removably = (hook: object, tap: () => void) => runtime.trackFor(record, tapRemovably(hook, tap, { before: runtime.laterPlugins() }));
   if (event === "session_compact") {
     removably(hooks.session_compact, () =>
       hooks.session_compact.tapPromise(record.owner, async (compacted) => {

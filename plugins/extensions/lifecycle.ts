@@ -88,5 +88,13 @@ function installHost(runtime: ExtensionRuntime): void {
     resolveAuth: (model, signal) =>
       isTapped(session.hooks.resolve_auth) ? session.hooks.resolve_auth.promise({ model, signal: signal ?? new AbortController().signal }) : Promise.resolve(undefined),
   });
-  context.on("session_shutdown", () => release(), { stage: 1000 });
+  // the session ends: the host goes, and the instances go stale, as pi's do when their session is disposed
+  context.on(
+    "session_shutdown",
+    () => {
+      release();
+      runtime.retire();
+    },
+    { stage: 1000 },
+  );
 }

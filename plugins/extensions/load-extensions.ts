@@ -27,7 +27,7 @@ export async function loadExtensions(
 ): Promise<void> {
   let order = 0;
   for (const source of sources) {
-    const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++);
+    const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++, runtime.generation);
     const started = performance.now();
     let exported: unknown;
     try {
@@ -44,7 +44,7 @@ export async function loadExtensions(
   }
   for (const { name, factory } of inline) {
     const source: ExtensionSource = { path: `<inline:${name}>`, place: "sdk", origin: "sdk", scope: "temporary" };
-    await run(runtime, createExtensionRecord(source, source.path, order++), factory);
+    await run(runtime, createExtensionRecord(source, source.path, order++, runtime.generation), factory);
   }
 }
 

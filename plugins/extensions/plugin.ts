@@ -22,7 +22,7 @@ export interface ExtensionsPluginOptions {
   paths?: readonly string[];
   /** `--no-extensions`: load only `paths` */
   noExtensions?: boolean;
-  /** extension files resolved elsewhere (packages), loaded after the discovered ones */
+  /** extension files resolved elsewhere, loaded after the discovered ones (the "packages" service's come after these) */
   extraSources?: readonly ExtensionSource[];
   /** extension factories given in code (the SDK's inline extensions) */
   inline?: readonly InlineExtension[];

@@ -1,7 +1,10 @@
 // The extensions of one session: their records, the handlers per event, the shared state the `pi` and `ctx`
 // objects read (flag values, the event bus, queued next-turn messages, the running turn's signal), and the
-// services pith's other plugins offer them. `unload()` removes every loaded instance again (pi's reload and
-// session moves load new ones); flag values, queued messages and background deliveries stay with the session.
+// services pith's other plugins offer them. `retire()` makes the loaded instances stale once their
+// session_shutdown ran (their `pi` and `ctx` objects throw from then on), `unload()` removes them (pi's reload
+// and session moves load new ones); flag values, queued messages and background deliveries stay with the
+// session. Every tap goes `before` the plugins set up after the extensions plugin, so instances loaded later keep
+// the start-up place in each hook (load-order.ts).
 import type { AgentSession } from "../../kernel/agent-session.js";
 import type { PithError } from "../../kernel/errors.js";
 import type { CustomMessage } from "../../kernel/messages.js";
@@ -13,7 +16,9 @@ import type { ModelRegistry } from "../models/registry.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
 import { createEventBus } from "./event-bus.js";
 import { extensionError } from "./errors.js";
-import type { AnyHandler, ExtensionRecord } from "./extension-record.js";
+import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./extension-record.js";
+import { inLoadOrder, pluginsAfter } from "./load-order.js";
+import { staleError } from "./stale.js";
 import { trackContext, type TrackedContext } from "./tracked-context.js";
 import type { ExtensionUIContext } from "./ui-context.js";
 import type { ExtensionEventName, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
@@ -63,6 +68,12 @@ export class ExtensionRuntime {
   watching = false;
   /** skill or prompt paths from resources_discover are in the resource plugins */
   contributedResources = false;
+  /** counts retirements: a record of an older generation is a stale instance */
+  generation = 0;
+  /** the loaded instances went stale (their session ended or is being replaced) and wait for unload */
+  private retired = false;
+  /** the extensions plugin's context; its taps keep the plugin's place in the hook order */
+  readonly context: PluginContext;
   private readonly handlers = new Map<ExtensionEventName, HandlerEntry[]>();
   private readonly onHandler: (record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void;
   private readonly pluginContexts = new Map<ExtensionRecord, TrackedContext>();
@@ -70,11 +81,12 @@ export class ExtensionRuntime {
   private readonly plugins: TrackedContext[] = [];
 
   constructor(
-    readonly context: PluginContext,
+    context: PluginContext,
     readonly session: AgentSession,
     readonly options: ExtensionRuntimeOptions,
     onHandler: (runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void,
   ) {
+    this.context = inLoadOrder(context, () => this.laterPlugins());
     this.bus = createEventBus();
     this.onHandler = (record, event, handler) => onHandler(this, record, event, handler);
   }
@@ -99,6 +111,25 @@ export class ExtensionRuntime {
     this.session.report(error);
   }
 
+  /** The plugins set up after the extensions plugin: taps made now go before theirs. */
+  laterPlugins(): string[] {
+    return pluginsAfter(this.session.registry, this.context.name);
+  }
+
+  /** Throws the stale-instance error when `record` is a retired instance. */
+  assertCurrent(record: ExtensionRecord): void {
+    if (record.generation !== this.generation) throw staleError(record);
+  }
+
+  /**
+   * The instance now loaded from the same file as `record` (a `withSession` context after a move belongs to it),
+   * or a stand-in of the current generation when that file no longer loads.
+   */
+  currentFor(record: ExtensionRecord): ExtensionRecord {
+    if (record.generation === this.generation) return record;
+    return this.records.find((loaded) => loaded.source.path === record.source.path) ?? createExtensionRecord(record.source, record.display, record.order, this.generation);
+  }
+
   /**
    * A plugin context named after the extension, so the kernel's registries and reports name its file. It
    * remembers what it tapped and registered: `unload()` takes all of it away again.
@@ -114,16 +145,29 @@ export class ExtensionRuntime {
 
   /** The context a pith plugin found among the extensions is set up with; it unloads with the extensions. */
   pluginContext(name: string): TrackedContext {
-    const tracked = trackContext(createPluginContext(this.session, name, this.options.log), this.session.registry);
+    const tracked = trackContext(this.placedContext(name), this.session.registry);
     this.plugins.push(tracked);
     return tracked;
   }
 
   /**
+   * Makes the loaded instances stale: their `pi` and `ctx` objects throw on use from now on. pi does this right
+   * after `session_shutdown`, before the next conversation or reload begins, so nothing an old instance still
+   * runs (a timer, a late promise) reaches what comes next.
+   */
+  retire(): void {
+    if (this.retired) return;
+    this.retired = true;
+    this.generation++;
+  }
+
+  /**
    * Removes every loaded instance: handlers, taps, tools, commands, provider apis, services and the providers
-   * they gave the models service. Old `pi` objects register nothing any more.
+   * they gave the models service. They are stale from now on (if they were not yet).
    */
   unload(): void {
+    this.retire();
+    this.retired = false;
     const models = this.models();
     for (const record of this.records) {
       record.live = false;
@@ -144,18 +188,19 @@ export class ExtensionRuntime {
   private trackedFor(record: ExtensionRecord): TrackedContext {
     let tracked = this.pluginContexts.get(record);
     if (!tracked) {
-      tracked = trackContext(createPluginContext(this.session, record.owner, this.options.log), this.session.registry);
+      tracked = trackContext(this.placedContext(record.owner), this.session.registry);
       this.pluginContexts.set(record, tracked);
     }
     return tracked;
   }
 
-  handlersFor(event: ExtensionEventName): readonly HandlerEntry[] {
-    return this.handlers.get(event) ?? [];
+  private placedContext(name: string): PluginContext {
+    return inLoadOrder(createPluginContext(this.session, name, this.options.log), () => this.laterPlugins());
   }
 
-  hasHandlers(event: ExtensionEventName): boolean {
-    return (this.handlers.get(event)?.length ?? 0) > 0;
+  /** The handlers pith calls for an event it fires itself; none once the loaded instances are retired. */
+  handlersFor(event: ExtensionEventName): readonly HandlerEntry[] {
+    return this.retired ? [] : (this.handlers.get(event) ?? []);
   }
 
   addHandler(record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {

@@ -2,13 +2,16 @@
 // the SDK make); here are the events extensions hear around them (`session_before_switch`, `session_before_fork`,
 // `session_before_tree`, `session_shutdown`, `session_tree`) and the command context's `ctx.newSession`,
 // `ctx.fork`, `ctx.switchSession`, `ctx.navigateTree` and `ctx.reload` over that service. A move (and a reload)
-// runs every extension again as a new instance; `withSession` then gets a fresh command context.
+// runs every extension again as a new instance; `withSession` then gets a command context of the new instance
+// (it goes stale at the next move, like any other).
 import { PithError } from "../../kernel/errors.js";
 import type { ImageContent, TextContent } from "../../kernel/messages.js";
 import type { SessionControlService } from "../session-control/index.js";
 import { firstResult, observe } from "./dispatch.js";
+import type { ExtensionRecord } from "./extension-record.js";
 import { sendMessage, sendUserMessage } from "./message-delivery.js";
 import type { ExtensionRuntime } from "./runtime.js";
+import { guarded } from "./stale.js";
 import type { TreePreparation } from "./service.js";
 import type {
   ExtensionCommandContext,
@@ -45,14 +48,16 @@ export function treeMoved(runtime: ExtensionRuntime, event: Omit<SessionTreeEven
   return observe(runtime, "session_tree", { type: "session_tree", ...event });
 }
 
-export function leaving(runtime: ExtensionRuntime, reason: "reload" | "new" | "resume" | "fork", targetSessionFile?: string): Promise<void> {
-  return observe(runtime, "session_shutdown", { type: "session_shutdown", reason, ...(targetSessionFile ? { targetSessionFile } : {}) });
+/** `session_shutdown` for the conversation a reload or move leaves; the instances that heard it are stale after. */
+export async function leaving(runtime: ExtensionRuntime, reason: "reload" | "new" | "resume" | "fork", targetSessionFile?: string): Promise<void> {
+  await observe(runtime, "session_shutdown", { type: "session_shutdown", reason, ...(targetSessionFile ? { targetSessionFile } : {}) });
+  runtime.retire();
 }
 
 type SessionMoves = Pick<ExtensionCommandContext, "newSession" | "fork" | "switchSession" | "navigateTree" | "reload">;
 
-/** The command context's moves; `freshContext` builds the context `withSession` gets after a move. */
-export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => ExtensionCommandContext): SessionMoves {
+/** The command context's moves; `freshContext` builds the context `withSession` gets after a move (and its instance). */
+export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => { record: ExtensionRecord; context: ExtensionCommandContext }): SessionMoves {
   const control = (): SessionControlService => {
     const service = runtime.context.tryUse("sessionControl");
     if (service) return service;
@@ -62,7 +67,7 @@ export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => Exte
     );
   };
   const after = async (result: SessionChangeResult, withSession?: (ctx: ReplacedSessionContext) => Promise<void>): Promise<SessionChangeResult> => {
-    if (!result.cancelled) await withSession?.(replacedContext(runtime, freshContext()));
+    if (!result.cancelled && withSession) await withSession(replacedContext(runtime, freshContext()));
     return { cancelled: result.cancelled };
   };
   return {
@@ -74,10 +79,11 @@ export function sessionMoves(runtime: ExtensionRuntime, freshContext: () => Exte
   };
 }
 
-function replacedContext(runtime: ExtensionRuntime, base: ExtensionCommandContext): ReplacedSessionContext {
-  return Object.assign(Object.create(base) as ExtensionCommandContext, {
+function replacedContext(runtime: ExtensionRuntime, fresh: { record: ExtensionRecord; context: ExtensionCommandContext }): ReplacedSessionContext {
+  const own = Object.assign(Object.create(fresh.context) as ExtensionCommandContext, {
     sendMessage: (message: PiCustomMessageInput, options?: SendMessageOptions) => sendMessage(runtime, message, options),
     sendUserMessage: (content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp" }) =>
       sendUserMessage(runtime, content, options),
   });
+  return guarded(own, () => runtime.assertCurrent(fresh.record));
 }

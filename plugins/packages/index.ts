@@ -14,6 +14,7 @@ export {
 } from "./package-manager.js";
 export { collectPackageResources, RESOURCE_TYPES, type PackageResources, type PackageFilter, type PackageResourceType } from "./package-resources.js";
 export { loadConfiguredPackages, isOffline, type LoadPackagesOptions, type LoadedPackages } from "./startup.js";
+export { createPackagesService, packagesPlugin, PACKAGES_PLUGIN_NAME, type PackagesService } from "./packages-service.js";
 export { runPackageCommand, type PackageCommandIO } from "./cli.js";
 export { isPackageCommand, PACKAGE_COMMANDS } from "./command-names.js";
 export { resolveTemporaryPackages, temporaryInstallPath, type TemporaryPackages, type TemporaryPackagesOptions } from "./temporary.js";

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SessionControlService } from "../../plugins/session-control/index.js";
 import type { ExtensionsService } from "../../plugins/extensions/index.js";
 import type { AgentSession } from "../../kernel/agent-session.js";
+import type { PithPlugin } from "../../kernel/plugin.js";
 import { createWorld, messagesOf, startSession, type World } from "./harness.js";
 
 const state = globalThis as { __pithReload?: string[] };
@@ -120,6 +121,42 @@ describe("reload", () => {
     expect(session.registry.commands.has("flaky")).toBe(false);
     expect(session.registry.tools.has("new_tool")).toBe(true);
     expect(service<ExtensionsService>(session, "extensions").loaded.map((loaded) => loaded.path)).toEqual([good]);
+    await session.dispose();
+  });
+});
+
+describe("handler order after a reload", () => {
+  /** Taps `input` (twice, as a plugin may) and `agent_end`, logging under its name. */
+  const observer = (name: string, taps: number): PithPlugin => ({
+    name,
+    setup(context) {
+      for (let tap = 1; tap <= taps; tap++) context.on("input", () => void log().push(`${name} input ${tap}`));
+      context.on("agent_end", () => void log().push(`${name} agent_end`));
+    },
+  });
+  const ordered = (id: string, extra = "") =>
+    `export default function (pi: any) {
+  pi.on("input", () => { ((globalThis as any).__pithReload ??= []).push("${id} input"); });
+  ${extra}
+}`;
+
+  it("keeps the extensions between the plugins set up before and after them, also on hooks first tapped after it", async () => {
+    const file = await world.write("ext/ordered.ts", ordered("v1"));
+    const { session, problems } = await startSession(world, {
+      paths: [file],
+      turns: [{ text: "one" }, { text: "two" }],
+      before: [observer("early", 1)],
+      after: [observer("late", 2)],
+    });
+    await session.prompt("hello");
+    expect(log()).toEqual(["early input 1", "v1 input", "late input 1", "late input 2", "early agent_end", "late agent_end"]);
+
+    await world.write("ext/ordered.ts", ordered("v2", `pi.on("agent_end", () => { ((globalThis as any).__pithReload ??= []).push("v2 agent_end"); });`));
+    await service<SessionControlService>(session, "sessionControl").reload();
+    log().length = 0;
+    await session.prompt("again");
+    expect(log()).toEqual(["early input 1", "v2 input", "late input 1", "late input 2", "early agent_end", "v2 agent_end", "late agent_end"]);
+    expect(problems).toEqual([]);
     await session.dispose();
   });
 });

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAgentSession, reloadResources } from "../../sdk/index.js";
+import { createAgentSession, reloadResources, type PithError } from "../../sdk/index.js";
+import type { ExtensionsService } from "../../plugins/extensions/index.js";
 
 let home: string;
 beforeEach(async () => {
@@ -60,5 +61,53 @@ describe("PithSession.reload", () => {
     expect(report.extensions).toHaveLength(1);
     expect(report.extensions[0]).toMatch(/hello\.ts$/);
     await runtime.dispose();
+  });
+});
+
+describe("packages on reload", () => {
+  /** A local pi package: an extension with a command, a skill and a prompt template. */
+  async function writePackage(root: string): Promise<void> {
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "late-package", version: "1.0.0" }),
+      "extensions/late.ts": `export default function (pi: any) { pi.registerCommand("from-package", { handler: async () => {} }); }`,
+      "skills/late-skill/SKILL.md": "---\nname: late-skill\ndescription: Came with a package\n---\nSteps.",
+      "prompts/late-prompt.md": "Prompt from the package: $1",
+    };
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(join(root, path, ".."), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
+  }
+
+  it("a package added to the settings brings its extension, skill and template; missing ones are reported, not installed", async () => {
+    const project = join(home, "project");
+    const agentDir = join(home, "agent");
+    const problems: PithError[] = [];
+    const { session } = await createAgentSession({ cwd: project, agentDir, noSession: true, packages: { offline: true }, onProblem: (error) => problems.push(error) });
+    const names = () => (session.registry.services.get("extensions")!.value as ExtensionsService).commands().map((command) => command.name);
+    expect(names()).not.toContain("from-package");
+
+    const pkg = join(home, "pkgs", "late");
+    await writePackage(pkg);
+    const absent = join(home, "pkgs", "absent");
+    await writeFile(join(agentDir, "settings.json"), JSON.stringify({ packages: [pkg, absent, "npm:not-here@1.0.0"] }));
+    const report = await reloadResources(session);
+
+    expect(names()).toEqual(expect.arrayContaining(["from-package", "late-prompt", "skill:late-skill"]));
+    expect(session.systemPrompt).toContain("<name>late-skill</name>");
+    expect(report.extensions.some((extension) => extension.endsWith("late.ts"))).toBe(true);
+    const missing = [`package ${absent} (global settings) does not exist`, "package npm:not-here@1.0.0 (global settings) is not installed and pith is offline"];
+    for (const text of missing) {
+      expect(report.warnings.some((warning) => warning.startsWith(text))).toBe(true);
+      expect(problems.some((problem) => problem.code === "PACKAGE_UNAVAILABLE" && problem.message.startsWith(text))).toBe(true);
+    }
+
+    // taken out of the settings, the package's parts go on the next reload
+    await writeFile(join(agentDir, "settings.json"), JSON.stringify({ packages: [] }));
+    await reloadResources(session);
+    expect(names()).not.toContain("from-package");
+    expect(names()).not.toContain("late-prompt");
+    expect(session.systemPrompt).not.toContain("late-skill");
+    await session.dispose();
   });
 });
