@@ -1,5 +1,6 @@
 // Turning what a user typed (`sonnet`, `anthropic/claude-opus-4-7:high`, `qwen/qwen3-coder:exacto`) into a model.
 import { isThinkingLevel, type Model, type ThinkingLevel } from "../../kernel/model.js";
+import { compileGlob } from "../glob-common/glob.js";
 
 export interface PatternMatch {
   model: Model | undefined;
@@ -101,9 +102,10 @@ export interface ScopedModel {
 }
 
 /**
- * `--models` / `enabledModels`: globs (`*`, `?`, `[...]`, case-insensitive, `*` stops at `/`) against
- * `provider/id` or `id` with an optional `:level`; other patterns through `parseModelPattern`. Unmatched
- * patterns become warnings; a model is listed once.
+ * `--models` / `enabledModels`: a pattern with `*`, `?` or `[` is a glob (pi's: minimatch, case-insensitive, so
+ * `*` stops at `/`, wildcards skip ids starting with a dot, a leading `!` negates) against `provider/id` or `id`,
+ * with an optional `:level`; other patterns go through `parseModelPattern`. Unmatched patterns become warnings;
+ * a model is listed once.
  */
 export function resolveModelScope(
   patterns: readonly string[],
@@ -121,8 +123,13 @@ export function resolveModelScope(
       const colon = pattern.lastIndexOf(":");
       const suffix = colon === -1 ? "" : pattern.slice(colon + 1);
       const level = isThinkingLevel(suffix) ? suffix : undefined;
-      const glob = globToRegExp(level ? pattern.slice(0, colon) : pattern);
-      const matches = models.filter((model) => glob.test(`${model.provider}/${model.id}`) || glob.test(model.id));
+      const glob = compileGlob(level ? pattern.slice(0, colon) : pattern, {
+        caseSensitivity: "insensitive",
+        dotfiles: false,
+        basename: false,
+        syntax: "minimatch",
+      });
+      const matches = models.filter((model) => glob(`${model.provider}/${model.id}`) || glob(model.id));
       if (matches.length === 0) warnings.push(`No models match pattern "${pattern}"`);
       for (const model of matches) add(model, level);
       continue;
@@ -133,24 +140,4 @@ export function resolveModelScope(
     else warnings.push(`No models match pattern "${pattern}"`);
   }
   return { scoped, warnings };
-}
-
-function globToRegExp(glob: string): RegExp {
-  let source = "";
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i];
-    if (ch === "*") source += "[^/]*";
-    else if (ch === "?") source += "[^/]";
-    else if (ch === "[") {
-      const close = glob.indexOf("]", i + 2);
-      if (close === -1) {
-        source += "\\[";
-      } else {
-        const body = glob.slice(i + 1, close).replace(/\\/g, "\\\\");
-        source += `[${body.startsWith("!") ? `^${body.slice(1)}` : body}]`;
-        i = close;
-      }
-    } else source += ch.replace(/[.+^${}()|\\\]]/g, "\\$&");
-  }
-  return new RegExp(`^${source}$`, "i");
 }

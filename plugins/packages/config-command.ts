@@ -6,12 +6,12 @@ import { dirname, join } from "node:path";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import type { PackageSource, SettingsScope } from "../settings/index.js";
 import { extensionsInFolder } from "../extensions/extension-folder.js";
+import { compileGlob } from "../glob-common/glob.js";
 import { standardTemplateFolders } from "../prompt-templates/template-folders.js";
 import type { WalkContext } from "../resources-common/directory-listing.js";
-import { matchesGlob } from "../resources-common/glob.js";
 import { resolveLocations } from "../resources-common/locations.js";
 import { posixRelative, toPosixPath } from "../resources-common/paths.js";
-import { isEnabledByOverrides } from "../resources-common/settings-patterns.js";
+import { RESOURCE_GLOB, isEnabledByOverrides } from "../resources-common/settings-patterns.js";
 import { standardSkillFolders } from "../skills/skill-folders.js";
 import { packageContext, type PackageCommandIO } from "./cli.js";
 import { filterOf, togglePattern, withFilter } from "./config-filter.js";
@@ -222,11 +222,11 @@ async function toggleAutoResource(args: ToggleArgs, scope: SettingsScope, contex
 /** The resources a path or glob names (an exact path also names a skill by its folder); none is an error. */
 function matching(resources: Resource[], query: string, kind: PackageResourceType | undefined, where: string): Resource[] {
   const wanted = toPosixPath(query).replace(/^\.\//, "");
-  const glob = /[*?[{]/.test(wanted);
+  const matchesGlob = /[*?[{]/.test(wanted) ? compileGlob(wanted, RESOURCE_GLOB) : () => false;
   const found = resources.filter(
     (resource) =>
       (kind === undefined || resource.kind === kind) &&
-      (resource.path === wanted || (resource.path.endsWith("/SKILL.md") && dirname(resource.path) === wanted) || (glob && matchesGlob(resource.path, wanted))),
+      (resource.path === wanted || (resource.path.endsWith("/SKILL.md") && dirname(resource.path) === wanted) || matchesGlob(resource.path)),
   );
   if (found.length === 0) {
     throw new PithError("RESOURCE_NOT_FOUND", `Nothing in ${where} matches ${wanted}${kind ? ` among the ${kind}` : ""}. \`pith config\` lists what there is.`);

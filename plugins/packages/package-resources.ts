@@ -6,13 +6,13 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { extensionsAtPath, extensionsInFolder } from "../extensions/extension-folder.js";
+import { compileGlob } from "../glob-common/glob.js";
 import { collectSkillFiles } from "../skills/skill-folders.js";
 import { collectTemplateFiles } from "../prompt-templates/template-folders.js";
 import { describeDiagnostic } from "../resources-common/diagnostics.js";
 import type { WalkContext } from "../resources-common/directory-listing.js";
-import { matchesGlob } from "../resources-common/glob.js";
 import { toPosixPath } from "../resources-common/paths.js";
-import { selectByPatterns } from "../resources-common/settings-patterns.js";
+import { RESOURCE_GLOB, selectByPatterns } from "../resources-common/settings-patterns.js";
 
 export const RESOURCE_TYPES = ["extensions", "skills", "prompts", "themes"] as const;
 export type PackageResourceType = (typeof RESOURCE_TYPES)[number];
@@ -71,7 +71,8 @@ async function manifestFiles(root: string, value: unknown, type: PackageResource
   const files: string[] = [];
   for (const entry of entries) {
     if (overrides.includes(entry)) continue;
-    const paths = /[*?[{]/.test(entry) ? await expandGlob(root, entry) : [resolve(root, entry)];
+    // as in pi, only `*` and `?` make an entry a glob; anything else is a path
+    const paths = /[*?]/.test(entry) ? await expandGlob(root, entry) : [resolve(root, entry)];
     for (const path of paths) files.push(...(await filesAt(path, type, context)));
   }
   const unique = [...new Set(files)];
@@ -107,14 +108,14 @@ const FILE_TYPES: Record<PackageResourceType, RegExp> = {
 
 /** Files and folders under `root` whose relative path matches a manifest glob (dotfiles and node_modules skipped). */
 async function expandGlob(root: string, pattern: string): Promise<string[]> {
-  const glob = toPosixPath(pattern).replace(/^\.\//, "");
+  const matchesGlob = compileGlob(toPosixPath(pattern).replace(/^\.\//, ""), RESOURCE_GLOB);
   const matches: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
       const path = join(dir, entry.name);
-      if (matchesGlob(toPosixPath(relative(root, path)), glob)) matches.push(path);
+      if (matchesGlob(toPosixPath(relative(root, path)))) matches.push(path);
       else if (entry.isDirectory()) await walk(path);
     }
   };

@@ -3,8 +3,11 @@
 // force-includes an exact path and `-path` force-excludes one. `!`, `+` and `-` entries also switch
 // auto-discovered resources of the same scope on or off.
 import { basename, dirname } from "node:path";
-import { matchesGlob } from "./glob.js";
+import { compileGlob, type GlobMatcher, type GlobOptions } from "../glob-common/glob.js";
 import { posixRelative, toPosixPath } from "./paths.js";
+
+/** pi matches resource patterns with minimatch's defaults: case-sensitive, wildcards skip dot segments. */
+export const RESOURCE_GLOB: GlobOptions = { caseSensitivity: "sensitive", dotfiles: false, basename: false, syntax: "minimatch" };
 
 function isOverrideEntry(entry: string): boolean {
   return entry.startsWith("!") || entry.startsWith("+") || entry.startsWith("-");
@@ -37,9 +40,24 @@ function namesOf(filePath: string, baseDir: string): { exact: string[]; any: str
   return { exact, any };
 }
 
-function matchesAnyGlob(filePath: string, patterns: readonly string[], baseDir: string): boolean {
+// Overrides are checked once per discovered file; settings hold few patterns, so compiled ones are kept.
+const compiled = new Map<string, GlobMatcher>();
+
+function compileAll(patterns: readonly string[]): GlobMatcher[] {
+  return patterns.map((pattern) => {
+    let matcher = compiled.get(pattern);
+    if (!matcher) {
+      matcher = compileGlob(toPosixPath(pattern), RESOURCE_GLOB);
+      compiled.set(pattern, matcher);
+    }
+    return matcher;
+  });
+}
+
+function matchesAnyGlob(filePath: string, matchers: readonly GlobMatcher[], baseDir: string): boolean {
+  if (matchers.length === 0) return false;
   const names = namesOf(filePath, baseDir).any;
-  return patterns.some((pattern) => names.some((name) => matchesGlob(name, toPosixPath(pattern))));
+  return matchers.some((matches) => names.some(matches));
 }
 
 function matchesAnyExact(filePath: string, patterns: readonly string[], baseDir: string): boolean {
@@ -53,8 +71,8 @@ function byPrefix(patterns: readonly string[], prefix: string): string[] {
 
 /** Which of the files found under plain settings entries stay enabled after the entry patterns. */
 export function selectByPatterns(files: readonly string[], patterns: readonly string[], baseDir: string): Set<string> {
-  const includes = patterns.filter((pattern) => !isOverrideEntry(pattern));
-  const excludes = byPrefix(patterns, "!");
+  const includes = compileAll(patterns.filter((pattern) => !isOverrideEntry(pattern)));
+  const excludes = compileAll(byPrefix(patterns, "!"));
   const forceIncludes = byPrefix(patterns, "+");
   const forceExcludes = byPrefix(patterns, "-");
   let selected = includes.length === 0 ? [...files] : files.filter((file) => matchesAnyGlob(file, includes, baseDir));
@@ -68,8 +86,7 @@ export function selectByPatterns(files: readonly string[], patterns: readonly st
 /** Whether an auto-discovered file stays enabled under the `!`, `+` and `-` entries of its scope. */
 export function isEnabledByOverrides(filePath: string, entries: readonly string[], baseDir: string): boolean {
   let enabled = true;
-  const excludes = byPrefix(entries, "!");
-  if (excludes.length > 0 && matchesAnyGlob(filePath, excludes, baseDir)) enabled = false;
+  if (matchesAnyGlob(filePath, compileAll(byPrefix(entries, "!")), baseDir)) enabled = false;
   if (matchesAnyExact(filePath, byPrefix(entries, "+"), baseDir)) enabled = true;
   if (matchesAnyExact(filePath, byPrefix(entries, "-"), baseDir)) enabled = false;
   return enabled;

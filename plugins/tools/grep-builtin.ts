@@ -30,11 +30,14 @@ function compilePattern(pattern: string, literal: boolean, ignoreCase: boolean):
   }
 }
 
-/** rg's `--glob`: gitignore-style, relative to the search folder; a leading `!` excludes. */
+/**
+ * rg's `--glob`: gitignore-style, relative to the search folder, case-sensitive (`ignore` defaults to ignoring
+ * case); a leading `!` excludes. Gitignore rules are not a plain glob, so this stays on `ignore`, not glob-common.
+ */
 function globFilter(glob: string | undefined): (relativePath: string) => boolean {
   if (!glob) return () => true;
   const excluding = glob.startsWith("!");
-  const matcher = ignore().add(excluding ? glob.slice(1) : glob);
+  const matcher = ignore({ ignorecase: false }).add(excluding ? glob.slice(1) : glob);
   return (relativePath) => matcher.ignores(relativePath) !== excluding;
 }
 

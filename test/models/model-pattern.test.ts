@@ -196,3 +196,35 @@ describe("resolveModelScope", () => {
     expect(warnings[0]).toContain('Invalid thinking level "turbo"');
   });
 });
+
+// What pi matches for a glob in `--models` / `enabledModels` (minimatch, case-insensitive, against `provider/id`
+// and against `id`). The expected lists were observed by running pi's resolveModelScope on these models.
+describe("resolveModelScope glob rules", () => {
+  const hidden = model("local", ".hidden-model");
+  const all = [...models, hidden];
+  const scope = (pattern: string) =>
+    resolveModelScope([pattern], all).scoped.map((entry) => `${entry.model.provider}/${entry.model.id}${entry.thinkingLevel ? `:${entry.thinkingLevel}` : ""}`);
+
+  it.each<[string, string[]]>([
+    ["GPT-4?", ["openai/gpt-4o"]],
+    ["gpt-4[!x]", ["openai/gpt-4o"]],
+    ["gpt-4[^o]", []],
+    ["*sonnet*:high", ["anthropic/claude-sonnet-4-5:high"]],
+    ["openrouter/*/*:exacto", ["openrouter/qwen/qwen3-coder:exacto"]],
+    ["*:extended", []],
+    // `*` never crosses a `/`; `**` does, as a whole segment
+    ["*", ["anthropic/claude-sonnet-4-5", "openai/gpt-4o"]],
+    ["openrouter/**", ["openrouter/qwen/qwen3-coder:exacto", "openrouter/openai/gpt-4o:extended"]],
+    ["**", ["anthropic/claude-sonnet-4-5", "openai/gpt-4o", "openrouter/qwen/qwen3-coder:exacto", "openrouter/openai/gpt-4o:extended"]],
+    // nor does it match an id that starts with a dot, unless the pattern spells the dot
+    ["local/*", []],
+    ["*hidden*", []],
+    ["local/.*", ["local/.hidden-model"]],
+    // alternatives; a leading `!` negates (so it matches every `provider/id`); a leading `#` is a comment
+    ["*{sonnet,4o}*", ["anthropic/claude-sonnet-4-5", "openai/gpt-4o"]],
+    ["!*sonnet*", ["anthropic/claude-sonnet-4-5", "openai/gpt-4o", "openrouter/qwen/qwen3-coder:exacto", "openrouter/openai/gpt-4o:extended", "local/.hidden-model"]],
+    ["#*", []],
+  ])("%s", (pattern, expected) => {
+    expect(scope(pattern)).toEqual(expected);
+  });
+});

@@ -49,6 +49,22 @@ describe("package resources", () => {
     });
   });
 
+  it("manifest globs follow pi: only `*` and `?` make a glob, which skips dot folders and reads braces and extglobs", async () => {
+    await writeFiles(root, {
+      "package.json": JSON.stringify({
+        name: "globs",
+        pi: { skills: ["skills/{one,two}"], prompts: ["prompts/**/*.md", "!**/+(draft|old).md"] },
+      }),
+      "skills/one/SKILL.md": skillFile("one", "One."),
+      "skills/two/SKILL.md": skillFile("two", "Two."),
+      "prompts/review.md": promptFile("Review"),
+      "prompts/sub/draft.md": promptFile("Draft"),
+      "prompts/old.md": promptFile("Old"),
+      "prompts/.cache/stale.md": promptFile("Stale"),
+    });
+    expect(await provided()).toEqual({ extensions: [], skills: [], prompts: ["prompts/review.md"], themes: [] });
+  });
+
   it("settings filters narrow each kind: omitted = all, [] = none, globs, !exclude, +path, -path", async () => {
     await conventionalPackage(root, "a");
     await writeFiles(root, {

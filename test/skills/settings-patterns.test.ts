@@ -1,7 +1,7 @@
 // Settings `skills` entries: folders and files, globs, and `!` / `+` / `-` overrides (pi's documented rules).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { matchesGlob } from "../../plugins/resources-common/glob.js";
+import { isEnabledByOverrides, selectByPatterns } from "../../plugins/resources-common/settings-patterns.js";
 import { discoverSkills } from "../../plugins/skills/skill-discovery.js";
 import { skillFile, tempDir, writeTree } from "./support/temp-tree.js";
 
@@ -74,25 +74,56 @@ describe("settings entries that name files", () => {
   });
 });
 
-describe("glob matching", () => {
-  it.each([
-    ["a/b/c.md", "**/*.md", true],
-    ["c.md", "**/*.md", true],
-    ["a/b/c.md", "*.md", false],
-    ["a/b/c.md", "a/**", true],
-    ["a/x/y/b", "a/**/b", true],
-    ["a/b", "a/**/b", true],
-    ["skill-1", "skill-?", true],
-    ["skill-12", "skill-?", false],
-    ["beta", "[ab]eta", true],
-    ["zeta", "[!ab]eta", true],
-    ["beta", "[!ab]eta", false],
-    ["one.md", "{one,two}.md", true],
-    ["three.md", "{one,two}.md", false],
-    ["a.b", "a.b", true],
-    ["axb", "a.b", false],
-    ["(x)", "(x)", true],
-  ])("%s against %s is %s", (path, pattern, expected) => {
-    expect(matchesGlob(path, pattern)).toBe(expected);
+// What pi's resource patterns match (minimatch with its default options, tried against a file's path relative to
+// the settings folder, its name and its absolute path, and for SKILL.md the same three for its folder). The
+// expected lists were observed by running that matcher on these paths.
+describe("glob rules of `!pattern` entries", () => {
+  const base = "/base";
+  const files = [
+    "skills/one/SKILL.md",
+    "skills/two/SKILL.md",
+    "skills/three/SKILL.md",
+    ".hidden/secret/SKILL.md",
+    "skills/skill-1.md",
+    "skills/skill-2.md",
+    "skills/skill-12.md",
+    "prompts/#draft.md",
+    "prompts/sub/deep.md",
+  ].map((file) => `${base}/${file}`);
+  const excludedBy = (pattern: string) => {
+    const kept = selectByPatterns(files, [`!${pattern}`], base);
+    return files.filter((file) => !kept.has(file)).map((file) => file.slice(base.length + 1));
+  };
+
+  it.each<[string, string[]]>([
+    ["skills/*", ["skills/one/SKILL.md", "skills/two/SKILL.md", "skills/three/SKILL.md", "skills/skill-1.md", "skills/skill-2.md", "skills/skill-12.md"]],
+    ["skills/*.md", ["skills/skill-1.md", "skills/skill-2.md", "skills/skill-12.md"]],
+    ["skill-?.md", ["skills/skill-1.md", "skills/skill-2.md"]],
+    ["**/deep.md", ["prompts/sub/deep.md"]],
+    ["prompts/**", ["prompts/#draft.md", "prompts/sub/deep.md"]],
+    ["sub/*.md", []],
+    ["ONE", []],
+    ["skills/{one,two}", ["skills/one/SKILL.md", "skills/two/SKILL.md"]],
+    ["/base/skills/*", ["skills/one/SKILL.md", "skills/two/SKILL.md", "skills/three/SKILL.md", "skills/skill-1.md", "skills/skill-2.md", "skills/skill-12.md"]],
+    // a `*`, `?` or `**` never matches a path segment that starts with a dot; a literal `.name` does
+    ["*/secret", []],
+    ["/base/**/SKILL.md", ["skills/one/SKILL.md", "skills/two/SKILL.md", "skills/three/SKILL.md"]],
+    [".hidden/*", [".hidden/secret/SKILL.md"]],
+    ["**/secret", [".hidden/secret/SKILL.md"]],
+    // nested alternatives, numeric ranges and extglobs
+    ["{one,{two,three}}", ["skills/one/SKILL.md", "skills/two/SKILL.md", "skills/three/SKILL.md"]],
+    ["skill-{1..2}.md", ["skills/skill-1.md", "skills/skill-2.md"]],
+    ["+(one|two)", ["skills/one/SKILL.md", "skills/two/SKILL.md"]],
+    // a leading `#` makes a comment that matches nothing; `\#` is a literal `#`
+    ["#draft.md", []],
+    ["\\#draft.md", ["prompts/#draft.md"]],
+  ])("!%s", (pattern, expected) => {
+    expect(excludedBy(pattern)).toEqual(expected);
+  });
+
+  it("applies the same rules to overrides on auto-discovered files", () => {
+    expect(isEnabledByOverrides(`${base}/.hidden/secret/SKILL.md`, ["!*/secret"], base)).toBe(true);
+    expect(isEnabledByOverrides(`${base}/.hidden/secret/SKILL.md`, ["!**/secret"], base)).toBe(false);
+    expect(isEnabledByOverrides(`${base}/skills/one/SKILL.md`, ["!+(one|two)"], base)).toBe(false);
   });
 });
