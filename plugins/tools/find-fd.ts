@@ -35,7 +35,10 @@ export async function findWithFd(fdPath: string, query: FindQuery): Promise<stri
     },
   });
   if (result.code !== 0 && results.length === 0) {
-    throw new PithError("TOOL_FIND_FAILED", result.stderr.trim() || `fd exited with code ${result.code}`);
+    const message = result.stderr.trim() || `fd exited with code ${result.code}`;
+    // fd before 8.7 (Debian and Ubuntu ship 8.6) has no --no-require-git and refuses the whole call
+    if (/no-require-git/.test(message)) throw new PithError("TOOL_FD_TOO_OLD", `${fdPath} is older than fd 8.7: ${message}`);
+    throw new PithError("TOOL_FIND_FAILED", message);
   }
   return results;
 }

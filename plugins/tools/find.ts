@@ -62,7 +62,7 @@ export function createFindTool(options: FindToolOptions): ToolDefinition<FindArg
         const limit = args.limit ?? DEFAULT_LIMIT;
         const query = { pattern: args.pattern, searchPath: target.absolutePath, maxResults: limit + 1, signal: context.signal };
         const fdPath = options.forceBuiltinSearch ? undefined : findExecutable(["fd", "fdfind"]);
-        const found = fdPath ? await findWithFd(fdPath, query) : await findBuiltin(query);
+        const found = fdPath && !tooOldFd.has(fdPath) ? await findWithFd(fdPath, query).catch((error) => fallBackFromOldFd(error, fdPath, query)) : await findBuiltin(query);
         throwIfAborted(context.signal);
         return formatResults(found.slice(0, limit), limit, found.length > limit);
       };
@@ -70,4 +70,13 @@ export function createFindTool(options: FindToolOptions): ToolDefinition<FindArg
       return { content: [{ type: "text", text }], details };
     },
   };
+}
+
+/** fd binaries found too old to take pith's arguments: the built-in walk answers for them from then on. */
+const tooOldFd = new Set<string>();
+
+function fallBackFromOldFd(error: unknown, fdPath: string, query: Parameters<typeof findBuiltin>[0]): Promise<string[]> {
+  if (!(error instanceof PithError) || error.code !== "TOOL_FD_TOO_OLD") throw error;
+  tooOldFd.add(fdPath);
+  return findBuiltin(query);
 }

@@ -112,4 +112,26 @@ console.log(root + "/src/main.ts");
       cwd,
     ]);
   });
+
+  it("falls back to the built-in walk when fd is older than 8.7 and refuses --no-require-git", async () => {
+    const { cwd } = await builtinFind();
+    const bin = join(cwd, "old-bin");
+    await mkdir(bin);
+    const calls = join(cwd, "fd-calls.txt");
+    await writeFile(
+      join(bin, "fd"),
+      `#!${process.execPath}
+require("node:fs").appendFileSync(${JSON.stringify(calls)}, "called\\n");
+process.stderr.write("error: Found argument '--no-require-git' which wasn't expected, or isn't valid in this context\\n");
+process.exit(2);
+`,
+    );
+    await chmod(join(bin, "fd"), 0o755);
+    process.env.PATH = `${bin}${delimiter}${originalPath}`;
+    const find = createFindTool({ cwd });
+    expect(rows((await runOk(find, { pattern: "*.ts" })).text)).toEqual(["a.ts", "src/deep/x.spec.ts", "src/main.ts"]);
+    expect(rows((await runOk(find, { pattern: "*.log" })).text)).toEqual(["keep.log"]);
+    // the old fd is asked once; the walk answers from then on
+    expect(await readFile(calls, "utf-8")).toBe("called\n");
+  });
 });
