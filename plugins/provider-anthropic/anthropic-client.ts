@@ -1,6 +1,6 @@
 // The Anthropic SDK, imported on first use (it costs tens of milliseconds at start-up) and one client per
 // endpoint, key and header set. Retries are the retry plugin's job, so the SDK never retries.
-import type { ClientOptions } from "@anthropic-ai/sdk/client";
+import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/provider.js";
 import { ClientCache, mergeHeaders, providerFetch } from "../provider-common/index.js";
@@ -22,6 +22,8 @@ async function loadMessagesClient(): Promise<MessagesClientClass> {
 
 export interface AnthropicMessagesClient {
   messages: Messages;
+  /** the SDK's raw request, for a streamed body (see anthropic-stream.ts) */
+  post: BaseAnthropic["post"];
 }
 type MessagesClientClass = new (options: ClientOptions) => AnthropicMessagesClient;
 

@@ -10,3 +10,4 @@ export { ClientCache, mergeHeaders, type ClientIdentity } from "./client-cache.j
 export { NO_TOOL_RESULT_TEXT, isFromModel, prepareReplay, sanitizeToolCallId, type ReplayOptions } from "./replay-messages.js";
 export { mappedThinkingValue, reasoningEffort } from "./thinking-levels.js";
 export { httpFetch, providerFetch, type FetchFunction } from "./http-fetch.js";
+export { STREAMED_BODY_THRESHOLD, streamedJsonBody, streamedPostOptions, type StreamedPostOptions } from "./json-body-stream.js";
