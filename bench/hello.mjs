@@ -26,23 +26,30 @@ export async function benchHello({ pith, rssReporter, runs, root, jiti }) {
       }),
     );
     const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache") };
-    const args = ["--import", rssReporter, pith, "-p", "--no-session", "--model", "mock/mock-model", "hello"];
-    const hello = await repeat(runs, () => runOnce(process.execPath, args, { env, cwd: home }));
-    const failed = hello.find((r) => r.code !== 0);
-    if (failed) throw new Error(`pith -p failed: ${failed.stderr}`);
     const body = JSON.stringify({ model: "mock-model", max_tokens: 10, stream: true, messages: [{ role: "user", content: "hi" }] });
     const fetchScript = `await fetch(${JSON.stringify(mock.url + "/v1/messages")}, {method: "POST", headers: {"content-type": "application/json"}, body: ${JSON.stringify(body)}}).then(r => r.text())`;
     // undici's first fetch in a process costs far more than the request itself on Node 20; node:http is the floor
     const httpScript = `require("node:http").request(${JSON.stringify(mock.url + "/v1/messages")}, {method: "POST", headers: {"content-type": "application/json"}}, (r) => r.resume()).end(${JSON.stringify(body)})`;
-    const nodeOnly = await repeat(runs, () => runOnce(process.execPath, ["--import", rssReporter, "-e", "0"], { env }));
-    const bare = await repeat(runs, () => runOnce(process.execPath, ["--import", rssReporter, "--input-type=module", "-e", fetchScript], { env }));
-    const bareHttp = await repeat(runs, () => runOnce(process.execPath, ["--import", rssReporter, "-e", httpScript], { env }));
+    const commands = {
+      hello: ["--require", rssReporter, pith, "-p", "--no-session", "--model", "mock/mock-model", "hello"],
+      nodeOnly: ["--require", rssReporter, "-e", "0"],
+      bare: ["--require", rssReporter, "--input-type=module", "-e", fetchScript],
+      bareHttp: ["--require", rssReporter, "-e", httpScript],
+    };
+    // Interleaved, one of each per round, so that every figure sees the same load on a shared machine.
+    const results = { hello: [], nodeOnly: [], bare: [], bareHttp: [] };
+    await repeat(runs, async () => {
+      for (const [name, args] of Object.entries(commands)) results[name].push(await runOnce(process.execPath, args, { env, cwd: home }));
+    });
+    const { hello, nodeOnly, bare, bareHttp } = results;
+    const failed = hello.find((r) => r.code !== 0);
+    if (failed) throw new Error(`pith -p failed: ${failed.stderr}`);
     const figure = (results) => ({ wall: median(results.map((r) => r.ms)), rss: median(results.map((r) => r.rss ?? 0)) });
     const pithRun = figure(hello);
     const node = figure(nodeOnly);
     const viaFetch = figure(bare);
     const viaHttp = figure(bareHttp);
-    console.log("print-mode hello against the mock model (median of %d runs, each baseline measured in this run)", runs);
+    console.log("print-mode hello against the mock model (median of %d interleaved rounds: pith and each baseline once per round)", runs);
     console.log(`  node -e 0                ${ms(node.wall)}   peak RSS ${mb(node.rss)}`);
     console.log(`  node + one node:http     ${ms(viaHttp.wall)}   peak RSS ${mb(viaHttp.rss)}`);
     console.log(`  node + one fetch         ${ms(viaFetch.wall)}   peak RSS ${mb(viaFetch.rss)}`);

@@ -7,7 +7,7 @@ import { createJiti } from "jiti";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const jiti = createJiti(import.meta.url, { fsCache: false });
 const pith = join(root, "bin/pith.cjs");
-const rssReporter = join(root, "bench/report-rss.mjs");
+const rssReporter = join(root, "bench/report-rss.cjs");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 
 const only = process.argv.slice(2);

@@ -88,7 +88,7 @@ async function openAndSend({ pith, rssReporter, mock, received, file: source, ag
   const poll = setInterval(() => {
     while (before.recorded + parsedAt.length < mock.requests.length) parsedAt.push(performance.now() - started);
   }, 2);
-  const run = await runOnce(process.execPath, ["--import", rssReporter, pith, "-p", "--model", `mock/${modelId}`, "--session", file, "continue"], {
+  const run = await runOnce(process.execPath, ["--require", rssReporter, pith, "-p", "--model", `mock/${modelId}`, "--session", file, "continue"], {
     env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(workDir, "cache") },
     cwd: workDir,
   });
