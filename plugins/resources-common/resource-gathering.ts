@@ -36,33 +36,53 @@ export async function gatherResourceFiles(
   locations: ResourceLocations,
   context: WalkContext,
 ): Promise<GatheredFile[]> {
-  const gathered: GatheredFile[] = [];
-  const add = (files: readonly string[], origin: (file: string) => SourceOrigins) => {
-    for (const file of files) gathered.push({ path: file, sourceInfo: sourceInfoFor(file, origin(file)) });
-  };
+  const lookups: Lookup[] = [];
   if (!locations.noDiscovery) {
     const scopes = [
       { scope: "project", entries: locations.projectEntries, baseDir: locations.projectConfigDir },
       { scope: "user", entries: locations.globalEntries, baseDir: locations.agentDir },
     ] as const;
     for (const { scope, entries, baseDir } of scopes) {
-      add(await settingsEntryFiles(kind, entries, baseDir, locations, context), () => ({ source: "local", scope }));
-      add(await standardFolderFiles(kind, scope, entries, baseDir, context), () => ({ source: "auto", scope, baseDir }));
+      lookups.push({ find: (walk) => settingsEntryFiles(kind, entries, baseDir, locations, walk), origin: () => ({ source: "local", scope }) });
+      lookups.push({ find: (walk) => standardFolderFiles(kind, scope, entries, baseDir, walk), origin: () => ({ source: "auto", scope, baseDir }) });
     }
     for (const file of locations.packageFiles) {
-      add([file.path], () => ({ source: file.source, scope: file.scope, baseDir: file.baseDir, origin: "package" }));
+      lookups.push({ find: async () => [file.path], origin: () => ({ source: file.source, scope: file.scope, baseDir: file.baseDir, origin: "package" }) });
     }
   }
   for (const rawPath of locations.cliPaths) {
     const path = resolveUserPath(rawPath, locations.cwd, locations.homeDir);
-    add(await filesAtPath(path, kind.collectCliFolder, "error", context), (file) => kind.cliOrigin(file));
+    lookups.push({ find: (walk) => filesAtPath(path, kind.collectCliFolder, "error", walk), origin: (file) => kind.cliOrigin(file) });
   }
   for (const contributed of locations.extensionPaths) {
     const path = resolveUserPath(contributed.path, locations.cwd, locations.homeDir);
     const origin: SourceOrigins = { source: contributed.source, scope: "temporary", ...(contributed.baseDir ? { baseDir: contributed.baseDir } : {}) };
-    add(await filesAtPath(path, kind.collectCliFolder, "error", context), () => origin);
+    lookups.push({ find: (walk) => filesAtPath(path, kind.collectCliFolder, "error", walk), origin: () => origin });
   }
+  const found = await inOrder(context, lookups.map((lookup) => lookup.find));
+  const gathered = lookups.flatMap((lookup, index) => found[index]!.map((file) => ({ path: file, sourceInfo: sourceInfoFor(file, lookup.origin(file)) })));
   return keepFirstRealPath(gathered);
+}
+
+interface Lookup {
+  find: (context: WalkContext) => Promise<readonly string[]>;
+  origin: (file: string) => SourceOrigins;
+}
+
+/**
+ * Runs lookups side by side (each mostly waits on the file system) and hands over their results and diagnostics
+ * in the order given, exactly as running them one after the other would.
+ */
+async function inOrder<T>(context: WalkContext, lookups: readonly ((context: WalkContext) => Promise<T>)[]): Promise<T[]> {
+  const reports = lookups.map(() => [] as Parameters<WalkContext["report"]>[0][]);
+  const settled = await Promise.allSettled(lookups.map((lookup, index) => lookup({ ...context, report: (diagnostic) => reports[index]!.push(diagnostic) })));
+  const results: T[] = [];
+  for (const [index, outcome] of settled.entries()) {
+    for (const diagnostic of reports[index]!) context.report(diagnostic);
+    if (outcome.status === "rejected") throw outcome.reason;
+    results.push(outcome.value);
+  }
+  return results;
 }
 
 async function settingsEntryFiles(
@@ -73,11 +93,8 @@ async function settingsEntryFiles(
   context: WalkContext,
 ): Promise<string[]> {
   const { paths, patterns } = splitSettingsEntries(entries);
-  const files: string[] = [];
-  for (const entry of paths) {
-    const path = resolveUserPath(entry, baseDir, locations.homeDir);
-    files.push(...(await filesAtPath(path, kind.collectSettingsFolder, "warning", context)));
-  }
+  const lookups = paths.map((entry) => (walk: WalkContext) => filesAtPath(resolveUserPath(entry, baseDir, locations.homeDir), kind.collectSettingsFolder, "warning", walk));
+  const files = (await inOrder(context, lookups)).flat();
   const selected = selectByPatterns(files, patterns, baseDir);
   return files.filter((file) => selected.has(file));
 }
@@ -89,10 +106,8 @@ async function standardFolderFiles(
   baseDir: string,
   context: WalkContext,
 ): Promise<string[]> {
-  const files: string[] = [];
-  for (const folder of await kind.standardFolders(scope)) {
-    files.push(...(await folder.collect(folder.dir, context)));
-  }
+  const folders = await kind.standardFolders(scope);
+  const files = (await inOrder(context, folders.map((folder) => (walk: WalkContext) => folder.collect(folder.dir, walk)))).flat();
   return files.filter((file) => isEnabledByOverrides(file, entries, baseDir));
 }
 
@@ -122,8 +137,9 @@ async function filesAtPath(
 async function keepFirstRealPath(files: readonly GatheredFile[]): Promise<GatheredFile[]> {
   const seen = new Set<string>();
   const kept: GatheredFile[] = [];
-  for (const file of files) {
-    const real = await canonicalPath(file.path);
+  const realPaths = await Promise.all(files.map((file) => canonicalPath(file.path)));
+  for (const [index, file] of files.entries()) {
+    const real = realPaths[index]!;
     if (seen.has(real)) continue;
     seen.add(real);
     kept.push(file);

@@ -77,14 +77,14 @@ export async function standardSkillFolders(
 /** `start` and its parents, nearest first, ending at the folder holding `.git` or at the file system root. */
 async function ancestorsUpToGitRoot(start: string): Promise<string[]> {
   const chain: string[] = [];
-  let dir = resolve(start);
-  for (;;) {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
     chain.push(dir);
-    if (await exists(join(dir, ".git"))) return chain;
-    const parent = dirname(dir);
-    if (parent === dir) return chain;
-    dir = parent;
+    if (dirname(dir) === dir) break;
   }
+  // every level is checked at once: the walk waits on the file system, not on the answers in turn
+  const isGitRoot = await Promise.all(chain.map((dir) => exists(join(dir, ".git"))));
+  const root = isGitRoot.indexOf(true);
+  return root === -1 ? chain : chain.slice(0, root + 1);
 }
 
 async function exists(path: string): Promise<boolean> {
