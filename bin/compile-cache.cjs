@@ -1,8 +1,8 @@
 // Loads the bundled CLI through V8's code cache. Node 20 has no compile cache for user modules, and compiling
 // the CLI's code is a large part of a run's start-up; with the cache V8 deserializes bytecode instead. The cache
-// lives in pith's cache folder, keyed by node's version and the bundle's size and mtime (V8 itself only checks
-// the source length). It is written at exit when missing, rejected, or made by a run that never opened a session
-// (then it lacks most of the code a prompt runs). Any failure here only costs speed: the CLI still loads.
+// lives in pith's cache folder, keyed by node's version, the bundle's size and mtime (V8 itself only checks the
+// source length) and node's flags. It is written at exit when missing, rejected, or made by a run that never
+// opened a session (then it lacks most of the code a prompt runs). Any failure here only costs speed.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -14,6 +14,16 @@ const Module = require("node:module");
 function cacheFolder(env) {
   if (env.PITH_CACHE_DIR) return env.PITH_CACHE_DIR;
   return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pith");
+}
+
+/** A short, stable name for a string (32-bit FNV-1a): no need to load node:crypto for a file name. */
+function fnv1a(text) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
 }
 
 function readOptional(file) {
@@ -42,7 +52,9 @@ function loadWithCodeCache(file) {
   let full, light, cachedData, loadedFull = false;
   if (enabled) {
     const stat = fs.statSync(file);
-    const key = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+    // V8 rejects a cache made under other flags; one file per flag set keeps alternating runs from rewriting it
+    const flags = fnv1a(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`);
+    const key = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}-${flags}`;
     const folder = path.join(cacheFolder(process.env), "v8");
     full = path.join(folder, `${key}.full`);
     light = path.join(folder, `${key}.light`);

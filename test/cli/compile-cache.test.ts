@@ -64,3 +64,16 @@ describe("the CLI's code cache", () => {
     expect(await cacheFiles()).toEqual([]);
   });
 });
+
+describe("the code cache under different node flags", () => {
+  it("keeps one file per flag set, so alternating runs do not rewrite each other's cache", async () => {
+    await hello();
+    await hello({ NODE_OPTIONS: "--max-semi-space-size=16" });
+    const files = (await cacheFiles()).filter((name) => name.endsWith(".full"));
+    expect(files).toHaveLength(2);
+    const written = await Promise.all(files.map(async (name) => (await stat(join(cacheFolder(), name))).mtimeMs));
+    await hello();
+    await hello({ NODE_OPTIONS: "--max-semi-space-size=16" });
+    expect(await Promise.all(files.map(async (name) => (await stat(join(cacheFolder(), name))).mtimeMs))).toEqual(written);
+  });
+});
