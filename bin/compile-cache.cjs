@@ -41,6 +41,13 @@ function writeAtomically(file, data) {
   fs.renameSync(temporary, file);
 }
 
+/** Caches of earlier builds of the bundle (or other node versions) are never read again: a new one replaces them. */
+function removeOtherBuilds(folder, bundleName, build) {
+  for (const name of fs.readdirSync(folder)) {
+    if (name.startsWith(`${bundleName}-`) && !name.startsWith(`${build}-`)) fs.rmSync(path.join(folder, name), { force: true });
+  }
+}
+
 /**
  * Requires `file` (a CommonJS bundle) with its code cache. Returns the module's exports and `sessionRan()`, which
  * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code.
@@ -49,13 +56,14 @@ function loadWithCodeCache(file) {
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
   const source = fs.readFileSync(file, "latin1");
   const enabled = process.env.PITH_COMPILE_CACHE !== "0";
-  let full, light, cachedData, loadedFull = false;
+  let folder, build, full, light, cachedData, loadedFull = false;
   if (enabled) {
     const stat = fs.statSync(file);
     // V8 rejects a cache made under other flags; one file per flag set keeps alternating runs from rewriting it
     const flags = fnv1a(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`);
-    const key = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}-${flags}`;
-    const folder = path.join(cacheFolder(process.env), "v8");
+    build = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+    const key = `${build}-${flags}`;
+    folder = path.join(cacheFolder(process.env), "v8");
     full = path.join(folder, `${key}.full`);
     light = path.join(folder, `${key}.light`);
     cachedData = readOptional(full);
@@ -76,6 +84,7 @@ function loadWithCodeCache(file) {
       if (!target) return;
       try {
         writeAtomically(target, script.createCachedData());
+        removeOtherBuilds(folder, path.basename(file), build);
       } catch {
         // a read-only or full disk only means the next start compiles again
       }

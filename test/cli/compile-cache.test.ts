@@ -77,3 +77,18 @@ describe("the code cache under different node flags", () => {
     expect(await Promise.all(files.map(async (name) => (await stat(join(cacheFolder(), name))).mtimeMs))).toEqual(written);
   });
 });
+
+describe("caches of earlier builds", () => {
+  it("are removed when a new build writes its cache", async () => {
+    await mkdir(cacheFolder(), { recursive: true });
+    const stale = join(cacheFolder(), "cli.cjs-v18.0.0-x64-123-456-deadbeef.full");
+    const unrelated = join(cacheFolder(), "jiti-something.cache");
+    await writeFile(stale, "an old build's cache");
+    await writeFile(unrelated, "another bundle's cache");
+    await hello();
+    const files = await cacheFiles();
+    expect(files).not.toContain("cli.cjs-v18.0.0-x64-123-456-deadbeef.full");
+    expect(files).toContain("jiti-something.cache");
+    expect(files.filter((name) => name.endsWith(".full"))).toHaveLength(1);
+  });
+});

@@ -1,23 +1,13 @@
 // End to end: the built `pith` CLI against the mock LLM server, with extensions given by -e, found in the agent
 // folder, and found in an (untrusted, then trusted) project.
-import { execFileSync } from "node:child_process";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PITH_BIN, createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
+import { createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
 
 const DOCS_STYLE = fileURLToPath(new URL("./fixtures/docs-style.ts", import.meta.url));
 const MODEL = ["--model", "mock/mock-model"];
-
-// The CLI learns -e, --no-extensions, --trust and extension flags when the extensions plugin is wired in.
-const wired = (() => {
-  try {
-    return execFileSync(process.execPath, [PITH_BIN, "--help"], { encoding: "utf8" }).includes("--extension");
-  } catch {
-    return false; // not built
-  }
-})();
 
 /** An extension that writes `<name>.ran` into the working folder when the session starts. */
 const marker = (name: string) =>
@@ -40,7 +30,7 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
-describe.skipIf(!wired)("pith with extensions", () => {
+describe("pith with extensions", () => {
   it('-p "/name args" runs an extension command without asking the model', async () => {
     const result = await world.run(["-p", ...MODEL, "-e", DOCS_STYLE, "/stamp from the CLI"]);
     expect(result.stderr).toBe("");
