@@ -3,6 +3,7 @@
 // bundle (Node 20 has no compile cache for packages), kept in pith's cache folder and keyed by node's version and
 // the bundle's size and mtime, the way bin/compile-cache.cjs loads the CLI: compiling jiti is most of its cost.
 // The cache is written at exit, so it holds what the run compiled. Any failure here costs only speed.
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
@@ -30,7 +31,9 @@ export function requireJiti(cacheDir: string | false): Jiti {
 function compileWithCodeCache(file: string, folder: string): NodeJS.Module {
   const source = readFileSync(file, "utf8");
   const stat = statSync(file);
-  const cacheFile = join(folder, `${basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`);
+  // V8 rejects a cache made under other node flags: one file per flag set, as for the CLI (bin/compile-cache.cjs)
+  const flags = createHash("sha1").update(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`).digest("hex").slice(0, 8);
+  const cacheFile = join(folder, `${basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}-${flags}`);
   const cachedData = readOptional(cacheFile);
   const script = new Script(Module.wrap(source), { filename: file, cachedData });
   const module = new Module(file);
