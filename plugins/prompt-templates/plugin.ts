@@ -1,8 +1,8 @@
 // The prompt templates plugin: finds templates at start-up, offers them as the "promptTemplates" service,
 // and expands `/name args` in the `expand_input` hook. The skills plugin's handler runs first.
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
-import { logDiagnostic } from "../resources-common/diagnostic-log.js";
-import { PROMPT_TEMPLATES_PLUGIN_NAME, type ExtensionResourcePath, type ResourcePluginOptions } from "../resources-common/options.js";
+import { reloadableResources } from "../resources-common/reloadable-resources.js";
+import { PROMPT_TEMPLATES_PLUGIN_NAME, type ResourcePluginOptions } from "../resources-common/options.js";
 import type { PromptTemplatesService } from "./template.js";
 import { describeMissingArguments, expandPromptTemplate } from "./template-command.js";
 import { discoverPromptTemplates, type LoadedTemplates } from "./template-discovery.js";
@@ -17,31 +17,22 @@ export function promptTemplatesPlugin(options: ResourcePluginOptions): PithPlugi
   return definePlugin({
     name: PROMPT_TEMPLATES_PLUGIN_NAME,
     async setup(context) {
-      let loaded: LoadedTemplates = { templates: [], diagnostics: [] };
-      let latestLoad = 0;
-      let extensionPaths: readonly ExtensionResourcePath[] = [];
-      const reload = async (signal?: AbortSignal) => {
-        const thisLoad = ++latestLoad;
-        const result = await discoverPromptTemplates({ ...options, extensionPaths }, signal);
-        // An older reload that finishes late must not replace a newer result.
-        if (thisLoad !== latestLoad) return;
-        loaded = result;
-        for (const diagnostic of result.diagnostics) logDiagnostic(context.log, diagnostic);
-      };
-      await reload();
+      const resources = reloadableResources<LoadedTemplates>(
+        { templates: [], diagnostics: [] },
+        (extensionPaths, signal) => discoverPromptTemplates({ ...options, extensionPaths }, signal),
+        context.log,
+      );
+      await resources.reload();
 
       const service: PromptTemplatesService = {
-        list: () => loaded.templates,
+        list: () => resources.current.templates,
         get diagnostics() {
-          return loaded.diagnostics;
+          return resources.current.diagnostics;
         },
-        reload,
-        async setExtensionPaths(paths, signal) {
-          extensionPaths = [...paths];
-          await reload(signal);
-        },
+        reload: resources.reload,
+        setExtensionPaths: resources.setExtensionPaths,
         commands: () =>
-          loaded.templates.map((template) => ({
+          resources.current.templates.map((template) => ({
             name: template.name,
             description: template.description,
             source: "prompt",
@@ -52,7 +43,7 @@ export function promptTemplatesPlugin(options: ResourcePluginOptions): PithPlugi
 
       context.on("expand_input", (state) => {
         if (!state.expand) return undefined;
-        const expansion = expandPromptTemplate(state.text, loaded.templates);
+        const expansion = expandPromptTemplate(state.text, resources.current.templates);
         if (!expansion) return undefined;
         if (expansion.missingPositions.length > 0) context.log.warn(describeMissingArguments(expansion));
         return { ...state, text: expansion.text };

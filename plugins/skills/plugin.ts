@@ -2,10 +2,10 @@
 // `/skill:name args` in the `expand_input` hook, before prompt templates get their turn.
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
 import { logDiagnostic } from "../resources-common/diagnostic-log.js";
+import { reloadableResources } from "../resources-common/reloadable-resources.js";
 import {
   PROMPT_TEMPLATES_PLUGIN_NAME,
   SKILLS_PLUGIN_NAME,
-  type ExtensionResourcePath,
   type ResourcePluginOptions,
 } from "../resources-common/options.js";
 import type { SkillsService } from "./skill.js";
@@ -23,33 +23,24 @@ export function skillsPlugin(options: ResourcePluginOptions): PithPlugin {
   return definePlugin({
     name: SKILLS_PLUGIN_NAME,
     async setup(context) {
-      let loaded: LoadedSkills = { skills: [], diagnostics: [] };
-      let latestLoad = 0;
-      let extensionPaths: readonly ExtensionResourcePath[] = [];
-      const reload = async (signal?: AbortSignal) => {
-        const thisLoad = ++latestLoad;
-        const result = await discoverSkills({ ...options, extensionPaths }, signal);
-        // An older reload that finishes late must not replace a newer result.
-        if (thisLoad !== latestLoad) return;
-        loaded = result;
-        for (const diagnostic of result.diagnostics) logDiagnostic(context.log, diagnostic);
-      };
-      await reload();
+      const resources = reloadableResources<LoadedSkills>(
+        { skills: [], diagnostics: [] },
+        (extensionPaths, signal) => discoverSkills({ ...options, extensionPaths }, signal),
+        context.log,
+      );
+      await resources.reload();
 
       const service: SkillsService = {
-        list: () => loaded.skills,
+        list: () => resources.current.skills,
         get diagnostics() {
-          return loaded.diagnostics;
+          return resources.current.diagnostics;
         },
-        reload,
-        async setExtensionPaths(paths, signal) {
-          extensionPaths = [...paths];
-          await reload(signal);
-        },
+        reload: resources.reload,
+        setExtensionPaths: resources.setExtensionPaths,
         formatForPrompt: (activeToolNames) =>
-          activeToolNames.includes("read") ? formatSkillsForPrompt(loaded.skills) : "",
+          activeToolNames.includes("read") ? formatSkillsForPrompt(resources.current.skills) : "",
         commands: () =>
-          loaded.skills.map((skill) => ({
+          resources.current.skills.map((skill) => ({
             name: `skill:${skill.name}`,
             description: skill.description,
             source: "skill",
@@ -62,7 +53,7 @@ export function skillsPlugin(options: ResourcePluginOptions): PithPlugin {
         "expand_input",
         async (state) => {
           if (!state.expand) return undefined;
-          const text = await expandSkillCommand(state.text, loaded.skills, (diagnostic) =>
+          const text = await expandSkillCommand(state.text, resources.current.skills, (diagnostic) =>
             logDiagnostic(context.log, diagnostic),
           );
           return text === state.text ? undefined : { ...state, text };
