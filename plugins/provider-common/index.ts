@@ -6,6 +6,7 @@ export { sanitizeText } from "./sanitize-text.js";
 export { ProviderFailure, streamEndedEarly } from "./provider-failure.js";
 export { ABORTED_MESSAGE, classifyProviderError, describeErrorBody, type ClassifiedFailure } from "./classify-error.js";
 export { guardProviderStream, type FinishReason, type StreamAttempt, type StreamAttemptContext } from "./guard-stream.js";
+export { sdkAttempt, type SdkCall, type SendOptions } from "./sdk-attempt.js";
 export { ClientCache, mergeHeaders, type ClientIdentity } from "./client-cache.js";
 export { NO_TOOL_RESULT_TEXT, isFromModel, prepareReplay, sanitizeToolCallId, type ReplayOptions } from "./replay-messages.js";
 export { mappedThinkingValue, reasoningEffort } from "./thinking-levels.js";

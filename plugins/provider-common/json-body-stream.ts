@@ -39,8 +39,8 @@ export interface StreamedPostOptions {
  * The options of the SDK's own `post` for a streamed body: the SDKs add no content type to a stream, and
  * `stream: true` makes the reply the same event Stream their `create` methods return.
  */
-export function streamedPostOptions(body: AsyncIterable<Uint8Array>, signal: AbortSignal, headers: Record<string, string>): StreamedPostOptions {
-  return { body, stream: true, signal, headers: { ...headers, "content-type": "application/json" } };
+export function streamedPostOptions(body: AsyncIterable<Uint8Array>, options: { signal: AbortSignal; headers: Record<string, string> }): StreamedPostOptions {
+  return { body, stream: true, signal: options.signal, headers: { ...options.headers, "content-type": "application/json" } };
 }
 
 async function* jsonChunks(params: Record<string, unknown>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
