@@ -3,7 +3,7 @@
 import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/provider.js";
-import { ClientCache, mergeHeaders, providerFetch } from "../provider-common/index.js";
+import { ClientCache, mergeHeaders, sdkClientOptions } from "../provider-common/index.js";
 
 /**
  * The SDK's base client with only the Messages resource: the full client also loads every other API (batches,
@@ -34,23 +34,5 @@ export async function anthropicClient(request: StreamRequest): Promise<Anthropic
   const AnthropicClient = await (sdk ??= loadMessagesClient());
   const headers = mergeHeaders(request.model.headers, request.headers);
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
-  return clients.get(identity, () => {
-    const defaultHeaders: Record<string, string | null> = { ...headers };
-    // Without a key nothing is sent (local servers); the SDK must not look for credentials elsewhere.
-    if (!request.apiKey && !hasHeader(headers, "authorization")) defaultHeaders["Authorization"] = null;
-    return new AnthropicClient({
-      apiKey: request.apiKey ?? "",
-      baseURL: request.model.baseUrl,
-      maxRetries: 0,
-      // Failures reach the user as error events; SDK console output would garble the terminal UI.
-      logLevel: "off",
-      defaultHeaders,
-      // node:http instead of undici: its first request costs no WebAssembly compile (see docs/providers.md).
-      fetch: providerFetch(),
-    });
-  });
-}
-
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+  return clients.get(identity, () => new AnthropicClient(sdkClientOptions(request, headers)));
 }

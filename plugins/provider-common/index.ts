@@ -11,4 +11,5 @@ export { ClientCache, mergeHeaders, type ClientIdentity } from "./client-cache.j
 export { NO_TOOL_RESULT_TEXT, isFromModel, prepareReplay, sanitizeToolCallId, type ReplayOptions } from "./replay-messages.js";
 export { mappedThinkingValue, reasoningEffort } from "./thinking-levels.js";
 export { httpFetch, providerFetch, type FetchFunction } from "./http-fetch.js";
+export { sdkClientOptions, type SdkClientOptions } from "./sdk-client-options.js";
 export { STREAMED_BODY_THRESHOLD, streamedJsonBody, streamedPostOptions, type StreamedPostOptions } from "./json-body-stream.js";
