@@ -16,17 +16,6 @@ import type { PiToolDefinition } from "../types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
 import { InertComponent } from "./pi-tui.js";
 import { createPlainTheme, plainTheme } from "./theme.js";
-import {
-  createBashTool,
-  createCodingTools,
-  createEditTool,
-  createFindTool,
-  createGrepTool,
-  createLsTool,
-  createReadOnlyTools,
-  createReadTool,
-  createWriteTool,
-} from "./tool-factories.js";
 
 /** The pi release whose extension API pith implements. */
 export const VERSION = "0.73.1";
@@ -63,6 +52,9 @@ export {
   truncateTail,
   withFileMutationQueue,
   createLocalBashOperations,
+};
+// pith's tool factories give pi's tools in pi's shape; pi's `*ToolDefinition` names are the same factories
+export {
   createBashTool,
   createCodingTools,
   createEditTool,
@@ -79,7 +71,7 @@ export {
   createLsTool as createLsToolDefinition,
   createReadTool as createReadToolDefinition,
   createWriteTool as createWriteToolDefinition,
-};
+} from "./tool-factories.js";
 
 // ---- messages, sessions, compaction --------------------------------------------------------------------------
 
