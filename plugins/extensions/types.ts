@@ -6,6 +6,7 @@ import type { AssistantMessageEvent } from "../../kernel/provider.js";
 import type { ModelRegistryView } from "./model-registry-view.js";
 import type { ReadonlySessionView } from "./session-view.js";
 import type { ExtensionUIContext } from "./ui-context.js";
+import type { BashResult } from "../rpc/services/user-bash.js";
 
 // ---- sources ---------------------------------------------------------------------------------------------
 
@@ -255,13 +256,8 @@ export interface BashOperations {
     options: { onData: (data: Buffer) => void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv },
   ): Promise<{ exitCode: number | null }>;
 }
-export interface BashResult {
-  output: string;
-  exitCode: number | undefined;
-  cancelled: boolean;
-  truncated: boolean;
-  fullOutputPath?: string;
-}
+/** pi's `BashResult`, as user bash (plugins/rpc/services/user-bash.ts) produces it */
+export type { BashResult };
 export interface UserBashEventResult {
   operations?: BashOperations;
   result?: BashResult;
