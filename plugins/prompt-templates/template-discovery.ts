@@ -1,12 +1,10 @@
 // Loads every prompt template the options point at, in precedence order; the first of a name wins.
 import { dirname, join } from "node:path";
 import type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
-import type { WalkContext } from "../resources-common/directory-listing.js";
 import { resolveLocations, type ResourceLocations } from "../resources-common/locations.js";
-import { keepFirstByName } from "../resources-common/name-collisions.js";
 import type { ResourcePluginOptions } from "../resources-common/options.js";
 import { isUnderPath } from "../resources-common/paths.js";
-import { gatherResourceFiles, type ResourceKind } from "../resources-common/resource-gathering.js";
+import { discoverResources, type ResourceKind } from "../resources-common/resource-gathering.js";
 import type { SourceOrigins } from "../resources-common/source-info.js";
 import type { PromptTemplate } from "./template.js";
 import { loadTemplateFile } from "./template-file.js";
@@ -17,22 +15,10 @@ export interface LoadedTemplates {
   diagnostics: ResourceDiagnostic[];
 }
 
-export async function discoverPromptTemplates(
-  options: ResourcePluginOptions,
-  signal?: AbortSignal,
-): Promise<LoadedTemplates> {
+export async function discoverPromptTemplates(options: ResourcePluginOptions, signal?: AbortSignal): Promise<LoadedTemplates> {
   const locations = resolveLocations(options);
-  const diagnostics: ResourceDiagnostic[] = [];
-  const context: WalkContext = { report: (diagnostic) => diagnostics.push(diagnostic), signal };
-  const files = await gatherResourceFiles(templateKind(locations), locations, context);
-  const templates: PromptTemplate[] = [];
-  for (const file of files) {
-    signal?.throwIfAborted();
-    const template = await loadTemplateFile(file.path, file.sourceInfo, context.report);
-    if (template) templates.push(template);
-  }
-  const { kept, diagnostics: collisions } = keepFirstByName(templates, "prompt");
-  return { templates: kept, diagnostics: [...diagnostics, ...collisions] };
+  const { resources, diagnostics } = await discoverResources(templateKind(locations), locations, loadTemplateFile, "prompt", signal);
+  return { templates: resources, diagnostics };
 }
 
 function templateKind(locations: ResourceLocations): ResourceKind {

@@ -1,7 +1,7 @@
 // Two resources with one name: the first in precedence order wins, the other is reported.
 import type { ResourceDiagnostic, ResourceType } from "./diagnostics.js";
 
-interface NamedResource {
+export interface NamedResource {
   name: string;
   filePath: string;
 }

@@ -3,8 +3,10 @@
 // packages (files the package manager resolved), CLI paths, then paths extensions contributed. A file reached twice (through a
 // symlink or two overlapping locations) is kept once, at its first place.
 import { stat } from "node:fs/promises";
+import type { DiagnosticSink, ResourceDiagnostic, ResourceType } from "./diagnostics.js";
 import type { WalkContext } from "./directory-listing.js";
 import type { ResourceLocations } from "./locations.js";
+import { keepFirstByName, type NamedResource } from "./name-collisions.js";
 import { canonicalPath, resolveUserPath } from "./paths.js";
 import { isEnabledByOverrides, selectByPatterns, splitSettingsEntries } from "./settings-patterns.js";
 import { sourceInfoFor, type SourceInfo, type SourceOrigins } from "./source-info.js";
@@ -31,7 +33,7 @@ export interface GatheredFile {
   sourceInfo: SourceInfo;
 }
 
-export async function gatherResourceFiles(
+async function gatherResourceFiles(
   kind: ResourceKind,
   locations: ResourceLocations,
   context: WalkContext,
@@ -62,6 +64,27 @@ export async function gatherResourceFiles(
   const found = await inOrder(context, lookups.map((lookup) => lookup.find));
   const gathered = lookups.flatMap((lookup, index) => found[index]!.map((file) => ({ path: file, sourceInfo: sourceInfoFor(file, lookup.origin(file)) })));
   return keepFirstRealPath(gathered);
+}
+
+/**
+ * Every resource of one kind the locations point at: files gathered in precedence order, each read by `load`
+ * (side by side, results and diagnostics kept in order), and the first of a name kept.
+ */
+export async function discoverResources<Resource extends NamedResource>(
+  kind: ResourceKind,
+  locations: ResourceLocations,
+  load: (path: string, sourceInfo: SourceInfo, report: DiagnosticSink) => Promise<Resource | undefined>,
+  type: ResourceType,
+  signal?: AbortSignal,
+): Promise<{ resources: Resource[]; diagnostics: ResourceDiagnostic[] }> {
+  const diagnostics: ResourceDiagnostic[] = [];
+  const context: WalkContext = { report: (diagnostic) => diagnostics.push(diagnostic), signal };
+  const files = await gatherResourceFiles(kind, locations, context);
+  signal?.throwIfAborted();
+  const reads = files.map((file) => (walk: WalkContext) => load(file.path, file.sourceInfo, walk.report));
+  const loaded = (await inOrder(context, reads)).filter((resource): resource is Resource => resource !== undefined);
+  const { kept, diagnostics: collisions } = keepFirstByName(loaded, type);
+  return { resources: kept, diagnostics: [...diagnostics, ...collisions] };
 }
 
 interface Lookup {

@@ -1,12 +1,10 @@
 // Loads every skill the options point at: gather files in precedence order, read each, keep the first of a name.
 import { dirname, join } from "node:path";
 import type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
-import type { WalkContext } from "../resources-common/directory-listing.js";
 import { resolveLocations, type ResourceLocations } from "../resources-common/locations.js";
-import { keepFirstByName } from "../resources-common/name-collisions.js";
 import type { ResourcePluginOptions } from "../resources-common/options.js";
 import { isUnderPath } from "../resources-common/paths.js";
-import { gatherResourceFiles, type ResourceKind } from "../resources-common/resource-gathering.js";
+import { discoverResources, type ResourceKind } from "../resources-common/resource-gathering.js";
 import type { Skill } from "./skill.js";
 import { loadSkillFile } from "./skill-file.js";
 import { collectSkillFolder, standardSkillFolders } from "./skill-folders.js";
@@ -18,17 +16,8 @@ export interface LoadedSkills {
 
 export async function discoverSkills(options: ResourcePluginOptions, signal?: AbortSignal): Promise<LoadedSkills> {
   const locations = resolveLocations(options);
-  const diagnostics: ResourceDiagnostic[] = [];
-  const context: WalkContext = { report: (diagnostic) => diagnostics.push(diagnostic), signal };
-  const files = await gatherResourceFiles(skillKind(locations), locations, context);
-  const skills: Skill[] = [];
-  for (const file of files) {
-    signal?.throwIfAborted();
-    const skill = await loadSkillFile(file.path, file.sourceInfo, context.report);
-    if (skill) skills.push(skill);
-  }
-  const { kept, diagnostics: collisions } = keepFirstByName(skills, "skill");
-  return { skills: kept, diagnostics: [...diagnostics, ...collisions] };
+  const { resources, diagnostics } = await discoverResources(skillKind(locations), locations, loadSkillFile, "skill", signal);
+  return { skills: resources, diagnostics };
 }
 
 function skillKind(locations: ResourceLocations): ResourceKind {
