@@ -1,9 +1,7 @@
 // Reads one template file into a record, reporting problems with the file's path.
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { errorMessage } from "../../kernel/errors.js";
 import type { DiagnosticSink } from "../resources-common/diagnostics.js";
-import { parseFrontmatter, type ParsedFrontmatter } from "../resources-common/frontmatter.js";
+import { readFrontmatterFile } from "../resources-common/frontmatter.js";
 import type { SourceInfo } from "../resources-common/source-info.js";
 import type { PromptTemplate } from "./template.js";
 
@@ -15,13 +13,8 @@ export async function loadTemplateFile(
   report: DiagnosticSink,
 ): Promise<PromptTemplate | undefined> {
   const warn = (message: string) => report({ type: "warning", message, path: filePath });
-  let parsed: ParsedFrontmatter;
-  try {
-    parsed = await parseFrontmatter(await readFile(filePath, "utf8"));
-  } catch (error) {
-    warn(`prompt template skipped: ${errorMessage(error)}`);
-    return undefined;
-  }
+  const parsed = await readFrontmatterFile(filePath, "prompt template", warn);
+  if (!parsed) return undefined;
   const { data, body } = parsed;
   const template: PromptTemplate = {
     name: basename(filePath).replace(/\.md$/, ""),

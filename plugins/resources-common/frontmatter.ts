@@ -1,5 +1,6 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
-import { PithError } from "../../kernel/errors.js";
+import { readFile } from "node:fs/promises";
+import { PithError, errorMessage } from "../../kernel/errors.js";
 
 export interface ParsedFrontmatter {
   /** the YAML mapping; empty when the text has no (terminated) front matter */
@@ -53,4 +54,18 @@ async function parseYamlMapping(yamlText: string): Promise<Record<string, unknow
     );
   }
   return value as Record<string, unknown>;
+}
+
+/** Reads and parses a resource file; a file that cannot be read or parsed is reported as skipped (undefined). */
+export async function readFrontmatterFile(
+  filePath: string,
+  what: string,
+  warn: (message: string) => void,
+): Promise<ParsedFrontmatter | undefined> {
+  try {
+    return await parseFrontmatter(await readFile(filePath, "utf8"));
+  } catch (error) {
+    warn(`${what} skipped: ${errorMessage(error)}`);
+    return undefined;
+  }
 }

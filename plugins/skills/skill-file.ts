@@ -1,9 +1,7 @@
 // Reads one skill file into a record, reporting every problem with the file's path.
-import { readFile } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { errorMessage } from "../../kernel/errors.js";
 import type { DiagnosticSink } from "../resources-common/diagnostics.js";
-import { parseFrontmatter, type ParsedFrontmatter } from "../resources-common/frontmatter.js";
+import { readFrontmatterFile } from "../resources-common/frontmatter.js";
 import type { SourceInfo } from "../resources-common/source-info.js";
 import type { Skill } from "./skill.js";
 import { checkSkillDescription, skillNameProblems } from "./skill-validation.js";
@@ -14,13 +12,8 @@ export async function loadSkillFile(
   report: DiagnosticSink,
 ): Promise<Skill | undefined> {
   const warn = (message: string) => report({ type: "warning", message, path: filePath });
-  let parsed: ParsedFrontmatter;
-  try {
-    parsed = await parseFrontmatter(await readFile(filePath, "utf8"));
-  } catch (error) {
-    warn(`skill skipped: ${errorMessage(error)}`);
-    return undefined;
-  }
+  const parsed = await readFrontmatterFile(filePath, "skill", warn);
+  if (!parsed) return undefined;
   const baseDir = dirname(filePath);
   const folderName = basename(baseDir);
   const { data } = parsed;
