@@ -9,6 +9,7 @@ const path = require("node:path");
 const os = require("node:os");
 const vm = require("node:vm");
 const Module = require("node:module");
+const { bundleRequire } = require("./bundle-require.cjs");
 
 /** Mirrors sdk/cache-dir.ts: $PITH_CACHE_DIR, else $XDG_CACHE_HOME/pith, else ~/.cache/pith. */
 function cacheFolder(env) {
@@ -74,7 +75,7 @@ function loadWithCodeCache(file) {
   const module = new Module(file, require.main);
   module.filename = file;
   module.paths = Module._nodeModulePaths(path.dirname(file));
-  script.runInThisContext().call(module.exports, module.exports, (id) => module.require(id), module, file, path.dirname(file));
+  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module), module, file, path.dirname(file));
 
   let sessionRan = false;
   if (enabled) {

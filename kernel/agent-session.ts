@@ -1,5 +1,6 @@
 // The kernel's session: owns the conversation, the prompt pipeline, the loop runs and the event queue.
 // It knows no provider, tool, file format or UI: all of those arrive through plugins.
+import { randomUUID } from "node:crypto";
 import { createHooks, isTapped, type KernelHooks, type InputSource } from "./hooks.js";
 import { installHookPolicies } from "./hook-policies.js";
 import { EventQueue } from "./event-queue.js";
@@ -50,7 +51,8 @@ export class AgentSession implements SessionApi {
 
   constructor(options: AgentSessionOptions) {
     this.cwd = options.cwd;
-    this.sessionId = options.sessionId ?? crypto.randomUUID();
+    // node:crypto, not the `crypto` global: that one loads Web Crypto and perf_hooks too (~4 ms of a print run)
+    this.sessionId = options.sessionId ?? randomUUID();
     this.level = options.thinkingLevel ?? "off";
     this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
     this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");

@@ -4,6 +4,7 @@ import { applyPlugin, type PluginTiming } from "./plugin-host.js";
 import { createJitiLoader, resolvePluginSpec, specName, type ModuleLoader, type PluginSpec } from "./plugin-loader.js";
 import { PithError, errorMessage } from "./errors.js";
 import type { Logger } from "./plugin.js";
+import { nowMs } from "./stopwatch.js";
 
 export interface BootOptions extends AgentSessionOptions {
   plugins: PluginSpec[];
@@ -37,10 +38,10 @@ export async function loadPlugins(
 ): Promise<PluginTiming[]> {
   const timings: PluginTiming[] = [];
   for (const spec of specs) {
-    const started = performance.now();
+    const started = nowMs();
     try {
       const plugin = await resolvePluginSpec(spec, options.loader);
-      const importMs = performance.now() - started;
+      const importMs = nowMs() - started;
       const setupMs = await applyPlugin(session, plugin, options.log);
       timings.push({ name: plugin.name, importMs, setupMs });
     } catch (error) {

@@ -6,6 +6,7 @@ import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";
 import { PithError, errorMessage } from "./errors.js";
 import { tapRemovably } from "./untap.js";
+import { nowMs } from "./stopwatch.js";
 
 export interface PluginTiming {
   name: string;
@@ -85,7 +86,7 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
 
 /** Runs one plugin's setup; a failure names the plugin and leaves the others unaffected. */
 export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log: Logger): Promise<number> {
-  const started = performance.now();
+  const started = nowMs();
   session.registry.plugins.push(plugin.name);
   try {
     await plugin.setup(createPluginContext(session, plugin.name, log));
@@ -97,5 +98,5 @@ export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log
       hook: "setup",
     });
   }
-  return performance.now() - started;
+  return nowMs() - started;
 }

@@ -12,6 +12,7 @@ import { createExtensionRecord, type ExtensionRecord } from "./extension-record.
 import type { ExtensionModuleLoader } from "./module-loader.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ExtensionFactory } from "./types.js";
+import { nowMs } from "../../kernel/stopwatch.js";
 
 export interface InlineExtension {
   /** shown in messages as `<inline:name>` */
@@ -28,7 +29,7 @@ export async function loadExtensions(
   let order = 0;
   for (const source of sources) {
     const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++, runtime.generation);
-    const started = performance.now();
+    const started = nowMs();
     let exported: unknown;
     try {
       exported = await loader.load(source.path);
@@ -38,9 +39,9 @@ export async function loadExtensions(
       );
       continue;
     }
-    const importMs = performance.now() - started;
+    const importMs = nowMs() - started;
     await run(runtime, record, exported);
-    runtime.timings.push({ path: source.path, importMs, factoryMs: performance.now() - started - importMs });
+    runtime.timings.push({ path: source.path, importMs, factoryMs: nowMs() - started - importMs });
   }
   for (const { name, factory } of inline) {
     const source: ExtensionSource = { path: `<inline:${name}>`, place: "sdk", origin: "sdk", scope: "temporary" };

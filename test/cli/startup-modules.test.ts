@@ -1,6 +1,7 @@
 // What a print run loads of node itself: Node 20's fetch globals (Headers, Response, FormData, fetch) load all of
 // undici when touched, which used to be the largest single start-up cost after node's own; the provider SDKs
 // touch them on every request, so the bundles give them pith's own classes (plugins/provider-common/web-globals.ts).
+// Built-ins that bundled modules import but a print run never calls load on first use (bin/bundle-require.cjs).
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
@@ -34,6 +35,10 @@ describe("a print run", () => {
       // loaded when a request needs them: TLS for an https URL, zlib for a compressed body
       expect(modules).not.toContain("https");
       expect(modules).not.toContain("zlib");
+      // imported by the tools, commander and the settings lock, called only when a run needs them
+      for (const unused of ["child_process", "readline", "timers/promises", "worker_threads"]) expect(modules).not.toContain(unused);
+      // web streams (the SDKs' `instanceof ReadableStream`, response bodies), Web Crypto and perf_hooks
+      expect(modules.filter((name) => /webstreams\/(readable|writable)stream|webcrypto|^perf_hooks$/.test(name))).toEqual([]);
     });
   }
 });

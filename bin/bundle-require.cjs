@@ -1,0 +1,41 @@
+// The `require` the CLI bundle runs with. esbuild compiles `import { spawn } from "node:child_process"` into a
+// `require` when the importing module initialises and each use into a property read (`(0, cp.spawn)(...)`), so a
+// run would load every built-in that any bundled module names, used or not (child_process, crypto, readline...:
+// 1-5 ms each on Node 20). Built-ins that node has not loaded at start-up are handed out as proxies that require
+// the real module on first use; a namespace import (`import * as`) lists the module's keys and so loads it then.
+"use strict";
+
+const LAZY = new Set([
+  "child_process", "crypto", "dgram", "dns", "http", "https", "inspector", "net", "perf_hooks", "readline",
+  "readline/promises", "timers/promises", "tls", "tty", "v8", "worker_threads", "zlib",
+]);
+
+function lazyModule(load) {
+  let loaded;
+  const real = () => (loaded ??= load());
+  // The target stays empty: every answer comes from the real module. A proxy may not report a non-configurable
+  // property its target lacks, so descriptors are handed out as configurable.
+  return new Proxy({}, {
+    get: (_, key) => real()[key],
+    has: (_, key) => key in real(),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/** A require for `module` whose heavy built-ins load on first use. */
+function bundleRequire(module) {
+  const lazy = new Map();
+  return (id) => {
+    const name = id.startsWith("node:") ? id.slice(5) : id;
+    if (!LAZY.has(name)) return module.require(id);
+    let proxy = lazy.get(name);
+    if (!proxy) lazy.set(name, (proxy = lazyModule(() => module.require(`node:${name}`))));
+    return proxy;
+  };
+}
+
+module.exports = { bundleRequire };
