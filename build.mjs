@@ -24,6 +24,9 @@ const common = {
   logLevel: "warning",
 };
 
+// The SDKs also name it as `globalThis.ReadableStream`, which `inject` does not see.
+const webGlobals = { "globalThis.ReadableStream": "ReadableStream" };
+
 await Promise.all([
   build({
     ...common,
@@ -31,7 +34,7 @@ await Promise.all([
     outdir: "dist",
     outExtension: { ".js": ".cjs" },
     format: "cjs",
-    define: { __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
+    define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
     banner: { js: "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
   build({
@@ -44,7 +47,7 @@ await Promise.all([
     outdir: "dist",
     splitting: true,
     format: "esm",
-    define: { __PITH_VERSION__: JSON.stringify(pkg.version) },
+    define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version) },
     banner: { js: "import { createRequire as __pithCreateRequire } from 'node:module'; const require = __pithCreateRequire(import.meta.url);" },
     chunkNames: "chunks/[name]-[hash]",
   }),

@@ -3,6 +3,7 @@
 // headers, url, a body that streams, and the body readers — with the standard's rules: a body reads once, `text()`
 // decodes UTF-8 dropping a byte-order mark, `clone()` tees the stream.
 import { Blob } from "node:buffer";
+import type { BodyStream } from "./body-stream.js";
 import { FetchHeaders } from "./fetch-headers.js";
 
 export interface FetchResponseInit {
@@ -14,6 +15,9 @@ export interface FetchResponseInit {
   redirected: boolean;
 }
 
+/** A web ReadableStream, or pith's client's own one that builds it only when needed (body-stream.ts). */
+export type ResponseBody = ReadableStream<Uint8Array> | BodyStream;
+
 export class FetchResponse {
   readonly status: number;
   readonly statusText: string;
@@ -21,10 +25,10 @@ export class FetchResponse {
   readonly url: string;
   readonly redirected: boolean;
   readonly type = "basic";
-  #body: ReadableStream<Uint8Array> | null;
+  #body: ResponseBody | null;
   #used = false;
 
-  constructor(body: ReadableStream<Uint8Array> | null, init: FetchResponseInit) {
+  constructor(body: ResponseBody | null, init: FetchResponseInit) {
     if (!Number.isInteger(init.status) || init.status < 200 || init.status > 599) {
       throw new RangeError(`Response: status ${init.status} is outside 200-599.`);
     }
@@ -40,7 +44,7 @@ export class FetchResponse {
     return this.status >= 200 && this.status <= 299;
   }
 
-  get body(): ReadableStream<Uint8Array> | null {
+  get body(): ResponseBody | null {
     return this.#body;
   }
 
@@ -80,7 +84,7 @@ export class FetchResponse {
 
   clone(): FetchResponse {
     if (this.bodyUsed) throw new TypeError("Response: cannot clone a response whose body has been read.");
-    let body: ReadableStream<Uint8Array> | null = null;
+    let body: ResponseBody | null = null;
     if (this.#body) [this.#body, body] = this.#body.tee();
     const headers = new FetchHeaders(this.headers);
     return new FetchResponse(body, { status: this.status, statusText: this.statusText, headers, url: this.url, redirected: this.redirected });

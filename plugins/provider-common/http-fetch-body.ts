@@ -1,8 +1,10 @@
 // The two bodies of an HTTP exchange for http-fetch.ts: what a fetch `body` becomes on the wire, and a node
-// response turned into the web ReadableStream a `Response` carries, decoded and failing the way undici's does.
+// response turned into the ReadableStream a `Response` carries (body-stream.ts), decoded and failing the way
+// undici's does.
 import type { IncomingMessage } from "node:http";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import { loadBuiltin } from "../../kernel/native-import.js";
+import { BodyQueue, BodyStream } from "./body-stream.js";
 
 /** A body held in memory can be sent again (redirect 307/308, a stale keep-alive socket); a stream cannot. */
 export type WireBody =
@@ -43,9 +45,8 @@ export function responseBodyStream(
   response: IncomingMessage,
   decoders: Transform[],
   onSettled: () => void,
-): { body: ReadableStream<Uint8Array>; fail: (reason: unknown) => void } {
+): { body: BodyStream; fail: (reason: unknown) => void } {
   let settled = false;
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
   let source: Readable = response;
 
   function settle(): boolean {
@@ -60,37 +61,28 @@ export function responseBodyStream(
   }
   function fail(reason: unknown): void {
     if (!settle()) return;
-    controller.error(reason);
+    queue.error(reason);
     teardown();
   }
 
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(streamController) {
-        controller = streamController;
-        source = decoded(response, decoders, (error) => {
-          if (error) fail(new TypeError("terminated", { cause: droppedCause(error) }));
-        });
-        source.on("data", (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) source.pause();
-        });
-        source.on("end", () => {
-          if (settle()) controller.close();
-        });
-      },
-      pull() {
-        source.resume();
-      },
-      cancel() {
-        // The reader gave up: drop the connection rather than drain a stream nobody reads (undici does the same).
-        if (settle()) teardown();
-      },
+  const queue = new BodyQueue({
+    pause: () => source.pause(),
+    resume: () => source.resume(),
+    // The reader gave up: drop the connection rather than drain a stream nobody reads (undici does the same).
+    cancel: () => {
+      if (settle()) teardown();
     },
-    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
-  );
-  return { body, fail };
+  });
+  source = decoded(response, decoders, (error) => {
+    if (error) fail(new TypeError("terminated", { cause: droppedCause(error) }));
+  });
+  source.on("data", (chunk: Buffer) => {
+    if (!settled) queue.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  });
+  source.on("end", () => {
+    if (settle()) queue.close();
+  });
+  return { body: new BodyStream(queue), fail };
 }
 
 const CODINGS = new Set(["gzip", "x-gzip", "deflate", "br"]);

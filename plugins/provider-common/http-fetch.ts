@@ -11,6 +11,7 @@ import { loadBuiltin } from "../../kernel/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
 import { FetchHeaders } from "./fetch-headers.js";
 import { FetchResponse } from "./fetch-response.js";
+import type { BodyStream } from "./body-stream.js";
 
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -207,7 +208,7 @@ async function toResponse(response: IncomingMessage, request: PreparedRequest, r
   const headers = new FetchHeaders();
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  let body: ReadableStream<Uint8Array> | null = null;
+  let body: BodyStream | null = null;
   if (request.method === "HEAD" || NULL_BODY_STATUSES.has(status)) {
     response.resume();
   } else {

@@ -11,6 +11,7 @@ import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { classifyProviderError, httpFetch, providerFetch } from "../../plugins/provider-common/index.js";
 import { closed, deferred, startTestServer, type TestServer } from "./support/http-server.js";
+import { rejection } from "../support/rejection.js";
 import { FetchResponse } from "../../plugins/provider-common/fetch-response.js";
 
 let server: TestServer;
@@ -30,15 +31,6 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promi
   const { value, done } = await reader.read();
   expect(done).toBe(false);
   return decoder.decode(value);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 function socketOf(port: number): Socket {
