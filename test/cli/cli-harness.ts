@@ -1,6 +1,7 @@
 // Runs the built `pith` CLI as a child process against the mock LLM server, in a temporary project with its
 // own agent directory, so nothing of the developer's ~/.pi is read.
 import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,7 +23,8 @@ export interface CliWorld {
   agentDir: string;
   project: string;
   env: NodeJS.ProcessEnv;
-  run(args: string[], options?: { stdin?: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: import("node:child_process").ChildProcess) => void }): Promise<CliResult>;
+  /** `stdin`: text piped in, or `{ file }` opened as the child's stdin (`pith < file`); else /dev/null */
+  run(args: string[], options?: { stdin?: CliStdin; env?: NodeJS.ProcessEnv; onSpawn?: (child: import("node:child_process").ChildProcess) => void }): Promise<CliResult>;
   close(): Promise<void>;
 }
 
@@ -68,21 +70,30 @@ export async function createCliWorld(api: "anthropic-messages" | "openai-complet
   };
 }
 
+export type CliStdin = string | { file: string };
+
 export function runCli(
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string; onSpawn?: (child: import("node:child_process").ChildProcess) => void },
+  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: CliStdin; onSpawn?: (child: import("node:child_process").ChildProcess) => void },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [PITH_BIN, ...args], {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
+    const { stdin } = options;
+    const stdinFd = typeof stdin === "object" ? openSync(stdin.file, "r") : undefined;
+    let child: import("node:child_process").ChildProcess;
+    try {
+      child = spawn(process.execPath, [PITH_BIN, ...args], {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: [stdinFd ?? (stdin === undefined ? "ignore" : "pipe"), "pipe", "pipe"],
+      });
+    } finally {
+      if (stdinFd !== undefined) closeSync(stdinFd);
+    }
     let stdout = "";
     let stderr = "";
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    if (options.stdin !== undefined) child.stdin!.end(options.stdin);
+    if (typeof stdin === "string") child.stdin!.end(stdin);
     options.onSpawn?.(child);
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));

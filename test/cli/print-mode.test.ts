@@ -85,6 +85,28 @@ describe("pith -p", () => {
     expect(JSON.stringify(second.messages.at(-1)!.content)).toContain("and then this");
   });
 
+  it("takes the prompt from stdin redirected from a file, with or without -p", async () => {
+    const task = join(world.project, "task.md");
+    await writeFile(task, "rename foo to bar\n");
+    world.mock.enqueue({ text: "renamed" }, { text: "renamed again" });
+    const printed = await world.run(["-p", ...MODEL, "carefully"], { stdin: { file: task } });
+    expect(printed).toMatchObject({ code: 0, stdout: "renamed\n" });
+    // without -p, stdin that is not a terminal still means a print run (pi's rule)
+    const implied = await world.run([...MODEL], { stdin: { file: task } });
+    expect(implied).toMatchObject({ code: 0, stdout: "renamed again\n" });
+    const texts = world.mock.requests.map((request) => JSON.stringify((request.body as { messages: { content: unknown }[] }).messages[0]!.content));
+    expect(texts[0]).toContain("rename foo to bar");
+    expect(texts[0]!.indexOf("rename foo to bar")).toBeLessThan(texts[0]!.indexOf("carefully"));
+    expect(texts[1]).toContain("rename foo to bar");
+  });
+
+  it("reads nothing from a /dev/null stdin and refuses to run with no prompt at all", async () => {
+    const result = await world.run([...MODEL, "-p"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Nothing to do");
+    expect(world.mock.requests).toHaveLength(0);
+  });
+
   it("turns an invalid tool call into an error result and finishes the run", async () => {
     world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { nope: 1 } }] }, { text: "I will fix my call." });
     const result = await world.run(["--mode", "json", ...MODEL, "go"]);
