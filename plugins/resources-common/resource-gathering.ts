@@ -2,7 +2,7 @@
 // project settings entries, project standard folders, global settings entries, global standard folders,
 // packages (files the package manager resolved), CLI paths, then paths extensions contributed. A file reached twice (through a
 // symlink or two overlapping locations) is kept once, at its first place.
-import { stat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import type { DiagnosticSink, ResourceDiagnostic, ResourceType } from "./diagnostics.js";
 import type { WalkContext } from "./directory-listing.js";
 import type { ResourceLocations } from "./locations.js";
@@ -130,8 +130,20 @@ async function standardFolderFiles(
   context: WalkContext,
 ): Promise<string[]> {
   const folders = await kind.standardFolders(scope);
-  const files = (await inOrder(context, folders.map((folder) => (walk: WalkContext) => folder.collect(folder.dir, walk)))).flat();
+  const files = (await inOrder(context, folders.map((folder) => (walk: WalkContext) => collectUnlessMissing(folder, walk)))).flat();
   return files.filter((file) => isEnabledByOverrides(file, entries, baseDir));
+}
+
+/**
+ * Most standard folders do not exist; one lstat says so, where the walk would first look for ignore files in them.
+ * Anything else there (a folder, a file, a broken symlink) is walked, and reported when it is not a folder.
+ */
+async function collectUnlessMissing(folder: StandardFolder, context: WalkContext): Promise<string[]> {
+  const missing = await lstat(folder.dir).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === "ENOENT",
+  );
+  return missing ? [] : folder.collect(folder.dir, context);
 }
 
 /** A named file must be Markdown; a named folder is searched by `collect`. */
