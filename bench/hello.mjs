@@ -36,13 +36,20 @@ export async function benchHello({ pith, rssReporter, runs, root, jiti }) {
       bare: ["--require", rssReporter, "--input-type=module", "-e", fetchScript],
       bareHttp: ["--require", rssReporter, "-e", httpScript],
     };
+    // Node 20 parses NODE_EXTRA_CA_CERTS (and its own root certificates) at every start, before any script runs:
+    // on a machine that sets it, every process above pays for it, so the pair below runs without it too.
+    const extraCa = env.NODE_EXTRA_CA_CERTS;
+    const withoutExtraCa = { ...env };
+    delete withoutExtraCa.NODE_EXTRA_CA_CERTS;
+    const runsWithoutExtraCa = extraCa ? { helloNoCa: commands.hello, nodeOnlyNoCa: commands.nodeOnly } : {};
     // Interleaved, one of each per round, so that every figure sees the same load on a shared machine.
-    const results = { hello: [], nodeOnly: [], bare: [], bareHttp: [] };
+    const results = { hello: [], nodeOnly: [], bare: [], bareHttp: [], helloNoCa: [], nodeOnlyNoCa: [] };
     await repeat(runs, async () => {
       for (const [name, args] of Object.entries(commands)) results[name].push(await runOnce(process.execPath, args, { env, cwd: home }));
+      for (const [name, args] of Object.entries(runsWithoutExtraCa)) results[name].push(await runOnce(process.execPath, args, { env: withoutExtraCa, cwd: home }));
     });
-    const { hello, nodeOnly, bare, bareHttp } = results;
-    const failed = hello.find((r) => r.code !== 0);
+    const { hello, nodeOnly, bare, bareHttp, helloNoCa, nodeOnlyNoCa } = results;
+    const failed = [...hello, ...helloNoCa].find((r) => r.code !== 0);
     if (failed) throw new Error(`pith -p failed: ${failed.stderr}`);
     const figure = (results) => ({ wall: median(results.map((r) => r.ms)), rss: median(results.map((r) => r.rss ?? 0)) });
     const pithRun = figure(hello);
@@ -56,6 +63,14 @@ export async function benchHello({ pith, rssReporter, runs, root, jiti }) {
     console.log(`  pith -p hello            ${ms(pithRun.wall)}   peak RSS ${mb(pithRun.rss)}   (targets: < 200 ms, < 80 MB)`);
     console.log(`    = ${ratio(pithRun.wall, node.wall)} of node -e 0, ${ratio(pithRun.wall, viaHttp.wall)} of node + node:http, ${ratio(pithRun.wall, viaFetch.wall)} of node + fetch; ${ratio(pithRun.rss, viaFetch.rss)} the memory of node + fetch`);
     console.log(`    fastest pith run ${ms(Math.min(...hello.map((r) => r.ms)))}, fastest node -e 0 ${ms(Math.min(...nodeOnly.map((r) => r.ms)))}`);
+    if (extraCa) {
+      const pithNoCa = figure(helloNoCa);
+      const nodeNoCa = figure(nodeOnlyNoCa);
+      console.log(`  NODE_EXTRA_CA_CERTS is set (${extraCa}): node loads it at every start. The same rounds without it:`);
+      console.log(`  node -e 0                ${ms(nodeNoCa.wall)}   peak RSS ${mb(nodeNoCa.rss)}`);
+      console.log(`  pith -p hello            ${ms(pithNoCa.wall)}   peak RSS ${mb(pithNoCa.rss)}   = ${ratio(pithNoCa.wall, nodeNoCa.wall)} of node -e 0`);
+      console.log(`    its cost per process: node -e 0 +${ms(node.wall - nodeNoCa.wall)}, pith +${ms(pithRun.wall - pithNoCa.wall)}`);
+    }
   } finally {
     await mock.close();
     await rm(home, { recursive: true, force: true });
