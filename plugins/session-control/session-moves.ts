@@ -65,10 +65,17 @@ export async function switchSession(host: MoveHost, target: string, signal?: Abo
   const location = await locate(sessions, target, agent.cwd, signal);
   const extensions = host.use("extensions");
   if (await extensions?.beforeSwitch("resume", location)) return { cancelled: true };
-  await stopRun(agent);
-  await extensions?.leaving("resume", location);
+  // Opened before the extensions hear session_shutdown: an unreadable or locked file leaves them as they were.
+  const next = sessions.open(location);
+  try {
+    await stopRun(agent);
+    await extensions?.leaving("resume", location);
+  } catch (error) {
+    if (next !== sessions.manager) next.close();
+    throw error;
+  }
   const previous = sessions.manager.getSessionFile();
-  sessions.resume(location);
+  sessions.install(next);
   await rebuildRuntime(host, signal);
   await restoreModelAndThinking(host, sessions);
   await agent.start("resume", previous);

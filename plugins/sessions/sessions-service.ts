@@ -39,15 +39,26 @@ export class SessionsService {
     return this.current;
   }
 
-  /** Switches to a stored session (its writer lock is taken here) and installs its context. */
-  resume(location: string, cwdOverride?: string): SessionManager {
-    if (location === this.current.getLocation() && this.current.isStored()) {
-      this.adopt(this.current); // already ours: reopening would only meet our own lock
-      return this.current;
-    }
-    const next = SessionManager.open(this.store, location, { ...this.managerOptions, cwdOverride });
-    this.current.close();
+  /**
+   * Opens a stored session (its writer lock is taken here) without switching to it: a file that cannot be read or
+   * is locked fails here, before anything is announced. Hand the result to `install`, or `close` it.
+   */
+  open(location: string, cwdOverride?: string): SessionManager {
+    // already ours: reopening would only meet our own lock
+    if (location === this.current.getLocation() && this.current.isStored()) return this.current;
+    return SessionManager.open(this.store, location, { ...this.managerOptions, cwdOverride });
+  }
+
+  /** Switches to a session `open` returned and installs its context. */
+  install(next: SessionManager): void {
+    if (next !== this.current) this.current.close();
     this.adopt(next);
+  }
+
+  /** Switches to a stored session and installs its context (`open`, then `install`). */
+  resume(location: string, cwdOverride?: string): SessionManager {
+    const next = this.open(location, cwdOverride);
+    this.install(next);
     return next;
   }
 

@@ -1,6 +1,7 @@
 // Session moves rebuild the extensions as pi 0.73 does: session_before_switch / session_before_fork, then
 // session_shutdown for the old instance, the factories run again (new instances), then session_start with the
 // move's reason and previous file, then resources_discover{reason:"startup"} — in process, and over RPC.
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentSession } from "../../kernel/agent-session.js";
@@ -84,6 +85,33 @@ describe("session moves in process", () => {
     await session.dispose();
     // only the current instance hears the final shutdown
     expect(log().slice(-1)).toEqual(["i4 session_shutdown quit -"]);
+  });
+
+  it("a resume whose file cannot be opened leaves the loaded instance as it was", async () => {
+    const lifecycle = await world.write("ext/lifecycle.ts", LIFECYCLE);
+    const probe = await world.write(
+      "ext/probe.ts",
+      `export default function (pi: any) { pi.on("input", (_event: unknown, ctx: any) => void (globalThis as any).__pithMoves.push("input in " + ctx.cwd)); }`,
+    );
+    const { session } = await startSession(world, { paths: [lifecycle, probe], sessionDir: join(world.root, "sessions"), turns: [{ text: "a" }, { text: "b" }] });
+    const control = service<SessionControlService>(session, "sessionControl");
+    const sessions = service<SessionsService>(session, "sessions");
+    await session.prompt("first");
+    const first = sessions.manager.getSessionFile()!;
+    await control.newSession();
+    const current = sessions.manager.getSessionFile();
+    // a pith on another machine is writing the first session
+    await writeFile(`${first}.lock`, JSON.stringify({ pid: 1, host: "another-machine", created: new Date().toISOString() }));
+    log().length = 0;
+
+    await expect(control.switchSession(first)).rejects.toMatchObject({ code: "SESSION_LOCKED" });
+    // the extension was asked, and then heard nothing: no session_shutdown, no new instance
+    expect(log()).toEqual([`i2 session_before_switch resume ${first}`]);
+    expect(sessions.manager.getSessionFile()).toBe(current);
+    // and it is not stale: its handlers still get a working context
+    await session.prompt("second");
+    expect(log()).toContain(`input in ${world.project}`);
+    await session.dispose();
   });
 
   it("a cancelled move keeps the instance it has", async () => {
