@@ -1,11 +1,13 @@
-// Builds the shipped JavaScript. Two esbuild passes run side by side:
+// Builds the shipped JavaScript. esbuild passes run side by side:
 // - the CLI as one CommonJS bundle (dist/cli.cjs): bin/pith.cjs loads it through V8's code cache, which Node 20
 //   offers only for scripts, not ES modules; code a run does not need stays behind lazy initialisers;
+// - the leaf libraries it leaves out (build/vendor-modules.mjs) as CommonJS bundles of their own in dist/vendor/;
 // - the library entry points as ES modules with shared chunks (the provider SDKs in chunks of their own).
 // tsc then writes the type declarations.
 import { build } from "esbuild";
 import { readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 rmSync("dist", { recursive: true, force: true });
@@ -34,9 +36,19 @@ await Promise.all([
     outdir: "dist",
     outExtension: { ".js": ".cjs" },
     format: "cjs",
+    plugins: [vendorModules],
     define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
     banner: { js: "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
+  ...vendorEntries().map(({ file, contents, webGlobals: withWebGlobals }) =>
+    build({
+      ...common,
+      ...(withWebGlobals ? { define: webGlobals } : { inject: [] }),
+      stdin: { contents, resolveDir: ".", sourcefile: `vendor/${file}.mjs` },
+      outfile: `dist/vendor/${file}`,
+      format: "cjs",
+    }),
+  ),
   build({
     ...common,
     entryPoints: {
@@ -53,11 +65,12 @@ await Promise.all([
   }),
 ]);
 
-// bin/compile-cache.cjs reads the CLI bundle as latin1, which is exact only for ASCII (esbuild's default charset
-// escapes everything else); a bundle that is not ASCII must fail here, not garble strings at run time.
-const cliBundle = readFileSync("dist/cli.cjs");
-const nonAscii = cliBundle.findIndex((byte) => byte > 0x7f);
-if (nonAscii !== -1) throw new Error(`dist/cli.cjs has a non-ASCII byte at offset ${nonAscii}; keep esbuild's charset "ascii"`);
+// bin/compile-cache.cjs reads the CommonJS bundles as latin1, which is exact only for ASCII (esbuild's default
+// charset escapes everything else); a bundle that is not ASCII must fail here, not garble strings at run time.
+for (const bundle of ["dist/cli.cjs", ...vendorEntries().map(({ file }) => `dist/vendor/${file}`)]) {
+  const nonAscii = readFileSync(bundle).findIndex((byte) => byte > 0x7f);
+  if (nonAscii !== -1) throw new Error(`${bundle} has a non-ASCII byte at offset ${nonAscii}; keep esbuild's charset "ascii"`);
+}
 
 if (!process.argv.includes("--no-types")) {
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });

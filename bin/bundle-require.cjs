@@ -26,10 +26,21 @@ function lazyModule(load) {
   });
 }
 
-/** A require for `module` whose heavy built-ins load on first use. */
-function bundleRequire(module) {
+const VENDOR = "pith-vendor:";
+
+/**
+ * A require for `module` whose heavy built-ins load on first use, and which answers `pith-vendor:<file>#<export>`
+ * (the CLI bundle's imports of libraries built apart, build/vendor-modules.mjs) from `vendored(file)`.
+ */
+function bundleRequire(module, vendored) {
   const lazy = new Map();
+  const vendorBundles = new Map();
   return (id) => {
+    if (id.startsWith(VENDOR)) {
+      const [file, key] = id.slice(VENDOR.length).split("#");
+      if (!vendorBundles.has(file)) vendorBundles.set(file, vendored(file));
+      return vendorBundles.get(file)[key];
+    }
     const name = id.startsWith("node:") ? id.slice(5) : id;
     if (!LAZY.has(name)) return module.require(id);
     let proxy = lazy.get(name);

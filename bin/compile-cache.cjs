@@ -51,7 +51,8 @@ function removeOtherBuilds(folder, bundleName, build) {
 
 /**
  * Requires `file` (a CommonJS bundle) with its code cache. Returns the module's exports and `sessionRan()`, which
- * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code.
+ * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code (a bundle
+ * nothing calls that for, a vendor bundle, is cached as its first run left it).
  */
 function loadWithCodeCache(file) {
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
@@ -75,7 +76,8 @@ function loadWithCodeCache(file) {
   const module = new Module(file, require.main);
   module.filename = file;
   module.paths = Module._nodeModulePaths(path.dirname(file));
-  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module), module, file, path.dirname(file));
+  const vendored = (name) => loadWithCodeCache(path.join(path.dirname(file), "vendor", name)).exports;
+  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module, vendored), module, file, path.dirname(file));
 
   let sessionRan = false;
   if (enabled) {

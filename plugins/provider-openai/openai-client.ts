@@ -8,7 +8,8 @@ let sdk: Promise<typeof import("openai")> | undefined;
 const clients = new ClientCache<OpenAI>();
 
 export async function openaiClient(request: StreamRequest): Promise<OpenAI> {
-  const { default: OpenAIClient } = await (sdk ??= import("openai"));
+  // the named export: in the CLI the SDK is a vendor bundle, whose default import is its namespace (build/vendor-modules.mjs)
+  const { OpenAI: OpenAIClient } = await (sdk ??= import("openai"));
   const headers = mergeHeaders(request.model.headers, request.headers);
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
   return clients.get(identity, () => new OpenAIClient(sdkClientOptions(request, headers)));

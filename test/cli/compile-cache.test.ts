@@ -78,6 +78,42 @@ describe("the code cache under different node flags", () => {
   });
 });
 
+describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", () => {
+  const bundleNames = async () => (await cacheFiles()).map((name) => name.split("-")[0]);
+
+  it("load only when a run imports them, and then from a code cache of their own", async () => {
+    // the mock speaks the Anthropic API: that SDK loads, the OpenAI one does not
+    await hello();
+    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs"]);
+
+    // a global extension that imports TypeBox, and a prompt template with YAML front matter
+    await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+    await writeFile(
+      join(world.agentDir, "extensions", "typed.ts"),
+      `import { Type } from "@sinclair/typebox";
+       export default function (pi: any) {
+         pi.registerCommand("shape", { handler: async () => console.log(JSON.stringify(Type.Object({ n: Type.Number() }).properties.n.type)) });
+       }`,
+    );
+    await mkdir(join(world.agentDir, "prompts"), { recursive: true });
+    await writeFile(join(world.agentDir, "prompts", "greet.md"), "---\ndescription: Say hello\n---\nSay hello to $1\n");
+    const runs = [];
+    for (let round = 0; round < 2; round++) {
+      world.mock.enqueue({ text: "greeted" });
+      const command = await world.run(["-p", "--no-session", "--model", "mock/mock-model", "/shape"]);
+      const template = await world.run(["-p", "--no-session", "--model", "mock/mock-model", "/greet Ada"]);
+      runs.push(command, template);
+      expect(command.stdout).toContain('"number"');
+      expect(template.stdout).toContain("greeted");
+    }
+    // jiti's own cache sits beside them (plugins/extensions/require-jiti.ts)
+    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs", "jiti.cjs", "typebox.cjs", "yaml.cjs"]);
+    expect(runs.every((run) => run.code === 0 && run.stderr === "")).toBe(true);
+    const lastRequest = world.mock.requests.at(-1)!.body as { messages: { content: unknown }[] };
+    expect(JSON.stringify(lastRequest.messages.at(-1)!.content)).toContain("Say hello to Ada");
+  });
+});
+
 describe("caches of earlier builds", () => {
   it("are removed when a new build writes its cache", async () => {
     await mkdir(cacheFolder(), { recursive: true });

@@ -1,0 +1,56 @@
+// Libraries the CLI bundle leaves to bundles of their own under dist/vendor/, loaded the first time a run imports
+// them. Node 20 keeps every top-level binding of a CommonJS bundle that some function uses in the bundle
+// function's context, and V8's code cache records each of them whether or not a run calls that code: TypeBox (served
+// to extensions), yaml (front matter) and the provider SDKs a run does not use were ~0.6 MB of the CLI's 1.75 MB
+// code cache, deserialized by every run. Only leaf libraries belong here: pith checks what they return and throw
+// by shape, never with `instanceof` against its own copy.
+
+/**
+ * dist/vendor/<file>: each export is the namespace of one package entry point. `webGlobals`: built with the CLI's
+ * stand-ins for fetch's globals (plugins/provider-common/web-globals.ts), as the SDKs touch them on every request.
+ */
+export const VENDOR_BUNDLES = {
+  "typebox.cjs": { entries: { typebox: "typebox", compile: "typebox/compile", value: "typebox/value" } },
+  "yaml.cjs": { entries: { yaml: "yaml" } },
+  "anthropic.cjs": {
+    entries: { client: "@anthropic-ai/sdk/client", messages: "@anthropic-ai/sdk/resources/messages/messages" },
+    webGlobals: true,
+  },
+  "openai.cjs": { entries: { openai: "openai" }, webGlobals: true },
+};
+
+const specifiers = new Map(
+  Object.entries(VENDOR_BUNDLES).flatMap(([file, { entries }]) => Object.entries(entries).map(([key, specifier]) => [specifier, `${file}#${key}`])),
+);
+const NAMESPACE = "pith-vendor";
+
+/**
+ * For the CLI build: an import of a vendored package becomes a CommonJS module of one line that requires
+ * `pith-vendor:<file>#<export>`, which bin/bundle-require.cjs answers from dist/vendor/. esbuild then initialises
+ * it lazily like any other module, so nothing loads before the import runs. Import a vendored package's named
+ * exports: esbuild's interop gives a default import the whole namespace (as Node does for a CommonJS module), and
+ * re-exporting every name instead would put them all back into the CLI bundle's context.
+ */
+export const vendorModules = {
+  name: "vendor-modules",
+  setup(build) {
+    const filter = new RegExp(`^(${[...specifiers.keys()].map((name) => name.replace(/[/]/g, "\\/")).join("|")})$`);
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: NAMESPACE }));
+    build.onResolve({ filter: /^pith-vendor:/ }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(`pith-vendor:${specifiers.get(args.path)}`)});`,
+      loader: "js",
+    }));
+  },
+};
+
+/** The vendor bundles' esbuild entry points, as generated sources. */
+export function vendorEntries() {
+  return Object.entries(VENDOR_BUNDLES).map(([file, { entries, webGlobals = false }]) => ({
+    file,
+    webGlobals,
+    contents: Object.entries(entries)
+      .map(([key, specifier]) => `export * as ${key} from ${JSON.stringify(specifier)};`)
+      .join("\n"),
+  }));
+}
