@@ -7,7 +7,8 @@ import { ClientCache, mergeHeaders, sdkClientOptions } from "../provider-common/
 
 /**
  * The SDK's base client with only the Messages resource: the full client also loads every other API (batches,
- * files, models, beta, webhooks…), three times the code to compile for nothing pith calls.
+ * files, models, beta, webhooks…), three times the code to compile for nothing pith calls. The CLI's copy of the
+ * SDK holds only the names taken here (build/vendor-modules.mjs lists them).
  */
 async function loadMessagesClient(): Promise<MessagesClientClass> {
   const [{ BaseAnthropic }, messagesModule] = await Promise.all([
