@@ -143,6 +143,8 @@ describe("bad input gives a clear message and exit 1", () => {
 
   it("a refused connection is reported", async () => {
     await world.mock.close();
+    // retrying a refused connection with the default backoff would take 14 s; the message is the same
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { enabled: false } }));
     const result = await world.run(["-p", ...MODEL, "hi"]);
     expect(result.code).toBe(1);
     expect(result.stderr.length).toBeGreaterThan(0);
