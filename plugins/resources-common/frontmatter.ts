@@ -1,6 +1,7 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
 import { readFile } from "node:fs/promises";
 import { PithError, errorMessage } from "../../kernel/errors.js";
+import { simpleYamlMapping } from "./simple-yaml-mapping.js";
 
 export interface ParsedFrontmatter {
   /** the YAML mapping; empty when the text has no (terminated) front matter */
@@ -35,6 +36,8 @@ export async function parseFrontmatter(text: string): Promise<ParsedFrontmatter>
 }
 
 async function parseYamlMapping(yamlText: string): Promise<Record<string, unknown>> {
+  const simple = simpleYamlMapping(yamlText);
+  if (simple) return simple;
   // parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
   // yaml is CommonJS: the bundled CLI sees its exports only on `default`, Node's ESM loader on both.
   const yaml = await import("yaml");
