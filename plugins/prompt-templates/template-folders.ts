@@ -1,17 +1,16 @@
 // Where prompt templates live on disk and how a templates folder is read.
 import { join } from "node:path";
 import type { WalkContext } from "../resources-common/directory-listing.js";
-import { listVisibleEntries } from "../resources-common/directory-listing.js";
+import { listVisibleEntries, readWalkFolder } from "../resources-common/directory-listing.js";
 import { IgnoreRules } from "../resources-common/ignore-rules.js";
 import type { ResourceLocations } from "../resources-common/locations.js";
-import { canonicalPath } from "../resources-common/paths.js";
 import type { StandardFolder } from "../resources-common/resource-gathering.js";
 
 /** The `*.md` files directly in `dir` (standard folders and CLI folders are not searched recursively). */
 export async function collectTemplateFiles(dir: string, context: WalkContext): Promise<string[]> {
   const rules = new IgnoreRules(dir);
-  await rules.addRulesOf(dir);
-  const entries = await listVisibleEntries(dir, context);
+  const [patterns, entries] = await Promise.all([rules.readRulesOf(dir), listVisibleEntries(dir, context)]);
+  await rules.add(patterns);
   return entries
     .filter((entry) => entry.kind === "file" && entry.name.endsWith(".md") && !rules.ignores(entry.path, false))
     .map((entry) => entry.path);
@@ -23,11 +22,12 @@ export async function collectTemplateFilesRecursively(root: string, context: Wal
   const visited = new Set<string>();
   const files: string[] = [];
   const walk = async (dir: string): Promise<void> => {
-    const realDir = await canonicalPath(dir);
+    const { realDir, patterns, entries, diagnostics } = await readWalkFolder(dir, rules, context);
     if (visited.has(realDir)) return;
     visited.add(realDir);
-    await rules.addRulesOf(dir);
-    for (const entry of await listVisibleEntries(dir, context)) {
+    for (const diagnostic of diagnostics) context.report(diagnostic);
+    await rules.add(patterns);
+    for (const entry of entries) {
       if (rules.ignores(entry.path, entry.kind === "directory")) continue;
       if (entry.kind === "directory") await walk(entry.path);
       else if (entry.name.endsWith(".md")) files.push(entry.path);

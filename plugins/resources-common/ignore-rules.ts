@@ -13,25 +13,29 @@ export class IgnoreRules {
 
   constructor(private readonly root: string) {}
 
-  /** Adds the rules of the ignore files directly inside `dir` (a folder at or below the root). */
-  async addRulesOf(dir: string): Promise<void> {
+  /**
+   * The rules of the ignore files directly inside `dir` (a folder at or below the root), rewritten for the root,
+   * for `add`. The three files are read side by side: most folders have none, and each miss is a trip to the disk.
+   */
+  async readRulesOf(dir: string): Promise<string[]> {
     const relativeDir = posixRelative(this.root, dir);
     const prefix = relativeDir === "" ? "" : `${relativeDir}/`;
-    for (const fileName of IGNORE_FILE_NAMES) {
-      let text: string;
-      try {
-        text = await readFile(join(dir, fileName), "utf8");
-      } catch {
-        continue; // most folders have no ignore file; an unreadable one cannot be honoured either
-      }
-      const patterns = text
+    const texts = await Promise.all(
+      // most folders have no ignore file; an unreadable one cannot be honoured either
+      IGNORE_FILE_NAMES.map((fileName) => readFile(join(dir, fileName), "utf8").catch(() => "")),
+    );
+    return texts.flatMap((text) =>
+      text
         .split(/\r?\n/)
         .map((line) => reRootPattern(line, prefix))
-        .filter((pattern): pattern is string => pattern !== undefined);
-      if (patterns.length === 0) continue;
-      this.matcher ??= (await import("ignore")).default();
-      this.matcher.add(patterns);
-    }
+        .filter((pattern): pattern is string => pattern !== undefined),
+    );
+  }
+
+  async add(patterns: readonly string[]): Promise<void> {
+    if (patterns.length === 0) return;
+    this.matcher ??= (await import("ignore")).default();
+    this.matcher.add([...patterns]);
   }
 
   ignores(path: string, isDirectory: boolean): boolean {

@@ -2,10 +2,9 @@
 import { access } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { WalkContext } from "../resources-common/directory-listing.js";
-import { listVisibleEntries } from "../resources-common/directory-listing.js";
+import { readWalkFolder } from "../resources-common/directory-listing.js";
 import { IgnoreRules } from "../resources-common/ignore-rules.js";
 import type { ResourceLocations } from "../resources-common/locations.js";
-import { canonicalPath } from "../resources-common/paths.js";
 import type { FolderCollector, StandardFolder } from "../resources-common/resource-gathering.js";
 
 export const SKILL_FILE_NAME = "SKILL.md";
@@ -22,11 +21,11 @@ export async function collectSkillFiles(root: string, rootMarkdown: boolean, con
   const files: string[] = [];
 
   const walk = async (dir: string, isRoot: boolean): Promise<void> => {
-    const realDir = await canonicalPath(dir);
+    const { realDir, patterns, entries, diagnostics } = await readWalkFolder(dir, rules, context);
     if (visited.has(realDir)) return;
     visited.add(realDir);
-    await rules.addRulesOf(dir);
-    const entries = await listVisibleEntries(dir, context);
+    for (const diagnostic of diagnostics) context.report(diagnostic);
+    await rules.add(patterns);
     const skillFile = entries.find(
       (entry) => entry.name === SKILL_FILE_NAME && entry.kind === "file" && !rules.ignores(entry.path, false),
     );
