@@ -26,8 +26,9 @@ const common = {
   logLevel: "warning",
 };
 
-// The SDKs also name it as `globalThis.ReadableStream`, which `inject` does not see.
-const webGlobals = { "globalThis.ReadableStream": "ReadableStream" };
+// The SDKs also name it as `globalThis.ReadableStream`, which `inject` does not see (web-globals.ts says why the
+// stand-in has a name of its own there).
+const webGlobals = { "globalThis.ReadableStream": "PithGlobalReadableStream" };
 
 await Promise.all([
   build({

@@ -30,3 +30,10 @@ export class ReadableStream {
     return Object.prototype.toString.call(value) === "[object ReadableStream]";
   }
 }
+
+/**
+ * What `globalThis.ReadableStream` becomes in the bundles (build.mjs `define`). A name of its own: the SDKs write
+ * `const ReadableStream = globalThis.ReadableStream`, which would read its own uninitialised binding if the define
+ * produced `ReadableStream`.
+ */
+export { ReadableStream as PithGlobalReadableStream };
