@@ -82,11 +82,14 @@ describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", (
   const bundleNames = async () => (await cacheFiles()).map((name) => name.split("-")[0]);
 
   it("load only when a run imports them, and then from a code cache of their own", async () => {
-    // the mock speaks the Anthropic API: that SDK loads, the OpenAI one does not
+    // the mock speaks the Anthropic API: that SDK loads, the OpenAI one does not; plain `key: value` front matter
+    // is read without the YAML library (simple-yaml-mapping.ts)
+    await mkdir(join(world.agentDir, "prompts"), { recursive: true });
+    await writeFile(join(world.agentDir, "prompts", "plain.md"), "---\ndescription: Say it plainly\n---\nPlain $1\n");
     await hello();
     expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs"]);
 
-    // a global extension that imports TypeBox, and a prompt template with YAML front matter
+    // a global extension that imports TypeBox, and a prompt template whose front matter needs YAML
     await mkdir(join(world.agentDir, "extensions"), { recursive: true });
     await writeFile(
       join(world.agentDir, "extensions", "typed.ts"),
@@ -95,8 +98,7 @@ describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", (
          pi.registerCommand("shape", { handler: async () => console.log(JSON.stringify(Type.Object({ n: Type.Number() }).properties.n.type)) });
        }`,
     );
-    await mkdir(join(world.agentDir, "prompts"), { recursive: true });
-    await writeFile(join(world.agentDir, "prompts", "greet.md"), "---\ndescription: Say hello\n---\nSay hello to $1\n");
+    await writeFile(join(world.agentDir, "prompts", "greet.md"), '---\ndescription: "Say hello"\n---\nSay hello to $1\n');
     const runs = [];
     for (let round = 0; round < 2; round++) {
       world.mock.enqueue({ text: "greeted" });
