@@ -3,6 +3,6 @@ import * as z from "zod/mini";
 import { settingsSchema } from "./schema.js";
 
 export function renderSettingsJsonSchema(): string {
-  const schema = z.toJSONSchema(settingsSchema, { io: "input", target: "draft-2020-12" });
+  const schema = z.toJSONSchema(settingsSchema(), { io: "input", target: "draft-2020-12" });
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

@@ -5,6 +5,7 @@ import { checkObject, checkValue, schemaAt, type SettingIssue } from "./check-se
 import { withFileLock, type FileLockOptions } from "./file-lock.js";
 import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./json-object.js";
 import { migrateLegacySettings } from "./migrate.js";
+import { DEFAULT_SETTINGS } from "./defaults.js";
 import { settingsSchema, type Settings, type SettingsScope } from "./schema.js";
 import type { SettingPath, SettingValue } from "./setting-path.js";
 import { formatSettings, readSettingsFile, writeFileAtomic, type SettingsFileContent } from "./settings-file.js";
@@ -32,8 +33,6 @@ interface Layer {
   data: JsonObject;
   warnings: SettingsWarning[];
 }
-
-const DEFAULTS: Settings = settingsSchema.parse({});
 
 export class SettingsManager {
   readonly paths: Readonly<Record<SettingsScope, string>>;
@@ -94,7 +93,7 @@ export class SettingsManager {
     options: { signal?: AbortSignal } = {},
   ): Promise<void> {
     const segments = path.split(".");
-    const schema = schemaAt(settingsSchema, segments);
+    const schema = schemaAt(settingsSchema(), segments);
     if (!schema) throw new PithError("SETTINGS_UNKNOWN_KEY", `"${path}" is not a setting pith knows`);
     if (value !== undefined) {
       const [issue] = checkValue(schema, value, segments).issues;
@@ -147,7 +146,9 @@ export class SettingsManager {
     if (terminal.clearOnShrink === undefined && this.env.PI_CLEAR_ON_SHRINK === "1") {
       merged.terminal = { ...terminal, clearOnShrink: true };
     }
-    return deepFreeze(settingsSchema.parse(merged));
+    // nothing set anywhere: the defaults, without building the schema
+    if (Object.keys(merged).length === 0) return DEFAULT_SETTINGS;
+    return deepFreeze(settingsSchema().parse(merged));
   }
 }
 
@@ -168,13 +169,13 @@ function layerFrom(scope: SettingsScope, file: string, content: SettingsFileCont
       warnings: [{ scope, file, line: content.line, column: content.column, message }],
     };
   }
-  const checked = checkObject(settingsSchema, migrateLegacySettings(content.data), []);
+  const checked = checkObject(settingsSchema(), migrateLegacySettings(content.data), []);
   const warnings = checked.issues.map((issue) => ({ scope, file, key: issue.setting, message: describeIssue(scope, file, issue) }));
   return { data: deepFreeze(checked.value as JsonObject), warnings };
 }
 
 function describeIssue(scope: SettingsScope, file: string, issue: SettingIssue): string {
-  const fallback = valueAt(DEFAULTS, issue.setting.split("."));
+  const fallback = valueAt(DEFAULT_SETTINGS, issue.setting.split("."));
   const whole = issue.setting === issue.key ? "" : `the whole "${issue.setting}" `;
   const outcome =
     fallback === undefined ? `${whole || "it "}is ignored` : `${whole || "it "}falls back to ${JSON.stringify(fallback)}`;

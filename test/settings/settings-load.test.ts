@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsSchema } from "../../plugins/settings/index.js";
+import { DEFAULT_SETTINGS } from "../../plugins/settings/defaults.js";
 import { createSettingsFolders, type SettingsFolders } from "./settings-fixture.js";
 
 let folders: SettingsFolders;
@@ -81,6 +82,13 @@ describe("loading settings", () => {
   });
 
   it("accepts every default it documents", () => {
-    expect(settingsSchema.safeParse(settingsSchema.parse({})).success).toBe(true);
+    expect(settingsSchema().safeParse(settingsSchema().parse({})).success).toBe(true);
+  });
+
+  it("gives a run without settings files the schema's own defaults (defaults.ts is kept equal to them)", async () => {
+    expect(DEFAULT_SETTINGS).toEqual(settingsSchema().parse({}));
+    const manager = await folders.load();
+    expect(manager.get()).toEqual(settingsSchema().parse({}));
+    expect(Object.isFrozen(manager.get().compaction)).toBe(true);
   });
 });
