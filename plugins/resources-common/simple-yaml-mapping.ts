@@ -3,9 +3,9 @@
 // it (undefined). Only values that YAML 1.2's core schema reads as the same string are taken.
 
 const LINE = /^([A-Za-z_][A-Za-z0-9_-]*):[ ]+(\S(?:[^\t]*\S)?)[ ]*$/;
-/** characters with no meaning in a YAML plain scalar inside a line */
+/** characters with no meaning inside a YAML plain scalar (no `:`, `#`, quotes, brackets, anchors or tags) */
 const PLAIN_TEXT = /^[A-Za-z0-9 .,;()/_+='!?$%^-]+$/;
-/** what may start a value: a letter, or words YAML could read as something else are left to it below */
+/** a letter first: numbers, dates and indicators such as `-`, `!` or `&` at the start are left to YAML */
 const PLAIN_START = /^[A-Za-z]/;
 /** null, booleans and the other words the core schema (and YAML 1.1 readers) may treat specially */
 const SPECIAL_WORDS = new Set(["null", "true", "false", "yes", "no", "on", "off", "y", "n"]);
@@ -20,9 +20,7 @@ export function simpleYamlMapping(yamlText: string): Record<string, string> | un
     if (!match) return undefined;
     const [, key, value] = match as unknown as [string, string, string];
     if (seen.has(key) || key === "__proto__" || SPECIAL_WORDS.has(key.toLowerCase())) return undefined;
-    if (!PLAIN_START.test(value) || !PLAIN_TEXT.test(value) || value.includes(" #") || SPECIAL_WORDS.has(value.toLowerCase())) {
-      return undefined;
-    }
+    if (!PLAIN_START.test(value) || !PLAIN_TEXT.test(value) || SPECIAL_WORDS.has(value.toLowerCase())) return undefined;
     seen.add(key);
     mapping[key] = value;
   }
