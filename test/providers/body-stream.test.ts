@@ -1,20 +1,11 @@
 // The response body of pith's HTTP client read the way the SDKs read it (`for await`), which does not go through
 // node's web streams, and handed over to a real ReadableStream when other parts of the interface are used.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { httpFetch } from "../../plugins/provider-common/index.js";
-import { closed, deferred, startTestServer, type TestServer } from "./support/http-server.js";
+import { closed, deferred, useTestServer } from "./support/http-server.js";
 import { rejection } from "../support/rejection.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 const decoder = new TextDecoder();
 

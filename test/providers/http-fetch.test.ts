@@ -8,23 +8,13 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { classifyProviderError, httpFetch, providerFetch } from "../../plugins/provider-common/index.js";
-import { closed, deferred, startTestServer, type TestServer } from "./support/http-server.js";
+import { closed, deferred, startTestServer, useTestServer } from "./support/http-server.js";
 import { rejection } from "../support/rejection.js";
 import { FetchResponse } from "../../plugins/provider-common/fetch-response.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle((_req, res) => res.end("ok"));
-});
+const server = useTestServer();
 
 const decoder = new TextDecoder();
 async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {

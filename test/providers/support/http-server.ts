@@ -2,6 +2,7 @@
 // wire. It records every request (with its body) and every connection, and destroys them all on close.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 export interface SeenRequest {
   method: string;
@@ -22,8 +23,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+const answerOk: Handler = (_req, res) => res.end("ok");
+
 export async function startTestServer(): Promise<TestServer> {
-  let handler: Handler = (_req, res) => res.end("ok");
+  let handler: Handler = answerOk;
   const requests: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
@@ -60,6 +63,39 @@ export async function startTestServer(): Promise<TestServer> {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * One server for a test file: started before its tests, closed after them, and before each test its request log
+ * emptied and its handler answering "ok" again. What it returns always speaks for that server.
+ */
+export function useTestServer(): TestServer {
+  let server: TestServer | undefined;
+  const current = (): TestServer => {
+    if (!server) throw new Error("the test server is started in beforeAll; use it inside tests and hooks");
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    current().requests.length = 0;
+    current().handle(answerOk);
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get requests() {
+      return current().requests;
+    },
+    get sockets() {
+      return current().sockets;
+    },
+    handle: (handler) => current().handle(handler),
+    close: () => current().close(),
   };
 }
 
