@@ -21,8 +21,8 @@ const common = {
   // jiti is only for user plugins and extensions; it stays a normal dependency, imported on demand.
   external: ["jiti"],
   // Headers, Response and FormData as bundled code names them: Node 20's globals load all of undici when touched
-  // (~30 ms), and the provider SDKs touch them on every request (plugins/provider-common/web-globals.ts).
-  inject: ["plugins/provider-common/web-globals.ts"],
+  // (~30 ms), and the provider SDKs touch them on every request (lib/http/web-globals.ts).
+  inject: ["lib/http/web-globals.ts"],
   logLevel: "warning",
 };
 

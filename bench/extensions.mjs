@@ -15,14 +15,14 @@ import { median, ms, ratio, repeat, runOnce } from "./measure.mjs";
 const run = promisify(execFile);
 
 /**
- * Bundles plugins/extensions/module-loader.ts into `outDir` as build.mjs bundles the CLI (one CommonJS file, the
+ * Bundles plugins/extensions/loading/module-loader.ts into `outDir` as build.mjs bundles the CLI (one CommonJS file, the
  * modules served to extensions behind lazy initialisers) and returns the bundle. `outDir` gets a `node_modules`
  * link to the repository's, so the bundle finds jiti the way an installed pith does.
  */
 export async function bundleExtensionLoader(root, outDir) {
   const { build } = await import(pathToFileURL(join(root, "node_modules/esbuild/lib/main.js")).href);
   await build({
-    entryPoints: { loader: join(root, "plugins/extensions/module-loader.ts") },
+    entryPoints: { loader: join(root, "plugins/extensions/loading/module-loader.ts") },
     absWorkingDir: root,
     outdir: outDir,
     outExtension: { ".js": ".cjs" },

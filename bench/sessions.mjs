@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { mb, median, ms, runOnce } from "./measure.mjs";
 
 export async function benchSessions({ jiti, root, pith, rssReporter }) {
-  const support = await jiti.import(join(root, "plugins/sessions/bench-support.ts"));
+  const support = await jiti.import(join(root, "test/support/session-generators.ts"));
   const workDir = join(tmpdir(), "pith-bench-sessions");
   await mkdir(workDir, { recursive: true });
   const figures = await support.runSessionBenchmarks(workDir);

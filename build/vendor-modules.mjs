@@ -9,7 +9,7 @@
  * dist/vendor/<file>: each export stands for one package entry point, as its whole namespace or, with `names`, only
  * the names pith imports (the Anthropic SDK's unused resources then stay out: 460 KB -> 130 KB; a name not listed
  * is undefined in the CLI, so list every name the importing file takes). `webGlobals`:
- * built with the CLI's stand-ins for fetch's globals (plugins/provider-common/web-globals.ts), as the SDKs touch
+ * built with the CLI's stand-ins for fetch's globals (lib/http/web-globals.ts), as the SDKs touch
  * them on every request.
  */
 export const VENDOR_BUNDLES = {

@@ -7,12 +7,12 @@ import type { ThinkingLevel } from "../../kernel/model.js";
 import { extensionError } from "./errors.js";
 import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";
-import { deliverInBackground, sendMessage, sendUserMessage } from "./message-delivery.js";
-import { registerProviderNow } from "./provider-registration.js";
-import { listCommands, listTools, registerAllCommands, registerToolNow } from "./registrations.js";
+import { deliverInBackground, sendMessage, sendUserMessage } from "./events/message-delivery.js";
+import { registerProviderNow } from "./registrations/provider-registration.js";
+import { listCommands, listTools, registerAllCommands, registerToolNow } from "./registrations/registrations.js";
 import type { ExtensionRuntime } from "./runtime.js";
-import { checkTool } from "./tool-adapter.js";
-import { bindNextTurn } from "./hook-bridge.js";
+import { checkTool } from "./registrations/tool-adapter.js";
+import { bindNextTurn } from "./events/hook-bridge.js";
 import { guarded } from "./stale.js";
 import type { ExtensionAPI, ExtensionEventName } from "./types.js";
 

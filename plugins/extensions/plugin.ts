@@ -3,14 +3,14 @@
 import { AgentSession } from "../../kernel/agent-session.js";
 import { PithError } from "../../kernel/errors.js";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
-import type { ExtensionSource } from "./discovery.js";
+import type { ExtensionSource } from "./loading/discovery.js";
 import { applyFlags, createService } from "./extensions-service.js";
-import { tapHandler } from "./hook-bridge.js";
-import type { InlineExtension } from "./load-extensions.js";
-import { createExtensionModuleLoader } from "./module-loader.js";
-import { loadAll } from "./restart.js";
+import { tapHandler } from "./events/hook-bridge.js";
+import type { InlineExtension } from "./loading/load-extensions.js";
+import { createExtensionModuleLoader } from "./loading/module-loader.js";
+import { loadAll } from "./loading/restart.js";
 import { ExtensionRuntime } from "./runtime.js";
-import { noUIContext } from "./ui-context.js";
+import { noUIContext } from "./context/ui-context.js";
 import "./service.js";
 
 export const EXTENSIONS_PLUGIN_NAME = "extensions";

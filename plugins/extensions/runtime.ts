@@ -14,13 +14,13 @@ import type { Disposer } from "../../kernel/plugin.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
-import { createEventBus } from "./event-bus.js";
+import { createEventBus } from "./events/event-bus.js";
 import { extensionError } from "./errors.js";
 import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./extension-record.js";
-import { inLoadOrder, pluginsAfter } from "./load-order.js";
+import { inLoadOrder, pluginsAfter } from "./events/load-order.js";
 import { staleError } from "./stale.js";
 import { trackContext, type TrackedContext } from "./tracked-context.js";
-import type { ExtensionUIContext } from "./ui-context.js";
+import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { ExtensionEventName, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
 
 export interface HandlerEntry {

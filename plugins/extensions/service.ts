@@ -1,8 +1,8 @@
 // The "extensions" service: what the loaded extensions offer the CLI and other plugins (flags for the second
 // command-line pass, commands, shortcuts, the events pith fires itself), and what start-up skipped.
-import type { ParsedFlags } from "./flags.js";
-import type { ExtensionPlace } from "./discovery.js";
-import type { RegisteredFlag } from "./registrations.js";
+import type { ParsedFlags } from "./registrations/flags.js";
+import type { ExtensionPlace } from "./loading/discovery.js";
+import type { RegisteredFlag } from "./registrations/registrations.js";
 import type {
   ResourcesDiscoverResult,
   SessionBeforeTreeResult,

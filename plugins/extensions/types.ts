@@ -3,9 +3,9 @@
 import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage } from "../../kernel/messages.js";
 import type { Model, ThinkingLevel } from "../../kernel/model.js";
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
-import type { ModelRegistryView } from "./model-registry-view.js";
-import type { ReadonlySessionView } from "./session-view.js";
-import type { ExtensionUIContext } from "./ui-context.js";
+import type { ModelRegistryView } from "./context/model-registry-view.js";
+import type { ReadonlySessionView } from "./context/session-view.js";
+import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { BashResult } from "../rpc/services/user-bash.js";
 
 // ---- sources ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
 import type { SessionEvent } from "../../kernel/events.js";
-import { RecordWriter } from "../output-common/record-writer.js";
+import { RecordWriter } from "../../lib/output/record-writer.js";
 
 export interface JsonOutputOptions {
   stream: Writable;

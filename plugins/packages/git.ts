@@ -5,7 +5,7 @@ import { mkdir, readFile, readdir, rm, rmdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { npmArgv, type NpmOptions } from "./npm.js";
 import { runCommand } from "./run-command.js";
-import { isUnderPath } from "../resources-common/paths.js";
+import { isUnderPath } from "../../lib/resources/paths.js";
 
 export async function gitClone(url: string, ref: string | undefined, dir: string, options: NpmOptions): Promise<void> {
   await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { SettingsScope } from "../settings/index.js";
-import { resolveUserPath } from "../resources-common/paths.js";
+import { resolveUserPath } from "../../lib/resources/paths.js";
 import type { ParsedSource } from "./source.js";
 
 export interface PackagePlaces {

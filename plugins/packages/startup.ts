@@ -3,9 +3,9 @@
 // unless the project is trusted (installing runs npm scripts). Every failure is a problem to report, never a crash.
 import { errorMessage } from "../../kernel/errors.js";
 import type { SettingsManager } from "../settings/index.js";
-import type { ExtensionSource } from "../extensions/discovery.js";
-import { isProjectTrusted, settingsTrustStore } from "../extensions/trust.js";
-import type { PackageResourceFile } from "../resources-common/options.js";
+import type { ExtensionSource } from "../extensions/loading/discovery.js";
+import { isProjectTrusted, settingsTrustStore } from "../extensions/loading/trust.js";
+import type { PackageResourceFile } from "../../lib/resources/options.js";
 import { configuredPackages } from "./configured.js";
 import { exists } from "./npm.js";
 import { fetchPackage } from "./package-manager.js";

@@ -1,8 +1,8 @@
 // Reads one template file into a record, reporting problems with the file's path.
 import { basename } from "node:path";
-import type { DiagnosticSink } from "../resources-common/diagnostics.js";
-import { readFrontmatterFile } from "../resources-common/frontmatter.js";
-import type { SourceInfo } from "../resources-common/source-info.js";
+import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
+import { readFrontmatterFile } from "../../lib/resources/frontmatter.js";
+import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { PromptTemplate } from "./template.js";
 
 const DESCRIPTION_FALLBACK_LENGTH = 60;

@@ -3,7 +3,7 @@
 import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/provider.js";
-import { ClientCache, mergeHeaders, sdkClientOptions } from "../provider-common/index.js";
+import { ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
 
 /**
  * The SDK's base client with only the Messages resource: the full client also loads every other API (batches,

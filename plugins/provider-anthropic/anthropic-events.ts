@@ -2,7 +2,7 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
-import { ProviderFailure, streamEndedEarly, type FinishReason } from "../provider-common/index.js";
+import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 
 interface OpenBlock {
   kind: "text" | "thinking" | "toolCall";

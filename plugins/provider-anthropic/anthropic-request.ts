@@ -1,6 +1,6 @@
 // Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
 import type { StreamRequest, ToolSpec } from "../../kernel/provider.js";
-import { sanitizeText } from "../provider-common/index.js";
+import { sanitizeText } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";
 import type { AnthropicRequestBody, CacheControl, WireTool } from "./anthropic-wire.js";

@@ -2,7 +2,7 @@
 // level); older Claude models take a token budget that must stay below max_tokens.
 import type { Model, ThinkingLevel } from "../../kernel/model.js";
 import type { StreamRequest } from "../../kernel/provider.js";
-import { mappedThinkingValue } from "../provider-common/index.js";
+import { mappedThinkingValue } from "../../lib/provider-kit/index.js";
 import type { WireThinking } from "./anthropic-wire.js";
 
 type BudgetLevel = Exclude<ThinkingLevel, "off" | "xhigh">;

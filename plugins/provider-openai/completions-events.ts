@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { AssistantMessageBuilder, UsageReport } from "../../kernel/assistant-builder.js";
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
-import { ProviderFailure, streamEndedEarly, type FinishReason } from "../provider-common/index.js";
+import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 import { REASONING_FIELDS } from "./completions-messages.js";
 
 interface ProseBlock {

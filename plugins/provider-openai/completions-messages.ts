@@ -1,7 +1,7 @@
 // Kernel messages → Chat Completions `messages`, bent to what each server accepts (see CompletionsCompat).
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage } from "../../kernel/messages.js";
 import type { Model } from "../../kernel/model.js";
-import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../provider-common/index.js";
+import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
 import type { CompletionsCompat } from "./completions-compat.js";
 import type { ChatAssistantMessage, ChatImagePart, ChatMessage, ChatTextPart } from "./completions-wire.js";
 

@@ -1,7 +1,7 @@
 // Builds the Chat Completions request body and its per-request headers.
 import type { Message } from "../../kernel/messages.js";
 import type { StreamRequest, ToolSpec } from "../../kernel/provider.js";
-import { mappedThinkingValue, reasoningEffort } from "../provider-common/index.js";
+import { mappedThinkingValue, reasoningEffort } from "../../lib/provider-kit/index.js";
 import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-compat.js";
 import { toCompletionsMessages } from "./completions-messages.js";
 import type { CacheControl, ChatCompletionsBody, ChatMessage, ChatTool } from "./completions-wire.js";

@@ -2,7 +2,7 @@
 // endpoint, key and header set. Retries are the retry plugin's job, so the SDK never retries.
 import type OpenAI from "openai";
 import type { StreamRequest } from "../../kernel/provider.js";
-import { ClientCache, mergeHeaders, sdkClientOptions } from "../provider-common/index.js";
+import { ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
 
 let sdk: Promise<typeof import("openai")> | undefined;
 const clients = new ClientCache<OpenAI>();

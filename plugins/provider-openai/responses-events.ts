@@ -2,7 +2,7 @@
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
-import { isContextOverflowText, ProviderFailure, streamEndedEarly, type FinishReason } from "../provider-common/index.js";
+import { isContextOverflowText, ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 import { encodeTextSignature } from "./responses-messages.js";
 
 interface OpenItem {

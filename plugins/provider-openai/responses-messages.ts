@@ -2,7 +2,7 @@
 // pairs the call with its output, the item id ties it to the reasoning that preceded it.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage } from "../../kernel/messages.js";
 import type { Model } from "../../kernel/model.js";
-import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../provider-common/index.js";
+import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
 import type { InputImage, InputText, ResponsesInputItem } from "./responses-wire.js";
 
 const IMAGE_ONLY_RESULT = "(see attached image)";

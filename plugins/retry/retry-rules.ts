@@ -4,7 +4,7 @@
 import type { AssistantMessage } from "../../kernel/messages.js";
 import type { ProviderErrorDetails } from "../../kernel/provider.js";
 import { providerErrorDetails } from "../../kernel/assistant-builder.js";
-import { isContextOverflowText } from "../provider-common/context-overflow.js";
+import { isContextOverflowText } from "../../lib/provider-kit/context-overflow.js";
 
 export interface FailureFacts {
   message: string;

@@ -1,7 +1,7 @@
 // Public surface of RPC mode: the mode itself, its protocol pieces, and the services it offers other plugins.
 export { rpcMode, RPC_PLUGIN_NAME, type RpcMode, type RpcModeOptions, type RpcHostSession } from "./rpc-mode.js";
 export { readJsonlLines, type JsonlReaderHandlers } from "./jsonl-reader.js";
-export { RecordWriter, type RecordSink } from "../output-common/record-writer.js";
+export { RecordWriter, type RecordSink } from "../../lib/output/record-writer.js";
 export { COMMAND_SCHEMAS, UI_RESPONSE_SCHEMA, type RpcCommandType, type RpcPayload, type UiResponse } from "./command-schemas.js";
 export { COMMANDS, type CommandSpec, type CommandTarget, type RpcPorts, type UnsupportedCommand } from "./command-table.js";
 export { success, failure, PARSE_COMMAND, type RpcResponse, type RpcSuccess, type RpcFailure, type RpcId } from "./responses.js";

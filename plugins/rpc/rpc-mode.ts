@@ -12,7 +12,7 @@ import { createPorts } from "./ports.js";
 import { readJsonlLines } from "./jsonl-reader.js";
 import { PromptAcceptance } from "./prompt-acceptance.js";
 import { provideRpcServices } from "./provide-services.js";
-import { RecordWriter, type RecordSink } from "../output-common/record-writer.js";
+import { RecordWriter, type RecordSink } from "../../lib/output/record-writer.js";
 import { guardStdout, type StdoutGuard } from "./stdout-guard.js";
 import { RpcUi } from "./ui/rpc-ui.js";
 

@@ -1,13 +1,13 @@
 // The skills plugin: finds skills at start-up, offers them as the "skills" service, and expands
 // `/skill:name args` in the `expand_input` hook, before prompt templates get their turn.
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
-import { logDiagnostic } from "../resources-common/diagnostic-log.js";
-import { reloadableResources } from "../resources-common/reloadable-resources.js";
+import { logDiagnostic } from "../../lib/resources/diagnostic-log.js";
+import { reloadableResources } from "../../lib/resources/reloadable-resources.js";
 import {
   PROMPT_TEMPLATES_PLUGIN_NAME,
   SKILLS_PLUGIN_NAME,
   type ResourcePluginOptions,
-} from "../resources-common/options.js";
+} from "../../lib/resources/options.js";
 import type { SkillsService } from "./skill.js";
 import { discoverSkills, type LoadedSkills } from "./skill-discovery.js";
 import { expandSkillCommand } from "./skill-command.js";

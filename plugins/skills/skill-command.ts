@@ -1,8 +1,8 @@
 // `/skill:name args`: the user asks for a skill explicitly; its file body replaces the command.
 import { readFile } from "node:fs/promises";
 import { errorMessage } from "../../kernel/errors.js";
-import type { DiagnosticSink } from "../resources-common/diagnostics.js";
-import { parseFrontmatter } from "../resources-common/frontmatter.js";
+import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
+import { parseFrontmatter } from "../../lib/resources/frontmatter.js";
 import type { Skill } from "./skill.js";
 
 export const SKILL_COMMAND_PREFIX = "/skill:";

@@ -1,8 +1,8 @@
 // Reads one skill file into a record, reporting every problem with the file's path.
 import { basename, dirname } from "node:path";
-import type { DiagnosticSink } from "../resources-common/diagnostics.js";
-import { readFrontmatterFile } from "../resources-common/frontmatter.js";
-import type { SourceInfo } from "../resources-common/source-info.js";
+import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
+import { readFrontmatterFile } from "../../lib/resources/frontmatter.js";
+import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { Skill } from "./skill.js";
 import { checkSkillDescription, skillNameProblems } from "./skill-validation.js";
 

@@ -1,8 +1,8 @@
 // The skill record (pi 0.73.1's shape) and the service the skills plugin offers.
-import type { ResourceCommand } from "../resources-common/resource-command.js";
-import type { ResourceDiagnostic } from "../resources-common/diagnostics.js";
-import type { SourceInfo } from "../resources-common/source-info.js";
-import type { ExtensionResourcePath } from "../resources-common/options.js";
+import type { ResourceCommand } from "../../lib/resources/resource-command.js";
+import type { ResourceDiagnostic } from "../../lib/resources/diagnostics.js";
+import type { SourceInfo } from "../../lib/resources/source-info.js";
+import type { ExtensionResourcePath } from "../../lib/resources/options.js";
 
 export interface Skill {
   name: string;

@@ -32,7 +32,7 @@ function compilePattern(pattern: string, literal: boolean, ignoreCase: boolean):
 
 /**
  * rg's `--glob`: gitignore-style, relative to the search folder, case-sensitive (`ignore` defaults to ignoring
- * case); a leading `!` excludes. Gitignore rules are not a plain glob, so this stays on `ignore`, not glob-common.
+ * case); a leading `!` excludes. Gitignore rules are not a plain glob, so this stays on `ignore`, not lib/glob.
  */
 function globFilter(glob: string | undefined): (relativePath: string) => boolean {
   if (!glob) return () => true;

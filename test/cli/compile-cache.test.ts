@@ -108,7 +108,7 @@ describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", (
       expect(command.stdout).toContain('"number"');
       expect(template.stdout).toContain("greeted");
     }
-    // jiti's own cache sits beside them (plugins/extensions/require-jiti.ts)
+    // jiti's own cache sits beside them (plugins/extensions/loading/require-jiti.ts)
     expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs", "jiti.cjs", "typebox.cjs", "yaml.cjs"]);
     expect(runs.every((run) => run.code === 0 && run.stderr === "")).toBe(true);
     const lastRequest = world.mock.requests.at(-1)!.body as { messages: { content: unknown }[] };

@@ -1,4 +1,4 @@
-// A request body over 4 MiB is streamed (plugins/provider-common/json-body-stream.ts) through code that only the
+// A request body over 4 MiB is streamed (lib/http/json-body-stream.ts) through code that only the
 // built CLI runs as bundled: the SDKs' own stream body handling, inside dist/vendor, with pith's web-global
 // stand-ins. Each API sends a 5 MB prompt and gets its answer.
 import { writeFile } from "node:fs/promises";

@@ -1,6 +1,6 @@
 // What a print run loads of node itself: Node 20's fetch globals (Headers, Response, FormData, fetch) load all of
 // undici when touched, which used to be the largest single start-up cost after node's own; the provider SDKs
-// touch them on every request, so the bundles give them pith's own classes (plugins/provider-common/web-globals.ts).
+// touch them on every request, so the bundles give them pith's own classes (lib/http/web-globals.ts).
 // Built-ins that bundled modules import but a print run never calls load on first use (bin/bundle-require.cjs).
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentSession, SessionEvent } from "../../kernel/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
 import { compactionPlugin, estimateTextTokens, SUMMARY_SYSTEM_PROMPT } from "../../plugins/compaction/index.js";
-import { writeLargeSession } from "../../plugins/sessions/bench-support.js";
+import { writeLargeSession } from "../support/session-generators.js";
 import { sessionsPlugin, type SessionStart, type SessionsService } from "../../plugins/sessions/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
 import { tempDir } from "./fixtures.js";

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createWorld, type World } from "./harness.js";
 
-type Loader = typeof import("../../plugins/extensions/module-loader.js");
+type Loader = typeof import("../../plugins/extensions/loading/module-loader.js");
 type Served = typeof import("../../plugins/extensions/shims/index.js");
 
 let world: World;
@@ -17,7 +17,7 @@ afterEach(() => world.close());
 /** A module loader and served-module table of their own, with nothing loaded yet (modules are per process). */
 async function freshLoader(): Promise<{ load(path: string): Promise<unknown>; served: Served }> {
   vi.resetModules();
-  const { createExtensionModuleLoader } = (await import("../../plugins/extensions/module-loader.js")) as Loader;
+  const { createExtensionModuleLoader } = (await import("../../plugins/extensions/loading/module-loader.js")) as Loader;
   const served = (await import("../../plugins/extensions/shims/index.js")) as Served;
   const loader = createExtensionModuleLoader({ cacheDir: world.cacheDir });
   return { load: (path) => loader.load(path), served };

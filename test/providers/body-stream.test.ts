@@ -1,7 +1,7 @@
 // The response body of pith's HTTP client read the way the SDKs read it (`for await`), which does not go through
 // node's web streams, and handed over to a real ReadableStream when other parts of the interface are used.
 import { describe, expect, it } from "vitest";
-import { httpFetch } from "../../plugins/provider-common/index.js";
+import { httpFetch } from "../../lib/provider-kit/index.js";
 import { closed, deferred, useTestServer } from "./support/http-server.js";
 import { rejection } from "../support/rejection.js";
 

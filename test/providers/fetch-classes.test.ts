@@ -1,8 +1,8 @@
-// pith's Headers and Response (plugins/provider-common/fetch-*.ts) against Node's own, which they stand in for in
+// pith's Headers and Response (lib/http/fetch-*.ts) against Node's own, which they stand in for in
 // the bundles so that undici is never loaded.
 import { describe, expect, it } from "vitest";
-import { FetchHeaders } from "../../plugins/provider-common/fetch-headers.js";
-import { FetchResponse } from "../../plugins/provider-common/fetch-response.js";
+import { FetchHeaders } from "../../lib/http/fetch-headers.js";
+import { FetchResponse } from "../../lib/http/fetch-response.js";
 
 type Step = (headers: { append(n: string, v: string): void; set(n: string, v: string): void; delete(n: string): void }) => void;
 

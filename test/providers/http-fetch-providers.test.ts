@@ -7,7 +7,7 @@ import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anthropicClient } from "../../plugins/provider-anthropic/anthropic-client.js";
 import { openaiClient } from "../../plugins/provider-openai/openai-client.js";
-import { classifyProviderError, httpFetch } from "../../plugins/provider-common/index.js";
+import { classifyProviderError, httpFetch } from "../../lib/provider-kit/index.js";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { APIS } from "./support/apis.js";
 import { collect, finalMessage, streamRequest, testModel } from "./support/models.js";

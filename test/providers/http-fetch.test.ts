@@ -9,10 +9,10 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { classifyProviderError, httpFetch, providerFetch } from "../../plugins/provider-common/index.js";
+import { classifyProviderError, httpFetch, providerFetch } from "../../lib/provider-kit/index.js";
 import { closed, deferred, startTestServer, useTestServer } from "./support/http-server.js";
 import { rejection } from "../support/rejection.js";
-import { FetchResponse } from "../../plugins/provider-common/fetch-response.js";
+import { FetchResponse } from "../../lib/http/fetch-response.js";
 
 const server = useTestServer();
 
@@ -428,7 +428,7 @@ async function fetchInChild(url: string, env: NodeJS.ProcessEnv = {}): Promise<{
   const script = `
     const { createJiti } = await import("jiti");
     const jiti = createJiti(${JSON.stringify(import.meta.url)});
-    const { httpFetch } = await jiti.import(${JSON.stringify(join(root, "plugins/provider-common/http-fetch.ts"))});
+    const { httpFetch } = await jiti.import(${JSON.stringify(join(root, "lib/http/http-fetch.ts"))});
     try {
       const response = await httpFetch(${JSON.stringify(url)}, { method: "POST", body: "{}" });
       process.stdout.write(await response.text());

@@ -1,7 +1,7 @@
 // The streamed request body on its own: the same bytes as JSON.stringify for every shape of value JSON.stringify
 // treats specially, a fresh serialization per iteration, and no serialization after an abort.
 import { describe, expect, it } from "vitest";
-import { STREAMED_BODY_THRESHOLD, streamedJsonBody } from "../../plugins/provider-common/index.js";
+import { STREAMED_BODY_THRESHOLD, streamedJsonBody } from "../../lib/provider-kit/index.js";
 
 const live = new AbortController().signal;
 

@@ -8,7 +8,7 @@ import {
   prepareReplay,
   sanitizeText,
   sanitizeToolCallId,
-} from "../../plugins/provider-common/index.js";
+} from "../../lib/provider-kit/index.js";
 import { usesAdaptiveThinking } from "../../plugins/provider-anthropic/index.js";
 import { resolveCompletionsCompat } from "../../plugins/provider-openai/index.js";
 import { assistant, testModel, toolResult, user } from "./support/models.js";

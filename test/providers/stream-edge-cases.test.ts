@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
 import { readAnthropicEvents } from "../../plugins/provider-anthropic/anthropic-events.js";
-import { ProviderFailure } from "../../plugins/provider-common/index.js";
+import { ProviderFailure } from "../../lib/provider-kit/index.js";
 import { readCompletionsChunks } from "../../plugins/provider-openai/completions-events.js";
 import { testModel } from "./support/models.js";
 

@@ -17,7 +17,7 @@ import { createAgentSession } from "../../sdk/create-agent-session.js";
 import { retryPlugin } from "../../plugins/retry/index.js";
 import { anthropicClient } from "../../plugins/provider-anthropic/anthropic-client.js";
 import { openaiClient } from "../../plugins/provider-openai/openai-client.js";
-import { STREAMED_BODY_THRESHOLD } from "../../plugins/provider-common/index.js";
+import { STREAMED_BODY_THRESHOLD } from "../../lib/provider-kit/index.js";
 import { startMockLlm } from "../support/mock-llm/index.js";
 import { APIS, type ApiUnderTest } from "./support/apis.js";
 import { closed, deferred, startTestServer, type SeenRequest, type TestServer } from "./support/http-server.js";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { definePlugin } from "../../kernel/plugin.js";
 import { RpcUi } from "../../plugins/rpc/index.js";
-import { noUIContext, type ExtensionUIContext } from "../../plugins/extensions/ui-context.js";
+import { noUIContext, type ExtensionUIContext } from "../../plugins/extensions/context/ui-context.js";
 import { startInProcess, type InProcessRpc, type RpcRecord } from "./rpc-harness.js";
 
 let world: CliWorld;

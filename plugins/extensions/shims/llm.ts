@@ -6,7 +6,7 @@ import type { AssistantMessage } from "../../../kernel/messages.js";
 import type { Model } from "../../../kernel/model.js";
 import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "../../../kernel/provider.js";
 import { extensionHost } from "../host.js";
-import type { StreamContext, StreamOptions } from "../provider-from-stream.js";
+import type { StreamContext, StreamOptions } from "../registrations/provider-from-stream.js";
 
 /** An async queue of events that also resolves to a final result (pi-ai's `EventStream`). */
 export class EventStream<T, R = T> implements AsyncIterable<T> {

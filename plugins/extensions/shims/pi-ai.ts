@@ -8,7 +8,7 @@ import { parsePartialJson } from "../../../kernel/partial-json.js";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../../kernel/thinking.js";
 import { extensionHost } from "../host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
-import { providerFromStream } from "../provider-from-stream.js";
+import { providerFromStream } from "../registrations/provider-from-stream.js";
 
 export { providerFromStream };
 

@@ -10,7 +10,7 @@ import { serializeConversation } from "../../compaction/serialize-conversation.j
 import { estimateMessageTokens } from "../../compaction/token-estimate.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../tools/truncate.js";
 import { withFileMutationQueue } from "../../tools/mutation-queue.js";
-import { createEventBus } from "../event-bus.js";
+import { createEventBus } from "../events/event-bus.js";
 import { extensionHost } from "../host.js";
 import type { PiToolDefinition } from "../types.js";
 import { createLocalBashOperations } from "./bash-operations.js";

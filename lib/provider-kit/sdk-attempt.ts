@@ -1,0 +1,40 @@
+// One streamed model call through a provider SDK, the same for every wire format: build the body, let `onPayload`
+// rewrite it, send it (a large one streamed, see json-body-stream.ts), report the response head, convert the
+// events. A provider names only what differs: its body builder, how its SDK sends, and its event reader.
+import type { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../kernel/provider.js";
+import type { FinishReason, StreamAttempt } from "./guard-stream.js";
+import { headersToRecord } from "../http/response-headers.js";
+import { streamedJsonBody } from "../http/json-body-stream.js";
+
+export interface SendOptions {
+  signal: AbortSignal;
+  headers: Record<string, string>;
+}
+
+export interface SdkCall<Body, Events> {
+  /** the provider's own body (typed by its builder); after `onPayload` it is sent as `Body` */
+  build(request: StreamRequest): { body: object; headers: Record<string, string> };
+  /** false: this body must go the SDK's usual way even when large */
+  canStreamBody?(body: Body): boolean;
+  /** sends the body with the SDK's `create`, or `streamed` (the same bytes in chunks) with its `post` */
+  send(
+    request: StreamRequest,
+    body: Body,
+    options: SendOptions,
+    streamed: AsyncIterable<Uint8Array> | undefined,
+  ): Promise<{ data: Events; response: Response }>;
+  read(events: Events, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason>;
+}
+
+export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAttempt {
+  return async function* ({ request, builder, reportResponse }) {
+    const built = call.build(request);
+    const body = ((await request.onPayload?.(built.body)) ?? built.body) as Body;
+    const streamed = call.canStreamBody?.(body) === false ? undefined : streamedJsonBody(body, request.signal);
+    const { data, response } = await call.send(request, body, { signal: request.signal, headers: built.headers }, streamed);
+    await reportResponse({ status: response.status, headers: headersToRecord(response.headers) });
+    yield builder.start();
+    return yield* call.read(data, builder);
+  };
+}

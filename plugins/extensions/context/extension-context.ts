@@ -1,0 +1,87 @@
+// The `ctx` handlers, tools and commands receive. pith runs extensions without a terminal UI, so `ctx.ui` answers
+// as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
+// every property and method throws the stale-instance error (stale.ts), as pi's do.
+import { PithError, errorMessage } from "../../../kernel/errors.js";
+import { estimateContextTokens } from "../../compaction/context-tokens.js";
+import { extensionError } from "../errors.js";
+import type { ExtensionRecord } from "../extension-record.js";
+import { modelRegistryView } from "./model-registry-view.js";
+import type { ExtensionRuntime } from "../runtime.js";
+import { sessionView } from "./session-view.js";
+import { sessionMoves } from "./session-changes.js";
+import { guarded } from "../stale.js";
+import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../types.js";
+
+const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
+
+/** The extension's ctx; one object per extension, with the call's own signal when it has one. */
+export function createExtensionContext(runtime: ExtensionRuntime, record: ExtensionRecord, signal?: AbortSignal): ExtensionContext {
+  let base = contexts.get(record);
+  if (!base) contexts.set(record, (base = guarded(buildContext(runtime, record), () => runtime.assertCurrent(record))));
+  if (!signal) return base;
+  const current = () => (runtime.assertCurrent(record), signal);
+  return Object.create(base, { signal: { get: current, enumerable: true } }) as ExtensionContext;
+}
+
+function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionContext {
+  const { session } = runtime;
+  return {
+    ui: runtime.options.ui,
+    hasUI: runtime.options.hasUI,
+    cwd: session.cwd,
+    sessionManager: sessionView(() => runtime.sessions()?.manager, { cwd: session.cwd, sessionId: () => session.sessionId }),
+    modelRegistry: modelRegistryView(() => runtime.models()),
+    get model() {
+      return session.model;
+    },
+    get signal() {
+      return session.isStreaming ? runtime.currentSignal : undefined;
+    },
+    isIdle: () => !session.isStreaming,
+    abort: () => void session.abort(),
+    hasPendingMessages: () => session.getState().pendingMessageCount > 0,
+    shutdown: () => {
+      runtime.shutdownRequested = true;
+    },
+    getContextUsage: () => contextUsage(runtime),
+    compact: (options) => compact(runtime, record, options),
+    getSystemPrompt: () => runtime.chainedSystemPrompt ?? session.systemPrompt,
+  };
+}
+
+/** The command handler's ctx; `withSession` after a move gets one of the instance now loaded from the same file. */
+export function createCommandContext(runtime: ExtensionRuntime, record: ExtensionRecord, signal: AbortSignal): ExtensionCommandContext {
+  const base = createExtensionContext(runtime, record, signal);
+  const own = Object.assign(Object.create(base) as ExtensionContext, {
+    waitForIdle: () => runtime.session.waitForIdle(),
+    ...sessionMoves(runtime, () => {
+      const current = runtime.currentFor(record);
+      return { record: current, context: createCommandContext(runtime, current, signal) };
+    }),
+  });
+  return guarded(own, () => runtime.assertCurrent(record));
+}
+
+function contextUsage(runtime: ExtensionRuntime): ContextUsage | undefined {
+  const model = runtime.session.model;
+  if (!model) return undefined;
+  const compaction = runtime.compaction();
+  const estimate = compaction ? compaction.estimateContext() : estimateContextTokens(runtime.session.messages);
+  const afterCompaction = estimate.lastUsageIndex === undefined && runtime.session.messages.some((message) => message.role === "compactionSummary");
+  const tokens = afterCompaction ? null : estimate.tokens;
+  return { tokens, contextWindow: model.contextWindow, percent: tokens === null ? null : (tokens / model.contextWindow) * 100 };
+}
+
+function compact(runtime: ExtensionRuntime, record: ExtensionRecord, options: CompactOptions = {}): void {
+  const compaction = runtime.compaction();
+  const fail = (error: unknown) => {
+    const wrapped = error instanceof Error ? error : new Error(errorMessage(error));
+    if (options.onError) options.onError(wrapped);
+    else runtime.report(extensionError(record.owner, "compact", error));
+  };
+  if (!compaction) {
+    fail(new PithError("COMPACTION_UNAVAILABLE", "This session has no compaction plugin, so ctx.compact() cannot compact."));
+    return;
+  }
+  compaction.compact(options.customInstructions).then((result) => options.onComplete?.(result), fail);
+}

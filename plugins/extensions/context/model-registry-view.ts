@@ -1,0 +1,49 @@
+// `ctx.modelRegistry`: pi's ModelRegistry method names over pith's models service.
+import { errorMessage } from "../../../kernel/errors.js";
+import type { Model } from "../../../kernel/model.js";
+import type { ModelRegistry } from "../../models/registry.js";
+
+export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };
+
+export interface ModelRegistryView {
+  find(provider: string, modelId: string): Model | undefined;
+  getAll(): Model[];
+  getAvailable(): Model[];
+  hasConfiguredAuth(model: Model): boolean;
+  getApiKeyAndHeaders(model: Model): Promise<ResolvedRequestAuth>;
+  getApiKeyForProvider(provider: string): Promise<string | undefined>;
+  getProviderDisplayName(provider: string): string;
+  isUsingOAuth(model: Model): boolean;
+  registerProvider(name: string, config: Record<string, unknown>): void;
+  unregisterProvider(name: string): void;
+  refresh(): void;
+  getError(): string | undefined;
+}
+
+export function modelRegistryView(registry: () => ModelRegistry | undefined): ModelRegistryView {
+  return {
+    find: (provider, modelId) => registry()?.find(provider, modelId),
+    getAll: () => [...(registry()?.all() ?? [])],
+    getAvailable: () => registry()?.availableModels() ?? [],
+    hasConfiguredAuth: (model) => registry()?.hasAuth(model.provider) ?? false,
+    async getApiKeyAndHeaders(model) {
+      const models = registry();
+      if (!models) return { ok: false, error: "pith has no models service in this session" };
+      try {
+        return { ok: true, ...(await models.resolveAuth(model)) };
+      } catch (error) {
+        return { ok: false, error: errorMessage(error) };
+      }
+    },
+    getApiKeyForProvider: async (provider) => registry()?.resolveApiKey(provider),
+    getProviderDisplayName: (provider) => provider,
+    isUsingOAuth: () => false,
+    registerProvider: (name, config) => registry()?.registerProvider(name, config),
+    unregisterProvider: (name) => registry()?.unregisterProvider(name),
+    refresh: () => registry()?.reload(),
+    getError: () => {
+      const errors = registry()?.errors ?? [];
+      return errors.length > 0 ? errors.map((error) => error.message).join("\n") : undefined;
+    },
+  };
+}

@@ -1,0 +1,300 @@
+// pi's extension events on pith's hooks: every handler an extension registers becomes one tap on the matching
+// hook, named after the extension's file. Order is load order; the hook's failure policy applies (a throwing
+// `tool_call` or `tool_gate` handler blocks the call, a throwing `tool_result` handler makes an error result, any
+// other throw is reported with the file and event), and a hook no extension listens to stays untapped.
+// Each tap translates pi's event and return value:
+//   input                 transform chains, `handled` drops the prompt and skips later handlers
+//   before_agent_start    every `message` is added after the user message; `systemPrompt` chains
+//   context               `messages` replaces (chains)        before_provider_request  any value replaces the payload
+//   tool_call             `input` changed in place; {block} blocks        tool_gate  read-only final gate
+//   tool_result           `content`/`details`/`isError` patches chain
+//   message_end           `message` replaces (same role only)
+//   everything else       observed
+// agent_start, turn_start (with turnIndex), message_start/update and tool_execution_* come from the session's
+// ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
+import { PithError } from "../../../kernel/errors.js";
+import { tapRemovably } from "../../../kernel/untap.js";
+import type { SessionEvent } from "../../../kernel/events.js";
+import type { InputSource } from "../../../kernel/hooks.js";
+import type { AgentMessage } from "../../../kernel/messages.js";
+import { createExtensionContext } from "../context/extension-context.js";
+import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
+import { customMessage } from "./message-delivery.js";
+import type { ExtensionRuntime } from "../runtime.js";
+import type {
+  BeforeAgentStartEventResult,
+  ContextEventResult,
+  ExtensionContext,
+  ExtensionEventName,
+  InputEventResult,
+  MessageEndEventResult,
+  PiInputSource,
+  SessionBeforeCompactResult,
+  SystemPromptOptionsView,
+  ToolCallEventResult,
+  ToolResultEventResult,
+} from "../types.js";
+
+/** Events delivered from the session's event queue. */
+const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
+  "agent_start",
+  "turn_start",
+  "message_start",
+  "message_update",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+]);
+
+const COMPACTION_EVENTS: ReadonlySet<ExtensionEventName> = new Set(["session_before_compact", "session_compact"]);
+
+type Call = <R>(event: object, signal?: AbortSignal) => Promise<R | undefined>;
+
+interface Tap {
+  runtime: ExtensionRuntime;
+  record: ExtensionRecord;
+  call: Call;
+}
+
+/** Taps the hook of one handler. Events pith fires itself (session moves, user bash, resources) need no tap. */
+export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
+  const invoke = handler as unknown as (event: object, ctx: ExtensionContext) => unknown;
+  const call: Call = async <R>(payload: object, signal?: AbortSignal) => {
+    // a retired instance hears nothing more, even before its taps are removed (pi's old runner is gone by then)
+    if (record.generation !== runtime.generation) return undefined;
+    return (await invoke(payload, createExtensionContext(runtime, record, signal))) as R | undefined;
+  };
+  const tap: Tap = { runtime, record, call };
+  if (QUEUE_EVENTS.has(event)) return tapQueue(tap, event);
+  if (COMPACTION_EVENTS.has(event)) return tapCompactionLater(tap, event);
+  TAPS[event as keyof typeof TAPS]?.(tap);
+}
+
+/** Lets the session's queued events reach extensions before a hook-driven event does. */
+async function catchUp(runtime: ExtensionRuntime): Promise<void> {
+  if (runtime.watchesQueue) await runtime.session.drainEvents();
+}
+
+function piSource(source: InputSource): PiInputSource {
+  return source === "rpc" || source === "extension" ? source : "interactive";
+}
+
+const roleOf = (message: AgentMessage) => (message as { role?: string }).role;
+
+const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
+  input: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("input", async (state) => {
+      const result = await call<InputEventResult>({ type: "input", text: state.text, images: state.images, source: piSource(state.source) });
+      if (result?.action === "handled") return { ...state, handled: true };
+      if (result?.action !== "transform") return undefined;
+      return { ...state, text: typeof result.text === "string" ? result.text : state.text, images: result.images ?? state.images };
+    }),
+
+  before_agent_start: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("before_agent_start", async (state) => {
+      runtime.chainedSystemPrompt = state.systemPrompt;
+      try {
+        const event = { type: "before_agent_start", prompt: state.prompt, images: state.images, systemPrompt: state.systemPrompt, systemPromptOptions: promptOptions(runtime) };
+        const result = await call<BeforeAgentStartEventResult>(event);
+        if (!result) return undefined;
+        return {
+          ...state,
+          messages: result.message ? [...state.messages, customMessage(result.message)] : state.messages,
+          systemPrompt: typeof result.systemPrompt === "string" ? result.systemPrompt : state.systemPrompt,
+        };
+      } finally {
+        runtime.chainedSystemPrompt = undefined;
+      }
+    }),
+
+  context: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("context", async (state) => {
+      runtime.currentSignal = state.signal;
+      await catchUp(runtime);
+      const result = await call<ContextEventResult>({ type: "context", messages: state.messages }, state.signal);
+      return Array.isArray(result?.messages) ? { ...state, messages: result.messages } : undefined;
+    }),
+
+  before_provider_request: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("before_provider_request", async (state) => {
+      await catchUp(runtime);
+      const payload = await call<unknown>({ type: "before_provider_request", payload: state.payload });
+      return payload === undefined ? undefined : { ...state, payload };
+    }),
+
+  after_provider_response: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("after_provider_response", async (response) => {
+      await catchUp(runtime);
+      await call({ type: "after_provider_response", status: response.status, headers: response.headers });
+    }),
+
+  tool_call: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("tool_call", async (event) => {
+      runtime.currentSignal = event.signal;
+      const piEvent = { type: "tool_call", toolCallId: event.toolCallId, toolName: event.toolName, input: event.input };
+      try {
+        const result = await call<ToolCallEventResult>(piEvent, event.signal);
+        return result?.block ? { block: true as const, reason: result.reason } : undefined;
+      } finally {
+        // a handler that assigned a new object instead of changing it in place is honoured too
+        if (piEvent.input !== event.input && piEvent.input && typeof piEvent.input === "object") event.input = piEvent.input;
+      }
+    }),
+
+  tool_gate: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("tool_gate", async (event) => {
+      const result = await call<ToolCallEventResult>({ type: "tool_gate", toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
+      return result?.block ? { block: true as const, reason: result.reason } : undefined;
+    }),
+
+  tool_result: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("tool_result", async (state) => {
+      await catchUp(runtime);
+      const { toolCallId, toolName, input, content, details, isError } = state;
+      const result = await call<ToolResultEventResult>({ type: "tool_result", toolCallId, toolName, input, content, details, isError });
+      if (!result) return undefined;
+      return {
+        ...state,
+        content: Array.isArray(result.content) ? result.content : content,
+        details: "details" in result ? result.details : details,
+        isError: typeof result.isError === "boolean" ? result.isError : isError,
+      };
+    }),
+
+  message_end: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("message_end", async (state) => {
+      await catchUp(runtime);
+      const result = await call<MessageEndEventResult>({ type: "message_end", message: state.message });
+      if (!result?.message || typeof result.message !== "object") return undefined;
+      if (roleOf(result.message) === roleOf(state.message)) return { message: result.message };
+      throw new PithError(
+        "EXTENSION_ERROR",
+        `${record.owner} failed in message_end: it replaced a ${roleOf(state.message)} message with a ${roleOf(result.message)} message; the original is kept`,
+        { plugin: record.owner, hook: "message_end" },
+      );
+    }),
+
+  turn_end: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("turn_end", async (event) => {
+      await catchUp(runtime);
+      await call({ type: "turn_end", turnIndex: event.turnIndex, message: event.message, toolResults: event.toolResults }, runtime.currentSignal);
+    }),
+
+  agent_end: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("agent_end", async (event) => {
+      await catchUp(runtime);
+      await call({ type: "agent_end", messages: event.messages });
+    }),
+
+  // Start-up configuration happens before extensions are told the session started; like pi, they hear of changes after.
+  model_select: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("model_select", async (event) => {
+      if (runtime.started) await call({ type: "model_select", model: event.model, previousModel: event.previousModel, source: event.source });
+    }),
+
+  thinking_level_select: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("thinking_level_select", async (event) => {
+      if (runtime.started) await call({ type: "thinking_level_select", level: event.level, previousLevel: event.previousLevel });
+    }),
+
+  session_start: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_start", async (event) => {
+      await call({ type: "session_start", reason: event.reason, ...(event.previousSessionFile ? { previousSessionFile: event.previousSessionFile } : {}) });
+    }),
+
+  session_shutdown: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_shutdown", async (event) => {
+      await call({ type: "session_shutdown", reason: event.reason, ...(event.targetSessionFile ? { targetSessionFile: event.targetSessionFile } : {}) });
+    }),
+};
+
+function tapQueue({ runtime, record, call }: Tap, event: ExtensionEventName): void {
+  trackTurns(runtime);
+  runtime.pluginContextFor(record).on("event", async (sessionEvent: SessionEvent) => {
+    if (sessionEvent.type !== event) return;
+    if (event === "turn_start") await call({ type: "turn_start", turnIndex: runtime.turnIndex, timestamp: Date.now() });
+    else await call(sessionEvent, runtime.currentSignal);
+  });
+}
+
+/** One counter for every extension: turnIndex restarts at each agent_start, as in pi. */
+function trackTurns(runtime: ExtensionRuntime): void {
+  if (runtime.watchesQueue) return;
+  runtime.watchesQueue = true;
+  let next = 0;
+  runtime.context.on(
+    "event",
+    (event) => {
+      if (event.type === "agent_start") next = 0;
+      else if (event.type === "turn_start") runtime.turnIndex = next++;
+    },
+    { stage: -1000 },
+  );
+}
+
+/** The compaction plugin may load after the extensions: its hooks are tapped once it is there. */
+function tapCompactionLater(tap: Tap, event: ExtensionEventName): void {
+  tap.runtime.pendingCompactionTaps.push(() => tapCompaction(tap, event));
+  bindCompaction(tap.runtime);
+}
+
+export function bindCompaction(runtime: ExtensionRuntime): void {
+  const compaction = runtime.compaction();
+  if (!compaction) return;
+  for (const tap of runtime.pendingCompactionTaps.splice(0)) tap();
+}
+
+function tapCompaction({ runtime, record, call }: Tap, event: ExtensionEventName): void {
+  const { hooks } = runtime.compaction()!;
+  // taps on the compaction plugin's own hooks leave with the extension too, and keep the load-order place
+  const removably = (hook: object, tap: () => void) => runtime.trackFor(record, tapRemovably(hook, tap, { before: runtime.laterPlugins() }));
+  if (event === "session_compact") {
+    removably(hooks.session_compact, () =>
+      hooks.session_compact.tapPromise(record.owner, async (compacted) => {
+        await call({ type: "session_compact", compactionEntry: compacted.compactionEntry, fromExtension: compacted.fromExtension });
+      }),
+    );
+    return;
+  }
+  removably(hooks.session_before_compact, () =>
+    hooks.session_before_compact.tapPromise(record.owner, async (before) => {
+      const piEvent = {
+        type: "session_before_compact",
+        preparation: before.preparation,
+        branchEntries: before.branchEntries,
+        customInstructions: before.customInstructions,
+        signal: before.signal,
+      };
+      const result = await call<SessionBeforeCompactResult>(piEvent, before.signal);
+      if (result?.cancel) return { cancel: true as const };
+      return result?.compaction ? { compaction: result.compaction } : undefined;
+    }),
+  );
+}
+
+function promptOptions(runtime: ExtensionRuntime): SystemPromptOptionsView {
+  const { session } = runtime;
+  const tools = session.activeToolNames().map((name) => session.registry.tools.get(name)!);
+  const toolSnippets: Record<string, string> = {};
+  for (const tool of tools) if (tool.promptSnippet) toolSnippets[tool.name] = tool.promptSnippet;
+  const resources = runtime.context.tryUse("resources")?.loaded();
+  return {
+    cwd: session.cwd,
+    selectedTools: tools.map((tool) => tool.name),
+    toolSnippets,
+    promptGuidelines: tools.flatMap((tool) => tool.promptGuidelines ?? []),
+    contextFiles: (resources?.contextFiles ?? []).map((path) => ({ path })),
+    skills: [...(runtime.context.tryUse("skills")?.list() ?? [])],
+  };
+}
+
+/** The nextTurn messages go right after the next prompt's user message, before any other extension message. */
+export function bindNextTurn(runtime: ExtensionRuntime): void {
+  if (runtime.watchesNextTurn) return;
+  runtime.watchesNextTurn = true;
+  runtime.context.on(
+    "before_agent_start",
+    (state) => (runtime.nextTurn.length === 0 ? undefined : { ...state, messages: [...runtime.nextTurn.splice(0), ...state.messages] }),
+    { stage: -1000 },
+  );
+}

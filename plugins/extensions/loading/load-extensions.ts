@@ -1,0 +1,102 @@
+// Loads extension files one after the other, in order, and runs each one's default export:
+//   a function          a pi extension factory, called with its `pi` object (sync or async)
+//   {name, setup}       a pith plugin, set up like any other plugin
+// A file that fails to import, exports neither, or whose factory throws is reported (naming the file) and left
+// out; the others load.
+import { PithError, errorMessage } from "../../../kernel/errors.js";
+import type { PithPlugin } from "../../../kernel/plugin.js";
+import type { ExtensionSource } from "./discovery.js";
+import { displayPath } from "./display-path.js";
+import { createExtensionAPI } from "../extension-api.js";
+import { createExtensionRecord, type ExtensionRecord } from "../extension-record.js";
+import type { ExtensionModuleLoader } from "./module-loader.js";
+import type { ExtensionRuntime } from "../runtime.js";
+import type { ExtensionFactory } from "../types.js";
+import { nowMs } from "../../../kernel/stopwatch.js";
+
+export interface InlineExtension {
+  /** shown in messages as `<inline:name>` */
+  name: string;
+  factory: ExtensionFactory;
+}
+
+export async function loadExtensions(
+  runtime: ExtensionRuntime,
+  sources: readonly ExtensionSource[],
+  loader: ExtensionModuleLoader,
+  inline: readonly InlineExtension[] = [],
+): Promise<void> {
+  let order = 0;
+  for (const source of sources) {
+    const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++, runtime.generation);
+    const started = nowMs();
+    let exported: unknown;
+    try {
+      exported = await loader.load(source.path);
+    } catch (error) {
+      runtime.report(
+        new PithError("EXTENSION_LOAD_FAILED", `Failed to load extension ${record.display}: ${errorMessage(error)}`, { cause: error, plugin: record.owner, hook: "load" }),
+      );
+      continue;
+    }
+    const importMs = nowMs() - started;
+    await run(runtime, record, exported);
+    runtime.timings.push({ path: source.path, importMs, factoryMs: nowMs() - started - importMs });
+  }
+  for (const { name, factory } of inline) {
+    const source: ExtensionSource = { path: `<inline:${name}>`, place: "sdk", origin: "sdk", scope: "temporary" };
+    await run(runtime, createExtensionRecord(source, source.path, order++, runtime.generation), factory);
+  }
+}
+
+async function run(runtime: ExtensionRuntime, record: ExtensionRecord, exported: unknown): Promise<void> {
+  if (isPithPlugin(exported)) {
+    // set up like any plugin, through a context that lets it unload with the extensions
+    const tracked = runtime.pluginContext(exported.name);
+    try {
+      await exported.setup(tracked.context);
+    } catch (error) {
+      tracked.dispose();
+      runtime.report(
+        error instanceof PithError && error.plugin
+          ? error
+          : new PithError(error instanceof PithError ? error.code : "PLUGIN_SETUP_FAILED", `plugin ${exported.name} failed during setup: ${errorMessage(error)}`, { cause: error, plugin: exported.name, hook: "setup" }),
+      );
+    }
+    return;
+  }
+  if (typeof exported !== "function") {
+    runtime.report(
+      new PithError(
+        "EXTENSION_INVALID",
+        `Extension ${record.display} does not export a valid factory function: its default export must be a function (pi extension) or {name, setup} (pith plugin).`,
+        { plugin: record.owner, hook: "load" },
+      ),
+    );
+    return;
+  }
+  try {
+    await (exported as ExtensionFactory)(createExtensionAPI(runtime, record));
+  } catch (error) {
+    runtime.report(
+      new PithError("EXTENSION_FACTORY_FAILED", `${record.owner} failed while loading: ${errorMessage(error)}`, { cause: error, plugin: record.owner, hook: "factory" }),
+    );
+    return;
+  }
+  commit(runtime, record);
+}
+
+/** The factory succeeded: its handlers go live and its registrations count. */
+function commit(runtime: ExtensionRuntime, record: ExtensionRecord): void {
+  record.live = true;
+  runtime.records.push(record);
+  for (const [name, flag] of record.flags) {
+    if (!runtime.flagValues.has(name) && flag.default !== undefined) runtime.flagValues.set(name, flag.default);
+  }
+  for (const { event, handler } of record.pendingHandlers.splice(0)) runtime.addHandler(record, event, handler);
+}
+
+function isPithPlugin(value: unknown): value is PithPlugin {
+  const candidate = value as Partial<PithPlugin> | undefined;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.setup === "function";
+}

@@ -1,0 +1,48 @@
+// A pi-style stream function (`(model, context, options) => events`, as pi-ai's `streamSimple` and
+// `registerProvider({streamSimple})` take it) as a pith provider plugin's `ProviderApi`.
+import type { Message } from "../../../kernel/messages.js";
+import type { Model, ThinkingLevel } from "../../../kernel/model.js";
+import type { AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/provider.js";
+
+export interface StreamContext {
+  systemPrompt?: string;
+  messages: Message[];
+  tools?: { name: string; description: string; parameters: object }[];
+}
+
+export interface StreamOptions {
+  apiKey?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  maxTokens?: number;
+  temperature?: number;
+  sessionId?: string;
+  reasoning?: ThinkingLevel;
+}
+
+export type StreamFunction = (model: Model, context: StreamContext, options?: StreamOptions) => AsyncIterable<AssistantMessageEvent>;
+
+/** Wraps a pi-style stream function (`(model, context, options) => events`) as a pith provider. */
+export function providerFromStream(
+  api: string,
+  streamFn: StreamFunction,
+): ProviderApi {
+  return {
+    api,
+    stream(request: StreamRequest) {
+      return streamFn(
+        request.model,
+        { systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools },
+        {
+          apiKey: request.apiKey,
+          headers: request.headers,
+          signal: request.signal,
+          maxTokens: request.maxTokens,
+          temperature: request.temperature,
+          sessionId: request.sessionId,
+          reasoning: request.thinkingLevel,
+        },
+      );
+    },
+  };
+}

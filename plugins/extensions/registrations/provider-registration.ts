@@ -1,0 +1,41 @@
+// pi's `registerProvider(name, config)`: the models service takes the provider's models and settings, and a
+// `streamSimple` function becomes a provider for `config.api`. Calls made while factories run wait until every
+// extension loaded (as pi queues them), then apply in load order; a bad one is reported and the others apply.
+import { PithError, errorMessage } from "../../../kernel/errors.js";
+import { extensionError } from "../errors.js";
+import type { ExtensionRecord } from "../extension-record.js";
+import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
+import type { ExtensionRuntime } from "../runtime.js";
+
+export function registerProviderNow(runtime: ExtensionRuntime, record: ExtensionRecord, name: string, config: Record<string, unknown>): void {
+  const where = `registerProvider("${name}")`;
+  try {
+    const { streamSimple, oauth, ...rest } = config ?? {};
+    if (oauth !== undefined) {
+      runtime.report(
+        new PithError(
+          "EXTENSION_UNSUPPORTED",
+          `${record.owner}: provider "${name}" offers an OAuth login, which pith does not run; give it an API key instead.`,
+          { plugin: record.owner, hook: where },
+        ),
+      );
+    }
+    if (typeof streamSimple === "function") {
+      const api = typeof rest.api === "string" ? rest.api : undefined;
+      if (!api) throw new PithError("PROVIDER_CONFIG_INVALID", `provider "${name}" has streamSimple but no api name to register it under`);
+      runtime.pluginContextFor(record).registerProvider(providerFromStream(api, streamSimple as StreamFunction));
+    }
+    const models = runtime.models();
+    if (!models) throw new PithError("MODELS_UNAVAILABLE", "this session has no models service to register providers with");
+    models.registerProvider(name, rest);
+    record.providerNames.add(name);
+  } catch (error) {
+    runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));
+  }
+}
+
+export function registerPendingProviders(runtime: ExtensionRuntime): void {
+  for (const record of runtime.records.filter((candidate) => candidate.live)) {
+    for (const { name, config } of record.pendingProviders.splice(0)) registerProviderNow(runtime, record, name, config);
+  }
+}
