@@ -3,14 +3,17 @@
 // It behaves like fetch where the SDKs and pith look: a `Response` (fetch-response.ts, so that undici is never
 // loaded) whose body streams as bytes arrive,
 // `TypeError("fetch failed", {cause})` before the response head and `TypeError("terminated")` in the body when
-// the connection fails, the signal's reason on abort, content decoding, redirects. `PITH_FETCH=global` restores
-// the global fetch.
+// the connection fails, the signal's reason on abort, content decoding, redirects, proxies from `HTTPS_PROXY`,
+// `HTTP_PROXY` and `NO_PROXY` (proxy-env.ts). No timeout: a local model may think for many minutes before its
+// first byte, and the caller's signal ends a stalled request. `PITH_FETCH=global` restores the global fetch.
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import { PithError } from "../../kernel/errors.js";
 import { loadBuiltin } from "../../kernel/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
 import { FetchHeaders } from "./fetch-headers.js";
 import { FetchResponse } from "./fetch-response.js";
+import { proxyFor } from "./proxy-env.js";
+import { tunnelAgent, type TunnelRequestOptions } from "./proxy-tunnel.js";
 import type { BodyStream } from "./body-stream.js";
 
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -24,8 +27,6 @@ export function providerFetch(env: NodeJS.ProcessEnv = process.env): FetchFuncti
 }
 
 const MAX_REDIRECTS = 20;
-// undici fails a request when nothing arrives for 300 s (headersTimeout, bodyTimeout); so does this.
-const INACTIVITY_MS = 300_000;
 // Idle sockets close after this (or the server's Keep-Alive hint, if shorter); the agent unrefs them meanwhile,
 // so they never hold a finished process open.
 const IDLE_SOCKET_MS = 30_000;
@@ -40,20 +41,19 @@ interface Transport {
 }
 
 // Loaded on the first request, not at start-up: node:http and node:https cost 5-20 ms to load, and a run that
-// never reaches a provider (or reaches it only over one of them) should not pay for both.
+// never reaches a provider (or reaches it only over one of them) should not pay for both. One transport per
+// protocol and proxy: the proxy variables are read for every request, so a changed environment takes effect.
 const transports = new Map<string, Transport>();
 function transportFor(url: URL): Transport {
-  let transport = transports.get(url.protocol);
+  const proxy = proxyFor(url);
+  const key = proxy ? `${url.protocol} via ${proxy.href}` : url.protocol;
+  let transport = transports.get(key);
   if (!transport) {
     const options = { keepAlive: true, scheduling: "lifo" as const, timeout: IDLE_SOCKET_MS };
-    if (url.protocol === "https:") {
-      const https = loadBuiltin<typeof import("node:https")>("node:https");
-      transport = { request: https.request, agent: new https.Agent(options) };
-    } else {
-      const http = loadBuiltin<typeof import("node:http")>("node:http");
-      transport = { request: http.request, agent: new http.Agent(options) };
-    }
-    transports.set(url.protocol, transport);
+    const { request, Agent } =
+      url.protocol === "https:" ? loadBuiltin<typeof import("node:https")>("node:https") : loadBuiltin<typeof import("node:http")>("node:http");
+    transport = { request, agent: proxy ? tunnelAgent(proxy, url.protocol, options) : new Agent(options) };
+    transports.set(key, transport);
   }
   return transport;
 }
@@ -146,21 +146,14 @@ function sendOnce({ url, method, headers, body, signal }: PreparedRequest, trans
     if (body?.kind === "bytes") outgoing["content-length"] = String(body.bytes.byteLength);
     else if (body === undefined && (method === "POST" || method === "PUT")) outgoing["content-length"] = "0";
     else delete outgoing["content-length"];
-    const req = transport.request(url, { method, headers: outgoing, agent: transport.agent });
-    let head: IncomingMessage | undefined;
+    const options: RequestOptions & TunnelRequestOptions = { method, headers: outgoing, agent: transport.agent, tunnelSignal: signal };
+    const req = transport.request(url, options);
     const onAbort = () => {
       req.destroy();
       reject(signal!.reason);
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    req.setTimeout(INACTIVITY_MS, () => {
-      const error = Object.assign(new Error(`nothing received for ${INACTIVITY_MS / 1000} s: timed out`), { code: "ETIMEDOUT" });
-      // After the head the body carries the error; before it, the request does.
-      head?.destroy(error);
-      req.destroy(error);
-    });
     req.on("response", (response) => {
-      head = response;
       // Until the body stream listens (after node:zlib loads, for a compressed body), a dropped connection must
       // not surface as an unhandled 'error' event; the body stream reports it from the stream's state.
       response.on("error", ignore);
