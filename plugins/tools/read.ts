@@ -1,5 +1,6 @@
 // read: a text file with line-based paging, or a png/jpeg/gif/webp image as an attachment.
-import { readFile, stat } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { open, stat, type FileHandle } from "node:fs/promises";
 import * as z from "zod/mini";
 import { PithError } from "../../kernel/errors.js";
 import type { ImageContent, TextContent } from "../../kernel/messages.js";
@@ -8,6 +9,7 @@ import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
 import { defineArguments, described } from "./arguments.js";
+import { readFileWindow } from "./file-window.js";
 import { fileError } from "./fs-errors.js";
 import { sniffImageType, type ImageMimeType } from "./image-type.js";
 import { resolveReadPath } from "./paths.js";
@@ -36,47 +38,112 @@ const readArguments = defineArguments("read", readSchema);
 
 type ReadResult = { content: (TextContent | ImageContent)[]; details?: ReadDetails };
 
-function imageResult(data: Buffer, mimeType: ImageMimeType, model: Model | undefined): ReadResult {
+/** Bytes read first: enough to recognise an image and to decide whether a file is binary. */
+const HEAD_BYTES = 8000;
+
+function imageTooLargeNote(base64Bytes: number): string {
+  return `[Image omitted: it is ${formatSize(base64Bytes)} encoded, over the ${formatSize(MAX_INLINE_IMAGE_BASE64_BYTES)} inline image limit, and pith does not resize images. Make a smaller copy with bash (for example ImageMagick: convert <file> -resize 2000x2000 small.png) and read that.]`;
+}
+
+async function imageResult(handle: FileHandle, size: number, mimeType: ImageMimeType, model: Model | undefined): Promise<ReadResult> {
   const notes = [`Read image file [${mimeType}]`];
-  const base64 = data.toString("base64");
-  const tooLarge = base64.length > MAX_INLINE_IMAGE_BASE64_BYTES;
-  if (tooLarge) {
-    notes.push(
-      `[Image omitted: it is ${formatSize(base64.length)} encoded, over the ${formatSize(MAX_INLINE_IMAGE_BASE64_BYTES)} inline image limit, and pith does not resize images. Make a smaller copy with bash (for example ImageMagick: convert <file> -resize 2000x2000 small.png) and read that.]`,
-    );
-  }
+  const base64Bytes = Math.ceil(size / 3) * 4;
+  const tooLarge = base64Bytes > MAX_INLINE_IMAGE_BASE64_BYTES;
+  if (tooLarge) notes.push(imageTooLargeNote(base64Bytes));
   if (model && !model.input.includes("image")) {
     notes.push("[Current model does not support images. The image will be omitted from this request.]");
   }
   const text: TextContent = { type: "text", text: notes.join("\n") };
-  return { content: tooLarge ? [text] : [text, { type: "image", data: base64, mimeType }] };
+  if (tooLarge) return { content: [text] };
+  return { content: [text, { type: "image", data: (await readWhole(handle, size)).toString("base64"), mimeType }] };
 }
 
-function looksBinary(data: Buffer): boolean {
-  return data.subarray(0, 8000).includes(0);
-}
-
-function decodeText(data: Buffer): string {
-  if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder("utf-16le").decode(data.subarray(2));
-  const text = data.toString("utf-8");
-  // The BOM is invisible noise to the model; edit restores it on write.
-  return text.startsWith("\uFEFF") ? text.slice(1) : text;
-}
-
-function textResult(text: string, path: string, offset: number | undefined, limit: number | undefined): ReadResult {
-  const allLines = text.split("\n");
-  const totalLines = allLines.length;
-  const startIndex = offset ? offset - 1 : 0;
-  const startLine = startIndex + 1;
-  if (startIndex >= totalLines) {
-    throw new PithError("TOOL_READ_OFFSET", `Offset ${offset} is beyond end of file (${totalLines} lines total)`);
+/** The file from its first byte, whatever was read before (readFile would start at the current position). */
+async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
+  const data = Buffer.alloc(size);
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(data, filled, size - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
   }
-  const endIndex = limit === undefined ? totalLines : Math.min(startIndex + limit, totalLines);
-  const truncation = truncateHead(allLines.slice(startIndex, endIndex).join("\n"));
+  return data.subarray(0, filled);
+}
+
+const UTF16LE_BOM = [0xff, 0xfe] as const;
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+function startsWithBytes(data: Buffer, prefix: readonly number[]): boolean {
+  return prefix.every((byte, index) => data[index] === byte);
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/** Devices, pipes and sockets never end or block on open: refused by type before anything is read. */
+async function openRegularFile(absolutePath: string, displayPath: string): Promise<{ handle: FileHandle; size: number }> {
+  const refuse = (stats: Stats) =>
+    stats.isDirectory()
+      ? new PithError("TOOL_IS_DIRECTORY", `Cannot read ${displayPath}: it is a directory. Use ls to list it.`)
+      : new PithError(
+          "TOOL_NOT_REGULAR_FILE",
+          `Cannot read ${displayPath}: it is ${kindOf(stats)}, not a regular file. read only reads files; use bash for devices and pipes (for example head -c 100 ${shellQuote(displayPath)} | xxd).`,
+        );
+  const before = await stat(absolutePath);
+  if (!before.isFile()) throw refuse(before);
+  // O_NONBLOCK: should the path become a FIFO between stat and open, open must not wait for a writer.
+  const handle = await open(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  const opened = await handle.stat();
+  if (!opened.isFile()) {
+    await handle.close();
+    throw refuse(opened);
+  }
+  return { handle, size: opened.size };
+}
+
+function binaryFileError(path: string, size: number): PithError {
+  return new PithError(
+    "TOOL_BINARY_FILE",
+    `Cannot show ${path} as text: it is a binary file (${formatSize(size)}). read shows text files and png, jpeg, gif and webp images; inspect other files with bash (file, xxd | head).`,
+  );
+}
+
+async function textResult(
+  handle: FileHandle,
+  head: Buffer,
+  args: ReadArgs,
+  signal: AbortSignal | undefined,
+): Promise<ReadResult> {
+  const utf16 = startsWithBytes(head, UTF16LE_BOM);
+  const bom = utf16 ? UTF16LE_BOM.length : startsWithBytes(head, UTF8_BOM) ? UTF8_BOM.length : 0;
+  const startIndex = args.offset ? args.offset - 1 : 0;
+  const startLine = startIndex + 1;
+  const window = await readFileWindow(
+    handle,
+    utf16 ? "utf-16le" : "utf-8",
+    head.subarray(bom),
+    { startIndex, limit: args.limit, keepLines: DEFAULT_MAX_LINES, keepBytes: DEFAULT_MAX_BYTES },
+    signal,
+  );
+  const { totalLines } = window;
+  if (startIndex >= totalLines) {
+    throw new PithError("TOOL_READ_OFFSET", `Offset ${args.offset} is beyond end of file (${totalLines} lines total)`);
+  }
+  const endIndex = args.limit === undefined ? totalLines : Math.min(startIndex + args.limit, totalLines);
+  const truncation = {
+    ...truncateHead(window.kept),
+    totalLines: endIndex - startIndex,
+    totalBytes: window.wantedBytes,
+  };
 
   if (truncation.firstLineExceedsLimit) {
-    const lineSize = formatSize(Buffer.byteLength(allLines[startIndex]!, "utf-8"));
-    const hint = `[Line ${startLine} is ${lineSize}, exceeds ${formatSize(DEFAULT_MAX_BYTES)} limit. Use bash: sed -n '${startLine}p' ${shellQuote(path)} | head -c ${DEFAULT_MAX_BYTES}]`;
+    const lineSize = formatSize(window.firstLineBytes);
+    const hint = `[Line ${startLine} is ${lineSize}, exceeds ${formatSize(DEFAULT_MAX_BYTES)} limit. Use bash: sed -n '${startLine}p' ${shellQuote(args.path)} | head -c ${DEFAULT_MAX_BYTES}]`;
     return { content: [{ type: "text", text: hint }], details: { truncation } };
   }
   if (truncation.truncated) {
@@ -94,26 +161,30 @@ function textResult(text: string, path: string, offset: number | undefined, limi
 
 async function readAny(args: ReadArgs, options: ReadToolOptions, signal: AbortSignal | undefined): Promise<ReadResult> {
   const absolutePath = resolveReadPath(args.path, options.cwd);
-  let data: Buffer;
+  let opened: { handle: FileHandle; size: number };
   try {
-    if ((await stat(absolutePath)).isDirectory()) {
-      throw new PithError("TOOL_IS_DIRECTORY", `Cannot read ${args.path}: it is a directory. Use ls to list it.`);
-    }
-    data = await readFile(absolutePath, { signal });
+    opened = await openRegularFile(absolutePath, args.path);
   } catch (error) {
     throwIfAborted(signal);
     if (error instanceof PithError) throw error;
     throw fileError(error, "read", args.path);
   }
-  const mimeType = sniffImageType(data);
-  if (mimeType) return imageResult(data, mimeType, options.getModel?.());
-  if (looksBinary(data) && !(data[0] === 0xff && data[1] === 0xfe)) {
-    throw new PithError(
-      "TOOL_BINARY_FILE",
-      `Cannot show ${args.path} as text: it is a binary file (${formatSize(data.length)}). read shows text files and png, jpeg, gif and webp images; inspect other files with bash (file, xxd | head).`,
-    );
+  const { handle, size } = opened;
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, null);
+    const first = head.subarray(0, bytesRead);
+    const mimeType = sniffImageType(first);
+    if (mimeType) return await imageResult(handle, size, mimeType, options.getModel?.());
+    if (first.includes(0) && !startsWithBytes(first, UTF16LE_BOM)) throw binaryFileError(args.path, size);
+    return await textResult(handle, first, args, signal);
+  } catch (error) {
+    throwIfAborted(signal);
+    if (error instanceof PithError) throw error;
+    throw fileError(error, "read", args.path);
+  } finally {
+    await handle.close();
   }
-  return textResult(decodeText(data), args.path, args.offset, args.limit);
 }
 
 export function createReadTool(options: ReadToolOptions): ToolDefinition<ReadArgs, ReadDetails> {
