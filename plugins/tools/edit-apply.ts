@@ -1,15 +1,14 @@
 // The text side of the edit tool: line endings, BOM, exact-then-fuzzy matching and applying several
 // replacements against the original text.
 import { PithError } from "../../kernel/errors.js";
+import type { LineEnding, ReplacedRegion } from "./line-endings.js";
 
 export interface TextReplacement {
   oldText: string;
   newText: string;
 }
 
-export type LineEnding = "\r\n" | "\n";
-
-/** CRLF when the first line break in the file is one. */
+/** CRLF when the first line break in the file is one: the ending for lines an edit adds to a one-line file. */
 export function detectLineEnding(text: string): LineEnding {
   const firstLf = text.indexOf("\n");
   return firstLf > 0 && text[firstLf - 1] === "\r" ? "\r\n" : "\n";
@@ -17,10 +16,6 @@ export function detectLineEnding(text: string): LineEnding {
 
 export function normalizeToLf(text: string): string {
   return text.replace(/\r\n?/g, "\n");
-}
-
-export function restoreLineEndings(text: string, ending: LineEnding): string {
-  return ending === "\r\n" ? text.replace(/\n/g, "\r\n") : text;
 }
 
 export function splitBom(text: string): { bom: string; text: string } {
@@ -72,7 +67,7 @@ export function applyReplacements(
   original: string,
   replacements: readonly TextReplacement[],
   displayPath: string,
-): { before: string; after: string } {
+): { before: string; after: string; regions: ReplacedRegion[] } {
   const single = replacements.length === 1;
   const edits = replacements.map((edit) => ({ oldText: normalizeToLf(edit.oldText), newText: normalizeToLf(edit.newText) }));
   edits.forEach((edit, index) => {
@@ -139,5 +134,5 @@ export function applyReplacements(
         : `No changes made to ${displayPath}. The replacements produced identical content.`,
     );
   }
-  return { before, after };
+  return { before, after, regions: ordered.map(({ start, end, newText }) => ({ start, end, newText })) };
 }

@@ -7,9 +7,10 @@ import type { ToolDefinition } from "../../kernel/tool.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
 import { defineArguments, described } from "./arguments.js";
-import { applyReplacements, detectLineEnding, normalizeToLf, restoreLineEndings, splitBom } from "./edit-apply.js";
+import { applyReplacements, detectLineEnding, normalizeToLf, splitBom } from "./edit-apply.js";
 import { errnoCode, fileError } from "./fs-errors.js";
 import { renderLineDiff } from "./line-diff.js";
+import { applyLineEndings, editedLineEndings, lineEndingsOf } from "./line-endings.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
 import { resolveToCwd } from "./paths.js";
 
@@ -65,6 +66,30 @@ export function prepareEditArguments(raw: unknown): unknown {
   return { ...rest, edits };
 }
 
+type TextEncoding = "utf-8" | "utf-16le";
+
+/**
+ * The file as text, or a refusal: editing text decoded from a binary file or another encoding would write
+ * U+FFFD over every byte that did not decode, and report success.
+ */
+function decodeEditable(data: Buffer, displayPath: string): { encoding: TextEncoding; raw: string } {
+  const encoding: TextEncoding = data[0] === 0xff && data[1] === 0xfe ? "utf-16le" : "utf-8";
+  const notText = (what: string) =>
+    new PithError(
+      "TOOL_EDIT_NOT_TEXT",
+      `Cannot edit ${displayPath}: ${what}. edit changes UTF-8 (or UTF-16 with a byte order mark) text files only; use write to replace the file whole, or bash for binary files.`,
+    );
+  if (encoding === "utf-8" && data.subarray(0, 8000).includes(0)) throw notText("it is a binary file");
+  try {
+    // TextDecoder drops the byte order mark; splitBom expects it, so it is put back.
+    const text = new TextDecoder(encoding, { fatal: true }).decode(data);
+    const hadBom = encoding === "utf-16le" || (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf);
+    return { encoding, raw: hadBom ? `\uFEFF${text}` : text };
+  } catch {
+    throw notText(`it is not valid ${encoding === "utf-8" ? "UTF-8" : "UTF-16"} text`);
+  }
+}
+
 async function ensureEditable(absolutePath: string, displayPath: string): Promise<void> {
   try {
     await access(absolutePath, constants.R_OK | constants.W_OK);
@@ -101,18 +126,19 @@ export function createEditTool(options: EditToolOptions): ToolDefinition<EditArg
       const work = withFileMutationQueue(absolutePath, async () => {
         throwIfAborted(context.signal);
         await ensureEditable(absolutePath, path);
-        let raw: string;
+        let data: Buffer;
         try {
-          raw = await readFile(absolutePath, "utf-8");
+          data = await readFile(absolutePath);
         } catch (error) {
           throw fileError(error, "edit", path);
         }
+        const { encoding, raw } = decodeEditable(data, path);
         const { bom, text } = splitBom(raw);
-        const ending = detectLineEnding(text);
-        const { before, after } = applyReplacements(normalizeToLf(text), edits, path);
+        const { before, after, regions } = applyReplacements(normalizeToLf(text), edits, path);
+        const endings = editedLineEndings(before, regions, lineEndingsOf(text), detectLineEnding(text));
         throwIfAborted(context.signal);
         try {
-          await writeFile(absolutePath, bom + restoreLineEndings(after, ending), "utf-8");
+          await writeFile(absolutePath, Buffer.from(bom + applyLineEndings(after, endings), encoding));
         } catch (error) {
           throw fileError(error, "edit", path);
         }
