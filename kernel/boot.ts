@@ -1,7 +1,7 @@
 // Boots a session: creates the kernel, then loads and sets up plugins strictly in the given order.
 import { AgentSession, type AgentSessionOptions } from "./agent-session.js";
 import { applyPlugin, type PluginTiming } from "./plugin-host.js";
-import { createJitiLoader, resolvePluginSpec, specName, type ModuleLoader, type PluginSpec } from "./plugin-loader.js";
+import { nodeModuleLoader, resolvePluginSpec, specName, type ModuleLoader, type PluginSpec } from "./plugin-loader.js";
 import { PithError, errorMessage } from "./errors.js";
 import type { Logger } from "./plugin.js";
 import { nowMs } from "./stopwatch.js";
@@ -9,9 +9,8 @@ import { nowMs } from "./stopwatch.js";
 export interface BootOptions extends AgentSessionOptions {
   plugins: PluginSpec[];
   log?: Logger;
-  /** jiti's transform cache folder for file plugins; false: no disk cache */
-  cacheDir?: string | false;
-  alias?: Record<string, string>;
+  /** imports file plugins (`{path}` specs), asked for on the first one; default: Node's own import */
+  loader?: () => Promise<ModuleLoader>;
   /** decides what a failing plugin does to the boot; default: fail */
   onPluginError?: (error: PithError, spec: PluginSpec) => "continue" | "fail";
 }
@@ -26,7 +25,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const session = new AgentSession(options);
   const log = options.log ?? stderrLogger();
   let loaderPromise: Promise<ModuleLoader> | undefined;
-  const loader = () => (loaderPromise ??= createJitiLoader({ cacheDir: options.cacheDir ?? false, alias: options.alias }));
+  const loader = () => (loaderPromise ??= options.loader?.() ?? Promise.resolve(nodeModuleLoader));
   const timings = await loadPlugins(session, options.plugins, { log, loader, onPluginError: options.onPluginError });
   return { session, timings, loader };
 }

@@ -1,9 +1,8 @@
-// Loads plugins from files with one shared jiti instance: TypeScript is transformed once and cached on disk
-// (keyed by content), plain JavaScript is imported natively. jiti itself is only imported when a file plugin
-// is actually loaded, so runs without file plugins do not pay for it.
+// Resolves plugin specs into plugins: objects as given, built-ins by importing their module on first use, files
+// through the module loader the host gives (the SDK's transforms TypeScript; the kernel's own default is Node's
+// import, for JavaScript files).
 import { pathToFileURL } from "node:url";
 import type { PithPlugin } from "./plugin.js";
-import { nativeImport } from "./native-import.js";
 import { PithError, errorMessage } from "./errors.js";
 
 export type PluginSpec =
@@ -17,28 +16,7 @@ export interface ModuleLoader {
   import(path: string): Promise<unknown>;
 }
 
-export interface JitiLoaderOptions {
-  /** folder for jiti's transform cache; false disables the disk cache */
-  cacheDir: string | false;
-  /** module aliases, e.g. names extensions import that resolve to pith's own copies */
-  alias?: Record<string, string>;
-}
-
-export async function createJitiLoader(options: JitiLoaderOptions): Promise<ModuleLoader> {
-  const { createJiti } = await nativeImport<typeof import("jiti")>("jiti");
-  const jiti = createJiti(import.meta.url, {
-    moduleCache: true,
-    fsCache: options.cacheDir,
-    interopDefault: true,
-    alias: options.alias,
-  });
-  return {
-    async import(path: string) {
-      if (/\.(mjs|js)$/.test(path) && !options.alias) return nativeImport(pathToFileURL(path).href);
-      return jiti.import(path);
-    },
-  };
-}
+export const nodeModuleLoader: ModuleLoader = { import: (path) => import(pathToFileURL(path).href) };
 
 export function specName(spec: PluginSpec): string {
   return "path" in spec ? spec.path : spec.name;

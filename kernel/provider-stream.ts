@@ -2,10 +2,9 @@
 // provider messages, the active tools, and the payload and response hooks. A missing provider or a refused key
 // becomes an error reply, like any provider failure.
 import type { AgentSession } from "./agent-session.js";
-import { AssistantMessageBuilder } from "./assistant-builder.js";
 import { convertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
-import type { AgentMessage } from "./messages.js";
+import { emptyUsage, type AgentMessage } from "./messages.js";
 import type { Model } from "./model.js";
 import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
 import { isTapped, type ResolvedAuth } from "./hooks.js";
@@ -19,7 +18,7 @@ export async function* streamFromProvider(session: AgentSession, model: Model, m
     if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API.`);
     auth = isTapped(hooks.resolve_auth) ? await hooks.resolve_auth.promise({ model, signal }) : undefined;
   } catch (error) {
-    yield new AssistantMessageBuilder(model).fail("error", errorMessage(error), { kind: "auth" });
+    yield authFailure(model, errorMessage(error));
     return;
   }
   const tools: ToolSpec[] = session.activeToolNames().map((name) => {
@@ -42,4 +41,22 @@ export async function* streamFromProvider(session: AgentSession, model: Model, m
     onResponse: isTapped(hooks.after_provider_response) ? (response) => hooks.after_provider_response.promise(response) : undefined,
   };
   yield* provider.stream(request);
+}
+
+/** The reply when no provider or key could be had: an error reply like a provider's, marked as an auth problem. */
+function authFailure(model: Model, message: string): AssistantMessageEvent {
+  const timestamp = Date.now();
+  const reply = {
+    role: "assistant" as const,
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: emptyUsage(),
+    stopReason: "error" as const,
+    errorMessage: message,
+    timestamp,
+    diagnostics: [{ type: "provider_error", timestamp, error: { message }, details: { kind: "auth" as const } }],
+  };
+  return { type: "error", reason: "error", error: reply };
 }

@@ -13,6 +13,7 @@ import { resolveAgentDir } from "../plugins/models/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
 import { selectInitialModel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
+import { createJitiLoader } from "../lib/loading/jiti-loader.js";
 import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
 import { resolveSessionDir, type SessionsService } from "../plugins/sessions/index.js";
@@ -141,7 +142,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     cwd,
     plugins,
     log,
-    cacheDir: cacheDirectory(),
+    loader: () => createJitiLoader({ cacheDir: cacheDirectory() }),
     steeringMode: effective.steeringMode,
     followUpMode: effective.followUpMode,
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),

@@ -1,5 +1,7 @@
 // pith's SDK: the kernel, the built-in plugins, and createAgentSession to put them together.
 export * from "../kernel/index.js";
+export { AssistantMessageBuilder, providerErrorDetails, parsePartialJson, type UsageReport } from "../lib/provider-kit/index.js";
+export { createJitiLoader, type JitiLoaderOptions } from "../lib/loading/jiti-loader.js";
 export { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "./create-agent-session.js";
 export { BUILTIN_PLUGIN_NAMES, type BuiltinPluginName } from "./builtin-plugins.js";
 export { cacheDirectory } from "./cache-dir.js";

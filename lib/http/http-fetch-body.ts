@@ -3,7 +3,7 @@
 // undici's does.
 import type { IncomingMessage } from "node:http";
 import { pipeline, type Readable, type Transform } from "node:stream";
-import { loadBuiltin } from "../../kernel/native-import.js";
+import { loadBuiltin } from "../loading/native-import.js";
 import { BodyQueue, BodyStream } from "./body-stream.js";
 
 /** A body held in memory can be sent again (redirect 307/308, a stale keep-alive socket); a stream cannot. */

@@ -8,7 +8,7 @@
 // first byte, and the caller's signal ends a stalled request. `PITH_FETCH=global` restores the global fetch.
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import { PithError } from "../../kernel/errors.js";
-import { loadBuiltin } from "../../kernel/native-import.js";
+import { loadBuiltin } from "../loading/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
 import { FetchHeaders } from "./fetch-headers.js";
 import { FetchResponse } from "./fetch-response.js";

@@ -1,6 +1,6 @@
 // The frame every provider stream runs in: it builds the message, reports the response head, and turns any
 // failure into the final `error` event, so `ProviderApi.stream` never throws and every provider ends alike.
-import { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
+import { AssistantMessageBuilder } from "./assistant-builder.js";
 import type { AssistantMessageEvent, ProviderResponseInfo, StreamRequest } from "../../kernel/provider.js";
 import { ABORTED_MESSAGE, classifyProviderError } from "./classify-error.js";
 

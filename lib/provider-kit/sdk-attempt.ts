@@ -1,7 +1,7 @@
 // One streamed model call through a provider SDK, the same for every wire format: build the body, let `onPayload`
 // rewrite it, send it (a large one streamed, see json-body-stream.ts), report the response head, convert the
 // events. A provider names only what differs: its body builder, how its SDK sends, and its event reader.
-import type { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
+import type { AssistantMessageBuilder } from "./assistant-builder.js";
 import type { AssistantMessageEvent, StreamRequest } from "../../kernel/provider.js";
 import type { FinishReason, StreamAttempt } from "./guard-stream.js";
 import { headersToRecord } from "../http/response-headers.js";

@@ -1,5 +1,5 @@
 // Whether a reply failed because the conversation no longer fits the model's context window.
-import { providerErrorDetails } from "../../kernel/assistant-builder.js";
+import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import type { AssistantMessage } from "../../kernel/messages.js";
 import { isContextOverflowText } from "../../lib/provider-kit/context-overflow.js";
 

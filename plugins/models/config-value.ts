@@ -2,7 +2,7 @@
 // or the literal value.
 import { spawn } from "node:child_process";
 import { PithError } from "../../kernel/errors.js";
-import { untilAborted } from "../../kernel/until-aborted.js";
+import { untilAborted } from "../../lib/abort/until-aborted.js";
 
 export const COMMAND_TIMEOUT_MS = 10_000;
 

@@ -3,7 +3,7 @@
 // message text last, so "max_tokens: 500" in a 400 answer is never mistaken for an HTTP 500.
 import type { AssistantMessage } from "../../kernel/messages.js";
 import type { ProviderErrorDetails } from "../../kernel/provider.js";
-import { providerErrorDetails } from "../../kernel/assistant-builder.js";
+import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import { isContextOverflowText } from "../../lib/provider-kit/context-overflow.js";
 
 export interface FailureFacts {

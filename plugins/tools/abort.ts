@@ -1,6 +1,6 @@
 // Every tool stops with the same message when its call is aborted.
 import { PithError } from "../../kernel/errors.js";
-import { untilAborted } from "../../kernel/until-aborted.js";
+import { untilAborted } from "../../lib/abort/until-aborted.js";
 
 const ABORTED_MESSAGE = "Operation aborted";
 

@@ -1,6 +1,6 @@
 // An in-process provider that answers with scripted turns, for testing plugins without a network or API key.
 // It builds its events with the kernel's AssistantMessageBuilder, so the sequence matches the real providers'.
-import { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
+import { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
 import { errorMessage } from "../../kernel/errors.js";
 import type { AssistantMessageEvent, ProviderApi, ProviderErrorDetails, StreamRequest } from "../../kernel/provider.js";
 import type { ScriptedStep, ScriptedTurn } from "./scripted-turn.js";

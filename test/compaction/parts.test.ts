@@ -1,6 +1,7 @@
 // The smaller parts: settings, the summary model choice, overflow detection, branch collection, the summary call.
 import { describe, expect, it } from "vitest";
-import { AssistantMessageBuilder, PithError, type AgentMessage, type AssistantMessage } from "../../kernel/index.js";
+import { PithError, type AgentMessage, type AssistantMessage } from "../../kernel/index.js";
+import { AssistantMessageBuilder } from "../../lib/provider-kit/index.js";
 import {
   branchMessageOf,
   budgetFor,

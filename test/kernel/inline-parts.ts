@@ -1,5 +1,6 @@
 // A provider and a tool written inline, with nothing but the kernel, for kernel tests.
-import { AssistantMessageBuilder, type AssistantMessageEvent, type Model, type PithPlugin, type ProviderApi, type StreamRequest, type ToolDefinition } from "../../kernel/index.js";
+import { type AssistantMessageEvent, type Model, type PithPlugin, type ProviderApi, type StreamRequest, type ToolDefinition } from "../../kernel/index.js";
+import { AssistantMessageBuilder } from "../../lib/provider-kit/index.js";
 
 export type InlineTurn =
   | { text: string }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boot, formatTimings, PithError } from "../../kernel/index.js";
+import { createJitiLoader } from "../../lib/loading/jiti-loader.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -28,7 +29,7 @@ describe("the plugin loader", () => {
     await writeFile(join(dir, "typed.ts"), pluginSource("typed", true));
     await writeFile(join(dir, "plain.mjs"), pluginSource("plain", false));
     const cacheDir = join(dir, "cache");
-    const { session, timings } = await boot({ cwd: dir, cacheDir, plugins: [{ path: join(dir, "typed.ts") }, { path: join(dir, "plain.mjs") }] });
+    const { session, timings } = await boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir }), plugins: [{ path: join(dir, "typed.ts") }, { path: join(dir, "plain.mjs") }] });
     expect(timings.map((timing) => timing.name)).toEqual(["typed", "plain"]);
     await session.prompt("/typed");
     expect((globalThis as { __pithLoaderNote?: string }).__pithLoaderNote).toBe("typed loaded");
@@ -37,12 +38,20 @@ describe("the plugin loader", () => {
     expect((await readdir(cacheDir)).length).toBeGreaterThan(0);
   });
 
+  it("imports JavaScript plugins with Node's own loader when the host gives none", async () => {
+    await writeFile(join(dir, "native.mjs"), pluginSource("native", false));
+    const { session, timings } = await boot({ cwd: dir, plugins: [{ path: join(dir, "native.mjs") }] });
+    expect(timings.map((timing) => timing.name)).toEqual(["native"]);
+    await session.prompt("/native");
+    expect((globalThis as { __pithLoaderNote?: string }).__pithLoaderNote).toBe("native loaded");
+  });
+
   it("passes options to a plugin factory", async () => {
     await writeFile(
       join(dir, "factory.ts"),
       `export default (options: { greeting: string }) => ({ name: "factory", setup(context: any) { context.registerCommand({ name: "greet", handler() { (globalThis as any).__pithGreeting = options.greeting; } }); } });`,
     );
-    const { session } = await boot({ cwd: dir, cacheDir: false, plugins: [{ path: join(dir, "factory.ts"), options: { greeting: "hej" } }] });
+    const { session } = await boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir: false }), plugins: [{ path: join(dir, "factory.ts"), options: { greeting: "hej" } }] });
     await session.prompt("/greet");
     expect((globalThis as { __pithGreeting?: string }).__pithGreeting).toBe("hej");
   });
@@ -50,11 +59,11 @@ describe("the plugin loader", () => {
   it("names the file when a plugin has a syntax error or exports nothing usable", async () => {
     await writeFile(join(dir, "broken.ts"), "export default { name: 'broken', setup( {");
     await writeFile(join(dir, "empty.mjs"), "export const nothing = 1;");
-    await expect(boot({ cwd: dir, cacheDir: false, plugins: [{ path: join(dir, "broken.ts") }] })).rejects.toMatchObject({
+    await expect(boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir: false }), plugins: [{ path: join(dir, "broken.ts") }] })).rejects.toMatchObject({
       code: "PLUGIN_LOAD_FAILED",
       plugin: join(dir, "broken.ts"),
     });
-    await expect(boot({ cwd: dir, cacheDir: false, plugins: [{ path: join(dir, "empty.mjs") }] })).rejects.toMatchObject({ code: "PLUGIN_INVALID" });
+    await expect(boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir: false }), plugins: [{ path: join(dir, "empty.mjs") }] })).rejects.toMatchObject({ code: "PLUGIN_INVALID" });
   });
 
   it("reports a failing third-party plugin and loads the others when asked to continue", async () => {
@@ -63,7 +72,7 @@ describe("the plugin loader", () => {
     const problems: PithError[] = [];
     const { timings } = await boot({
       cwd: dir,
-      cacheDir: false,
+      loader: () => createJitiLoader({ cacheDir: false }),
       onProblem: (error) => problems.push(error),
       onPluginError: () => "continue",
       plugins: [{ path: join(dir, "throws.mjs") }, { path: join(dir, "fine.mjs") }],

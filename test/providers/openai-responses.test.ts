@@ -3,7 +3,7 @@ import type { Message } from "../../kernel/messages.js";
 import type { StreamRequest } from "../../kernel/provider.js";
 import { streamOpenAIResponses } from "../../plugins/provider-openai/index.js";
 import type { MockLlm } from "../support/mock-llm/index.js";
-import { providerErrorDetails } from "../../kernel/assistant-builder.js";
+import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import {
   assistant,
   collect,

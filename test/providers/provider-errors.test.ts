@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { providerErrorDetails } from "../../kernel/assistant-builder.js";
+import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import type { AssistantMessageEvent, ProviderResponseInfo } from "../../kernel/provider.js";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { APIS } from "./support/apis.js";

@@ -2,7 +2,7 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
-import { AssistantMessageBuilder } from "../../kernel/assistant-builder.js";
+import { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
 import { readAnthropicEvents } from "../../plugins/provider-anthropic/anthropic-events.js";
 import { ProviderFailure } from "../../lib/provider-kit/index.js";

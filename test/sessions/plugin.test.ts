@@ -1,7 +1,8 @@
 // The plugin inside a real kernel: what a session does ends up in the store, and what the store holds comes back.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AssistantMessageBuilder, boot, type Model, type PithPlugin, type ProviderApi } from "../../kernel/index.js";
+import { boot, type Model, type PithPlugin, type ProviderApi } from "../../kernel/index.js";
+import { AssistantMessageBuilder } from "../../lib/provider-kit/index.js";
 import { MemorySessionStore, sessionsPlugin, type SessionsPluginOptions, type SessionsService } from "../../plugins/sessions/index.js";
 import { tempDir } from "./helpers.js";
 

@@ -26,7 +26,6 @@ describe("settings plugin", () => {
     });
     await boot({
       cwd: folders.cwd,
-      cacheDir: false,
       log: { debug() {}, info() {}, warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
       plugins: [settingsPlugin({ agentDir: folders.agentDir, cwd: folders.cwd }), consumer],
     });

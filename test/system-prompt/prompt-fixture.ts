@@ -46,7 +46,7 @@ export interface BootedPrompt {
 export async function bootSession(cwd: string, plugins: PluginSpec[]): Promise<BootedPrompt> {
   const warnings: string[] = [];
   const log = { debug() {}, info() {}, warn: (message: string) => warnings.push(message), error: (message: string) => warnings.push(message) };
-  const { session } = await boot({ cwd, plugins, log, cacheDir: false, onProblem: (error) => warnings.push(error.message) });
+  const { session } = await boot({ cwd, plugins, log, onProblem: (error) => warnings.push(error.message) });
   return { session, warnings };
 }
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { providerErrorDetails } from "../../kernel/assistant-builder.js";
+import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import type { AssistantMessage, Message } from "../../kernel/messages.js";
 import type { PluginContext } from "../../kernel/plugin.js";
 import type { AssistantMessageEvent, ProviderApi, ProviderResponseInfo, StreamRequest } from "../../kernel/provider.js";

@@ -17,7 +17,7 @@
 // load needs the retry only for an import added since; then the files imported before it run again.
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { nativeImport } from "../../../kernel/native-import.js";
+import { nativeImport } from "../../../lib/loading/native-import.js";
 import { requireJiti } from "./require-jiti.js";
 import { isLoaded, lateImports, loadServed, namesServedPackage, ServedModuleNotLoaded, virtualModules } from "../shims/index.js";
 

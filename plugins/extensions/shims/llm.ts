@@ -1,6 +1,6 @@
 // pi-ai's model calls for extensions (`stream`, `complete`, `streamSimple`, `completeSimple`), answered by
 // the session's own provider plugins and keys, plus pi-ai's event stream classes.
-import { AssistantMessageBuilder } from "../../../kernel/assistant-builder.js";
+import { AssistantMessageBuilder } from "../../../lib/provider-kit/assistant-builder.js";
 import { PithError, errorMessage } from "../../../kernel/errors.js";
 import type { AssistantMessage } from "../../../kernel/messages.js";
 import type { Model } from "../../../kernel/model.js";

@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { PithError } from "../../../kernel/errors.js";
 import type { Model } from "../../../kernel/model.js";
 import type { AssistantMessageEvent } from "../../../kernel/provider.js";
-import { parsePartialJson } from "../../../kernel/partial-json.js";
+import { parsePartialJson } from "../../../lib/provider-kit/partial-json.js";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../../kernel/thinking.js";
 import { extensionHost } from "../host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
