@@ -5,7 +5,7 @@ import type { Agent, AgentOptions, ClientRequestArgs } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { TLSSocket } from "node:tls";
-import { loadBuiltin } from "../../kernel/native-import.js";
+import { loadBuiltin } from "../loading/native-import.js";
 
 /** A request option the agent reads: aborting it tears down a tunnel still being set up. */
 export interface TunnelRequestOptions {
