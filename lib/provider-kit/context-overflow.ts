@@ -1,7 +1,7 @@
 // Recognises "the prompt no longer fits the context window" in a provider's error text, so the failure is
 // reported with kind "overflow" (compaction's cue) instead of as a plain HTTP error.
 
-const OVERFLOW_TEXTS: readonly RegExp[] = [
+export const OVERFLOW_TEXTS: readonly RegExp[] = [
   /prompt is too long/i, // Anthropic
   /request_too_large/i, // Anthropic, request bytes over the limit (HTTP 413)
   /exceeds the context window/i, // OpenAI

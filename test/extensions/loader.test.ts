@@ -33,7 +33,7 @@ describe("module names", () => {
        import { Compile } from "typebox/compile";
        import { Type } from "typebox";
        import { Text, Container, Key, matchesKey, visibleWidth, truncateToWidth } from "@mariozechner/pi-tui";
-       import { convertToLlm } from "@mariozechner/pi-agent-core";
+       import { DEFAULT_AGENT_IDENTITY } from "@mariozechner/pi-agent-core";
        import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
        export const seen = {
          withFileMutationQueue, truncateHead, Type, AiType, SinclairType, renamedQueue: renamed.withFileMutationQueue,
@@ -41,7 +41,7 @@ describe("module names", () => {
          compiled: Compile(Type.String()).Check("x"), gate: isToolCallEventType("bash", { toolName: "bash" }),
          tool: defineTool({ name: "t" }).name, version: VERSION, text: new Text("a\\nb", 1, 1).render(10),
          container: new Container(), key: Key.ctrlShift("p"), escape: Key.escape, matches: matchesKey("x", "enter"),
-         width: visibleWidth("\\u001b[31mred\\u001b[0m"), cut: truncateToWidth("abcdef", 4), convert: typeof convertToLlm,
+         width: visibleWidth("\\u001b[31mred\\u001b[0m"), cut: truncateToWidth("abcdef", 4), identity: DEFAULT_AGENT_IDENTITY.attribution.name,
        };
        export default function (pi: ExtensionAPI) { (globalThis as any).__pithSeen = seen; }`,
     );
@@ -60,14 +60,15 @@ describe("module names", () => {
       compiled: true,
       gate: true,
       tool: "t",
-      version: "0.73.1",
-      text: ["a", "b"],
+      version: "1.6.0",
+      // the real pi-tui: padding 1 on each side
+      text: ["          ", " a        ", " b        ", "          "],
       key: "ctrl+shift+p",
       escape: "escape",
       matches: false,
       width: 3,
-      cut: "a...",
-      convert: "function",
+      cut: "a\u001b[0m...\u001b[0m",
+      identity: "pith",
     });
   });
 });

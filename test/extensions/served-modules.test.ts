@@ -31,8 +31,10 @@ describe("each served name", () => {
     names.push(
       [`${scope}/pi-coding-agent`, "VERSION"],
       [`${scope}/pi-ai`, "StringEnum"],
-      [`${scope}/pi-ai/oauth`, "getOAuthProviders"],
-      [`${scope}/pi-agent-core`, "THINKING_LEVELS"],
+      [`${scope}/pi-ai/compat`, "getCurrentSystemPrompt"],
+      [`${scope}/pi-ai/models`, "calculateCost"],
+      [`${scope}/pi-ai/providers/all`, "getBuiltinModels"],
+      [`${scope}/pi-agent-core`, "DEFAULT_AGENT_IDENTITY"],
       [`${scope}/pi-tui`, "Text"],
     );
   }

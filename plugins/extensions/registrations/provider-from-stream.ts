@@ -3,10 +3,12 @@
 import type { Message } from "../../../kernel/messages.js";
 import type { Model, ThinkingLevel } from "../../../kernel/model.js";
 import type { AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/provider.js";
+import { normalizeContext, type SystemMessage } from "../shims/pi-ai-transcript.js";
 
+/** pi-ai's `Context` (prompt and tools beside the messages) or 1.6's transcript (them as system messages). */
 export interface StreamContext {
   systemPrompt?: string;
-  messages: Message[];
+  messages: (Message | SystemMessage)[];
   tools?: { name: string; description: string; parameters: object }[];
 }
 
@@ -30,9 +32,10 @@ export function providerFromStream(
   return {
     api,
     stream(request: StreamRequest) {
+      // pi 1.6 hands custom stream functions a transcript: the prompt and tools as a leading system message
       return streamFn(
         request.model,
-        { systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools },
+        normalizeContext({ systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools }),
         {
           apiKey: request.apiKey,
           headers: request.headers,

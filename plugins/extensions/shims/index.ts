@@ -1,18 +1,25 @@
 // The module names pith serves to extensions from its own copies (jiti virtual modules), each imported the first
 // time an extension file really imports it: an extension that imports only types, or nothing, pays for none of
 // them, and one that imports `typebox` does not pay for `typebox/compile`. Each lives in a chunk of its own in the
-// CLI bundle. pi 0.73 serves `@sinclair/typebox` as an alias of TypeBox 1.x (`typebox`), and so does pith.
+// CLI bundle. The set is pi 1.6.0's: pi-ai's root and `/compat` are one module (pi's "extension view"),
+// `@sinclair/typebox` is an alias of TypeBox 1.x (`typebox`), and pi-tui is the real library, imported from pith's
+// dependencies (not bundled) the first time an extension imports it.
 import { fileURLToPath } from "node:url";
 import { PithError } from "../../../kernel/errors.js";
+import { nativeImport } from "../../../kernel/native-import.js";
 
 type ModuleImport = () => Promise<object>;
 
+const piAiView: ModuleImport = () => import("./pi-ai.js");
 const PI_MODULES: Readonly<Record<string, ModuleImport>> = {
   "pi-coding-agent": () => import("./pi-coding-agent.js"),
-  "pi-ai": () => import("./pi-ai.js"),
+  "pi-ai": piAiView,
+  "pi-ai/compat": piAiView,
+  "pi-ai/models": () => import("./pi-ai-models.js"),
   "pi-ai/oauth": () => import("./pi-ai-oauth.js"),
+  "pi-ai/providers/all": () => import("./pi-ai-providers.js"),
   "pi-agent-core": () => import("./pi-agent-core.js"),
-  "pi-tui": () => import("./pi-tui.js"),
+  "pi-tui": () => nativeImport<object>("@earendil-works/pi-tui"),
 };
 
 // pi's set: TypeBox's other entry points share most of their code with these, and serving them would make the
@@ -86,6 +93,11 @@ export const virtualModules: Record<string, object> = new Proxy(loaded, {
     );
   },
 });
+
+/** Every module name served to extensions. */
+export function servedNames(): string[] {
+  return [...SERVED.keys()];
+}
 
 /** Whether `source` names a served package at all (else plain JavaScript can be imported by Node directly). */
 export function namesServedPackage(source: string): boolean {

@@ -2,11 +2,12 @@
 // the session's own provider plugins and keys, plus pi-ai's event stream classes.
 import { AssistantMessageBuilder } from "../../../lib/provider-kit/assistant-builder.js";
 import { PithError, errorMessage } from "../../../kernel/errors.js";
-import type { AssistantMessage } from "../../../kernel/messages.js";
+import type { AssistantMessage, Message } from "../../../kernel/messages.js";
 import type { Model } from "../../../kernel/model.js";
 import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "../../../kernel/provider.js";
 import { extensionHost } from "../host.js";
 import type { StreamContext, StreamOptions } from "../registrations/provider-from-stream.js";
+import { getCurrentSystemPrompt, getCurrentTools } from "./pi-ai-transcript.js";
 
 /** An async queue of events that also resolves to a final result (pi-ai's `EventStream`). */
 export class EventStream<T, R = T> implements AsyncIterable<T> {
@@ -99,15 +100,16 @@ async function run(model: Model, context: StreamContext, options: StreamOptions,
     if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of model ${model.provider}/${model.id}.`);
     const signal = options.signal ?? new AbortController().signal;
     const auth = options.apiKey !== undefined ? { apiKey: options.apiKey, headers: options.headers } : await host.resolveAuth(model, signal);
-    const tools: ToolSpec[] = (context.tools ?? []).map((tool) => ({
+    // a transcript carries the prompt and tools as system messages; pith's providers take them beside the messages
+    const tools: ToolSpec[] = (context.tools ?? getCurrentTools(context.messages)).map((tool) => ({
       name: tool.name,
       description: tool.description,
       parameters: tool.parameters as Record<string, unknown>,
     }));
     const request: StreamRequest = {
       model,
-      systemPrompt: context.systemPrompt ?? "",
-      messages: context.messages,
+      systemPrompt: context.systemPrompt ?? getCurrentSystemPrompt(context.messages),
+      messages: context.messages.filter((message): message is Message => message.role !== "system"),
       tools,
       thinkingLevel: options.reasoning ?? "off",
       apiKey: auth?.apiKey,

@@ -1,5 +1,17 @@
-// `@mariozechner/pi-agent-core` (and `@earendil-works/pi-agent-core`): extensions import its types, which are
-// erased at load; the few values they use are here.
-export { convertToLlm } from "../../../kernel/convert-to-llm.js";
-export { clampThinkingLevel } from "../../../kernel/thinking.js";
-export { THINKING_LEVELS } from "../../../kernel/model.js";
+// `@earendil-works/pi-agent-core` (and `@mariozechner/pi-agent-core`) as pi 1.6.0 serves it. Extensions import its
+// types (erased at load); its values are pi's agent loop and `Agent` class, which pith replaces with its own kernel.
+import { PI_ATTRIBUTION } from "./pi-ai-utils.js";
+import { unsupported } from "./unsupported.js";
+
+const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-agent-core", name);
+
+/** The identity pi's agent declares to providers; pith's. */
+export const DEFAULT_AGENT_IDENTITY = Object.freeze({ attribution: PI_ATTRIBUTION });
+export const Agent = runtimeOnly("Agent");
+export const agentLoop = runtimeOnly("agentLoop");
+export const agentLoopContinue = runtimeOnly("agentLoopContinue");
+export const runAgentLoop = runtimeOnly("runAgentLoop");
+export const runAgentLoopContinue = runtimeOnly("runAgentLoopContinue");
+export const runToolCall = runtimeOnly("runToolCall");
+export const setDefaultStreamFn = runtimeOnly("setDefaultStreamFn");
+export const streamProxy = runtimeOnly("streamProxy");

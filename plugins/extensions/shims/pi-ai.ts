@@ -1,5 +1,7 @@
-// `@mariozechner/pi-ai` (and `@earendil-works/pi-ai`) for extensions: TypeBox's `Type`, `StringEnum`, model
-// lookups and model calls answered by the session's own models service and provider plugins.
+// `@earendil-works/pi-ai` (and `@mariozechner/pi-ai`, and both `/compat`) as pi 1.6.0 serves it to extensions: pi-ai's
+// compat entry point plus TypeBox's `Type` and a `StringEnum`. Model lookups and model calls are answered by the
+// session's own models service and provider plugins; names of pi-ai's own runtime fail when used
+// (./pi-ai-runtime-only.ts).
 import { Type } from "typebox";
 import { PithError } from "../../../kernel/errors.js";
 import type { Model } from "../../../kernel/model.js";
@@ -9,8 +11,6 @@ import { clampThinkingLevel, supportedThinkingLevels } from "../../../kernel/thi
 import { extensionHost } from "../host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { providerFromStream } from "../registrations/provider-from-stream.js";
-
-export { providerFromStream };
 
 export { Type };
 export {
@@ -43,10 +43,6 @@ export function getProviders(): string[] {
   return [...new Set((extensionHost()?.models() ?? []).map((model) => model.provider))];
 }
 
-export function modelsAreEqual(a: Model | null | undefined, b: Model | null | undefined): boolean {
-  return !!a && !!b && a.provider === b.provider && a.id === b.id;
-}
-
 export function parseStreamingJson(partial: string | undefined): Record<string, unknown> {
   return (partial && parsePartialJson(partial)) || {};
 }
@@ -63,3 +59,9 @@ export function registerApiProvider(provider: {
   host.registerProvider(providerFromStream(provider.api, streamFn));
 }
 
+
+export * from "./pi-ai-transcript.js";
+export * from "./pi-ai-utils.js";
+export * from "./pi-ai-runtime-only.js";
+export * from "./pi-ai-apis.js";
+export * from "./pi-ai-json.js";

@@ -14,11 +14,11 @@ import { createEventBus } from "../events/event-bus.js";
 import { extensionHost } from "../host.js";
 import type { PiToolDefinition } from "../types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
-import { InertComponent } from "./pi-tui.js";
+import { InertComponent } from "./inert-component.js";
 import { createPlainTheme, plainTheme } from "./theme.js";
 
 /** The pi release whose extension API pith implements. */
-export const VERSION = "0.73.1";
+export const VERSION = "1.6.0";
 
 export function getAgentDir(): string {
   return extensionHost()?.agentDir ?? resolveAgentDir();
@@ -42,6 +42,7 @@ export const isWriteToolResult = resultOf("write");
 export const isGrepToolResult = resultOf("grep");
 export const isFindToolResult = resultOf("find");
 export const isLsToolResult = resultOf("ls");
+export const isPowerShellToolResult = resultOf("powershell");
 
 export {
   DEFAULT_MAX_BYTES,
@@ -91,6 +92,21 @@ export class AssistantMessageComponent extends InertComponent {}
 export class UserMessageComponent extends InertComponent {}
 export class CustomMessageComponent extends InertComponent {}
 export class FooterComponent extends InertComponent {}
+export class ArminComponent extends InertComponent {}
+export class BashExecutionComponent extends InertComponent {}
+export class BranchSummaryMessageComponent extends InertComponent {}
+export class CompactionSummaryMessageComponent extends InertComponent {}
+export class SkillInvocationMessageComponent extends InertComponent {}
+export class LoginDialogComponent extends InertComponent {}
+export class ModelSelectorComponent extends InertComponent {}
+export class OAuthSelectorComponent extends InertComponent {}
+export class SessionSelectorComponent extends InertComponent {}
+export class SettingsSelectorComponent extends InertComponent {}
+export class ShowImagesSelectorComponent extends InertComponent {}
+export class ThemeSelectorComponent extends InertComponent {}
+export class ThinkingSelectorComponent extends InertComponent {}
+export class TreeSelectorComponent extends InertComponent {}
+export class UserMessageSelectorComponent extends InertComponent {}
 
 export class Theme {
   constructor(..._args: unknown[]) {
@@ -143,6 +159,20 @@ export function truncateToVisualLines(text: string, maxLines: number): { visualL
   const lines = text.split("\n");
   return { visualLines: lines.slice(-maxLines), skippedCount: Math.max(0, lines.length - maxLines) };
 }
+
+/** Thrown by pi when stored credentials changed under it; extensions catch it by class. */
+export class CredentialSynchronizationError extends Error {
+  override name = "CredentialSynchronizationError";
+}
+
+/** The last compaction entry among `entries`. */
+export function getLatestCompactionEntry<E extends { type: string }>(entries: readonly E[]): E | undefined {
+  for (let index = entries.length - 1; index >= 0; index--) if (entries[index]!.type === "compaction") return entries[index];
+  return undefined;
+}
+
+export * from "./coding-agent-helpers.js";
+export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
 export type * from "../types.js";

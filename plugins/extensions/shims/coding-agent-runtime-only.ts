@@ -1,0 +1,67 @@
+// The names of `@earendil-works/pi-coding-agent` 1.6.0 that belong to pi's own runtime (its session classes, CLI,
+// SDK factories, package manager, session-file internals, image conversion...): importable as in pi, failing with
+// EXTENSION_API_UNSUPPORTED when used (./unsupported.ts).
+import { unsupported } from "./unsupported.js";
+
+const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-agent", name);
+
+export const AgentSession = runtimeOnly("AgentSession");
+export const AgentSessionRuntime = runtimeOnly("AgentSessionRuntime");
+export const buildContextEntries = runtimeOnly("buildContextEntries");
+export const buildSessionProjection = runtimeOnly("buildSessionProjection");
+export const collectEntriesForBranchSummary = runtimeOnly("collectEntriesForBranchSummary");
+export const compact = runtimeOnly("compact");
+export const convertToPng = runtimeOnly("convertToPng");
+export const copyToClipboard = runtimeOnly("copyToClipboard");
+export const createAgentSession = runtimeOnly("createAgentSession");
+export const createAgentSessionFromServices = runtimeOnly("createAgentSessionFromServices");
+export const createAgentSessionRuntime = runtimeOnly("createAgentSessionRuntime");
+export const createAgentSessionServices = runtimeOnly("createAgentSessionServices");
+export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
+export const createExtensionRuntime = runtimeOnly("createExtensionRuntime");
+export const createLocalPowerShellOperations = runtimeOnly("createLocalPowerShellOperations");
+export const createMcpExtension = runtimeOnly("createMcpExtension");
+export const createPowerShellTool = runtimeOnly("createPowerShellTool");
+export const createPowerShellToolDefinition = runtimeOnly("createPowerShellToolDefinition");
+export const createToolSearchExtension = runtimeOnly("createToolSearchExtension");
+export const DefaultPackageManager = runtimeOnly("DefaultPackageManager");
+export const DefaultResourceLoader = runtimeOnly("DefaultResourceLoader");
+export const detectSupportedImageMimeTypeFromFile = runtimeOnly("detectSupportedImageMimeTypeFromFile");
+export const discoverAndLoadExtensions = runtimeOnly("discoverAndLoadExtensions");
+export const ExtensionRunner = runtimeOnly("ExtensionRunner");
+export const findCutPoint = runtimeOnly("findCutPoint");
+export const findTurnStartIndex = runtimeOnly("findTurnStartIndex");
+export const formatDimensionNote = runtimeOnly("formatDimensionNote");
+export const formatSkillsForPrompt = runtimeOnly("formatSkillsForPrompt");
+export const generateBranchSummary = runtimeOnly("generateBranchSummary");
+export const generateDiffString = runtimeOnly("generateDiffString");
+export const generateSummary = runtimeOnly("generateSummary");
+export const generateSummaryWithUsage = runtimeOnly("generateSummaryWithUsage");
+export const getPowerShellConfig = runtimeOnly("getPowerShellConfig");
+export const hasTrustRequiringProjectResources = runtimeOnly("hasTrustRequiringProjectResources");
+export const InteractiveMode = runtimeOnly("InteractiveMode");
+export const loadProjectContextFiles = runtimeOnly("loadProjectContextFiles");
+export const loadSkills = runtimeOnly("loadSkills");
+export const loadSkillsFromDir = runtimeOnly("loadSkillsFromDir");
+export const main = runtimeOnly("main");
+export const migrateSessionEntries = runtimeOnly("migrateSessionEntries");
+export const ModelRegistry = runtimeOnly("ModelRegistry");
+export const ModelRuntime = runtimeOnly("ModelRuntime");
+export const parseArgs = runtimeOnly("parseArgs");
+export const parseSessionEntries = runtimeOnly("parseSessionEntries");
+export const parseSkillBlock = runtimeOnly("parseSkillBlock");
+export const prepareBranchEntries = runtimeOnly("prepareBranchEntries");
+export const ProjectTrustStore = runtimeOnly("ProjectTrustStore");
+export const readStoredCredential = runtimeOnly("readStoredCredential");
+export const renderDiff = runtimeOnly("renderDiff");
+export const resizeImage = runtimeOnly("resizeImage");
+export const resolveCliModel = runtimeOnly("resolveCliModel");
+export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");
+export const RpcClient = runtimeOnly("RpcClient");
+export const runPrintMode = runtimeOnly("runPrintMode");
+export const runRpcMode = runtimeOnly("runRpcMode");
+export const sessionEntryToContextMessages = runtimeOnly("sessionEntryToContextMessages");
+export const SessionManager = runtimeOnly("SessionManager");
+export const SettingsManager = runtimeOnly("SettingsManager");
+export const wrapRegisteredTool = runtimeOnly("wrapRegisteredTool");
+export const wrapRegisteredTools = runtimeOnly("wrapRegisteredTools");

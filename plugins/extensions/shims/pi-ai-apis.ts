@@ -1,0 +1,52 @@
+// pi-ai's per-API entry points for extensions: the lazy API factories (`anthropicMessagesApi()`...) and the
+// `stream<Api>`/`streamSimple<Api>` wrappers. Each sends the model through pith's provider plugin for that wire
+// protocol; an API pith has no provider for fails the way any model call does, with an error event that says so.
+import type { Model } from "../../../kernel/index.js";
+import type { LlmContext, LlmStreamOptions } from "./llm.js";
+import { stream, type AssistantMessageEventStream } from "./llm.js";
+import { extensionHost } from "../host.js";
+
+type ApiStream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
+
+/** pi-ai's `ApiProvider`: a wire protocol and its two stream functions. */
+export interface ApiProvider {
+  api: string;
+  stream: ApiStream;
+  streamSimple: ApiStream;
+}
+
+const through = (api: string): ApiStream => (model, context, options) => stream({ ...model, api }, context, options);
+const apiProvider = (api: string): ApiProvider => ({ api, stream: through(api), streamSimple: through(api) });
+
+export const anthropicMessagesApi = () => apiProvider("anthropic-messages");
+export const openAIResponsesApi = () => apiProvider("openai-responses");
+export const openAICompletionsApi = () => apiProvider("openai-completions");
+export const openAICodexResponsesApi = () => apiProvider("openai-codex-responses");
+export const azureOpenAIResponsesApi = () => apiProvider("azure-openai-responses");
+export const googleGenerativeAIApi = () => apiProvider("google-generative-ai");
+export const googleVertexApi = () => apiProvider("google-vertex");
+export const mistralConversationsApi = () => apiProvider("mistral-conversations");
+export const bedrockConverseStreamApi = () => apiProvider("bedrock-converse-stream");
+export const piMessagesApi = () => apiProvider("pi-messages");
+
+export const streamAnthropic = through("anthropic-messages");
+export const streamSimpleAnthropic = streamAnthropic;
+export const streamOpenAIResponses = through("openai-responses");
+export const streamSimpleOpenAIResponses = streamOpenAIResponses;
+export const streamOpenAICompletions = through("openai-completions");
+export const streamSimpleOpenAICompletions = streamOpenAICompletions;
+export const streamOpenAICodexResponses = through("openai-codex-responses");
+export const streamSimpleOpenAICodexResponses = streamOpenAICodexResponses;
+export const streamAzureOpenAIResponses = through("azure-openai-responses");
+export const streamSimpleAzureOpenAIResponses = streamAzureOpenAIResponses;
+export const streamGoogle = through("google-generative-ai");
+export const streamSimpleGoogle = streamGoogle;
+export const streamGoogleVertex = through("google-vertex");
+export const streamSimpleGoogleVertex = streamGoogleVertex;
+export const streamMistral = through("mistral-conversations");
+export const streamSimpleMistral = streamMistral;
+
+/** The provider registered for `api` in this session, as pi-ai's `ApiProvider`; undefined when none is. */
+export function getApiProvider(api: string): ApiProvider | undefined {
+  return extensionHost()?.provider(api) ? apiProvider(api) : undefined;
+}

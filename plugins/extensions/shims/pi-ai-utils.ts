@@ -1,0 +1,163 @@
+// pi-ai 1.6.0's stand-alone helpers for extensions: ids, cost, model kinds, keys from the environment, tool
+// argument checks, failure classification, the faux-message builders. Each is backed by what pith itself uses.
+import { randomUUID } from "node:crypto";
+import { PithError, validateJsonSchema, type AssistantMessage, type Model } from "../../../kernel/index.js";
+import { isContextOverflow as overflowed } from "../../compaction/context-overflow.js";
+import { KNOWN_PROVIDERS } from "../../models/known-providers.js";
+import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
+import { classifyFailure, failureFacts } from "../../retry/retry-rules.js";
+import { uuidv7 as sessionUuid } from "../../sessions/uuid-v7.js";
+
+export const PI_AI_VERSION = "1.6.0";
+export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60_000;
+
+/** The identity pith declares to providers that ask for one (pi-ai's `PI_ATTRIBUTION` shape). */
+export const PI_ATTRIBUTION = Object.freeze({ name: "pith", categories: Object.freeze(["cli-agent"]) });
+
+/** pith records no pi-ai telemetry spans or metrics; its schema says so. */
+export const AI_TELEMETRY_SCHEMA = Object.freeze({ version: 1, spans: Object.freeze({}), metrics: Object.freeze({}) });
+
+export const ANTHROPIC_API_KEY_ENV = "ANTHROPIC_API_KEY";
+export const ANTHROPIC_AUTH_TOKEN_ENV = "ANTHROPIC_AUTH_TOKEN";
+export const ANTHROPIC_OAUTH_TOKEN_ENV = "ANTHROPIC_OAUTH_TOKEN";
+export const ANTHROPIC_FEDERATION_RULE_ID_ENV = "ANTHROPIC_FEDERATION_RULE_ID";
+export const ANTHROPIC_IDENTITY_TOKEN_FILE_ENV = "ANTHROPIC_IDENTITY_TOKEN_FILE";
+export const ANTHROPIC_ORGANIZATION_ID_ENV = "ANTHROPIC_ORGANIZATION_ID";
+export const ANTHROPIC_SERVICE_ACCOUNT_ID_ENV = "ANTHROPIC_SERVICE_ACCOUNT_ID";
+export const ANTHROPIC_WORKSPACE_ID_ENV = "ANTHROPIC_WORKSPACE_ID";
+
+const MAX_UUID_TIMESTAMP = 2 ** 48 - 1;
+
+/** A time-ordered UUID (version 7); `timestampMs` fixes its time part. */
+export function uuidv7(timestampMs?: number): string {
+  if (timestampMs !== undefined && (!Number.isInteger(timestampMs) || timestampMs < 0 || timestampMs > MAX_UUID_TIMESTAMP)) {
+    throw new RangeError(`UUIDv7 timestamp must be an integer between 0 and ${MAX_UUID_TIMESTAMP}`);
+  }
+  return sessionUuid(timestampMs);
+}
+
+interface PricedUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** the part of `cacheWrite` cached for an hour, billed at twice the input rate */
+  cacheWrite1h?: number;
+  cost: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number; totalFromProvider?: boolean };
+}
+interface Rates {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+type PricedModel = { cost: Rates & { tiers?: (Rates & { inputTokensAbove: number })[] } };
+
+/** Prices `usage` from the model's rates (the highest tier the prompt size reaches), writes and returns its cost. */
+export function calculateCost(model: PricedModel, usage: PricedUsage): PricedUsage["cost"] {
+  const promptTokens = usage.input + usage.cacheRead + usage.cacheWrite;
+  const tier = (model.cost.tiers ?? [])
+    .filter((candidate) => promptTokens > candidate.inputTokensAbove)
+    .sort((a, b) => b.inputTokensAbove - a.inputTokensAbove)[0];
+  const rates: Rates = tier ?? model.cost;
+  const hourWrites = usage.cacheWrite1h ?? 0;
+  // rate per token first, as pi-ai computes it, so the sums agree to the last bit
+  const perMillion = (rate: number, tokens: number) => (rate / 1_000_000) * tokens;
+  const cost = usage.cost;
+  cost.input = perMillion(rates.input, usage.input);
+  cost.output = perMillion(rates.output, usage.output);
+  cost.cacheRead = perMillion(rates.cacheRead, usage.cacheRead);
+  cost.cacheWrite = (rates.cacheWrite * (usage.cacheWrite - hourWrites) + rates.input * 2 * hourWrites) / 1_000_000;
+  cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
+  cost.totalFromProvider = false;
+  return cost;
+}
+
+type AnyModel = { type?: string; api?: string };
+/** `chat`, `image` or `classifier`; models without a type are chat models. */
+export const getModelType = (model: AnyModel): string => model.type ?? "chat";
+export const isModelType = (model: AnyModel, type: string): boolean => getModelType(model) === type;
+export const hasApi = (model: AnyModel, api: string): boolean => isModelType(model, "chat") && model.api === api;
+
+const envVarsOf = (provider: string): readonly string[] | undefined => KNOWN_PROVIDERS[provider]?.envVars;
+
+/** The key for `provider` from the environment, from its variables in order of precedence. */
+export function getEnvApiKey(provider: string, env: Record<string, string | undefined> = process.env): string | undefined {
+  for (const name of envVarsOf(provider) ?? []) if (env[name]) return env[name];
+  return undefined;
+}
+
+/** The key variables of `provider` that are set; undefined when none is. */
+export function findEnvKeys(provider: string, env: Record<string, string | undefined> = process.env): string[] | undefined {
+  const set = (envVarsOf(provider) ?? []).filter((name) => !!env[name]);
+  return set.length > 0 ? set : undefined;
+}
+
+export function isContextOverflow(message: AssistantMessage, contextWindow?: number): boolean {
+  return overflowed(message, contextWindow ?? 0);
+}
+
+export const getOverflowPatterns = (): RegExp[] => [...OVERFLOW_TEXTS];
+
+/** Whether a failed reply is worth sending again (rate limits, overload, network trouble). */
+export function isRetryableAssistantError(message: AssistantMessage): boolean {
+  const facts = failureFacts(message);
+  return facts !== undefined && classifyFailure(facts).retry;
+}
+
+/** Exponential backoff: `baseDelayMs` doubled per attempt after the first, capped at `maxAgentDelayMs`. */
+export function retryDelayMs(policy: { baseDelayMs: number; maxAgentDelayMs?: number }, attempt: number): number {
+  const delay = policy.baseDelayMs * 2 ** Math.max(0, attempt - 1);
+  return Math.min(delay, policy.maxAgentDelayMs ?? DEFAULT_MAX_AGENT_RETRY_DELAY_MS);
+}
+
+export function formatThrownValue(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name;
+  return typeof value === "string" ? value : String(value);
+}
+
+interface ToolLike {
+  name: string;
+  parameters: Record<string, unknown>;
+}
+interface ToolCallLike {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** The call's arguments checked and coerced against the tool's JSON Schema; throws naming each problem. */
+export function validateToolArguments(tool: ToolLike, toolCall: ToolCallLike): Record<string, unknown> {
+  const check = validateJsonSchema(tool.parameters, toolCall.arguments);
+  if (!check.ok) throw new PithError("TOOL_ARGUMENTS_INVALID", `Validation failed for tool "${toolCall.name}":\n${check.error}`);
+  return check.value;
+}
+
+export function validateToolCall(tools: readonly ToolLike[], toolCall: ToolCallLike): Record<string, unknown> {
+  const tool = tools.find((candidate) => candidate.name === toolCall.name);
+  if (!tool) throw new PithError("TOOL_NOT_FOUND", `Tool "${toolCall.name}" not found`);
+  return validateToolArguments(tool, toolCall);
+}
+
+// builders for hand-written assistant replies (tests, scripted providers)
+export const fauxText = (text: string) => ({ type: "text" as const, text });
+export const fauxThinking = (thinking: string) => ({ type: "thinking" as const, thinking });
+export const fauxToolCall = (name: string, args: Record<string, unknown>, options: { id?: string } = {}) => ({
+  type: "toolCall" as const,
+  id: options.id ?? `tool_${randomUUID().slice(0, 8)}`,
+  name,
+  arguments: args,
+});
+
+export const modelsAreEqual = (a: Model | null | undefined, b: Model | null | undefined): boolean =>
+  !!a && !!b && a.provider === b.provider && a.id === b.id;
+
+/** A reply cut off by its output limit before producing `desiredMaxOutput` tokens: asking again for more may work. */
+export function isRecoverableLength(message: AssistantMessage, desiredMaxOutput: number): boolean {
+  return message.stopReason === "length" && desiredMaxOutput > 0 && message.usage.output < desiredMaxOutput;
+}
+
+// pi-ai's prompt-cache warming constants (pith does not warm caches; extensions may still read the figures)
+export const CACHE_WARMING_IDLE_CONTINUATION_PROBABILITY = 0.15;
+export const CACHE_WARMING_MAX_AGE_MS = 3_600_000;
+export const CACHE_WARMING_MAX_IDLE_AGE_MS = 1_800_000;
+export const CACHE_WARMING_MINIMUM_EXPECTED_SAVINGS = 0.05;
