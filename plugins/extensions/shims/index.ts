@@ -6,7 +6,7 @@
 // dependencies (not bundled) the first time an extension imports it.
 import { fileURLToPath } from "node:url";
 import { PithError } from "../../../kernel/errors.js";
-import { nativeImport } from "../../../kernel/native-import.js";
+import { nativeImport } from "../../../lib/loading/native-import.js";
 
 type ModuleImport = () => Promise<object>;
 
