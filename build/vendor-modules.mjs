@@ -23,6 +23,16 @@ export const VENDOR_BUNDLES = {
     webGlobals: true,
   },
   "openai.cjs": { entries: { openai: "openai" }, webGlobals: true },
+  // MCP servers (plugins/mcp/sdk-modules.ts): Node's own fetch and web streams, which the HTTP transport reads
+  // server-sent events with; only runs that connect to an MCP server load it.
+  "mcp.cjs": {
+    entries: {
+      client: { from: "@modelcontextprotocol/sdk/client/index.js", names: ["Client"] },
+      http: { from: "@modelcontextprotocol/sdk/client/streamableHttp.js", names: ["StreamableHTTPClientTransport"] },
+      stdio: { from: "@modelcontextprotocol/sdk/shared/stdio.js", names: ["ReadBuffer", "serializeMessage"] },
+      types: { from: "@modelcontextprotocol/sdk/types.js", names: ["LoggingMessageNotificationSchema", "ToolListChangedNotificationSchema"] },
+    },
+  },
 };
 
 const entrySpecifier = (entry) => (typeof entry === "string" ? entry : entry.from);

@@ -4,6 +4,7 @@ import type { PluginSpec } from "../kernel/plugin-loader.js";
 import type { Settings, SettingsManager } from "../plugins/settings/index.js";
 import type { SessionStart } from "../plugins/sessions/index.js";
 import type { PackagesService } from "../plugins/packages/packages-service.js";
+import { PITH_VERSION } from "./version.js";
 
 export const BUILTIN_PLUGIN_NAMES = [
   "sessions",
@@ -17,6 +18,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "prompt-templates",
   "system-prompt",
   "session-control",
+  "mcp",
 ] as const;
 
 export type BuiltinPluginName = (typeof BUILTIN_PLUGIN_NAMES)[number];
@@ -44,6 +46,10 @@ export interface BuiltinPluginConfig {
   customPrompt?: string;
   appendPrompts?: string[];
   noContextFiles?: boolean;
+  /** `--trust`: the project counts as trusted for this run (its `.pi/mcp.json` is read) */
+  trustProject?: boolean;
+  /** `--tools` as given, for the MCP plugin (`mcp__` entries limit MCP tools) */
+  toolAllowlist?: string[];
 }
 
 export function builtinPluginSpecs(names: readonly BuiltinPluginName[], config: BuiltinPluginConfig): PluginSpec[] {
@@ -114,6 +120,20 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       });
     case "session-control":
       return (await import("../plugins/session-control/index.js")).sessionControlPlugin();
+    case "mcp":
+      return (await import("../plugins/mcp/index.js")).mcpPlugin({
+        agentDir: config.agentDir,
+        // asked only when the project has a .pi/mcp.json; `--trust` is recorded as for project extensions
+        projectTrusted: async () => {
+          const { addTrustedProject, isProjectTrusted, settingsTrustStore } = await import("../plugins/extensions/trust.js");
+          const store = settingsTrustStore(config.settingsManager);
+          if (!config.trustProject) return isProjectTrusted(config.cwd, store);
+          await addTrustedProject(config.cwd, store);
+          return true;
+        },
+        tools: config.toolAllowlist,
+        version: PITH_VERSION,
+      });
   }
 }
 

@@ -1,0 +1,230 @@
+// One MCP server: its connection through the official SDK client, its state, tools and instructions. A server
+// that fails, crashes or hangs changes only its own state; a dropped connection reconnects on the next call.
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, ReadResourceResult, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { isHttpConfig, type McpHttpServerConfig, type McpStdioServerConfig } from "./config.js";
+import type { McpServerEntry } from "./config-files.js";
+import { expandRecord } from "./expand.js";
+import type { McpSdk } from "./sdk-modules.js";
+import { ProcessGroupStdioTransport } from "./stdio-transport.js";
+
+export type McpServerState = "disabled" | "connecting" | "connected" | "disconnected" | "failed" | "needs-sign-in";
+
+export interface ConnectionDeps {
+  sdk(): Promise<McpSdk>;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  clientVersion: string;
+  /** a server's logging notifications and transport errors, for mcp.log */
+  log(server: string, level: string, text: string): void;
+  /** state, tools or instructions changed */
+  onChange(connection: McpConnection): void;
+  /** OAuth for an HTTP server without an Authorization header; undefined when it has none stored or needed */
+  authProvider?(entry: McpServerEntry): OAuthClientProvider | undefined;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?(progress: { progress: number; total?: number; message?: string }): void;
+}
+
+const STDERR_TAIL = 2000;
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+const expandHome = (path: string) => (path.startsWith("~/") ? resolve(homedir(), path.slice(2)) : path);
+
+function isUnauthorized(error: unknown): boolean {
+  // checked by shape: the SDK lives in a bundle of its own in the CLI
+  return error instanceof Error && (error.name === "UnauthorizedError" || /\b401\b|unauthori[sz]ed/i.test(error.message));
+}
+
+export class McpConnection {
+  state: McpServerState;
+  error: string | undefined;
+  tools: Tool[] = [];
+  instructions: string | undefined;
+  hasResources = false;
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private opening: Promise<void> | undefined;
+  private stderr = "";
+  private closing = false;
+
+  constructor(
+    readonly entry: McpServerEntry,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.state = entry.config.enabled === false ? "disabled" : "disconnected";
+  }
+
+  get name(): string {
+    return this.entry.name;
+  }
+
+  get timeoutMs(): number {
+    return (this.entry.config.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+  }
+
+  /** the last lines a stdio server wrote to stderr */
+  get stderrTail(): string {
+    return this.stderr;
+  }
+
+  /** Connects unless connected or connecting; resolves when the attempt ended, whatever its outcome. */
+  connect(): Promise<void> {
+    if (this.state === "connected" || this.state === "disabled") return Promise.resolve();
+    this.closing = false;
+    return (this.opening ??= this.open().finally(() => (this.opening = undefined)));
+  }
+
+  /** The attempt in progress, if any. */
+  get ready(): Promise<void> {
+    return this.opening ?? Promise.resolve();
+  }
+
+  private setState(state: McpServerState, error?: string): void {
+    this.state = state;
+    this.error = error;
+    this.deps.onChange(this);
+  }
+
+  private async open(): Promise<void> {
+    this.setState("connecting");
+    let transport: Transport | undefined;
+    try {
+      const sdk = await this.deps.sdk();
+      transport = await this.createTransport(sdk);
+      this.transport = transport;
+      const client = new sdk.Client({ name: "pith", version: this.deps.clientVersion }, { capabilities: {} });
+      client.onerror = (error) => this.deps.log(this.name, "error", error.message);
+      client.onclose = () => this.dropped(client);
+      client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (notification) => {
+        const { level, logger, data } = notification.params;
+        this.deps.log(this.name, level, `${logger ? `${logger}: ` : ""}${typeof data === "string" ? data : JSON.stringify(data)}`);
+      });
+      client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
+        void this.refreshTools(client).then(
+          () => this.deps.onChange(this),
+          (error: Error) => this.deps.log(this.name, "error", `cannot list the changed tools: ${error.message}`),
+        );
+      });
+      await client.connect(transport, { timeout: this.timeoutMs });
+      if (this.closing) throw new Error("closed while connecting");
+      this.client = client;
+      this.instructions = client.getInstructions();
+      this.hasResources = client.getServerCapabilities()?.resources !== undefined;
+      await this.refreshTools(client);
+      this.setState("connected");
+    } catch (error) {
+      this.client = undefined;
+      await transport?.close().catch(() => undefined);
+      if (this.closing) return;
+      const tail = this.stderr.trim() ? ` (stderr: ${this.stderr.trim().split("\n").slice(-3).join(" | ")})` : "";
+      if (isUnauthorized(error)) this.setState("needs-sign-in", `the server asks for OAuth sign-in: run pith mcp login ${this.name}`);
+      else this.setState("failed", `${(error as Error).message}${tail}`);
+    }
+  }
+
+  private dropped(client: Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closing) return;
+    const tail = this.stderr.trim() ? ` (stderr: ${this.stderr.trim().split("\n").slice(-3).join(" | ")})` : "";
+    this.setState("disconnected", `the connection closed${tail}`);
+  }
+
+  private async createTransport(sdk: McpSdk): Promise<Transport> {
+    const { config } = this.entry;
+    const where = `server "${this.name}"`;
+    if (isHttpConfig(config)) return this.httpTransport(sdk, config, where);
+    return this.stdioTransport(sdk, config, where);
+  }
+
+  private async httpTransport(sdk: McpSdk, config: McpHttpServerConfig, where: string): Promise<Transport> {
+    const headers = await expandRecord(config.headers, this.deps.env, `${where}: headers`);
+    const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
+    const authProvider = hasAuthorization ? undefined : this.deps.authProvider?.(this.entry);
+    return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, authProvider });
+  }
+
+  private async stdioTransport(sdk: McpSdk, config: McpStdioServerConfig, where: string): Promise<Transport> {
+    const env = { ...this.deps.env, ...(await expandRecord(config.env, this.deps.env, `${where}: env`)) };
+    this.stderr = "";
+    return new ProcessGroupStdioTransport(
+      {
+        command: expandHome(config.command),
+        args: (config.args ?? []).map(expandHome),
+        env,
+        cwd: config.cwd ? resolve(this.deps.cwd, expandHome(config.cwd)) : this.deps.cwd,
+        onStderr: (text) => (this.stderr = (this.stderr + text).slice(-STDERR_TAIL)),
+      },
+      sdk.codec,
+    );
+  }
+
+  private async refreshTools(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.tools) {
+      this.tools = [];
+      return;
+    }
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    this.tools = tools;
+  }
+
+  /** The client, reconnecting a dropped connection; a server that cannot connect throws its error. */
+  private async usableClient(): Promise<Client> {
+    if (this.state === "disabled") throw new Error(`MCP server "${this.name}" is disabled`);
+    if (!this.client) await this.connect();
+    if (!this.client) throw new Error(`MCP server "${this.name}" is not connected: ${this.error ?? this.state}`);
+    return this.client;
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+    const client = await this.usableClient();
+    const result = await client.callTool({ name, arguments: args }, undefined, {
+      signal: options.signal,
+      timeout: this.timeoutMs,
+      resetTimeoutOnProgress: true,
+      onprogress: options.onProgress,
+    });
+    return result as CallToolResult;
+  }
+
+  async listResources(cursor: string | undefined, signal?: AbortSignal): Promise<{ resources: Resource[]; nextCursor?: string }> {
+    const client = await this.usableClient();
+    return client.listResources(cursor ? { cursor } : undefined, { signal, timeout: this.timeoutMs });
+  }
+
+  async listResourceTemplates(cursor: string | undefined, signal?: AbortSignal): Promise<{ resourceTemplates: ResourceTemplate[]; nextCursor?: string }> {
+    const client = await this.usableClient();
+    return client.listResourceTemplates(cursor ? { cursor } : undefined, { signal, timeout: this.timeoutMs });
+  }
+
+  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    const client = await this.usableClient();
+    return client.readResource({ uri }, { signal, timeout: this.timeoutMs });
+  }
+
+  /** Closes the connection (a stdio server's whole process group) and marks the server disabled or idle. */
+  async close(state: "disconnected" | "disabled" = "disconnected"): Promise<void> {
+    this.closing = true;
+    const client = this.client;
+    this.client = undefined;
+    // closing the transport also ends a connection attempt still waiting for the server
+    await (client ? client.close() : this.transport?.close())?.catch(() => undefined);
+    await this.opening?.catch(() => undefined);
+    this.transport = undefined;
+    this.tools = [];
+    this.setState(state);
+  }
+}

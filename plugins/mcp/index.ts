@@ -1,0 +1,167 @@
+// The MCP plugin: reads `mcp.json` as pi 1.6.0 does and, only when some server is configured or registered,
+// loads the connection manager and the MCP SDK. Other plugins and front ends (RPC, the TUI's `/mcp`, extensions)
+// reach it through the `mcp` service. Remove the plugin and pith has no MCP at all.
+import { join } from "node:path";
+import { PithError, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
+import { validateServerEntry, type McpServerConfig } from "./config.js";
+import { loadMcpConfiguration, type McpConfiguration, type McpServerEntry } from "./config-files.js";
+import type { McpManager, McpServerStatus } from "./manager.js";
+
+export type { McpServerStatus, McpToolStatus } from "./manager.js";
+export type { McpServerConfig } from "./config.js";
+
+const DEFAULT_STARTUP_WAIT_MS = 10_000;
+
+export interface McpPluginOptions {
+  agentDir: string;
+  /** whether the project's `.pi/mcp.json` may be read (project trust) */
+  projectTrusted(): boolean | Promise<boolean>;
+  /** `--tools` entries; those starting with `mcp__` limit the MCP tools offered */
+  tools?: readonly string[];
+  /** how long the first prompt waits for servers with `direct` tools (default 10 s, as pi) */
+  startupWaitMs?: number;
+  env?: NodeJS.ProcessEnv;
+  version?: string;
+}
+
+export interface McpService {
+  /** every configured or registered server with its state, tools and errors */
+  servers(): McpServerStatus[];
+  /** problems of the configuration files, each naming file, server and field */
+  problems(): readonly string[];
+  /** resolves when every connection attempt in progress has ended */
+  ready(signal?: AbortSignal): Promise<void>;
+  reconnect(name: string): Promise<void>;
+  /** for this session only; `pith mcp` and the config files keep the saved state */
+  setEnabled(name: string, enabled: boolean): Promise<void>;
+  /** a server for this session (pi's `registerMcpServer`); a server of that name from mcp.json wins */
+  registerServer(name: string, config: unknown, source: string): void;
+  unregisterServer(name: string): Promise<void>;
+  /** called after every change of a server's state or tools */
+  onChange(listener: () => void): () => void;
+}
+
+declare module "../../kernel/plugin.js" {
+  interface PithServices {
+    mcp: McpService;
+  }
+}
+
+export function mcpPlugin(options: McpPluginOptions): PithPlugin {
+  return definePlugin({
+    name: "mcp",
+    async setup(context) {
+      const configuration = await loadMcpConfiguration({ agentDir: options.agentDir, cwd: context.cwd, projectTrusted: options.projectTrusted });
+      for (const problem of configuration.problems) context.report(new PithError("MCP_CONFIG_INVALID", problem));
+      const host = new McpHost(context, options, configuration);
+      context.provide("mcp", host.service);
+      if (configuration.servers.length > 0) await host.start(configuration.servers);
+    },
+  });
+}
+
+class McpHost {
+  private manager: McpManager | undefined;
+  private loading: Promise<McpManager> | undefined;
+  private readonly listeners = new Set<() => void>();
+  private waitedForStartup = false;
+  private readonly registered = new Map<string, McpServerEntry>();
+
+  constructor(
+    private readonly context: PluginContext,
+    private readonly options: McpPluginOptions,
+    private readonly configuration: McpConfiguration,
+  ) {}
+
+  /** Loads the manager (and, through it, the SDK) and starts connecting; the session does not wait. */
+  start(entries: McpServerEntry[]): Promise<McpManager> {
+    this.loading ??= this.load();
+    return this.loading.then((manager) => {
+      manager.add(entries);
+      return manager;
+    });
+  }
+
+  private async load(): Promise<McpManager> {
+    const [{ McpManager }, { loadMcpSdk }, { serverLog }] = await Promise.all([import("./manager.js"), import("./sdk-modules.js"), import("./server-log.js")]);
+    const manager = new McpManager({
+      context: this.context,
+      deps: {
+        sdk: loadMcpSdk,
+        cwd: this.context.cwd,
+        env: this.options.env ?? process.env,
+        clientVersion: this.options.version ?? "0.0.0",
+        log: serverLog(join(this.options.agentDir, "mcp.log")),
+      },
+      toolPatterns: this.options.tools?.filter((name) => name.startsWith("mcp__")),
+      onChange: () => {
+        for (const listener of this.listeners) listener();
+      },
+    });
+    this.manager = manager;
+    this.tapHooks(manager);
+    return manager;
+  }
+
+  private tapHooks(manager: McpManager): void {
+    const { context } = this;
+    // The first prompt waits (at most startupWaitMs) only for servers whose tools are declared to the model, so
+    // they are in its first request; other servers are waited for when tool_search or a resource tool needs them.
+    context.on("before_prompt", async ({ signal }) => {
+      if (this.waitedForStartup) return;
+      this.waitedForStartup = true;
+      const direct = manager.directServers();
+      if (direct.length === 0) return;
+      const timeout = AbortSignal.timeout(this.options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS);
+      await manager.settled(direct, AbortSignal.any([signal, timeout]));
+      const waiting = direct.filter((connection) => connection.state === "connecting").map((connection) => connection.name);
+      if (waiting.length > 0) context.log.info(`MCP servers still connecting: ${waiting.join(", ")}; their tools become available once connected.`);
+    });
+    context.on("system_prompt", (state) => {
+      const section = manager.promptSection();
+      return section ? { ...state, prompt: `${state.prompt}\n\n${section}` } : undefined;
+    });
+    context.on("session_shutdown", async ({ reason }) => {
+      if (reason === "quit") await manager.dispose();
+    });
+  }
+
+  readonly service: McpService = {
+    servers: () => this.manager?.status() ?? [],
+    problems: () => this.configuration.problems,
+    ready: async (signal) => {
+      const manager = await this.loading;
+      if (manager) await manager.settled(manager.servers, signal);
+    },
+    reconnect: async (name) => this.require().reconnect(name),
+    setEnabled: async (name, enabled) => this.require().setEnabled(name, enabled),
+    registerServer: (name, config, source) => this.register(name, config, source),
+    unregisterServer: async (name) => {
+      if (!this.registered.delete(name)) return;
+      await this.manager?.remove(name);
+    },
+    onChange: (listener) => {
+      this.listeners.add(listener);
+      return () => void this.listeners.delete(listener);
+    },
+  };
+
+  private require(): McpManager {
+    if (!this.manager) throw new PithError("MCP_NO_SERVERS", "No MCP servers are configured: add one with pith mcp add (see docs/mcp.md).");
+    return this.manager;
+  }
+
+  private register(name: string, raw: unknown, source: string): void {
+    const checked = validateServerEntry(name, raw);
+    if (!checked.ok) throw new PithError("MCP_CONFIG_INVALID", `${source}: ${checked.error}`);
+    // a server from mcp.json keeps its name
+    if (this.configuration.servers.some((entry) => entry.name.replace(/-/g, "_") === name.replace(/-/g, "_"))) return;
+    const entry: McpServerEntry = { name, config: checked.config as McpServerConfig, scope: "extension", source };
+    const previous = this.registered.get(name);
+    this.registered.set(name, entry);
+    void (async () => {
+      if (previous) await this.manager?.remove(name);
+      await this.start([entry]);
+    })().catch((error) => this.context.report(error));
+  }
+}

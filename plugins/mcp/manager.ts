@@ -1,0 +1,272 @@
+// All MCP servers of a session: connects them in the background, registers their tools as they arrive (declared
+// to the model for `direct` exposure, found through `tool_search` otherwise), the resource tools, and the status
+// and controls the `mcp` service offers.
+import { PithError, type PluginContext, type ToolDefinition } from "../../kernel/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpExposure, McpServerConfig } from "./config.js";
+import type { McpServerEntry } from "./config-files.js";
+import { McpConnection, type ConnectionDeps, type McpServerState } from "./connection.js";
+import { mcpToolDefinition } from "./mcp-tool.js";
+import { configuredExposures, mcpNamespace, mcpToolName, toolExposure } from "./naming.js";
+import { RESOURCE_TOOL_NAMES, resourceTools } from "./resource-tools.js";
+import { TOOL_SEARCH_NAME, toolSearchTool, type SearchableTool } from "./tool-search.js";
+
+export interface McpToolStatus {
+  /** the name the model calls it by */
+  name: string;
+  /** the server's name for it */
+  serverTool: string;
+  exposure: McpExposure;
+  description: string;
+}
+
+export interface McpServerStatus {
+  name: string;
+  state: McpServerState;
+  error?: string;
+  scope: McpServerEntry["scope"];
+  source: string;
+  override?: string;
+  transport: "stdio" | "http";
+  exposure: McpExposure;
+  description?: string;
+  instructions?: string;
+  tools: McpToolStatus[];
+  stderr?: string;
+}
+
+interface OwnedTool {
+  server: string;
+  tool: Tool;
+  exposure: McpExposure;
+}
+
+const isSearchable = (exposure: McpExposure) => exposure === "codemode" || exposure === "deferred";
+
+export interface McpManagerOptions {
+  context: PluginContext;
+  deps: Omit<ConnectionDeps, "onChange">;
+  /** `--tools` entries starting with `mcp__` (patterns with `*`): only matching MCP tools are offered */
+  toolPatterns?: string[];
+  onChange(): void;
+}
+
+export class McpManager {
+  private readonly connections = new Map<string, McpConnection>();
+  private readonly tools = new Map<string, OwnedTool>();
+  private readonly registered = new Set<string>();
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly options: McpManagerOptions) {}
+
+  get servers(): McpConnection[] {
+    return [...this.connections.values()];
+  }
+
+  find(name: string): McpConnection | undefined {
+    return this.connections.get(name);
+  }
+
+  /** Adds servers and starts connecting the enabled ones; returns at once. */
+  add(entries: McpServerEntry[]): void {
+    for (const entry of entries) {
+      const connection = new McpConnection(entry, { ...this.options.deps, onChange: (changed) => this.changed(changed) });
+      this.connections.set(entry.name, connection);
+      void connection.connect();
+    }
+    this.options.onChange();
+  }
+
+  async remove(name: string): Promise<void> {
+    const connection = this.connections.get(name);
+    if (!connection) return;
+    this.connections.delete(name);
+    await connection.close();
+    this.withdraw(name, new Set());
+    this.options.onChange();
+  }
+
+  private changed(connection: McpConnection): void {
+    if (this.connections.get(connection.name) !== connection) return;
+    this.reportFailure(connection);
+    this.sync(connection);
+    this.options.onChange();
+  }
+
+  /** A failed connection is reported once per distinct error; tool calls then carry the error to the model. */
+  private reportFailure(connection: McpConnection): void {
+    if (connection.state !== "failed" && connection.state !== "needs-sign-in") return;
+    const key = `${connection.name}\0${connection.error}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    const code = connection.state === "failed" ? "MCP_SERVER_FAILED" : "MCP_SIGN_IN_REQUIRED";
+    const what = connection.state === "failed" ? "failed to connect" : "needs sign-in";
+    this.options.context.report(new PithError(code, `MCP server "${connection.name}" ${what}: ${connection.error}`));
+  }
+
+  private allowed(name: string): boolean {
+    const patterns = this.options.toolPatterns;
+    if (!patterns || patterns.length === 0) return true;
+    return patterns.some((pattern) => new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(name));
+  }
+
+  /** Registers the tools a server offers now; tools it withdrew become unreachable. */
+  private sync(connection: McpConnection): void {
+    const { context } = this.options;
+    const server = connection.name;
+    const offered = new Set<string>();
+    const taken = (name: string) => offered.has(name) || (this.tools.has(name) && this.tools.get(name)!.server !== server);
+    for (const tool of connection.tools) {
+      const exposure = toolExposure(connection.entry.config, tool.name);
+      if (exposure === "hidden") continue;
+      const name = mcpToolName(server, tool.name, taken);
+      if (!this.allowed(name)) continue;
+      offered.add(name);
+      this.tools.set(name, { server, tool, exposure });
+      const active = exposure === "direct" || context.session.activeToolNames().includes(name);
+      context.registerTool(
+        mcpToolDefinition(name, tool, {
+          connection,
+          current: () => (this.tools.get(name)?.server === server ? this.tools.get(name)!.tool : undefined),
+          readableResources: () => connection.hasResources,
+        }),
+        { active },
+      );
+      this.registered.add(name);
+    }
+    this.withdraw(server, offered);
+    this.ensureHelperTools();
+  }
+
+  private withdraw(server: string, kept: Set<string>): void {
+    const gone = [...this.tools].filter(([name, owned]) => owned.server === server && !kept.has(name)).map(([name]) => name);
+    if (gone.length === 0) return;
+    for (const name of gone) this.tools.delete(name);
+    const session = this.options.context.session;
+    session.setActiveTools(session.activeToolNames().filter((name) => !gone.includes(name)));
+  }
+
+  /** `tool_search` once some tool is not declared; the resource tools once a server offers resources. */
+  private ensureHelperTools(): void {
+    const { context } = this.options;
+    const enabled = this.servers.filter((connection) => connection.state !== "disabled");
+    const searchable = enabled.some((connection) => [...configuredExposures(connection.entry.config)].some(isSearchable));
+    if (searchable && !this.registered.has(TOOL_SEARCH_NAME)) {
+      context.registerTool(
+        toolSearchTool({
+          candidates: async (signal) => {
+            await this.settled(this.servers, signal);
+            return this.searchable();
+          },
+          load: (names) => context.session.setActiveTools([...new Set([...context.session.activeToolNames(), ...names])]),
+        }),
+      );
+      this.registered.add(TOOL_SEARCH_NAME);
+    }
+    const withResources = enabled.filter((connection) => connection.hasResources);
+    if (withResources.length > 0 && !this.registered.has(RESOURCE_TOOL_NAMES[0])) {
+      const direct = withResources.some((connection) => (connection.entry.config.exposure ?? "codemode") === "direct");
+      const host = {
+        servers: async (signal: AbortSignal) => {
+          await this.settled(this.servers, signal);
+          return this.servers.filter((connection) => connection.state === "connected" && connection.hasResources);
+        },
+      };
+      for (const tool of resourceTools(host)) context.registerTool(tool, { active: direct });
+      for (const name of RESOURCE_TOOL_NAMES) this.registered.add(name);
+    }
+  }
+
+  /** Tools `tool_search` may load: MCP tools that are not declared, and the resource tools when not declared. */
+  private searchable(): SearchableTool[] {
+    const active = new Set(this.options.context.session.activeToolNames());
+    const all = new Map(this.options.context.session.allTools().map((tool) => [tool.name, tool] as const));
+    const names = [...[...this.tools].filter(([, owned]) => isSearchable(owned.exposure)).map(([name]) => name), ...RESOURCE_TOOL_NAMES];
+    return names.filter((name) => !active.has(name) && all.has(name)).map((name) => all.get(name) as ToolDefinition);
+  }
+
+  /** Waits until these servers' connection attempts ended, or the signal fires. */
+  async settled(connections: McpConnection[], signal?: AbortSignal): Promise<void> {
+    const attempts = Promise.all(connections.map((connection) => connection.ready));
+    if (!signal) return void (await attempts);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      signal.addEventListener("abort", done, { once: true });
+      void attempts.then(done);
+    });
+  }
+
+  /** Servers whose tools are declared to the model, which the first prompt waits for. */
+  directServers(): McpConnection[] {
+    return this.servers.filter((connection) => connection.state !== "disabled" && configuredExposures(connection.entry.config).has("direct"));
+  }
+
+  status(): McpServerStatus[] {
+    return this.servers.map((connection) => statusOf(connection, [...this.tools].filter(([, owned]) => owned.server === connection.name)));
+  }
+
+  async reconnect(name: string): Promise<void> {
+    const connection = this.require(name);
+    await connection.close();
+    if (connection.entry.config.enabled === false) return;
+    await connection.connect();
+  }
+
+  /** Enables or disables a server for this session (the caller saves it to a file when asked). */
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    const connection = this.require(name);
+    const config: McpServerConfig = { ...connection.entry.config, enabled };
+    const entry: McpServerEntry = { ...connection.entry, config };
+    this.connections.delete(name);
+    await connection.close(enabled ? "disconnected" : "disabled");
+    this.withdraw(name, new Set());
+    const next = new McpConnection(entry, { ...this.options.deps, onChange: (changed) => this.changed(changed) });
+    this.connections.set(name, next);
+    this.options.onChange();
+    if (enabled) await next.connect();
+  }
+
+  private require(name: string): McpConnection {
+    const connection = this.connections.get(name);
+    if (!connection) throw new Error(`No MCP server "${name}". Configured: ${[...this.connections.keys()].join(", ") || "none"}`);
+    return connection;
+  }
+
+  /** The `mcp_servers` system prompt section: servers whose tools the model must search for. */
+  promptSection(): string | undefined {
+    const listed = this.servers
+      .filter((connection) => connection.state !== "disabled" && [...configuredExposures(connection.entry.config)].some(isSearchable))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    if (listed.length === 0 || !this.registered.has(TOOL_SEARCH_NAME)) return undefined;
+    const lines = listed.map((connection) => {
+      const summary = (connection.entry.config.description?.trim() || connection.instructions?.trim() || "").split("\n", 1)[0]!.slice(0, 250);
+      return `- ${mcpNamespace(connection.name)} (tool_search)${summary ? `: ${summary}` : ""}`;
+    });
+    return ["MCP servers whose tools are not declared to you. Load the tools of `tool_search` servers with `tool_search`.", ...lines].join("\n");
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all(this.servers.map((connection) => connection.close()));
+  }
+}
+
+function statusOf(connection: McpConnection, tools: [string, OwnedTool][]): McpServerStatus {
+  const { entry } = connection;
+  return {
+    name: connection.name,
+    state: connection.state,
+    ...(connection.error ? { error: connection.error } : {}),
+    scope: entry.scope,
+    source: entry.source,
+    ...(entry.override ? { override: entry.override } : {}),
+    transport: "url" in entry.config ? "http" : "stdio",
+    exposure: entry.config.exposure ?? "codemode",
+    ...(entry.config.description ? { description: entry.config.description } : {}),
+    ...(connection.instructions ? { instructions: connection.instructions } : {}),
+    tools: tools.map(([name, owned]) => ({ name, serverTool: owned.tool.name, exposure: owned.exposure, description: owned.tool.description ?? "" })),
+    ...(connection.stderrTail ? { stderr: connection.stderrTail } : {}),
+  };
+}

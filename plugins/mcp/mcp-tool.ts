@@ -1,0 +1,61 @@
+// An MCP server's tool as a pith tool: `mcp__<server>__<tool>`, its input schema as the parameters, a call that
+// reports progress, stops when the run is aborted (the SDK sends the server `notifications/cancelled`) and turns
+// an `isError` result into an error result the model reads.
+import type { ToolDefinition } from "../../kernel/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpConnection } from "./connection.js";
+import { convertToolResult, type McpBlock } from "./tool-result.js";
+
+export interface McpToolDetails {
+  server: string;
+  tool: string;
+  structuredContent?: unknown;
+  fullOutputPath?: string;
+}
+
+export interface McpToolSource {
+  connection: McpConnection;
+  /** the tool as the server last listed it; undefined once the server withdrew it */
+  current(): Tool | undefined;
+  readableResources(): boolean;
+}
+
+/** MCP allows any object schema; providers need `type: "object"` with `properties`. */
+function objectSchema(schema: Tool["inputSchema"] | undefined): Record<string, unknown> {
+  const base = (schema ?? {}) as Record<string, unknown>;
+  return { ...base, type: "object", properties: base.properties ?? {} };
+}
+
+export function mcpToolDefinition(name: string, tool: Tool, source: McpToolSource): ToolDefinition<Record<string, unknown>, McpToolDetails> {
+  const server = source.connection.name;
+  return {
+    name,
+    label: `${server}/${tool.name}`,
+    description: tool.description?.trim() || tool.title || tool.annotations?.title || `MCP tool ${tool.name} of server ${server}`,
+    parameters: objectSchema(tool.inputSchema),
+    // The server validates its own arguments (its schemas may use any JSON Schema draft) and answers with an
+    // error result the model reads; pith only insists on an object.
+    validate: (args) =>
+      typeof args === "object" && args !== null && !Array.isArray(args)
+        ? { ok: true, value: args as Record<string, unknown> }
+        : { ok: false, error: "arguments must be a JSON object" },
+    async execute(args, context, onUpdate) {
+      if (!source.current()) throw new Error(`MCP server "${server}" no longer offers the tool ${tool.name}`);
+      const result = await source.connection.callTool(tool.name, args, {
+        signal: context.signal,
+        onProgress: (progress) => {
+          const total = progress.total === undefined ? "" : `/${progress.total}`;
+          onUpdate({ content: [{ type: "text", text: progress.message ?? `Progress ${progress.progress}${total}` }], details: { server, tool: tool.name } });
+        },
+      });
+      const converted = await convertToolResult(server, tool.name, { ...result, content: result.content as McpBlock[] }, source.readableResources());
+      if (converted.isError) {
+        throw new Error(converted.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n"));
+      }
+      const details: McpToolDetails = { server, tool: tool.name };
+      if (result.structuredContent !== undefined) details.structuredContent = result.structuredContent;
+      if (converted.fullOutputPath) details.fullOutputPath = converted.fullOutputPath;
+      return { content: converted.content, details };
+    },
+  };
+}

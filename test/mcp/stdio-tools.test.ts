@@ -1,0 +1,129 @@
+// A stdio MCP server written with the official SDK, run by the built CLI: what the model is offered and what it
+// gets back through the mock LLM.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PIXEL } from "./fixtures/servers.mjs";
+import { createMcpWorld, fixtureServer, isRunning, notedPids, resultText, toolNames, toolResults, type McpWorld } from "./mcp-harness.js";
+
+let world: McpWorld;
+beforeEach(async () => {
+  world = await createMcpWorld();
+});
+afterEach(() => world.close());
+
+describe("a stdio server with direct exposure", () => {
+  beforeEach(async () => {
+    world.env.OUTER_SECRET = "s3cret";
+    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct", env: { FIXTURE_SECRET: "${OUTER_SECRET}" } }) } });
+  });
+
+  it("offers its tools as mcp__server__tool and returns text, structured content and images", async () => {
+    world.mock.enqueue(
+      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "hi" } }, { name: "mcp__fx__add", arguments: { a: 2, b: 3 } }, { name: "mcp__fx__pixel", arguments: {} }] },
+      { text: "done" },
+    );
+    const run = await world.print(["use the tools"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("done");
+    const offered = toolNames(world, 0);
+    expect(offered).toEqual(expect.arrayContaining(["mcp__fx__echo", "mcp__fx__add", "mcp__fx__pixel", "mcp__fx__hang", "read", "bash"]));
+    const results = toolResults(world, 1);
+    expect(results.map(resultText)).toEqual(["echo: hi", "5", "one red pixel"]);
+    expect(results.every((result) => !result.is_error)).toBe(true);
+    const image = results[2]!.content.find((block) => block.type === "image");
+    expect(image?.source?.data).toBe(PIXEL);
+  });
+
+  it("passes the server its env with ${VAR} expanded, reports progress, and reads an isError result as an error", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__env", arguments: {} }, { name: "mcp__fx__fail", arguments: {} }, { name: "mcp__fx__slow_count", arguments: {} }] }, { text: "ok" });
+    const run = await world.run(["-p", "--no-session", "--model", "mock/mock-model", "--mode", "json", "go"]);
+    expect(run.code).toBe(0);
+    const [env, fail, count] = toolResults(world, 1);
+    expect(resultText(env!)).toBe("secret=s3cret");
+    expect(fail!.is_error).toBe(true);
+    expect(resultText(fail!)).toContain("the widget is broken");
+    expect(resultText(count!)).toBe("counted to three");
+    const updates = run.stdout.split("\n").filter((line) => line.includes('"tool_execution_update"'));
+    expect(updates.some((line) => line.includes("counted 2"))).toBe(true);
+  });
+
+  it("survives a line of garbage on the server's stdout", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__garbage", arguments: {} }] }, { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "still here" } }] }, { text: "ok" });
+    const run = await world.print(["go"]);
+    expect(run.code).toBe(0);
+    expect(resultText(toolResults(world, 1)[0]!)).toBe("answered after garbage");
+    expect(resultText(toolResults(world, 2)[0]!)).toBe("echo: still here");
+  });
+
+  it("reports a server that crashes mid-call as an error result, and starts it again for the next call", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] }, { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] }, { text: "recovered" });
+    const run = await world.print(["go"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("recovered");
+    const crashed = toolResults(world, 1)[0]!;
+    expect(crashed.is_error).toBe(true);
+    expect(resultText(crashed)).toMatch(/closed/i);
+    expect(resultText(toolResults(world, 2)[0]!)).toBe("echo: back");
+    expect((await world.markers()).filter((line) => line.startsWith("start"))).toHaveLength(2);
+  });
+
+  it("stops a hanging call when the user aborts, tells the server, and stops the server's process group at exit", async () => {
+    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct" }, ["--grandchild"]) } });
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__hang", arguments: {} }] });
+    const run = await world.print(["go"], {
+      onSpawn: (child) => {
+        const poll = setInterval(async () => {
+          if ((await world.markers()).includes("hanging")) {
+            clearInterval(poll);
+            child.kill("SIGINT");
+          }
+        }, 50);
+      },
+    });
+    expect(run.code).toBe(130);
+    const markers = await world.markers();
+    expect(markers).toContain("cancelled");
+    const pids = [...notedPids(markers, "start"), ...notedPids(markers, "grandchild")];
+    expect(pids).toHaveLength(2);
+    expect(pids.filter(isRunning)).toEqual([]);
+  });
+});
+
+describe("a server's resources", () => {
+  it("are listed and read through the resource tools; MCP Apps' ui:// resources are left out", async () => {
+    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct" }) } });
+    world.mock.enqueue(
+      { toolCalls: [{ name: "list_mcp_resources", arguments: {} }, { name: "read_mcp_resource", arguments: { server: "fx", uri: "file:///notes.txt" } }] },
+      { text: "read" },
+    );
+    const run = await world.print(["go"]);
+    expect(run.code).toBe(0);
+    expect(toolNames(world, 0)).toEqual(expect.arrayContaining(["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]));
+    const [list, read] = toolResults(world, 1);
+    const listed = JSON.parse(resultText(list!)) as { resources: { server: string; uri: string }[] };
+    expect(listed.resources).toEqual([expect.objectContaining({ server: "fx", uri: "file:///notes.txt", name: "notes" })]);
+    expect(resultText(read!)).toBe("The notes say: buy milk.");
+  });
+});
+
+describe("a server that cannot start", () => {
+  it("is reported once, naming the server and the cause, and the run goes on", async () => {
+    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct", env: { FIXTURE_SECRET: "${NOT_SET_ANYWHERE}" } }) } });
+    world.mock.enqueue({ text: "went on" });
+    const run = await world.print(["hi"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("went on");
+    expect(run.stderr).toContain('MCP server "fx" failed to connect');
+    expect(run.stderr).toContain("${NOT_SET_ANYWHERE}");
+    expect(await world.markers()).toEqual([]);
+  });
+});
+
+describe("without MCP configuration", () => {
+  it("offers no MCP tools", async () => {
+    world.mock.enqueue({ text: "plain" });
+    const run = await world.print(["hi"]);
+    expect(run.code).toBe(0);
+    expect(toolNames(world, 0).filter((name) => name.startsWith("mcp__") || name === "tool_search")).toEqual([]);
+  });
+});
