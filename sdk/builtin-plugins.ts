@@ -125,7 +125,7 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         agentDir: config.agentDir,
         // asked only when the project has a .pi/mcp.json; `--trust` is recorded as for project extensions
         projectTrusted: async () => {
-          const { addTrustedProject, isProjectTrusted, settingsTrustStore } = await import("../plugins/extensions/trust.js");
+          const { addTrustedProject, isProjectTrusted, settingsTrustStore } = await import("../plugins/extensions/loading/trust.js");
           const store = settingsTrustStore(config.settingsManager);
           if (!config.trustProject) return isProjectTrusted(config.cwd, store);
           await addTrustedProject(config.cwd, store);
