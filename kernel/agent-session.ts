@@ -398,6 +398,8 @@ export class AgentSession implements SessionApi {
     }
     await this.drainEvents();
     if (isTapped(this.hooks.agent_settled)) await this.hooks.agent_settled.promise({ messages: added });
+    this.emit({ type: "agent_settled", aborted: signal.aborted });
+    await this.drainEvents();
   }
 
   private loopContext(signal: AbortSignal): LoopContext {
@@ -408,6 +410,7 @@ export class AgentSession implements SessionApi {
       messages: this.conversation,
       emit: (event) => this.emit(event),
       drainEvents: () => this.drainEvents(),
+      eventBacklog: () => this.events.whenCaughtUp(),
       activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
       streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
       takeSteering: () => this.takeFrom(this.steering),
@@ -427,7 +430,7 @@ export class AgentSession implements SessionApi {
   }
 }
 
+/** Content blocks, as pi stores and emits them (consumers read `content[0].text`); files with a bare string still load. */
 function userContent(text: string, images: ImageContent[] | undefined): UserMessage["content"] {
-  if (!images || images.length === 0) return text;
-  return [{ type: "text", text }, ...images];
+  return [{ type: "text", text }, ...(images ?? [])];
 }

@@ -15,6 +15,8 @@ export interface LoopContext {
   emit(event: SessionEvent): void;
   /** resolves when every event emitted so far has been processed (persisted, printed) */
   drainEvents(): Promise<void>;
+  /** undefined, or a promise to await before emitting more when consumers (a slow output reader) fall behind */
+  eventBacklog(): Promise<void> | undefined;
   /** the tools the model may call right now */
   activeTools(): ReadonlyMap<string, ToolDefinition>;
   /** one model call over the given conversation */

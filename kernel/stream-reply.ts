@@ -32,6 +32,9 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
       if (!partial) continue;
       partial = event.partial;
       loop.emit({ type: "message_update", message: { ...partial }, assistantMessageEvent: event });
+      // Stop reading the provider while consumers catch up: memory stays bounded however slow the output's reader.
+      const backlog = loop.eventBacklog();
+      if (backlog) await backlog;
     }
   } catch (error) {
     // Providers promise not to throw; one that does still ends the turn cleanly.

@@ -1,10 +1,10 @@
 // `--mode json`: the session header, then every session event as one JSON line, in emission order.
-// Events are serialised at the moment they are emitted: streaming messages are live objects that later
-// deltas extend, and each line must show the message as it was at that event.
+// Events are serialised at the moment they are emitted (a streaming message is a live object that later deltas
+// extend); `message_update` carries only its delta (lib/output/wire-event.ts).
 import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
-import type { SessionEvent } from "../../kernel/events.js";
-import { RecordWriter } from "../../lib/output/record-writer.js";
+import { RecordWriter, holdEventsWhileFull } from "../../lib/output/record-writer.js";
+import { serializeEvent } from "../../lib/output/wire-event.js";
 
 export interface JsonOutputOptions {
   stream: Writable;
@@ -50,20 +50,10 @@ export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
         writeHeader();
         writer.writeLine(serializeEvent(event));
       });
+      holdEventsWhileFull(context, writer);
       context.provide("jsonOutput", { flush: () => writer.flush() });
     },
   });
 }
 
-/**
- * One JSON line per event. A `message_update` carries the partial message twice (as `message` and as
- * `assistantMessageEvent.partial`, pi's shape); it is serialised once and spliced in twice, byte-identical to
- * `JSON.stringify(event)`.
- */
-export function serializeEvent(event: SessionEvent): string {
-  if (event.type !== "message_update" || !("partial" in event.assistantMessageEvent)) return JSON.stringify(event);
-  const { partial, ...rest } = event.assistantMessageEvent;
-  const message = JSON.stringify(partial);
-  const head = JSON.stringify(rest);
-  return `{"type":"message_update","message":${message},"assistantMessageEvent":${head.slice(0, -1)},"partial":${message}}}`;
-}
+export { serializeEvent } from "../../lib/output/wire-event.js";

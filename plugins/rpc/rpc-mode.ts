@@ -5,14 +5,14 @@ import type { Readable, Writable } from "node:stream";
 import type { AgentSession } from "../../kernel/agent-session.js";
 import { PithError, errorMessage } from "../../kernel/errors.js";
 import { definePlugin, type PithPlugin, type PluginContext } from "../../kernel/plugin.js";
-import { serializeEvent } from "../output-json/index.js";
+import { serializeEvent } from "../../lib/output/wire-event.js";
 import { RpcDispatcher } from "./dispatcher.js";
 import { onExitSignals } from "./exit-signals.js";
 import { createPorts } from "./ports.js";
 import { readJsonlLines } from "./jsonl-reader.js";
 import { PromptAcceptance } from "./prompt-acceptance.js";
 import { provideRpcServices } from "./provide-services.js";
-import { RecordWriter, type RecordSink } from "../../lib/output/record-writer.js";
+import { RecordWriter, holdEventsWhileFull, type RecordSink } from "../../lib/output/record-writer.js";
 import { guardStdout, type StdoutGuard } from "./stdout-guard.js";
 import { RpcUi } from "./ui/rpc-ui.js";
 
@@ -66,6 +66,7 @@ export function rpcMode(options: RpcModeOptions): RpcMode {
         acceptance.observe(event);
         writer.writeLine(serializeEvent(event));
       });
+      holdEventsWhileFull(pluginContext, writer);
     },
   });
 

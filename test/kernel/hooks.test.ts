@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boot, PithError, type PithPlugin, type SessionEvent, type ToolDefinition } from "../../kernel/index.js";
+import { boot, messageText, PithError, type PithPlugin, type SessionEvent, type ToolDefinition } from "../../kernel/index.js";
 import { echoTool, inlineModel, inlinePlugin, inlineProvider } from "./inline-parts.js";
 
 async function sessionWith(plugins: PithPlugin[], turns: Parameters<typeof inlineProvider>[0]) {
@@ -148,10 +148,10 @@ describe("the prompt pipeline", () => {
       }
     });
     await session.prompt("start");
-    const userTexts = session.messages.filter((m) => (m as { role: string }).role === "user").map((m) => (m as { content: string }).content);
+    const userTexts = session.messages.filter((m) => (m as { role: string }).role === "user").map((m) => messageText(m));
     expect(userTexts).toEqual(["start", "steer me", "and then this"]);
     expect(requests).toHaveLength(3);
-    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "steer me" });
+    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: "user", content: [{ type: "text", text: "steer me" }] });
     expect(events.filter((e) => e.type === "queue_update").at(-1)).toEqual({ type: "queue_update", steering: [], followUp: [] });
   });
 
@@ -189,7 +189,7 @@ describe("the event chain", () => {
     });
     await session.prompt("go");
     expect(seen[0]).toBe("agent_start");
-    expect(seen.at(-1)).toBe("agent_end");
+    expect(seen.slice(-2)).toEqual(["agent_end", "agent_settled"]);
     expect(seen.filter((type) => type === "message_update").length).toBeGreaterThan(2);
     expect(problems.some((problem) => problem.code === "EVENT_LISTENER_FAILED")).toBe(true);
   });
@@ -256,7 +256,7 @@ describe("queuePrompt (pi's RPC steer and follow_up)", () => {
     });
     await session.prompt("go");
     await queued;
-    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "expanded please" });
+    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: "user", content: [{ type: "text", text: "expanded please" }] });
     await expect(session.queuePrompt("/now", { as: "followUp" })).rejects.toMatchObject({ code: "COMMAND_NOT_QUEUEABLE" });
   });
 });

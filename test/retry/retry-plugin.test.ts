@@ -35,7 +35,7 @@ describe("retry plugin", () => {
     const types = events.map((event) => event.type).filter((type) => type !== "message_update");
     const success = types.lastIndexOf("auto_retry_end");
     expect(types[success - 1]).toBe("message_end");
-    expect(types.slice(success + 1)).toEqual(["turn_end", "agent_end"]);
+    expect(types.slice(success + 1)).toEqual(["turn_end", "agent_end", "agent_settled"]);
   });
 
   it("keeps the failed replies in the session file while the model no longer sees them", async () => {

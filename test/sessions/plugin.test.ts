@@ -1,7 +1,7 @@
 // The plugin inside a real kernel: what a session does ends up in the store, and what the store holds comes back.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { boot, type Model, type PithPlugin, type ProviderApi } from "../../kernel/index.js";
+import { boot, messageText, type Model, type PithPlugin, type ProviderApi } from "../../kernel/index.js";
 import { AssistantMessageBuilder } from "../../lib/provider-kit/index.js";
 import { MemorySessionStore, sessionsPlugin, type SessionsPluginOptions, type SessionsService } from "../../plugins/sessions/index.js";
 import { tempDir } from "./helpers.js";
@@ -31,7 +31,7 @@ const echoPlugin: PithPlugin = {
         const { index, event } = builder.textStart();
         yield event;
         const last = request.messages.at(-1)!;
-        const text = typeof last.content === "string" ? last.content : JSON.stringify(last.content);
+        const text = messageText(last);
         yield builder.textDelta(index, `echo: ${text}`);
         yield builder.textEnd(index);
         yield builder.done("stop");
