@@ -59,13 +59,14 @@ describe("pith -p", () => {
       "message_end",
       "turn_end",
       "agent_end",
+      "agent_settled",
     ]);
     const toolEnd = events.find((event) => event.type === "tool_execution_end") as { result: { content: { text: string }[] }; isError: boolean };
     expect(toolEnd.isError).toBe(false);
     expect(toolEnd.result.content[0]!.text).toContain("alpha");
     const updates = events.filter((event) => event.type === "message_update") as { assistantMessageEvent: { type: string; delta?: string } }[];
     expect(updates.filter((u) => u.assistantMessageEvent.type === "text_delta").map((u) => u.assistantMessageEvent.delta)).toEqual(["Done", "."]);
-    const end = events.at(-1) as { messages: { role: string }[] };
+    const end = events.at(-2) as { messages: { role: string }[] };
     expect(end.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
   });
 
@@ -228,7 +229,8 @@ describe("SIGINT", () => {
     expect(result.code).toBe(130);
     const events = jsonLines(result.stdout);
     // Every line written is a complete event, ending with the aborted tool's result and agent_end.
-    expect(events.at(-1)!.type).toBe("agent_end");
+    expect(events.slice(-2).map((event) => event.type)).toEqual(["agent_end", "agent_settled"]);
+    expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: true });
     const toolEnd = events.find((event) => event.type === "tool_execution_end") as { isError: boolean };
     expect(toolEnd.isError).toBe(true);
     expect(world.mock.requests).toHaveLength(1);

@@ -33,6 +33,7 @@ describe("a kernel with no built-in plugin", () => {
       "message_end",
       "turn_end",
       "agent_end",
+      "agent_settled",
     ]);
     expect(session.messages.map((message) => (message as { role: string }).role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
     const toolResult = session.messages[2] as { content: { text: string }[]; isError: boolean };
@@ -42,7 +43,7 @@ describe("a kernel with no built-in plugin", () => {
     expect(requests).toHaveLength(2);
     expect(requests[1]!.messages.map((message) => message.role)).toEqual(["user", "assistant", "toolResult"]);
     expect(requests[0]!.tools.map((tool) => tool.name)).toEqual(["echo"]);
-    const end = events.at(-1) as { type: "agent_end"; messages: unknown[] };
+    const end = events.at(-2) as { type: "agent_end"; messages: unknown[] };
     expect(end.messages).toHaveLength(4);
   });
 

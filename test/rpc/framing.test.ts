@@ -78,7 +78,7 @@ describe("pith --mode rpc framing", () => {
     // The final unterminated line ran after the prompt was accepted (commands run in order): it sees the prompt.
     const last = await rpc.peer.response("last");
     const messages = (last.data as { messages: { role: string; content: unknown }[] }).messages;
-    expect(messages[0]).toMatchObject({ role: "user", content: "keep\u2028this\u2029together" });
+    expect(messages[0]).toMatchObject({ role: "user", content: [{ type: "text", text: "keep\u2028this\u2029together" }] });
   });
 
   it("answers a 10 MB command line and the line after it", async () => {
