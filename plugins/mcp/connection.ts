@@ -42,6 +42,13 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof Error && (error.name === "UnauthorizedError" || /\b401\b|unauthori[sz]ed/i.test(error.message));
 }
 
+/** The SDK's HTTP errors carry the status as a numeric `code` that their message may not mention. */
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "number" && code >= 400 && code < 600 && !message.includes(String(code)) ? `HTTP ${code}: ${message}` : message;
+}
+
 export class McpConnection {
   state: McpServerState;
   error: string | undefined;
@@ -125,7 +132,7 @@ export class McpConnection {
       if (this.closing) return;
       const tail = this.stderr.trim() ? ` (stderr: ${this.stderr.trim().split("\n").slice(-3).join(" | ")})` : "";
       if (isUnauthorized(error)) this.setState("needs-sign-in", `the server asks for OAuth sign-in: run pith mcp login ${this.name}`);
-      else this.setState("failed", `${(error as Error).message}${tail}`);
+      else this.setState("failed", `${describeError(error)}${tail}`);
     }
   }
 
