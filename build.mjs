@@ -5,7 +5,7 @@
 // - the library entry points as ES modules with shared chunks (the provider SDKs in chunks of their own).
 // tsc then writes the type declarations.
 import { build } from "esbuild";
-import { readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
 
@@ -65,6 +65,10 @@ await Promise.all([
     chunkNames: "chunks/[name]-[hash]",
   }),
 ]);
+
+// The model catalogue stays data: each run reads only the files of the providers it uses (plugins/models/catalogue.ts
+// finds it beside the CLI bundle, or one level above the library's chunks).
+cpSync("plugins/models/catalogue", "dist/catalogue", { recursive: true });
 
 // bin/compile-cache.cjs reads the CommonJS bundles as latin1, which is exact only for ASCII (esbuild's default
 // charset escapes everything else); a bundle that is not ASCII must fail here, not garble strings at run time.

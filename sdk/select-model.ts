@@ -3,7 +3,7 @@
 import type { AgentSession } from "../kernel/agent-session.js";
 import type { Model, ThinkingLevel } from "../kernel/model.js";
 import { PithError } from "../kernel/errors.js";
-import { DEFAULT_MODEL_PER_PROVIDER, type ModelRegistry } from "../plugins/models/index.js";
+import { defaultModelIds, type ModelRegistry } from "../plugins/models/index.js";
 import type { Settings } from "../plugins/settings/index.js";
 
 export interface ModelSelection {
@@ -58,6 +58,6 @@ export async function selectInitialModel(
 function defaultIdFor(registry: ModelRegistry, provider: string | undefined): string | undefined {
   if (!provider) return undefined;
   const wanted = provider.toLowerCase();
-  const preferred = Object.entries(DEFAULT_MODEL_PER_PROVIDER).find(([name]) => name.toLowerCase() === wanted)?.[1];
+  const preferred = Object.entries(defaultModelIds()).find(([name]) => name.toLowerCase() === wanted)?.[1];
   return preferred ?? registry.all().find((model) => model.provider.toLowerCase() === wanted)?.id;
 }

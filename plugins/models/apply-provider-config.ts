@@ -10,12 +10,18 @@ export interface RequestConfig {
   authHeader?: boolean;
 }
 
+/** One provider's models. */
 export interface ModelTable {
   models: Model[];
-  /** per provider */
-  requestConfigs: Map<string, RequestConfig>;
   /** per `provider/id`: header values still to resolve */
   modelHeaders: Map<string, Record<string, string>>;
+}
+
+/** The key, headers and `authHeader` of a provider entry, when it sets any of them. */
+export function requestConfigOf(config: ProviderConfig | undefined): RequestConfig | undefined {
+  if (!config || (config.apiKey === undefined && config.headers === undefined && config.authHeader === undefined)) return undefined;
+  const { apiKey, headers, authHeader } = config;
+  return { apiKey, headers, authHeader };
 }
 
 export function modelKey(provider: string, id: string): string {
@@ -33,10 +39,6 @@ export function applyProviderConfig(
   config: ProviderConfig,
   replaceModels: boolean,
 ): void {
-  if (config.apiKey !== undefined || config.headers !== undefined || config.authHeader !== undefined) {
-    const { apiKey, headers, authHeader } = config;
-    table.requestConfigs.set(provider, { apiKey, headers, authHeader });
-  }
   table.models = table.models.map((model) => {
     if (model.provider !== provider) return model;
     let changed: Model = {

@@ -1,8 +1,8 @@
 export { modelsPlugin, type ModelsPluginOptions } from "./plugin.js";
 export { ModelRegistry, type ModelRegistryOptions } from "./registry.js";
 export { resolveAgentDir } from "./agent-dir.js";
-export { builtInModels, BUILT_IN_PROVIDERS } from "./catalogue.js";
-export { DEFAULT_MODEL_PER_PROVIDER, KNOWN_APIS, KNOWN_PROVIDERS, type KnownProvider } from "./known-providers.js";
+export { builtInModels, builtInModelsOf, builtInProviders, catalogueProvider, type CatalogueProvider } from "./catalogue.js";
+export { AMBIENT_CREDENTIALS, KNOWN_APIS, defaultModelIds, hasAmbientCredentials, knownProvider, type KnownProvider } from "./known-providers.js";
 export {
   findExactModelReference,
   isAliasId,

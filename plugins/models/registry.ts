@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { PithError } from "../../kernel/errors.js";
 import type { ResolvedAuth } from "../../kernel/hooks.js";
 import type { Model } from "../../kernel/model.js";
-import { applyProviderConfig, modelKey, type ModelTable } from "./apply-provider-config.js";
+import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./apply-provider-config.js";
 import { readAuthFile, type AuthCredential } from "./auth-file.js";
-import { builtInModels } from "./catalogue.js";
+import { builtInModelsOf, builtInProviders } from "./catalogue.js";
 import { resolveCliModel, type CliModelResolution } from "./cli-model.js";
 import { CachedValueResolver, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
-import { DEFAULT_MODEL_PER_PROVIDER, knownProvider } from "./known-providers.js";
+import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider } from "./known-providers.js";
 import { formatModelList } from "./model-list.js";
 import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./models-json.js";
 import type { ProviderConfig } from "./models-json-schema.js";
@@ -38,7 +38,9 @@ export class ModelRegistry {
   private fileProviders = new Map<string, ProviderConfig>();
   private credentials = new Map<string, AuthCredential>();
   private loadErrors: PithError[] = [];
-  private table: ModelTable = { models: [], requestConfigs: new Map(), modelHeaders: new Map() };
+  /** per provider, built when first needed: a run that uses one provider reads one catalogue file */
+  private tables = new Map<string, ModelTable>();
+  private everyModel: Model[] | undefined;
 
   constructor(options: ModelRegistryOptions) {
     this.agentDir = options.agentDir;
@@ -69,13 +71,19 @@ export class ModelRegistry {
     return this.loadErrors;
   }
 
-  /** Every model, with or without a key. */
+  /** Every model, with or without a key (reads the whole catalogue). */
   all(): readonly Model[] {
-    return this.table.models;
+    return (this.everyModel ??= this.providers().flatMap((provider) => this.tableOf(provider).models));
   }
 
   find(provider: string, id: string): Model | undefined {
-    return this.table.models.find((model) => model.provider === provider && model.id === id);
+    if (!this.providers().includes(provider)) return undefined;
+    return this.tableOf(provider).models.find((model) => model.id === id);
+  }
+
+  /** Built-in providers, then those models.json and extensions add. */
+  providers(): string[] {
+    return [...new Set([...builtInProviders(), ...this.fileProviders.keys(), ...this.extensionProviders.keys()])];
   }
 
   /**
@@ -87,23 +95,25 @@ export class ModelRegistry {
       this.runtimeKeys.has(provider) ||
       this.credentials.has(provider) ||
       this.envKeyVariable(provider) !== undefined ||
-      this.table.requestConfigs.get(provider)?.apiKey !== undefined
+      hasAmbientCredentials(provider, this.env) ||
+      this.requestConfig(provider)?.apiKey !== undefined
     );
   }
 
   /** Models whose provider has a key source. */
   availableModels(): Model[] {
-    return this.table.models.filter((model) => this.hasAuth(model.provider));
+    return this.providers()
+      .filter((provider) => this.hasAuth(provider))
+      .flatMap((provider) => this.tableOf(provider).models);
   }
 
   /** The first available default of pi's per-provider list, else the first available model. */
   defaultModel(): Model | undefined {
-    const available = this.availableModels();
-    for (const [provider, id] of Object.entries(DEFAULT_MODEL_PER_PROVIDER)) {
-      const match = available.find((model) => model.provider === provider && model.id === id);
+    for (const [provider, id] of Object.entries(defaultModelIds())) {
+      const match = this.hasAuth(provider) ? this.find(provider, id) : undefined;
       if (match) return match;
     }
-    return available[0];
+    return this.availableModels()[0];
   }
 
   setRuntimeApiKey(provider: string, key: string): void {
@@ -125,7 +135,8 @@ export class ModelRegistry {
     if (credential) return this.keyFromCredential(provider, credential, signal);
     const variable = this.envKeyVariable(provider);
     if (variable) return this.env[variable];
-    const configured = this.table.requestConfigs.get(provider)?.apiKey;
+    if (hasAmbientCredentials(provider, this.env)) return AMBIENT_CREDENTIALS;
+    const configured = this.requestConfig(provider)?.apiKey;
     if (configured === undefined) return undefined;
     const what = `the API key of provider "${provider}" in ${this.modelsJsonPath}`;
     return resolveValueOrThrow(configured, what, this.valueOptions(signal));
@@ -135,12 +146,12 @@ export class ModelRegistry {
   async resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth> {
     const apiKey = await this.resolveApiKey(model.provider, signal);
     if (!apiKey) throw this.noApiKeyError(model.provider);
-    const config = this.table.requestConfigs.get(model.provider);
+    const config = this.requestConfig(model.provider);
     const headers: Record<string, string> = {
       ...model.headers,
       ...(await this.resolveHeaders(config?.headers, `provider "${model.provider}"`, signal)),
       ...(await this.resolveHeaders(
-        this.table.modelHeaders.get(modelKey(model.provider, model.id)),
+        this.tableOf(model.provider).modelHeaders.get(modelKey(model.provider, model.id)),
         `model "${model.provider}/${model.id}"`,
         signal,
       )),
@@ -167,9 +178,18 @@ export class ModelRegistry {
     if (this.extensionProviders.delete(name)) this.rebuild();
   }
 
-  /** `--provider` / `--model` over all models. */
+  /**
+   * `--provider` / `--model` over all models. Only `--provider x`, or `x/id` when x has a key (the named provider
+   * then wins whatever else matches), is decided on x's models alone, without reading other catalogue files.
+   */
   resolveCliModel(request: { provider?: string; model?: string }): CliModelResolution {
-    return resolveCliModel({ ...request, models: this.table.models });
+    const usable = (provider: string) => this.hasAuth(provider);
+    const named = this.namedProvider(request);
+    if (named && (request.provider !== undefined || usable(named))) {
+      const narrow = resolveCliModel({ ...request, models: this.tableOf(named).models, usable });
+      if (request.provider !== undefined || (narrow.model && !narrow.warning)) return narrow;
+    }
+    return resolveCliModel({ ...request, models: this.all(), usable });
   }
 
   /** The `--list-models [search]` text for the available models. */
@@ -178,10 +198,32 @@ export class ModelRegistry {
   }
 
   private rebuild(): void {
-    const table: ModelTable = { models: builtInModels(), requestConfigs: new Map(), modelHeaders: new Map() };
-    for (const [name, config] of this.fileProviders) applyProviderConfig(table, name, config, false);
-    for (const [name, config] of this.extensionProviders) applyProviderConfig(table, name, config, true);
-    this.table = table;
+    this.tables.clear();
+    this.everyModel = undefined;
+  }
+
+  /** The provider's built-in models with models.json and then extension entries applied. */
+  private tableOf(provider: string): ModelTable {
+    let table = this.tables.get(provider);
+    if (!table) {
+      table = { models: builtInModelsOf(provider), modelHeaders: new Map() };
+      const fromFile = this.fileProviders.get(provider);
+      if (fromFile) applyProviderConfig(table, provider, fromFile, false);
+      const fromExtension = this.extensionProviders.get(provider);
+      if (fromExtension) applyProviderConfig(table, provider, fromExtension, true);
+      this.tables.set(provider, table);
+    }
+    return table;
+  }
+
+  /** An extension's key and headers replace those of models.json. */
+  private requestConfig(provider: string): RequestConfig | undefined {
+    return requestConfigOf(this.extensionProviders.get(provider)) ?? requestConfigOf(this.fileProviders.get(provider));
+  }
+
+  private namedProvider({ provider, model }: { provider?: string; model?: string }): string | undefined {
+    const wanted = (provider ?? (model?.includes("/") ? model.slice(0, model.indexOf("/")) : undefined))?.toLowerCase();
+    return wanted === undefined ? undefined : this.providers().find((name) => name.toLowerCase() === wanted);
   }
 
   private envKeyVariable(provider: string): string | undefined {

@@ -279,9 +279,9 @@ describe("availability and default model", () => {
 
   it("picks the per-provider default in pi's order", () => {
     const both = new ModelRegistry({ agentDir: agentDir(), env: { OPENAI_API_KEY: "k", ANTHROPIC_API_KEY: "k" } });
-    expect(both.defaultModel()?.id).toBe("claude-opus-4-7");
+    expect(both.defaultModel()?.id).toBe("claude-opus-5-5");
     const openai = new ModelRegistry({ agentDir: agentDir(), env: { OPENAI_API_KEY: "k" } });
-    expect(openai.defaultModel()?.id).toBe("gpt-5.4");
+    expect(openai.defaultModel()?.id).toBe("gpt-6.2-sol");
   });
 
   it("falls back to the first available model, and to none", () => {
@@ -296,12 +296,19 @@ describe("availability and default model", () => {
 
   it("counts a runtime key as auth", () => {
     const r = new ModelRegistry({ agentDir: agentDir(), env: {}, runtimeApiKeys: { openai: "flag" } });
-    expect(r.defaultModel()?.id).toBe("gpt-5.4");
+    expect(r.defaultModel()?.id).toBe("gpt-6.2-sol");
   });
 
-  it("resolves --model over all models, with or without keys", () => {
-    const r = new ModelRegistry({ agentDir: agentDir(), env: {} });
-    expect(r.resolveCliModel({ model: "opus-4-6" }).model?.id).toBe("claude-opus-4-6");
+  it("resolves --model over all models, with or without keys; a key decides between providers (pi 1.6)", () => {
+    const none = new ModelRegistry({ agentDir: agentDir(), env: {} });
+    expect(none.resolveCliModel({ model: "opus-4-6" }).model).toMatchObject({ provider: "amazon-bedrock", id: "us.anthropic.claude-opus-4-6-v1" });
+    expect(none.resolveCliModel({ model: "gpt-5.4" }).error).toBe(
+      'Model "gpt-5.4" is ambiguous across providers: azure/gpt-5.4, cloudflare-ai-gateway/gpt-5.4, openai/gpt-5.4, opencode/gpt-5.4. ' +
+        "No matching provider has a key. Use --provider or provider/model.",
+    );
+    const anthropic = new ModelRegistry({ agentDir: agentDir(), env: { ANTHROPIC_API_KEY: "k", OPENAI_API_KEY: "k" } });
+    expect(anthropic.resolveCliModel({ model: "opus-4-6" }).model).toMatchObject({ provider: "anthropic", id: "claude-opus-4-6" });
+    expect(anthropic.resolveCliModel({ model: "gpt-5.4" }).model).toMatchObject({ provider: "openai", id: "gpt-5.4" });
   });
 });
 

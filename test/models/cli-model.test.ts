@@ -29,8 +29,10 @@ describe("resolveCliModel", () => {
     expect(result.error).toBeUndefined();
   });
 
-  it("resolves a bare exact id across providers", () => {
-    expect(resolveCliModel({ model: "gpt-5.4", models: all }).model?.provider).toBe("openai");
+  it("resolves a bare exact id across providers by the one with a key, else calls it ambiguous", () => {
+    expect(resolveCliModel({ model: "gpt-5.4", models: all, usable: (p) => p === "openai" }).model?.provider).toBe("openai");
+    expect(resolveCliModel({ model: "gpt-5.4", models: all }).error).toMatch(/^Model "gpt-5.4" is ambiguous across providers: azure\/gpt-5.4, .*openai\/gpt-5.4.*No matching provider has a key/);
+    expect(resolveCliModel({ model: "gpt-5.4", models: all, usable: (p) => p === "openai" || p === "azure" }).error).toContain("More than one matching provider has a key.");
   });
 
   it("fuzzy-matches within the inferred provider", () => {
@@ -49,7 +51,7 @@ describe("resolveCliModel", () => {
   });
 
   it("returns the thinking level of a :level suffix", () => {
-    const result = resolveCliModel({ model: "sonnet-4-6:high", models: all });
+    const result = resolveCliModel({ model: "sonnet-4-6:high", models: all, usable: (p) => p === "anthropic" });
     expect(result.model?.id).toBe("claude-sonnet-4-6");
     expect(result.thinkingLevel).toBe("high");
   });
@@ -72,7 +74,8 @@ describe("resolveCliModel", () => {
   it("restricts matching to --provider, case-insensitively", () => {
     const result = resolveCliModel({ provider: "OpenRouter", model: "sonnet", models: all });
     expect(result.model?.provider).toBe("openrouter");
-    expect(result.model?.id).toBe("anthropic/claude-sonnet-4");
+    // the highest of the aliases that contain the text, as pi picks
+    expect(result.model?.id).toBe("anthropic/claude-sonnet-5.5:batch");
   });
 
   it("strips a duplicated provider prefix when --provider is given", () => {

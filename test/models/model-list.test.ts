@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_MODELS_MESSAGE, builtInModels, formatModelList, formatTokenCount } from "../../plugins/models/index.js";
+import { NO_MODELS_MESSAGE, builtInModels, builtInModelsOf, formatModelList, formatTokenCount } from "../../plugins/models/index.js";
 import { model } from "./fixtures.js";
 
 describe("formatModelList", () => {
@@ -20,7 +20,7 @@ describe("formatModelList", () => {
   });
 
   it("filters with a fuzzy search over provider and id", () => {
-    const models = builtInModels();
+    const models = [...builtInModelsOf("anthropic"), ...builtInModelsOf("openai")];
     const rows = (search: string) =>
       formatModelList(models, search)
         .split("\n")
@@ -28,7 +28,7 @@ describe("formatModelList", () => {
         .map((line) => line.split(/\s+/).slice(0, 2).join("/"));
     expect(rows("opus47")).toEqual(["anthropic/claude-opus-4-7"]);
     expect(rows("openai 5.4 mini")).toEqual(["openai/gpt-5.4-mini"]);
-    expect(rows("anthropic haiku")).toEqual(["anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5-20251001"]);
+    expect(rows("anthropic haiku4")).toEqual(["anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5-20251001"]);
   });
 
   it("matches letters and digits swapped (gpt5 / 5gpt)", () => {

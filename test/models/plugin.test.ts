@@ -62,7 +62,7 @@ describe("modelsPlugin in a booted session", () => {
 
   it("uses the runtime key given to the plugin", async () => {
     const { registry, session } = await bootWith(agentDir(), { runtimeApiKeys: { openai: "flag-key" } });
-    expect(registry.defaultModel()?.id).toBe("gpt-5.4");
+    expect(registry.defaultModel()?.id).toBe("gpt-6.2-sol");
     expect(await session.hooks.resolve_auth.promise({ model: registry.find("openai", "gpt-5.4")!, signal: new AbortController().signal })).toEqual({ apiKey: "flag-key" });
   });
 

