@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { PithError, validateJsonSchema, type AssistantMessage, type Model } from "../../../kernel/index.js";
 import { isContextOverflow as overflowed } from "../../compaction/context-overflow.js";
-import { KNOWN_PROVIDERS } from "../../models/known-providers.js";
+import { knownProvider } from "../../models/known-providers.js";
 import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
 import { classifyFailure, failureFacts } from "../../retry/retry-rules.js";
 import { uuidv7 as sessionUuid } from "../../sessions/uuid-v7.js";
@@ -79,7 +79,7 @@ export const getModelType = (model: AnyModel): string => model.type ?? "chat";
 export const isModelType = (model: AnyModel, type: string): boolean => getModelType(model) === type;
 export const hasApi = (model: AnyModel, api: string): boolean => isModelType(model, "chat") && model.api === api;
 
-const envVarsOf = (provider: string): readonly string[] | undefined => KNOWN_PROVIDERS[provider]?.envVars;
+const envVarsOf = (provider: string): readonly string[] | undefined => knownProvider(provider)?.envVars;
 
 /** The key for `provider` from the environment, from its variables in order of precedence. */
 export function getEnvApiKey(provider: string, env: Record<string, string | undefined> = process.env): string | undefined {
