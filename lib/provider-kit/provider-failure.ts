@@ -21,3 +21,15 @@ export function streamEndedEarly(): ProviderFailure {
     { kind: "stream" },
   );
 }
+
+/**
+ * A successful status with a web page instead of the API's stream: a wrong baseUrl, a login portal or a proxy's
+ * page. Said as such, since the stream reader would only find that no final event came.
+ */
+export function htmlInsteadOfApi(model: { provider: string; baseUrl: string }, status: number): ProviderFailure {
+  return new ProviderFailure(
+    "PROVIDER_HTML_RESPONSE",
+    `The server at ${model.baseUrl} answered with an HTML page (HTTP ${status}), not the API: check the baseUrl of provider "${model.provider}" (models.json) and any proxy in between`,
+    { kind: "invalid_response", status },
+  );
+}

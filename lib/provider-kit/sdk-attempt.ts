@@ -6,6 +6,7 @@ import type { AssistantMessageEvent, StreamRequest } from "../../kernel/provider
 import type { FinishReason, StreamAttempt } from "./guard-stream.js";
 import { headersToRecord } from "../http/response-headers.js";
 import { streamedJsonBody } from "../http/json-body-stream.js";
+import { htmlInsteadOfApi } from "./provider-failure.js";
 
 export interface SendOptions {
   signal: AbortSignal;
@@ -34,6 +35,9 @@ export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAtt
     const streamed = call.canStreamBody?.(body) === false ? undefined : streamedJsonBody(body, request.signal);
     const { data, response } = await call.send(request, body, { signal: request.signal, headers: built.headers }, streamed);
     await reportResponse({ status: response.status, headers: headersToRecord(response.headers) });
+    if (/^\s*text\/html\b/i.test(response.headers.get("content-type") ?? "")) {
+      throw htmlInsteadOfApi(request.model, response.status);
+    }
     yield builder.start();
     return yield* call.read(data, builder);
   };

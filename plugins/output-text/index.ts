@@ -1,5 +1,5 @@
 // Print mode (`-p`, `--mode text`): after the run, the final answer's text on stdout; a failed or aborted
-// final answer goes to stderr and makes the exit code 1.
+// final answer goes to stderr, once and with pith's prefix like every other error, and makes the exit code 1.
 import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
 import type { AssistantMessage } from "../../kernel/messages.js";
@@ -20,14 +20,20 @@ export function textOutputPlugin(options: { stdout: Writable; stderr: Writable }
     name: "output-text",
     setup(context) {
       let last: AssistantMessage | undefined;
+      // why retrying stopped ("… (gave up after 3 retries)"): said once, in place of the last attempt's error
+      let retryGaveUp: string | undefined;
       context.on("event", (event) => {
-        if (event.type === "message_end" && event.message.role === "assistant") last = event.message;
+        if (event.type === "message_end" && event.message.role === "assistant") {
+          last = event.message;
+          retryGaveUp = undefined;
+        }
+        if (event.type === "auto_retry_end" && !event.success) retryGaveUp = event.finalError;
       });
       context.provide("textOutput", {
         finish() {
           if (!last) return 0;
           if (last.stopReason === "error" || last.stopReason === "aborted") {
-            options.stderr.write(`${last.errorMessage ?? `Request ${last.stopReason}`}\n`);
+            options.stderr.write(`pith: ${retryGaveUp ?? last.errorMessage ?? `Request ${last.stopReason}`}\n`);
             return 1;
           }
           for (const block of last.content) if (block.type === "text") options.stdout.write(`${block.text}\n`);

@@ -84,7 +84,6 @@ export class RetryController implements RetryService {
     const errorText = facts.message || "Unknown error";
     const plan = planRetry(this.retriesDone, settings, errorText, facts.details?.retryAfterMs);
     if (plan.action === "give_up") {
-      this.context.log.warn(plan.finalError);
       this.giveUp(plan.finalError);
       return undefined;
     }

@@ -120,7 +120,7 @@ describe("bad scripts and bad requests", () => {
     const typo = { txt: "hello" } as unknown as ScriptedReply;
     expect(() => mock.enqueue(typo)).toThrow(PithError);
     expect(() => mock.enqueue(typo)).toThrow(/txt/);
-    expect(() => mock.enqueue({ error: { status: 200 } })).toThrow(/error\.status/);
+    expect(() => mock.enqueue({ error: { status: 100 } })).toThrow(/error\.status/);
     expect(() => mock.enqueue({ delayMs: -1 })).toThrow(/delayMs/);
     expect(mock.pending()).toBe(0);
   });

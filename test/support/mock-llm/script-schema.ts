@@ -23,7 +23,8 @@ const replySchema: z.ZodType<ScriptedReply> = z.strictObject({
   stopReason: z.enum(["stop", "length", "toolUse"]).optional(),
   error: z
     .strictObject({
-      status: z.number().int().min(400).max(599),
+      // 200 too: a proxy or portal page served with a success status in place of the API
+      status: z.number().int().min(200).max(599),
       body: z.unknown().optional(),
       headers: z.record(z.string(), z.string()).optional(),
       message: z.string().optional(),

@@ -41,7 +41,7 @@ export interface ScriptedReply {
   usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
   /** default: "toolUse" when toolCalls, else "stop" */
   stopReason?: "stop" | "length" | "toolUse";
-  /** answer with this HTTP error instead of a stream */
+  /** answer with this HTTP error (or, with status 200 and a string body, a web page) instead of a stream */
   error?: ScriptedHttpError;
   /** in-stream error event right after the first content delta; the stream then ends */
   streamError?: ScriptedStreamError;

@@ -1,0 +1,86 @@
+// Issue 18's failures, each through the real CLI against the mock LLM: what the model may ask the tools to do to
+// a machine, and what a broken provider answers, ends with a clear message and leaves files as they were.
+import { execFileSync } from "node:child_process";
+import { readFile, truncate, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+  await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { maxRetries: 2, baseDelayMs: 10 } }));
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const MODEL = ["--model", "mock/mock-model"];
+
+/** The model calls one tool, then says "done"; returns the tool's result text and whether it was an error. */
+async function toolOutcome(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  world.mock.enqueue({ toolCalls: [{ name, arguments: args }] }, { text: "done" });
+  const result = await world.run(["--mode", "json", ...MODEL, "go"], { env: { NODE_OPTIONS: "--max-old-space-size=256" } });
+  expect(result.code).toBe(0);
+  const end = jsonLines(result.stdout).find((event) => event.type === "tool_execution_end");
+  const content = (end?.result as { content: { type: string; text?: string }[] }).content;
+  return { text: content.map((block) => block.text ?? "").join("\n"), isError: end?.isError === true };
+}
+
+describe("tools on hostile files, through the CLI", () => {
+  it("read /dev/zero is refused by type under a 256 MB heap", async () => {
+    const outcome = await toolOutcome("read", { path: "/dev/zero" });
+    expect(outcome).toEqual({ isError: true, text: expect.stringContaining("it is a character device, not a regular file") });
+  });
+
+  it("read of a 1.5 GB sparse file says binary without reading it", async () => {
+    const path = join(world.project, "disk.img");
+    await writeFile(path, "");
+    await truncate(path, 1.5 * 1024 ** 3);
+    expect(await toolOutcome("read", { path: "disk.img" })).toEqual({
+      isError: true,
+      text: expect.stringContaining("it is a binary file (1536.0MB)"),
+    });
+  });
+
+  it("read of a FIFO does not wait for a writer", async () => {
+    execFileSync("mkfifo", [join(world.project, "pipe")]);
+    expect((await toolOutcome("read", { path: "pipe" })).text).toContain("it is a named pipe (FIFO)");
+  });
+
+  it("edit refuses a binary file and leaves it byte for byte", async () => {
+    const bytes = Buffer.concat([Buffer.from("head\r\n"), Buffer.from([0x00, 0xc3, 0x28, 0xff]), Buffer.from("\nkey=old\n")]);
+    await writeFile(join(world.project, "data.bin"), bytes);
+    const outcome = await toolOutcome("edit", { path: "data.bin", edits: [{ oldText: "old", newText: "new" }] });
+    expect(outcome).toEqual({ isError: true, text: expect.stringContaining("Cannot edit data.bin: it is a binary file") });
+    expect(await readFile(join(world.project, "data.bin"))).toEqual(bytes);
+  });
+});
+
+describe("provider failures, through the CLI", () => {
+  it("an HTML page with status 200 is named as such, once, and not retried", async () => {
+    world.mock.enqueue({
+      error: { status: 200, body: "<!doctype html><title>Sign in</title>", headers: { "content-type": "text/html; charset=utf-8" } },
+    });
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `pith: The server at ${world.mock.url} answered with an HTML page (HTTP 200), not the API: check the baseUrl of provider "mock" (models.json) and any proxy in between\n`,
+    );
+    expect(world.mock.requests).toHaveLength(1);
+  });
+
+  it("a provider error that outlasts the retries is printed once, saying retries were made", async () => {
+    const failing = { error: { status: 500, message: "Internal server error" } };
+    world.mock.enqueue(failing, failing, failing);
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("pith: 500 api_error: Internal server error (gave up after 2 retries)\n");
+  });
+
+  it("an error that is not retried is printed once, as it came", async () => {
+    world.mock.enqueue({ error: { status: 400, message: "bad thing" } });
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.stderr).toBe("pith: 400 invalid_request_error: bad thing\n");
+  });
+});
