@@ -142,6 +142,32 @@ export interface TurnEndEvent {
   turnIndex: number;
 }
 
+/** Asked before a project's own resources load: may they? (pi's `project_trust`) */
+export interface ProjectTrustEvent {
+  /** the project folder */
+  cwd: string;
+  /** how pith runs: "tui" | "rpc" | "json" | "print" | "sdk" */
+  mode: string;
+  /** whether `ui` can ask the user */
+  hasUI: boolean;
+  /** dialogs a handler may use to ask the user; without a UI they answer as if dismissed */
+  ui: ProjectTrustUI;
+}
+
+export interface ProjectTrustUI {
+  select(title: string, options: string[]): Promise<string | undefined>;
+  confirm(title: string, message: string): Promise<boolean>;
+  input(title: string, placeholder?: string): Promise<string | undefined>;
+  notify(message: string, type?: "info" | "warning" | "error"): void;
+}
+
+/** A handler's decision; a handler without one returns undefined and the next one is asked. */
+export interface ProjectTrustDecision {
+  trusted: boolean;
+  /** save the decision in trust.json for later runs; otherwise it holds for this process only */
+  remember?: boolean;
+}
+
 export interface SessionLifecycleEvent {
   reason: string;
   previousSessionFile?: string;
@@ -207,6 +233,8 @@ export function createHooks() {
     thinking_level_select: new AsyncSeriesHook<[ThinkingLevelSelectEvent]>(["event"], "thinking_level_select"),
     /** series · the session is ready (startup, reload, new, resume, fork) */
     session_start: new AsyncSeriesHook<[SessionLifecycleEvent]>(["event"], "session_start"),
+    /** series bail · before a project's own resources load · the first handler that decides owns the decision */
+    project_trust: new AsyncSeriesBailHook<[ProjectTrustEvent], ProjectTrustDecision | undefined>(["event"], "project_trust"),
     /** series · the session ends (quit, reload, new, resume, fork) */
     session_shutdown: new AsyncSeriesHook<[SessionLifecycleEvent]>(["event"], "session_shutdown"),
   } as const;
@@ -239,6 +267,7 @@ export const HOOK_POLICIES: Readonly<Record<HookName, FailurePolicy>> = Object.f
   model_select: "report",
   thinking_level_select: "report",
   session_start: "report",
+  project_trust: "report",
   session_shutdown: "report",
 });
 

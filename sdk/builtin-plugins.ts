@@ -90,6 +90,9 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         cwd: config.cwd,
         paths: config.skillPaths,
         noDiscovery: config.noSkills,
+        get projectTrusted() {
+          return config.settingsManager.isProjectTrusted();
+        },
         get settingsEntries() {
           return scopedList(config.settingsManager, "skills");
         },
@@ -103,6 +106,9 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         cwd: config.cwd,
         paths: config.promptTemplatePaths,
         noDiscovery: config.noPromptTemplates,
+        get projectTrusted() {
+          return config.settingsManager.isProjectTrusted();
+        },
         get settingsEntries() {
           return scopedList(config.settingsManager, "prompts");
         },
@@ -117,6 +123,9 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         customPrompt: config.customPrompt,
         appendPrompts: config.appendPrompts,
         noContextFiles: config.noContextFiles,
+        get projectTrusted() {
+          return config.settingsManager.isProjectTrusted();
+        },
       });
     case "session-control":
       return (await import("../plugins/session-control/index.js")).sessionControlPlugin();

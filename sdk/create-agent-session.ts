@@ -16,9 +16,11 @@ import { cacheDirectory } from "./cache-dir.js";
 import { createJitiLoader } from "../lib/loading/jiti-loader.js";
 import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
+import { mergeDefaultTools, selectTools } from "./tool-selection.js";
 import { resolveSessionDir, type SessionsService } from "../plugins/sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
+import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -28,7 +30,7 @@ export interface CreateAgentSessionOptions {
   builtins?: readonly BuiltinPluginName[];
   /** more plugins, loaded after the built-ins (later registrations win name clashes) */
   plugins?: PluginSpec[];
-  /** pi extensions (`-e`, `--no-extensions`, `--trust`, extension flags); false loads none */
+  /** pi extensions (`-e`, `--no-extensions`, extension flags); false loads none */
   extensions?: Omit<ExtensionsPluginOptions, "agentDir" | "cacheDir"> | false;
   /** a Model, or a pattern as `--model` takes it (`sonnet`, `openai/gpt-5.4`, `anthropic/claude-opus-4-7:high`) */
   model?: Model | string;
@@ -36,8 +38,13 @@ export interface CreateAgentSessionOptions {
   thinkingLevel?: ThinkingLevel;
   /** key for the chosen model's provider, kept in memory only */
   apiKey?: string;
-  /** allowlist of tools the model may use (built-in and plugin tools) */
+  /**
+   * the tools the model starts with: an allowlist of names and `*` patterns, or only `+name`/`-name` entries
+   * that change the default tools (the `defaultTools` setting, else read, bash, edit, write)
+   */
   tools?: string[];
+  /** names and `*` patterns disabled after everything else (`--exclude-tools`) */
+  excludeTools?: string[];
   noTools?: boolean;
   noBuiltinTools?: boolean;
   systemPrompt?: string;
@@ -59,11 +66,20 @@ export interface CreateAgentSessionOptions {
   session?: string;
   /** copy a session (any project) into this one and continue there (`--fork`) */
   fork?: string;
+  /** `--session-id`: this folder's session with this id, created when there is none; with `fork`, the copy's id */
+  sessionId?: string;
+  /** `--name`: the session's display name */
+  sessionName?: string;
   /**
    * the settings `packages`: loaded (missing ones installed unless `offline`), and resolved again from the
    * re-read settings on reload and session moves; false loads none
    */
   packages?: { offline?: boolean } | false;
+  /**
+   * how project trust is decided (docs/security.md): `approve` is the command line's decision; without one,
+   * saved decisions, then the global `defaultProjectTrust` ("ask" declines when there is no `prompt`)
+   */
+  projectTrust?: ProjectTrustOptions;
   log?: Logger;
   /** plugin and hook problems that do not stop the session (default: the log's warn) */
   onProblem?: (error: PithError) => void;
@@ -80,12 +96,16 @@ export interface CreatedSession {
 export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreatedSession> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const agentDir = options.agentDir ?? resolveAgentDir();
-  const settings = await SettingsManager.load({ agentDir, cwd });
+  const settings = await SettingsManager.load({ agentDir, cwd, projectTrusted: false });
+  const trust = await resolveStartupTrust({ ...options.projectTrust, cwd, agentDir, settings });
+  settings.setProjectTrusted(trust.trusted);
   const effective = settings.get();
-  const warnings = settings.warnings.map((warning) => warning.message);
+  const warnings = [...trust.problems, ...settings.warnings.map((warning) => warning.message)];
+  const untrusted = untrustedWarning(trust, settings.projectKeys());
+  if (untrusted) warnings.push(untrusted);
 
   const builtins = options.builtins ?? BUILTIN_PLUGIN_NAMES;
-  const sessionDir = resolveSessionDir({ flag: options.sessionDir, setting: effective.sessionDir });
+  const sessionDir = resolveSessionDir({ flag: options.sessionDir, setting: settings.sessionDirSetting() });
   const sessionStart = builtins.includes("sessions")
     ? await resolveSessionStart({
         cwd,
@@ -95,20 +115,20 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
         continueRecent: options.continueRecent,
         session: options.session,
         fork: options.fork,
+        sessionId: options.sessionId,
       })
     : undefined;
   const packages = options.packages === false ? undefined : await startPackages(cwd, agentDir, settings, options);
   if (packages) warnings.push(...packages.resolved.problems);
-  const activeBuiltinTools = options.noTools || options.noBuiltinTools ? [] : options.tools;
   const plugins: PluginSpec[] = [
     { name: "settings", setup: (context) => context.provide("settings", settings) },
+    projectTrustPlugin(trust, { ...options.projectTrust, agentDir, settings }),
     ...(packages ? [packagesPlugin(packages)] : []),
     ...builtinPluginSpecs(builtins, {
       cwd,
       agentDir,
       settings: effective,
       settingsManager: settings,
-      activeTools: activeBuiltinTools,
       skillPaths: options.skillPaths,
       noSkills: options.noSkills,
       promptTemplatePaths: options.promptTemplatePaths,
@@ -151,8 +171,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   });
 
   try {
-    if (options.noTools) session.setActiveTools([]);
-    else if (options.tools) session.setActiveTools(options.tools);
+    warnings.push(...applyToolSelection(session, settings, options));
 
     const manager = (session.registry.services.get("sessions")?.value as SessionsService | undefined)?.manager;
     const restored = restoredState(manager);
@@ -168,6 +187,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
     await session.setThinkingLevel(level);
     recordInitialThinkingLevel(manager, session.thinkingLevel);
+    if (options.sessionName !== undefined && manager && options.sessionName.trim() !== manager.getSessionName()) manager.setSessionName(options.sessionName);
     await session.start("startup");
   } catch (error) {
     // A failure after boot (an unknown model, say) must not leave a session file locked behind it.
@@ -175,6 +195,23 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     throw error;
   }
   return { session, settings, timings, warnings };
+}
+
+/** Sets the tools the session starts with; returns a warning for each name that matched no tool. */
+function applyToolSelection(session: AgentSession, settings: SettingsManager, options: CreateAgentSessionOptions): string[] {
+  const defaultTools = mergeDefaultTools(stringList(settings.fileSettings("global").defaultTools), stringList(settings.fileSettings("project").defaultTools));
+  if (!options.tools && !options.excludeTools && !options.noTools && !options.noBuiltinTools && !defaultTools) return [];
+  const active = new Set(session.activeToolNames());
+  const registered = session.registry.tools.names().map((name) => ({ name, builtin: session.registry.tools.owner(name) === "tools", active: active.has(name) }));
+  const selection = selectTools(registered, { ...options, defaultTools });
+  session.setActiveTools(selection.active);
+  if (selection.unknown.length === 0) return [];
+  const known = registered.map((tool) => tool.name).join(", ");
+  return [`no tool is named ${selection.unknown.map((name) => `"${name}"`).join(", ")} (tools: ${known})`];
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : undefined;
 }
 
 /**
@@ -187,7 +224,6 @@ async function startPackages(cwd: string, agentDir: string, settings: SettingsMa
     agentDir,
     settings,
     offline: options.packages ? options.packages.offline : undefined,
-    trust: options.extensions ? options.extensions.trust : undefined,
     progress: options.log ? (line) => options.log?.info(line) : undefined,
   });
   await packages.reload();

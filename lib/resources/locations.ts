@@ -14,6 +14,8 @@ export interface ResourceLocations {
   projectEntries: readonly string[];
   globalEntries: readonly string[];
   noDiscovery: boolean;
+  /** false: the project scope is not searched (an untrusted project) */
+  projectTrusted: boolean;
   packageFiles: readonly PackageResourceFile[];
   extensionPaths: readonly ExtensionResourcePath[];
 }
@@ -29,6 +31,7 @@ export function resolveLocations(options: ResourcePluginOptions): ResourceLocati
     projectEntries: options.settingsEntries?.project ?? [],
     globalEntries: options.settingsEntries?.global ?? [],
     noDiscovery: options.noDiscovery ?? false,
+    projectTrusted: options.projectTrusted ?? true,
     packageFiles: options.packageFiles ?? [],
     extensionPaths: options.extensionPaths ?? [],
   };

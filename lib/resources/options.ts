@@ -10,6 +10,8 @@ export interface ResourcePluginOptions {
   settingsEntries?: { project?: readonly string[]; global?: readonly string[] };
   /** `--no-skills` / `--no-prompt-templates`: only the CLI paths are loaded */
   noDiscovery?: boolean;
+  /** false: the project's folders (`.pi/...`, `.agents/skills`) are skipped (read at every load); default true */
+  projectTrusted?: boolean;
   /** what `~` means, and where `~/.agents/skills` is; defaults to the user's home folder */
   homeDir?: string;
   /** files installed packages provide (resolved by the package manager); after the user's own, before CLI paths */

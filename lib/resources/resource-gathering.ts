@@ -40,10 +40,9 @@ async function gatherResourceFiles(
 ): Promise<GatheredFile[]> {
   const lookups: Lookup[] = [];
   if (!locations.noDiscovery) {
-    const scopes = [
-      { scope: "project", entries: locations.projectEntries, baseDir: locations.projectConfigDir },
-      { scope: "user", entries: locations.globalEntries, baseDir: locations.agentDir },
-    ] as const;
+    const project = { scope: "project", entries: locations.projectEntries, baseDir: locations.projectConfigDir } as const;
+    const user = { scope: "user", entries: locations.globalEntries, baseDir: locations.agentDir } as const;
+    const scopes = locations.projectTrusted ? [project, user] : [user];
     for (const { scope, entries, baseDir } of scopes) {
       lookups.push({ find: (walk) => settingsEntryFiles(kind, entries, baseDir, locations, walk), origin: () => ({ source: "local", scope }) });
       lookups.push({ find: (walk) => standardFolderFiles(kind, scope, entries, baseDir, walk), origin: () => ({ source: "auto", scope, baseDir }) });

@@ -4,8 +4,6 @@ export { extensionsPlugin, EXTENSIONS_PLUGIN_NAME, type ExtensionsPluginOptions 
 export type { ExtensionsService, LoadedExtension } from "./service.js";
 export { discoverExtensions, type DiscoveryOptions, type DiscoveryResult, type ExtensionPlace, type ExtensionSource } from "./loading/discovery.js";
 export { parseExtensionFlags, type FlagDefinition, type ParsedFlags } from "./registrations/flags.js";
-export { addTrustedProject, isProjectTrusted, settingsTrustStore, untrustedWarning, TRUSTED_PROJECTS_KEY, type TrustStore } from "./loading/trust.js";
-export { trustProject } from "./loading/trust-project.js";
 export { createExtensionModuleLoader, type ExtensionModuleLoader } from "./loading/module-loader.js";
 export type { InlineExtension } from "./loading/load-extensions.js";
 export type { RegisteredFlag } from "./registrations/registrations.js";

@@ -18,7 +18,7 @@ export const EXTENSIONS_PLUGIN_NAME = "extensions";
 export interface ExtensionsPluginOptions {
   /** pi's agent folder: `<agentDir>/extensions/` and global settings entries */
   agentDir: string;
-  /** `-e` paths: always loaded, even with `noExtensions` or in an untrusted project */
+  /** `-e` paths: always loaded, even with `noExtensions` or in an untrusted project (see "projectTrust") */
   paths?: readonly string[];
   /** `--no-extensions`: load only `paths` */
   noExtensions?: boolean;
@@ -32,8 +32,6 @@ export interface ExtensionsPluginOptions {
   flagArgv?: readonly string[];
   /** what an option no extension registered does: fail start-up (default, as pi does) or nothing */
   unknownFlags?: "error" | "ignore";
-  /** `pith --trust`: record the project as trusted, then load its extensions */
-  trust?: boolean;
   /** home folder for `~` in paths */
   homeDir?: string;
 }

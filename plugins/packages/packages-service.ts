@@ -1,7 +1,7 @@
 // The "packages" service: what the settings' packages bring (extension files, skill and prompt-template files),
 // resolved at start-up and again whenever the session's runtime is rebuilt (reload, session moves), from the
 // settings as they are then. pi's resource loader does the same on every reload, installing a missing package
-// then too unless offline; pith keeps its start-up rules (offline, project trust) for those installs. The
+// then too unless offline; pith keeps its start-up rules (offline; an untrusted project lists none) for those installs. The
 // extensions plugin reads `resolved.extensionSources` each time it loads; the SDK gives the skills and
 // prompt-templates plugins the files the same way.
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";

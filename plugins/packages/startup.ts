@@ -1,10 +1,10 @@
 // Start-up: the configured packages' files for the extensions, skills and prompt-templates plugins. A missing
-// npm or git package is installed first, unless offline (`--offline`, PI_OFFLINE=1) or, for a project package,
-// unless the project is trusted (installing runs npm scripts). Every failure is a problem to report, never a crash.
+// npm or git package is installed first, unless offline (`--offline`, PI_OFFLINE=1). An untrusted project's
+// settings list no packages (the settings service does not apply them), so its packages neither install nor load.
+// Every failure is a problem to report, never a crash.
 import { errorMessage } from "../../kernel/errors.js";
 import type { SettingsManager } from "../settings/index.js";
 import type { ExtensionSource } from "../extensions/loading/discovery.js";
-import { isProjectTrusted, settingsTrustStore } from "../extensions/loading/trust.js";
 import type { PackageResourceFile } from "../../lib/resources/options.js";
 import { configuredPackages } from "./configured.js";
 import { exists } from "./npm.js";
@@ -17,8 +17,6 @@ export interface LoadPackagesOptions {
   settings: SettingsManager;
   /** no network: missing packages are reported, not installed (also PI_OFFLINE=1) */
   offline?: boolean;
-  /** `--trust`: the project counts as trusted */
-  trust?: boolean;
   homeDir?: string;
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
@@ -46,8 +44,6 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
   loaded.problems.push(...problems);
   if (packages.length === 0) return loaded;
   const offline = options.offline === true || isOffline(options.env);
-  let trusted: boolean | undefined;
-  const projectTrusted = async () => (trusted ??= options.trust === true || (await isProjectTrusted(options.cwd, settingsTrustStore(options.settings))));
 
   for (const pkg of packages) {
     if (!(await exists(pkg.installedPath))) {
@@ -57,10 +53,6 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
       }
       if (offline) {
         loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) is not installed and pith is offline; run \`pith install ${pkg.source}${pkg.scope === "project" ? " -l" : ""}\` when online`);
-        continue;
-      }
-      if (pkg.scope === "project" && !(await projectTrusted())) {
-        loaded.problems.push(`package ${pkg.source} (project settings) is not installed; installing runs its code, so pith installs a project's packages only in a trusted project (\`pith --trust\`, or \`pith install ${pkg.source} -l\`)`);
         continue;
       }
       try {

@@ -17,13 +17,14 @@ declare module "../../kernel/plugin.js" {
 export const SESSIONS_PLUGIN_NAME = "sessions";
 
 export type SessionStart =
-  | { kind: "new" }
+  /** a new session; `id` chooses its id (`--session-id`) */
+  | { kind: "new"; id?: string }
   /** the most recently changed session of the cwd, else a new one (`--continue`) */
   | { kind: "continue" }
   /** a stored session (`--session`, `--resume`) */
   | { kind: "open"; location: string; cwdOverride?: string }
   /** a copy of a session of any project (`--fork`) */
-  | { kind: "fork"; location: string };
+  | { kind: "fork"; location: string; id?: string };
 
 export interface SessionsPluginOptions {
   /** default: a MemorySessionStore with `noSession`, else a JsonlSessionStore over agentDir/sessionDir */
@@ -49,8 +50,8 @@ export function sessionsPlugin(options: SessionsPluginOptions = {}): PithPlugin 
       let manager: SessionManager;
       if (start.kind === "continue") manager = await continueRecent(store, context.cwd, managerOptions);
       else if (start.kind === "open") manager = SessionManager.open(store, start.location, { ...managerOptions, cwdOverride: start.cwdOverride });
-      else if (start.kind === "fork") manager = SessionManager.forkFrom(store, start.location, context.cwd, managerOptions);
-      else manager = SessionManager.create(store, context.cwd, managerOptions);
+      else if (start.kind === "fork") manager = SessionManager.forkFrom(store, start.location, context.cwd, { ...managerOptions, id: start.id });
+      else manager = SessionManager.create(store, context.cwd, { ...managerOptions, id: start.id });
 
       const service = new SessionsService(store, manager, context.session, managerOptions);
       context.provide("sessions", service);

@@ -84,14 +84,14 @@ export class SessionManager {
   }
 
   /** Copies every entry of another session (any project) into a new session of `targetCwd`, stored at once. */
-  static forkFrom(store: SessionStore, source: string, targetCwd: string, options: SessionManagerOptions = {}): SessionManager {
+  static forkFrom(store: SessionStore, source: string, targetCwd: string, options: SessionManagerOptions & { id?: string } = {}): SessionManager {
     const stored = store.read(source, options);
     if (!stored) throw new PithError("SESSION_NOT_FOUND", `Cannot fork: there is no session at ${source}.`);
     const result = loadSessionRecords(stored.records, source, stored.warnings);
     if (!result.ok) throw new PithError("SESSION_INVALID", `Cannot fork: ${source} does not start with a session header.`);
     const manager = new SessionManager(store, targetCwd, options);
     for (const problem of result.session.warnings) manager.warn(problem);
-    manager.startNew({ parentSession: source });
+    manager.startNew({ parentSession: source, id: options.id });
     manager.install(result.session.entries);
     manager.writer = store.create(manager.location, [manager.header, ...result.session.entries], manager.writerOptions());
     return manager;

@@ -16,6 +16,11 @@ export interface SettingsManagerOptions {
   /** read for the env-dependent defaults (PI_HARDWARE_CURSOR, PI_CLEAR_ON_SHRINK); default process.env */
   env?: Readonly<Record<string, string | undefined>>;
   lock?: Omit<FileLockOptions, "signal">;
+  /**
+   * false: the project's settings file is read but not applied (an untrusted project, see docs/security.md);
+   * default true
+   */
+  projectTrusted?: boolean;
 }
 
 export interface SettingsWarning {
@@ -41,12 +46,14 @@ export class SettingsManager {
   private layers: Record<SettingsScope, Layer>;
   private effective: Settings;
   private writes: Promise<unknown> = Promise.resolve();
+  private projectTrusted: boolean;
 
   private constructor(options: SettingsManagerOptions, layers: Record<SettingsScope, Layer>) {
     this.paths = Object.freeze(settingsPaths(options));
     this.env = options.env ?? process.env;
     this.lockOptions = options.lock ?? {};
     this.layers = layers;
+    this.projectTrusted = options.projectTrusted ?? true;
     this.effective = this.computeEffective();
   }
 
@@ -61,14 +68,38 @@ export class SettingsManager {
     return this.effective;
   }
 
-  /** What one file sets, after migration and checking; frozen. */
+  /** What one file sets, after migration and checking; frozen. An untrusted project's file sets nothing. */
   fileSettings(scope: SettingsScope): Readonly<JsonObject> {
-    return this.layers[scope].data;
+    return scope === "project" && !this.projectTrusted ? EMPTY : this.layers[scope].data;
   }
 
-  /** Problems found in the files at the last load or write, each naming the file. */
+  /** The keys the project's settings file sets, trusted or not (to say what an untrusted project lost). */
+  projectKeys(): string[] {
+    return Object.keys(this.layers.project.data);
+  }
+
+  /**
+   * The `sessionDir` setting, which pi reads before project trust is decided (sessions are looked up before
+   * anything else): the project's, trusted or not, else the global one.
+   */
+  sessionDirSetting(): string | undefined {
+    const value = this.layers.project.data.sessionDir ?? this.layers.global.data.sessionDir;
+    return typeof value === "string" ? value : undefined;
+  }
+
+  isProjectTrusted(): boolean {
+    return this.projectTrusted;
+  }
+
+  setProjectTrusted(trusted: boolean): void {
+    if (trusted === this.projectTrusted) return;
+    this.projectTrusted = trusted;
+    this.effective = this.computeEffective();
+  }
+
+  /** Problems found in the files at the last load or write, each naming the file (an untrusted project's are not read). */
   get warnings(): readonly SettingsWarning[] {
-    return [...this.layers.global.warnings, ...this.layers.project.warnings];
+    return this.projectTrusted ? [...this.layers.global.warnings, ...this.layers.project.warnings] : this.layers.global.warnings;
   }
 
   async reload(signal?: AbortSignal): Promise<void> {
@@ -140,7 +171,7 @@ export class SettingsManager {
   }
 
   private computeEffective(): Settings {
-    const merged = mergeOneLevel(this.layers.global.data, this.layers.project.data);
+    const merged = mergeOneLevel(this.layers.global.data, this.fileSettings("project"));
     if (merged.showHardwareCursor === undefined && this.env.PI_HARDWARE_CURSOR === "1") merged.showHardwareCursor = true;
     const terminal = isPlainObject(merged.terminal) ? merged.terminal : {};
     if (terminal.clearOnShrink === undefined && this.env.PI_CLEAR_ON_SHRINK === "1") {
@@ -151,6 +182,8 @@ export class SettingsManager {
     return deepFreeze(settingsSchema().parse(merged));
   }
 }
+
+const EMPTY: Readonly<JsonObject> = deepFreeze({});
 
 function settingsPaths(options: { agentDir: string; cwd: string }): Record<SettingsScope, string> {
   return { global: join(options.agentDir, "settings.json"), project: join(options.cwd, ".pi", "settings.json") };

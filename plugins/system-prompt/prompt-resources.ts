@@ -14,6 +14,8 @@ export interface SystemPromptOptions {
   appendPrompts?: string[];
   /** `--no-context-files` */
   noContextFiles?: boolean;
+  /** false: the project's SYSTEM.md and APPEND_SYSTEM.md are skipped (read at every load); default true */
+  projectTrusted?: boolean;
 }
 
 export interface PromptText {
@@ -36,10 +38,11 @@ export async function loadPromptResources(
   signal?: AbortSignal,
 ): Promise<PromptResources> {
   const { agentDir, cwd } = options;
+  const project = (name: string) => (options.projectTrusted === false ? [] : [join(cwd, ".pi", name)]);
   const [commandLinePrompt, systemFile, appendFile, contextFiles] = await Promise.all([
     options.customPrompt ? textOrFile(options.customPrompt, cwd, warn, signal) : undefined,
-    firstReadable([join(cwd, ".pi", "SYSTEM.md"), join(agentDir, "SYSTEM.md")], warn, signal),
-    firstReadable([join(cwd, ".pi", "APPEND_SYSTEM.md"), join(agentDir, "APPEND_SYSTEM.md")], warn, signal),
+    firstReadable([...project("SYSTEM.md"), join(agentDir, "SYSTEM.md")], warn, signal),
+    firstReadable([...project("APPEND_SYSTEM.md"), join(agentDir, "APPEND_SYSTEM.md")], warn, signal),
     options.noContextFiles ? [] : findContextFiles({ agentDir, cwd }, warn, signal),
   ]);
   const commandLineAppends = await Promise.all(

@@ -2,6 +2,8 @@
 import { Command, Option, CommanderError } from "commander";
 import { isThinkingLevel, type ThinkingLevel } from "../../kernel/model.js";
 import { PithError } from "../../kernel/errors.js";
+import { toolListError } from "../tool-selection.js";
+import { HELP_AFTER_OPTIONS } from "./help-text.js";
 
 export type OutputMode = "text" | "json" | "rpc";
 
@@ -12,7 +14,10 @@ export interface CliArgs {
   model?: string;
   apiKey?: string;
   thinking?: ThinkingLevel;
+  /** `--tools`: names and `*` patterns (an allowlist), or only `+name`/`-name` entries (changes to the defaults) */
   tools?: string[];
+  /** `--exclude-tools` / `-xt`: names and patterns taken away last */
+  excludeTools?: string[];
   noTools: boolean;
   noBuiltinTools: boolean;
   systemPrompt?: string;
@@ -25,17 +30,36 @@ export interface CliArgs {
   listModels: string | true | undefined;
   noSession: boolean;
   session?: string;
+  /** `--session-id`: this folder's session with that id, created when there is none */
+  sessionId?: string;
+  /** `-n` / `--name`: the session's display name */
+  name?: string;
   sessionDir?: string;
   continueRecent: boolean;
   fork?: string;
   verbose: boolean;
   extensions: string[];
   noExtensions: boolean;
+  /** `--approve` / `-a` (true), `--no-approve` / `-na` (false): project trust for this process only */
+  approve?: boolean;
+  /** `--trust`: approve, and save the decision in trust.json */
   trust: boolean;
+  /** `--theme` paths (interactive mode) */
+  themes: string[];
+  /** `--no-themes` */
+  noThemes: boolean;
+  /** `--use-theme <name[/name]>`: the interactive theme for this run */
+  useTheme?: string;
+  /** `--tui-mode`: the interactive terminal mode for this run */
+  tuiMode?: "fullscreen" | "regular";
+  /** `--no-mcp`: no MCP servers, tools or /mcp for this run */
+  noMcp: boolean;
   /** `--offline` (or PI_OFFLINE=1): missing packages are reported, not installed */
   offline: boolean;
-  /** every word commander did not consume, options it did not know included (extension flags, second pass) */
+  /** every word before `--` commander did not consume, options it did not know included (extension flags, second pass) */
   leftover: string[];
+  /** the words after `--`: messages and @files, never options */
+  afterSeparator: string[];
   /** `@path` arguments, in order */
   files: string[];
   /** positional messages, in order */
@@ -52,6 +76,8 @@ const MULTI_LETTER_SHORTS: Readonly<Record<string, string>> = {
   "-ns": "--no-skills",
   "-np": "--no-prompt-templates",
   "-ne": "--no-extensions",
+  "-xt": "--exclude-tools",
+  "-na": "--no-approve",
 };
 
 export function buildProgram(version: string): Command {
@@ -67,9 +93,10 @@ export function buildProgram(version: string): Command {
     .option("--model <pattern>", "model id or pattern, e.g. sonnet, openai/gpt-5.4, provider/id:high")
     .option("--api-key <key>", "API key for the chosen model's provider (not saved)")
     .option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh")
-    .option("--tools <names>", "comma-separated allowlist of tools (built-in and plugin tools)")
-    .option("--no-tools", "start with no tools at all")
-    .option("--no-builtin-tools", "start without the built-in tools")
+    .option("-t, --tools <names>", "comma-separated allowlist of tools or patterns (*); or only +name/-name entries to change the default tools")
+    .option("--exclude-tools <names>", "comma-separated tools or patterns (*) to disable, after everything else (-xt)")
+    .option("--no-tools", "start with no tools at all (-nt)")
+    .option("--no-builtin-tools", "start without the built-in tools (-nbt)")
     .option("--system-prompt <text|file>", "replace the default system prompt")
     .option("--append-system-prompt <text|file>", "append to the system prompt (repeatable)", collect, [] as string[])
     .option("--no-context-files", "do not load AGENTS.md / CLAUDE.md files")
@@ -80,42 +107,28 @@ export function buildProgram(version: string): Command {
     .option("--list-models [search]", "list models (optionally filtered) and exit")
     .option("-c, --continue", "continue the most recent session of this folder")
     .option("--session <path|id>", "open a session: a .jsonl file or an id prefix")
+    .option("--session-id <id>", "this folder's session with this id, created when there is none (letters, digits, . _ -)")
+    .option("-n, --name <name>", "set the session's display name")
     .option("--fork <path|id>", "copy a session (from any project) into this folder and continue it")
     .option("--session-dir <dir>", "where session files are kept (default: per folder under the agent dir)")
     .option("--no-session", "keep the session in memory only")
     .option("--verbose", "print start-up details")
     .option("-e, --extension <path|source>", "load an extension file or folder, or a package for this run only (npm:<name>[@version], git:<host>/<path>[@ref], a git URL) (repeatable; kept with --no-extensions)", collect, [] as string[])
     .option("--no-extensions", "do not discover extensions (explicit -e paths still load)")
-    .option("--trust", "trust this project, so its own .pi extensions run (recorded in the global settings)")
+    .option("-a, --approve", "trust this project's .pi settings and resources for this run")
+    .option("--no-approve", "ignore this project's .pi settings and resources for this run (-na)")
+    .option("--trust", "trust this project's .pi settings and resources, and remember it (trust.json)")
+    .option("--theme <path>", "load a theme file or folder (repeatable; interactive mode)", collect, [] as string[])
+    .option("--no-themes", "do not discover themes (explicit --theme paths still load)")
+    .option("--use-theme <name>", "the interactive theme for this run (name, or dark/light pair name/name)")
+    .addOption(new Option("--tui-mode <mode>", "interactive terminal mode").choices(["fullscreen", "regular"]))
+    .option("--no-mcp", "no MCP servers, MCP tools or /mcp for this run")
     .option("--offline", "no network at start-up: configured packages that are missing are reported, not installed")
     .allowUnknownOption()
-    .showHelpAfterError("(run pith --help for the list of options)")
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  program.addHelpText(
-    "after",
-    `
-Packages:
-  pith install <source> [-l]          npm:<name>[@version], git:<host>/<path>[@ref], a git URL or a path
-  pith remove <source> [-l]           also: pith uninstall
-  pith update [source]                unpinned npm and git packages, and pith itself
-                                      (--self, --extensions, --extension <source>, --force)
-  pith list                           global and project packages, with what each provides
-  pith config                         package and discovered resources, enabled or disabled
-  pith config enable|disable <source> [--kind <kind>] [<path|glob>] [-l]
-
-Examples:
-  pith -p "rename foo to bar in src/util.ts"
-  git diff | pith -p "review this change"
-  pith -p @src/app.ts "explain this file"
-  pith --mode json -p "list the TODOs" > events.jsonl
-
-Environment:
-  ANTHROPIC_API_KEY, OPENAI_API_KEY   provider keys (also auth.json, --api-key)
-  PI_CODING_AGENT_DIR                 agent directory (default ~/.pi/agent)
-  PI_OFFLINE=1                        like --offline
-  PITH_TIMING=1                       print how long each plugin took to load`,
-  );
+    // help goes to stdout; commander's own error lines are not printed: the CLI reports the error once, as pith
+    .configureOutput({ writeOut: (text) => process.stdout.write(text), writeErr: () => undefined, outputError: () => undefined });
+  program.addHelpText("after", HELP_AFTER_OPTIONS);
   return program;
 }
 
@@ -127,17 +140,26 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   return argv.map((arg) => MULTI_LETTER_SHORTS[arg] ?? arg);
 }
 
+/** The words before the first `--`, and those after it (which are never options). */
+function splitAtSeparator(argv: readonly string[]): { options: readonly string[]; rest: string[] } {
+  const index = argv.indexOf("--");
+  return index === -1 ? { options: argv, rest: [] } : { options: argv.slice(0, index), rest: argv.slice(index + 1) };
+}
+
+const SESSION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+
 /**
  * Parses argv (without node and script). Throws PithError("BAD_ARGUMENTS") for unknown options and bad values;
  * `--help` and `--version` throw commander's own exit errors, which the caller turns into exit 0.
  */
 export function parseArgs(argv: readonly string[], version: string): CliArgs {
   const program = buildProgram(version);
+  const { options: optionWords, rest: afterSeparator } = splitAtSeparator(argv);
   try {
-    program.parse(normalizeArgv(argv), { from: "user" });
+    program.parse(normalizeArgv(optionWords), { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) throw error;
-    if (error instanceof CommanderError) throw new PithError("BAD_ARGUMENTS", error.message.replace(/^error: /, ""));
+    if (error instanceof CommanderError) throw new PithError("BAD_ARGUMENTS", `${error.message.replace(/^error: /, "")} (run pith --help for the options)`);
     throw error;
   }
   const options = program.opts<{
@@ -148,6 +170,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     apiKey?: string;
     thinking?: string;
     tools: string | boolean | undefined;
+    excludeTools?: string;
     builtinTools: boolean;
     systemPrompt?: string;
     appendSystemPrompt: string[];
@@ -158,13 +181,21 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     promptTemplates: boolean;
     listModels?: string | true;
     session: boolean | string;
+    sessionId?: string;
+    name?: string;
     sessionDir?: string;
     continue?: boolean;
     fork?: string;
     verbose?: boolean;
     extension: string[];
     extensions: boolean;
+    approve?: boolean;
     trust?: boolean;
+    theme: string[];
+    themes: boolean;
+    useTheme?: string;
+    tuiMode?: "fullscreen" | "regular";
+    mcp: boolean;
     offline?: boolean;
   }>();
   const warnings: string[] = [];
@@ -173,7 +204,11 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     if (isThinkingLevel(options.thinking)) thinking = options.thinking;
     else warnings.push(`Ignoring --thinking "${options.thinking}": use one of off, minimal, low, medium, high, xhigh.`);
   }
-  const inputs = program.args;
+  const tools = typeof options.tools === "string" ? splitList(options.tools) : undefined;
+  const toolsProblem = tools && toolListError(tools);
+  if (toolsProblem) throw new PithError("BAD_ARGUMENTS", `--tools: ${toolsProblem}`);
+  if (options.sessionId !== undefined) checkSessionId(options.sessionId, options);
+  const inputs = [...program.args, ...afterSeparator];
   return {
     print: options.print === true,
     mode: options.mode,
@@ -181,7 +216,8 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     model: options.model,
     apiKey: options.apiKey,
     thinking,
-    tools: typeof options.tools === "string" ? splitList(options.tools) : undefined,
+    tools,
+    excludeTools: options.excludeTools === undefined ? undefined : splitList(options.excludeTools),
     noTools: options.tools === false,
     noBuiltinTools: options.builtinTools === false,
     systemPrompt: options.systemPrompt,
@@ -194,19 +230,36 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     listModels: options.listModels,
     noSession: options.session === false,
     session: typeof options.session === "string" ? options.session : undefined,
+    sessionId: options.sessionId,
+    name: options.name,
     sessionDir: options.sessionDir,
     continueRecent: options.continue === true,
     fork: options.fork,
     verbose: options.verbose === true,
     extensions: options.extension,
     noExtensions: options.extensions === false,
+    approve: options.approve,
     trust: options.trust === true,
+    themes: options.theme,
+    noThemes: options.themes === false,
+    useTheme: options.useTheme,
+    tuiMode: options.tuiMode,
+    noMcp: options.mcp === false,
     offline: options.offline === true,
-    leftover: [...inputs],
+    leftover: [...program.args],
+    afterSeparator,
     files: inputs.filter((input) => input.startsWith("@") && input.length > 1).map((input) => input.slice(1)),
     messages: inputs.filter((input) => !(input.startsWith("@") && input.length > 1)),
     warnings,
   };
+}
+
+function checkSessionId(id: string, options: { session: boolean | string; continue?: boolean }): void {
+  if (!SESSION_ID.test(id)) {
+    throw new PithError("BAD_ARGUMENTS", `--session-id "${id}": use letters, digits, ".", "_" and "-", starting and ending with a letter or digit.`);
+  }
+  const clash = [typeof options.session === "string" && "--session", options.continue && "--continue"].filter(Boolean);
+  if (clash.length > 0) throw new PithError("BAD_ARGUMENTS", `--session-id cannot be combined with ${clash.join(" or ")}.`);
 }
 
 function splitList(value: string): string[] {

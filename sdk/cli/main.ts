@@ -63,6 +63,7 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
     apiKey: args.apiKey,
     thinkingLevel: args.thinking,
     tools: args.tools,
+    excludeTools: args.excludeTools,
     noTools: args.noTools,
     noBuiltinTools: args.noBuiltinTools,
     systemPrompt: args.systemPrompt,
@@ -74,14 +75,16 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
     noPromptTemplates: args.noPromptTemplates,
     noSession: args.noSession,
     session: args.session,
+    sessionId: args.sessionId,
+    sessionName: args.name,
     sessionDir: args.sessionDir,
     continueRecent: args.continueRecent,
     fork: args.fork,
     packages: { offline: args.offline },
+    projectTrust: { approve: args.approve, remember: args.trust, mode: args.mode === "rpc" ? "rpc" : args.mode === "json" ? "json" : "print" },
     extensions: {
       paths: args.extensions,
       noExtensions: args.noExtensions,
-      trust: args.trust,
       flagArgv: args.leftover.some((word) => word.startsWith("-") && word !== "-") ? args.leftover : undefined,
     },
   };
@@ -111,7 +114,8 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
   const created = await createAgentSession({ ...sessionOptions(args), plugins: [output], log });
   const { session } = created;
   // extension flags were taken out of the words the CLI did not know; what is left are @files and messages
-  const words = (session.registry.services.get("extensions")?.value as import("../../plugins/extensions/index.js").ExtensionsService | undefined)?.parsedFlags?.rest;
+  const rest = (session.registry.services.get("extensions")?.value as import("../../plugins/extensions/index.js").ExtensionsService | undefined)?.parsedFlags?.rest;
+  const words = rest && [...rest, ...args.afterSeparator];
   const files = words ? words.filter((word) => word.startsWith("@") && word.length > 1).map((word) => word.slice(1)) : args.files;
   const messages = words ? words.filter((word) => !(word.startsWith("@") && word.length > 1)) : args.messages;
   const { prompts, images } = await buildInitialPrompts({ stdin, files, messages, cwd: process.cwd() });

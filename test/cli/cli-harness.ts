@@ -24,7 +24,8 @@ export interface CliWorld {
   project: string;
   env: NodeJS.ProcessEnv;
   /** `stdin`: text piped in, or `{ file }` opened as the child's stdin (`pith < file`); else /dev/null */
-  run(args: string[], options?: { stdin?: CliStdin; env?: NodeJS.ProcessEnv; onSpawn?: (child: import("node:child_process").ChildProcess) => void }): Promise<CliResult>;
+  /** `cwd` defaults to `project` */
+  run(args: string[], options?: { stdin?: CliStdin; env?: NodeJS.ProcessEnv; cwd?: string; onSpawn?: (child: import("node:child_process").ChildProcess) => void }): Promise<CliResult>;
   close(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export async function createCliWorld(api: "anthropic-messages" | "openai-complet
     agentDir,
     project,
     env,
-    run: (args, options = {}) => runCli(args, { cwd: project, env: { ...env, ...options.env }, stdin: options.stdin, onSpawn: options.onSpawn }),
+    run: (args, options = {}) => runCli(args, { cwd: options.cwd ?? project, env: { ...env, ...options.env }, stdin: options.stdin, onSpawn: options.onSpawn }),
     async close() {
       await mock.close();
       await rm(home, { recursive: true, force: true });

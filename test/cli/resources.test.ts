@@ -20,7 +20,7 @@ describe("skills, templates and context files in the built CLI", () => {
     await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
     await writeFile(join(world.project, ".pi", "prompts", "review.md"), "---\ndescription: Review a file\n---\nReview $1 with care.");
     world.mock.enqueue({ text: "ok" });
-    const result = await world.run(["-p", ...MODEL, "/review src/app.ts"]);
+    const result = await world.run(["-p", "-a", ...MODEL, "/review src/app.ts"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(firstUserText(world)).toContain("Review src/app.ts with care.");
@@ -30,7 +30,7 @@ describe("skills, templates and context files in the built CLI", () => {
     await mkdir(join(world.project, ".pi", "skills", "deploy"), { recursive: true });
     await writeFile(join(world.project, ".pi", "skills", "deploy", "SKILL.md"), "---\nname: deploy\ndescription: Ship the app\n---\nRun the deploy script.");
     world.mock.enqueue({ text: "ok" });
-    const result = await world.run(["-p", ...MODEL, "/skill:deploy now"]);
+    const result = await world.run(["-p", "--approve", ...MODEL, "/skill:deploy now"]);
     expect(result.stderr).toBe("");
     const body = world.mock.requests[0]!.body as { system: { text: string }[] };
     expect(JSON.stringify(body.system)).toContain("<name>deploy</name>");

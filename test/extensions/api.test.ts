@@ -123,7 +123,7 @@ describe("registrations", () => {
 
   it("getCommands lists extension commands, templates and skills, with their sources", async () => {
     await world.write("project/.pi/prompts/review.md", "Review $1");
-    const started = await startSession(world, { paths: [EVERY_METHOD] });
+    const started = await startSession(world, { paths: [EVERY_METHOD], projectTrust: { approve: true } });
     await started.session.prompt("/commands");
     expect(api().commands).toEqual(expect.arrayContaining(["extension:flags", "extension:ctx", "prompt:review"]));
   });

@@ -1,6 +1,6 @@
 // End to end: the built `pith` CLI against the mock LLM server, with extensions given by -e, found in the agent
 // folder, and found in an (untrusted, then trusted) project.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -82,12 +82,19 @@ describe("pith with extensions", () => {
     const untrusted = await world.run(["-p", ...MODEL, "hi"]);
     expect(untrusted.code).toBe(0);
     expect(await exists(join(world.project, "project.ran"))).toBe(false);
-    expect(untrusted.stderr).toContain(".pi/extensions/project.ts");
-    expect(untrusted.stderr).toContain("pith --trust");
+    expect(untrusted.stderr).toContain("is not trusted, so pith ignores its .pi/extensions");
+    expect(untrusted.stderr).toContain("--approve");
 
     const trusted = await world.run(["-p", ...MODEL, "--trust", "hi"]);
     expect(trusted.code).toBe(0);
     expect(await exists(join(world.project, "project.ran"))).toBe(true);
+    // --trust is remembered in pi's trust.json: the next run trusts the project without being told
+    await rm(join(world.project, "project.ran"));
+    world.mock.enqueue({ text: "three" });
+    const remembered = await world.run(["-p", ...MODEL, "hi"]);
+    expect(remembered.stderr).not.toContain("not trusted");
+    expect(await exists(join(world.project, "project.ran"))).toBe(true);
+    expect(JSON.parse(await readFile(join(world.agentDir, "trust.json"), "utf8"))).toEqual({ [await realpath(world.project)]: true });
   });
 
   it("global extensions load, --no-extensions keeps only -e, and a broken extension is reported while the rest runs", async () => {

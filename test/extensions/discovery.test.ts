@@ -1,9 +1,8 @@
 // Where extensions are found and in which order, and which project extensions may run.
-import { mkdir, symlink } from "node:fs/promises";
+import { mkdir, realpath, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { discoverExtensions, trustProject } from "../../plugins/extensions/index.js";
-import { SettingsManager } from "../../plugins/settings/index.js";
+import { discoverExtensions } from "../../plugins/extensions/index.js";
 import { createWorld, startSession, type World } from "./harness.js";
 
 let world: World;
@@ -77,7 +76,7 @@ describe("discovery", () => {
 });
 
 describe("project trust", () => {
-  it("an untrusted project's extensions do not run: one warning names them and says how to trust", async () => {
+  it("an untrusted project's extensions do not run, nor do those its settings name: one warning says how to trust", async () => {
     await world.write("project/.pi/extensions/evil.ts", marker("project"));
     await world.write("project/.pi/settings.json", JSON.stringify({ extensions: ["more.ts"] }));
     await world.write("project/.pi/more.ts", marker("project setting"));
@@ -85,36 +84,30 @@ describe("project trust", () => {
     const cli = await world.write("cli/explicit.ts", marker("cli"));
     const started = await startSession(world, { paths: [cli] });
     expect(ran()).toEqual(["cli", "global"]);
-    const warnings = started.logged.filter((line) => line.includes("trusted"));
+    const warnings = started.warnings.filter((line) => line.includes("not trusted"));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(".pi/more.ts, .pi/extensions/evil.ts");
-    expect(warnings[0]).toContain("pith --trust");
+    expect(warnings[0]).toContain(".pi/settings.json (with extensions, which runs or loads code) and .pi/extensions");
+    expect(warnings[0]).toContain("--approve");
     const service = started.session.registry.services.get("extensions")!.value as import("../../plugins/extensions/index.js").ExtensionsService;
-    expect(service.untrusted).toEqual([".pi/more.ts", ".pi/extensions/evil.ts"]);
+    expect(service.untrusted).toEqual([".pi/extensions/evil.ts"]);
+    expect(started.session.registry.services.get("projectTrust")?.value).toMatchObject({ trusted: false, state: { source: "no-prompt" } });
   });
 
-  it("a project listed in trustedProjects runs its extensions", async () => {
+  it("a project listed in pith's older trustedProjects setting still runs its extensions", async () => {
     await world.write("project/.pi/extensions/ok.ts", marker("project"));
     await world.write("agent/settings.json", JSON.stringify({ trustedProjects: [world.project] }));
     const started = await startSession(world);
     expect(ran()).toEqual(["project"]);
-    expect(started.logged.filter((line) => line.includes("trusted"))).toEqual([]);
+    expect(started.warnings.filter((line) => line.includes("trusted"))).toEqual([]);
+    expect(started.session.registry.services.get("projectTrust")?.value).toMatchObject({ trusted: true, state: { source: "legacy" } });
   });
 
-  it("trusting a project records it in the global settings, through the settings service", async () => {
+  it("a saved 'no' in trust.json wins over the older trustedProjects list, and needs no warning", async () => {
     await world.write("project/.pi/extensions/ok.ts", marker("project"));
-    const settings = await SettingsManager.load({ agentDir: world.agentDir, cwd: world.project });
-    let recorded: boolean;
-    try {
-      recorded = await trustProject(world.project, { settings });
-    } catch (error) {
-      // the settings schema does not know `trustedProjects` yet: the error says what to do instead
-      expect(error).toMatchObject({ code: "TRUST_UNAVAILABLE", message: expect.stringContaining("trustedProjects") });
-      return;
-    }
-    expect(recorded).toBe(true);
-    expect(await trustProject(world.project, { settings })).toBe(false);
-    await startSession(world);
-    expect(ran()).toEqual(["project"]);
+    await world.write("agent/settings.json", JSON.stringify({ trustedProjects: [world.project] }));
+    await world.write("agent/trust.json", JSON.stringify({ [await realpath(world.project)]: false }));
+    const started = await startSession(world);
+    expect(ran()).toEqual([]);
+    expect(started.warnings.filter((line) => line.includes("trusted"))).toEqual([]);
   });
 });

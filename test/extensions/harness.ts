@@ -55,9 +55,10 @@ export async function startSession(
     tools?: string[];
     /** keep session files in this folder (default: sessions in memory) */
     sessionDir?: string;
+    projectTrust?: CreateAgentSessionOptions["projectTrust"];
   } = {},
 ): Promise<Started> {
-  const { turns = [], before = [], after = [], tools, sessionDir, ...pluginOptions } = options;
+  const { turns = [], before = [], after = [], tools, sessionDir, projectTrust, ...pluginOptions } = options;
   const scripted = createScriptedProvider({ turns });
   const problems: PithError[] = [];
   const logged: string[] = [];
@@ -75,6 +76,7 @@ export async function startSession(
     model: scriptedModel(),
     apiKey: "test-key",
     tools,
+    projectTrust,
     noSession: sessionDir === undefined,
     sessionDir,
     log,

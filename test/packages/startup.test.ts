@@ -67,19 +67,21 @@ describe("packages at start-up", () => {
     expect(online.stderr).toContain(`package git:${absent} (global settings) could not be installed: \`git clone --quiet -- ${absent}`);
   });
 
-  it("a project's package extensions run only in a trusted project; its skills load either way", async () => {
+  it("a project's packages load only in a trusted project: extensions, skills and all", async () => {
     await conventionalPackage(join(world.project, "vendor", "proj"), "proj");
     await writeFiles(world.project, { ".pi/settings.json": JSON.stringify({ packages: ["../vendor/proj"] }) });
 
     world.mock.enqueue({ text: "ok" });
     const untrusted = await run(["/proj not yet"]);
-    expect(untrusted.stderr).toContain("skipped 1 project extension");
-    expect(untrusted.stderr).toContain("vendor/proj/extensions/proj.ts");
+    expect(untrusted.stderr).toContain(".pi/settings.json (with packages, which runs or loads code)");
     expect(await isThere(join(world.project, "proj.ran"))).toBe(false);
 
     world.mock.enqueue({ text: "ok" });
     expect((await run(["/skill:proj-skill go"])).code).toBe(0);
-    expect(sentText(1)).toContain("Skill body of proj.");
+    expect(sentText(1)).not.toContain("Skill body of proj.");
+    world.mock.enqueue({ text: "ok" });
+    expect((await run(["-a", "/skill:proj-skill go"])).code).toBe(0);
+    expect(sentText(2)).toContain("Skill body of proj.");
 
     const trusted = await run(["--trust", "/proj now"]);
     expect(trusted.code).toBe(0);
@@ -93,7 +95,8 @@ describe("packages at start-up", () => {
     world.mock.enqueue({ text: "ok" });
     const result = await run(["hello"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`package git:file://${repo} (project settings) is not installed; installing runs its code`);
+    expect(result.stderr).toContain("is not trusted, so pith ignores its .pi/settings.json (with packages");
+    expect(result.stderr).not.toContain("git clone");
     expect(await isThere(join(world.project, ".pi", "git"))).toBe(false);
   });
 });

@@ -72,7 +72,7 @@ describe("state and reports", () => {
     writeFileSync(join(prompts, "review.md"), "---\ndescription: Review a file\n---\nReview $1");
     writeFileSync(join(skill, "SKILL.md"), "---\nname: pdf-tools\ndescription: Work with PDF files.\n---\nUse pdftotext.");
     const hello: PithPlugin = { name: "hello", setup: (context) => context.registerCommand({ name: "hello", description: "Say hello", handler: () => undefined }) };
-    const { pith } = await session([], { plugins: [hello] });
+    const { pith } = await session([], { plugins: [hello], projectTrust: { approve: true } });
 
     expect(pith.getCommands().map(({ name, source }) => `${source}:${name}`)).toEqual(["extension:hello", "prompt:review", "skill:skill:pdf-tools"]);
   });

@@ -1,13 +1,12 @@
 // The extension files this session loads: discovered in pi's places, then the given extra sources and the
 // settings' packages as the "packages" service resolved them last, minus the project's own (and a project
-// package's) when the project is not trusted (one warning names them and says how to trust).
+// package's) when the project is not trusted ("projectTrust" decided; the run's one warning names them).
 import type { PluginContext } from "../../../kernel/plugin.js";
 import type {} from "../../packages/packages-service.js"; // types the "packages" service (declaration merging)
 import type { SettingsManager } from "../../settings/index.js";
 import { discoverExtensions, type ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
 import type { ExtensionsPluginOptions } from "../plugin.js";
-import { addTrustedProject, isProjectTrusted, settingsTrustStore, untrustedWarning } from "./trust.js";
 
 export async function findSources(
   context: PluginContext,
@@ -32,13 +31,7 @@ export async function findSources(
   const needsTrust = (source: ExtensionSource) => source.place === "project" || source.needsTrust === true;
   const fromProject = sources.filter(needsTrust);
   if (fromProject.length === 0) return { sources, untrusted: [] };
-  const store = settings ? settingsTrustStore(settings) : undefined;
-  if (store && options.trust) {
-    // a failed record does not stop this run: the user asked to trust the project now
-    await addTrustedProject(context.cwd, store).catch((error: unknown) => context.log.warn(error instanceof Error ? error.message : String(error)));
-  }
-  if (options.trust || (store && (await isProjectTrusted(context.cwd, store)))) return { sources, untrusted: [] };
+  if (context.tryUse("projectTrust")?.trusted ?? settings?.isProjectTrusted() ?? true) return { sources, untrusted: [] };
   const untrusted = fromProject.map((source) => displayPath(source.path, context.cwd));
-  context.log.warn(untrustedWarning(context.cwd, untrusted));
   return { sources: sources.filter((source) => !needsTrust(source)), untrusted };
 }

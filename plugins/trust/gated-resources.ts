@@ -1,0 +1,31 @@
+// The project resources that wait for a trust decision (pi 1.6.0's list): `.pi/settings.json`, `.pi/mcp.json`,
+// `.pi/extensions`, `.pi/skills`, `.pi/prompts`, `.pi/themes`, `.pi/SYSTEM.md`, `.pi/APPEND_SYSTEM.md`, and an
+// `.agents/skills` folder in the project or any parent (the user's own `~/.agents/skills` excepted). A bare `.pi`
+// folder needs no decision.
+import { access } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { canonicalPath } from "../../lib/resources/paths.js";
+
+const GATED_IN_PROJECT_CONFIG = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
+
+/** The gated resources `cwd` has, as the user would name them (`.pi/settings.json`; a parent's `.agents/skills` by its full path). */
+export async function findGatedResources(cwd: string, homeDir = homedir()): Promise<string[]> {
+  const project = await canonicalPath(cwd);
+  const userAgentsSkills = join(await canonicalPath(homeDir), ".agents", "skills");
+  const candidates = GATED_IN_PROJECT_CONFIG.map((name) => ({ path: join(project, ".pi", name), label: `.pi/${name}` }));
+  for (let dir = project; ; dir = dirname(dir)) {
+    const path = join(dir, ".agents", "skills");
+    if (path !== userAgentsSkills) candidates.push({ path, label: dir === project ? ".agents/skills" : path });
+    if (dirname(dir) === dir) break;
+  }
+  const present = await Promise.all(candidates.map((candidate) => exists(candidate.path)));
+  return candidates.filter((_, index) => present[index]).map((candidate) => candidate.label);
+}
+
+function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,30 @@
+// The part of `pith --help` after the option list: subcommands, examples and environment variables.
+export const HELP_AFTER_OPTIONS = `
+Packages:
+  pith install <source> [-l]          npm:<name>[@version], git:<host>/<path>[@ref], a git URL or a path
+  pith remove <source> [-l]           also: pith uninstall
+  pith update [source]                unpinned npm and git packages, and pith itself
+                                      (--self, --extensions, --extension <source>, --force)
+  pith list                           global and project packages, with what each provides
+  pith config                         package and discovered resources, enabled or disabled
+  pith config enable|disable <source> [--kind <kind>] [<path|glob>] [-l]
+
+Credentials:
+  pith auth login <provider> [--api-key]          save an API key in auth.json (read without echo)
+  pith auth logout <provider>                     remove what auth login saved
+  pith auth check --provider <p> | --model <m>    ready / not_ready / invalid (exit 0 / 1 / 2) [--json]
+  pith auth print-api-key --provider <p> | --model <m>
+
+Examples:
+  pith -p "rename foo to bar in src/util.ts"
+  git diff | pith -p "review this change"
+  pith -p @src/app.ts "explain this file"
+  pith --tools +grep,-write -p "find the dead code"
+  pith --mode json -p "list the TODOs" > events.jsonl
+  pith -p -- "-v is a flag of which command?"
+
+Environment:
+  ANTHROPIC_API_KEY, OPENAI_API_KEY   provider keys (also auth.json, --api-key)
+  PI_CODING_AGENT_DIR                 agent directory (default ~/.pi/agent)
+  PI_OFFLINE=1                        like --offline
+  PITH_TIMING=1                       print how long each plugin took to load`;
