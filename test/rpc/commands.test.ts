@@ -128,7 +128,7 @@ describe("conversation and session commands", () => {
     const { mkdir } = await import("node:fs/promises");
     await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
     await writeFile(join(world.project, ".pi", "prompts", "review.md"), "Review the change in $1\n");
-    rpc = spawnRpc(world);
+    rpc = spawnRpc(world, ["--approve"]);
     const commands = (await ok({ type: "get_commands" })).commands as { name: string; source: string; description?: string; sourceInfo: Data }[];
     expect(commands).toEqual([
       {

@@ -150,6 +150,7 @@ export async function startInProcess(world: CliWorld, options: InProcessOptions 
     agentDir: world.agentDir,
     model: "mock/mock-model",
     noSkills: !options.discovery,
+    projectTrust: { approve: options.discovery === true },
     noPromptTemplates: !options.discovery,
     noContextFiles: true,
     builtins: options.builtins,
