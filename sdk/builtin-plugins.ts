@@ -46,8 +46,6 @@ export interface BuiltinPluginConfig {
   customPrompt?: string;
   appendPrompts?: string[];
   noContextFiles?: boolean;
-  /** `--trust`: the project counts as trusted for this run (its `.pi/mcp.json` is read) */
-  trustProject?: boolean;
   /** `--tools` as given, for the MCP plugin (`mcp__` entries limit MCP tools) */
   toolAllowlist?: string[];
 }
@@ -132,14 +130,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
     case "mcp":
       return (await import("../plugins/mcp/index.js")).mcpPlugin({
         agentDir: config.agentDir,
-        // asked only when the project has a .pi/mcp.json; `--trust` is recorded as for project extensions
-        projectTrusted: async () => {
-          const { addTrustedProject, isProjectTrusted, settingsTrustStore } = await import("../plugins/extensions/loading/trust.js");
-          const store = settingsTrustStore(config.settingsManager);
-          if (!config.trustProject) return isProjectTrusted(config.cwd, store);
-          await addTrustedProject(config.cwd, store);
-          return true;
-        },
+        // the decision "projectTrust" made before the session booted (docs/security.md)
+        projectTrusted: async () => config.settingsManager.isProjectTrusted(),
         tools: config.toolAllowlist,
         version: PITH_VERSION,
       });

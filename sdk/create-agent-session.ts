@@ -137,7 +137,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       customPrompt: options.systemPrompt,
       appendPrompts: options.appendSystemPrompt,
       noContextFiles: options.noContextFiles,
-      trustProject: options.extensions ? options.extensions.trust === true : false,
       toolAllowlist: options.tools,
       sessionDir,
       noSession: options.noSession,
