@@ -5,7 +5,7 @@
 // - the library entry points as ES modules with shared chunks (the provider SDKs in chunks of their own).
 // tsc then writes the type declarations.
 import { build } from "esbuild";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
 
@@ -29,6 +29,8 @@ const common = {
 // The SDKs also name it as `globalThis.ReadableStream`, which `inject` does not see (web-globals.ts says why the
 // stand-in has a name of its own there).
 const webGlobals = { "globalThis.ReadableStream": "PithGlobalReadableStream" };
+// `import.meta.url` in a CommonJS bundle: the bundle file's own URL
+const moduleUrlBanner = "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;";
 
 await Promise.all([
   build({
@@ -39,12 +41,13 @@ await Promise.all([
     format: "cjs",
     plugins: [vendorModules],
     define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
-    banner: { js: "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: moduleUrlBanner },
   }),
-  ...vendorEntries().map(({ file, contents, webGlobals: withWebGlobals }) =>
+  ...vendorEntries().map(({ file, contents, webGlobals: withWebGlobals, moduleUrl }) =>
     build({
       ...common,
       ...(withWebGlobals ? { define: webGlobals } : { inject: [] }),
+      ...(moduleUrl ? { define: { "import.meta.url": "__pithModuleUrl" }, banner: { js: moduleUrlBanner } } : {}),
       stdin: { contents, resolveDir: ".", sourcefile: `vendor/${file}.mjs` },
       outfile: `dist/vendor/${file}`,
       format: "cjs",
@@ -69,6 +72,15 @@ await Promise.all([
 // The model catalogue stays data: each run reads only the files of the providers it uses (plugins/models/catalogue.ts
 // finds it beside the CLI bundle, or one level above the library's chunks).
 cpSync("plugins/models/catalogue", "dist/catalogue", { recursive: true });
+
+// esbuild's charset "ascii" escapes strings but leaves characters inside regular expression literals as they are
+// (pi-tui's LaTeX and CJK patterns); as \u escapes they mean the same there, in strings and in comments.
+for (const { file, escapeRegexText } of vendorEntries()) {
+  if (!escapeRegexText) continue;
+  const bundle = `dist/vendor/${file}`;
+  const text = readFileSync(bundle, "utf8");
+  writeFileSync(bundle, text.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
+}
 
 // bin/compile-cache.cjs reads the CommonJS bundles as latin1, which is exact only for ASCII (esbuild's default
 // charset escapes everything else); a bundle that is not ASCII must fail here, not garble strings at run time.

@@ -8,7 +8,9 @@
 /**
  * dist/vendor/<file>: each export stands for one package entry point, as its whole namespace or, with `names`, only
  * the names pith imports (the Anthropic SDK's unused resources then stay out: 460 KB -> 130 KB; a name not listed
- * is undefined in the CLI, so list every name the importing file takes). `webGlobals`:
+ * is undefined in the CLI, so list every name the importing file takes). `moduleUrl`: the package reads
+ * `import.meta.url`, which becomes the bundle file's URL. `escapeRegexText`: non-ASCII characters esbuild leaves in
+ * regular expression literals are escaped after the build. `webGlobals`:
  * built with the CLI's stand-ins for fetch's globals (lib/http/web-globals.ts), as the SDKs touch
  * them on every request.
  */
@@ -33,6 +35,8 @@ export const VENDOR_BUNDLES = {
       types: { from: "@modelcontextprotocol/sdk/types.js", names: ["LoggingMessageNotificationSchema", "ToolListChangedNotificationSchema"] },
     },
   },
+  // the interactive UI's library; it finds its native helpers next to its own file (`import.meta.url`)
+  "pi-tui.cjs": { entries: { tui: "@earendil-works/pi-tui" }, moduleUrl: true, escapeRegexText: true },
 };
 
 const entrySpecifier = (entry) => (typeof entry === "string" ? entry : entry.from);
@@ -65,9 +69,11 @@ export const vendorModules = {
 
 /** The vendor bundles' esbuild entry points, as generated sources. */
 export function vendorEntries() {
-  return Object.entries(VENDOR_BUNDLES).map(([file, { entries, webGlobals = false }]) => ({
+  return Object.entries(VENDOR_BUNDLES).map(([file, { entries, webGlobals = false, moduleUrl = false, escapeRegexText = false }]) => ({
     file,
+    escapeRegexText,
     webGlobals,
+    moduleUrl,
     contents: Object.entries(entries)
       .map(([key, entry]) => {
         if (typeof entry === "string") return `export * as ${key} from ${JSON.stringify(entry)};`;

@@ -317,6 +317,16 @@ export class AgentSession implements SessionApi {
     this.emitQueueUpdate();
   }
 
+  /** Takes every queued steering and follow-up message out of the queues (pi's `clearQueue`): their texts. */
+  clearQueue(): { steering: string[]; followUp: string[] } {
+    const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
+    if (this.steering.length + this.followUps.length === 0) return cleared;
+    this.steering.clear();
+    this.followUps.clear();
+    this.emitQueueUpdate();
+    return cleared;
+  }
+
   async abort(): Promise<void> {
     this.runController?.abort();
     await this.waitForIdle();

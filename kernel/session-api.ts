@@ -43,6 +43,8 @@ export interface SessionApi {
   /** steer / follow-up with skill and template expansion; commands are refused (pi's RPC `steer`, `follow_up`) */
   queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<void>;
   followUp(text: string, images?: ImageContent[]): void;
+  /** empties the steering and follow-up queues and returns their texts (pi's `clearQueue`) */
+  clearQueue(): { steering: string[]; followUp: string[] };
   /** cancels the running turn, any pending retry wait, and resolves once the session is idle */
   abort(): Promise<void>;
   /** runs the loop on the current conversation without a new prompt */

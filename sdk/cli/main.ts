@@ -44,10 +44,12 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
     const stdin = await readPipedStdin();
     const interactive = !args.print && args.mode === undefined && stdin === undefined;
     if (interactive) {
-      throw new PithError(
-        "NO_INTERACTIVE_UI",
-        'pith has no interactive terminal UI yet. Run a task in print mode: pith -p "your request" (or --mode json for an event stream).',
-      );
+      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+        throw new PithError("NOT_A_TERMINAL", 'The interactive UI needs a terminal on stdin and stdout. Run a task in print mode instead: pith -p "your request" (or --mode json).');
+      }
+      hooks.sessionStarting?.();
+      const { runInteractive } = await import("./interactive.js");
+      return await runInteractive(sessionOptions(await withCliPackages(args)), args);
     }
     hooks.sessionStarting?.();
     return await runPrint(args, stdin);

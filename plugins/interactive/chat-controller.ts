@@ -1,0 +1,226 @@
+// Maps session events to chat components: each message gets its item when it starts, a streaming reply and its
+// tool rows are updated in place, and the working indicator, queue and notices follow the run.
+import { Container, Loader, type TUI } from "@earendil-works/pi-tui";
+import type { AssistantMessage as AssistantMessageData, AgentMessage } from "../../kernel/messages.js";
+import type { SessionEvent } from "../../kernel/events.js";
+import { AssistantMessage, type AssistantDisplay } from "./components/assistant-message.js";
+import { Notice, type NoticeKind } from "./components/notice.js";
+import { PendingMessages } from "./components/pending-messages.js";
+import { ToolRow } from "./components/tool-row.js";
+import { chatItemFor, type ChatItem } from "./chat-items.js";
+import type { Theme } from "./theme/theme.js";
+
+export interface ChatLayout {
+  chat: Container;
+  pending: PendingMessages;
+  status: Container;
+}
+
+export interface ChatSettings extends AssistantDisplay {
+  toolsExpanded: boolean;
+  expandKey: string;
+  dequeueKey: string;
+  interruptKey: string;
+  workingMessage: string;
+  workingVisible: boolean;
+}
+
+export class ChatController {
+  private reply: AssistantMessage | undefined;
+  private readonly replies: AssistantMessage[] = [];
+  private readonly rows = new Map<string, ToolRow>();
+  private readonly expandable: ChatItem[] = [];
+  private loader: Loader | undefined;
+  private working = false;
+
+  constructor(
+    private readonly tui: TUI,
+    private readonly layout: ChatLayout,
+    private readonly theme: Theme,
+    readonly settings: ChatSettings,
+  ) {}
+
+  handle(event: SessionEvent): void {
+    switch (event.type) {
+      case "agent_start":
+        this.working = true;
+        this.showLoader(this.settings.workingMessage);
+        break;
+      case "agent_end":
+        this.working = false;
+        this.hideLoader();
+        break;
+      case "message_start":
+        if (event.message.role === "assistant") this.startReply(event.message);
+        else this.addMessage(event.message);
+        break;
+      case "message_update":
+        if (event.message.role === "assistant") this.updateReply(event.message);
+        break;
+      case "message_end":
+        if (event.message.role === "assistant") this.endReply(event.message);
+        break;
+      case "tool_execution_start":
+        this.row(event.toolCallId, event.toolName).setArgs(event.args);
+        break;
+      case "tool_execution_update":
+        this.row(event.toolCallId, event.toolName).setPartial(event.partialResult as object);
+        break;
+      case "tool_execution_end":
+        this.row(event.toolCallId, event.toolName).finish(event.result as object, event.isError);
+        break;
+      case "queue_update":
+        this.layout.pending.show(event.steering, event.followUp, this.settings.dequeueKey);
+        break;
+      default:
+        this.handleOther(event as { type: string } & Record<string, unknown>);
+    }
+    this.tui.requestRender();
+  }
+
+  /** a session's earlier messages, drawn as they were (resume, continue) */
+  showHistory(messages: readonly AgentMessage[]): void {
+    for (const message of messages) {
+      if (message.role === "assistant") {
+        this.startReply(message);
+        this.endReply(message);
+      } else if (message.role === "toolResult") {
+        this.rows.get(message.toolCallId)?.finish(message, message.isError);
+      } else this.addMessage(message);
+    }
+    this.tui.requestRender();
+  }
+
+  notify(kind: NoticeKind, message: string): void {
+    const chat = this.layout.chat;
+    const last = chat.children.at(-1);
+    // a burst of statuses collapses into the latest one
+    if (kind === "status" && last instanceof Notice && last.kind === "status") chat.removeChild(last);
+    chat.addChild(new Notice(kind, message, this.theme));
+    this.tui.requestRender();
+  }
+
+  setToolsExpanded(expanded: boolean): void {
+    this.settings.toolsExpanded = expanded;
+    for (const row of this.rows.values()) row.setExpanded(expanded);
+    for (const item of this.expandable) item.setExpanded?.(expanded);
+    this.tui.requestRender();
+  }
+
+  setHideThinking(hide: boolean): void {
+    this.settings.hideThinking = hide;
+    for (const reply of this.replies) reply.refreshThinking();
+    this.tui.requestRender();
+  }
+
+  setWorkingMessage(message: string | undefined): void {
+    this.settings.workingMessage = message ?? "Working...";
+    this.loader?.setMessage(this.settings.workingMessage);
+  }
+
+  setWorkingVisible(visible: boolean): void {
+    this.settings.workingVisible = visible;
+    if (!visible) this.hideLoader();
+    else if (this.working) this.showLoader(this.settings.workingMessage);
+  }
+
+  clear(): void {
+    this.layout.chat.clear();
+    this.rows.clear();
+    this.replies.length = 0;
+    this.expandable.length = 0;
+    this.reply = undefined;
+    this.tui.requestRender();
+  }
+
+  dispose(): void {
+    this.hideLoader();
+  }
+
+  private handleOther(event: { type: string } & Record<string, unknown>): void {
+    switch (event.type) {
+      case "auto_retry_start": {
+        const seconds = Math.round(Number(event.delayMs ?? 0) / 1000);
+        this.showLoader(`Retrying (${String(event.attempt)}/${String(event.maxAttempts)}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
+        break;
+      }
+      case "auto_retry_end":
+        if (event.success !== true && event.finalError) this.notify("error", `Retry failed: ${String(event.finalError)}`);
+        this.showLoader(this.settings.workingMessage);
+        if (!this.working) this.hideLoader();
+        break;
+      case "compaction_start":
+        this.showLoader(`${event.reason === "overflow" ? "Context overflow: compacting" : "Compacting context"}... (${this.settings.interruptKey} to cancel)`);
+        break;
+      case "compaction_end":
+        if (event.aborted === true) this.notify("status", "Compaction cancelled");
+        else if (typeof event.errorMessage === "string") this.notify("error", event.errorMessage);
+        if (this.working) this.showLoader(this.settings.workingMessage);
+        else this.hideLoader();
+        break;
+    }
+  }
+
+  private addMessage(message: AgentMessage): void {
+    const item = chatItemFor(message, { theme: this.theme, expanded: this.settings.toolsExpanded, expandKey: this.settings.expandKey });
+    if (!item) return;
+    if (item.setExpanded) this.expandable.push(item);
+    this.layout.chat.addChild(item);
+  }
+
+  private startReply(message: AssistantMessageData): void {
+    this.reply = new AssistantMessage(message, this.theme, this.settings);
+    this.replies.push(this.reply);
+    this.layout.chat.addChild(this.reply);
+    this.addToolRows(message);
+  }
+
+  private updateReply(message: AssistantMessageData): void {
+    if (!this.reply) this.startReply(message);
+    this.reply!.update(message);
+    this.addToolRows(message);
+  }
+
+  private endReply(message: AssistantMessageData): void {
+    this.updateReply(message);
+    if (message.stopReason === "aborted" || message.stopReason === "error") {
+      const reason = message.stopReason === "aborted" ? "Operation aborted" : (message.errorMessage ?? "Error");
+      for (const block of message.content) if (block.type === "toolCall") this.rows.get(block.id)?.cancel(reason);
+    }
+    this.reply = undefined;
+  }
+
+  private addToolRows(message: AssistantMessageData): void {
+    for (const block of message.content) {
+      if (block.type !== "toolCall") continue;
+      this.row(block.id, block.name).setArgs(block.arguments);
+    }
+  }
+
+  private row(toolCallId: string, toolName: string): ToolRow {
+    let row = this.rows.get(toolCallId);
+    if (!row) {
+      row = new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey);
+      this.rows.set(toolCallId, row);
+      this.layout.chat.addChild(row);
+    }
+    return row;
+  }
+
+  private showLoader(message: string): void {
+    if (!this.settings.workingVisible) return;
+    if (this.loader) {
+      this.loader.setMessage(message);
+      return;
+    }
+    this.loader = new Loader(this.tui, this.theme.paint("accent"), this.theme.paint("muted"), message);
+    this.layout.status.addChild(this.loader);
+  }
+
+  private hideLoader(): void {
+    if (!this.loader) return;
+    this.loader.stop();
+    this.layout.status.removeChild(this.loader);
+    this.loader = undefined;
+  }
+}

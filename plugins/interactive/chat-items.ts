@@ -1,0 +1,74 @@
+// The chat item for a finished message that is not a model reply: what the user sent, summaries, custom
+// messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
+import { Box, Markdown, Text, type Component } from "@earendil-works/pi-tui";
+import type { AgentMessage } from "../../kernel/messages.js";
+import { SummaryMessage } from "./components/summary-message.js";
+import { UserMessage } from "./components/user-message.js";
+import type { Theme } from "./theme/theme.js";
+
+export interface ItemContext {
+  theme: Theme;
+  expanded: boolean;
+  expandKey: string;
+}
+
+/** An expandable item keeps its own state; the controller calls setExpanded on every item that has it. */
+export type ChatItem = Component & { setExpanded?(expanded: boolean): void };
+
+export function messageText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((block: { type?: string; text?: string; mimeType?: string }) => (block.type === "text" ? (block.text ?? "") : block.type === "image" ? `[Image: ${block.mimeType ?? "image"}]` : ""))
+    .filter((text) => text !== "")
+    .join("\n");
+}
+
+export function chatItemFor(message: AgentMessage, context: ItemContext): ChatItem | undefined {
+  const { theme, expanded, expandKey } = context;
+  const role = (message as { role: string }).role;
+  switch (role) {
+    case "user":
+      return new UserMessage(messageText((message as { content: unknown }).content), theme);
+    case "compactionSummary": {
+      const { summary, tokensBefore } = message as { summary: string; tokensBefore: number };
+      return new SummaryMessage("compaction", `Compacted from ${tokensBefore.toLocaleString("en-US")} tokens (${expandKey} to expand)`, summary, theme, expanded);
+    }
+    case "branchSummary":
+      return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, (message as { summary: string }).summary, theme, expanded);
+    case "custom": {
+      const custom = message as { customType: string; content: unknown; display: boolean };
+      if (!custom.display) return undefined;
+      const box = new Box(1, 1, theme.fill("customMessageBg"));
+      box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${custom.customType}]`)), 0, 0));
+      box.addChild(new Markdown(messageText(custom.content), 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }));
+      return box;
+    }
+    case "bashExecution":
+      return bashItem(message as unknown as BashRecord, context);
+    default:
+      return undefined;
+  }
+}
+
+interface BashRecord {
+  command: string;
+  output: string;
+  exitCode: number | undefined;
+  cancelled: boolean;
+  excludeFromContext?: boolean;
+  fullOutputPath?: string;
+}
+
+function bashItem(record: BashRecord, { theme, expanded, expandKey }: ItemContext): ChatItem {
+  const colour = record.excludeFromContext ? "dim" : "bashMode";
+  const lines = record.output.replace(/\n+$/, "").split("\n");
+  const shown = expanded || lines.length <= 20 ? lines : lines.slice(-20);
+  const parts = [theme.bold(theme.fg(colour, `$ ${record.command}`))];
+  if (shown.length < lines.length) parts.push(theme.fg("dim", `... ${lines.length - shown.length} more lines (${expandKey} to expand)`));
+  if (record.output !== "") parts.push(...shown.map((line) => theme.fg("toolOutput", line)));
+  if (record.cancelled) parts.push(theme.fg("warning", "(cancelled)"));
+  else if (record.exitCode !== undefined && record.exitCode !== 0) parts.push(theme.fg("error", `(exit ${record.exitCode})`));
+  if (record.fullOutputPath) parts.push(theme.fg("dim", `Output truncated. Full output: ${record.fullOutputPath}`));
+  return new Text(`\n${parts.join("\n")}`, 1, 0);
+}

@@ -1,0 +1,111 @@
+// The built-in slash commands, one row each: name, description, and what it does. A command matches as the
+// whole input or followed by a space; anything else starting with "/" goes to the session (extension commands,
+// /skill:name, prompt templates).
+import type { AgentSession } from "../../../kernel/agent-session.js";
+import type { PluginContext } from "../../../kernel/plugin.js";
+import type { ChatController } from "../chat-controller.js";
+import type { PromptEditor } from "../components/prompt-editor.js";
+import type { InteractiveUi } from "../ui-service.js";
+import { copyToClipboard } from "./clipboard.js";
+import { hotkeysText } from "./hotkeys.js";
+import { sessionReport } from "./session-report.js";
+
+export interface CommandHost {
+  session: AgentSession;
+  context: PluginContext;
+  chat: ChatController;
+  editor: PromptEditor;
+  ui: InteractiveUi;
+  quit(code?: number): void;
+}
+
+export interface BuiltinCommand {
+  name: string;
+  description: string;
+  run(args: string, host: CommandHost): Promise<void> | void;
+}
+
+export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
+  {
+    name: "name",
+    description: "Set the session's display name",
+    run(args, { context, chat }) {
+      const info = context.use("sessionInfo");
+      if (!args.trim()) {
+        const current = info.state().sessionName;
+        if (current) chat.notify("info", `Session name: ${current}`);
+        else chat.notify("warning", "Usage: /name <name>");
+        return;
+      }
+      info.setName(args);
+      chat.notify("info", `Session name set: ${args.trim()}`);
+    },
+  },
+  {
+    name: "session",
+    description: "Show session info and statistics",
+    run: (_args, { context, chat }) => chat.notify("info", sessionReport(context.use("sessionInfo"))),
+  },
+  {
+    name: "copy",
+    description: "Copy the last agent message to the clipboard",
+    async run(_args, { context, chat, ui }) {
+      const text = context.use("sessionInfo").lastAssistantText();
+      if (!text) return chat.notify("error", "No agent messages to copy yet.");
+      await copyToClipboard(text, (sequence) => ui.writeToTerminal(sequence));
+      chat.notify("status", "Copied last agent message to clipboard");
+    },
+  },
+  {
+    name: "hotkeys",
+    description: "Show all keyboard shortcuts",
+    run: (_args, { chat, ui }) => chat.notify("info", hotkeysText(ui.keys)),
+  },
+  {
+    name: "new",
+    description: "Start a new session",
+    async run(_args, { context, chat }) {
+      const result = await context.use("sessionControl").newSession();
+      if (!result.cancelled) chat.notify("status", "✓ New session started");
+    },
+  },
+  {
+    name: "clone",
+    description: "Copy the current branch into a new session",
+    async run(_args, { context, session, chat }) {
+      if (session.messages.length === 0) return chat.notify("status", "Nothing to clone yet");
+      const result = await context.use("sessionControl").clone();
+      if (!result.cancelled) chat.notify("status", "Cloned to new session");
+    },
+  },
+  {
+    name: "compact",
+    description: "Compact the context now; optional instructions for the summary",
+    async run(args, { context }) {
+      await context.use("compaction").compact(args.trim() || undefined);
+    },
+  },
+  {
+    name: "reload",
+    description: "Reload settings, extensions, skills, prompts and context files",
+    async run(_args, { context, chat }) {
+      await context.use("sessionControl").reload();
+      chat.notify("status", "Reloaded");
+    },
+  },
+  {
+    name: "quit",
+    description: "Quit pith",
+    run: (_args, { quit }) => quit(0),
+  },
+];
+
+/** the built-in command `text` invokes, with its arguments; undefined for anything else */
+export function findCommand(text: string): { run(args: string, host: CommandHost): Promise<void> | void; args: string } | undefined {
+  const space = text.indexOf(" ");
+  const name = text.slice(1, space === -1 ? undefined : space);
+  const command = BUILTIN_COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) return undefined;
+  const args = space === -1 ? "" : text.slice(space + 1);
+  return { run: (value, host) => command.run(value, host), args };
+}

@@ -1,0 +1,81 @@
+// A reply of the model as it streams: its text as Markdown and its thinking (shown in italics, or as one label
+// when thinking is hidden), block by block. Only blocks whose text changed are touched, so a streaming reply
+// re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
+import { Container, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import type { AssistantMessage as AssistantMessageData } from "../../../kernel/messages.js";
+import type { Theme } from "../theme/theme.js";
+
+export interface AssistantDisplay {
+  hideThinking: boolean;
+  hiddenThinkingLabel: string;
+}
+
+type Part = { kind: "text" | "thinking"; text: string; component: Markdown | Text };
+
+export class AssistantMessage extends Container {
+  private readonly parts: Part[] = [];
+  private readonly ending: Container = new Container();
+  private message: AssistantMessageData;
+
+  constructor(
+    message: AssistantMessageData,
+    private theme: Theme,
+    private readonly display: AssistantDisplay,
+  ) {
+    super();
+    this.message = message;
+    this.addChild(new Spacer(1));
+    this.addChild(this.ending);
+    this.update(message);
+  }
+
+  update(message: AssistantMessageData): void {
+    this.message = message;
+    const blocks = message.content.filter((block) => (block.type === "text" && block.text.trim() !== "") || (block.type === "thinking" && block.thinking.trim() !== ""));
+    blocks.forEach((block, index) => {
+      const kind = block.type === "thinking" ? "thinking" : "text";
+      const text = block.type === "thinking" ? block.thinking.trim() : block.type === "text" ? block.text.trim() : "";
+      const part = this.parts[index];
+      if (part && part.kind === kind) {
+        if (part.text !== text) {
+          part.text = text;
+          if (kind === "text" || !this.display.hideThinking) (part.component as Markdown).setText(text);
+        }
+        return;
+      }
+      const created: Part = { kind, text, component: this.blockComponent(kind, text) };
+      this.parts[index] = created;
+      this.children.splice(this.children.length - 1, 0, created.component);
+    });
+    this.renderEnding();
+  }
+
+  /** ctrl+t: thinking blocks switch between their text and the hidden label */
+  refreshThinking(): void {
+    for (const part of this.parts) {
+      if (part.kind !== "thinking") continue;
+      const replacement = this.blockComponent("thinking", part.text);
+      const index = this.children.indexOf(part.component);
+      this.children[index] = replacement;
+      part.component = replacement;
+    }
+    this.invalidate();
+  }
+
+  private blockComponent(kind: Part["kind"], text: string): Markdown | Text {
+    const { theme } = this;
+    if (kind === "text") return new Markdown(text, 1, 0, theme.markdown());
+    if (this.display.hideThinking) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), 1, 0);
+    return new Markdown(text, 1, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true });
+  }
+
+  private renderEnding(): void {
+    const { stopReason, errorMessage, content } = this.message;
+    this.ending.clear();
+    const hasToolCalls = content.some((block) => block.type === "toolCall");
+    let line: Component | undefined;
+    if (stopReason === "aborted" && !hasToolCalls) line = new Text(this.theme.fg("error", errorMessage && errorMessage !== "Request was aborted" ? errorMessage : "Operation aborted"), 1, 0);
+    else if (stopReason === "error") line = new Text(this.theme.fg("error", `Error: ${errorMessage ?? "unknown error"}`), 1, 0);
+    if (line) this.ending.addChild(line);
+  }
+}

@@ -1,0 +1,97 @@
+// The footer: where you are (cwd, git branch, session name), what the session has cost (tokens, cache, money,
+// context use), which model thinks how hard, and the status texts extensions set.
+import { truncateToWidth, visibleWidth, type Component } from "@earendil-works/pi-tui";
+import type { SessionStatsReport } from "../../rpc/services/session-info.js";
+import type { Theme } from "../theme/theme.js";
+
+export interface FooterData {
+  cwd: string;
+  home: string | undefined;
+  gitBranch(): string | undefined;
+  sessionName(): string | undefined;
+  stats(): SessionStatsReport;
+  autoCompaction(): boolean;
+  /** "model-id", or undefined when no model is chosen */
+  model(): { id: string; provider: string; reasoning: boolean } | undefined;
+  /** more than one provider has models: the provider is shown too */
+  manyProviders(): boolean;
+  thinkingLevel(): string;
+  statuses(): ReadonlyMap<string, string>;
+}
+
+/** 999, 1.2k, 123k, 1.2M */
+export function formatTokens(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 10_000) return `${(count / 1000).toFixed(1)}k`;
+  if (count < 1_000_000) return `${Math.round(count / 1000)}k`;
+  return `${(count / 1_000_000).toFixed(1)}M`;
+}
+
+export class Footer implements Component {
+  constructor(
+    private readonly data: FooterData,
+    private theme: Theme,
+  ) {}
+
+  setTheme(theme: Theme): void {
+    this.theme = theme;
+  }
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    const dim = (text: string) => this.theme.fg("dim", text);
+    const lines = [truncateToWidth(dim(this.location()), width)];
+    const left = this.usage();
+    const right = this.modelText();
+    const gap = width - visibleWidth(left) - visibleWidth(right);
+    lines.push(truncateToWidth(gap >= 2 ? left + " ".repeat(gap) + dim(right) : left, width));
+    const statuses = [...this.data.statuses().entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, text]) => text.replace(/\s*\n\s*/g, " "));
+    if (statuses.length > 0) lines.push(truncateToWidth(statuses.join(" "), width));
+    return lines;
+  }
+
+  private location(): string {
+    const { cwd, home } = this.data;
+    let text = home && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
+    const branch = this.data.gitBranch();
+    if (branch) text += ` (${branch})`;
+    const name = this.data.sessionName();
+    if (name) text += ` • ${name}`;
+    return text;
+  }
+
+  private usage(): string {
+    const stats = this.data.stats();
+    const { input, output, cacheRead, cacheWrite } = stats.tokens;
+    const parts: string[] = [];
+    if (input) parts.push(`↑${formatTokens(input)}`);
+    if (output) parts.push(`↓${formatTokens(output)}`);
+    if (cacheRead) parts.push(`R${formatTokens(cacheRead)}`);
+    if (cacheWrite) parts.push(`W${formatTokens(cacheWrite)}`);
+    if (stats.cost) parts.push(`$${stats.cost.toFixed(3)}`);
+    const usage = stats.contextUsage;
+    const auto = this.data.autoCompaction() ? " (auto)" : "";
+    let text = this.theme.fg("dim", parts.join(" "));
+    if (usage) {
+      const percent = usage.percent === null ? "?" : usage.percent.toFixed(1);
+      const context = `${percent}%/${formatTokens(usage.contextWindow)}${auto}`;
+      const token = usage.percent !== null && usage.percent > 90 ? "error" : usage.percent !== null && usage.percent > 70 ? "warning" : "dim";
+      text += (parts.length > 0 ? " " : "") + this.theme.fg(token, context);
+    }
+    return text;
+  }
+
+  private modelText(): string {
+    const model = this.data.model();
+    if (!model) return "no model";
+    let text = model.id;
+    if (model.reasoning) {
+      const level = this.data.thinkingLevel();
+      text += level === "off" ? " • thinking off" : ` • ${level}`;
+    }
+    return this.data.manyProviders() ? `(${model.provider}) ${text}` : text;
+  }
+}

@@ -1,0 +1,21 @@
+// One line of news in the chat: a dim status, a yellow warning or a red error, after a blank line.
+import { Text } from "@earendil-works/pi-tui";
+import type { Theme } from "../theme/theme.js";
+
+export type NoticeKind = "status" | "info" | "warning" | "error";
+
+export class Notice extends Text {
+  constructor(
+    readonly kind: NoticeKind,
+    message: string,
+    theme: Theme,
+  ) {
+    super(noticeText(kind, message, theme), 1, 0);
+  }
+}
+
+function noticeText(kind: NoticeKind, message: string, theme: Theme): string {
+  const body =
+    kind === "error" ? theme.fg("error", `Error: ${message}`) : kind === "warning" ? theme.fg("warning", `Warning: ${message}`) : kind === "info" ? message : theme.fg("dim", message);
+  return `\n${body}`;
+}

@@ -1,0 +1,39 @@
+// The prompt editor: pi-tui's multi-line Editor, with the application's keys (abort, clear, exit, follow-up,
+// expand...) taken before the editor sees them. Which key does what is data (key-bindings.ts); what an action does
+// is registered by the controller.
+import { Editor, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
+import type { AppAction } from "../key-bindings.js";
+
+/** an action handler; returning false lets the editor handle the key as usual */
+export type ActionHandler = () => boolean | void;
+
+export class PromptEditor extends Editor {
+  private readonly actions = new Map<AppAction, ActionHandler>();
+  /** raw input handlers that see keys first (extensions' onTerminalInput, shortcuts) */
+  readonly interceptors = new Set<(data: string) => boolean>();
+
+  constructor(
+    tui: TUI,
+    theme: EditorTheme,
+    private readonly keys: KeybindingsManager,
+    options?: { paddingX?: number; autocompleteMaxVisible?: number },
+  ) {
+    super(tui, theme, options);
+  }
+
+  onAction(action: AppAction, handler: ActionHandler): void {
+    this.actions.set(action, handler);
+  }
+
+  override handleInput(data: string): void {
+    for (const intercept of this.interceptors) if (intercept(data)) return;
+    for (const [action, handler] of this.actions) {
+      if (!this.keys.matches(data, action)) continue;
+      // escape closes an open completion list before it means "abort"
+      if (action === "app.interrupt" && this.isShowingAutocomplete()) break;
+      if (handler() !== false) return;
+      break;
+    }
+    super.handleInput(data);
+  }
+}

@@ -1,0 +1,102 @@
+// One tool call in the chat, from the moment its call streams in until its result: a box on the pending,
+// success or error background, with the tool's own title and body (collapsed unless expanded).
+import { Box, Text } from "@earendil-works/pi-tui";
+import type { Theme } from "../theme/theme.js";
+import { TOOL_RENDERERS, genericRenderer } from "../tools/renderers.js";
+import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
+
+export interface ToolOutcome {
+  content?: unknown;
+  details?: unknown;
+}
+
+export class ToolRow extends Box {
+  private args: Record<string, unknown> = {};
+  private output: string | undefined;
+  private details: Record<string, unknown> | undefined;
+  private isError = false;
+  private running = true;
+  private readonly renderer: ToolRenderer;
+  private readonly title = new Text("", 0, 0);
+  private readonly body = new Text("", 0, 0);
+
+  constructor(
+    readonly toolCallId: string,
+    readonly toolName: string,
+    private theme: Theme,
+    private expanded: boolean,
+    private readonly expandKey: string,
+  ) {
+    super(1, 1, theme.fill("toolPendingBg"));
+    this.renderer = TOOL_RENDERERS[toolName] ?? genericRenderer(toolName);
+    this.addChild(this.title);
+    this.addChild(this.body);
+    this.refresh();
+  }
+
+  setArgs(args: unknown): void {
+    this.args = args !== null && typeof args === "object" ? (args as Record<string, unknown>) : {};
+    this.refresh();
+  }
+
+  setPartial(partial: ToolOutcome): void {
+    this.applyOutcome(partial);
+    this.refresh();
+  }
+
+  finish(result: ToolOutcome, isError: boolean): void {
+    this.applyOutcome(result);
+    this.isError = isError;
+    this.running = false;
+    this.refresh();
+  }
+
+  /** the reply ended (aborted or failed) before this call ran */
+  cancel(reason: string): void {
+    if (!this.running) return;
+    this.output = reason;
+    this.isError = true;
+    this.running = false;
+    this.refresh();
+  }
+
+  setExpanded(expanded: boolean): void {
+    if (this.expanded === expanded) return;
+    this.expanded = expanded;
+    this.refresh();
+  }
+
+  private applyOutcome(outcome: ToolOutcome): void {
+    if (Array.isArray(outcome.content)) {
+      this.output = outcome.content
+        .map((block: { type?: string; text?: string; mimeType?: string }) => (block.type === "text" ? (block.text ?? "") : `[Image: ${block.mimeType ?? "image"}]`))
+        .join("\n");
+    }
+    if (outcome.details !== null && typeof outcome.details === "object") this.details = outcome.details as Record<string, unknown>;
+  }
+
+  private refresh(): void {
+    const view: ToolView = {
+      args: this.args,
+      output: this.output,
+      details: this.details,
+      isError: this.isError,
+      running: this.running,
+      expanded: this.expanded,
+      theme: this.theme,
+      expandKey: this.expandKey,
+    };
+    this.setBgFn(this.theme.fill(this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg"));
+    this.title.setText(safely(() => this.renderer.title(view), this.theme.bold(this.toolName)));
+    const body = safely(() => this.renderer.body(view), []);
+    this.body.setText(body.length > 0 ? `\n${body.join("\n")}` : "");
+  }
+}
+
+function safely<T>(render: () => T, fallback: T): T {
+  try {
+    return render();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,10 @@
+// A message the user sent: Markdown on the user-message background.
+import { Box, Markdown } from "@earendil-works/pi-tui";
+import type { Theme } from "../theme/theme.js";
+
+export class UserMessage extends Box {
+  constructor(text: string, theme: Theme) {
+    super(1, 1, theme.fill("userMessageBg"));
+    this.addChild(new Markdown(text, 0, 0, theme.markdown(), { color: theme.paint("userMessageText") }));
+  }
+}

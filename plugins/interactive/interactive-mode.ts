@@ -1,0 +1,148 @@
+// The interactive terminal UI as a plugin: at boot it joins the session (events, the "ui" service and the
+// services its commands use); `run` then takes the terminal, sends the first messages and serves the keyboard
+// until the user leaves. Everything the screen shows is built here from the parts in this folder.
+import { ProcessTerminal, TuiMainScreen, type Terminal, type TUI } from "@earendil-works/pi-tui";
+import type { AgentSession } from "../../kernel/agent-session.js";
+import type { ImageContent } from "../../kernel/messages.js";
+import { definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/plugin.js";
+import { provideRpcServices } from "../rpc/provide-services.js";
+import { ChatController } from "./chat-controller.js";
+import { Footer } from "./components/footer.js";
+import { Header, headerText } from "./components/header.js";
+import { PromptEditor } from "./components/prompt-editor.js";
+import { footerData } from "./footer-data.js";
+import { bindKeyActions } from "./key-actions.js";
+import { keysOf, loadKeybindings } from "./key-bindings.js";
+import { Layout } from "./layout.js";
+import { Submitter } from "./submit.js";
+import { captureConsole } from "./terminal/console-capture.js";
+import { guardExit } from "./terminal/exit-guard.js";
+import { Theme, detectColorDepth } from "./theme/theme.js";
+import { BUILTIN_PALETTES } from "./theme/tokens.js";
+import { InteractiveUi } from "./ui-service.js";
+
+export interface InteractiveModeOptions {
+  version: string;
+  agentDir: string;
+  /** for tests: a terminal other than the process's own */
+  terminal?: Terminal;
+}
+
+export interface InitialMessage {
+  text: string;
+  images?: ImageContent[];
+}
+
+export interface InteractiveMode {
+  readonly plugin: PithPlugin;
+  /** for createAgentSession: start-up messages of plugins land in the chat instead of on the drawn screen */
+  readonly log: Logger;
+  /** Takes the terminal, sends `initial` in order, and serves until the user quits; the exit code. */
+  run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[]): Promise<number>;
+}
+
+export function interactiveMode(options: InteractiveModeOptions): InteractiveMode {
+  const depth = detectColorDepth();
+  const theme = new Theme("dark", BUILTIN_PALETTES.dark!, depth);
+  const { manager: keys, warning: keysWarning } = loadKeybindings(options.agentDir);
+  const terminal = options.terminal ?? new ProcessTerminal();
+  const tui: TUI = new TuiMainScreen(terminal);
+  const layout = new Layout(tui, theme);
+  const editor = new PromptEditor(tui, theme.editor("thinkingMedium"), keys);
+  layout.editor.show(editor);
+  const chat = new ChatController(tui, layout, theme, {
+    hideThinking: false,
+    hiddenThinkingLabel: "Thinking...",
+    toolsExpanded: false,
+    expandKey: keysOf(keys, "app.tools.expand"),
+    dequeueKey: keysOf(keys, "app.message.dequeue"),
+    interruptKey: keysOf(keys, "app.interrupt"),
+    workingMessage: "Working...",
+    workingVisible: true,
+  });
+  const ui = new InteractiveUi({ tui, layout, editor, chat, theme, keys });
+  let context: PluginContext | undefined;
+
+  const plugin = definePlugin({
+    name: "interactive",
+    setup(pluginContext) {
+      context = pluginContext;
+      pluginContext.provide("ui", ui);
+      provideRpcServices(pluginContext);
+      pluginContext.on("event", (event) => chat.handle(event));
+      pluginContext.on("session_start", ({ reason }) => {
+        if (reason === "startup") return;
+        chat.clear();
+        chat.showHistory(pluginContext.session.messages);
+      });
+    },
+  });
+
+  async function run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[]): Promise<number> {
+    const plugged = context;
+    if (!plugged) throw new Error("interactive mode: pass its plugin to createAgentSession before run()");
+    let finish!: (code: number) => void;
+    const finished = new Promise<number>((resolve) => (finish = resolve));
+    let exiting = false;
+    const quit = (code = 0) => {
+      if (exiting) return;
+      exiting = true;
+      finish(code);
+    };
+
+    const data = footerData(plugged, session, () => ui.statuses);
+    layout.header.show(new Header(headerText(options.version, [
+      { keys: keysOf(keys, "app.interrupt"), label: "interrupt" },
+      { keys: `${keysOf(keys, "app.clear")}/${keysOf(keys, "app.exit")}`, label: "clear/exit" },
+      { keys: "/", label: "commands" },
+      { keys: "!", label: "bash" },
+      { keys: keysOf(keys, "app.tools.expand"), label: "more" },
+    ], theme)));
+    layout.footer.show(new Footer(data, theme));
+    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, quit });
+    bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
+
+    let stopped = false;
+    const restore = () => {
+      if (stopped) return;
+      stopped = true;
+      tui.stop();
+    };
+    const removeGuard = guardExit({
+      restore,
+      onSignal: (code) => quit(code),
+      reportCrash: (error) => process.stderr.write(`pith: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+    });
+    const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
+
+    tui.setFocus(editor);
+    tui.start();
+    terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
+    for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
+    chat.showHistory(session.messages);
+    void (async () => {
+      for (const message of initial) {
+        await submitter.send(message.text, { images: message.images });
+        if (exiting) return;
+      }
+    })();
+
+    const code = await finished;
+    submitter.dispose();
+    chat.dispose();
+    await session.abort().catch(() => undefined);
+    restore();
+    releaseConsole();
+    await session.dispose("quit").catch((error: unknown) => process.stderr.write(`pith: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`));
+    removeGuard();
+    return code;
+  }
+
+  const log: Logger = {
+    debug: (message) => (process.env.PITH_DEBUG ? chat.notify("status", message) : undefined),
+    info: (message) => chat.notify("status", message),
+    warn: (message) => chat.notify("warning", message),
+    error: (message) => chat.notify("error", message),
+  };
+  return { plugin, log, run };
+}

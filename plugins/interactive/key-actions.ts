@@ -1,0 +1,93 @@
+// What each application key does (which key that is, is key-bindings.ts's business).
+import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import type { AgentSession } from "../../kernel/agent-session.js";
+import type { PluginContext } from "../../kernel/plugin.js";
+import type { ChatController } from "./chat-controller.js";
+import type { PromptEditor } from "./components/prompt-editor.js";
+import type { Submitter } from "./submit.js";
+import type { InteractiveUi } from "./ui-service.js";
+
+export interface KeyActionParts {
+  editor: PromptEditor;
+  keys: KeybindingsManager;
+  session: AgentSession;
+  context: PluginContext;
+  chat: ChatController;
+  ui: InteractiveUi;
+  submitter: Submitter;
+  tui: TUI;
+  quit(code?: number): void;
+}
+
+/** two ctrl+c within this many milliseconds quit */
+const DOUBLE_PRESS_MS = 500;
+const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
+
+export function bindKeyActions(parts: KeyActionParts): void {
+  const { editor, session, context, chat, submitter, quit } = parts;
+  let lastClear = 0;
+
+  editor.onSubmit = (text) => submitter.submitFromEditor(text, "steer");
+  editor.onAction("app.message.followUp", () => submitter.submitFromEditor(editor.getExpandedText(), "followUp"));
+
+  editor.onAction("app.interrupt", () => {
+    if (submitter.abortBash()) return;
+    if (context.tryUse("compaction")?.isCompacting) return context.use("compaction").abort();
+    if (session.isStreaming) return void interrupt(parts);
+    if (editor.getText().startsWith("!")) return editor.setText("");
+    return false;
+  });
+
+  editor.onAction("app.clear", () => {
+    const now = Date.now();
+    if (now - lastClear < DOUBLE_PRESS_MS) return quit(0);
+    lastClear = now;
+    editor.setText("");
+  });
+
+  editor.onAction("app.exit", () => {
+    if (editor.getText() !== "") return false;
+    quit(0);
+  });
+
+  editor.onAction("app.tools.expand", () => chat.setToolsExpanded(!chat.settings.toolsExpanded));
+  editor.onAction("app.thinking.toggle", () => chat.setHideThinking(!chat.settings.hideThinking));
+
+  editor.onAction("app.thinking.cycle", () => {
+    const model = session.model;
+    if (!model?.reasoning) return chat.notify("status", "The current model does not support thinking");
+    const index = THINKING_LEVELS.indexOf(session.thinkingLevel as (typeof THINKING_LEVELS)[number]);
+    const next = THINKING_LEVELS[(index + 1) % THINKING_LEVELS.length]!;
+    void session.setThinkingLevel(next).then(() => chat.notify("status", `Thinking level: ${session.thinkingLevel}`));
+  });
+
+  const cycle = (direction: "forward" | "backward") => () => {
+    void context
+      .use("sessionControl")
+      .cycleModel(direction)
+      .then((cycled) => chat.notify("status", cycled ? `Model: ${cycled.model.id}` : "Only one model available"))
+      .catch((error: unknown) => chat.notify("error", error instanceof Error ? error.message : String(error)));
+  };
+  editor.onAction("app.model.cycleForward", cycle("forward"));
+  editor.onAction("app.model.cycleBackward", cycle("backward"));
+
+  editor.onAction("app.message.dequeue", () => {
+    const restored = restoreQueued(parts);
+    if (!restored) chat.notify("status", "No queued messages");
+  });
+}
+
+/** escape while the agent works: stop it, and put what was queued back into the editor */
+async function interrupt(parts: KeyActionParts): Promise<void> {
+  restoreQueued(parts);
+  await parts.session.abort();
+}
+
+function restoreQueued({ session, editor }: KeyActionParts): boolean {
+  const { steering, followUp } = session.clearQueue();
+  const queued = [...steering, ...followUp];
+  if (queued.length === 0) return false;
+  const current = editor.getText();
+  editor.setText([...queued, ...(current ? [current] : [])].join("\n\n"));
+  return true;
+}

@@ -1,0 +1,65 @@
+// The application's key actions as data: pi's action ids and default keys, so a pi `keybindings.json` applies
+// unchanged. The editor's own keys (tui.*) come from pi-tui; both are resolved by one KeybindingsManager.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings, type KeyId, type KeybindingDefinitions, type KeybindingsConfig } from "@earendil-works/pi-tui";
+
+export const APP_KEYBINDINGS = {
+  "app.interrupt": { defaultKeys: "escape", description: "Cancel / abort" },
+  "app.clear": { defaultKeys: "ctrl+c", description: "Clear editor (first) / exit (second)" },
+  "app.exit": { defaultKeys: "ctrl+d", description: "Exit (when editor empty)" },
+  "app.suspend": { defaultKeys: "ctrl+z", description: "Suspend to background" },
+  "app.editor.external": { defaultKeys: "ctrl+g", description: "Open in external editor" },
+  "app.model.select": { defaultKeys: "ctrl+l", description: "Open model selector" },
+  "app.model.cycleForward": { defaultKeys: "ctrl+p", description: "Cycle to next model" },
+  "app.model.cycleBackward": { defaultKeys: "shift+ctrl+p", description: "Cycle to previous model" },
+  "app.thinking.cycle": { defaultKeys: "shift+tab", description: "Cycle thinking level" },
+  "app.thinking.toggle": { defaultKeys: "ctrl+t", description: "Collapse or expand thinking blocks" },
+  "app.tools.expand": { defaultKeys: "ctrl+o", description: "Collapse or expand tool output" },
+  "app.message.copy": { defaultKeys: "ctrl+x", description: "Copy the last assistant message" },
+  "app.message.followUp": { defaultKeys: "alt+enter", description: "Queue follow-up message" },
+  "app.message.dequeue": { defaultKeys: "alt+up", description: "Restore queued messages to editor" },
+  "app.session.new": { defaultKeys: [], description: "Start a new session (/new)" },
+  "app.session.resume": { defaultKeys: [], description: "Open session resume picker (/resume)" },
+} as const satisfies KeybindingDefinitions;
+
+export type AppAction = keyof typeof APP_KEYBINDINGS;
+
+declare module "@earendil-works/pi-tui" {
+  interface Keybindings extends Record<AppAction, true> {}
+}
+
+export interface LoadedKeybindings {
+  manager: KeybindingsManager;
+  /** a keybindings.json that could not be read or parsed */
+  warning?: string;
+}
+
+/** Reads `<agentDir>/keybindings.json` (a missing file is no error) and installs the result as pi-tui's bindings. */
+export function loadKeybindings(agentDir: string): LoadedKeybindings {
+  const file = join(agentDir, "keybindings.json");
+  let user: KeybindingsConfig = {};
+  let warning: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("expected an object of action ids");
+    for (const [id, keys] of Object.entries(parsed)) {
+      if (id === "$schema") continue;
+      if (typeof keys === "string" || (Array.isArray(keys) && keys.every((key) => typeof key === "string"))) user[id] = keys as KeyId | KeyId[];
+      else warning = `${file}: "${id}" must be a key or a list of keys`;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      user = {};
+      warning = `${file} was not used: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  const manager = new KeybindingsManager({ ...TUI_KEYBINDINGS, ...APP_KEYBINDINGS }, user);
+  setKeybindings(manager);
+  return { manager, warning };
+}
+
+/** The keys bound to an action, for hints ("ctrl+o"); empty when unbound. */
+export function keysOf(manager: KeybindingsManager, action: AppAction | keyof typeof TUI_KEYBINDINGS): string {
+  return manager.getKeys(action).join("/");
+}

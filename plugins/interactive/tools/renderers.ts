@@ -1,0 +1,82 @@
+// One renderer per built-in tool, in a table; any other tool gets the generic one (its name, its arguments as
+// JSON, its output).
+import { headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
+
+const path = (view: ToolView) => view.theme.fg("accent", stringArg(view.args, "path", "file_path") ?? "");
+const bold = (view: ToolView, text: string) => view.theme.bold(text);
+const output = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg(view.isError ? "error" : "toolOutput", line));
+
+const read: ToolRenderer = {
+  title(view) {
+    const offset = Number(view.args.offset ?? 0);
+    const limit = Number(view.args.limit ?? 0);
+    let range = "";
+    if (offset || limit) range = view.theme.fg("warning", `:${offset || 1}${limit ? `-${(offset || 1) + limit - 1}` : ""}`);
+    return `${bold(view, "read")} ${path(view)}${range}`;
+  },
+  body: (view) => output(view, headLines(outputLines(view), 10, view)),
+};
+
+const bash: ToolRenderer = {
+  title(view) {
+    const timeout = view.args.timeout === undefined ? "" : view.theme.fg("dim", ` (timeout ${String(view.args.timeout)}s)`);
+    return bold(view, `$ ${stringArg(view.args, "command") ?? ""}`) + timeout;
+  },
+  body: (view) => output(view, tailLines(outputLines(view), 5, view)),
+};
+
+const edit: ToolRenderer = {
+  title: (view) => `${bold(view, "edit")} ${path(view)}`,
+  body(view) {
+    const diff = typeof view.details?.diff === "string" ? view.details.diff : undefined;
+    if (!diff) return output(view, view.isError ? outputLines(view) : []);
+    return diff.split("\n").map((line) => {
+      const token = line.startsWith("+") ? "toolDiffAdded" : line.startsWith("-") ? "toolDiffRemoved" : "toolDiffContext";
+      return view.theme.fg(token, line);
+    });
+  },
+};
+
+const write: ToolRenderer = {
+  title: (view) => `${bold(view, "write")} ${path(view)}`,
+  body(view) {
+    if (view.isError) return output(view, outputLines(view));
+    const content = (stringArg(view.args, "content") ?? "").replace(/\t/g, "    ").replace(/\n$/, "").split("\n");
+    const shown = view.expanded || content.length <= 10 ? content : content.slice(0, 10);
+    const lines = shown.map((line) => view.theme.fg("toolOutput", line));
+    if (shown.length < content.length) lines.push(view.theme.fg("dim", `... (${content.length - 10} more lines, ${content.length} total, ${view.expandKey} to expand)`));
+    return lines;
+  },
+};
+
+function listing(name: string, limit: number, describe: (view: ToolView) => string): ToolRenderer {
+  return {
+    title: (view) => `${bold(view, name)} ${describe(view)}`,
+    body: (view) => output(view, headLines(outputLines(view), limit, view)),
+  };
+}
+
+const where = (view: ToolView) => {
+  const folder = stringArg(view.args, "path");
+  return folder ? ` in ${view.theme.fg("accent", folder)}` : "";
+};
+
+const grep = listing("grep", 15, (view) => {
+  const glob = stringArg(view.args, "glob");
+  const limit = stringArg(view.args, "limit");
+  return `${view.theme.fg("accent", `/${stringArg(view.args, "pattern") ?? ""}/`)}${where(view)}${glob ? ` (${glob})` : ""}${limit ? ` limit ${limit}` : ""}`;
+});
+const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}`);
+const ls = listing("ls", 20, (view) => view.theme.fg("accent", stringArg(view.args, "path") ?? "."));
+
+export function genericRenderer(name: string): ToolRenderer {
+  return {
+    title(view) {
+      const args = Object.keys(view.args).length > 0 ? ` ${view.theme.fg("muted", JSON.stringify(view.args))}` : "";
+      return bold(view, name) + args;
+    },
+    body: (view) => output(view, headLines(outputLines(view), 10, view)),
+  };
+}
+
+export const TOOL_RENDERERS: Readonly<Record<string, ToolRenderer>> = { read, bash, edit, write, grep, find, ls };

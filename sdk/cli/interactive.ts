@@ -1,0 +1,20 @@
+// `pith` in a terminal without -p or --mode: the interactive UI over a session, with the command line's messages
+// and @files as its first prompts.
+import type { CreateAgentSessionOptions } from "../create-agent-session.js";
+import { resolveAgentDir } from "../../plugins/models/agent-dir.js";
+import { PITH_VERSION } from "../version.js";
+import { buildInitialPrompts } from "./initial-message.js";
+
+export async function runInteractive(options: CreateAgentSessionOptions, words: { files: string[]; messages: string[] }): Promise<number> {
+  const { interactiveMode } = await import("../../plugins/interactive/index.js");
+  const mode = interactiveMode({ version: PITH_VERSION, agentDir: options.agentDir ?? resolveAgentDir() });
+  const { createAgentSession } = await import("../create-agent-session.js");
+  const created = await createAgentSession({ ...options, plugins: [...(options.plugins ?? []), mode.plugin], log: mode.log });
+  const extensionWords = created.session.registry.services.get("extensions")?.value as { parsedFlags?: { rest: string[] } } | undefined;
+  const rest = extensionWords?.parsedFlags?.rest;
+  const files = rest ? rest.filter((word) => word.startsWith("@") && word.length > 1).map((word) => word.slice(1)) : words.files;
+  const messages = rest ? rest.filter((word) => !(word.startsWith("@") && word.length > 1)) : words.messages;
+  const { prompts, images } = await buildInitialPrompts({ files, messages, cwd: process.cwd() });
+  const initial = prompts.map((text, index) => ({ text, images: index === 0 && images.length > 0 ? images : undefined }));
+  return mode.run(created.session, initial, created.warnings);
+}

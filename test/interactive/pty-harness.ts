@@ -1,0 +1,80 @@
+// Runs the built `pith` in a real pseudo-terminal against the mock LLM, in a temporary project with its own agent
+// folder, and reads what it draws through a headless xterm: the screen as text, what was written, how it ended.
+import pty from "@lydell/node-pty";
+import xterm from "@xterm/headless";
+import { createCliWorld, PITH_BIN, type CliWorld } from "../cli/cli-harness.js";
+
+export interface PtyRun {
+  /** the visible screen, one string per row, trailing spaces removed */
+  screen(): string[];
+  /** every row of the terminal's buffer, scrollback included */
+  buffer(): string[];
+  /** everything the program wrote, as received */
+  readonly output: string;
+  type(data: string): void;
+  resize(cols: number, rows: number): void;
+  kill(signal?: string): void;
+  /** resolves once `predicate` holds for the screen (polled), rejects with the screen after `timeoutMs` */
+  waitFor(predicate: (screen: string) => boolean, timeoutMs?: number): Promise<void>;
+  waitForText(text: string, timeoutMs?: number): Promise<void>;
+  readonly exited: Promise<{ exitCode: number; signal?: number }>;
+}
+
+export interface PtyOptions {
+  cols?: number;
+  rows?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function runInPty(world: CliWorld, args: string[], options: PtyOptions = {}): PtyRun {
+  const cols = options.cols ?? 100;
+  const rows = options.rows ?? 30;
+  const terminal = new xterm.Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
+  const child = pty.spawn(process.execPath, [PITH_BIN, ...args], {
+    cols,
+    rows,
+    cwd: world.project,
+    env: { ...world.env, TERM: "xterm-256color", COLORTERM: "truecolor", ...options.env } as Record<string, string>,
+  });
+  let output = "";
+  let pendingWrites = Promise.resolve();
+  child.onData((data) => {
+    output += data;
+    pendingWrites = pendingWrites.then(() => new Promise<void>((resolve) => terminal.write(data, resolve)));
+  });
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => child.onExit((result) => resolve(result)));
+  const rowsOf = (from: number, to: number) => {
+    const buffer = terminal.buffer.active;
+    const lines: string[] = [];
+    for (let index = from; index < to; index++) lines.push(buffer.getLine(index)?.translateToString(true) ?? "");
+    return lines;
+  };
+  const screen = () => rowsOf(terminal.buffer.active.viewportY, terminal.buffer.active.viewportY + terminal.rows);
+  const run: PtyRun = {
+    screen,
+    buffer: () => rowsOf(0, terminal.buffer.active.length),
+    get output() {
+      return output;
+    },
+    type: (data) => child.write(data),
+    resize(newCols, newRows) {
+      child.resize(newCols, newRows);
+      terminal.resize(newCols, newRows);
+    },
+    kill: (signal) => child.kill(signal),
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await pendingWrites;
+        if (predicate(screen().join("\n"))) return;
+        if (Date.now() > deadline) throw new Error(`timed out; the screen was:\n${screen().join("\n")}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    waitForText: (text, timeoutMs) => run.waitFor((shown) => shown.includes(text), timeoutMs),
+    exited,
+  };
+  return run;
+}
+
+export { createCliWorld, type CliWorld };
