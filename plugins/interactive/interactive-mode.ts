@@ -37,6 +37,8 @@ export interface InteractiveMode {
   readonly plugin: PithPlugin;
   /** for createAgentSession: start-up messages of plugins land in the chat instead of on the drawn screen */
   readonly log: Logger;
+  /** the session could not be created: console output goes to the terminal again */
+  abandon(): void;
   /** Takes the terminal, sends `initial` in order, and serves until the user quits; the exit code. */
   run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[]): Promise<number>;
 }
@@ -62,6 +64,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   });
   const ui = new InteractiveUi({ tui, layout, editor, chat, theme, keys });
   let context: PluginContext | undefined;
+  // from here on: extensions print while they load, and the chat shows it once drawn
+  const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
 
   const plugin = definePlugin({
     name: "interactive",
@@ -113,7 +117,6 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       onSignal: (code) => quit(code),
       reportCrash: (error) => process.stderr.write(`pith: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
     });
-    const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
 
     tui.setFocus(editor);
     tui.start();
@@ -144,5 +147,5 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     warn: (message) => chat.notify("warning", message),
     error: (message) => chat.notify("error", message),
   };
-  return { plugin, log, run };
+  return { plugin, log, run, abandon: releaseConsole };
 }

@@ -9,12 +9,26 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
   const { interactiveMode } = await import("../../plugins/interactive/index.js");
   const mode = interactiveMode({ version: PITH_VERSION, agentDir: options.agentDir ?? resolveAgentDir() });
   const { createAgentSession } = await import("../create-agent-session.js");
-  const created = await createAgentSession({ ...options, plugins: [...(options.plugins ?? []), mode.plugin], log: mode.log });
+  let created: Awaited<ReturnType<typeof createAgentSession>>;
+  try {
+    created = await createAgentSession({ ...options, plugins: [...(options.plugins ?? []), mode.plugin], log: mode.log });
+  } catch (error) {
+    mode.abandon();
+    throw error;
+  }
   const extensionWords = created.session.registry.services.get("extensions")?.value as { parsedFlags?: { rest: string[] } } | undefined;
   const rest = extensionWords?.parsedFlags?.rest;
   const files = rest ? rest.filter((word) => word.startsWith("@") && word.length > 1).map((word) => word.slice(1)) : words.files;
   const messages = rest ? rest.filter((word) => !(word.startsWith("@") && word.length > 1)) : words.messages;
-  const { prompts, images } = await buildInitialPrompts({ files, messages, cwd: process.cwd() });
+  let built: Awaited<ReturnType<typeof buildInitialPrompts>>;
+  try {
+    built = await buildInitialPrompts({ files, messages, cwd: process.cwd() });
+  } catch (error) {
+    mode.abandon();
+    await created.session.dispose("quit");
+    throw error;
+  }
+  const { prompts, images } = built;
   const initial = prompts.map((text, index) => ({ text, images: index === 0 && images.length > 0 ? images : undefined }));
   return mode.run(created.session, initial, created.warnings);
 }

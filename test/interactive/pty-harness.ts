@@ -2,6 +2,7 @@
 // folder, and reads what it draws through a headless xterm: the screen as text, what was written, how it ended.
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
+import { afterEach, beforeEach } from "vitest";
 import { createCliWorld, PITH_BIN, type CliWorld } from "../cli/cli-harness.js";
 
 export interface PtyRun {
@@ -78,3 +79,32 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
 }
 
 export { createCliWorld, type CliWorld };
+
+/**
+ * A fresh world per test (beforeEach/afterEach), and `start` to run pith in it and wait for its first frame; a run
+ * still going at the end of a test is killed.
+ */
+export function usePtyWorld(): { world(): CliWorld; start(args?: string[], options?: PtyOptions): Promise<PtyRun> } {
+  let world: CliWorld | undefined;
+  let running: PtyRun | undefined;
+  beforeEach(async () => {
+    world = await createCliWorld();
+  });
+  afterEach(async () => {
+    running?.kill("SIGKILL");
+    running = undefined;
+    await world?.close();
+  });
+  const current = () => {
+    if (!world) throw new Error("usePtyWorld: no world outside a test");
+    return world;
+  };
+  return {
+    world: current,
+    async start(args = [], options = {}) {
+      running = runInPty(current(), ["--model", "mock/mock-model", ...args], options);
+      await running.waitForText("mock-model");
+      return running;
+    },
+  };
+}

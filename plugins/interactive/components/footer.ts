@@ -45,7 +45,9 @@ export class Footer implements Component {
     const left = this.usage();
     const right = this.modelText();
     const gap = width - visibleWidth(left) - visibleWidth(right);
-    lines.push(truncateToWidth(gap >= 2 ? left + " ".repeat(gap) + dim(right) : left, width));
+    // too narrow for both on one line: each gets its own
+    if (gap >= 2) lines.push(truncateToWidth(left + " ".repeat(gap) + dim(right), width));
+    else lines.push(truncateToWidth(left, width), truncateToWidth(dim(right), width));
     const statuses = [...this.data.statuses().entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([, text]) => text.replace(/\s*\n\s*/g, " "));

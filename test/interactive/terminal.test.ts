@@ -1,0 +1,67 @@
+// The terminal around the UI: resizing redraws at the new width, NO_COLOR and TERM=dumb draw without colours,
+// a tiny terminal still works, and console output of extensions lands in the chat instead of across the drawing.
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { usePtyWorld } from "./pty-harness.js";
+
+const NOISY = fileURLToPath(new URL("./fixtures/noisy-extension.ts", import.meta.url));
+
+const ui = usePtyWorld();
+
+it("redraws at the new width after a resize", async () => {
+  ui.world().mock.enqueue({ text: "A reply that is here before the resize." });
+  const run = await ui.start([], { cols: 100, rows: 24 });
+  run.type("hello\r");
+  await run.waitForText("before the resize");
+  run.resize(60, 20);
+  // the footer's model sits at the right edge of the new width, the header is whole again
+  await run.waitFor((screen) => screen.split("\n").some((line) => line.length === 60 && /^\S.*\s{2,}mock-model$/.test(line)));
+  await run.waitForText("escape interrupt");
+  const screen = run.screen();
+  expect(screen.every((line) => line.length <= 60)).toBe(true);
+  expect(screen.join("\n")).toContain("before the resize");
+  run.type("\x04");
+  expect((await run.exited).exitCode).toBe(0);
+});
+
+it("NO_COLOR draws without colours", async () => {
+  ui.world().mock.enqueue({ text: "Plain **words**." });
+  const run = await ui.start([], { env: { NO_COLOR: "1" } });
+  run.type("hi\r");
+  await run.waitForText("Plain words.");
+  expect(run.output).not.toMatch(/\x1b\[(3|4)8;/);
+  expect(run.output).not.toMatch(/\x1b\[1m/);
+});
+
+it("TERM=dumb still works, without colours", async () => {
+  ui.world().mock.enqueue({ text: "Works on a dumb terminal." });
+  const run = await ui.start([], { env: { TERM: "dumb" } });
+  run.type("hi\r");
+  await run.waitForText("Works on a dumb terminal.");
+  expect(run.output).not.toMatch(/\x1b\[(3|4)8;/);
+});
+
+it("a tiny terminal still shows the reply and quits cleanly", async () => {
+  ui.world().mock.enqueue({ text: "Tiny but fine, a reply longer than the terminal is wide." });
+  const run = await ui.start([], { cols: 20, rows: 8 });
+  run.type("hi\r");
+  await run.waitFor((screen) => screen.includes("terminal is") || screen.includes("wide."));
+  for (const line of run.screen()) expect(line.length).toBeLessThanOrEqual(20);
+  run.type("\x04");
+  expect((await run.exited).exitCode).toBe(0);
+});
+
+it("console.log of an extension appears in the chat, not across the screen", async () => {
+  const run = await ui.start(["-e", NOISY]);
+  await run.waitForText("noisy extension loaded");
+  run.type("/noisy\r");
+  await run.waitForText("stray output from a command");
+  const screen = run.screen();
+  // the editor and footer are intact below the message
+  const at = screen.findIndex((line) => line.includes("stray output from a command"));
+  const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
+  expect(borders[0]).toBeGreaterThan(at);
+  expect(screen.filter((line) => line !== "").at(-1)).toMatch(/mock-model$/);
+  run.type("\x04");
+  expect((await run.exited).exitCode).toBe(0);
+});
