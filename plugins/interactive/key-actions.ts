@@ -71,6 +71,8 @@ export function bindKeyActions(parts: KeyActionParts): void {
   editor.onAction("app.model.cycleForward", cycle("forward"));
   editor.onAction("app.model.cycleBackward", cycle("backward"));
 
+  editor.onAction("app.message.copy", () => void submitter.send("/copy"));
+
   editor.onAction("app.message.dequeue", () => {
     const restored = restoreQueued(parts);
     if (!restored) chat.notify("status", "No queued messages");

@@ -8,9 +8,6 @@ export const APP_KEYBINDINGS = {
   "app.interrupt": { defaultKeys: "escape", description: "Cancel / abort" },
   "app.clear": { defaultKeys: "ctrl+c", description: "Clear editor (first) / exit (second)" },
   "app.exit": { defaultKeys: "ctrl+d", description: "Exit (when editor empty)" },
-  "app.suspend": { defaultKeys: "ctrl+z", description: "Suspend to background" },
-  "app.editor.external": { defaultKeys: "ctrl+g", description: "Open in external editor" },
-  "app.model.select": { defaultKeys: "ctrl+l", description: "Open model selector" },
   "app.model.cycleForward": { defaultKeys: "ctrl+p", description: "Cycle to next model" },
   "app.model.cycleBackward": { defaultKeys: "shift+ctrl+p", description: "Cycle to previous model" },
   "app.thinking.cycle": { defaultKeys: "shift+tab", description: "Cycle thinking level" },
@@ -19,8 +16,6 @@ export const APP_KEYBINDINGS = {
   "app.message.copy": { defaultKeys: "ctrl+x", description: "Copy the last assistant message" },
   "app.message.followUp": { defaultKeys: "alt+enter", description: "Queue follow-up message" },
   "app.message.dequeue": { defaultKeys: "alt+up", description: "Restore queued messages to editor" },
-  "app.session.new": { defaultKeys: [], description: "Start a new session (/new)" },
-  "app.session.resume": { defaultKeys: [], description: "Open session resume picker (/resume)" },
 } as const satisfies KeybindingDefinitions;
 
 export type AppAction = keyof typeof APP_KEYBINDINGS;
