@@ -155,6 +155,26 @@ describe("the prompt pipeline", () => {
     expect(events.filter((e) => e.type === "queue_update").at(-1)).toEqual({ type: "queue_update", steering: [], followUp: [] });
   });
 
+  it("clearQueue takes queued messages out, says so in queue_update, and they are never sent", async () => {
+    const { session, requests } = await sessionWith([], [callEcho("one"), { text: "done" }]);
+    const events: SessionEvent[] = [];
+    let cleared: { steering: string[]; followUp: string[] } | undefined;
+    session.subscribe((event) => {
+      events.push(event);
+      if (event.type === "tool_execution_start") {
+        session.steer("steer me");
+        session.followUp("and then this");
+        cleared = session.clearQueue();
+      }
+    });
+    await session.prompt("start");
+    expect(cleared).toEqual({ steering: ["steer me"], followUp: ["and then this"] });
+    expect(events.filter((e) => e.type === "queue_update").at(-1)).toEqual({ type: "queue_update", steering: [], followUp: [] });
+    expect(requests).toHaveLength(2);
+    expect(JSON.stringify(requests[1]!.messages)).not.toContain("steer me");
+    expect(session.clearQueue()).toEqual({ steering: [], followUp: [] });
+  });
+
   it("continues the loop when an after_run handler asks, as retry does", async () => {
     let retried = false;
     const plugin: PithPlugin = {
