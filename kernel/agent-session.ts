@@ -15,7 +15,7 @@ import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition } from "./tool.js";
 import type { LoopContext } from "./loop-context.js";
-import type { PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
+import type { ClearedQueues, PromptDisposition, PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -215,16 +215,16 @@ export class AgentSession implements SessionApi {
    * (6) pre-prompt checks, (7) messages, (8) `before_agent_start`, (9) run until the `after_run` handlers
    * (retry, overflow compaction) are done.
    */
-  async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+  async prompt(text: string, options: PromptOptions = {}): Promise<PromptDisposition> {
     const source: InputSource = options.source ?? "sdk";
     const expand = options.expand !== false;
     let images = options.images;
 
-    if (expand && text.startsWith("/") && (await this.runCommand(text, source))) return;
+    if (expand && text.startsWith("/") && (await this.runCommand(text, source))) return "handled";
 
     if (isTapped(this.hooks.input)) {
       const input = await this.hooks.input.promise({ text, images, source });
-      if (input.handled) return;
+      if (input.handled) return "handled";
       text = input.text;
       images = input.images ?? images;
     }
@@ -236,8 +236,11 @@ export class AgentSession implements SessionApi {
     }
 
     if (this.isStreaming) {
-      if (options.streamingBehavior === "steer") return this.steer(text, images);
-      if (options.streamingBehavior === "followUp") return this.followUp(text, images);
+      if (options.streamingBehavior === "steer" || options.streamingBehavior === "followUp") {
+        if (options.streamingBehavior === "steer") this.steer(text, images);
+        else this.followUp(text, images);
+        return "queued";
+      }
       throw new PithError(
         "AGENT_BUSY",
         "The agent is already working on a prompt. Queue this one with streamingBehavior \"steer\" or \"followUp\", or wait until it is done.",
@@ -260,6 +263,7 @@ export class AgentSession implements SessionApi {
         if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
       }
       await this.run(prompts, signal);
+      return "started";
     } finally {
       this.finishRun();
       release();
@@ -283,7 +287,10 @@ export class AgentSession implements SessionApi {
    * Queues typed text as steering or a follow-up the way pi's `steer` / `follow_up` do: skills and templates are
    * expanded, and a command is refused, since a command cannot wait in a queue.
    */
-  async queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<void> {
+  async queuePrompt(
+    text: string,
+    options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource },
+  ): Promise<"queued" | "handled"> {
     const source = options.source ?? "sdk";
     let images = options.images;
     if (text.startsWith("/")) {
@@ -292,6 +299,12 @@ export class AgentSession implements SessionApi {
         throw new PithError("COMMAND_NOT_QUEUEABLE", `/${name} is a command; commands run at once and cannot be queued. Send it as a prompt instead.`);
       }
     }
+    if (isTapped(this.hooks.input)) {
+      const input = await this.hooks.input.promise({ text, images, source });
+      if (input.handled) return "handled";
+      text = input.text;
+      images = input.images ?? images;
+    }
     if (isTapped(this.hooks.expand_input)) {
       const expanded = await this.hooks.expand_input.promise({ text, images, source, expand: true });
       text = expanded.text;
@@ -299,6 +312,13 @@ export class AgentSession implements SessionApi {
     }
     if (options.as === "steer") this.steer(text, images);
     else this.followUp(text, images);
+    return "queued";
+  }
+
+  clearQueues(): ClearedQueues {
+    const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
+    if (this.steering.clear().length + this.followUps.clear().length > 0) this.emitQueueUpdate();
+    return cleared;
   }
 
   steer(text: string, images?: ImageContent[]): void {

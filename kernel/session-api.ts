@@ -15,6 +15,15 @@ export interface PromptOptions {
   expand?: boolean;
 }
 
+/** What became of a prompt: a run started, it waits in a queue, or a command or `input` handler took it. */
+export type PromptDisposition = "started" | "queued" | "handled";
+
+/** The texts taken out of the queues by `clearQueues`. */
+export interface ClearedQueues {
+  steering: string[];
+  followUp: string[];
+}
+
 export type SessionListener = (event: SessionEvent) => void | Promise<void>;
 
 export interface SessionState {
@@ -38,10 +47,16 @@ export interface SessionApi {
   readonly messages: readonly AgentMessage[];
   readonly systemPrompt: string;
   getState(): SessionState;
-  prompt(text: string, options?: PromptOptions): Promise<void>;
+  /** resolves when the run it started is over (or at once when the text was queued or handled) */
+  prompt(text: string, options?: PromptOptions): Promise<PromptDisposition>;
   steer(text: string, images?: ImageContent[]): void;
-  /** steer / follow-up with skill and template expansion; commands are refused (pi's RPC `steer`, `follow_up`) */
-  queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<void>;
+  /**
+   * steer / follow-up after the `input` hook and skill and template expansion; commands are refused (pi's RPC
+   * `steer`, `follow_up`)
+   */
+  queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<"queued" | "handled">;
+  /** empties both queues (pi's `clear_queue`) and returns their texts */
+  clearQueues(): ClearedQueues;
   followUp(text: string, images?: ImageContent[]): void;
   /** empties the steering and follow-up queues and returns their texts (pi's `clearQueue`) */
   clearQueue(): { steering: string[]; followUp: string[] };

@@ -4,6 +4,8 @@
 import type { SessionApi } from "../../kernel/session-api.js";
 import type { PithServices, ServiceName } from "../../kernel/plugin.js";
 import type { RpcCommandType, RpcPayload } from "./command-schemas.js";
+import type { RpcId } from "./responses.js";
+import { supportedThinkingLevels } from "../../kernel/thinking.js";
 
 /** What a command may reach. */
 export interface RpcPorts {
@@ -12,6 +14,10 @@ export interface RpcPorts {
   service<K extends ServiceName>(name: K): PithServices[K];
   /** aborted when RPC mode shuts down */
   readonly signal: AbortSignal;
+  /** the command's request id */
+  readonly id: RpcId | undefined;
+  /** writes a record of the command's own (e.g. `bash_execution_update`) while it runs */
+  send(record: object): void;
 }
 
 type Member<T> = Extract<keyof T, string>;
@@ -35,14 +41,19 @@ export type CommandTable = { [T in RpcCommandType]: CommandSpec<T> | Unsupported
 export const COMMANDS: CommandTable = {
   prompt: {
     target: "session.prompt",
+    // The dispatcher answers with `{disposition}`: "started" at the run's first event, else what this returns.
     run: (p, { session }) => session.prompt(p.message, { images: p.images, streamingBehavior: p.streamingBehavior, source: "rpc" }),
   },
-  steer: { target: "session.queuePrompt", run: (p, { session }) => session.queuePrompt(p.message, { as: "steer", images: p.images, source: "rpc" }) },
+  steer: {
+    target: "session.queuePrompt",
+    run: async (p, { session }) => ({ disposition: await session.queuePrompt(p.message, { as: "steer", images: p.images, source: "rpc" }) }),
+  },
   follow_up: {
     target: "session.queuePrompt",
-    run: (p, { session }) => session.queuePrompt(p.message, { as: "followUp", images: p.images, source: "rpc" }),
+    run: async (p, { session }) => ({ disposition: await session.queuePrompt(p.message, { as: "followUp", images: p.images, source: "rpc" }) }),
   },
   abort: { target: "session.abort", run: async (_p, { session }) => void (await session.abort()) },
+  clear_queue: { target: "session.clearQueues", run: (_p, { session }) => session.clearQueues() },
   new_session: {
     target: "sessionControl.newSession",
     run: (p, ports) => ports.service("sessionControl").newSession({ parentSession: p.parentSession }),
@@ -66,6 +77,7 @@ export const COMMANDS: CommandTable = {
       return level === undefined ? null : { level };
     },
   },
+  get_available_thinking_levels: { target: "session.model", run: (_p, { session }) => ({ levels: supportedThinkingLevels(session.model) }) },
   set_steering_mode: {
     target: "sessionControl.setSteeringMode",
     run: (p, ports) => ports.service("sessionControl").setSteeringMode(p.mode, { signal: ports.signal }),
@@ -87,7 +99,16 @@ export const COMMANDS: CommandTable = {
     run: (p, ports) => ports.service("sessionControl").setAutoRetry(p.enabled, { signal: ports.signal }),
   },
   abort_retry: { target: "retry.abortRetry", run: (_p, ports) => ports.service("retry").abortRetry() },
-  bash: { target: "userBash.execute", run: (p, ports) => ports.service("userBash").execute(p.command, { signal: ports.signal }) },
+  bash: {
+    target: "userBash.execute",
+    run: (p, ports) =>
+      ports.service("userBash").execute(p.command, {
+        signal: ports.signal,
+        excludeFromContext: p.excludeFromContext,
+        // every chunk as it comes; the answer holds only the (possibly cut) tail
+        onOutput: (delta) => ports.send(ports.id === undefined ? { type: "bash_execution_update", delta } : { type: "bash_execution_update", id: ports.id, delta }),
+      }),
+  },
   abort_bash: { target: "userBash.abort", run: (_p, ports) => ports.service("userBash").abort() },
   get_session_stats: { target: "sessionInfo.stats", run: (_p, ports) => ports.service("sessionInfo").stats() },
   export_html: {
@@ -107,6 +128,8 @@ export const COMMANDS: CommandTable = {
   },
   clone: { target: "sessionControl.clone", run: (_p, ports) => ports.service("sessionControl").clone() },
   get_fork_messages: { target: "sessionInfo.forkPoints", run: (_p, ports) => ({ messages: ports.service("sessionInfo").forkPoints() }) },
+  get_entries: { target: "sessionInfo.entries", run: (p, ports) => ports.service("sessionInfo").entries(p.since) },
+  get_tree: { target: "sessionInfo.tree", run: (_p, ports) => ports.service("sessionInfo").tree() },
   // pi's code answers `{}` when there is no reply, its documentation `{text: null}`; null is what clients check for.
   get_last_assistant_text: {
     target: "sessionInfo.lastAssistantText",

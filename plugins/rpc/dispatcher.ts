@@ -13,7 +13,7 @@ import { failure, success, type RpcId, type RpcResponse } from "./responses.js";
 
 export interface DispatcherDeps {
   respond(response: RpcResponse): void;
-  ports(command: RpcCommandType): RpcPorts;
+  ports(command: RpcCommandType, id: RpcId | undefined): RpcPorts;
   answerDialog(response: UiResponse): boolean;
   acceptance: PromptAcceptance;
   /** a diagnostic for stderr */
@@ -40,7 +40,7 @@ export class RpcDispatcher {
     }
     if (parsed.type === "abort") {
       const before = this.ordered;
-      this.track(this.deps.ports("abort").session.abort());
+      this.track(this.deps.ports("abort", parsed.id).session.abort());
       this.track(before.then(() => this.run(parsed)));
     } else if (parsed.type === "abort_bash") {
       this.track(this.run(parsed));
@@ -92,9 +92,9 @@ export class RpcDispatcher {
     // `payload` was checked against the schema of `type`, so it fits that command's spec.
     const spec = COMMANDS[type] as CommandSpec<RpcCommandType> | UnsupportedCommand;
     if ("unsupported" in spec) return this.deps.respond(failure(id, type, spec.unsupported));
-    if (type === "prompt") return this.prompt(id, () => spec.run(payload, this.deps.ports(type)));
+    if (type === "prompt") return this.prompt(id, () => spec.run(payload, this.deps.ports(type, id)));
     try {
-      const data = await spec.run(payload, this.deps.ports(type));
+      const data = await spec.run(payload, this.deps.ports(type, id));
       this.deps.respond(success(id, type, data));
     } catch (error) {
       this.deps.respond(failure(id, type, errorMessage(error)));
@@ -112,11 +112,11 @@ export class RpcDispatcher {
         this.deps.respond(response);
         resolve();
       };
-      const withdraw = this.deps.acceptance.expect(() => answer(success(id, "prompt")));
+      const withdraw = this.deps.acceptance.expect(() => answer(success(id, "prompt", { disposition: "started" })));
       const run = Promise.resolve()
         .then(start)
         .then(
-          () => answer(success(id, "prompt")),
+          (disposition) => answer(success(id, "prompt", { disposition })),
           (error: unknown) => {
             if (done) this.deps.report(`a prompt failed after it was accepted: ${errorMessage(error)}`);
             else answer(failure(id, "prompt", errorMessage(error)));

@@ -10,5 +10,5 @@ export { RpcUi } from "./ui/rpc-ui.js";
 export type { UiService, UiDialogOptions, UiTheme, NotifyType, WidgetPlacement, UiComponentFactory } from "./ui/ui-types.js";
 export { UserBash, type UserBashService, type BashResult, type UserBashOptions } from "./services/user-bash.js";
 export { ModelSwitch, type ModelSwitchService, type CycledModel } from "./services/model-switch.js";
-export { SessionInfo, type SessionInfoService, type SessionStateReport, type SessionStatsReport, type ContextUsage, type ForkPoint } from "./services/session-info.js";
+export { SessionInfo, type SessionInfoService, type SessionStateReport, type SessionStatsReport, type ContextUsage, type ForkPoint, type EntriesReport, type TreeReport } from "./services/session-info.js";
 export { CommandCatalog, type CommandCatalogService, type CatalogCommand } from "./services/command-catalog.js";

@@ -1,8 +1,10 @@
-// What a command reaches: the session, the services by name, and the signal that stops commands at shutdown.
+// What a command reaches: the session, the services by name, the signal that stops commands at shutdown, and a
+// way to send records of its own while it runs (bash output).
 // A missing service becomes an error that names the command, the service and the plugin that offers it.
 import { PithError } from "../../kernel/errors.js";
 import type { PluginContext, ServiceName } from "../../kernel/plugin.js";
 import type { RpcPorts } from "./command-table.js";
+import type { RpcId } from "./responses.js";
 
 const SERVICE_HINTS: Partial<Record<ServiceName, string>> = {
   sessions: " Session commands need pith's sessions plugin.",
@@ -13,10 +15,17 @@ const SERVICE_HINTS: Partial<Record<ServiceName, string>> = {
   sessionControl: " Session moves and saved settings need pith's session-control plugin.",
 };
 
-export function createPorts(context: PluginContext, command: string, signal: AbortSignal): RpcPorts {
+export function createPorts(
+  context: PluginContext,
+  command: string,
+  signal: AbortSignal,
+  request: { id: RpcId | undefined; send(record: object): void },
+): RpcPorts {
   return {
     session: context.session,
     signal,
+    id: request.id,
+    send: request.send,
     service(name) {
       const service = context.tryUse(name);
       if (service !== undefined) return service;

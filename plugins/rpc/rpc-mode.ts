@@ -75,7 +75,7 @@ export function rpcMode(options: RpcModeOptions): RpcMode {
     if (!plugged) throw new PithError("RPC_NOT_LOADED", "RPC mode can only serve a session it was loaded into: pass rpc.plugin to createAgentSession first.");
     const commands = new RpcDispatcher({
       respond: (response) => writer.write(response),
-      ports: (command) => createPorts(plugged, command, commandsStopped.signal),
+      ports: (command, id) => createPorts(plugged, command, commandsStopped.signal, { id, send: (record) => writer.write(record) }),
       answerDialog: (response) => ui.answer(response),
       acceptance,
       report,

@@ -5,7 +5,8 @@ import { PithError } from "../../kernel/errors.js";
 import type { AgentMessage, ImageContent } from "../../kernel/messages.js";
 import type { Model, ThinkingLevel } from "../../kernel/model.js";
 import type { QueueMode } from "../../kernel/message-queues.js";
-import type { PromptOptions, SessionListener } from "../../kernel/session-api.js";
+import type { ClearedQueues, PromptDisposition, PromptOptions, SessionListener } from "../../kernel/session-api.js";
+import { supportedThinkingLevels } from "../../kernel/thinking.js";
 import type { PluginTiming } from "../../kernel/plugin-host.js";
 import type { PithServices, ServiceName } from "../../kernel/plugin.js";
 import type { SettingsManager } from "../../plugins/settings/index.js";
@@ -15,7 +16,9 @@ import type {
   BashResult,
   CatalogCommand,
   CycledModel,
+  EntriesReport,
   ForkPoint,
+  TreeReport,
   SessionStateReport,
   SessionStatsReport,
   UserBashOptions,
@@ -105,6 +108,15 @@ export class PithSession {
     return this.need("sessionInfo", "list fork points").forkPoints();
   }
 
+  /** every entry of the session file in append order, or those after the entry `since` */
+  getEntries(since?: string): EntriesReport {
+    return this.need("sessionInfo", "list the session's entries").entries(since);
+  }
+
+  getTree(): TreeReport {
+    return this.need("sessionInfo", "read the session tree").tree();
+  }
+
   /** slash commands: registered ones, then prompt templates, then skills */
   getCommands(): CatalogCommand[] {
     return this.need("commandCatalog", "list commands").list();
@@ -116,20 +128,20 @@ export class PithSession {
 
   // ---- prompting ---------------------------------------------------------------------------------------
 
-  /** Resolves when the answer is complete (retries and compaction included). */
-  prompt(text: string, options?: PromptOptions): Promise<void> {
+  /** Resolves when the answer is complete (retries and compaction included), with what became of the prompt. */
+  prompt(text: string, options?: PromptOptions): Promise<PromptDisposition> {
     this.assertLive();
     return this.track(this.agent.prompt(text, options));
   }
 
   /** delivered after the tool calls of the current reply; skills and templates are expanded, commands refused */
-  steer(text: string, images?: ImageContent[]): Promise<void> {
+  steer(text: string, images?: ImageContent[]): Promise<"queued" | "handled"> {
     this.assertLive();
     return this.agent.queuePrompt(text, { as: "steer", images });
   }
 
   /** delivered when the agent would otherwise stop; skills and templates are expanded, commands refused */
-  followUp(text: string, images?: ImageContent[]): Promise<void> {
+  followUp(text: string, images?: ImageContent[]): Promise<"queued" | "handled"> {
     this.assertLive();
     return this.agent.queuePrompt(text, { as: "followUp", images });
   }
@@ -137,6 +149,11 @@ export class PithSession {
   /** stops the running reply, its tools and any retry wait; resolves once the session is idle */
   abort(): Promise<void> {
     return this.agent.abort();
+  }
+
+  /** empties the steering and follow-up queues and returns their texts (send before `abort` to mimic Esc) */
+  clearQueue(): ClearedQueues {
+    return this.agent.clearQueues();
   }
 
   waitForIdle(): Promise<void> {
@@ -221,6 +238,11 @@ export class PithSession {
   }
 
   /** the next level the model supports; undefined when the model has no reasoning */
+  /** the levels the current model supports; ["off"] without reasoning */
+  getAvailableThinkingLevels(): ThinkingLevel[] {
+    return supportedThinkingLevels(this.agent.model);
+  }
+
   cycleThinkingLevel(): Promise<ThinkingLevel | undefined> {
     this.assertLive();
     return this.need("modelSwitch", "cycle thinking levels").cycleThinkingLevel();

@@ -270,7 +270,7 @@ describe("queuePrompt (pi's RPC steer and follow_up)", () => {
       },
     };
     const { session, requests } = await sessionWith([plugin], [callEcho("x"), { text: "done" }]);
-    let queued: Promise<void> | undefined;
+    let queued: Promise<unknown> | undefined;
     session.subscribe((event) => {
       if (event.type === "tool_execution_start") queued = session.queuePrompt("/t please", { as: "steer" });
     });

@@ -9,8 +9,9 @@ import type { SessionApi } from "../../kernel/session-api.js";
 import { COMMANDS, COMMAND_SCHEMAS, type CommandSpec, type RpcCommandType, type RpcPorts, type UnsupportedCommand } from "../../plugins/rpc/index.js";
 import { startInProcess, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
-/** pi 0.73.1's RpcCommand types (docs/rpc.md and rpc-types.d.ts). */
+/** pi 1.6.0's RpcCommand types (docs/rpc-commands.md and rpc-types.d.ts). */
 const PI_COMMANDS = [
+  "clear_queue", "get_available_thinking_levels", "get_entries", "get_tree",
   "prompt", "steer", "follow_up", "abort", "new_session", "get_state", "set_model", "cycle_model", "get_available_models",
   "set_thinking_level", "cycle_thinking_level", "set_steering_mode", "set_follow_up_mode", "compact", "set_auto_compaction",
   "set_auto_retry", "abort_retry", "bash", "abort_bash", "get_session_stats", "export_html", "switch_session", "fork", "clone",
@@ -22,6 +23,10 @@ const SAMPLES: { [T in RpcCommandType]: Record<string, unknown> } = {
   steer: { message: "steer" },
   follow_up: { message: "later" },
   abort: {},
+  clear_queue: {},
+  get_available_thinking_levels: {},
+  get_entries: {},
+  get_tree: {},
   get_state: {},
   get_messages: {},
   set_model: { provider: "mock", modelId: "mock-model" },
@@ -79,6 +84,8 @@ function tracingPorts(touched: Set<string>): RpcPorts {
   return {
     session: traced("session", rpc.session as SessionApi, touched),
     signal: new AbortController().signal,
+    id: undefined,
+    send: () => undefined,
     service<K extends ServiceName>(name: K): PithServices[K] {
       return traced(name, owner(name) as PithServices[K] & object, touched);
     },
@@ -92,7 +99,7 @@ describe("the command table", () => {
   it("covers exactly pi's commands, each with a payload schema", () => {
     expect(Object.keys(COMMANDS).sort()).toEqual([...PI_COMMANDS].sort());
     expect(Object.keys(COMMAND_SCHEMAS).sort()).toEqual([...PI_COMMANDS].sort());
-    const piTypes = fileURLToPath(new URL("../../node_modules/@mariozechner/pi-coding-agent/dist/modes/rpc/rpc-types.d.ts", import.meta.url));
+    const piTypes = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/dist/modes/rpc/rpc-types.d.ts", import.meta.url));
     if (existsSync(piTypes)) {
       const declared = readFileSync(piTypes, "utf8").split("export type RpcResponse")[0]!;
       const types = [...declared.matchAll(/type: "([a-z_]+)";/g)].map((match) => match[1]);

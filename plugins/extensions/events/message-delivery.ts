@@ -45,7 +45,7 @@ export function sendMessage(runtime: ExtensionRuntime, message: PiCustomMessageI
   return session.appendMessage(custom);
 }
 
-export function sendUserMessage(
+export async function sendUserMessage(
   runtime: ExtensionRuntime,
   content: string | (TextContent | ImageContent)[],
   options: { deliverAs?: "steer" | "followUp" } = {},
@@ -57,7 +57,7 @@ export function sendUserMessage(
       'The agent is working: sendUserMessage needs {deliverAs: "steer"} or {deliverAs: "followUp"} while a turn runs.',
     );
   }
-  return runtime.session.prompt(text, { images, source: "extension", expand: false, streamingBehavior: options.deliverAs });
+  await runtime.session.prompt(text, { images, source: "extension", expand: false, streamingBehavior: options.deliverAs });
 }
 
 /** Fire-and-forget forms for the `pi` object: failures are reported under the extension's name. */

@@ -7,6 +7,7 @@ import type { QueueMode } from "../../../kernel/message-queues.js";
 import type { SessionEvent } from "../../../kernel/events.js";
 import type { SessionApi } from "../../../kernel/session-api.js";
 import type { SessionsService } from "../../sessions/sessions-service.js";
+import type { SessionEntry, SessionTreeNode } from "../../sessions/types.js";
 import type { CompactionService } from "../../compaction/compaction-events.js";
 import { estimateContextTokens, type ContextEstimate } from "../../compaction/context-tokens.js";
 
@@ -52,6 +53,18 @@ export interface ForkPoint {
   text: string;
 }
 
+/** pi's `get_entries` answer: entries in append order (no header) and the current leaf. */
+export interface EntriesReport {
+  entries: SessionEntry[];
+  leafId: string | null;
+}
+
+/** pi's `get_tree` answer. */
+export interface TreeReport {
+  tree: SessionTreeNode[];
+  leafId: string | null;
+}
+
 export interface SessionInfoService {
   state(): SessionStateReport;
   stats(): SessionStatsReport;
@@ -61,6 +74,9 @@ export interface SessionInfoService {
   forkPoints(): ForkPoint[];
   /** trimmed; an empty name is refused */
   setName(name: string): void;
+  /** every entry, or only those appended after `since` (an entry id: a cursor that survives restarts) */
+  entries(since?: string): EntriesReport;
+  tree(): TreeReport;
 }
 
 declare module "../../../kernel/plugin.js" {
@@ -157,6 +173,22 @@ export class SessionInfo implements SessionInfoService {
     const manager = this.requireSessions("name the session").manager;
     manager.setSessionName(trimmed);
     this.config.emit({ type: "session_info_changed", name: manager.getSessionName() });
+  }
+
+  entries(since?: string): EntriesReport {
+    const manager = this.requireSessions("list the session's entries").manager;
+    const entries = manager.getEntries();
+    if (since === undefined) return { entries, leafId: manager.getLeafId() };
+    const cursor = entries.findIndex((entry) => entry.id === since);
+    if (cursor === -1) {
+      throw new PithError("ENTRY_NOT_FOUND", `No entry with id "${since}" in this session; call get_entries without "since" to read them all.`);
+    }
+    return { entries: entries.slice(cursor + 1), leafId: manager.getLeafId() };
+  }
+
+  tree(): TreeReport {
+    const manager = this.requireSessions("read the session tree").manager;
+    return { tree: manager.getTree(), leafId: manager.getLeafId() };
   }
 
   private contextUsage(): ContextUsage | undefined {

@@ -3,6 +3,7 @@
 // sees the output with the next prompt. While a reply is streaming the message waits until the run is over:
 // slipped in mid-turn it would separate a tool call from its result.
 import { existsSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import { PithError } from "../../../kernel/errors.js";
 import type { BashExecutionMessage } from "../../../kernel/messages.js";
 import type { SessionApi } from "../../../kernel/session-api.js";
@@ -26,6 +27,8 @@ export interface UserBashOptions {
   /** `!!cmd`: kept in the session but not sent to the model */
   excludeFromContext?: boolean;
   signal?: AbortSignal;
+  /** every piece of output as it arrives (stdout and stderr interleaved, whole characters) */
+  onOutput?(delta: string): void;
 }
 
 export interface UserBashService {
@@ -70,7 +73,7 @@ export class UserBash implements UserBashService {
     if (options.signal?.aborted) stop();
     this.running = controller;
     try {
-      const result = await this.run(command, controller.signal);
+      const result = await this.run(command, controller.signal, options.onOutput);
       const message: BashExecutionMessage = { role: "bashExecution", command, ...result, timestamp: Date.now() };
       if (options.excludeFromContext) message.excludeFromContext = true;
       await this.record(message);
@@ -92,9 +95,15 @@ export class UserBash implements UserBashService {
     for (const message of messages) await this.config.session.appendMessage(message);
   }
 
-  private async run(command: string, signal: AbortSignal): Promise<BashResult> {
+  private async run(command: string, signal: AbortSignal, onOutput: ((delta: string) => void) | undefined): Promise<BashResult> {
     const { shellPath, commandPrefix } = this.config.shell();
     const output = new OutputCollector({ tempFilePrefix: "pith-bash" });
+    // a character split between two chunks is held back until it is whole
+    const decoder = new StringDecoder("utf8");
+    const forward = (chunk: Buffer) => {
+      const delta = decoder.write(chunk);
+      if (delta && onOutput) onOutput(delta);
+    };
     const outcome = await runInProcessGroup({
       file: resolveShell(shellPath),
       args: ["-c", commandPrefix ? `${commandPrefix}\n${command}` : command],
@@ -102,8 +111,15 @@ export class UserBash implements UserBashService {
       env: shellEnvironment(),
       signal,
       killGraceMs: this.config.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-      onData: (chunk) => output.append(chunk),
-    }).finally(() => output.finish());
+      onData: (chunk) => {
+        output.append(chunk);
+        forward(chunk);
+      },
+    }).finally(() => {
+      output.finish();
+      const rest = decoder.end();
+      if (rest && onOutput) onOutput(rest);
+    });
     const snapshot = output.snapshot();
     await output.close();
     const result: BashResult = {
