@@ -45,7 +45,7 @@ export function sendMessage(runtime: ExtensionRuntime, message: PiCustomMessageI
   return session.appendMessage(custom);
 }
 
-export async function sendUserMessage(
+export function sendUserMessage(
   runtime: ExtensionRuntime,
   content: string | (TextContent | ImageContent)[],
   options: { deliverAs?: "steer" | "followUp" } = {},
@@ -57,7 +57,8 @@ export async function sendUserMessage(
       'The agent is working: sendUserMessage needs {deliverAs: "steer"} or {deliverAs: "followUp"} while a turn runs.',
     );
   }
-  await runtime.session.prompt(text, { images, source: "extension", expand: false, streamingBehavior: options.deliverAs });
+  // thrown, not rejected, while busy: extensions catch it around a call they do not await
+  return runtime.session.prompt(text, { images, source: "extension", expand: false, streamingBehavior: options.deliverAs }).then(() => undefined);
 }
 
 /** Fire-and-forget forms for the `pi` object: failures are reported under the extension's name. */
