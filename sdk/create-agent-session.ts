@@ -58,6 +58,8 @@ export interface CreateAgentSessionOptions {
   noPromptTemplates?: boolean;
   /** keep the session in memory only */
   noSession?: boolean;
+  /** `--no-mcp`: the MCP plugin is not loaded this run */
+  noMcp?: boolean;
   /** `--session-dir`; else $PI_CODING_AGENT_SESSION_DIR, else the `sessionDir` setting, else per-cwd folders */
   sessionDir?: string;
   /** resume the newest session of the cwd (`--continue`) */
@@ -104,7 +106,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const untrusted = untrustedWarning(trust, settings.projectKeys());
   if (untrusted) warnings.push(untrusted);
 
-  const builtins = options.builtins ?? BUILTIN_PLUGIN_NAMES;
+  const builtins = (options.builtins ?? BUILTIN_PLUGIN_NAMES).filter((name) => !(options.noMcp && name === "mcp"));
   const sessionDir = resolveSessionDir({ flag: options.sessionDir, setting: settings.sessionDirSetting() });
   const sessionStart = builtins.includes("sessions")
     ? await resolveSessionStart({

@@ -9,6 +9,12 @@ Packages:
   pith config                         package and discovered resources, enabled or disabled
   pith config enable|disable <source> [--kind <kind>] [<path|glob>] [-l]
 
+MCP servers (docs/mcp.md):
+  pith mcp add <server> -- <command> [args...]   also --url <url>; -l for the project's .pi/mcp.json
+  pith mcp remove <server> [-l]
+  pith mcp list [--json]              connect to every server and show its state, tools and errors
+  pith mcp get <server> [--json]
+
 Credentials:
   pith auth login <provider> [--api-key]          save an API key in auth.json (read without echo)
   pith auth logout <provider>                     remove what auth login saved

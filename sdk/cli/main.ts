@@ -22,6 +22,7 @@ export interface CliHooks {
 export async function main(argv: readonly string[], hooks: CliHooks = {}): Promise<number> {
   // `pith install|remove|update|list` have options of their own: they are told apart before flag parsing
   if (isPackageCommand(argv[0])) return runPackageSubcommand(argv);
+  if (argv[0] === "mcp") return runMcpSubcommand(argv.slice(1));
   let args: CliArgs;
   try {
     args = parseArgs(argv, PITH_VERSION);
@@ -76,6 +77,7 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
     promptTemplatePaths: args.promptTemplates,
     noPromptTemplates: args.noPromptTemplates,
     noSession: args.noSession,
+    noMcp: args.noMcp,
     session: args.session,
     sessionId: args.sessionId,
     sessionName: args.name,
@@ -209,6 +211,30 @@ async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
     return fail(error);
   } finally {
     process.off("SIGINT", onSigint);
+  }
+}
+
+async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
+  const { runMcpCommand } = await import("../../plugins/mcp/cli.js");
+  const { SettingsManager } = await import("../../plugins/settings/index.js");
+  const { resolveAgentDir } = await import("../../plugins/models/agent-dir.js");
+  const { resolveStartupTrust } = await import("../../plugins/trust/index.js");
+  const cwd = process.cwd();
+  const agentDir = resolveAgentDir();
+  try {
+    const settings = await SettingsManager.load({ agentDir, cwd, projectTrusted: false });
+    return await runMcpCommand([...argv], {
+      agentDir,
+      cwd,
+      env: process.env,
+      // the decision saved in trust.json (or --approve's), never a prompt: shell commands ask nothing
+      projectTrusted: async () => (await resolveStartupTrust({ cwd, agentDir, settings })).trusted,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      version: PITH_VERSION,
+    });
+  } catch (error) {
+    return fail(error);
   }
 }
 
