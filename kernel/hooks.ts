@@ -61,6 +61,12 @@ export interface ProviderRequestState {
   model: Model;
 }
 
+/** How a model call is made, apart from its content: settings such as `retry.provider.timeoutMs` reach it here. */
+export interface StreamOptionsState {
+  model: Model;
+  idleTimeoutMs?: number;
+}
+
 export interface ToolCallEvent {
   toolCallId: string;
   toolName: string;
@@ -201,6 +207,8 @@ export function createHooks() {
     before_agent_start: new AsyncSeriesWaterfallHook<[BeforeAgentStartState]>(["state"], "before_agent_start"),
     /** waterfall · before each model call · replace the messages sent (a copy; the session keeps its own) */
     context: new AsyncSeriesWaterfallHook<[ContextState]>(["state"], "context"),
+    /** waterfall · before each model call · transport options of the request (idle timeout) */
+    stream_options: new AsyncSeriesWaterfallHook<[StreamOptionsState]>(["state"], "stream_options"),
     /** waterfall · provider payload built · replace the payload */
     before_provider_request: new AsyncSeriesWaterfallHook<[ProviderRequestState]>(["state"], "before_provider_request"),
     /** series · response head received · observe status and headers */
@@ -251,6 +259,7 @@ export const HOOK_POLICIES: Readonly<Record<HookName, FailurePolicy>> = Object.f
   before_prompt: "report",
   before_agent_start: "report",
   context: "report",
+  stream_options: "report",
   before_provider_request: "report",
   after_provider_response: "report",
   tool_call: "block",

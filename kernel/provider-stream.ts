@@ -25,6 +25,7 @@ export async function* streamFromProvider(session: AgentSession, model: Model, m
     const tool = registry.tools.get(name) as ToolDefinition;
     return { name: tool.name, description: tool.description, parameters: tool.parameters };
   });
+  const options = isTapped(hooks.stream_options) ? await hooks.stream_options.promise({ model }) : undefined;
   const request: StreamRequest = {
     model,
     systemPrompt: session.systemPrompt,
@@ -34,6 +35,7 @@ export async function* streamFromProvider(session: AgentSession, model: Model, m
     apiKey: auth?.apiKey,
     headers: auth?.headers,
     sessionId: session.sessionId,
+    idleTimeoutMs: options?.idleTimeoutMs,
     signal,
     onPayload: isTapped(hooks.before_provider_request)
       ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload

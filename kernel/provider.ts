@@ -27,6 +27,8 @@ export interface StreamRequest {
   maxTokens?: number;
   temperature?: number;
   sessionId?: string;
+  /** abandon the request as a transient failure when nothing arrives for this long; by default none */
+  idleTimeoutMs?: number;
   signal: AbortSignal;
   /** Called with the request body before it is sent; a returned value replaces it. */
   onPayload?: (payload: unknown) => Promise<unknown>;

@@ -3,6 +3,7 @@
 import { AssistantMessageBuilder } from "./assistant-builder.js";
 import type { AssistantMessageEvent, ProviderResponseInfo, StreamRequest } from "../../kernel/provider.js";
 import { ABORTED_MESSAGE, classifyProviderError } from "./classify-error.js";
+import { idleWatchdog } from "./idle-watchdog.js";
 
 export type FinishReason = "stop" | "length" | "toolUse";
 
@@ -24,21 +25,35 @@ export async function* guardProviderStream(
   attempt: StreamAttempt,
 ): AsyncGenerator<AssistantMessageEvent, void> {
   const builder = new AssistantMessageBuilder(request.model);
+  const watchdog = idleWatchdog(request);
   let responseReported = false;
   const reportResponse = async (response: ProviderResponseInfo): Promise<void> => {
     responseReported = true;
+    watchdog?.disarm();
     await request.onResponse?.(response);
+    watchdog?.arm();
   };
   try {
-    const reason = yield* attempt({ request, builder, reportResponse });
+    const events = attempt({ request: watchdog ? { ...request, signal: watchdog.signal } : request, builder, reportResponse });
+    let next: IteratorResult<AssistantMessageEvent, FinishReason>;
+    for (;;) {
+      watchdog?.arm();
+      next = await events.next();
+      watchdog?.disarm();
+      if (next.done) break;
+      yield next.value;
+    }
+    if (watchdog?.fired && !request.signal.aborted) throw watchdog.fired;
     // The SDKs end a stream quietly when it is aborted, so a "complete" stream may be a cut-off one.
     if (request.signal.aborted) {
       yield builder.fail("aborted", ABORTED_MESSAGE, { kind: "aborted" });
       return;
     }
-    yield builder.done(reason);
+    yield builder.done(next.value);
   } catch (error) {
-    const failure = classifyProviderError(error, request.signal);
+    watchdog?.disarm();
+    const silent = watchdog?.fired && !request.signal.aborted;
+    const failure = classifyProviderError(silent ? watchdog.fired : error, request.signal);
     if (failure.response && !responseReported) {
       // The hook is an observer here; its own failure must not replace the provider's error.
       await reportResponse(failure.response).catch(() => undefined);

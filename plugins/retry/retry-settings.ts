@@ -10,6 +10,8 @@ export interface RetrySettings {
   baseDelayMs: number;
   /** the longest wait pith accepts, whether computed or asked for by the provider; 0 = no limit */
   maxRetryDelayMs: number;
+  /** `retry.provider.timeoutMs`: a request silent this long is abandoned and retried; undefined = never */
+  requestIdleTimeoutMs?: number;
 }
 
 export const DEFAULT_RETRY_SETTINGS: Readonly<RetrySettings> = Object.freeze({
@@ -29,7 +31,12 @@ export function retrySettingsFrom(settings: Pick<Settings, "retry"> | undefined,
     baseDelayMs: overrides.baseDelayMs ?? wholeNumber(retry.baseDelayMs) ?? DEFAULT_RETRY_SETTINGS.baseDelayMs,
     maxRetryDelayMs:
       overrides.maxRetryDelayMs ?? wholeNumber(retry.provider?.maxRetryDelayMs) ?? legacyCap ?? DEFAULT_RETRY_SETTINGS.maxRetryDelayMs,
+    requestIdleTimeoutMs: overrides.requestIdleTimeoutMs ?? positiveNumber(retry.provider?.timeoutMs),
   };
+}
+
+function positiveNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 function wholeNumber(value: unknown): number | undefined {

@@ -84,3 +84,41 @@ describe("provider failures, through the CLI", () => {
     expect(result.stderr).toBe("pith: 400 invalid_request_error: bad thing\n");
   });
 });
+
+describe("a provider that goes silent, through the CLI", () => {
+  const settings = (provider: Record<string, number>) =>
+    writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { maxRetries: 2, baseDelayMs: 10, provider } }));
+
+  it("with retry.provider.timeoutMs set, a silent request is abandoned and retried", async () => {
+    await settings({ timeoutMs: 300 });
+    world.mock.enqueue({ text: "never finished", delayMs: 5_000 }, { text: "recovered" });
+    const result = await world.run(["--mode", "json", ...MODEL, "hi"]);
+    expect(result.code).toBe(0);
+    const events = jsonLines(result.stdout);
+    expect(events.find((event) => event.type === "auto_retry_start")).toMatchObject({
+      attempt: 1,
+      errorMessage: "No data from the provider for 300 ms (retry.provider.timeoutMs); the request was abandoned",
+    });
+    expect(events.find((event) => event.type === "auto_retry_end")).toMatchObject({ success: true });
+    expect(world.mock.requests).toHaveLength(2);
+  });
+
+  it("the timeout counts silence, not the length of the reply", async () => {
+    await settings({ timeoutMs: 1_500 });
+    world.mock.enqueue({ text: ["one ", "two ", "three ", "four ", "five"], delayMs: 250 });
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result).toMatchObject({ code: 0, stdout: "one two three four five\n" });
+    expect(world.mock.requests).toHaveLength(1);
+  });
+
+  it("gives up with the timeout named when every attempt is silent", async () => {
+    await settings({ timeoutMs: 200 });
+    const silent = { text: "x", delayMs: 5_000 };
+    world.mock.enqueue(silent, silent, silent);
+    const result = await world.run(["-p", ...MODEL, "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "pith: No data from the provider for 200 ms (retry.provider.timeoutMs); the request was abandoned (gave up after 2 retries)\n",
+    );
+  });
+});
