@@ -12,6 +12,7 @@ import { isPackageCommand, isRemoteSource } from "../../plugins/packages/command
 import { cacheDirectory } from "../cache-dir.js";
 
 const EXIT_INTERRUPTED = 130;
+const ABORTED_MESSAGE = "Request was aborted";
 
 /** What the process around the CLI wants to know of a run. */
 export interface CliHooks {
@@ -145,7 +146,10 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
     await session.waitForIdle();
     const code = await finishOutput(created, mode);
     await session.dispose("quit");
-    return interrupted ? EXIT_INTERRUPTED : code;
+    if (!interrupted) return code;
+    // stopped between replies (a tool was running): the text output had no failed reply to report
+    if (mode === "text" && code === 0) process.stderr.write(`pith: ${ABORTED_MESSAGE}\n`);
+    return EXIT_INTERRUPTED;
   } catch (error) {
     await session.dispose("quit").catch(() => undefined);
     await finishOutput(created, mode).catch(() => undefined);
@@ -239,7 +243,9 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
 }
 
 function fail(error: unknown): number {
-  const message = error instanceof PithError ? error.message : `unexpected error: ${errorMessage(error)}`;
+  // an option only an extension could have known, refused while the extensions set up: an option error all the same
+  const shown = error instanceof PithError && error.code === "BAD_ARGUMENTS" && error.cause instanceof PithError ? error.cause : error;
+  const message = shown instanceof PithError ? shown.message : `unexpected error: ${errorMessage(shown)}`;
   process.stderr.write(`pith: ${message}\n`);
   if (process.env.PITH_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   return 1;

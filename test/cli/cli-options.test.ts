@@ -1,0 +1,139 @@
+// pi 1.6.0's command line in pith, through the real CLI: option errors said once and as option errors, tool
+// selection (patterns, +name/-name, -xt, unknown names), `--`, --session-id, -n, and Ctrl-C's message.
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "./cli-harness.js";
+
+const MODEL = ["--model", "mock/mock-model"];
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(() => world.close());
+
+/** the tool names of the nth request to the model */
+const toolsSent = (index: number) => ((world.mock.requests[index]!.body as { tools?: { name: string }[] }).tools ?? []).map((tool) => tool.name);
+
+describe("option errors", () => {
+  it("an unknown option is an option error, said once, with no start-up noise", async () => {
+    const result = await world.run(["-p", ...MODEL, "--bogus", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("pith: Unknown option: --bogus (run pith --help for the options, extension flags included)\n");
+    expect(world.mock.requests).toHaveLength(0);
+  });
+
+  it("a bad option value is reported once, by pith", async () => {
+    const result = await world.run(["--mode", "nope", "-p", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      "pith: option '--mode <mode>' argument 'nope' is invalid. Allowed choices are text, json, rpc. (run pith --help for the options)",
+    ]);
+  });
+
+  it("--tools cannot mix names with +name/-name entries", async () => {
+    const result = await world.run(["-p", ...MODEL, "--tools", "read,+grep", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("pith: --tools: tool names cannot be mixed with +name or -name entries\n");
+  });
+});
+
+describe("tool selection", () => {
+  it("--tools nosuchtool names the unknown tool", async () => {
+    world.mock.enqueue({ text: "ok" });
+    const result = await world.run(["-p", ...MODEL, "--tools", "read,nosuchtool", "hi"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('pith: warning: no tool is named "nosuchtool" (tools: read, bash, edit, write, grep, find, ls)');
+    expect(toolsSent(0)).toEqual(["read"]);
+  });
+
+  it("patterns, +name/-name changes to the defaults, and -xt", async () => {
+    world.mock.enqueue({ text: "1" }, { text: "2" }, { text: "3" });
+    expect((await world.run(["-p", ...MODEL, "--tools", "*e*", "hi"])).stderr).toBe("");
+    expect(toolsSent(0)).toEqual(["read", "edit", "write", "grep"]);
+    await world.run(["-p", ...MODEL, "-t", "+grep,-write", "hi"]);
+    expect(toolsSent(1)).toEqual(["read", "bash", "edit", "grep"]);
+    await world.run(["-p", ...MODEL, "-xt", "b*,edit", "hi"]);
+    expect(toolsSent(2)).toEqual(["read", "write"]);
+  });
+
+  it("defaultTools in the settings changes the defaults; a trusted project's +/- entries apply on top", async () => {
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ defaultTools: ["read", "grep"] }));
+    await mkdir(join(world.project, ".pi"), { recursive: true });
+    await writeFile(join(world.project, ".pi", "settings.json"), JSON.stringify({ defaultTools: ["+ls", "-read"] }));
+    world.mock.enqueue({ text: "1" }, { text: "2" });
+    await world.run(["-p", ...MODEL, "hi"]);
+    expect(toolsSent(0)).toEqual(["read", "grep"]);
+    await world.run(["-p", "-a", ...MODEL, "hi"]);
+    expect(toolsSent(1)).toEqual(["grep", "ls"]);
+  });
+});
+
+describe("messages and sessions", () => {
+  it("-- ends the options: what follows is the message, even when it looks like one", async () => {
+    world.mock.enqueue({ text: "ok" });
+    const result = await world.run(["-p", ...MODEL, "--", "--version -e x"]);
+    expect(result.code).toBe(0);
+    expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("--version -e x");
+  });
+
+  it("--session-id creates the folder's session with that id, then opens it; -n names it", async () => {
+    world.mock.enqueue({ text: "first" }, { text: "second" });
+    expect((await world.run(["-p", ...MODEL, "--session-id", "fix-login.1", "-n", "Login fix", "one"])).code).toBe(0);
+    expect((await world.run(["-p", ...MODEL, "--session-id", "fix-login.1", "two"])).code).toBe(0);
+    const folder = join(world.agentDir, "sessions");
+    const [projectFolder] = await readdir(folder);
+    const files = (await readdir(join(folder, projectFolder!))).filter((name) => name.endsWith(".jsonl"));
+    expect(files).toHaveLength(1);
+    const lines = (await readFile(join(folder, projectFolder!, files[0]!), "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ type: "session", id: "fix-login.1" });
+    expect(lines.filter((line) => line.type === "session_info")).toEqual([expect.objectContaining({ name: "Login fix" })]);
+    expect(JSON.stringify(world.mock.requests[1]!.body)).toContain("first"); // the second run resumed the first
+  });
+
+  it("--session-id refuses ids pi would refuse, and --continue beside it", async () => {
+    const bad = await world.run(["-p", ...MODEL, "--session-id", "-oops", "hi"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--session-id "-oops": use letters, digits');
+    const clash = await world.run(["-p", ...MODEL, "--session-id", "a1", "-c", "hi"]);
+    expect(clash.stderr).toBe("pith: --session-id cannot be combined with --continue.\n");
+  });
+
+  it("Ctrl-C in print mode says why the run ended with pith's prefix, once, and exits 130", async () => {
+    world.mock.enqueue({ text: "slow", delayMs: 30_000 });
+    let sent = false;
+    const result = await world.run(["-p", ...MODEL, "wait"], {
+      onSpawn(child) {
+        const timer = setInterval(() => {
+          if (world.mock.requests.length > 0 && !sent) {
+            sent = true;
+            child.kill("SIGINT");
+            clearInterval(timer);
+          }
+        }, 20);
+        child.on("close", () => clearInterval(timer));
+      },
+    });
+    expect(sent).toBe(true);
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe("pith: Request was aborted\n");
+  });
+
+  it("Ctrl-C while a tool runs says the same", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "sleep 30" } }] }, { text: "never" });
+    const result = await world.run(["-p", ...MODEL, "wait"], {
+      onSpawn(child) {
+        const timer = setInterval(() => {
+          if (world.mock.requests.length > 0) {
+            clearInterval(timer);
+            setTimeout(() => child.kill("SIGINT"), 500);
+          }
+        }, 20);
+        child.on("close", () => clearInterval(timer));
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe("pith: Request was aborted\n");
+    expect(world.mock.requests).toHaveLength(1);
+  });
+});
