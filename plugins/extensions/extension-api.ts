@@ -26,8 +26,14 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
   const api: ExtensionAPI = {
     on(event, handler) {
       if (typeof handler !== "function") throw new PithError("EXTENSION_HANDLER_INVALID", `pi.on("${String(event)}") needs a handler function.`);
-      if (record.live) runtime.addHandler(record, event as ExtensionEventName, handler as never);
-      else record.pendingHandlers.push({ event: event as ExtensionEventName, handler: handler as never });
+      // unsubscribing silences the handler: its tap stays, answering "no result", until the extension unloads
+      let subscribed = true;
+      const listening = ((payload: never, ctx: never) => (subscribed ? (handler as (e: never, c: never) => unknown)(payload, ctx) : undefined)) as never;
+      if (record.live) runtime.addHandler(record, event as ExtensionEventName, listening);
+      else record.pendingHandlers.push({ event: event as ExtensionEventName, handler: listening });
+      return () => {
+        subscribed = false;
+      };
     },
 
     registerTool(tool) {
@@ -63,6 +69,26 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
 
     registerMessageRenderer(customType, renderer) {
       record.renderers.set(customType, renderer);
+    },
+
+    registerEntryRenderer(customType, renderer) {
+      if (typeof renderer !== "function") throw new PithError("EXTENSION_RENDERER_INVALID", `registerEntryRenderer("${customType}") needs a renderer function.`);
+      record.entryRenderers.set(customType, renderer);
+    },
+
+    registerToolRenderer(resolver) {
+      if (typeof resolver !== "function") throw new PithError("EXTENSION_RENDERER_INVALID", "registerToolRenderer needs a resolver function.");
+      record.toolRenderers.push(resolver);
+    },
+
+    registerMarkdownTransformer(transform, options = {}) {
+      if (typeof transform !== "function") throw new PithError("EXTENSION_RENDERER_INVALID", "registerMarkdownTransformer needs a transform function.");
+      record.markdownTransformers.push({ transform, options });
+    },
+
+    getSettings() {
+      const settings = runtime.context.tryUse("settings");
+      return settings ? (structuredClone(settings.get()) as Record<string, unknown>) : {};
     },
 
     sendMessage(message, options) {

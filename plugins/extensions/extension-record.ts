@@ -4,6 +4,7 @@ import type { ExtensionSource } from "./loading/discovery.js";
 import { extensionOwner } from "./errors.js";
 import type {
   ExtensionEventName,
+  MarkdownTransformerOptions,
   PiCommandOptions,
   PiFlagOptions,
   PiShortcutOptions,
@@ -32,6 +33,10 @@ export interface ExtensionRecord {
   readonly flags: Map<string, PiFlagOptions>;
   readonly shortcuts: Map<string, PiShortcutOptions>;
   readonly renderers: Map<string, unknown>;
+  /** what the interactive UI draws with: entry renderers by custom type, tool renderers and markdown transformers in order */
+  readonly entryRenderers: Map<string, unknown>;
+  readonly toolRenderers: unknown[];
+  readonly markdownTransformers: { transform: unknown; options: MarkdownTransformerOptions }[];
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
   /** providers it gave the models service, taken back when it unloads */
   readonly providerNames: Set<string>;
@@ -61,6 +66,9 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     flags: new Map(),
     shortcuts: new Map(),
     renderers: new Map(),
+    entryRenderers: new Map(),
+    toolRenderers: [],
+    markdownTransformers: [],
     pendingProviders: [],
     providerNames: new Set(),
   };

@@ -12,6 +12,7 @@ import { loadAll } from "./loading/restart.js";
 import { ExtensionRuntime } from "./runtime.js";
 import { noUIContext } from "./context/ui-context.js";
 import "./service.js";
+import type { ExtensionMode } from "./types.js";
 
 export const EXTENSIONS_PLUGIN_NAME = "extensions";
 
@@ -34,6 +35,8 @@ export interface ExtensionsPluginOptions {
   unknownFlags?: "error" | "ignore";
   /** home folder for `~` in paths */
   homeDir?: string;
+  /** how pith runs, as extensions read it in `ctx.mode`; default "print" */
+  mode?: ExtensionMode;
 }
 
 export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
@@ -44,7 +47,13 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
       if (!(session instanceof AgentSession)) {
         throw new PithError("EXTENSIONS_UNSUPPORTED", "The extensions plugin needs pith's own AgentSession.");
       }
-      const runtime = new ExtensionRuntime(context, session, { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log }, tapHandler);
+      const runtime = new ExtensionRuntime(context, session, {
+          agentDir: options.agentDir,
+          ui: noUIContext,
+          hasUI: false,
+          log: context.log,
+          mode: options.mode ?? "print",
+        }, tapHandler);
       const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false }));
 
       const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;

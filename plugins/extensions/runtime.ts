@@ -21,7 +21,7 @@ import { inLoadOrder, pluginsAfter } from "./events/load-order.js";
 import { staleError } from "./stale.js";
 import { trackContext, type TrackedContext } from "./tracked-context.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
-import type { ExtensionEventName, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
+import type { ExtensionEventName, ExtensionMode, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
 
 export interface HandlerEntry {
   record: ExtensionRecord;
@@ -33,6 +33,8 @@ export interface ExtensionRuntimeOptions {
   ui: ExtensionUIContext;
   hasUI: boolean;
   log: Logger;
+  /** `ctx.mode` */
+  mode: ExtensionMode;
 }
 
 export class ExtensionRuntime {

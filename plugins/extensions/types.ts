@@ -317,10 +317,18 @@ export interface CompactOptions {
   onError?: (error: Error) => void;
 }
 
+/** How pith runs: pi's `ctx.mode` (pith has no terminal UI yet, so never "tui" for now). */
+export type ExtensionMode = "tui" | "rpc" | "json" | "print";
+
 export interface ExtensionContext {
   readonly ui: ExtensionUIContext;
   readonly hasUI: boolean;
   readonly cwd: string;
+  readonly mode: ExtensionMode;
+  /** the session's thinking level */
+  readonly thinkingLevel: ThinkingLevel;
+  /** whether this project's own resources (`.pi/extensions`, ...) are trusted to load */
+  isProjectTrusted(): boolean;
   readonly sessionManager: ReadonlySessionView;
   readonly modelRegistry: ModelRegistryView;
   readonly model: Model | undefined;
@@ -390,6 +398,17 @@ export interface PiToolDefinition {
   ): Promise<PiToolResult>;
   renderCall?: (...args: never[]) => unknown;
   renderResult?: (...args: never[]) => unknown;
+  // pi 1.6.0's fields. pith sends every active tool to the model directly (it has no code mode or tool search),
+  // so `exposure` decides only whether the tool starts active; the others are kept for `getAllTools()`.
+  /** `direct` and `model-only` tools start active (unless `defaultActive: false`); the others start inactive */
+  exposure?: "direct" | "model-only" | "codemode" | "deferred" | "hidden";
+  defaultActive?: boolean;
+  namespace?: { name: string; aliases?: string[]; description?: string; instructions?: string };
+  annotations?: Record<string, unknown>;
+  outputSchema?: object;
+  reachesTools?: (input: Record<string, unknown>) => unknown;
+  prepareLoadout?: (...args: never[]) => unknown;
+  constrainedSampling?: unknown;
 }
 
 export interface PiCommandOptions {
@@ -439,6 +458,10 @@ export interface ToolInfo {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  promptGuidelines: string[];
+  exposure: NonNullable<PiToolDefinition["exposure"]>;
+  namespace?: PiToolDefinition["namespace"];
+  annotations?: Record<string, unknown>;
   sourceInfo: SourceInfo;
 }
 
@@ -455,14 +478,27 @@ export interface EventBus {
 }
 
 /** The `pi` object an extension's default export receives. */
+/** pi's `registerMarkdownTransformer` options: which message surfaces the transformer sees. */
+export interface MarkdownTransformerOptions {
+  messageTypes?: readonly ("user" | "assistant" | "assistant-thinking" | "custom" | "summary" | "changelog")[];
+}
+
 export interface ExtensionAPI {
-  on<K extends ExtensionEventName>(event: K, handler: HandlerFor<K>): void;
+  /** returns a function that removes this handler again */
+  on<K extends ExtensionEventName>(event: K, handler: HandlerFor<K>): () => void;
   registerTool(tool: PiToolDefinition): void;
   registerCommand(name: string, options: PiCommandOptions): void;
   registerShortcut(shortcut: string, options: PiShortcutOptions): void;
   registerFlag(name: string, options: PiFlagOptions): void;
   getFlag(name: string): boolean | string | undefined;
   registerMessageRenderer(customType: string, renderer: (...args: never[]) => unknown): void;
+  /** renders `custom` session entries of `customType` */
+  registerEntryRenderer(customType: string, renderer: (...args: never[]) => unknown): void;
+  /** renders any tool's call and result; a resolver may defer to the next with `next()` */
+  registerToolRenderer(resolver: (...args: never[]) => unknown): void;
+  registerMarkdownTransformer(transform: (...args: never[]) => unknown, options?: MarkdownTransformerOptions): void;
+  /** the effective settings (global overlaid with project), a copy */
+  getSettings(): Record<string, unknown>;
   sendMessage(message: PiCustomMessageInput, options?: SendMessageOptions): void;
   sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp" }): void;
   appendEntry(customType: string, data?: unknown): void;

@@ -90,6 +90,7 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
     extensions: {
       paths: args.extensions,
       noExtensions: args.noExtensions,
+      mode: args.mode === "rpc" || args.mode === "json" ? args.mode : "print",
       flagArgv: args.leftover.some((word) => word.startsWith("-") && word !== "-") ? args.leftover : undefined,
     },
   };

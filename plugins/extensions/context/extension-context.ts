@@ -29,6 +29,12 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     ui: runtime.options.ui,
     hasUI: runtime.options.hasUI,
     cwd: session.cwd,
+    mode: runtime.options.mode,
+    get thinkingLevel() {
+      return session.thinkingLevel;
+    },
+    // the project-trust plugin's decision; without it, the settings service's; without either, trusted (as pith loads all)
+    isProjectTrusted: () => runtime.context.tryUse("projectTrust")?.trusted ?? runtime.context.tryUse("settings")?.isProjectTrusted() ?? true,
     sessionManager: sessionView(() => runtime.sessions()?.manager, { cwd: session.cwd, sessionId: () => session.sessionId }),
     modelRegistry: modelRegistryView(() => runtime.models()),
     get model() {

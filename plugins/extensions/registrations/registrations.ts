@@ -7,7 +7,7 @@ import { conflictError, resolveClaims, type Claim } from "./conflicts.js";
 import { adaptCommand } from "./command-adapter.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import { adaptTool } from "./tool-adapter.js";
+import { adaptTool, startsActive } from "./tool-adapter.js";
 import type { PiCommandOptions, PiFlagOptions, PiToolDefinition, SlashCommandInfo, SourceInfo, ToolInfo } from "../types.js";
 
 const registeredTools = new WeakMap<ExtensionRuntime, Map<string, ExtensionRecord>>();
@@ -63,14 +63,26 @@ function install(runtime: ExtensionRuntime, record: ExtensionRecord, tool: PiToo
   let byName = registeredTools.get(runtime);
   if (!byName) registeredTools.set(runtime, (byName = new Map()));
   byName.set(tool.name, record);
-  runtime.pluginContextFor(record).registerTool(adaptTool(runtime, record, tool));
+  runtime.pluginContextFor(record).registerTool(adaptTool(runtime, record, tool), { active: startsActive(tool) });
 }
 
 export function listTools(runtime: ExtensionRuntime): ToolInfo[] {
   const owners = new Map(runtime.records.map((record) => [record.owner, record]));
   return runtime.session.allTools().map((tool) => {
     const owner = runtime.session.registry.tools.owner(tool.name) ?? "";
-    return { name: tool.name, description: tool.description, parameters: tool.parameters, sourceInfo: owners.get(owner)?.sourceInfo ?? pluginSource(tool.name, owner) };
+    const record = owners.get(owner);
+    // pi 1.6 lists what the definition declares beside the basics
+    const declared = record?.tools.get(tool.name);
+    return {
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      promptGuidelines: tool.promptGuidelines ?? [],
+      exposure: declared?.exposure ?? "direct",
+      ...(declared?.namespace ? { namespace: declared.namespace } : {}),
+      ...(declared?.annotations ? { annotations: declared.annotations } : {}),
+      sourceInfo: record?.sourceInfo ?? pluginSource(tool.name, owner),
+    };
   });
 }
 

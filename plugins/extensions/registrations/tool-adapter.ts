@@ -7,8 +7,6 @@ import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { PiToolDefinition } from "../types.js";
 
-const EMPTY_PARAMETERS: Record<string, unknown> = { type: "object", properties: {} };
-
 export function checkTool(tool: PiToolDefinition): void {
   if (!tool || typeof tool.name !== "string" || tool.name.trim() === "") {
     throw new PithError("EXTENSION_TOOL_INVALID", "registerTool needs a tool with a non-empty name.");
@@ -16,10 +14,20 @@ export function checkTool(tool: PiToolDefinition): void {
   if (typeof tool.execute !== "function") {
     throw new PithError("EXTENSION_TOOL_INVALID", `Tool "${tool.name}" has no execute function.`);
   }
+  // pi 1.6 rejects these too: the model could not be told what arguments to send
+  if (!tool.parameters || typeof tool.parameters !== "object") {
+    throw new PithError("EXTENSION_TOOL_INVALID", `Tool "${tool.name}" has no parameters schema; give it one, e.g. Type.Object({}) for a tool without arguments.`);
+  }
+}
+
+/** Whether pith activates the tool when it is registered (pi 1.6: `exposure` and `defaultActive`). */
+export function startsActive(tool: PiToolDefinition): boolean {
+  const exposure = tool.exposure ?? "direct";
+  return (exposure === "direct" || exposure === "model-only") && tool.defaultActive !== false;
 }
 
 export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, tool: PiToolDefinition): ToolDefinition {
-  const parameters = tool.parameters && typeof tool.parameters === "object" ? (tool.parameters as Record<string, unknown>) : EMPTY_PARAMETERS;
+  const parameters = tool.parameters as Record<string, unknown>;
   const adapted: ToolDefinition = {
     name: tool.name,
     label: tool.label ?? tool.name,

@@ -1,0 +1,100 @@
+// The `pi.*` and `ctx` members pi 1.6.0 added, through extensions loaded into real sessions.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorld, messagesOf, startSession, type World } from "./harness.js";
+
+const seen = globalThis as { __pith1x?: Record<string, unknown> };
+let world: World;
+beforeEach(async () => {
+  world = await createWorld();
+  seen.__pith1x = {};
+});
+afterEach(() => world.close());
+
+const record = (key: string, value: unknown) => `(globalThis as any).__pith1x[${JSON.stringify(key)}] = ${value};`;
+
+describe("ctx at 1.6.0", () => {
+  it("mode, thinkingLevel and isProjectTrusted() answer for the running session", async () => {
+    const path = await world.write(
+      "ext/ctx.ts",
+      `export default function (pi: any) {
+         pi.registerCommand("ctx", { handler: async (_args: string, ctx: any) => {
+           ${record("mode", "ctx.mode")} ${record("thinking", "ctx.thinkingLevel")} ${record("trusted", "ctx.isProjectTrusted()")}
+         } });
+       }`,
+    );
+    const print = await startSession(world, { paths: [path], projectTrust: { approve: false } });
+    await print.session.prompt("/ctx");
+    expect(seen.__pith1x).toEqual({ mode: "print", thinking: print.session.thinkingLevel, trusted: false });
+
+    const rpc = await startSession(world, { paths: [path], mode: "rpc", projectTrust: { approve: true } });
+    await rpc.session.prompt("/ctx");
+    expect(seen.__pith1x).toMatchObject({ mode: "rpc", trusted: true });
+  });
+});
+
+describe("pi at 1.6.0", () => {
+  it("pi.on() returns an unsubscribe: the handler hears nothing after it", async () => {
+    const path = await world.write(
+      "ext/unsubscribe.ts",
+      `export default function (pi: any) {
+         const heard: string[] = [];
+         (globalThis as any).__pith1x.heard = heard;
+         const off = pi.on("input", (event: any) => { heard.push(event.text); });
+         pi.registerCommand("off", { handler: async () => off() });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path], turns: [{ text: "a" }, { text: "b" }] });
+    await started.session.prompt("first");
+    await started.session.prompt("/off");
+    await started.session.prompt("second");
+    expect(seen.__pith1x!.heard).toEqual(["first"]);
+  });
+
+  it("getSettings() gives the effective settings as a copy; renderers of every kind are accepted, bad ones refused", async () => {
+    await world.write("agent/settings.json", JSON.stringify({ theme: "light" }));
+    const path = await world.write(
+      "ext/settings.ts",
+      `export default function (pi: any) {
+         const settings = pi.getSettings();
+         ${record("theme", "settings.theme")}
+         settings.theme = "changed";
+         ${record("again", "pi.getSettings().theme")}
+         pi.registerEntryRenderer("note", () => []);
+         pi.registerToolRenderer((_tool: unknown, next: () => unknown) => next());
+         pi.registerMarkdownTransformer((text: string) => text, { messageTypes: ["assistant"] });
+         try { pi.registerToolRenderer("nope"); } catch (error) { ${record("refused", "(error as any).code")} }
+       }`,
+    );
+    const started = await startSession(world, { paths: [path] });
+    expect(messagesOf(started.problems)).toEqual([]);
+    expect(seen.__pith1x).toEqual({ theme: "light", again: "light", refused: "EXTENSION_RENDERER_INVALID" });
+  });
+
+  it("tools: exposure and defaultActive decide whether a tool starts active; a tool without a schema is refused", async () => {
+    const path = await world.write(
+      "ext/tools.ts",
+      `import { Type } from "typebox";
+       const run = async () => ({ content: [{ type: "text", text: "ok" }] });
+       export default function (pi: any) {
+         pi.registerTool({ name: "plain", description: "d", parameters: Type.Object({}), execute: run });
+         pi.registerTool({ name: "later", description: "d", parameters: Type.Object({}), defaultActive: false, execute: run });
+         pi.registerTool({ name: "hidden", description: "d", parameters: Type.Object({}), exposure: "hidden", execute: run });
+         pi.registerTool({ name: "ns", description: "d", parameters: Type.Object({}), exposure: "model-only", namespace: { name: "x" }, execute: run });
+         try { pi.registerTool({ name: "bare", description: "d", execute: run }); } catch (error) { ${record("bare", "(error as any).code")} }
+         pi.registerCommand("list", { handler: async () => {
+           ${record("active", "pi.getActiveTools()")}
+           ${record("all", "pi.getAllTools().filter((tool: any) => ['plain', 'later', 'ns'].includes(tool.name)).map((tool: any) => [tool.name, tool.exposure, tool.namespace?.name ?? null])")}
+         } });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path] });
+    await started.session.prompt("/list");
+    expect(seen.__pith1x!.bare).toBe("EXTENSION_TOOL_INVALID");
+    expect((seen.__pith1x!.active as string[]).filter((name) => ["plain", "later", "hidden", "ns"].includes(name))).toEqual(["plain", "ns"]);
+    expect(seen.__pith1x!.all).toEqual([
+      ["plain", "direct", null],
+      ["later", "direct", null],
+      ["ns", "model-only", "x"],
+    ]);
+  });
+});
