@@ -51,7 +51,7 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
       }
       hooks.sessionStarting?.();
       const { runInteractive } = await import("./interactive.js");
-      return await runInteractive(sessionOptions(await withCliPackages(args)), args);
+      return await runInteractive(sessionOptions(await withCliPackages(args), "tui"), args);
     }
     hooks.sessionStarting?.();
     return await runPrint(args, stdin);
@@ -60,7 +60,8 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
   }
 }
 
-function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
+/** `mode`: how this run talks to the user, as extensions and `project_trust` handlers read it (pi's `ctx.mode`). */
+function sessionOptions(args: CliArgs, mode: "tui" | "rpc" | "json" | "print"): CreateAgentSessionOptions {
   return {
     model: args.model,
     provider: args.provider,
@@ -86,11 +87,11 @@ function sessionOptions(args: CliArgs): CreateAgentSessionOptions {
     continueRecent: args.continueRecent,
     fork: args.fork,
     packages: { offline: args.offline },
-    projectTrust: { approve: args.approve, remember: args.trust, mode: args.mode === "rpc" ? "rpc" : args.mode === "json" ? "json" : "print" },
+    projectTrust: { approve: args.approve, remember: args.trust, mode },
     extensions: {
       paths: args.extensions,
       noExtensions: args.noExtensions,
-      mode: args.mode === "rpc" || args.mode === "json" ? args.mode : "print",
+      mode,
       flagArgv: args.leftover.some((word) => word.startsWith("-") && word !== "-") ? args.leftover : undefined,
     },
   };
@@ -106,7 +107,7 @@ async function runRpc(args: CliArgs): Promise<number> {
   const rpc = rpcMode({ input: process.stdin, output: process.stdout, errors: process.stderr, divertStdout: true, handleSignals: true });
   const log = stderrLogger();
   const { createAgentSession } = await import("../create-agent-session.js");
-  const created = await createAgentSession({ ...sessionOptions(args), plugins: [rpc.plugin], log, onProblem: (error) => rpc.reportProblem(error) });
+  const created = await createAgentSession({ ...sessionOptions(args, "rpc"), plugins: [rpc.plugin], log, onProblem: (error) => rpc.reportProblem(error) });
   for (const warning of created.warnings) log.warn(warning);
   return rpc.serve(created.session);
 }
@@ -117,7 +118,7 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
   const output = await outputPlugin(mode);
   const log = stderrLogger();
   const { createAgentSession } = await import("../create-agent-session.js");
-  const created = await createAgentSession({ ...sessionOptions(args), plugins: [output], log });
+  const created = await createAgentSession({ ...sessionOptions(args, mode === "json" ? "json" : "print"), plugins: [output], log });
   const { session } = created;
   // extension flags were taken out of the words the CLI did not know; what is left are @files and messages
   const rest = (session.registry.services.get("extensions")?.value as import("../../plugins/extensions/index.js").ExtensionsService | undefined)?.parsedFlags?.rest;

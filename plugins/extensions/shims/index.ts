@@ -2,11 +2,10 @@
 // time an extension file really imports it: an extension that imports only types, or nothing, pays for none of
 // them, and one that imports `typebox` does not pay for `typebox/compile`. Each lives in a chunk of its own in the
 // CLI bundle. The set is pi 1.6.0's: pi-ai's root and `/compat` are one module (pi's "extension view"),
-// `@sinclair/typebox` is an alias of TypeBox 1.x (`typebox`), and pi-tui is the real library, imported from pith's
-// dependencies (not bundled) the first time an extension imports it.
+// `@sinclair/typebox` is an alias of TypeBox 1.x (`typebox`), and pi-tui is the real library, the one pith's
+// interactive UI uses, loaded the first time an extension imports it.
 import { fileURLToPath } from "node:url";
 import { PithError } from "../../../kernel/errors.js";
-import { nativeImport } from "../../../lib/loading/native-import.js";
 
 type ModuleImport = () => Promise<object>;
 
@@ -19,7 +18,8 @@ const PI_MODULES: Readonly<Record<string, ModuleImport>> = {
   "pi-ai/oauth": () => import("./pi-ai-oauth.js"),
   "pi-ai/providers/all": () => import("./pi-ai-providers.js"),
   "pi-agent-core": () => import("./pi-agent-core.js"),
-  "pi-tui": () => nativeImport<object>("@earendil-works/pi-tui"),
+  // the copy pith's interactive UI runs on (a bundle of its own in the CLI), so components are the same classes
+  "pi-tui": () => import("@earendil-works/pi-tui"),
 };
 
 // pi's set: TypeBox's other entry points share most of their code with these, and serving them would make the
