@@ -183,7 +183,12 @@ export class ModelRegistry {
    * then wins whatever else matches), is decided on x's models alone, without reading other catalogue files.
    */
   resolveCliModel(request: { provider?: string; model?: string }): CliModelResolution {
-    const usable = (provider: string) => this.hasAuth(provider);
+    const withKey = new Map<string, boolean>();
+    const usable = (provider: string): boolean => {
+      let known = withKey.get(provider);
+      if (known === undefined) withKey.set(provider, (known = this.hasAuth(provider)));
+      return known;
+    };
     const named = this.namedProvider(request);
     if (named && (request.provider !== undefined || usable(named))) {
       const narrow = resolveCliModel({ ...request, models: this.tableOf(named).models, usable });
