@@ -9,6 +9,7 @@ export * from "./hooks.js";
 export * from "./plugin.js";
 export * from "./session-api.js";
 export { AgentSession, type AgentSessionOptions } from "./agent-session.js";
+export { nowMs } from "./stopwatch.js";
 export { boot, loadPlugins, formatTimings, stderrLogger, type BootOptions, type Booted } from "./boot.js";
 export type { PluginSpec, ModuleLoader } from "./plugin-loader.js";
 export type { PluginTiming } from "./plugin-host.js";

@@ -1,16 +1,26 @@
 // One model call as the loop asks for it: the provider of the model's api, the key from `resolve_auth`, the
 // provider messages, the active tools, and the payload and response hooks. A missing provider or a refused key
 // becomes an error reply, like any provider failure.
-import type { AgentSession } from "./agent-session.js";
 import { convertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
 import { emptyUsage, type AgentMessage } from "./messages.js";
-import type { Model } from "./model.js";
+import type { Model, ThinkingLevel } from "./model.js";
 import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
-import { isTapped, type ResolvedAuth } from "./hooks.js";
+import { isTapped, type KernelHooks, type ResolvedAuth } from "./hooks.js";
+import type { KernelRegistry } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
 
-export async function* streamFromProvider(session: AgentSession, model: Model, messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent> {
+/** What a model call reads of its session. */
+export interface ProviderCallSession {
+  readonly hooks: KernelHooks;
+  readonly registry: KernelRegistry;
+  readonly systemPrompt: string;
+  readonly thinkingLevel: ThinkingLevel;
+  readonly sessionId: string;
+  activeToolNames(): string[];
+}
+
+export async function* streamFromProvider(session: ProviderCallSession, model: Model, messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent> {
   const { hooks, registry } = session;
   const provider = registry.providers.get(model.api);
   let auth: ResolvedAuth | undefined;

@@ -1,6 +1,6 @@
 // pith's built-in plugins, in load order. Each is imported only when the session loads it, through the same
 // plugin contract a third-party plugin uses; a distribution picks the ones it wants by name.
-import type { PluginSpec } from "../kernel/plugin-loader.js";
+import type { PluginSpec } from "../kernel/index.js";
 import type { Settings, SettingsManager } from "../plugins/settings/index.js";
 import type { SessionStart } from "../plugins/sessions/index.js";
 import type { PackagesService } from "../plugins/packages/packages-service.js";

@@ -1,13 +1,7 @@
 // Assembles the kernel and a set of plugins into a ready session: settings, built-ins, the caller's plugins,
 // then tools, model and thinking level as options, settings and defaults decide.
 import { resolve } from "node:path";
-import { boot } from "../kernel/boot.js";
-import type { AgentSession } from "../kernel/agent-session.js";
-import type { PluginSpec } from "../kernel/plugin-loader.js";
-import type { PluginTiming } from "../kernel/plugin-host.js";
-import type { Logger } from "../kernel/plugin.js";
-import type { Model, ThinkingLevel } from "../kernel/model.js";
-import { PithError } from "../kernel/errors.js";
+import { boot, type AgentSession, type PluginSpec, type PluginTiming, type Logger, type Model, type ThinkingLevel, PithError } from "../kernel/index.js";
 import { SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../plugins/models/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";

@@ -3,8 +3,7 @@
 // APPEND_SYSTEM.md, skills and prompt templates are read again and the system prompt is rebuilt;
 // session_start{reason:"reload"} and the extensions' resources_discover follow. The session-control plugin's
 // routine, reachable without that plugin loaded.
-import type { AgentSession } from "../kernel/agent-session.js";
-import type { PithServices, ServiceName } from "../kernel/plugin.js";
+import type { AgentSession, PithServices, ServiceName } from "../kernel/index.js";
 import { reloadSession } from "../plugins/session-control/rebuild.js";
 
 export interface ReloadReport {

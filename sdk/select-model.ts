@@ -1,8 +1,6 @@
 // Chooses the model a new session starts with: the caller's choice, else the settings' default, else the
 // first provider with a key in pith's default order.
-import type { AgentSession } from "../kernel/agent-session.js";
-import type { Model, ThinkingLevel } from "../kernel/model.js";
-import { PithError } from "../kernel/errors.js";
+import { type AgentSession, type Model, type ThinkingLevel, PithError } from "../kernel/index.js";
 import { defaultModelIds, type ModelRegistry } from "../plugins/models/index.js";
 import type { Settings } from "../plugins/settings/index.js";
 

@@ -1,5 +1,5 @@
 // Turns --continue, --session, --fork and --no-session into where the session starts.
-import { PithError } from "../kernel/errors.js";
+import { PithError } from "../kernel/index.js";
 import { JsonlSessionStore, resolveSessionArg, type SessionStart } from "../plugins/sessions/index.js";
 
 export interface SessionStartRequest {

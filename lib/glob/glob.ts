@@ -4,7 +4,7 @@
 // In every dialect `*` and `?` stay inside one path segment and `**` spans segments only as a whole segment:
 // none of pi's pattern languages lets `*` cross a `/`, so that is not an option.
 import { Minimatch, type MinimatchOptions } from "minimatch";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 
 export interface GlobOptions {
   /** "smart" ignores case unless the pattern has an upper-case letter, as fd does. */

@@ -7,7 +7,7 @@
 // `HTTP_PROXY` and `NO_PROXY` (proxy-env.ts). No timeout: a local model may think for many minutes before its
 // first byte, and the caller's signal ends a stalled request. `PITH_FETCH=global` restores the global fetch.
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { loadBuiltin } from "../loading/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
 import { FetchHeaders } from "./fetch-headers.js";

@@ -1,7 +1,7 @@
 // Which proxy a request goes through, from the variables curl, undici and most tools read: `HTTPS_PROXY` for https
 // URLs (falling back to `HTTP_PROXY`, as undici does), `HTTP_PROXY` for http URLs, and `NO_PROXY` for the hosts
 // that go direct. The lower-case spelling wins over the upper-case one; an empty value counts as unset.
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 
 interface NoProxyRule {
   /** lower case, without brackets; "" for the `*` rule */

@@ -3,7 +3,7 @@
 // one tick leave in one write (a streaming reply emits many small events). Back-pressure: while the sink is full,
 // `whenWritable` makes the session's event queue wait (see `holdEventsWhileFull`), and a streaming reply waits for
 // that queue, so memory stays bounded however slowly the reader reads.
-import type { PluginContext } from "../../kernel/plugin.js";
+import type { PluginContext } from "../../kernel/index.js";
 
 /** Where the lines go: the real stdout (not the guarded `process.stdout.write`), or any stream in tests. */
 export interface RecordSink {

@@ -1,9 +1,7 @@
 // How a session event looks on the wire of `--mode json` and RPC (pi 1.6.0's JsonAgentSessionEvent): every event
 // as it is, except `message_update`, which carries only the delta and the reply's usage so far. The cumulative
 // message (and each `partial`) is left out, so a reply of n deltas costs O(n) bytes on the wire, not O(n²).
-import type { SessionEvent } from "../../kernel/events.js";
-import type { AssistantMessageEvent } from "../../kernel/provider.js";
-import type { AssistantMessage } from "../../kernel/messages.js";
+import type { SessionEvent, AssistantMessageEvent, AssistantMessage } from "../../kernel/index.js";
 
 /** One JSON line (without the newline) for the event. */
 export function serializeEvent(event: SessionEvent): string {

@@ -1,8 +1,6 @@
 // Builds one streamed assistant message and the events that describe each step, so every provider
 // (and the scripted test provider) emits the same event sequence pi clients expect.
-import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage } from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
-import type { AssistantMessageEvent, ProviderErrorDetails } from "../../kernel/provider.js";
+import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage, type Model, type AssistantMessageEvent, type ProviderErrorDetails } from "../../kernel/index.js";
 import { parsePartialJson } from "./partial-json.js";
 
 export interface UsageReport {

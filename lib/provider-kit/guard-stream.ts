@@ -1,7 +1,7 @@
 // The frame every provider stream runs in: it builds the message, reports the response head, and turns any
 // failure into the final `error` event, so `ProviderApi.stream` never throws and every provider ends alike.
 import { AssistantMessageBuilder } from "./assistant-builder.js";
-import type { AssistantMessageEvent, ProviderResponseInfo, StreamRequest } from "../../kernel/provider.js";
+import type { AssistantMessageEvent, ProviderResponseInfo, StreamRequest } from "../../kernel/index.js";
 import { ABORTED_MESSAGE, classifyProviderError } from "./classify-error.js";
 import { idleWatchdog } from "./idle-watchdog.js";
 

@@ -1,7 +1,7 @@
 // `retry.provider.timeoutMs`: a request that receives nothing for that long is abandoned with a transient
 // failure, which the retry plugin retries. It counts only time spent waiting for the provider, never time the
 // stream waits for its consumer, so a slow reader does not time the provider out.
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { StreamRequest } from "../../kernel/index.js";
 import { ProviderFailure } from "./provider-failure.js";
 
 export interface IdleWatchdog {

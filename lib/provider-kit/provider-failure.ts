@@ -1,7 +1,6 @@
 // A failure a provider detects itself (refusal, truncated stream, unknown stop reason), carrying the facts the
 // retry and compaction plugins read from the `provider_error` diagnostic.
-import { PithError } from "../../kernel/errors.js";
-import type { ProviderErrorDetails } from "../../kernel/provider.js";
+import { PithError, type ProviderErrorDetails } from "../../kernel/index.js";
 
 export class ProviderFailure extends PithError {
   readonly details: ProviderErrorDetails;

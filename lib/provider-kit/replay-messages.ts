@@ -1,15 +1,7 @@
 // Prepares the conversation for replay to one model, whatever models produced it: drops turns that failed,
 // keeps provider-specific data (signatures, redacted thinking) only for the model that made it, replaces images
 // the model cannot see, gives tool calls ids the target API accepts and answers every tool call exactly once.
-import type {
-  AssistantMessage,
-  ImageContent,
-  Message,
-  TextContent,
-  ToolCall,
-  ToolResultMessage,
-} from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
+import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolResultMessage, Model } from "../../kernel/index.js";
 
 export const NO_TOOL_RESULT_TEXT = "No result provided";
 const USER_IMAGE_PLACEHOLDER = "(image omitted: model does not support images)";

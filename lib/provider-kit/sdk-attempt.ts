@@ -2,7 +2,7 @@
 // rewrite it, send it (a large one streamed, see json-body-stream.ts), report the response head, convert the
 // events. A provider names only what differs: its body builder, how its SDK sends, and its event reader.
 import type { AssistantMessageBuilder } from "./assistant-builder.js";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/provider.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
 import type { FinishReason, StreamAttempt } from "./guard-stream.js";
 import { headersToRecord } from "../http/response-headers.js";
 import { streamedJsonBody } from "../http/json-body-stream.js";

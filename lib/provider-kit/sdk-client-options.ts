@@ -1,6 +1,6 @@
 // The options pith builds every provider SDK client with: the same for Anthropic's and OpenAI's, which share
 // their option names.
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { StreamRequest } from "../../kernel/index.js";
 import { providerFetch, type FetchFunction } from "../http/http-fetch.js";
 
 export interface SdkClientOptions {

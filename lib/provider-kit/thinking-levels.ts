@@ -1,5 +1,5 @@
 // Thinking level → the value a provider receives, honouring a model's `thinkingLevelMap`.
-import type { Model, ThinkingLevel } from "../../kernel/model.js";
+import type { Model, ThinkingLevel } from "../../kernel/index.js";
 
 /** The model's own value for `level` when its `thinkingLevelMap` names one. */
 export function mappedThinkingValue(model: Model, level: ThinkingLevel): string | undefined {

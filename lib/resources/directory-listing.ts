@@ -3,7 +3,7 @@
 import type { Dirent } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage } from "../../kernel/errors.js";
+import { errorMessage } from "../../kernel/index.js";
 import type { DiagnosticSink, ResourceDiagnostic } from "./diagnostics.js";
 import type { IgnoreRules } from "./ignore-rules.js";
 import { canonicalPath } from "./paths.js";

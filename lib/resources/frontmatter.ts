@@ -1,6 +1,6 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
 import { readFile } from "node:fs/promises";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { simpleYamlMapping } from "./simple-yaml-mapping.js";
 
 export interface ParsedFrontmatter {

@@ -1,7 +1,7 @@
 // The loaded set of one kind of resource (skills, prompt templates) as its plugin holds it: found again on
 // `reload()` or when extensions contribute paths, diagnostics sent to the log, and a reload that finishes late
 // never replacing a newer result.
-import type { Logger } from "../../kernel/plugin.js";
+import type { Logger } from "../../kernel/index.js";
 import { logDiagnostic } from "./diagnostic-log.js";
 import type { ResourceDiagnostic } from "./diagnostics.js";
 import type { ExtensionResourcePath } from "./options.js";

@@ -1,9 +1,6 @@
 // When the plugin compacts on its own: before a prompt and after a run when the context passed the threshold,
 // and after a context overflow, where it compacts and sends the request again, once.
-import type { AgentMessage, AssistantMessage } from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
-import type { PluginContext } from "../../kernel/plugin.js";
-import type { BeforePromptContext, RunContinuation, RunEndContext } from "../../kernel/hooks.js";
+import type { AgentMessage, AssistantMessage, Model, PluginContext, BeforePromptContext, RunContinuation, RunEndContext } from "../../kernel/index.js";
 import type { CompactionEngine } from "./compaction-engine.js";
 import type { CompactionSettings } from "./compaction-settings.js";
 import { isContextOverflow } from "./context-overflow.js";

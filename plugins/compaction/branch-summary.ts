@@ -1,6 +1,6 @@
 // Summaries of the branch a user leaves when navigating the session tree. Same machinery as compaction:
 // entry messages, token estimates, file operations, serialisation and the summary model.
-import type { AgentMessage } from "../../kernel/messages.js";
+import type { AgentMessage } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 import { branchMessageOf } from "./entry-messages.js";
 import { carryFileLists, createFileOperations, fileLists, fileListsText, recordToolCalls, type FileLists, type FileOperations } from "./file-operations.js";

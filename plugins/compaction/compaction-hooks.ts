@@ -2,7 +2,7 @@
 // `context.use("compaction").hooks.session_before_compact.tapPromise("my-plugin", handler)`.
 // A throwing handler is reported with its name and treated as having no opinion, like a kernel "report" hook.
 import { AsyncSeriesBailHook, AsyncSeriesHook } from "tapable";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
 import type { CompactionReason, CompactionResult } from "./compactor.js";
 import type { CompactionPreparation } from "./prepare-compaction.js";

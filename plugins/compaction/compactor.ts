@@ -1,8 +1,7 @@
 // The compactor contract: what turns a branch into a summary and a first kept entry. pith's default
 // summarises with a model; a plugin can install one of its own with `compaction.setCompactor(...)`, which then
 // replaces the default entirely (triggers, events, hooks and persistence stay the compaction plugin's).
-import type { AgentMessage } from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
+import type { AgentMessage, Model } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 import type { CompactionPreparation } from "./prepare-compaction.js";
 import type { CompactionSettings } from "./compaction-settings.js";

@@ -1,5 +1,5 @@
 // Where to cut a branch: everything before the cut is summarised, everything from it on is kept word for word.
-import type { AgentMessage } from "../../kernel/messages.js";
+import type { AgentMessage } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 import { compactionMessageOf } from "./entry-messages.js";
 import { estimateMessageTokens } from "./token-estimate.js";

@@ -1,6 +1,6 @@
 // pith's compactor: summarises what lies before the cut with a model, updating the previous summary rather
 // than rewriting it, and appends the files read and changed.
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import type { Compactor, CompactionRequest, CompactionResult } from "./compactor.js";
 import { fileLists, fileListsText, withoutFileLists, type FileLists } from "./file-operations.js";
 import {

@@ -1,5 +1,5 @@
 // The message a session entry contributes to a conversation that is about to be summarised.
-import type { AgentMessage } from "../../kernel/messages.js";
+import type { AgentMessage } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 
 /**

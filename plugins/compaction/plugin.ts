@@ -1,7 +1,6 @@
 // The compaction plugin: keeps long sessions inside the model's context window by summarising old messages,
 // automatically (threshold, overflow) and on request (the "compaction" service).
-import { definePlugin, type PithPlugin, type PluginContext } from "../../kernel/plugin.js";
-import { PithError } from "../../kernel/errors.js";
+import { definePlugin, type PithPlugin, type PluginContext, PithError } from "../../kernel/index.js";
 import { AutoCompaction } from "./auto-compaction.js";
 import { summarizeBranchEntries, collectBranchEntries, type BranchSummaryOptions, type BranchSummaryResult } from "./branch-summary.js";
 import { CompactionEngine, type CompactionEngineOptions } from "./compaction-engine.js";

@@ -1,5 +1,5 @@
 // What a compaction of a branch would summarise and keep, computed without calling any model.
-import type { AgentMessage } from "../../kernel/messages.js";
+import type { AgentMessage } from "../../kernel/index.js";
 import { buildSessionContext } from "../sessions/session-context.js";
 import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
 import { estimateContextTokens } from "./context-tokens.js";

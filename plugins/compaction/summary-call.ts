@@ -1,10 +1,5 @@
 // One summarisation request to a model: the system prompt, one user message, text back.
-import type { AssistantMessage } from "../../kernel/messages.js";
-import type { Model, ThinkingLevel } from "../../kernel/model.js";
-import type { ProviderApi, StreamRequest } from "../../kernel/provider.js";
-import type { ResolvedAuth } from "../../kernel/hooks.js";
-import { clampThinkingLevel } from "../../kernel/thinking.js";
-import { PithError } from "../../kernel/errors.js";
+import { type AssistantMessage, type Model, type ThinkingLevel, type ProviderApi, type StreamRequest, type ResolvedAuth, clampThinkingLevel, PithError } from "../../kernel/index.js";
 import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
 
 export interface SummaryRequest {

@@ -2,8 +2,7 @@
 // providers are held on the extension's record (and dropped if the factory throws); afterwards they take effect
 // at once. Every failure is reported under the extension's file name. Once the instance is replaced (reload,
 // session move) every method throws the stale-instance error (stale.ts); `events` stays on the old bus.
-import { PithError, errorMessage } from "../../kernel/errors.js";
-import type { ThinkingLevel } from "../../kernel/model.js";
+import { PithError, errorMessage, type ThinkingLevel } from "../../kernel/index.js";
 import { extensionError } from "./errors.js";
 import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";

@@ -1,12 +1,12 @@
 // The "extensions" service over one session's extensions.
 import { firstResult } from "./events/dispatch.js";
 import { parseExtensionFlags, type ParsedFlags } from "./registrations/flags.js";
-import type { ExtensionsPluginOptions } from "./plugin.js";
+import type { ExtensionsPluginOptions } from "./options.js";
 import { listCommands, resolveFlags } from "./registrations/registrations.js";
 import { reloadAll } from "./loading/restart.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ExtensionsService } from "./service.js";
-import { beforeFork, beforeSwitch, beforeTree, leaving, treeMoved } from "./context/session-changes.js";
+import { beforeFork, beforeSwitch, beforeTree, leaving, treeMoved } from "./events/session-changes.js";
 import type { UserBashEventResult } from "./types.js";
 
 /** Parses extension flags from argv and sets their values. */

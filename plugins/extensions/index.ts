@@ -1,6 +1,7 @@
 // Public surface of the extensions plugin: pi extensions (and pith plugins dropped in the same places) run on
 // pith's hooks unchanged.
-export { extensionsPlugin, EXTENSIONS_PLUGIN_NAME, type ExtensionsPluginOptions } from "./plugin.js";
+export { extensionsPlugin, EXTENSIONS_PLUGIN_NAME } from "./plugin.js";
+export type { ExtensionsPluginOptions } from "./options.js";
 export type { ExtensionsService, LoadedExtension } from "./service.js";
 export { discoverExtensions, type DiscoveryOptions, type DiscoveryResult, type ExtensionPlace, type ExtensionSource } from "./loading/discovery.js";
 export { parseExtensionFlags, type FlagDefinition, type ParsedFlags } from "./registrations/flags.js";

@@ -5,12 +5,8 @@
 // and session moves load new ones); flag values, queued messages and background deliveries stay with the
 // session. Every tap goes `before` the plugins set up after the extensions plugin, so instances loaded later keep
 // the start-up place in each hook (load-order.ts).
-import type { AgentSession } from "../../kernel/agent-session.js";
-import type { PithError } from "../../kernel/errors.js";
-import type { CustomMessage } from "../../kernel/messages.js";
-import type { Logger, PluginContext } from "../../kernel/plugin.js";
+import type { AgentSession, PithError, CustomMessage, Logger, PluginContext, Disposer } from "../../kernel/index.js";
 import { createPluginContext } from "../../kernel/plugin-host.js";
-import type { Disposer } from "../../kernel/plugin.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { SessionsService } from "../sessions/sessions-service.js";

@@ -3,7 +3,7 @@
 // provider apis and services go, bringing back whatever they had replaced (an extension's `read` gives the
 // built-in `read` back).
 import type { KernelRegistry } from "../../kernel/registry.js";
-import type { Disposer, PluginContext } from "../../kernel/plugin.js";
+import type { Disposer, PluginContext } from "../../kernel/index.js";
 
 export interface TrackedContext {
   readonly context: PluginContext;

@@ -1,8 +1,7 @@
 // Maps session events to chat components: each message gets its item when it starts, a streaming reply and its
 // tool rows are updated in place, and the working indicator, queue and notices follow the run.
 import { Container, Loader, type TUI } from "@earendil-works/pi-tui";
-import type { AssistantMessage as AssistantMessageData, AgentMessage } from "../../kernel/messages.js";
-import type { SessionEvent } from "../../kernel/events.js";
+import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "./components/assistant-message.js";
 import { Notice, type NoticeKind } from "./components/notice.js";
 import { PendingMessages } from "./components/pending-messages.js";

@@ -1,7 +1,7 @@
 // The chat item for a finished message that is not a model reply: what the user sent, summaries, custom
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
 import { Box, Markdown, Text, type Component } from "@earendil-works/pi-tui";
-import type { AgentMessage } from "../../kernel/messages.js";
+import type { AgentMessage } from "../../kernel/index.js";
 import { SummaryMessage } from "./components/summary-message.js";
 import { UserMessage } from "./components/user-message.js";
 import type { Theme } from "./theme/theme.js";

@@ -1,7 +1,6 @@
 // Where the footer's figures come from: the session, the services of the plugins that know them, and the
 // statuses extensions set through the ui service.
-import type { AgentSession } from "../../kernel/agent-session.js";
-import type { PluginContext } from "../../kernel/plugin.js";
+import type { AgentSession, PluginContext } from "../../kernel/index.js";
 import type { FooterData } from "./components/footer.js";
 import { gitBranch } from "./git-branch.js";
 

@@ -2,9 +2,7 @@
 // services its commands use); `run` then takes the terminal, sends the first messages and serves the keyboard
 // until the user leaves. Everything the screen shows is built here from the parts in this folder.
 import { ProcessTerminal, TuiMainScreen, type Terminal, type TUI } from "@earendil-works/pi-tui";
-import type { AgentSession } from "../../kernel/agent-session.js";
-import type { ImageContent } from "../../kernel/messages.js";
-import { definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/plugin.js";
+import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { provideRpcServices } from "../rpc/provide-services.js";
 import { ChatController } from "./chat-controller.js";
 import { Footer } from "./components/footer.js";

@@ -1,7 +1,6 @@
 // What each application key does (which key that is, is key-bindings.ts's business).
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
-import type { AgentSession } from "../../kernel/agent-session.js";
-import type { PluginContext } from "../../kernel/plugin.js";
+import type { AgentSession, PluginContext } from "../../kernel/index.js";
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import type { Submitter } from "./submit.js";

@@ -1,10 +1,7 @@
 // What the editor's text does when sent: a built-in command runs, `!cmd` / `!!cmd` runs in the shell, anything
 // else is a prompt (slash commands of extensions, skills and templates are the session's to expand). While the
 // agent works, a prompt is queued as steering (enter) or as a follow-up (alt+enter).
-import type { AgentSession } from "../../kernel/agent-session.js";
-import { PithError } from "../../kernel/errors.js";
-import type { ImageContent } from "../../kernel/messages.js";
-import type { PluginContext } from "../../kernel/plugin.js";
+import { type AgentSession, PithError, type ImageContent, type PluginContext } from "../../kernel/index.js";
 import type { ChatController } from "./chat-controller.js";
 import { findCommand, type CommandHost } from "./commands/table.js";
 import type { PromptEditor } from "./components/prompt-editor.js";

@@ -1,5 +1,5 @@
 // How a provider entry (from models.json or an extension) changes the model list.
-import type { Model } from "../../kernel/model.js";
+import type { Model } from "../../kernel/index.js";
 import { knownProvider } from "./known-providers.js";
 import type { ModelCompat, ModelDefinition, ModelOverride, ProviderConfig } from "./models-json-schema.js";
 

@@ -2,7 +2,7 @@
 // tokens is left to pi (`/login`), which keeps writing the file.
 import { readFileSync } from "node:fs";
 import * as z from "zod/mini";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { parseJsonWithComments } from "./jsonc.js";
 import { describeIssues, safeParseReported } from "./models-json-schema.js";
 

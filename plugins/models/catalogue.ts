@@ -3,8 +3,7 @@
 // only when its provider's models are needed, so a run that uses one provider parses one small file.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PithError } from "../../kernel/errors.js";
-import type { Model } from "../../kernel/model.js";
+import { PithError, type Model } from "../../kernel/index.js";
 
 export interface CatalogueProvider {
   /** for people: "Amazon Bedrock" */

@@ -1,7 +1,7 @@
 // Values in auth.json and models.json (`apiKey`, header values): `!command`, an environment variable's name,
 // or the literal value.
 import { spawn } from "node:child_process";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
 
 export const COMMAND_TIMEOUT_MS = 10_000;

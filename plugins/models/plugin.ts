@@ -1,5 +1,5 @@
 // The models plugin: offers the registry as the "models" service and answers `resolve_auth`.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { ModelRegistry } from "./registry.js";
 
 declare module "../../kernel/plugin.js" {

@@ -1,8 +1,6 @@
 // The model registry: built-in models plus models.json plus extension providers, and the key for each request.
 import { join } from "node:path";
-import { PithError } from "../../kernel/errors.js";
-import type { ResolvedAuth } from "../../kernel/hooks.js";
-import type { Model } from "../../kernel/model.js";
+import { PithError, type ResolvedAuth, type Model } from "../../kernel/index.js";
 import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./apply-provider-config.js";
 import { readAuthFile, type AuthCredential } from "./auth-file.js";
 import { builtInModelsOf, builtInProviders } from "./catalogue.js";

@@ -2,7 +2,7 @@
 // Events are serialised at the moment they are emitted (a streaming message is a live object that later deltas
 // extend); `message_update` carries only its delta (lib/output/wire-event.ts).
 import type { Writable } from "node:stream";
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { RecordWriter, holdEventsWhileFull } from "../../lib/output/record-writer.js";
 import { serializeEvent } from "../../lib/output/wire-event.js";
 

@@ -1,8 +1,7 @@
 // Print mode (`-p`, `--mode text`): after the run, the final answer's text on stdout; a failed or aborted
 // final answer goes to stderr, once and with pith's prefix like every other error, and makes the exit code 1.
 import type { Writable } from "node:stream";
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
-import type { AssistantMessage } from "../../kernel/messages.js";
+import { definePlugin, type PithPlugin, type AssistantMessage } from "../../kernel/index.js";
 
 export interface TextOutput {
   /** prints the outcome of the last run and returns the exit code it implies */

@@ -1,19 +1,10 @@
 // `pith install|remove|uninstall|update|list|config`: checked before the main flag parsing, with pi's wording for
 // usage errors ("Unknown option X for "install".", "Missing install source.").
-import { PithError, errorMessage } from "../../kernel/errors.js";
-import { resolveAgentDir } from "../models/agent-dir.js";
-import { SettingsManager } from "../settings/index.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { installPackage, listPackages, npmCommandOf, removePackage, updatePackages, type ListedPackage, type PackageManagerContext } from "./package-manager.js";
 import { isOffline } from "./startup.js";
 import { describeResources } from "./package-resources.js";
-
-export interface PackageCommandIO {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  signal?: AbortSignal;
-}
+import { packageContext, type PackageCommandIO } from "./command-context.js";
 
 type Command = "install" | "remove" | "update" | "list";
 
@@ -151,22 +142,6 @@ export async function runPackageCommand(argv: readonly string[], io: PackageComm
     io.stderr(`pith: ${error instanceof PithError ? error.message : `unexpected error: ${errorMessage(error)}`}\n`);
     return 1;
   }
-}
-
-/** Settings (warnings reported) and the places the package operations work on. */
-export async function packageContext(io: PackageCommandIO): Promise<PackageManagerContext> {
-  const agentDir = resolveAgentDir(io.env);
-  const settings = await SettingsManager.load({ agentDir, cwd: io.cwd, env: io.env });
-  for (const warning of settings.warnings) io.stderr(`pith: warning: ${warning.message}\n`);
-  return {
-    cwd: io.cwd,
-    agentDir,
-    homeDir: io.env.HOME,
-    settings,
-    signal: io.signal,
-    env: io.env,
-    progress: (line) => io.stdout(`${line}\n`),
-  };
 }
 
 async function runUpdate(target: UpdateTarget, force: boolean, context: PackageManagerContext, io: PackageCommandIO): Promise<number> {

@@ -3,7 +3,7 @@
 // auto-discovered ones of both scopes, each enabled or disabled; `enable|disable` writes pi's settings forms
 // (see config-filter.ts), so pi reads the result.
 import { dirname, join } from "node:path";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import type { PackageSource, SettingsScope } from "../settings/index.js";
 import { extensionsInFolder } from "../extensions/loading/extension-folder.js";
 import { compileGlob } from "../../lib/glob/glob.js";
@@ -13,7 +13,7 @@ import { resolveLocations } from "../../lib/resources/locations.js";
 import { posixRelative, toPosixPath } from "../../lib/resources/paths.js";
 import { RESOURCE_GLOB, isEnabledByOverrides } from "../../lib/resources/settings-patterns.js";
 import { standardSkillFolders } from "../skills/skill-folders.js";
-import { packageContext, type PackageCommandIO } from "./cli.js";
+import { packageContext, type PackageCommandIO } from "./command-context.js";
 import { filterOf, togglePattern, withFilter } from "./config-filter.js";
 import { configuredPackages, scopeEntries, type ConfiguredPackage } from "./configured.js";
 import { scopeBaseDir, resolveLocalSource } from "./locations.js";

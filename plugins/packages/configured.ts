@@ -4,7 +4,7 @@ import type { PackageSource, SettingsManager, SettingsScope } from "../settings/
 import { installedPath, resolveLocalSource, scopeBaseDir, type PackagePlaces } from "./locations.js";
 import { RESOURCE_TYPES, type PackageFilter } from "./package-resources.js";
 import { parseSource, sourceIdentity, type ParsedSource } from "./source.js";
-import { errorMessage } from "../../kernel/errors.js";
+import { errorMessage } from "../../kernel/index.js";
 
 export interface ConfiguredPackage {
   scope: SettingsScope;

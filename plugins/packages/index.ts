@@ -15,7 +15,8 @@ export {
 export { collectPackageResources, RESOURCE_TYPES, type PackageResources, type PackageFilter, type PackageResourceType } from "./package-resources.js";
 export { loadConfiguredPackages, isOffline, type LoadPackagesOptions, type LoadedPackages } from "./startup.js";
 export { createPackagesService, packagesPlugin, PACKAGES_PLUGIN_NAME, type PackagesService } from "./packages-service.js";
-export { runPackageCommand, type PackageCommandIO } from "./cli.js";
+export { runPackageCommand } from "./cli.js";
+export type { PackageCommandIO } from "./command-context.js";
 export { isPackageCommand, PACKAGE_COMMANDS } from "./command-names.js";
 export { resolveTemporaryPackages, temporaryInstallPath, type TemporaryPackages, type TemporaryPackagesOptions } from "./temporary.js";
 export { selfUpdate, type SelfUpdateOptions, type SelfUpdateResult } from "./self-update.js";

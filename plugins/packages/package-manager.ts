@@ -2,7 +2,7 @@
 // pith-controlled folders, the settings change goes through the settings service (one key, under its lock).
 import { join, relative } from "node:path";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import type { PackageSource, SettingsManager, SettingsScope } from "../settings/index.js";
 import { configuredPackages, entrySource, identityOf, scopeEntries, type ConfiguredPackage } from "./configured.js";
 import { gitClone, gitRemove, gitUpdate } from "./git.js";

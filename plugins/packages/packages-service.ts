@@ -4,7 +4,7 @@
 // then too unless offline; pith keeps its start-up rules (offline; an untrusted project lists none) for those installs. The
 // extensions plugin reads `resolved.extensionSources` each time it loads; the SDK gives the skills and
 // prompt-templates plugins the files the same way.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import type { LoadedPackages, LoadPackagesOptions } from "./startup.js";
 
 export interface PackagesService {

@@ -4,7 +4,7 @@
 // what to run instead, because updating it is its owner's business.
 import { lstat, readFile, realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { exists, npmArgv, type NpmOptions } from "./npm.js";
 import { runCommand } from "./run-command.js";
 

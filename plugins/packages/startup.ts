@@ -2,7 +2,7 @@
 // npm or git package is installed first, unless offline (`--offline`, PI_OFFLINE=1). An untrusted project's
 // settings list no packages (the settings service does not apply them), so its packages neither install nor load.
 // Every failure is a problem to report, never a crash.
-import { errorMessage } from "../../kernel/errors.js";
+import { errorMessage } from "../../kernel/index.js";
 import type { SettingsManager } from "../settings/index.js";
 import type { ExtensionSource } from "../extensions/loading/discovery.js";
 import type { PackageResourceFile } from "../../lib/resources/options.js";

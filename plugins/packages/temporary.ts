@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage } from "../../kernel/errors.js";
+import { errorMessage } from "../../kernel/index.js";
 import { resolveAgentDir } from "../models/agent-dir.js";
 import { SettingsManager } from "../settings/index.js";
 import { gitClone, gitUpdate } from "./git.js";

@@ -1,6 +1,6 @@
 // The prompt templates plugin: finds templates at start-up, offers them as the "promptTemplates" service,
 // and expands `/name args` in the `expand_input` hook. The skills plugin's handler runs first.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { reloadableResources } from "../../lib/resources/reloadable-resources.js";
 import { PROMPT_TEMPLATES_PLUGIN_NAME, type ResourcePluginOptions } from "../../lib/resources/options.js";
 import type { PromptTemplatesService } from "./template.js";

@@ -2,7 +2,7 @@
 // endpoint, key and header set. Retries are the retry plugin's job, so the SDK never retries.
 import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { StreamRequest } from "../../kernel/index.js";
 import { ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
 
 /**

@@ -1,7 +1,7 @@
 // Anthropic stream events → kernel message events. Content blocks are addressed by the stream's block index.
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessageEvent } from "../../kernel/provider.js";
+import type { AssistantMessageEvent } from "../../kernel/index.js";
 import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 
 interface OpenBlock {

@@ -1,6 +1,5 @@
 // Kernel messages → Anthropic Messages `messages`, plus the prompt-cache breakpoint on the last user turn.
-import type { ImageContent, Message, TextContent, ToolResultMessage } from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
+import type { ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
 import { prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
 import type {
   CacheControl,

@@ -1,5 +1,5 @@
 // Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
-import type { StreamRequest, ToolSpec } from "../../kernel/provider.js";
+import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { sanitizeText } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";

@@ -1,7 +1,7 @@
 // One Anthropic Messages call, through the shared SDK attempt (lib/provider-kit/sdk-attempt.ts).
 import type { Stream } from "@anthropic-ai/sdk/core/streaming";
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/provider.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
 import { guardProviderStream, sdkAttempt, streamedPostOptions } from "../../lib/provider-kit/index.js";
 import { anthropicClient } from "./anthropic-client.js";
 import { readAnthropicEvents } from "./anthropic-events.js";

@@ -1,7 +1,6 @@
 // Thinking per level. Claude 4.6 and later decide their own budget ("adaptive" thinking, steered by an effort
 // level); older Claude models take a token budget that must stay below max_tokens.
-import type { Model, ThinkingLevel } from "../../kernel/model.js";
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
 import { mappedThinkingValue } from "../../lib/provider-kit/index.js";
 import type { WireThinking } from "./anthropic-wire.js";
 

@@ -1,5 +1,5 @@
 // The Anthropic Messages provider ("anthropic-messages"), through the official SDK.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { streamAnthropic } from "./anthropic-stream.js";
 
 export const ANTHROPIC_MESSAGES_API = "anthropic-messages";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { AssistantMessageBuilder, UsageReport } from "../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessageEvent } from "../../kernel/provider.js";
+import type { AssistantMessageEvent } from "../../kernel/index.js";
 import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 import { REASONING_FIELDS } from "./completions-messages.js";
 

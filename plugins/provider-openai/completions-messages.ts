@@ -1,6 +1,5 @@
 // Kernel messages → Chat Completions `messages`, bent to what each server accepts (see CompletionsCompat).
-import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage } from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
+import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
 import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
 import type { CompletionsCompat } from "./completions-compat.js";
 import type { ChatAssistantMessage, ChatImagePart, ChatMessage, ChatTextPart } from "./completions-wire.js";

@@ -1,6 +1,5 @@
 // Builds the Chat Completions request body and its per-request headers.
-import type { Message } from "../../kernel/messages.js";
-import type { StreamRequest, ToolSpec } from "../../kernel/provider.js";
+import type { Message, StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { mappedThinkingValue, reasoningEffort } from "../../lib/provider-kit/index.js";
 import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-compat.js";
 import { toCompletionsMessages } from "./completions-messages.js";

@@ -1,6 +1,6 @@
 // The OpenAI providers: Chat Completions ("openai-completions", also every OpenAI-compatible server) and the
 // Responses API ("openai-responses"), through the official SDK.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { streamOpenAICompletions } from "./completions-stream.js";
 import { streamOpenAIResponses } from "./responses-stream.js";
 

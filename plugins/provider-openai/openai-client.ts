@@ -1,7 +1,7 @@
 // The OpenAI SDK, imported on first use (it costs tens of milliseconds at start-up) and one client per
 // endpoint, key and header set. Retries are the retry plugin's job, so the SDK never retries.
 import type OpenAI from "openai";
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { StreamRequest } from "../../kernel/index.js";
 import { ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
 
 let sdk: Promise<typeof import("openai")> | undefined;

@@ -1,5 +1,5 @@
 // Builds the Responses API request body and its per-request headers.
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { StreamRequest } from "../../kernel/index.js";
 import { reasoningEffort } from "../../lib/provider-kit/index.js";
 import { toResponsesInput } from "./responses-messages.js";
 import type { ResponsesBody } from "./responses-wire.js";

@@ -1,7 +1,7 @@
 // One Responses API call, through the shared SDK attempt (lib/provider-kit/sdk-attempt.ts).
 import type { Stream } from "openai/core/streaming";
 import type { ResponseStreamEvent, ResponseCreateParamsStreaming } from "openai/resources/responses/responses";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/provider.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
 import { guardProviderStream, sdkAttempt, streamedPostOptions } from "../../lib/provider-kit/index.js";
 import { openaiClient } from "./openai-client.js";
 import { readResponsesEvents } from "./responses-events.js";

@@ -1,6 +1,6 @@
 // The retry plugin: after a run that ended in a transient provider failure, waits (abortably) and runs the
 // loop again, through the kernel's `after_run` hook, so prompt() returns only once retrying is over.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { RetryController, type RetryControllerOptions } from "./retry-controller.js";
 import "./retry-events.js";
 

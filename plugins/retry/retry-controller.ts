@@ -1,9 +1,6 @@
 // The retry plugin's state across the runs of one prompt: how many retries the current run of failures took,
 // the pending wait, and the announcement that a retried request finally succeeded.
-import type { PluginContext } from "../../kernel/plugin.js";
-import type { RunContinuation, RunEndContext } from "../../kernel/hooks.js";
-import { isAssistantMessage, type AgentMessage, type AssistantMessage } from "../../kernel/messages.js";
-import type { SessionEvent } from "../../kernel/events.js";
+import { type PluginContext, type RunContinuation, type RunEndContext, isAssistantMessage, type AgentMessage, type AssistantMessage, type SessionEvent } from "../../kernel/index.js";
 import { abortableWait } from "./abortable-wait.js";
 import { classifyFailure, failureFacts, type RetryRule, RETRY_RULES } from "./retry-rules.js";
 import { planRetry } from "./retry-plan.js";

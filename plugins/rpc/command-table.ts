@@ -1,11 +1,9 @@
 // Every RPC command as one call: to a method of the session or of a service. The RPC layer only checks the
 // payload, makes that call and shapes its answer the way pi's clients read it; behaviour lives in the session
 // and the plugins. `target` names the call (checked against the real objects by test/rpc/command-map.test.ts).
-import type { SessionApi } from "../../kernel/session-api.js";
-import type { PithServices, ServiceName } from "../../kernel/plugin.js";
+import { type SessionApi, type PithServices, type ServiceName, supportedThinkingLevels } from "../../kernel/index.js";
 import type { RpcCommandType, RpcPayload } from "./command-schemas.js";
 import type { RpcId } from "./responses.js";
-import { supportedThinkingLevels } from "../../kernel/thinking.js";
 
 /** What a command may reach. */
 export interface RpcPorts {

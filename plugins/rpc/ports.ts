@@ -1,8 +1,7 @@
 // What a command reaches: the session, the services by name, the signal that stops commands at shutdown, and a
 // way to send records of its own while it runs (bash output).
 // A missing service becomes an error that names the command, the service and the plugin that offers it.
-import { PithError } from "../../kernel/errors.js";
-import type { PluginContext, ServiceName } from "../../kernel/plugin.js";
+import { PithError, type PluginContext, type ServiceName } from "../../kernel/index.js";
 import type { RpcPorts } from "./command-table.js";
 import type { RpcId } from "./responses.js";
 

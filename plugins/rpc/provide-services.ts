@@ -1,9 +1,7 @@
 // The services RPC commands call that no other plugin offers yet: user bash, model switching, session reports
 // and the command catalog. A plugin loaded earlier that provides one of these names keeps it.
-import type { PluginContext } from "../../kernel/plugin.js";
+import type { PluginContext, CommandDefinition, SessionApi } from "../../kernel/index.js";
 import { KernelRegistry } from "../../kernel/registry.js";
-import type { CommandDefinition } from "../../kernel/plugin.js";
-import type { SessionApi } from "../../kernel/session-api.js";
 import { CommandCatalog } from "./services/command-catalog.js";
 import { ModelSwitch } from "./services/model-switch.js";
 import { SessionInfo } from "./services/session-info.js";

@@ -2,9 +2,7 @@
 // JSON lines on stdout; diagnostics on stderr. The plugin joins the session at boot (events, the "ui" service,
 // the services commands call); `serve` then reads commands until the input ends or a signal arrives.
 import type { Readable, Writable } from "node:stream";
-import type { AgentSession } from "../../kernel/agent-session.js";
-import { PithError, errorMessage } from "../../kernel/errors.js";
-import { definePlugin, type PithPlugin, type PluginContext } from "../../kernel/plugin.js";
+import { type AgentSession, PithError, errorMessage, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { serializeEvent } from "../../lib/output/wire-event.js";
 import { RpcDispatcher } from "./dispatcher.js";
 import { onExitSignals } from "./exit-signals.js";

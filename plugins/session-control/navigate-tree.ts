@@ -1,8 +1,7 @@
 // Moving within the session tree (pi's navigateTree): the leaf goes to another entry of the same session,
 // optionally leaving a summary of the branch it left behind. Extensions are asked first (session_before_tree:
 // cancel, bring their own summary, change the instructions or the label) and told after (session_tree).
-import { PithError } from "../../kernel/errors.js";
-import { messageText } from "../../kernel/messages.js";
+import { PithError, messageText } from "../../kernel/index.js";
 import { SUMMARY_ABORTED } from "../compaction/summary-call.js";
 import type { SessionEntry } from "../sessions/index.js";
 import { requireService } from "./require-service.js";

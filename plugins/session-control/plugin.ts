@@ -2,9 +2,7 @@
 // modes call for reports and the user's shell (sessionInfo, modelSwitch, commandCatalog, userBash). Services a
 // plugin loaded earlier already provides are kept. It looks other services up when called, so its place in the
 // load order does not matter.
-import { AgentSession } from "../../kernel/agent-session.js";
-import { PithError } from "../../kernel/errors.js";
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { AgentSession, PithError, definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { provideRpcServices } from "../rpc/provide-services.js";
 import { SessionControl } from "./session-control.js";
 

@@ -5,8 +5,7 @@
 // and prompt templates are read again, and the system prompt is built anew. This is that one routine; the reload
 // and the moves around it differ only in the events they announce. Every part is a service lookup, so a session
 // without some plugin simply skips that part.
-import type { AgentSession } from "../../kernel/agent-session.js";
-import { PithError } from "../../kernel/errors.js";
+import { type AgentSession, PithError } from "../../kernel/index.js";
 import type {} from "../packages/packages-service.js"; // types the "packages" service (declaration merging)
 import type { ServiceLookup } from "./require-service.js";
 

@@ -1,6 +1,5 @@
 // Services by name, with an actionable error when one is missing: what could not be done and which plugin to load.
-import { PithError } from "../../kernel/errors.js";
-import type { PithServices, ServiceName } from "../../kernel/plugin.js";
+import { PithError, type PithServices, type ServiceName } from "../../kernel/index.js";
 
 export type ServiceLookup = <K extends ServiceName>(name: K) => PithServices[K] | undefined;
 

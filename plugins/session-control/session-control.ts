@@ -2,10 +2,7 @@
 // another conversation, and the choices pi saves to the global settings (queue modes, the default model,
 // auto-compaction, auto-retry). RPC commands, PithSession and extensions' `ctx` all call it, so each behaves alike
 // whichever way it is reached.
-import type { AgentSession } from "../../kernel/agent-session.js";
-import type { Model } from "../../kernel/model.js";
-import type { PithServices, ServiceName } from "../../kernel/plugin.js";
-import type { QueueMode } from "../../kernel/message-queues.js";
+import type { AgentSession, Model, PithServices, ServiceName, QueueMode } from "../../kernel/index.js";
 import type { ForkPosition } from "../sessions/index.js";
 import type { CycledModel } from "../rpc/services/model-switch.js";
 import { navigateTree, type NavigateTreeOptions, type NavigateTreeResult } from "./navigate-tree.js";

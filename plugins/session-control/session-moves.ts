@@ -4,8 +4,7 @@
 // rebuilt (settings, resources, and every extension run again as a new instance, see rebuild.ts); then every
 // plugin hears `session_start` with the move's reason and the previous file, and the new extension instances
 // `resources_discover{reason:"startup"}`.
-import type { AgentSession } from "../../kernel/agent-session.js";
-import { PithError } from "../../kernel/errors.js";
+import { type AgentSession, PithError } from "../../kernel/index.js";
 import type { ForkPosition, SessionManager, SessionsService } from "../sessions/index.js";
 import { resolveSessionArg } from "../sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";

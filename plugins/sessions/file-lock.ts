@@ -2,7 +2,7 @@
 // A lock whose process is gone (same host, pid not running) is stale and taken over.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 
 export interface LockHolder {
   pid: number;

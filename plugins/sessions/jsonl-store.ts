@@ -1,7 +1,7 @@
 // The default store: pi-compatible JSONL files under `<agentDir>/sessions/--<cwd>--/` (or one flat folder).
 import { closeSync, fstatSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { parseJsonlBuffer } from "./jsonl-lines.js";
 import { exactRecord, listSessionDirs } from "./jsonl-listing.js";
 import { JsonlWriter } from "./jsonl-writer.js";

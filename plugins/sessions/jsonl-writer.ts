@@ -18,7 +18,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { FileLock } from "./file-lock.js";
 import type { SessionWriter, StoreOptions } from "./store.js";
 import { warning, type FileEntry } from "./types.js";

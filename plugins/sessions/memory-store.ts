@@ -1,6 +1,6 @@
 // Sessions kept in memory only (`--no-session`). Lines are stored serialized, so what a reader gets back is
 // exactly what a file would hold.
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { isHeader } from "./load-entries.js";
 import { addLine, emptyStats, toSessionInfo } from "./session-stats.js";
 import type { ListQuery, SessionStore, SessionWriter, StoredSession } from "./store.js";

@@ -1,11 +1,5 @@
 // Rebuilds what the model sees from the entries on the path to a leaf (pi's `buildSessionContext`).
-import type {
-  AgentMessage,
-  AssistantMessage,
-  BranchSummaryMessage,
-  CompactionSummaryMessage,
-  CustomMessage,
-} from "../../kernel/messages.js";
+import type { AgentMessage, AssistantMessage, BranchSummaryMessage, CompactionSummaryMessage, CustomMessage } from "../../kernel/index.js";
 import { EntryIndex } from "./entry-index.js";
 import { messageRole } from "./lazy-entry.js";
 import type { CompactionEntry, SessionContext, SessionEntry } from "./types.js";

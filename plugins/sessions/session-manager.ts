@@ -1,7 +1,6 @@
 // A session as a tree of entries, written through a store. Follows pi's SessionManager: same entries, same
 // leaf rules, same deferred first write; differs where pi loses data (see docs/sessions.md).
-import { PithError } from "../../kernel/errors.js";
-import { messageText, type AgentMessage, type ImageContent, type TextContent } from "../../kernel/messages.js";
+import { PithError, messageText, type AgentMessage, type ImageContent, type TextContent } from "../../kernel/index.js";
 import { EntryIndex } from "./entry-index.js";
 import { newEntryId } from "./entry-id.js";
 import { messageRole } from "./lazy-entry.js";

@@ -1,7 +1,6 @@
 // What the "sessions" service offers other plugins and hosts: the current session manager, and the moves
 // that replace it (new, resume, fork, clone, tree navigation), each installing the rebuilt context.
-import type { AgentMessage } from "../../kernel/messages.js";
-import type { SessionApi } from "../../kernel/session-api.js";
+import type { AgentMessage, SessionApi } from "../../kernel/index.js";
 import { SessionManager, type ForkPosition, type ForkResult, type SessionManagerOptions } from "./session-manager.js";
 import type { ListQuery, SessionStore } from "./store.js";
 import type { SessionInfo } from "./types.js";

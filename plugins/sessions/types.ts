@@ -1,5 +1,5 @@
 // The session file format (pi's version 3), field for field, plus the shapes the manager hands out.
-import type { AgentMessage, ImageContent, TextContent } from "../../kernel/messages.js";
+import type { AgentMessage, ImageContent, TextContent } from "../../kernel/index.js";
 
 export const CURRENT_SESSION_VERSION = 3;
 

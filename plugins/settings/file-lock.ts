@@ -6,7 +6,7 @@ import { link, mkdir, readFile, rename, rmdir, stat, unlink, writeFile } from "n
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 
 export interface FileLockOptions {
   signal?: AbortSignal;

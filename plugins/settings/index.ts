@@ -1,5 +1,5 @@
 // The settings service: pi-compatible settings.json files, global and per project.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { SettingsManager } from "./settings-manager.js";
 
 declare module "../../kernel/plugin.js" {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { errorMessage } from "../../kernel/errors.js";
+import { errorMessage } from "../../kernel/index.js";
 import { isPlainObject, type JsonObject } from "./json-object.js";
 import { locateJsonSyntaxError } from "./json-syntax-error.js";
 

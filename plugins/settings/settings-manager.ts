@@ -1,6 +1,6 @@
 // Global and project settings: read, checked key by key, merged, and written back one key at a time.
 import { join } from "node:path";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { checkObject, checkValue, schemaAt, type SettingIssue } from "./check-settings.js";
 import { withFileLock, type FileLockOptions } from "./file-lock.js";
 import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./json-object.js";

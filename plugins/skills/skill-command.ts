@@ -1,6 +1,6 @@
 // `/skill:name args`: the user asks for a skill explicitly; its file body replaces the command.
 import { readFile } from "node:fs/promises";
-import { errorMessage } from "../../kernel/errors.js";
+import { errorMessage } from "../../kernel/index.js";
 import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
 import { parseFrontmatter } from "../../lib/resources/frontmatter.js";
 import type { Skill } from "./skill.js";

@@ -1,5 +1,5 @@
 // Assembles the full system prompt from the loaded resources, the active tools and the skills block.
-import type { ToolDefinition } from "../../kernel/tool.js";
+import type { ToolDefinition } from "../../kernel/index.js";
 import { defaultSystemPrompt } from "./default-prompt.js";
 import type { PromptResources } from "./prompt-resources.js";
 

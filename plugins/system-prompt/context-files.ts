@@ -2,7 +2,7 @@
 // filesystem root down to the working directory, so the most specific instructions come last.
 import { readFile, realpath } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { errorMessage, isAbortError } from "../../kernel/errors.js";
+import { errorMessage, isAbortError } from "../../kernel/index.js";
 
 export interface ContextFile {
   path: string;

@@ -1,5 +1,5 @@
 // pith's own system prompt, used when neither SYSTEM.md nor --system-prompt gives one.
-import type { ToolDefinition } from "../../kernel/tool.js";
+import type { ToolDefinition } from "../../kernel/index.js";
 
 const GENERAL_GUIDELINES = [
   "Be concise in your responses",

@@ -1,7 +1,6 @@
 // The system prompt: pith's default prompt or the user's own, appended text, the project's context files, the
 // skills list, the date and the working directory. Also offers the "resources" service reporting what was read.
-import { errorMessage } from "../../kernel/errors.js";
-import { definePlugin, type PithPlugin, type PluginContext } from "../../kernel/plugin.js";
+import { errorMessage, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { buildSystemPrompt } from "./build-system-prompt.js";
 import { loadPromptResources, type PromptResources, type SystemPromptOptions } from "./prompt-resources.js";
 

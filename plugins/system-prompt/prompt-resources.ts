@@ -2,7 +2,7 @@
 // appended text (APPEND_SYSTEM.md and every --append-system-prompt) and the project's context files.
 import { readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { errorMessage, isAbortError } from "../../kernel/errors.js";
+import { errorMessage, isAbortError } from "../../kernel/index.js";
 import { findContextFiles, type ContextFile } from "./context-files.js";
 
 export interface SystemPromptOptions {

@@ -1,5 +1,5 @@
 // Every tool stops with the same message when its call is aborted.
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
 
 const ABORTED_MESSAGE = "Operation aborted";

@@ -2,8 +2,7 @@
 // zod/mini, not full zod: every tool module loads at each start, and full zod costs far more to load.
 import * as z from "zod/mini";
 import { en } from "zod/locales";
-import { PithError } from "../../kernel/errors.js";
-import type { ToolArgumentCheck } from "../../kernel/tool.js";
+import { PithError, type ToolArgumentCheck } from "../../kernel/index.js";
 import { coerceToSchema } from "./json-schema-coerce.js";
 
 export interface ToolArguments<T> {

@@ -2,8 +2,7 @@
 // on timeout or abort.
 import { existsSync } from "node:fs";
 import * as z from "zod/mini";
-import { PithError } from "../../kernel/errors.js";
-import type { ToolDefinition, ToolUpdate } from "../../kernel/tool.js";
+import { PithError, type ToolDefinition, type ToolUpdate } from "../../kernel/index.js";
 import { throwIfAborted } from "./abort.js";
 import { defineArguments, described } from "./arguments.js";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";

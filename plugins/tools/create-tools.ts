@@ -1,6 +1,5 @@
 // All seven built-in tools, built for one working folder.
-import type { Model } from "../../kernel/model.js";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import type { Model, ToolDefinition } from "../../kernel/index.js";
 import { createBashTool } from "./bash.js";
 import { createEditTool } from "./edit.js";
 import { createFindTool } from "./find.js";

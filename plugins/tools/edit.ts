@@ -2,8 +2,7 @@
 import { constants } from "node:fs";
 import { access, readFile, writeFile } from "node:fs/promises";
 import * as z from "zod/mini";
-import { PithError } from "../../kernel/errors.js";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import { PithError, type ToolDefinition } from "../../kernel/index.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
 import { defineArguments, described } from "./arguments.js";

@@ -1,7 +1,6 @@
 // find: list files and folders matching a glob, through fd when it is on PATH, else with the built-in walk.
 import * as z from "zod/mini";
-import { PithError } from "../../kernel/errors.js";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import { PithError, type ToolDefinition } from "../../kernel/index.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { defineArguments, described } from "./arguments.js";
 import { findExecutable } from "./executables.js";

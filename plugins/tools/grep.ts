@@ -1,6 +1,6 @@
 // grep: search file contents, through ripgrep when it is on PATH, else with the built-in search.
 import * as z from "zod/mini";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import type { ToolDefinition } from "../../kernel/index.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { defineArguments, described } from "./arguments.js";
 import { findExecutable } from "./executables.js";

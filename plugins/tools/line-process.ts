@@ -2,7 +2,7 @@
 // once it has enough. Abort kills the program; a program that cannot start is an error naming it.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { abortedError } from "./abort.js";
 
 export interface LineProcessResult {

@@ -2,8 +2,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import * as z from "zod/mini";
-import { PithError } from "../../kernel/errors.js";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import { PithError, type ToolDefinition } from "../../kernel/index.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { defineArguments, described } from "./arguments.js";
 import { resolveToCwd } from "./paths.js";

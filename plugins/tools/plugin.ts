@@ -1,5 +1,5 @@
 // The built-in tools as a plugin: registered through the same door as any extension's tools.
-import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { DEFAULT_ACTIVE_TOOLS, TOOL_NAMES, createTools, type ToolsOptions } from "./create-tools.js";
 
 export interface ToolsPluginOptions extends Partial<Omit<ToolsOptions, "getModel">> {

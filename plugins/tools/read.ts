@@ -2,10 +2,7 @@
 import { constants, type Stats } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
 import * as z from "zod/mini";
-import { PithError } from "../../kernel/errors.js";
-import type { ImageContent, TextContent } from "../../kernel/messages.js";
-import type { Model } from "../../kernel/model.js";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import { PithError, type ImageContent, type TextContent, type Model, type ToolDefinition } from "../../kernel/index.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
 import { defineArguments, described } from "./arguments.js";

@@ -1,6 +1,6 @@
 // The folder or file grep and find search, checked before any work starts.
 import { stat } from "node:fs/promises";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { resolveToCwd } from "./paths.js";
 
 export async function resolveSearchPath(

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod/mini";
-import type { ToolDefinition } from "../../kernel/tool.js";
+import type { ToolDefinition } from "../../kernel/index.js";
 import { abortable, throwIfAborted } from "./abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
 import { defineArguments, described } from "./arguments.js";

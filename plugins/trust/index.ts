@@ -1,8 +1,7 @@
 // Project trust (pi 1.6.0): whether a project's own settings and resources may load. Resolved once before the
 // session boots (settings, packages, skills, templates, SYSTEM.md and extensions all depend on it), then
 // served as "projectTrust" for `ctx.isProjectTrusted()`, `/trust` and session moves.
-import type { PluginSpec } from "../../kernel/plugin-loader.js";
-import type { ProjectTrustUI } from "../../kernel/hooks.js";
+import type { PluginSpec, ProjectTrustUI } from "../../kernel/index.js";
 import type { SettingsManager } from "../settings/index.js";
 import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
 import { createTrustService, type ProjectTrustService } from "./trust-service.js";

@@ -3,8 +3,7 @@
 // decision says no; `project_trust` handlers (the first that decides owns it); the nearest saved decision
 // (trust.json, then pith's older `trustedProjects` list); the global `defaultProjectTrust`, whose "ask" asks the
 // user when there is a way to, and otherwise declines.
-import { errorMessage } from "../../kernel/errors.js";
-import type { ProjectTrustDecision, ProjectTrustEvent } from "../../kernel/hooks.js";
+import { errorMessage, type ProjectTrustDecision, type ProjectTrustEvent } from "../../kernel/index.js";
 import { canonicalPath } from "../../lib/resources/paths.js";
 import { findGatedResources } from "./gated-resources.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";

@@ -1,6 +1,6 @@
 // The "projectTrust" service: the decision in force for this process (what `ctx.isProjectTrusted()` reports),
 // the answers `/trust` and the start-up prompt offer, recording one, and deciding again for another folder.
-import type { KernelHooks, ProjectTrustUI } from "../../kernel/hooks.js";
+import type { KernelHooks, ProjectTrustUI } from "../../kernel/index.js";
 import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 import type { TrustEntry, TrustStore } from "./trust-store.js";

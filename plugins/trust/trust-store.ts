@@ -3,7 +3,7 @@
 // one of its parents applies. Writes hold `trust.json.lock` (the lock pi takes) and replace the file atomically;
 // a file that is not in this format is never written over.
 import { dirname, join } from "node:path";
-import { PithError } from "../../kernel/errors.js";
+import { PithError } from "../../kernel/index.js";
 import { withFileLock } from "../settings/file-lock.js";
 import { readSettingsFile, writeFileAtomic } from "../settings/settings-file.js";
 import { canonicalPath } from "../../lib/resources/paths.js";

@@ -1,7 +1,6 @@
 // Command-line parsing on commander, with pi's flags and pi's multi-letter short forms (-nc, -nt, ...).
 import { Command, Option, CommanderError } from "commander";
-import { isThinkingLevel, type ThinkingLevel } from "../../kernel/model.js";
-import { PithError } from "../../kernel/errors.js";
+import { isThinkingLevel, type ThinkingLevel, PithError } from "../../kernel/index.js";
 import { toolListError } from "../tool-selection.js";
 import { HELP_AFTER_OPTIONS } from "./help-text.js";
 

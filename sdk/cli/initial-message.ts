@@ -3,8 +3,7 @@
 import { fstatSync, readFileSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { isatty } from "node:tty";
-import type { ImageContent } from "../../kernel/messages.js";
-import { PithError } from "../../kernel/errors.js";
+import { type ImageContent, PithError } from "../../kernel/index.js";
 import { sniffImageType } from "../../plugins/tools/image-type.js";
 import { resolveReadPath } from "../../plugins/tools/paths.js";
 

@@ -1,18 +1,20 @@
 // The `pith` command: a thin distribution over createAgentSession with print and JSON output.
 // The session machinery is imported only once a run needs it, so --help and argument errors stay cheap.
 import { CommanderError } from "commander";
-import { PithError, errorMessage } from "../../kernel/errors.js";
-import { formatTimings, stderrLogger } from "../../kernel/boot.js";
-import type { PithPlugin } from "../../kernel/plugin.js";
+import { PithError, errorMessage, formatTimings, stderrLogger, type PithPlugin } from "../../kernel/index.js";
 import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-session.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { PITH_VERSION } from "../version.js";
 import { isPackageCommand, isRemoteSource } from "../../plugins/packages/command-names.js";
 import { cacheDirectory } from "../cache-dir.js";
+import { serveHostModules } from "../../plugins/extensions/shims/host-modules.js";
 
 const EXIT_INTERRUPTED = 130;
 const ABORTED_MESSAGE = "Request was aborted";
+
+// pith plugins in extension folders import `pith` from the running CLI, as they would from the package.
+serveHostModules({ pith: () => import("../api.js"), "pith/testing": () => import("../testing/index.js") });
 
 /** What the process around the CLI wants to know of a run. */
 export interface CliHooks {

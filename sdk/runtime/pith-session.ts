@@ -1,14 +1,6 @@
 // The session API the modes use: every command RPC offers is a typed method here, over the kernel's session
 // and the services its plugins provide. RPC maps its JSON commands onto the same calls.
-import type { AgentSession } from "../../kernel/agent-session.js";
-import { PithError } from "../../kernel/errors.js";
-import type { AgentMessage, ImageContent } from "../../kernel/messages.js";
-import type { Model, ThinkingLevel } from "../../kernel/model.js";
-import type { QueueMode } from "../../kernel/message-queues.js";
-import type { ClearedQueues, PromptDisposition, PromptOptions, SessionListener } from "../../kernel/session-api.js";
-import { supportedThinkingLevels } from "../../kernel/thinking.js";
-import type { PluginTiming } from "../../kernel/plugin-host.js";
-import type { PithServices, ServiceName } from "../../kernel/plugin.js";
+import { type AgentSession, PithError, type AgentMessage, type ImageContent, type Model, type ThinkingLevel, type QueueMode, type ClearedQueues, type PromptDisposition, type PromptOptions, type SessionListener, supportedThinkingLevels, type PluginTiming, type PithServices, type ServiceName } from "../../kernel/index.js";
 import type { SettingsManager } from "../../plugins/settings/index.js";
 import type { CompactionResult } from "../../plugins/compaction/index.js";
 import type { ForkPosition } from "../../plugins/sessions/index.js";

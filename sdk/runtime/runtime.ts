@@ -3,7 +3,7 @@
 // running: no reply, tool process, retry timer, open session file or lock.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { PithError, errorMessage } from "../../kernel/errors.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { resolveAgentDir } from "../../plugins/models/agent-dir.js";
 import { JsonlSessionStore, resolveSessionArg, resolveSessionDir } from "../../plugins/sessions/index.js";
 import { SettingsManager } from "../../plugins/settings/index.js";

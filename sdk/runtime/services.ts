@@ -1,6 +1,5 @@
 // Typed access to the services a session's plugins provided, with an actionable error when one is missing.
-import type { AgentSession } from "../../kernel/agent-session.js";
-import type { PithServices, ServiceName } from "../../kernel/plugin.js";
+import type { AgentSession, PithServices, ServiceName } from "../../kernel/index.js";
 import { requireService as requireNamed } from "../../plugins/session-control/require-service.js";
 
 export function serviceOf<K extends ServiceName>(agent: AgentSession, name: K): PithServices[K] | undefined {

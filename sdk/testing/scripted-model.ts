@@ -1,6 +1,5 @@
 // A model and a plugin that route requests to a scripted provider.
-import type { Model } from "../../kernel/model.js";
-import type { PithPlugin } from "../../kernel/plugin.js";
+import type { Model, PithPlugin } from "../../kernel/index.js";
 import { SCRIPTED_API, type ScriptedProvider } from "./scripted-provider.js";
 
 /** A free, text-and-image model on the scripted provider's default api; override `api` for a custom one. */

@@ -1,5 +1,5 @@
 // What a test scripts for one model response of the scripted provider.
-import type { StreamRequest } from "../../kernel/provider.js";
+import type { StreamRequest } from "../../kernel/index.js";
 
 export interface ScriptedToolCall {
   /** default: "scripted_call_<n>", numbered per provider */

@@ -1,14 +1,14 @@
 // The `ctx` handlers, tools and commands receive. pith runs extensions without a terminal UI, so `ctx.ui` answers
 // as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
 // every property and method throws the stale-instance error (stale.ts), as pi's do.
-import { PithError, errorMessage } from "../../../kernel/errors.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
 import { estimateContextTokens } from "../../compaction/context-tokens.js";
 import { extensionError } from "../errors.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import { modelRegistryView } from "./model-registry-view.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import { sessionView } from "./session-view.js";
-import { sessionMoves } from "./session-changes.js";
+import { sessionMoves } from "./session-moves.js";
 import { guarded } from "../stale.js";
 import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../types.js";
 

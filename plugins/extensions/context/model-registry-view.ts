@@ -1,6 +1,5 @@
 // `ctx.modelRegistry`: pi's ModelRegistry method names over pith's models service.
-import { errorMessage } from "../../../kernel/errors.js";
-import type { Model } from "../../../kernel/model.js";
+import { errorMessage, type Model } from "../../../kernel/index.js";
 import type { ModelRegistry } from "../../models/registry.js";
 
 export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };

@@ -12,11 +12,8 @@
 //   everything else       observed
 // agent_start, turn_start (with turnIndex), message_start/update and tool_execution_* come from the session's
 // ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
-import { PithError } from "../../../kernel/errors.js";
+import { PithError, type SessionEvent, type InputSource, type AgentMessage } from "../../../kernel/index.js";
 import { tapRemovably } from "../../../kernel/untap.js";
-import type { SessionEvent } from "../../../kernel/events.js";
-import type { InputSource } from "../../../kernel/hooks.js";
-import type { AgentMessage } from "../../../kernel/messages.js";
 import { createExtensionContext } from "../context/extension-context.js";
 import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
 import { customMessage } from "./message-delivery.js";

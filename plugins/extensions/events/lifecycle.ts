@@ -5,7 +5,7 @@
 // first extension loads (at start-up, or on a later reload).
 import { basename, dirname } from "node:path";
 import type { ExtensionResourcePath } from "../../../lib/resources/options.js";
-import { isTapped } from "../../../kernel/hooks.js";
+import { isTapped } from "../../../kernel/index.js";
 import { collect } from "./dispatch.js";
 import { bindCompaction } from "./hook-bridge.js";
 import { installExtensionHost } from "../host.js";

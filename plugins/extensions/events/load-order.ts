@@ -2,7 +2,7 @@
 // after the plugins set up before the extensions plugin and before the ones set up after it (output modes, RPC,
 // an SDK caller's plugins). A reload or session move taps the new instances when those later plugins are already
 // there, so every tap then asks to run `before` them: the same place as at start-up.
-import type { PluginContext } from "../../../kernel/plugin.js";
+import type { PluginContext } from "../../../kernel/index.js";
 import type { KernelRegistry } from "../../../kernel/registry.js";
 
 /** The plugins set up after `name` (none while `name` itself is being set up). */

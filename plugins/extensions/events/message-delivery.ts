@@ -5,8 +5,7 @@
 //                idle otherwise → appended to the conversation (and stored), no turn
 //   sendUserMessage → a prompt with source "extension" and no command/skill/template expansion; while a turn runs
 //                it must say `deliverAs` (steer or followUp)
-import { PithError } from "../../../kernel/errors.js";
-import type { CustomMessage, ImageContent, TextContent } from "../../../kernel/messages.js";
+import { PithError, type CustomMessage, type ImageContent, type TextContent } from "../../../kernel/index.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { PiCustomMessageInput, SendMessageOptions } from "../types.js";

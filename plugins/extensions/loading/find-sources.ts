@@ -1,12 +1,12 @@
 // The extension files this session loads: discovered in pi's places, then the given extra sources and the
 // settings' packages as the "packages" service resolved them last, minus the project's own (and a project
 // package's) when the project is not trusted ("projectTrust" decided; the run's one warning names them).
-import type { PluginContext } from "../../../kernel/plugin.js";
+import type { PluginContext } from "../../../kernel/index.js";
 import type {} from "../../packages/packages-service.js"; // types the "packages" service (declaration merging)
 import type { SettingsManager } from "../../settings/index.js";
 import { discoverExtensions, type ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
-import type { ExtensionsPluginOptions } from "../plugin.js";
+import type { ExtensionsPluginOptions } from "../options.js";
 
 export async function findSources(
   context: PluginContext,

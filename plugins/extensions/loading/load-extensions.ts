@@ -3,8 +3,7 @@
 //   {name, setup}       a pith plugin, set up like any other plugin
 // A file that fails to import, exports neither, or whose factory throws is reported (naming the file) and left
 // out; the others load.
-import { PithError, errorMessage } from "../../../kernel/errors.js";
-import type { PithPlugin } from "../../../kernel/plugin.js";
+import { PithError, errorMessage, type PithPlugin, nowMs } from "../../../kernel/index.js";
 import type { ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
 import { createExtensionAPI } from "../extension-api.js";
@@ -12,7 +11,6 @@ import { createExtensionRecord, type ExtensionRecord } from "../extension-record
 import type { ExtensionModuleLoader } from "./module-loader.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionFactory } from "../types.js";
-import { nowMs } from "../../../kernel/stopwatch.js";
 
 export interface InlineExtension {
   /** shown in messages as `<inline:name>` */

@@ -7,7 +7,7 @@ import { bindCompaction } from "../events/hook-bridge.js";
 import { watchSession } from "../events/lifecycle.js";
 import { loadExtensions } from "./load-extensions.js";
 import { createExtensionModuleLoader, type ExtensionModuleLoader } from "./module-loader.js";
-import type { ExtensionsPluginOptions } from "../plugin.js";
+import type { ExtensionsPluginOptions } from "../options.js";
 import { registerPendingProviders } from "../registrations/provider-registration.js";
 import { forgetRegistrations, registerAllCommands, registerAllTools, resolveFlags } from "../registrations/registrations.js";
 import type { ExtensionRuntime } from "../runtime.js";

@@ -1,6 +1,6 @@
 // An extension's command as a pith command: `/name args` runs its handler with a command context. A failing
 // handler is reported under the extension's name (as pi does) instead of failing the prompt.
-import type { CommandDefinition } from "../../../kernel/plugin.js";
+import type { CommandDefinition } from "../../../kernel/index.js";
 import { extensionError } from "../errors.js";
 import { createCommandContext } from "../context/extension-context.js";
 import type { ExtensionRecord } from "../extension-record.js";

@@ -1,7 +1,7 @@
 // Two extensions registering the same tool, command or flag: one wins by an explicit rule, the other is reported
 // with both files, and start-up goes on. The rule: `-e` extensions win over SDK ones, those over the project's,
 // the project's over global ones, global ones over packages; within one place the later one wins.
-import { PithError } from "../../../kernel/errors.js";
+import { PithError } from "../../../kernel/index.js";
 import type { ExtensionPlace } from "../loading/discovery.js";
 import type { ExtensionRecord } from "../extension-record.js";
 

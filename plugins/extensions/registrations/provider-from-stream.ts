@@ -1,8 +1,6 @@
 // A pi-style stream function (`(model, context, options) => events`, as pi-ai's `streamSimple` and
 // `registerProvider({streamSimple})` take it) as a pith provider plugin's `ProviderApi`.
-import type { Message } from "../../../kernel/messages.js";
-import type { Model, ThinkingLevel } from "../../../kernel/model.js";
-import type { AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/provider.js";
+import type { Message, Model, ThinkingLevel, AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/index.js";
 import { normalizeContext, type SystemMessage } from "../shims/pi-ai-transcript.js";
 
 /** pi-ai's `Context` (prompt and tools beside the messages) or 1.6's transcript (them as system messages). */

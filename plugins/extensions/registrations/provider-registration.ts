@@ -1,7 +1,7 @@
 // pi's `registerProvider(name, config)`: the models service takes the provider's models and settings, and a
 // `streamSimple` function becomes a provider for `config.api`. Calls made while factories run wait until every
 // extension loaded (as pi queues them), then apply in load order; a bad one is reported and the others apply.
-import { PithError, errorMessage } from "../../../kernel/errors.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
 import { extensionError } from "../errors.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";

@@ -2,7 +2,7 @@
 // claim one name the precedence rule (conflicts.ts) picks the winner and the loser is reported with both files;
 // start-up never stops for it. Commands claimed twice also stay reachable as `/name:1`, `/name:2` (load order),
 // as in pi 0.73; plain `/name` runs the winner.
-import type { PithError } from "../../../kernel/errors.js";
+import type { PithError } from "../../../kernel/index.js";
 import { conflictError, resolveClaims, type Claim } from "./conflicts.js";
 import { adaptCommand } from "./command-adapter.js";
 import type { ExtensionRecord } from "../extension-record.js";

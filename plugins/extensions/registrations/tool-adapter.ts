@@ -1,7 +1,6 @@
 // An extension's tool (pi's shape: `execute(toolCallId, params, signal, onUpdate, ctx)`, TypeBox parameters) as a
 // pith tool. TypeBox schemas are JSON Schema at run time, so the kernel validates the arguments against them.
-import { PithError } from "../../../kernel/errors.js";
-import type { ToolDefinition } from "../../../kernel/tool.js";
+import { PithError, type ToolDefinition } from "../../../kernel/index.js";
 import { createExtensionContext } from "../context/extension-context.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";

@@ -5,7 +5,8 @@
 // `@sinclair/typebox` is an alias of TypeBox 1.x (`typebox`), and pi-tui is the real library, the one pith's
 // interactive UI uses, loaded the first time an extension imports it.
 import { fileURLToPath } from "node:url";
-import { PithError } from "../../../kernel/errors.js";
+import { PithError } from "../../../kernel/index.js";
+import { importHostModule } from "./host-modules.js";
 
 type ModuleImport = () => Promise<object>;
 
@@ -33,9 +34,9 @@ const TYPEBOX_MODULES: Readonly<Record<string, ModuleImport>> = {
 // pith plugins dropped into extension folders import pith's own API; served from the running copy, they need no
 // installed `pith` package near them and share its classes (a PithError they throw keeps its code)
 const PITH_MODULES: Readonly<Record<string, ModuleImport>> = {
-  pith: () => import("../../../sdk/index.js"),
+  pith: () => importHostModule("pith"),
   "pith/kernel": () => import("../../../kernel/index.js"),
-  "pith/testing": () => import("../../../sdk/testing/index.js"),
+  "pith/testing": () => importHostModule("pith/testing"),
 };
 
 /** Every name served, with how to import pith's copy: `@mariozechner/pi-ai`, `typebox/value`, `pith/kernel`, ... */

@@ -1,10 +1,7 @@
 // pi-ai's model calls for extensions (`stream`, `complete`, `streamSimple`, `completeSimple`), answered by
 // the session's own provider plugins and keys, plus pi-ai's event stream classes.
 import { AssistantMessageBuilder } from "../../../lib/provider-kit/assistant-builder.js";
-import { PithError, errorMessage } from "../../../kernel/errors.js";
-import type { AssistantMessage, Message } from "../../../kernel/messages.js";
-import type { Model } from "../../../kernel/model.js";
-import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "../../../kernel/provider.js";
+import { PithError, errorMessage, type AssistantMessage, type Message, type Model, type AssistantMessageEvent, type StreamRequest, type ToolSpec } from "../../../kernel/index.js";
 import { extensionHost } from "../host.js";
 import type { StreamContext, StreamOptions } from "../registrations/provider-from-stream.js";
 import { getCurrentSystemPrompt, getCurrentTools } from "./pi-ai-transcript.js";

@@ -3,11 +3,8 @@
 // session's own models service and provider plugins; names of pi-ai's own runtime fail when used
 // (./pi-ai-runtime-only.ts).
 import { Type } from "typebox";
-import { PithError } from "../../../kernel/errors.js";
-import type { Model } from "../../../kernel/model.js";
-import type { AssistantMessageEvent } from "../../../kernel/provider.js";
+import { PithError, type Model, type AssistantMessageEvent, clampThinkingLevel, supportedThinkingLevels } from "../../../kernel/index.js";
 import { parsePartialJson } from "../../../lib/provider-kit/partial-json.js";
-import { clampThinkingLevel, supportedThinkingLevels } from "../../../kernel/thinking.js";
 import { extensionHost } from "../host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { providerFromStream } from "../registrations/provider-from-stream.js";

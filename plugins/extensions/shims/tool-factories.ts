@@ -1,7 +1,7 @@
 // pi's `createReadTool(cwd)`, `createBashTool(cwd, {operations, spawnHook})` and friends: pith's built-in tools
 // in pi's tool shape (`execute(toolCallId, params, signal, onUpdate, ctx)`), so extensions that wrap or re-register
 // a built-in tool get pith's implementation.
-import type { ToolDefinition } from "../../../kernel/tool.js";
+import type { ToolDefinition } from "../../../kernel/index.js";
 import { createBashTool as createPithBash } from "../../tools/bash.js";
 import { createEditTool as createPithEdit } from "../../tools/edit.js";
 import { createFindTool as createPithFind } from "../../tools/find.js";

@@ -2,7 +2,7 @@
 // image generation, OAuth flows...). Each is exported under its name so that importing it works as in pi, and
 // calling it (or `new`-ing it) fails with an error that names the module and the export, instead of the
 // "undefined is not a function" a missing export would give. docs/compatibility.md lists them.
-import { PithError } from "../../../kernel/errors.js";
+import { PithError } from "../../../kernel/index.js";
 
 export type Unsupported = (...args: unknown[]) => never;
 

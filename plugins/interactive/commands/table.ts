@@ -1,8 +1,7 @@
 // The built-in slash commands, one row each: name, description, and what it does. A command matches as the
 // whole input or followed by a space; anything else starting with "/" goes to the session (extension commands,
 // /skill:name, prompt templates).
-import type { AgentSession } from "../../../kernel/agent-session.js";
-import type { PluginContext } from "../../../kernel/plugin.js";
+import type { AgentSession, PluginContext } from "../../../kernel/index.js";
 import type { ChatController } from "../chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
 import type { InteractiveUi } from "../ui-service.js";

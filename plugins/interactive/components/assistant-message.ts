@@ -2,7 +2,7 @@
 // when thinking is hidden), block by block. Only blocks whose text changed are touched, so a streaming reply
 // re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
 import { Container, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
-import type { AssistantMessage as AssistantMessageData } from "../../../kernel/messages.js";
+import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
 import type { Theme } from "../theme/theme.js";
 
 export interface AssistantDisplay {

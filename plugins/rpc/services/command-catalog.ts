@@ -1,6 +1,6 @@
 // The slash commands a client can offer (RPC `get_commands`), in pi's order: commands plugins and extensions
 // registered, then prompt templates, then skills (`skill:<name>`).
-import type { CommandDefinition } from "../../../kernel/plugin.js";
+import type { CommandDefinition } from "../../../kernel/index.js";
 import type { ResourceCommand } from "../../../lib/resources/resource-command.js";
 import type { SourceInfo } from "../../../lib/resources/source-info.js";
 

@@ -1,9 +1,6 @@
 // Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
 // default level when leaving a model without reasoning), `enabledModels` as the cycling scope when set.
-import { PithError } from "../../../kernel/errors.js";
-import { supportedThinkingLevels } from "../../../kernel/thinking.js";
-import type { Model, ThinkingLevel } from "../../../kernel/model.js";
-import type { SessionApi } from "../../../kernel/session-api.js";
+import { PithError, supportedThinkingLevels, type Model, type ThinkingLevel, type SessionApi } from "../../../kernel/index.js";
 import { resolveModelScope } from "../../models/model-pattern.js";
 
 export interface CycledModel {

@@ -1,11 +1,6 @@
 // What a client asks about the session (state, statistics, the last answer, fork points) and its name, in the
 // shapes of pi's RPC answers. Parts that need a stored session come from the "sessions" service.
-import { PithError } from "../../../kernel/errors.js";
-import { isAssistantMessage, messageText, type AgentMessage } from "../../../kernel/messages.js";
-import type { Model, ThinkingLevel } from "../../../kernel/model.js";
-import type { QueueMode } from "../../../kernel/message-queues.js";
-import type { SessionEvent } from "../../../kernel/events.js";
-import type { SessionApi } from "../../../kernel/session-api.js";
+import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../../kernel/index.js";
 import type { SessionsService } from "../../sessions/sessions-service.js";
 import type { SessionEntry, SessionTreeNode } from "../../sessions/types.js";
 import type { CompactionService } from "../../compaction/compaction-events.js";

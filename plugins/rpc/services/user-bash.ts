@@ -4,9 +4,7 @@
 // slipped in mid-turn it would separate a tool call from its result.
 import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { PithError } from "../../../kernel/errors.js";
-import type { BashExecutionMessage } from "../../../kernel/messages.js";
-import type { SessionApi } from "../../../kernel/session-api.js";
+import { PithError, type BashExecutionMessage, type SessionApi } from "../../../kernel/index.js";
 import { OutputCollector } from "../../tools/output-collector.js";
 import { runInProcessGroup } from "../../tools/process-group.js";
 import { resolveShell, shellEnvironment } from "../../tools/shell.js";

@@ -1,0 +1,54 @@
+// The architecture's import rules, checked by test/architecture/dependencies.test.ts (`npx depcruise kernel lib
+// plugins sdk` prints the same report). Type-only imports count: a circle of types is still a circle to read.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No import circles, type-only ones included.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "kernel-imports-nothing-of-ours",
+      comment: "The kernel knows no plugin, library, SDK, test or bench code.",
+      severity: "error",
+      from: { path: "^kernel/" },
+      to: { path: "^(lib|plugins|sdk|test|bench|bin|build)/" },
+    },
+    {
+      name: "plugins-never-import-sdk",
+      comment: "The SDK assembles plugins; a plugin never reaches back into it.",
+      severity: "error",
+      from: { path: "^plugins/" },
+      to: { path: "^sdk/" },
+    },
+    {
+      name: "lib-imports-no-plugin-or-sdk",
+      comment: "Libraries are shared by plugins; they know none of them, nor the SDK.",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^(plugins|sdk)/" },
+    },
+    {
+      name: "kernel-only-through-its-entry",
+      comment: "Libraries, plugins and the SDK reach the kernel only through what kernel/index.ts exports.",
+      severity: "error",
+      from: {
+        path: "^(lib|plugins|sdk)/",
+        // The last reaches past the entry (the registry, untap, createPluginContext), which issue 12's scoped
+        // plugin contexts replace; no other file may join them.
+        pathNot: "^plugins/(rpc/provide-services|extensions/(tracked-context|runtime|events/load-order|events/hook-bridge))\\.ts$",
+      },
+      to: { path: "^kernel/", pathNot: "^kernel/index\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)node_modules/|^dist/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".mjs", ".cjs", ".json"] },
+  },
+};

@@ -1,0 +1,27 @@
+// What the extensions plugin is given: where extensions come from, which load, and how flags are read.
+import type { ExtensionSource } from "./loading/discovery.js";
+import type { InlineExtension } from "./loading/load-extensions.js";
+import type { ExtensionMode } from "./types.js";
+
+export interface ExtensionsPluginOptions {
+  /** pi's agent folder: `<agentDir>/extensions/` and global settings entries */
+  agentDir: string;
+  /** `-e` paths: always loaded, even with `noExtensions` or in an untrusted project (see "projectTrust") */
+  paths?: readonly string[];
+  /** `--no-extensions`: load only `paths` */
+  noExtensions?: boolean;
+  /** extension files resolved elsewhere, loaded after the discovered ones (the "packages" service's come after these) */
+  extraSources?: readonly ExtensionSource[];
+  /** extension factories given in code (the SDK's inline extensions) */
+  inline?: readonly InlineExtension[];
+  /** jiti's transform cache folder (pith's cache folder); false: no disk cache */
+  cacheDir?: string | false;
+  /** command-line options the CLI did not know: parsed as extension flags once the extensions registered theirs */
+  flagArgv?: readonly string[];
+  /** what an option no extension registered does: fail start-up (default, as pi does) or nothing */
+  unknownFlags?: "error" | "ignore";
+  /** home folder for `~` in paths */
+  homeDir?: string;
+  /** how pith runs, as extensions read it in `ctx.mode`; default "print" */
+  mode?: ExtensionMode;
+}

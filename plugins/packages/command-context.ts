@@ -1,0 +1,29 @@
+// What the package commands (`pith install|remove|update|list|config`) run with: the process's folders and
+// output, and the settings and places the package operations work on.
+import { resolveAgentDir } from "../models/agent-dir.js";
+import { SettingsManager } from "../settings/index.js";
+import type { PackageManagerContext } from "./package-manager.js";
+
+export interface PackageCommandIO {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/** Settings (warnings reported) and the places the package operations work on. */
+export async function packageContext(io: PackageCommandIO): Promise<PackageManagerContext> {
+  const agentDir = resolveAgentDir(io.env);
+  const settings = await SettingsManager.load({ agentDir, cwd: io.cwd, env: io.env });
+  for (const warning of settings.warnings) io.stderr(`pith: warning: ${warning.message}\n`);
+  return {
+    cwd: io.cwd,
+    agentDir,
+    homeDir: io.env.HOME,
+    settings,
+    signal: io.signal,
+    env: io.env,
+    progress: (line) => io.stdout(`${line}\n`),
+  };
+}
