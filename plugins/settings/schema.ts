@@ -1,9 +1,10 @@
-// Every key of pi's settings.json (pi 0.73.1), with pi's defaults. Objects are loose: keys pith does not know
+// Every key of pi's settings.json (pi 1.6.0), with pi's defaults (pith's own where docs/settings.md says so). Objects are loose: keys pith does not know
 // (newer pi versions, extensions' own keys) are kept as they are, never reported.
 // Written with zod/mini, not full zod: this module loads at every start, and full zod costs far more to load.
 // Built on first use: constructing these zod schemas costs a run ~4 ms, and a run without settings files needs
 // only the defaults (defaults.ts).
 import * as z from "zod/mini";
+import { displaySettingsShape } from "./display-schema.js";
 
 /** the description shown for a key in the JSON Schema (schemas/settings.schema.json) */
 const described = (description: string) => z.meta({ description });
@@ -32,15 +33,21 @@ function buildSettingsSchema() {
   const nonNegativeInt = z.number().check(z.int(), z.minimum(0));
   const stringList = z.array(z.string());
   const queueMode = z.enum(["all", "one-at-a-time"]);
+  const thinkingLevel = z.enum(["off", "minimal", "low", "medium", "high", "xhigh"]);
+  const timeout = z.union([nonNegativeInt, z.literal("disabled")]);
   const packageSource = buildPackageSource(stringList);
   return z
     .looseObject({
       defaultProvider: z.optional(z.string()).check(described("Provider used when no --provider is given")),
       defaultModel: z.optional(z.string()).check(described("Model id used when no --model is given")),
-      defaultThinkingLevel: z
-        .optional(z.enum(["off", "minimal", "low", "medium", "high", "xhigh"]))
-        .check(described("Thinking level for new sessions (unset: medium)")),
-      hideThinkingBlock: z._default(z.boolean(), false).check(described("Hide thinking blocks in the output")),
+      defaultThinkingLevel: z.optional(thinkingLevel).check(described("Thinking level for new sessions (unset: medium)")),
+      modelThinkingLevels: z
+        .optional(z.record(z.string(), thinkingLevel))
+        .check(described('Thinking level a model starts with, keyed by "provider/modelId"')),
+      showCacheMissNotices: z._default(z.boolean(), false).check(described("Notices about cache misses and cache warming")),
+      cacheWarming: z
+        ._default(z.enum(["off", "streaming", "idle"]), "idle")
+        .check(described("Keep provider prompt caches warm (agent-folder settings only)")),
       thinkingBudgets: z
         .optional(
           z.looseObject({
@@ -51,8 +58,6 @@ function buildSettingsSchema() {
           }),
         )
         .check(described("Token budgets per thinking level, for token-budget providers")),
-      theme: z._default(z.string(), "dark").check(described('Theme name ("dark", "light" or a custom theme)')),
-      quietStartup: z._default(z.boolean(), false).check(described("Hide the start-up header")),
       collapseChangelog: z._default(z.boolean(), false).check(described("Show a condensed changelog after updates")),
       lastChangelogVersion: z.optional(z.string()).check(described("Last version whose changelog was shown")),
       enableInstallTelemetry: z
@@ -64,20 +69,19 @@ function buildSettingsSchema() {
       treeFilterMode: z
         ._default(z.enum(["default", "no-tools", "user-only", "labeled-only", "all"]), "default")
         .check(described("Initial filter of /tree")),
-      editorPaddingX: z
-        ._default(z.number().check(z.int(), z.minimum(0), z.maximum(3)), 0)
-        .check(described("Horizontal editor padding")),
-      autocompleteMaxVisible: z
-        ._default(z.number().check(z.int(), z.minimum(3), z.maximum(20)), 5)
-        .check(described("Rows shown in the autocomplete list")),
-      showHardwareCursor: z
-        ._default(z.boolean(), false)
-        .check(described("Show the terminal cursor (unset: env PI_HARDWARE_CURSOR=1 turns it on)")),
       compaction: z.prefault(
         z.looseObject({
           enabled: z._default(z.boolean(), true).check(described("Compact automatically")),
           reserveTokens: z._default(nonNegativeInt, 16384).check(described("Tokens kept free for the reply")),
           keepRecentTokens: z._default(nonNegativeInt, 20000).check(described("Recent tokens never summarized")),
+          modelOverrides: z
+            .optional(
+              z.record(
+                z.string(),
+                z.looseObject({ reserveTokens: z.optional(nonNegativeInt), keepRecentTokens: z.optional(nonNegativeInt) }),
+              ),
+            )
+            .check(described('Per-model reserveTokens / keepRecentTokens, keyed by "provider/modelId"')),
         }),
         {},
       ),
@@ -93,12 +97,13 @@ function buildSettingsSchema() {
           enabled: z._default(z.boolean(), true).check(described("Retry transient provider errors")),
           maxRetries: z._default(nonNegativeInt, 3).check(described("Agent-level retry attempts")),
           baseDelayMs: z._default(nonNegativeInt, 2000).check(described("First backoff delay; doubles per attempt")),
+          maxAgentDelayMs: z._default(nonNegativeInt, 60000).check(described("Longest agent-level retry delay")),
           provider: z.prefault(
             z.looseObject({
               timeoutMs: z
                 .optional(z.number().check(z.positive()))
                 .check(described("Request timeout of the provider SDK")),
-              maxRetries: z.optional(nonNegativeInt).check(described("Retries done by the provider SDK")),
+              maxRetries: z._default(nonNegativeInt, 0).check(described("Retries done by the provider SDK")),
               maxRetryDelayMs: z
                 ._default(nonNegativeInt, 60000)
                 .check(described("Longest server-requested delay accepted (0: no cap)")),
@@ -113,26 +118,34 @@ function buildSettingsSchema() {
       transport: z
         ._default(z.enum(["sse", "websocket", "websocket-cached", "auto"]), "auto")
         .check(described("Transport for providers that offer more than one")),
-      terminal: z.prefault(
+      httpProxy: z.optional(z.string()).check(described("Proxy URL for pith's HTTP clients (agent-folder settings only)")),
+      httpIdleTimeoutMs: z
+        .optional(timeout)
+        .check(described('Give up on an HTTP response silent this long (ms); unset, 0 or "disabled": never')),
+      websocketConnectTimeoutMs: z
+        .optional(timeout)
+        .check(described('WebSocket connection timeout (ms); unset, 0 or "disabled": none')),
+      externalEditor: z.optional(z.string()).check(described("Command of the external editor (unset: $VISUAL, $EDITOR)")),
+      defaultProjectTrust: z
+        ._default(z.enum(["ask", "always", "never"]), "ask")
+        .check(described("What an undecided project gets: ask, always trust, never trust (agent-folder settings only)")),
+      defaultTools: z
+        .optional(stringList)
+        .check(described("Tools at start-up (default read, bash, edit, write); +name adds, -name removes")),
+      codemode: z.prefault(
         z.looseObject({
-          showImages: z._default(z.boolean(), true).check(described("Show images inline when the terminal can")),
-          imageWidthCells: z
-            ._default(z.number().check(z.minimum(1)), 60)
-            .check(described("Inline image width in cells")),
-          clearOnShrink: z
-            ._default(z.boolean(), false)
-            .check(described("Clear rows left empty when output shrinks (unset: env PI_CLEAR_ON_SHRINK=1)")),
-          showTerminalProgress: z._default(z.boolean(), false).check(described("Report progress with OSC 9;4")),
+          mode: z._default(z.enum(["on", "only"]), "on").check(described("How the codemode tool presents tools")),
+          inlineBudget: z._default(nonNegativeInt, 3000).check(described("Tokens codemode's description may spend on tools")),
         }),
         {},
       ),
-      images: z.prefault(
-        z.looseObject({
-          autoResize: z._default(z.boolean(), true).check(described("Shrink images to 2000x2000 / 4.5 MB")),
-          blockImages: z._default(z.boolean(), false).check(described("Never send images to the model")),
-        }),
-        {},
-      ),
+      sessionShareDestination: z
+        ._default(z.enum(["auto", "gist", "radius"]), "auto")
+        .check(described("Where /share sends a session")),
+      selfUpdateCommand: z
+        .optional(z.array(z.string()).check(z.minLength(1)))
+        .check(described("argv `pith update` runs to update pith itself (agent-folder settings only)")),
+      enableAnalytics: z._default(z.boolean(), false).check(described("Opt in to analytics (pith sends none)")),
       shellPath: z.optional(z.string()).check(described("Shell for the bash tool and ! commands")),
       shellCommandPrefix: z.optional(z.string()).check(described("Text run before every bash command")),
       npmCommand: z
@@ -140,12 +153,6 @@ function buildSettingsSchema() {
         .check(described("argv used instead of npm")),
       enabledModels: z.optional(stringList).check(described("Model patterns for cycling (like --models)")),
       sessionDir: z.optional(z.string()).check(described("Where session files are stored (~ expanded)")),
-      markdown: z.prefault(
-        z.looseObject({
-          codeBlockIndent: z._default(z.string(), "  ").check(described("Indentation of code blocks")),
-        }),
-        {},
-      ),
       warnings: z.prefault(
         z.looseObject({
           anthropicExtraUsage: z
@@ -159,12 +166,13 @@ function buildSettingsSchema() {
       skills: z._default(stringList, []).check(described("Skill files or folders (globs, !exclude)")),
       prompts: z._default(stringList, []).check(described("Prompt template files or folders (globs, !exclude)")),
       themes: z._default(stringList, []).check(described("Theme files or folders (globs, !exclude)")),
+      ...displaySettingsShape(),
       enableSkillCommands: z._default(z.boolean(), true).check(described("Register skills as /skill:name commands")),
       trustedProjects: z
         ._default(stringList, [])
-        .check(described("Project folders whose .pi/ extensions may run (pith only; `pith --trust` adds the current one)")),
+        .check(described("Project folders pith once recorded as trusted (still read; decisions now go to trust.json)")),
     })
-    .check(z.meta({ title: "pith settings", description: "settings.json of pith (compatible with pi 0.73.1)" }));
+    .check(z.meta({ title: "pith settings", description: "settings.json of pith (compatible with pi 1.6.0)" }));
 }
 
 /** The effective settings: every documented default filled in, unknown keys kept. */

@@ -36,7 +36,7 @@ describe("retry settings", () => {
   });
 
   it("lets plugin options override the file", () => {
-    expect(retrySettingsFrom({ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000, provider: { maxRetryDelayMs: 1 } } }, { baseDelayMs: 1 }))
+    expect(retrySettingsFrom({ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000, maxAgentDelayMs: 60000, provider: { maxRetries: 0, maxRetryDelayMs: 1 } } }, { baseDelayMs: 1 }))
       .toMatchObject({ baseDelayMs: 1, maxRetryDelayMs: 1 });
   });
 });

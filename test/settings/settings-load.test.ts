@@ -14,11 +14,22 @@ describe("loading settings", () => {
     const manager = await folders.load();
     const settings = manager.get();
     expect(manager.warnings).toEqual([]);
-    expect(settings.theme).toBe("dark");
+    expect(settings.theme).toBe("system");
     expect(settings.transport).toBe("auto");
     expect(settings.compaction).toEqual({ enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 });
-    expect(settings.retry).toEqual({ enabled: true, maxRetries: 3, baseDelayMs: 2000, provider: { maxRetryDelayMs: 60000 } });
-    expect(settings.terminal).toEqual({ showImages: true, imageWidthCells: 60, clearOnShrink: false, showTerminalProgress: false });
+    expect(settings.retry).toEqual({ enabled: true, maxRetries: 3, baseDelayMs: 2000, maxAgentDelayMs: 60000, provider: { maxRetries: 0, maxRetryDelayMs: 60000 } });
+    expect(settings.terminal).toEqual({
+      showImages: true,
+      imageWidthCells: 60,
+      clearOnShrink: false,
+      showTerminalProgress: false,
+      hyperlinks: "auto",
+      images: "auto",
+      trueColor: "auto",
+    });
+    expect(settings.defaultProjectTrust).toBe("ask");
+    expect(settings.tuiMode).toBe("fullscreen");
+    expect(settings.outputPad).toBe(1);
     expect(settings.steeringMode).toBe("one-at-a-time");
     expect(settings.enableSkillCommands).toBe(true);
     expect(settings.packages).toEqual([]);
@@ -75,7 +86,7 @@ describe("loading settings", () => {
   it("sees external edits after reload()", async () => {
     const manager = await folders.load();
     await folders.writeProject({ theme: "solarized" });
-    expect(manager.get().theme).toBe("dark");
+    expect(manager.get().theme).toBe("system");
     await manager.reload();
     expect(manager.get().theme).toBe("solarized");
     expect(manager.fileSettings("project")).toEqual({ theme: "solarized" });

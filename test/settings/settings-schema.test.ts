@@ -38,7 +38,7 @@ describe("settings schema", () => {
 
   it("shows pi's defaults in the JSON Schema", () => {
     const json = JSON.parse(renderSettingsJsonSchema()) as { properties: Record<string, { default?: unknown }> };
-    expect(json.properties.theme!.default).toBe("dark");
+    expect(json.properties.theme!.default).toBe("system");
     expect(json.properties.transport!.default).toBe("auto");
     expect(json.properties.defaultModel!.default).toBeUndefined();
   });

@@ -80,7 +80,7 @@ describe("broken files", () => {
     await folders.writeProject({ collapseChangelog: true });
     const manager = await folders.load();
 
-    expect(manager.get().theme).toBe("dark");
+    expect(manager.get().theme).toBe("system");
     expect(manager.get().collapseChangelog).toBe(true);
     const [warning] = manager.warnings;
     expect(warning).toMatchObject({ scope: "global", file: folders.globalFile, line: 3, column: 19 });

@@ -51,7 +51,7 @@ describe("set()", () => {
     await manager.set("theme", undefined, "global");
     await manager.set("retry.provider.timeoutMs", undefined, "global");
     expect(await folders.readJson(folders.globalFile)).toEqual({ retry: { provider: { maxRetries: 1 } } });
-    expect(manager.get().theme).toBe("dark");
+    expect(manager.get().theme).toBe("system");
   });
 
   it("keeps the file's indentation and leaves the file untouched when nothing changes", async () => {
