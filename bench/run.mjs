@@ -16,6 +16,7 @@ const sections = {
   hello: () => import("./hello.mjs").then((m) => m.benchHello({ pith, rssReporter, runs, root, jiti })),
   events: () => import("./events.mjs").then((m) => m.benchEvents({ jiti, root })),
   extensions: () => import("./extensions.mjs").then((m) => m.benchExtensions({ jiti, root })),
+  interactive: () => import("./interactive.mjs").then((m) => m.benchInteractive({ pith, runs, root, jiti })),
   sessions: () => import("./sessions.mjs").then((m) => m.benchSessions({ jiti, root, pith, rssReporter })),
 };
 

