@@ -13,6 +13,8 @@ import { bindKeyActions } from "./key-actions.js";
 import { keysOf, loadKeybindings } from "./key-bindings.js";
 import { Layout } from "./layout.js";
 import { Submitter } from "./submit.js";
+import { PithCompletion } from "./completion.js";
+import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
@@ -31,6 +33,11 @@ export interface InitialMessage {
   images?: ImageContent[];
 }
 
+export interface RunOptions {
+  /** `pith -r`: open the session picker before anything else */
+  pickSession?: boolean;
+}
+
 export interface InteractiveMode {
   readonly plugin: PithPlugin;
   /** for createAgentSession: start-up messages of plugins land in the chat instead of on the drawn screen */
@@ -38,7 +45,7 @@ export interface InteractiveMode {
   /** the session could not be created: console output goes to the terminal again */
   abandon(): void;
   /** Takes the terminal, sends `initial` in order, and serves until the user quits; the exit code. */
-  run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[]): Promise<number>;
+  run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[], options?: RunOptions): Promise<number>;
 }
 
 export function interactiveMode(options: InteractiveModeOptions): InteractiveMode {
@@ -80,7 +87,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     },
   });
 
-  async function run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[]): Promise<number> {
+  async function run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[], runOptions: RunOptions = {}): Promise<number> {
     const plugged = context;
     if (!plugged) throw new Error("interactive mode: pass its plugin to createAgentSession before run()");
     let finish!: (code: number) => void;
@@ -101,6 +108,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       { keys: keysOf(keys, "app.tools.expand"), label: "more" },
     ], theme)));
     layout.footer.show(new Footer(data, theme));
+    editor.setAutocompleteProvider(new PithCompletion(session.cwd, () => slashCommands(plugged)));
     const submitter = new Submitter({ session, context: plugged, chat, editor, ui, quit });
     bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
 
@@ -122,6 +130,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     chat.showHistory(session.messages);
     void (async () => {
+      if (runOptions.pickSession) await submitter.send("/resume");
       for (const message of initial) {
         await submitter.send(message.text, { images: message.images });
         if (exiting) return;

@@ -70,6 +70,7 @@ export function bindKeyActions(parts: KeyActionParts): void {
   editor.onAction("app.model.cycleForward", cycle("forward"));
   editor.onAction("app.model.cycleBackward", cycle("backward"));
 
+  editor.onAction("app.model.select", () => void submitter.send("/model"));
   editor.onAction("app.message.copy", () => void submitter.send("/copy"));
 
   editor.onAction("app.message.dequeue", () => {

@@ -8,6 +8,7 @@ export const APP_KEYBINDINGS = {
   "app.interrupt": { defaultKeys: "escape", description: "Cancel / abort" },
   "app.clear": { defaultKeys: "ctrl+c", description: "Clear editor (first) / exit (second)" },
   "app.exit": { defaultKeys: "ctrl+d", description: "Exit (when editor empty)" },
+  "app.model.select": { defaultKeys: "ctrl+l", description: "Open model selector" },
   "app.model.cycleForward": { defaultKeys: "ctrl+p", description: "Cycle to next model" },
   "app.model.cycleBackward": { defaultKeys: "shift+ctrl+p", description: "Cycle to previous model" },
   "app.thinking.cycle": { defaultKeys: "shift+tab", description: "Cycle thinking level" },

@@ -214,6 +214,15 @@ export class InteractiveUi implements UiService, DialogHost {
     };
   }
 
+  /** a component of the mode's own (selector, picker) in the editor's place until it calls `finish` */
+  openComponent<T>(build: (finish: (value: T) => void) => Component, cancelled: T): Promise<T> {
+    return openDialog(this, build, cancelled);
+  }
+
+  requestRender(): void {
+    this.tui.requestRender();
+  }
+
   /** raw output for the terminal (OSC 52 clipboard) */
   writeToTerminal(sequence: string): void {
     this.tui.terminal.write(sequence);

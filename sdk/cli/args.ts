@@ -35,6 +35,8 @@ export interface CliArgs {
   name?: string;
   sessionDir?: string;
   continueRecent: boolean;
+  /** `-r`: the interactive UI opens its session picker first */
+  resume: boolean;
   fork?: string;
   verbose: boolean;
   extensions: string[];
@@ -105,6 +107,7 @@ export function buildProgram(version: string): Command {
     .option("--no-prompt-templates", "do not discover prompt templates (explicit paths still load)")
     .option("--list-models [search]", "list models (optionally filtered) and exit")
     .option("-c, --continue", "continue the most recent session of this folder")
+    .option("-r, --resume", "choose a session of this folder to resume (interactive mode)")
     .option("--session <path|id>", "open a session: a .jsonl file or an id prefix")
     .option("--session-id <id>", "this folder's session with this id, created when there is none (letters, digits, . _ -)")
     .option("-n, --name <name>", "set the session's display name")
@@ -184,6 +187,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     name?: string;
     sessionDir?: string;
     continue?: boolean;
+    resume?: boolean;
     fork?: string;
     verbose?: boolean;
     extension: string[];
@@ -233,6 +237,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     name: options.name,
     sessionDir: options.sessionDir,
     continueRecent: options.continue === true,
+    resume: options.resume === true,
     fork: options.fork,
     verbose: options.verbose === true,
     extensions: options.extension,

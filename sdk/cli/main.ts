@@ -55,6 +55,7 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
       const { runInteractive } = await import("./interactive.js");
       return await runInteractive(sessionOptions(await withCliPackages(args), "tui"), args);
     }
+    if (args.resume) process.stderr.write("pith: warning: -r (--resume) opens the session picker of the interactive UI; ignored here (use -c or --session).\n");
     hooks.sessionStarting?.();
     return await runPrint(args, stdin);
   } catch (error) {

@@ -1,12 +1,15 @@
 // The built-in slash commands, one row each: name, description, and what it does. A command matches as the
 // whole input or followed by a space; anything else starting with "/" goes to the session (extension commands,
 // /skill:name, prompt templates).
+import type { SlashCommand } from "@earendil-works/pi-tui";
 import type { AgentSession, PluginContext } from "../../../kernel/index.js";
 import type { ChatController } from "../chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
 import type { InteractiveUi } from "../ui-service.js";
 import { copyToClipboard } from "./clipboard.js";
 import { hotkeysText } from "./hotkeys.js";
+import { modelCommand } from "./model-command.js";
+import { resumeCommand } from "./resume-command.js";
 import { sessionReport } from "./session-report.js";
 
 export interface CommandHost {
@@ -25,6 +28,8 @@ export interface BuiltinCommand {
 }
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
+  { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: modelCommand },
+  { name: "resume", description: "Resume another session of this folder", run: resumeCommand },
   {
     name: "name",
     description: "Set the session's display name",
@@ -107,4 +112,11 @@ export function findCommand(text: string): { run(args: string, host: CommandHost
   if (!command) return undefined;
   const args = space === -1 ? "" : text.slice(space + 1);
   return { run: (value, host) => command.run(value, host), args };
+}
+
+/** what `/` completes: the built-ins, then the commands of plugins and extensions, prompt templates and skills */
+export function slashCommands(context: PluginContext): SlashCommand[] {
+  const builtins = BUILTIN_COMMANDS.map(({ name, description }) => ({ name, description }));
+  const others = (context.tryUse("commandCatalog")?.list() ?? []).map(({ name, description }) => ({ name, description }));
+  return [...builtins, ...others.filter((command) => !builtins.some((builtin) => builtin.name === command.name))];
 }

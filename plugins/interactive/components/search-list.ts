@@ -1,0 +1,71 @@
+// A list to choose from with a search line above it: typing filters (fuzzy, every word must match), up/down
+// move, enter chooses, escape cancels. The model selector and the session picker are made of it.
+import { Container, fuzzyFilter, getKeybindings, Input, SelectList, Text, type Focusable, type SelectItem } from "@earendil-works/pi-tui";
+import type { Theme } from "../theme/theme.js";
+
+export interface SearchListOptions {
+  title: string;
+  items: SelectItem[];
+  /** the text the search matches against (default: label and description) */
+  searchText?: (item: SelectItem) => string;
+  initialQuery?: string;
+  /** the item selected first, by value */
+  selected?: string;
+  maxVisible?: number;
+  onSelect(item: SelectItem): void;
+  onCancel(): void;
+}
+
+const LIST_KEYS = ["tui.select.up", "tui.select.down", "tui.select.pageUp", "tui.select.pageDown", "tui.select.confirm", "tui.select.cancel"] as const;
+
+export class SearchList extends Container implements Focusable {
+  private readonly input = new Input();
+  private readonly listSlot = new Container();
+  private list!: SelectList;
+  private isFocused = false;
+
+  constructor(
+    private readonly options: SearchListOptions,
+    private readonly theme: Theme,
+  ) {
+    super();
+    this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(options.title)}`, 0, 0));
+    this.addChild(this.input);
+    this.addChild(this.listSlot);
+    this.addChild(new Text(theme.fg("dim", "type to search · ↑↓ move · enter choose · escape cancel"), 0, 0));
+    this.input.setValue(options.initialQuery ?? "");
+    this.filter(options.selected);
+  }
+
+  get focused(): boolean {
+    return this.isFocused;
+  }
+
+  set focused(value: boolean) {
+    this.isFocused = value;
+    this.input.focused = value;
+  }
+
+  handleInput(data: string): void {
+    const keys = getKeybindings();
+    if (LIST_KEYS.some((key) => keys.matches(data, key))) {
+      this.list.handleInput(data);
+      return;
+    }
+    const before = this.input.getValue();
+    this.input.handleInput(data);
+    if (this.input.getValue() !== before) this.filter();
+  }
+
+  private filter(selected?: string): void {
+    const { items, searchText, maxVisible = 10 } = this.options;
+    const query = this.input.getValue().trim();
+    const shown = query ? fuzzyFilter(items, query, searchText ?? ((item) => `${item.label} ${item.description ?? ""}`)) : items;
+    this.list = new SelectList(shown, maxVisible, this.theme.selectList());
+    this.list.onSelect = (item) => this.options.onSelect(item);
+    this.list.onCancel = () => this.options.onCancel();
+    if (selected !== undefined) this.list.setSelectedIndex(Math.max(0, shown.findIndex((item) => item.value === selected)));
+    this.listSlot.clear();
+    this.listSlot.addChild(this.list);
+  }
+}
