@@ -3,7 +3,8 @@
 // agent works, a prompt is queued as steering (enter) or as a follow-up (alt+enter).
 import { type AgentSession, PithError, type ImageContent, type PluginContext } from "../../kernel/index.js";
 import type { ChatController } from "./chat-controller.js";
-import { findCommand, type CommandHost } from "./commands/table.js";
+import type { CommandHost } from "./commands/command-host.js";
+import { findCommand } from "./commands/table.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import type { InteractiveUi } from "./ui-service.js";
 

@@ -1,8 +1,8 @@
 // /model [term] and ctrl+l: an exact `provider/id` or id switches at once; anything else opens the model selector
 // (prefilled with the term). The choice is saved as the default model, as pi does.
-import type { Model } from "../../../kernel/model.js";
+import type { Model } from "../../../kernel/index.js";
 import { SearchList } from "../components/search-list.js";
-import type { CommandHost } from "./table.js";
+import type { CommandHost } from "./command-host.js";
 
 export async function modelCommand(args: string, host: CommandHost): Promise<void> {
   const { context, chat, ui } = host;

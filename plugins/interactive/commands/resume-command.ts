@@ -1,7 +1,7 @@
 // /resume: the stored sessions of this project, newest first, searchable by name and first message; the chosen
 // one replaces the current session (its messages are drawn again).
 import { SearchList } from "../components/search-list.js";
-import type { CommandHost } from "./table.js";
+import type { CommandHost } from "./command-host.js";
 
 export async function resumeCommand(_args: string, host: CommandHost): Promise<void> {
   const { context, chat, session } = host;

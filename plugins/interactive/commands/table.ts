@@ -2,30 +2,13 @@
 // whole input or followed by a space; anything else starting with "/" goes to the session (extension commands,
 // /skill:name, prompt templates).
 import type { SlashCommand } from "@earendil-works/pi-tui";
-import type { AgentSession, PluginContext } from "../../../kernel/index.js";
-import type { ChatController } from "../chat-controller.js";
-import type { PromptEditor } from "../components/prompt-editor.js";
-import type { InteractiveUi } from "../ui-service.js";
+import type { PluginContext } from "../../../kernel/index.js";
+import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { copyToClipboard } from "./clipboard.js";
 import { hotkeysText } from "./hotkeys.js";
 import { modelCommand } from "./model-command.js";
 import { resumeCommand } from "./resume-command.js";
 import { sessionReport } from "./session-report.js";
-
-export interface CommandHost {
-  session: AgentSession;
-  context: PluginContext;
-  chat: ChatController;
-  editor: PromptEditor;
-  ui: InteractiveUi;
-  quit(code?: number): void;
-}
-
-export interface BuiltinCommand {
-  name: string;
-  description: string;
-  run(args: string, host: CommandHost): Promise<void> | void;
-}
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: modelCommand },

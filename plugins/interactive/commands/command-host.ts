@@ -1,0 +1,21 @@
+// What a built-in command is, and what it is given to act on: the session, the services, the chat, the editor
+// and the ui.
+import type { AgentSession, PluginContext } from "../../../kernel/index.js";
+import type { ChatController } from "../chat-controller.js";
+import type { PromptEditor } from "../components/prompt-editor.js";
+import type { InteractiveUi } from "../ui-service.js";
+
+export interface CommandHost {
+  session: AgentSession;
+  context: PluginContext;
+  chat: ChatController;
+  editor: PromptEditor;
+  ui: InteractiveUi;
+  quit(code?: number): void;
+}
+
+export interface BuiltinCommand {
+  name: string;
+  description: string;
+  run(args: string, host: CommandHost): Promise<void> | void;
+}
