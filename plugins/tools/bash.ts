@@ -28,6 +28,8 @@ export interface BashToolOptions {
   commandPrefix?: string;
   /** time between SIGTERM and SIGKILL when a command is stopped; default 2000 ms */
   killGraceMs?: number;
+  /** told of each full-output log the tool writes, so its owner can remove it when the session ends */
+  onOutputLog?: (path: string) => void;
 }
 
 const UPDATE_INTERVAL_MS = 100;
@@ -123,6 +125,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
       });
       const snapshot = output.snapshot();
       await output.close();
+      if (snapshot.fullOutputPath) options.onOutputLog?.(snapshot.fullOutputPath);
 
       if (outcome.stoppedBy) {
         const { text } = withNotice(snapshot, output.lastLineBytes, "");

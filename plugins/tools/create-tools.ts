@@ -22,13 +22,14 @@ export interface ToolsOptions {
   forceBuiltinSearch?: boolean;
   /** the session's current model, so read can say when an image will be dropped */
   getModel?: () => Model | undefined;
+  onOutputLog?: (path: string) => void;
 }
 
 export function createTools(options: ToolsOptions): Record<ToolName, ToolDefinition> {
   const { cwd } = options;
   return {
     read: createReadTool({ cwd, getModel: options.getModel }),
-    bash: createBashTool({ cwd, shellPath: options.shellPath, commandPrefix: options.commandPrefix }),
+    bash: createBashTool({ cwd, shellPath: options.shellPath, commandPrefix: options.commandPrefix, onOutputLog: options.onOutputLog }),
     edit: createEditTool({ cwd }),
     write: createWriteTool({ cwd }),
     grep: createGrepTool({ cwd, forceBuiltinSearch: options.forceBuiltinSearch }),

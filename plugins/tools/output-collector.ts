@@ -1,9 +1,7 @@
 // Collects a command's output with bounded memory: a rolling tail for the model and, once the output is
 // over the limits, the complete raw bytes in a temp file the model can page through.
-import { randomBytes } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { newOutputLogPath } from "./output-logs.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type TruncationResult } from "./truncate.js";
 
 export interface OutputSnapshot {
@@ -88,7 +86,7 @@ export class OutputCollector {
 
   private openTempFile(): void {
     if (this.tempPath) return;
-    this.tempPath = join(tmpdir(), `${this.tempFilePrefix}-${randomBytes(8).toString("hex")}.log`);
+    this.tempPath = newOutputLogPath(this.tempFilePrefix);
     this.tempStream = createWriteStream(this.tempPath);
     for (const chunk of this.pendingChunks) this.tempStream.write(chunk);
     this.pendingChunks = [];

@@ -1,7 +1,7 @@
 // Issue 18's failures, each through the real CLI against the mock LLM: what the model may ask the tools to do to
 // a machine, and what a broken provider answers, ends with a clear message and leaves files as they were.
-import { execFileSync } from "node:child_process";
-import { readFile, truncate, writeFile } from "node:fs/promises";
+import { execFileSync, spawnSync } from "node:child_process";
+import { appendFile, mkdir, readdir, readFile, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
@@ -41,6 +41,14 @@ describe("tools on hostile files, through the CLI", () => {
       isError: true,
       text: expect.stringContaining("it is a binary file (1536.0MB)"),
     });
+  });
+
+  it("read of a 200 MB log under a 256 MB heap pages it instead of holding it", async () => {
+    const path = join(world.project, "huge.log");
+    const block = Buffer.from(`${"0123456789".repeat(10)}\n`.repeat(10_000));
+    for (let index = 0; index < 200; index++) await appendFile(path, block);
+    const outcome = await toolOutcome("read", { path: "huge.log", offset: 1_999_999 });
+    expect(outcome).toEqual({ isError: false, text: `${"0123456789".repeat(10)}\n${"0123456789".repeat(10)}\n` });
   });
 
   it("read of a FIFO does not wait for a writer", async () => {
@@ -120,5 +128,39 @@ describe("a provider that goes silent, through the CLI", () => {
     expect(result.stderr).toBe(
       "pith: No data from the provider for 200 ms (retry.provider.timeoutMs); the request was abandoned (gave up after 2 retries)\n",
     );
+  });
+});
+
+describe("bash's full-output logs, through the CLI", () => {
+  it("are readable during the session and gone, folder and all, when the process ends", async () => {
+    const temp = join(world.home, "tmp");
+    await mkdir(temp);
+    const fullOutputPath = (body: unknown) => /Full output: (\S+\.log)\]/.exec(JSON.stringify(body))?.[1];
+    world.mock.enqueue(
+      { toolCalls: [{ name: "bash", arguments: { command: "seq 1 200000" } }] },
+      (request) => ({ toolCalls: [{ name: "read", arguments: { path: fullOutputPath(request.body)!, offset: 199_999 } }] }),
+      { text: "done" },
+    );
+    const result = await world.run(["--mode", "json", ...MODEL, "go"], { env: { TMPDIR: temp } });
+    expect(result.code).toBe(0);
+    const ends = jsonLines(result.stdout).filter((event) => event.type === "tool_execution_end");
+    expect(ends.map((event) => event.isError)).toEqual([false, false]);
+    expect(JSON.stringify(ends[1]!.result)).toContain("199999\\n200000");
+    expect(fullOutputPath(ends[0]!.result)!.startsWith(join(temp, "pith-output-"))).toBe(true);
+    expect(await readdir(temp)).toEqual([]);
+  });
+
+  it("left behind by a killed process are swept by the next process that writes one", async () => {
+    const temp = join(world.home, "tmp");
+    await mkdir(temp);
+    const dead = spawnSync("true").pid!;
+    const leftover = join(temp, `pith-output-${dead}-0badf00d`);
+    await mkdir(leftover);
+    await writeFile(join(leftover, "pith-bash-0123456789abcdef.log"), "x".repeat(1000));
+    const unrelated = join(temp, "pith-output-notes.txt");
+    await writeFile(unrelated, "kept");
+    world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "seq 1 100000" } }] }, { text: "done" });
+    expect((await world.run(["-p", ...MODEL, "go"], { env: { TMPDIR: temp } })).code).toBe(0);
+    expect(await readdir(temp)).toEqual(["pith-output-notes.txt"]);
   });
 });
