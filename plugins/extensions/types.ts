@@ -293,6 +293,21 @@ export interface ExtensionEventMap {
   tool_call: [ToolCallEvent, ToolCallEventResult];
   tool_gate: [ToolGateEvent, ToolCallEventResult];
   tool_result: [ToolResultEvent, ToolResultEventResult];
+  agent_settled: [AgentSettledEvent, void];
+  session_info_changed: [SessionInfoChangedEvent, void];
+}
+
+/** pi 1.6: the session is idle and will not go on by itself (after retries, compaction, queued messages). */
+export interface AgentSettledEvent {
+  type: "agent_settled";
+  /** the last run ended because it was aborted */
+  aborted: boolean;
+}
+
+/** pi 1.6: the session's name was set (`name`) or cleared (undefined). */
+export interface SessionInfoChangedEvent {
+  type: "session_info_changed";
+  name: string | undefined;
 }
 
 export type ExtensionEventName = keyof ExtensionEventMap;

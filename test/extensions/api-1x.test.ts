@@ -98,3 +98,24 @@ describe("pi at 1.6.0", () => {
     ]);
   });
 });
+
+describe("events at 1.6.0", () => {
+  it("agent_settled follows the run, once per prompt; session_info_changed carries the new name", async () => {
+    const path = await world.write(
+      "ext/events.ts",
+      `export default function (pi: any) {
+         const heard: unknown[] = [];
+         (globalThis as any).__pith1x.heard = heard;
+         pi.on("agent_end", () => { heard.push("agent_end"); });
+         pi.on("agent_settled", (event: any, ctx: any) => { heard.push([event.type, event.aborted, ctx.isIdle()]); });
+         pi.on("session_info_changed", (event: any) => { heard.push([event.type, event.name]); });
+         pi.registerCommand("name", { handler: async (args: string) => pi.setSessionName(args) });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path], turns: [{ text: "hello" }], sessionDir: `${world.root}/sessions` });
+    await started.session.prompt("hi");
+    await started.session.prompt("/name Review");
+    await started.session.drainEvents();
+    expect(seen.__pith1x!.heard).toEqual(["agent_end", ["agent_settled", false, true], ["session_info_changed", "Review"]]);
+  });
+});

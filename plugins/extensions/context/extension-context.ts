@@ -13,6 +13,17 @@ import { guarded } from "../stale.js";
 import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../types.js";
 
 const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
+const settling = new WeakSet<ExtensionRuntime>();
+
+/** Runs `agent_settled` handlers: the run is over, so `ctx.isIdle()` is true for them though prompt() has not returned. */
+export async function whileSettling<T>(runtime: ExtensionRuntime, handlers: () => Promise<T>): Promise<T> {
+  settling.add(runtime);
+  try {
+    return await handlers();
+  } finally {
+    settling.delete(runtime);
+  }
+}
 
 /** The extension's ctx; one object per extension, with the call's own signal when it has one. */
 export function createExtensionContext(runtime: ExtensionRuntime, record: ExtensionRecord, signal?: AbortSignal): ExtensionContext {
@@ -43,7 +54,7 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     get signal() {
       return session.isStreaming ? runtime.currentSignal : undefined;
     },
-    isIdle: () => !session.isStreaming,
+    isIdle: () => !session.isStreaming || settling.has(runtime),
     abort: () => void session.abort(),
     hasPendingMessages: () => session.getState().pendingMessageCount > 0,
     shutdown: () => {

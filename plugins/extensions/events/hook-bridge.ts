@@ -14,7 +14,7 @@
 // ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
 import { PithError, type SessionEvent, type InputSource, type AgentMessage } from "../../../kernel/index.js";
 import { tapRemovably } from "../../../kernel/untap.js";
-import { createExtensionContext } from "../context/extension-context.js";
+import { createExtensionContext, whileSettling } from "../context/extension-context.js";
 import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
 import { customMessage } from "./message-delivery.js";
 import type { ExtensionRuntime } from "../runtime.js";
@@ -41,6 +41,7 @@ const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
   "tool_execution_start",
   "tool_execution_update",
   "tool_execution_end",
+  "session_info_changed",
 ]);
 
 const COMPACTION_EVENTS: ReadonlySet<ExtensionEventName> = new Set(["session_before_compact", "session_compact"]);
@@ -175,6 +176,14 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
     runtime.pluginContextFor(record).on("turn_end", async (event) => {
       await catchUp(runtime);
       await call({ type: "turn_end", turnIndex: event.turnIndex, message: event.message, toolResults: event.toolResults }, runtime.currentSignal);
+    }),
+
+  agent_settled: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("agent_settled", async (event) => {
+      await catchUp(runtime);
+      const last = [...event.messages].reverse().find((message) => message.role === "assistant");
+      // the run is over: handlers see an idle session, as in pi, though prompt() has not returned yet
+      await whileSettling(runtime, () => call({ type: "agent_settled", aborted: (last as { stopReason?: string } | undefined)?.stopReason === "aborted" }));
     }),
 
   agent_end: ({ runtime, record, call }) =>
