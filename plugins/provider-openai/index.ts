@@ -1,11 +1,14 @@
-// The OpenAI providers: Chat Completions ("openai-completions", also every OpenAI-compatible server) and the
-// Responses API ("openai-responses"), through the official SDK.
+// The OpenAI providers: Chat Completions ("openai-completions", also every OpenAI-compatible server), the
+// Responses API ("openai-responses") and Azure OpenAI's Responses API ("azure-openai-responses"), through the
+// official SDK.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { streamOpenAICompletions } from "./completions-stream.js";
 import { streamOpenAIResponses } from "./responses-stream.js";
+import { streamAzureOpenAIResponses } from "./azure-stream.js";
 
 export const OPENAI_COMPLETIONS_API = "openai-completions";
 export const OPENAI_RESPONSES_API = "openai-responses";
+export const AZURE_OPENAI_RESPONSES_API = "azure-openai-responses";
 
 export function openaiProviderPlugin(): PithPlugin {
   return definePlugin({
@@ -13,12 +16,15 @@ export function openaiProviderPlugin(): PithPlugin {
     setup(context) {
       context.registerProvider({ api: OPENAI_COMPLETIONS_API, stream: streamOpenAICompletions });
       context.registerProvider({ api: OPENAI_RESPONSES_API, stream: streamOpenAIResponses });
+      context.registerProvider({ api: AZURE_OPENAI_RESPONSES_API, stream: streamAzureOpenAIResponses });
     },
   });
 }
 
 export { streamOpenAICompletions } from "./completions-stream.js";
 export { streamOpenAIResponses } from "./responses-stream.js";
+export { streamAzureOpenAIResponses } from "./azure-stream.js";
+export { azureTarget, type AzureTarget } from "./azure-config.js";
 export { buildCompletionsRequest, type CompletionsRequest } from "./completions-request.js";
 export { buildResponsesRequest, type ResponsesRequest } from "./responses-request.js";
 export { resolveCompletionsCompat, type CompletionsCompat, type ThinkingFormat } from "./completions-compat.js";

@@ -169,3 +169,6 @@ export const openAiResponses: WireFormat = {
   jsonBody: responseBody,
   errorBody: openAiErrorBody,
 };
+
+/** Azure OpenAI's v1 API: the same Responses stream under the resource's `/openai/v1` (`?api-version=` in the query). */
+export const azureOpenAiResponses: WireFormat = { ...openAiResponses, api: "azure-openai-responses", path: "/openai/v1/responses" };

@@ -5,12 +5,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { errorMessage } from "../../../kernel/errors.js";
 import { anthropicMessages } from "./anthropic-messages.js";
 import { openAiChatCompletions } from "./openai-chat-completions.js";
-import { openAiResponses } from "./openai-responses.js";
+import { azureOpenAiResponses, openAiResponses } from "./openai-responses.js";
 import { ScriptQueue } from "./script-queue.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -132,7 +132,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     });
     const target = req.url ?? "/";
     const pathname = new URL(target, "http://127.0.0.1").pathname;
-    const format = req.method === "POST" ? FORMATS.find((candidate) => candidate.path === pathname) : undefined;
+    const format = req.method === "POST" ? FORMATS.find(({ path }) => (typeof path === "string" ? path === pathname : path.test(pathname))) : undefined;
     const text = await readBody(req, (bodyBytes) =>
       options.onReceived?.({ method: req.method ?? "", path: target, startedAt, receivedAt: performance.now(), bodyBytes }),
     );

@@ -57,7 +57,7 @@ export interface ScriptedReply {
 }
 
 export interface RecordedRequest {
-  api: "anthropic-messages" | "openai-completions" | "openai-responses";
+  api: "anthropic-messages" | "openai-completions" | "openai-responses" | "azure-openai-responses" | "google-generative-ai";
   /** the request target as received, query string included */
   path: string;
   /** lower-case names; repeated headers joined with ", " */

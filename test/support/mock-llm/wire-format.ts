@@ -36,7 +36,8 @@ export interface ErrorFields {
 /** One API's request path and answers. */
 export interface WireFormat {
   api: RecordedRequest["api"];
-  path: string;
+  /** the request path (without the query); a pattern for paths that carry the model */
+  path: string | RegExp;
   contextFor(body: Record<string, unknown>, sequence: number): EncodeContext;
   isStreamRequest(body: Record<string, unknown>): boolean;
   streamFrames(reply: ScriptedReply, context: EncodeContext): string[];
