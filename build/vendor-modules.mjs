@@ -17,6 +17,8 @@
 export const VENDOR_BUNDLES = {
   "typebox.cjs": { entries: { typebox: "typebox", compile: "typebox/compile", value: "typebox/value" } },
   "yaml.cjs": { entries: { yaml: "yaml" } },
+  // the edit tool's line diff, loaded on the first edit
+  "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays"] } } },
   "anthropic.cjs": {
     entries: {
       client: { from: "@anthropic-ai/sdk/client", names: ["BaseAnthropic"] },
