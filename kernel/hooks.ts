@@ -148,6 +148,20 @@ export interface TurnEndEvent {
   turnIndex: number;
 }
 
+/** An MCP server a pi extension registered for the session (pi's `RegisteredMcpServer`). */
+export interface RegisteredMcpServer {
+  name: string;
+  /** an `mcpServers` entry, as given */
+  config: Record<string, unknown>;
+  /** the extension that registered it */
+  extensionPath: string;
+}
+
+/** Extensions registered or unregistered MCP servers; `servers` is every registered server after the change. */
+export interface McpServersChangeEvent {
+  servers: RegisteredMcpServer[];
+}
+
 /** Asked before a project's own resources load: may they? (pi's `project_trust`) */
 export interface ProjectTrustEvent {
   /** the project folder */
@@ -243,6 +257,8 @@ export function createHooks() {
     session_start: new AsyncSeriesHook<[SessionLifecycleEvent]>(["event"], "session_start"),
     /** series bail · before a project's own resources load · the first handler that decides owns the decision */
     project_trust: new AsyncSeriesBailHook<[ProjectTrustEvent], ProjectTrustDecision | undefined>(["event"], "project_trust"),
+    /** series bail · extensions registered or unregistered MCP servers · return {claimed:true} to connect them yourself */
+    mcp_servers_change: new AsyncSeriesBailHook<[McpServersChangeEvent], { claimed: true } | undefined>(["event"], "mcp_servers_change"),
     /** series · the session ends (quit, reload, new, resume, fork) */
     session_shutdown: new AsyncSeriesHook<[SessionLifecycleEvent]>(["event"], "session_shutdown"),
   } as const;
@@ -277,6 +293,7 @@ export const HOOK_POLICIES: Readonly<Record<HookName, FailurePolicy>> = Object.f
   thinking_level_select: "report",
   session_start: "report",
   project_trust: "report",
+  mcp_servers_change: "report",
   session_shutdown: "report",
 });
 

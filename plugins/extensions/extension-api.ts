@@ -169,6 +169,25 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
       }
     },
 
+    registerMcpServer(name, config) {
+      const mcp = runtime.mcp();
+      if (!mcp) {
+        fail("registerMcpServer", new PithError("MCP_UNAVAILABLE", `MCP server "${name}" was not registered: MCP is off in this session (--no-mcp, or the mcp plugin is not loaded).`));
+        return;
+      }
+      mcp.registerServer(name, config, record.source.path);
+      record.mcpServers.add(name);
+    },
+
+    unregisterMcpServer(name) {
+      record.mcpServers.delete(name);
+      runtime.mcp()?.unregisterServer(name, record.source.path);
+    },
+
+    getMcpServers() {
+      return runtime.mcp()?.registeredServers() ?? [];
+    },
+
     // a listener's failure is reported under the extension that subscribed it
     events: {
       on: (channel, listener) =>

@@ -40,6 +40,8 @@ export interface ExtensionRecord {
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
   /** providers it gave the models service, taken back when it unloads */
   readonly providerNames: Set<string>;
+  /** MCP servers it registered, unregistered when it unloads */
+  readonly mcpServers: Set<string>;
 }
 
 /** pi's `sourceInfo.source` for each way of finding an extension */
@@ -71,5 +73,6 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     markdownTransformers: [],
     pendingProviders: [],
     providerNames: new Set(),
+    mcpServers: new Set(),
   };
 }

@@ -9,6 +9,7 @@ import type { AgentSession, PithError, CustomMessage, Logger, PluginContext, Dis
 import { createPluginContext } from "../../kernel/plugin-host.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
+import type { McpService } from "../mcp/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
 import { createEventBus } from "./events/event-bus.js";
 import { extensionError } from "./errors.js";
@@ -97,6 +98,10 @@ export class ExtensionRuntime {
     return this.context.tryUse("models");
   }
 
+  mcp(): McpService | undefined {
+    return this.context.tryUse("mcp");
+  }
+
   sessions(): SessionsService | undefined {
     return this.context.tryUse("sessions");
   }
@@ -170,6 +175,7 @@ export class ExtensionRuntime {
     for (const record of this.records) {
       record.live = false;
       for (const name of record.providerNames) models?.unregisterProvider(name);
+      for (const name of record.mcpServers) this.mcp()?.unregisterServer(name, record.source.path);
     }
     for (const tracked of [...this.pluginContexts.values(), ...this.plugins.splice(0)].reverse()) tracked.dispose();
     this.pluginContexts.clear();

@@ -1,6 +1,6 @@
 // pi's extension contract as extensions see it: the `pi` object, the `ctx` object, the events and what their
 // handlers may return. Shapes follow pi 0.73.1's `ExtensionAPI` so extensions written for pi type-check and run.
-import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent } from "../../kernel/index.js";
+import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent, RegisteredMcpServer } from "../../kernel/index.js";
 import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
@@ -295,6 +295,7 @@ export interface ExtensionEventMap {
   tool_result: [ToolResultEvent, ToolResultEventResult];
   agent_settled: [AgentSettledEvent, void];
   session_info_changed: [SessionInfoChangedEvent, void];
+  mcp_servers_change: [McpServersChangeEvent, void];
 }
 
 /** pi 1.6: the session is idle and will not go on by itself (after retries, compaction, queued messages). */
@@ -308,6 +309,13 @@ export interface AgentSettledEvent {
 export interface SessionInfoChangedEvent {
   type: "session_info_changed";
   name: string | undefined;
+}
+
+/** Extensions registered or unregistered MCP servers; handling it means this extension connects them itself. */
+export interface McpServersChangeEvent {
+  type: "mcp_servers_change";
+  /** every registered server after the change */
+  servers: RegisteredMcpServer[];
 }
 
 export type ExtensionEventName = keyof ExtensionEventMap;
@@ -528,6 +536,11 @@ export interface ExtensionAPI {
   setThinkingLevel(level: ThinkingLevel): void;
   registerProvider(name: string, config: Record<string, unknown>): void;
   unregisterProvider(name: string): void;
+  /** an MCP server for this session, an `mcpServers` entry; throws for an invalid entry or another extension's name */
+  registerMcpServer(name: string, config: Record<string, unknown>): void;
+  unregisterMcpServer(name: string): void;
+  /** every MCP server extensions registered */
+  getMcpServers(): RegisteredMcpServer[];
   readonly events: EventBus;
 }
 

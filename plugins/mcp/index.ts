@@ -2,7 +2,7 @@
 // loads the connection manager and the MCP SDK. Other plugins and front ends (RPC, the TUI's `/mcp`, extensions)
 // reach it through the `mcp` service. Remove the plugin and pith has no MCP at all.
 import { join } from "node:path";
-import { PithError, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
+import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext, type RegisteredMcpServer } from "../../kernel/index.js";
 import { validateServerEntry, type McpServerConfig } from "./config.js";
 import { loadMcpConfiguration, type McpConfiguration, type McpServerEntry } from "./config-files.js";
 import type { McpManager, McpServerStatus } from "./manager.js";
@@ -34,9 +34,15 @@ export interface McpService {
   reconnect(name: string): Promise<void>;
   /** for this session only; `pith mcp` and the config files keep the saved state */
   setEnabled(name: string, enabled: boolean): Promise<void>;
-  /** a server for this session (pi's `registerMcpServer`); a server of that name from mcp.json wins */
-  registerServer(name: string, config: unknown, source: string): void;
-  unregisterServer(name: string): Promise<void>;
+  /**
+   * a server for this session (pi's `registerMcpServer`): throws for an invalid entry or a name another extension
+   * registered; a server of that name from mcp.json wins
+   */
+  registerServer(name: string, config: Record<string, unknown>, extensionPath: string): void;
+  /** removes a server this extension registered and closes its connection */
+  unregisterServer(name: string, extensionPath: string): void;
+  /** the servers extensions registered (pi's `getMcpServers`) */
+  registeredServers(): RegisteredMcpServer[];
   /** called after every change of a server's state or tools */
   onChange(listener: () => void): () => void;
 }
@@ -65,7 +71,8 @@ class McpHost {
   private loading: Promise<McpManager> | undefined;
   private readonly listeners = new Set<() => void>();
   private waitedForStartup = false;
-  private readonly registered = new Map<string, McpServerEntry>();
+  private readonly registered = new Map<string, RegisteredMcpServer>();
+  private applying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly context: PluginContext,
@@ -135,11 +142,13 @@ class McpHost {
     },
     reconnect: async (name) => this.require().reconnect(name),
     setEnabled: async (name, enabled) => this.require().setEnabled(name, enabled),
-    registerServer: (name, config, source) => this.register(name, config, source),
-    unregisterServer: async (name) => {
-      if (!this.registered.delete(name)) return;
-      await this.manager?.remove(name);
+    registerServer: (name, config, extensionPath) => this.register(name, config, extensionPath),
+    unregisterServer: (name, extensionPath) => {
+      if (this.registered.get(name)?.extensionPath !== extensionPath) return;
+      this.registered.delete(name);
+      this.apply(name);
     },
+    registeredServers: () => [...this.registered.values()].map((server) => ({ ...server })),
     onChange: (listener) => {
       this.listeners.add(listener);
       return () => void this.listeners.delete(listener);
@@ -151,17 +160,33 @@ class McpHost {
     return this.manager;
   }
 
-  private register(name: string, raw: unknown, source: string): void {
-    const checked = validateServerEntry(name, raw);
-    if (!checked.ok) throw new PithError("MCP_CONFIG_INVALID", `${source}: ${checked.error}`);
-    // a server from mcp.json keeps its name
-    if (this.configuration.servers.some((entry) => entry.name.replace(/-/g, "_") === name.replace(/-/g, "_"))) return;
-    const entry: McpServerEntry = { name, config: checked.config as McpServerConfig, scope: "extension", source };
-    const previous = this.registered.get(name);
-    this.registered.set(name, entry);
-    void (async () => {
-      if (previous) await this.manager?.remove(name);
-      await this.start([entry]);
-    })().catch((error) => this.context.report(error));
+  private register(name: string, config: Record<string, unknown>, extensionPath: string): void {
+    const checked = validateServerEntry(name, config);
+    if (!checked.ok) throw new PithError("MCP_CONFIG_INVALID", checked.error);
+    const owner = this.registered.get(name)?.extensionPath;
+    if (owner !== undefined && owner !== extensionPath) throw new PithError("MCP_SERVER_TAKEN", `MCP server "${name}" is already registered by ${owner}.`);
+    this.registered.set(name, { name, config, extensionPath });
+    this.apply(name);
+  }
+
+  /**
+   * After a registration changed: `mcp_servers_change` tells the other plugins; unless one claims the registered
+   * servers (an extension that connects them itself), the server is (re)connected or closed here. Changes apply
+   * one at a time, in order.
+   */
+  private apply(name: string): void {
+    this.applying = this.applying
+      .then(async () => {
+        const hook = this.context.hooks.mcp_servers_change;
+        const claimed = isTapped(hook) ? (await hook.promise({ servers: this.service.registeredServers() }))?.claimed === true : false;
+        const fromFile = this.configuration.servers.some((entry) => entry.name.replace(/-/g, "_") === name.replace(/-/g, "_"));
+        if (fromFile) return;
+        if (this.manager?.find(name)) await this.manager.remove(name);
+        const server = this.registered.get(name);
+        if (claimed || !server) return;
+        const config = validateServerEntry(name, server.config);
+        if (config.ok) await this.start([{ name, config: config.config as McpServerConfig, scope: "extension", source: server.extensionPath }]);
+      })
+      .catch((error: unknown) => this.context.report(error));
   }
 }

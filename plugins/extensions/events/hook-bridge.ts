@@ -212,6 +212,13 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
     runtime.pluginContextFor(record).on("session_shutdown", async (event) => {
       await call({ type: "session_shutdown", reason: event.reason, ...(event.targetSessionFile ? { targetSessionFile: event.targetSessionFile } : {}) });
     }),
+
+  // as in pi, an extension that handles the event connects the registered servers itself
+  mcp_servers_change: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("mcp_servers_change", async (event) => {
+      await call({ type: "mcp_servers_change", servers: event.servers });
+      return { claimed: true as const };
+    }),
 };
 
 function tapQueue({ runtime, record, call }: Tap, event: ExtensionEventName): void {
