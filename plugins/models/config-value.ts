@@ -1,5 +1,8 @@
-// Values in auth.json and models.json (`apiKey`, header values): `!command`, an environment variable's name,
-// or the literal value.
+// Values in auth.json and models.json (`apiKey`, header values), as pi 1.6.0 reads them: `!command` runs and
+// gives its output; anything else is literal text in which `$NAME` and `${NAME}` are environment variables
+// (`$$` is a literal `$`, `$!` a literal `!`). A value that names a variable that is not set resolves to nothing.
+// pi before 1.0 read a bare variable name (`"OPENAI_API_KEY"`) as a reference; such a value is now sent as it
+// is written, so models.json gets a warning saying how to write it.
 import { spawn } from "node:child_process";
 import { PithError } from "../../kernel/index.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
@@ -69,10 +72,39 @@ export interface ValueResolveOptions {
   timeoutMs?: number;
 }
 
-/** Resolves one value now, running a `!command` every time (models.json values: pi 0.73 runs them per request). */
+/** Resolves one value now, running a `!command` every time (models.json values: pi runs them per request). */
 export async function resolveValueUncached(value: string, options: ValueResolveOptions): Promise<string | undefined> {
   if (value.startsWith("!")) return runValueCommand(value.slice(1), options);
-  return options.env[value] || value;
+  return interpolate(value, options.env);
+}
+
+const REFERENCE = /\$(?:\$|!|\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
+
+/** `$NAME` / `${NAME}` replaced from `env`; undefined when a named variable is not set (or empty). */
+export function interpolate(value: string, env: NodeJS.ProcessEnv): string | undefined {
+  let missing = false;
+  const result = value.replace(REFERENCE, (match, braced: string | undefined, bare: string | undefined) => {
+    if (match === "$$" || match === "$!") return match.slice(1);
+    const found = env[(braced ?? bare)!];
+    if (!found) missing = true;
+    return found ?? "";
+  });
+  return missing ? undefined : result;
+}
+
+/** The variables a value names (for messages). */
+export function referencedVariables(value: string): string[] {
+  if (value.startsWith("!")) return [];
+  return [...value.matchAll(REFERENCE)].flatMap((match) => (match[1] ?? match[2] ? [(match[1] ?? match[2])!] : []));
+}
+
+/**
+ * A value written for pi before 1.0, which read a bare variable name as a reference: the name, when the value
+ * is one that is set in `env`, or looks like one (capitals, digits and underscores, with an underscore).
+ */
+export function oldStyleReference(value: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) return undefined;
+  return env[value] !== undefined || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(value) ? value : undefined;
 }
 
 /**
@@ -86,6 +118,10 @@ export async function resolveValueOrThrow(
 ): Promise<string> {
   const resolved = await resolveValueUncached(value, options);
   if (resolved !== undefined) return resolved;
+  if (!value.startsWith("!")) {
+    const missing = referencedVariables(value).filter((name) => !options.env[name]);
+    throw new PithError("CONFIG_VALUE_FAILED", `${what} needs the environment variable ${missing.join(", ")}, which is not set`);
+  }
   throw new PithError(
     "CONFIG_VALUE_FAILED",
     `Failed to resolve ${what} from shell command: ${value.slice(1)} (it failed, printed nothing, or ran longer than ` +

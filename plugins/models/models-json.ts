@@ -2,6 +2,7 @@
 // either way the built-in models stay usable and the problem is reported with the file, provider and field.
 import { readFileSync } from "node:fs";
 import { PithError, errorMessage } from "../../kernel/index.js";
+import { oldStyleReference } from "./config-value.js";
 import { parseJsonWithComments } from "./jsonc.js";
 import { KNOWN_APIS, knownProvider } from "./known-providers.js";
 import { describeIssues, providerConfigSchema, safeParseReported, type ProviderConfig } from "./models-json-schema.js";
@@ -12,7 +13,8 @@ export interface ModelsJson {
   errors: PithError[];
 }
 
-export function readModelsJson(path: string): ModelsJson {
+/** `env` decides which values look written for pi before 1.0 (a bare variable name; see config-value.ts). */
+export function readModelsJson(path: string, env: NodeJS.ProcessEnv = process.env): ModelsJson {
   const providers = new Map<string, ProviderConfig>();
   const errors: PithError[] = [];
   let text: string;
@@ -48,10 +50,30 @@ export function readModelsJson(path: string): ModelsJson {
   }
   for (const [name, raw] of Object.entries(rawProviders)) {
     const checked = checkProviderConfig(name, raw);
-    if (checked.ok) providers.set(name, checked.config);
-    else errors.push(new PithError("MODELS_JSON_INVALID", invalidProviderMessage(path, name, checked.problems)));
+    if (checked.ok) {
+      providers.set(name, checked.config);
+      const old = oldStyleValues(checked.config, env);
+      if (old.length > 0) errors.push(new PithError("MODELS_JSON_OLD_ENV_REFERENCE", oldStyleMessage(path, name, old)));
+    } else errors.push(new PithError("MODELS_JSON_INVALID", invalidProviderMessage(path, name, checked.problems)));
   }
   return { providers, errors };
+}
+
+/** `apiKey` and header values that name a variable the way pi before 1.0 read them. */
+function oldStyleValues(config: ProviderConfig, env: NodeJS.ProcessEnv): { field: string; name: string }[] {
+  const fields: [string, string | undefined][] = [["apiKey", config.apiKey], ...Object.entries(config.headers ?? {}).map(([header, value]): [string, string] => [`headers.${header}`, value])];
+  return fields.flatMap(([field, value]) => {
+    const name = value === undefined ? undefined : oldStyleReference(value, env);
+    return name ? [{ field, name }] : [];
+  });
+}
+
+function oldStyleMessage(path: string, provider: string, values: { field: string; name: string }[]): string {
+  const list = values.map(({ field, name }) => `"${field}": "${name}" → "$${name}"`).join(", ");
+  return (
+    `${path}, provider "${provider}": ${list}. A plain value is sent as written (pi 1.x); an environment variable ` +
+    "is written as $NAME or ${NAME}. Change the file if you meant the variable."
+  );
 }
 
 export function invalidProviderMessage(source: string, name: string, problems: string[]): string {

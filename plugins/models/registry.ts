@@ -5,7 +5,7 @@ import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type R
 import { readAuthFile, type AuthCredential } from "./auth-file.js";
 import { builtInModelsOf, builtInProviders } from "./catalogue.js";
 import { resolveCliModel, type CliModelResolution } from "./cli-model.js";
-import { CachedValueResolver, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
+import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
 import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider } from "./known-providers.js";
 import { formatModelList } from "./model-list.js";
 import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./models-json.js";
@@ -56,7 +56,7 @@ export class ModelRegistry {
    * providers stay.
    */
   reload(): void {
-    const modelsJson = readModelsJson(this.modelsJsonPath);
+    const modelsJson = readModelsJson(this.modelsJsonPath, this.env);
     const authFile = readAuthFile(this.authJsonPath);
     this.fileProviders = modelsJson.providers;
     this.credentials = authFile.credentials;
@@ -249,6 +249,10 @@ export class ModelRegistry {
     }
     const key = await this.authValues.resolve(credential.key, this.valueOptions(signal));
     if (key) return key;
+    const unset = referencedVariables(credential.key).filter((name) => !this.env[name]);
+    if (unset.length > 0) {
+      throw new PithError("CONFIG_VALUE_FAILED", `The key for "${provider}" in ${this.authJsonPath} needs the environment variable ${unset.join(", ")}, which is not set.`);
+    }
     throw new PithError(
       "CONFIG_VALUE_FAILED",
       `The key for "${provider}" in ${this.authJsonPath} could not be resolved: the command ` +

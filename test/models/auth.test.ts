@@ -68,13 +68,32 @@ describe("API key lookup order", () => {
 });
 
 describe("auth.json", () => {
-  it("resolves a key value as a variable name, then as a literal", async () => {
+  it("reads $NAME and ${NAME} as environment variables and any other text as it is (pi 1.x)", async () => {
     const dir = agentDir({
-      auth: { anthropic: { type: "api_key", key: "MY_KEY_VAR" }, openai: { type: "api_key", key: "sk-literal" } },
+      auth: {
+        anthropic: { type: "api_key", key: "$MY_KEY_VAR" },
+        openai: { type: "api_key", key: "sk-literal" },
+        groq: { type: "api_key", key: "MY_KEY_VAR" },
+        xai: { type: "api_key", key: "pre-${MY_KEY_VAR}-$$-$!x" },
+        mistral: { type: "api_key", key: "$NOT_SET" },
+      },
     });
     const r = new ModelRegistry({ agentDir: dir, env: { MY_KEY_VAR: "from-var" } });
     expect(await r.resolveApiKey("anthropic")).toBe("from-var");
     expect(await r.resolveApiKey("openai")).toBe("sk-literal");
+    expect(await r.resolveApiKey("groq")).toBe("MY_KEY_VAR");
+    expect(await r.resolveApiKey("xai")).toBe("pre-from-var-$-!x");
+    await expect(r.resolveApiKey("mistral")).rejects.toMatchObject({ code: "CONFIG_VALUE_FAILED", message: expect.stringContaining("NOT_SET, which is not set") });
+  });
+
+  it("warns about a models.json value written the way pi before 1.0 read variables, naming what to write", () => {
+    const endpoint = { baseUrl: "http://127.0.0.1:8080/v1", api: "openai-completions" };
+    const models = { providers: { proxy: { ...endpoint, apiKey: "PROXY_KEY", headers: { "x-team": "TEAM", "x-ok": "plain" }, models: [{ id: "m" }] } } };
+    const r = new ModelRegistry({ agentDir: agentDir({ models }), env: { TEAM: "blue" } });
+    expect(r.errors.map((error) => error.message)).toEqual([
+      expect.stringContaining('provider "proxy": "apiKey": "PROXY_KEY" → "$PROXY_KEY", "headers.x-team": "TEAM" → "$TEAM"'),
+    ]);
+    expect(r.find("proxy", "m")).toBeDefined(); // the provider still loads
   });
 
   it("runs a !command once per process and keeps its answer", async () => {
@@ -208,9 +227,9 @@ describe("models.json keys and headers", () => {
       providers: {
         proxy: {
           ...endpoint,
-          apiKey: "PROXY_KEY",
+          apiKey: "$PROXY_KEY",
           authHeader: true,
-          headers: { "x-team": "TEAM_VAR", "x-literal": "plain", "x-shared": "provider" },
+          headers: { "x-team": "${TEAM_VAR}", "x-literal": "plain", "x-shared": "provider" },
           models: [{ id: "m", headers: { "x-shared": "model", "x-run": countingCommand(dir, "hdr") } }],
         },
       },
@@ -316,7 +335,7 @@ describe("extension providers", () => {
   const ext = {
     baseUrl: "http://127.0.0.1:9000/v1",
     api: "my-own-protocol",
-    apiKey: "EXT_KEY",
+    apiKey: "$EXT_KEY",
     models: [{ id: "ext-1", reasoning: true }],
   };
 

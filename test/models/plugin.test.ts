@@ -12,7 +12,7 @@ const llamaCpp = {
     "llama-cpp": {
       baseUrl: "http://127.0.0.1:8080/v1",
       api: "openai-completions",
-      apiKey: "LLAMA_KEY",
+      apiKey: "$LLAMA_KEY",
       authHeader: true,
       headers: { "x-client": "pith" },
       models: [{ id: "qwen2.5-coder:7b" }],
