@@ -25,3 +25,4 @@ export type {
 // Service types whose declarations also type `context.use(...)` for SDK users (declaration merging).
 export type { ModelRegistry } from "../plugins/models/index.js";
 export type { SettingsManager } from "../plugins/settings/index.js";
+export type { McpService, McpServerStatus, McpToolStatus, McpServerConfig } from "../plugins/mcp/index.js";
