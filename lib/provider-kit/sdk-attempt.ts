@@ -25,7 +25,7 @@ export interface SdkCall<Body, Events> {
     options: SendOptions,
     streamed: AsyncIterable<Uint8Array> | undefined,
   ): Promise<{ data: Events; response: Response }>;
-  read(events: Events, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason>;
+  read(events: Events, builder: AssistantMessageBuilder, request: StreamRequest): AsyncGenerator<AssistantMessageEvent, FinishReason>;
 }
 
 export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAttempt {
@@ -39,6 +39,6 @@ export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAtt
       throw htmlInsteadOfApi(request.model, response.status);
     }
     yield builder.start();
-    return yield* call.read(data, builder);
+    return yield* call.read(data, builder, request);
   };
 }

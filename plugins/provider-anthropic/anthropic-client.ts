@@ -4,6 +4,7 @@ import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/index.js";
 import { ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
+import { SUBSCRIPTION_HEADERS, isSubscriptionToken } from "./anthropic-subscription.js";
 
 /**
  * The SDK's base client with only the Messages resource: the full client also loads every other API (batches,
@@ -33,7 +34,12 @@ const clients = new ClientCache<AnthropicMessagesClient>();
 
 export async function anthropicClient(request: StreamRequest): Promise<AnthropicMessagesClient> {
   const AnthropicClient = await (sdk ??= loadMessagesClient());
-  const headers = mergeHeaders(request.model.headers, request.headers);
+  const subscription = isSubscriptionToken(request.apiKey);
+  const headers = mergeHeaders(subscription ? SUBSCRIPTION_HEADERS : undefined, request.model.headers, request.headers);
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
-  return clients.get(identity, () => new AnthropicClient(sdkClientOptions(request, headers)));
+  return clients.get(identity, () => {
+    const options = sdkClientOptions(request, headers);
+    // A subscription token is a Bearer token, never an x-api-key.
+    return new AnthropicClient(subscription ? { ...options, apiKey: null, authToken: request.apiKey } : options);
+  });
 }

@@ -1,7 +1,8 @@
 // Anthropic stream events → kernel message events. Content blocks are addressed by the stream's block index.
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessageEvent } from "../../kernel/index.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
+import { isSubscriptionToken, requestToolName } from "./anthropic-subscription.js";
 import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 
 interface OpenBlock {
@@ -22,7 +23,10 @@ interface UsageFields {
 export async function* readAnthropicEvents(
   events: AsyncIterable<RawMessageStreamEvent>,
   builder: AssistantMessageBuilder,
+  request?: StreamRequest,
 ): AsyncGenerator<AssistantMessageEvent, FinishReason> {
+  // A subscription token's tools went out in Claude Code's casing; calls come back under the request's names.
+  const toolName = (name: string) => (request && isSubscriptionToken(request.apiKey) ? requestToolName(name, request.tools) : name);
   const open = new Map<number, OpenBlock>();
   let stopReason: string | null | undefined;
   let sawStop = false;
@@ -52,7 +56,7 @@ export async function* readAnthropicEvents(
           open.set(event.index, { kind: "thinking", contentIndex: started.index });
           yield started.event;
         } else if (block.type === "tool_use") {
-          const started = builder.toolCallStart(block.id, block.name);
+          const started = builder.toolCallStart(block.id, toolName(block.name));
           const input = block.input as Record<string, unknown> | undefined;
           const initialInput = input && typeof input === "object" && Object.keys(input).length > 0 ? input : undefined;
           open.set(event.index, { kind: "toolCall", contentIndex: started.index, initialInput });

@@ -3,6 +3,7 @@ import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { sanitizeText } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";
+import { CLAUDE_CODE_IDENTITY, SUBSCRIPTION_BETAS, claudeCodeName, isSubscriptionToken } from "./anthropic-subscription.js";
 import type { AnthropicRequestBody, CacheControl, WireTool } from "./anthropic-wire.js";
 
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
@@ -20,21 +21,27 @@ export function buildAnthropicRequest(request: StreamRequest): AnthropicRequest 
   const cacheControl: CacheControl = { type: "ephemeral" };
   const eagerToolStreaming = model.compat?.supportsEagerToolInputStreaming !== false;
   const plan = planThinking(request);
+  const subscription = isSubscriptionToken(request.apiKey);
   const messages = toAnthropicMessages(request.messages, model);
+  if (subscription) renameToolUses(messages);
   addConversationBreakpoint(messages, cacheControl);
 
   const body: AnthropicRequestBody = { model: model.id, messages, max_tokens: plan.maxTokens, stream: true };
   if (request.systemPrompt.trim() !== "") {
     body.system = [{ type: "text", text: sanitizeText(request.systemPrompt), cache_control: cacheControl }];
   }
-  if (request.tools.length > 0) body.tools = toAnthropicTools(request.tools, eagerToolStreaming, cacheControl);
+  if (subscription) body.system = [{ type: "text", text: CLAUDE_CODE_IDENTITY, cache_control: cacheControl }, ...(body.system ?? [])];
+  if (request.tools.length > 0) {
+    const tools = subscription ? request.tools.map((tool) => ({ ...tool, name: claudeCodeName(tool.name) })) : request.tools;
+    body.tools = toAnthropicTools(tools, eagerToolStreaming, cacheControl);
+  }
   if (plan.thinking) body.thinking = plan.thinking;
   if (plan.effort) body.output_config = { effort: plan.effort };
   // Anthropic rejects a temperature while thinking is on.
   const thinkingOn = plan.thinking !== undefined && plan.thinking.type !== "disabled";
   if (request.temperature !== undefined && !thinkingOn) body.temperature = request.temperature;
 
-  const betas: string[] = [];
+  const betas: string[] = subscription ? [...SUBSCRIPTION_BETAS] : [];
   if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
   if (plan.interleavedBeta && thinkingOn) betas.push(INTERLEAVED_THINKING_BETA);
   return { body, headers: betas.length > 0 ? { "anthropic-beta": betas.join(",") } : {} };
@@ -52,4 +59,12 @@ function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheContr
     if (index === tools.length - 1) wire.cache_control = cacheControl;
     return wire;
   });
+}
+
+/** Replayed tool calls carry the names the model saw. */
+function renameToolUses(messages: AnthropicRequestBody["messages"]): void {
+  for (const message of messages) {
+    if (typeof message.content === "string") continue;
+    for (const block of message.content) if (block.type === "tool_use") block.name = claudeCodeName(block.name);
+  }
 }
