@@ -4,6 +4,8 @@ import type { AgentSession, PluginContext } from "../../kernel/index.js";
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import type { Submitter } from "./submit.js";
+import { editExternally } from "./terminal/external-editor.js";
+import { suspend } from "./terminal/suspend.js";
 import type { InteractiveUi } from "./ui-service.js";
 
 export interface KeyActionParts {
@@ -70,6 +72,12 @@ export function bindKeyActions(parts: KeyActionParts): void {
   editor.onAction("app.model.cycleForward", cycle("forward"));
   editor.onAction("app.model.cycleBackward", cycle("backward"));
 
+  editor.onAction("app.suspend", () => suspend(parts.tui));
+  editor.onAction("app.editor.external", () => {
+    const result = editExternally(editor.getExpandedText(), parts.tui);
+    if ("text" in result) editor.setText(result.text);
+    else if ("error" in result) chat.notify("error", result.error);
+  });
   editor.onAction("app.model.select", () => void submitter.send("/model"));
   editor.onAction("app.message.copy", () => void submitter.send("/copy"));
 

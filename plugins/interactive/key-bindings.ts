@@ -8,6 +8,8 @@ export const APP_KEYBINDINGS = {
   "app.interrupt": { defaultKeys: "escape", description: "Cancel / abort" },
   "app.clear": { defaultKeys: "ctrl+c", description: "Clear editor (first) / exit (second)" },
   "app.exit": { defaultKeys: "ctrl+d", description: "Exit (when editor empty)" },
+  "app.suspend": { defaultKeys: "ctrl+z", description: "Suspend to background" },
+  "app.editor.external": { defaultKeys: "ctrl+g", description: "Open in external editor" },
   "app.model.select": { defaultKeys: "ctrl+l", description: "Open model selector" },
   "app.model.cycleForward": { defaultKeys: "ctrl+p", description: "Cycle to next model" },
   "app.model.cycleBackward": { defaultKeys: "shift+ctrl+p", description: "Cycle to previous model" },

@@ -6,6 +6,7 @@ import type { PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { copyToClipboard } from "./clipboard.js";
 import { hotkeysText } from "./hotkeys.js";
+import { forkCommand } from "./fork-command.js";
 import { modelCommand } from "./model-command.js";
 import { resumeCommand } from "./resume-command.js";
 import { sessionReport } from "./session-report.js";
@@ -56,6 +57,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       if (!result.cancelled) chat.notify("status", "✓ New session started");
     },
   },
+  { name: "fork", description: "Go back to one of your messages in a new session", run: forkCommand },
   {
     name: "clone",
     description: "Copy the current branch into a new session",
