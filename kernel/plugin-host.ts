@@ -92,7 +92,10 @@ export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log
     await plugin.setup(createPluginContext(session, plugin.name, log));
   } catch (error) {
     if (error instanceof PithError && error.plugin) throw error;
-    throw new PithError(error instanceof PithError ? error.code : "PLUGIN_SETUP_FAILED", `plugin ${plugin.name} failed during setup: ${errorMessage(error)}`, {
+    // A PithError already tells the user what to do ("Session file x is being written by process 12"); the
+    // plugin's name is kept on the error, not put in front of that message. Anything else is a bug to report.
+    const message = error instanceof PithError ? error.message : `plugin ${plugin.name} failed during setup: ${errorMessage(error)}`;
+    throw new PithError(error instanceof PithError ? error.code : "PLUGIN_SETUP_FAILED", message, {
       cause: error,
       plugin: plugin.name,
       hook: "setup",

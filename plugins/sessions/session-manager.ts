@@ -24,9 +24,18 @@ import {
   type SessionMessageEntry,
   type SessionTreeNode,
   type SessionWarning,
+  type FileEntry,
   type ThinkingLevelChangeEntry,
 } from "./types.js";
 import { uuidv7 } from "./uuid-v7.js";
+
+/** how many names `createWriter` tries, the wanted one included, before it gives up */
+const MAX_SIBLINGS = 100;
+
+/** `run.jsonl` -> `run-2.jsonl`; a location without that extension gets the number at its end */
+function siblingLocation(location: string, number: number): string {
+  return location.endsWith(".jsonl") ? `${location.slice(0, -".jsonl".length)}-${number}.jsonl` : `${location}-${number}`;
+}
 
 export interface SessionManagerOptions {
   /** every problem found while loading or repairing, as it is found */
@@ -92,7 +101,7 @@ export class SessionManager {
     for (const problem of result.session.warnings) manager.warn(problem);
     manager.startNew({ parentSession: source, id: options.id });
     manager.install(result.session.entries);
-    manager.writer = store.create(manager.location, [manager.header, ...result.session.entries], manager.writerOptions());
+    manager.writer = manager.createWriter([manager.header, ...result.session.entries]);
     return manager;
   }
 
@@ -325,7 +334,7 @@ export class SessionManager {
     if (this.closed) throw new PithError("SESSION_CLOSED", `Session ${this.location} was closed; open it again to write.`);
     if (this.writer) this.writer.append(entry);
     else if (this.index.hasAssistant || messageRole(entry) === "assistant") {
-      this.writer = this.store.create(this.location, [this.header, ...this.index.entries, entry], this.writerOptions());
+      this.writer = this.createWriter([this.header, ...this.index.entries, entry]);
     }
     this.index.add(entry);
     this.leafId = entry.id;
@@ -350,7 +359,7 @@ export class SessionManager {
     this.startNew(parentSession === undefined ? {} : { parentSession }, this.location);
     const entries = [...path, ...labels];
     this.install(entries);
-    if (this.index.hasAssistant) this.writer = this.store.create(this.location, [this.header, ...entries], this.writerOptions());
+    if (this.index.hasAssistant) this.writer = this.createWriter([this.header, ...entries]);
     return this.getSessionFile();
   }
 
@@ -418,6 +427,30 @@ export class SessionManager {
 
   private writerOptions() {
     return { onWarning: (problem: SessionWarning) => this.warn(problem) };
+  }
+
+  /**
+   * Stores a new session. Another process may have taken its location since this session started (two runs
+   * given the same new `--session` file): the conversation then goes to a sibling location, which the warning
+   * names, instead of being lost.
+   */
+  private createWriter(lines: readonly FileEntry[]): SessionWriter {
+    const wanted = this.location;
+    for (let attempt = 1; attempt <= MAX_SIBLINGS; attempt++) {
+      const location = attempt === 1 ? wanted : siblingLocation(wanted, attempt);
+      try {
+        const writer = this.store.create(location, lines, this.writerOptions());
+        if (location !== wanted) {
+          this.location = location;
+          this.warn(warning("relocated", wanted, undefined, `another process started this session file meanwhile; this session is saved as ${location}`));
+        }
+        return writer;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code !== "SESSION_EXISTS" && code !== "SESSION_LOCKED") throw error;
+      }
+    }
+    throw new PithError("SESSION_NO_LOCATION", `Could not store the session: ${wanted} and ${MAX_SIBLINGS - 1} sibling names are all taken.`);
   }
 
   private warn(problem: SessionWarning): void {

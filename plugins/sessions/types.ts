@@ -166,7 +166,8 @@ export interface SessionWarning {
     | "bad_header"
     | "newer_version"
     | "migrated"
-    | "repaired";
+    | "repaired"
+    | "relocated";
   /** `<location>:<line>: what happened and what was done` */
   message: string;
   location: string;

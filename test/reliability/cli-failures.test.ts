@@ -1,6 +1,7 @@
 // Issue 18's failures, each through the real CLI against the mock LLM: what the model may ask the tools to do to
 // a machine, and what a broken provider answers, ends with a clear message and leaves files as they were.
 import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { appendFile, mkdir, readdir, readFile, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -162,5 +163,38 @@ describe("bash's full-output logs, through the CLI", () => {
     world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "seq 1 100000" } }] }, { text: "done" });
     expect((await world.run(["-p", ...MODEL, "go"], { env: { TMPDIR: temp } })).code).toBe(0);
     expect(await readdir(temp)).toEqual(["pith-output-notes.txt"]);
+  });
+});
+
+describe("two runs on one session file, through the CLI", () => {
+  const slowReply = (text: string) => ({ text: [text.slice(0, 3), text.slice(3)], delayMs: 400 });
+
+  it("a new file: both conversations are kept, the second in a sibling file it names", async () => {
+    world.mock.enqueue(slowReply("answer one"), slowReply("answer two"));
+    const file = join(world.project, "shared.jsonl");
+    const [first, second] = await Promise.all([
+      world.run(["-p", ...MODEL, "--session", file, "prompt A"]),
+      world.run(["-p", ...MODEL, "--session", file, "prompt B"]),
+    ]);
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const sibling = join(world.project, "shared-2.jsonl");
+    expect(first.stderr + second.stderr).toBe(
+      `pith: warning: ${file}: another process started this session file meanwhile; this session is saved as ${sibling}\n`,
+    );
+    const prompts = [await readFile(file, "utf-8"), await readFile(sibling, "utf-8")].map((text) => /"prompt ([AB])"/.exec(text)?.[1]);
+    expect(prompts.sort()).toEqual(["A", "B"]);
+  });
+
+  it("an existing file: the second run is refused with the lock's own message", async () => {
+    const file = join(world.project, "existing.jsonl");
+    world.mock.enqueue({ text: "first" }, slowReply("held for a while"));
+    expect((await world.run(["-p", ...MODEL, "--session", file, "start"])).code).toBe(0);
+    const holder = world.run(["-p", ...MODEL, "--session", file, "continue"]);
+    // the holder takes the lock when it opens the file, before its slow reply
+    for (let waited = 0; !existsSync(`${file}.lock`) && waited < 15_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+    const refused = await world.run(["-p", ...MODEL, "--session", file, "also continue"]);
+    expect((await holder).code).toBe(0);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(new RegExp(`^pith: Session file ${file} is being written by process \\d+ on `));
   });
 });

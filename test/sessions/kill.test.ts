@@ -20,6 +20,8 @@ beforeAll(async () => {
     platform: "node",
     format: "esm",
     target: "node20",
+    // the kernel's CommonJS dependencies (tapable) require node built-ins; an ES module has no require of its own
+    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
     outfile: childScript,
     logLevel: "silent",
   });
