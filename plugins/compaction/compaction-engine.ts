@@ -130,9 +130,11 @@ export class CompactionEngine {
     run.signal?.addEventListener("abort", stop, { once: true });
     if (run.signal?.aborted) controller.abort();
     this.active = controller;
+    // whose compaction content was in use when it failed (session_compact_failed's fromExtension)
+    const content = { fromExtension: false };
     try {
       await this.delivery.emitAndWait({ type: "compaction_start", reason: run.reason });
-      const result = await this.compactNow(run, controller.signal);
+      const result = await this.compactNow(run, controller.signal, content);
       this.context.emit({ type: "compaction_end", reason: run.reason, result, aborted: false, willRetry: run.willRetry });
       return { ok: true, result };
     } catch (thrown) {
@@ -150,6 +152,16 @@ export class CompactionEngine {
         ...(errorMessageText ? { errorMessage: errorMessageText } : {}),
       });
       if (errorMessageText && run.reason !== "manual") this.context.log.warn(errorMessageText);
+      if (!quiet && this.hooks.session_compact_failed.isUsed()) {
+        await this.hooks.session_compact_failed.promise({
+          type: "session_compact_failed",
+          reason: run.reason,
+          ...(errorMessageText ? { errorMessage: errorMessageText } : {}),
+          aborted,
+          willRetry: run.willRetry,
+          fromExtension: content.fromExtension,
+        });
+      }
       return { ok: false, error, aborted };
     } finally {
       run.signal?.removeEventListener("abort", stop);
@@ -157,7 +169,7 @@ export class CompactionEngine {
     }
   }
 
-  private async compactNow(run: CompactionRun, signal: AbortSignal): Promise<CompactionResult> {
+  private async compactNow(run: CompactionRun, signal: AbortSignal, content: { fromExtension: boolean }): Promise<CompactionResult> {
     const session = this.context.session;
     const sessions = this.sessions();
     const model = session.model;
@@ -187,7 +199,7 @@ export class CompactionEngine {
       if (decision && "cancel" in decision && decision.cancel) throw new PithError(COMPACTION_CANCELLED, "Compaction cancelled");
       if (decision && "compaction" in decision) {
         result = decision.compaction;
-        fromExtension = true;
+        fromExtension = content.fromExtension = true;
       }
     }
     if (!result) {
@@ -205,8 +217,8 @@ export class CompactionEngine {
         estimateTokens: estimateMessageTokens,
         signal,
       };
+      fromExtension = content.fromExtension = compactor !== defaultCompactor;
       result = await compactor.compact(request);
-      fromExtension = compactor !== defaultCompactor;
       checkResult(result, branch, compactor.name);
     } else {
       checkResult(result, branch, "a session_before_compact handler");

@@ -29,12 +29,27 @@ export interface CompactEvent {
   fromExtension: boolean;
 }
 
+/** A compaction failed or was cancelled (pi 1.6's `session_compact_failed`). */
+export interface CompactFailedEvent {
+  type: "session_compact_failed";
+  reason: CompactionReason;
+  /** what went wrong, for failures that are not an abort or a cancel */
+  errorMessage?: string;
+  aborted: boolean;
+  /** the turn would have been sent again after this compaction (overflow recovery) */
+  willRetry: boolean;
+  /** the failing compaction's content came from a session_before_compact handler or another compactor */
+  fromExtension: boolean;
+}
+
 export function createCompactionHooks(report: (error: PithError) => void) {
   const hooks = {
     /** series bail · after preparation, before the compactor runs · the first handler with a result decides */
     session_before_compact: new AsyncSeriesBailHook<[BeforeCompactEvent], BeforeCompactResult | undefined>(["event"], "session_before_compact"),
     /** series · the compaction entry is stored and the context rebuilt */
     session_compact: new AsyncSeriesHook<[CompactEvent]>(["event"], "session_compact"),
+    /** series · a compaction failed, was cancelled or aborted, after compaction_end */
+    session_compact_failed: new AsyncSeriesHook<[CompactFailedEvent]>(["event"], "session_compact_failed"),
   } as const;
   for (const [hookName, hook] of Object.entries(hooks)) {
     hook.intercept({

@@ -294,6 +294,7 @@ export interface ExtensionEventMap {
   tool_gate: [ToolGateEvent, ToolCallEventResult];
   tool_result: [ToolResultEvent, ToolResultEventResult];
   agent_settled: [AgentSettledEvent, void];
+  session_compact_failed: [SessionCompactFailedEvent, void];
   session_info_changed: [SessionInfoChangedEvent, void];
   mcp_servers_change: [McpServersChangeEvent, void];
 }
@@ -303,6 +304,16 @@ export interface AgentSettledEvent {
   type: "agent_settled";
   /** the last run ended because it was aborted */
   aborted: boolean;
+}
+
+/** pi 1.6: a compaction failed, was cancelled or aborted. */
+export interface SessionCompactFailedEvent {
+  type: "session_compact_failed";
+  reason: "manual" | "threshold" | "overflow";
+  errorMessage?: string;
+  aborted: boolean;
+  willRetry: boolean;
+  fromExtension: boolean;
 }
 
 /** pi 1.6: the session's name was set (`name`) or cleared (undefined). */

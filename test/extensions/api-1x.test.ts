@@ -119,3 +119,22 @@ describe("events at 1.6.0", () => {
     expect(seen.__pith1x!.heard).toEqual(["agent_end", ["agent_settled", false, true], ["session_info_changed", "Review"]]);
   });
 });
+
+describe("session_compact_failed", () => {
+  it("fires when a compaction is cancelled, with the reason and aborted", async () => {
+    const path = await world.write(
+      "ext/compact.ts",
+      `export default function (pi: any) {
+         const heard: unknown[] = [];
+         (globalThis as any).__pith1x.heard = heard;
+         pi.on("session_before_compact", () => ({ cancel: true }));
+         pi.on("session_compact_failed", (event: any) => { heard.push(event); });
+         pi.registerCommand("squash", { handler: (_args: string, ctx: any) => new Promise((done) => ctx.compact({ onComplete: done, onError: done })) });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path], turns: [{ text: "hello" }], sessionDir: `${world.root}/sessions` });
+    await started.session.prompt("hi");
+    await started.session.prompt("/squash");
+    expect(seen.__pith1x!.heard).toEqual([{ type: "session_compact_failed", reason: "manual", aborted: true, willRetry: false, fromExtension: false }]);
+  });
+});

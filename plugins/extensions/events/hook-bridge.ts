@@ -44,7 +44,7 @@ const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
   "session_info_changed",
 ]);
 
-const COMPACTION_EVENTS: ReadonlySet<ExtensionEventName> = new Set(["session_before_compact", "session_compact"]);
+const COMPACTION_EVENTS: ReadonlySet<ExtensionEventName> = new Set(["session_before_compact", "session_compact", "session_compact_failed"]);
 
 type Call = <R>(event: object, signal?: AbortSignal) => Promise<R | undefined>;
 
@@ -261,6 +261,10 @@ function tapCompaction({ runtime, record, call }: Tap, event: ExtensionEventName
   const { hooks } = runtime.compaction()!;
   // taps on the compaction plugin's own hooks leave with the extension too, and keep the load-order place
   const removably = (hook: object, tap: () => void) => runtime.trackFor(record, tapRemovably(hook, tap, { before: runtime.laterPlugins() }));
+  if (event === "session_compact_failed") {
+    removably(hooks.session_compact_failed, () => hooks.session_compact_failed.tapPromise(record.owner, async (failed) => void (await call({ ...failed }))));
+    return;
+  }
   if (event === "session_compact") {
     removably(hooks.session_compact, () =>
       hooks.session_compact.tapPromise(record.owner, async (compacted) => {
