@@ -14,6 +14,7 @@ import { isAssistantMessage, type AgentMessage, type AssistantMessage, type Cust
 import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition } from "./tool.js";
+import { replaySystemMessages } from "./system-message.js";
 import type { LoopContext } from "./loop-context.js";
 import type { ClearedQueues, PromptDisposition, PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
 
@@ -193,6 +194,17 @@ export class AgentSession implements SessionApi {
     this.systemPromptStale = true;
   }
 
+  /**
+   * Makes the tools the conversation's system messages last declared the active ones (a resumed session keeps its
+   * own tool set); tools no plugin registers any more are left out. False when the conversation declares none.
+   */
+  restoreRecordedTools(): boolean {
+    const declared = replaySystemMessages(this.conversation);
+    if (!declared.declaresTools) return false;
+    this.setActiveTools([...declared.tools.keys()]);
+    return true;
+  }
+
   /** Used by the plugin host when a tool is registered. */
   activateTool(name: string, active: boolean): void {
     if (active) this.active.add(name);
@@ -360,6 +372,7 @@ export class AgentSession implements SessionApi {
   /** Announces a ready session to plugins (`session_start`); configuration changes after this emit events. */
   async start(reason = "startup", previousSessionFile?: string): Promise<void> {
     this.started = true;
+    if (reason === "resume" || reason === "fork") this.restoreRecordedTools();
     if (isTapped(this.hooks.session_start)) await this.hooks.session_start.promise({ reason, previousSessionFile });
   }
 

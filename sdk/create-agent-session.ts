@@ -166,6 +166,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   });
 
   try {
+    // a resumed session starts with the tools it recorded; --tools and defaultTools apply on top
+    session.restoreRecordedTools();
     warnings.push(...applyToolSelection(session, settings, options));
 
     const manager = (session.registry.services.get("sessions")?.value as SessionsService | undefined)?.manager;

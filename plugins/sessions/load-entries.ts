@@ -90,6 +90,8 @@ function checkEntries(lines: Line[], lineNumbers: number[], location: string, wa
       warnings.push(warning(problem.code, location, line, `${problem.text}; line skipped`));
       continue;
     }
+    const repaired = repairMessageContent(entry);
+    if (repaired) warnings.push(warning("malformed_content", location, line, `${repaired}; repaired`));
     const id = entry.id as string;
     const firstLine = seen.get(id);
     if (firstLine !== undefined) {
@@ -132,6 +134,32 @@ function shapeProblem(entry: Line): { code: SessionWarning["code"]; text: string
     return { code: "malformed_entry", text: "label entry without targetId" };
   }
   return undefined;
+}
+
+/**
+ * A message whose `content` has the wrong type (a user message with `"content": 42`) would break every reader of
+ * it: the content becomes text (user, custom) or a text block (assistant, tool result). A message still unread (a
+ * big line parsed lazily) was matched with an array and needs nothing. Returns what was wrong, if anything.
+ */
+function repairMessageContent(entry: Line): string | undefined {
+  if (entry.type !== "message") return undefined;
+  const message = Object.getOwnPropertyDescriptor(entry, "message")?.value as Line | undefined;
+  if (!isObject(message) || !("content" in message)) return undefined;
+  const { role, content } = message;
+  const blocksOnly = role === "assistant" || role === "toolResult";
+  if (Array.isArray(content)) {
+    if (content.every(isObject)) return undefined;
+    message.content = content.flatMap((item) => (isObject(item) ? [item] : item === null || item === undefined ? [] : [{ type: "text", text: textOf(item) }]));
+    return `the ${String(role)} message's content holds items that are not content blocks`;
+  }
+  if (typeof content === "string" && !blocksOnly) return undefined;
+  const text = content === null || content === undefined ? "" : textOf(content);
+  message.content = blocksOnly ? (text ? [{ type: "text", text }] : []) : text;
+  return `the ${String(role)} message's content is ${content === null ? "null" : typeof content}, not ${blocksOnly ? "an array" : "text or an array"}`;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 function isObject(value: unknown): value is Line {

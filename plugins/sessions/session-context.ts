@@ -2,9 +2,10 @@
 import type { AgentMessage, AssistantMessage, BranchSummaryMessage, CompactionSummaryMessage, CustomMessage } from "../../kernel/index.js";
 import { EntryIndex } from "./entry-index.js";
 import { messageRole } from "./lazy-entry.js";
-import type { CompactionEntry, SessionContext, SessionEntry } from "./types.js";
+import type { CompactionEntry, ContextEditEntry, SessionContext, SessionEntry } from "./types.js";
 
 /**
+ * `context_edit` entries on the path hide or replace the content of their targets (the latest edit wins).
  * `leafId === null`: nothing (navigated before the first entry). An unknown or absent leaf: the last entry.
  * Settings come from the whole path; with compactions only the latest counts: its summary first, then the
  * path from its `firstKeptEntryId` (which may lie before earlier compactions; nothing is kept when it is not
@@ -28,17 +29,37 @@ export function buildSessionContext(
   });
   const model = lastModel(path);
 
+  const edits = contextEdits(path);
   const messages: AgentMessage[] = [];
+  const push = (entry: SessionEntry, keepSystem = true) => pushMessage(messages, entry, edits, keepSystem);
   if (compactionAt < 0) {
-    for (const entry of path) pushMessage(messages, entry);
+    for (const entry of path) push(entry);
     return { messages, thinkingLevel, model };
   }
   const compaction = path[compactionAt] as CompactionEntry;
+  // pi 1.6.0's checkpoint of prompt and tools leads; the system messages it folded in are not replayed again
+  if (compaction.systemMessage) messages.push(compaction.systemMessage);
   messages.push(compactionSummaryMessage(compaction));
   const firstKept = path.findIndex((entry, position) => position < compactionAt && entry.id === compaction.firstKeptEntryId);
-  if (firstKept >= 0) for (let i = firstKept; i < compactionAt; i++) pushMessage(messages, path[i]!);
-  for (let i = compactionAt + 1; i < path.length; i++) pushMessage(messages, path[i]!);
+  if (firstKept >= 0) for (let i = firstKept; i < compactionAt; i++) push(path[i]!, !compaction.systemMessage);
+  for (let i = compactionAt + 1; i < path.length; i++) push(path[i]!);
   return { messages, thinkingLevel, model };
+}
+
+type Replacement = ContextEditEntry["replacement"];
+
+/** The latest `context_edit` of each target on the path (edits are branch-relative). */
+function contextEdits(path: readonly SessionEntry[]): Map<string, Replacement> {
+  const edits = new Map<string, Replacement>();
+  for (const entry of path) if (entry.type === "context_edit") edits.set(entry.targetId, entry.replacement);
+  return edits;
+}
+
+/** The message with its content replaced; assistant and tool-result content stays a block array. */
+function edited<T extends { role: string; content?: unknown }>(message: T, replacement: NonNullable<Replacement>): T {
+  const blocksOnly = message.role === "assistant" || message.role === "toolResult";
+  const content = blocksOnly && typeof replacement.content === "string" ? [{ type: "text", text: replacement.content }] : replacement.content;
+  return { ...message, content };
 }
 
 /** from the end, so that only one (possibly big, lazily parsed) assistant message is read */
@@ -58,9 +79,13 @@ function emptyContext(): SessionContext {
   return { messages: [], thinkingLevel: "off", model: null };
 }
 
-function pushMessage(messages: AgentMessage[], entry: SessionEntry): void {
-  if (entry.type === "message") messages.push(entry.message);
-  else if (entry.type === "custom_message") messages.push(customMessage(entry));
+function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: Map<string, Replacement>, keepSystem: boolean): void {
+  const edit = edits.get(entry.id);
+  if (edit === null) return;
+  if (entry.type === "message") {
+    if (!keepSystem && messageRole(entry) === "system") return;
+    messages.push(edit ? edited(entry.message as AgentMessage & { role: string }, edit) : entry.message);
+  } else if (entry.type === "custom_message") messages.push(edit ? edited(customMessage(entry), edit) : customMessage(entry));
   else if (entry.type === "branch_summary" && entry.summary) {
     const message: BranchSummaryMessage = {
       role: "branchSummary",

@@ -1,6 +1,6 @@
 // A session as a tree of entries, written through a store. Follows pi's SessionManager: same entries, same
 // leaf rules, same deferred first write; differs where pi loses data (see docs/sessions.md).
-import { PithError, messageText, type AgentMessage, type ImageContent, type TextContent } from "../../kernel/index.js";
+import { PithError, messageText, type AgentMessage, type ImageContent, type TextContent, type Usage } from "../../kernel/index.js";
 import { EntryIndex } from "./entry-index.js";
 import { newEntryId } from "./entry-id.js";
 import { messageRole } from "./lazy-entry.js";
@@ -12,6 +12,7 @@ import {
   warning,
   type BranchSummaryEntry,
   type CompactionEntry,
+  type ContextEditEntry,
   type CustomEntry,
   type CustomMessageEntry,
   type LabelEntry,
@@ -26,6 +27,7 @@ import {
   type SessionWarning,
   type FileEntry,
   type ThinkingLevelChangeEntry,
+  type UsageEntry,
 } from "./types.js";
 import { uuidv7 } from "./uuid-v7.js";
 
@@ -198,6 +200,19 @@ export class SessionManager {
     const entry: CustomMessageEntry = { ...this.base("custom_message"), customType, content, display };
     if (details !== undefined) entry.details = details;
     return this.append(entry);
+  }
+
+  /** Model usage that is no message (pi's `cache_warm`, say): in the totals, never in the context. */
+  appendUsage(kind: string, provider: string, model: string, usage: Usage, note?: string): string {
+    const entry: UsageEntry = { ...this.base("usage"), kind, provider, model, usage };
+    if (note !== undefined) entry.note = note;
+    return this.append(entry);
+  }
+
+  /** Hides (`null`) or replaces the content of an earlier entry in the model's context on this branch. */
+  appendContextEdit(targetId: string, replacement: ContextEditEntry["replacement"]): string {
+    this.requireEntry(targetId);
+    return this.append<ContextEditEntry>({ ...this.base("context_edit"), targetId, replacement });
   }
 
   /** Sets (or with undefined/"" clears) the label of an entry. */

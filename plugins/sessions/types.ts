@@ -1,5 +1,5 @@
 // The session file format (pi's version 3), field for field, plus the shapes the manager hands out.
-import type { AgentMessage, ImageContent, TextContent } from "../../kernel/index.js";
+import type { AgentMessage, ImageContent, SystemMessage, TextContent, Usage } from "../../kernel/index.js";
 
 export const CURRENT_SESSION_VERSION = 3;
 
@@ -44,6 +44,10 @@ export interface CompactionEntry<TDetails = unknown> extends SessionEntryBase {
   tokensBefore: number;
   details?: TDetails;
   fromHook?: boolean;
+  /** pi 1.6.0: the prompt and tools as of the compaction; leads the compacted context */
+  systemMessage?: SystemMessage;
+  /** what generating the summary cost */
+  usage?: Usage;
 }
 
 export interface BranchSummaryEntry<TDetails = unknown> extends SessionEntryBase {
@@ -53,6 +57,28 @@ export interface BranchSummaryEntry<TDetails = unknown> extends SessionEntryBase
   summary: string;
   details?: TDetails;
   fromHook?: boolean;
+  usage?: Usage;
+}
+
+/** Model usage that is no message (e.g. pi's `cache_warm`): counted in the totals, never in the context. */
+export interface UsageEntry extends SessionEntryBase {
+  type: "usage";
+  /** any string; unknown kinds are ordinary usage */
+  kind: string;
+  provider: string;
+  model: string;
+  usage: Usage;
+  note?: string;
+}
+
+/**
+ * Hides (`replacement: null`) or replaces the content of an earlier user, assistant, tool-result or custom-message
+ * entry in the model's context only; the latest edit of a target on the branch wins.
+ */
+export interface ContextEditEntry extends SessionEntryBase {
+  type: "context_edit";
+  targetId: string;
+  replacement: null | { content: string | (TextContent | ImageContent)[] };
 }
 
 /** Plugin state kept in the session; never part of the model's context. */
@@ -84,7 +110,7 @@ export interface SessionInfoEntry extends SessionEntryBase {
 }
 
 /**
- * One of the nine entry types. A file written by a newer version may hold other types: they are kept
+ * One of the eleven entry types (pi 1.6.0). A file written by a newer version may hold other types: they are kept
  * (and copied by forks) but take no part in the context.
  */
 export type SessionEntry =
@@ -96,7 +122,9 @@ export type SessionEntry =
   | CustomEntry
   | CustomMessageEntry
   | LabelEntry
-  | SessionInfoEntry;
+  | SessionInfoEntry
+  | UsageEntry
+  | ContextEditEntry;
 
 export type SessionEntryType = SessionEntry["type"];
 
@@ -110,6 +138,8 @@ export const ENTRY_TYPES: ReadonlySet<string> = new Set<SessionEntryType>([
   "custom_message",
   "label",
   "session_info",
+  "usage",
+  "context_edit",
 ]);
 
 /** A line of a session file: the header or an entry. */
@@ -167,7 +197,8 @@ export interface SessionWarning {
     | "newer_version"
     | "migrated"
     | "repaired"
-    | "relocated";
+    | "relocated"
+    | "malformed_content";
   /** `<location>:<line>: what happened and what was done` */
   message: string;
   location: string;

@@ -1,0 +1,52 @@
+// A session line whose message content has the wrong type (a user message with `"content": 42`) is reported with
+// file and line and repaired; the rest of the session loads and a run goes on (it used to end with "t is not
+// iterable").
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { JsonlSessionStore, SessionManager } from "../../plugins/sessions/index.js";
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+function writeSession(file: string): void {
+  const lines = [
+    { type: "session", version: 3, id: "0199aaaa-0000-7000-8000-000000000001", timestamp: "2026-11-01T10:00:00.000Z", cwd: world.project },
+    { type: "message", id: "a0000001", parentId: null, timestamp: "2026-11-01T10:00:01.000Z", message: { role: "user", content: 42, timestamp: 1 } },
+    { type: "message", id: "a0000002", parentId: "a0000001", timestamp: "2026-11-01T10:00:02.000Z", message: { role: "assistant", content: "plain text", api: "anthropic-messages", provider: "mock", model: "mock-model", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: 2 } },
+    { type: "message", id: "a0000003", parentId: "a0000002", timestamp: "2026-11-01T10:00:03.000Z", message: { role: "user", content: ["a bare string", { type: "text", text: "a block" }], timestamp: 3 } },
+  ];
+  writeFileSync(file, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+}
+
+it("reports each bad content with file and line and repairs it", () => {
+  const file = join(world.home, "bad.jsonl");
+  writeSession(file);
+  const manager = SessionManager.open(new JsonlSessionStore({ agentDir: world.agentDir }), file);
+  const warnings = manager.getWarnings().filter((warning) => warning.code === "malformed_content");
+  expect(warnings.map((warning) => warning.line)).toEqual([2, 3, 4]);
+  expect(warnings[0]!.message).toMatch(new RegExp(`^${file}:2: the user message's content is number`));
+  expect(manager.buildSessionContext().messages.map((message) => (message as { content: unknown }).content)).toEqual([
+    "42",
+    [{ type: "text", text: "plain text" }],
+    [{ type: "text", text: "a bare string" }, { type: "text", text: "a block" }],
+  ]);
+  manager.close();
+});
+
+it("resumes such a session from the command line: a warning naming the line, then the run", async () => {
+  const file = join(world.home, "bad.jsonl");
+  writeSession(file);
+  world.mock.enqueue({ text: "still here" });
+  const result = await world.run(["--model", "mock/mock-model", "--session", file, "-p", "go on"]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toBe("still here\n");
+  expect(result.stderr).toContain(`${file}:2:`);
+  expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("a block");
+});

