@@ -1,0 +1,84 @@
+// A streamed multi-turn session with tool calls, killed with SIGKILL at 50 seeded random moments through the
+// real CLI; each file is then resumed by pith. No complete line may be lost and no file may be unreadable.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+
+const RUNS = 50;
+const PARALLEL = 5;
+const MODEL = ["--model", "mock/mock-model"];
+
+let world: CliWorld;
+beforeAll(async () => {
+  world = await createCliWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+
+/** Three bash calls with streamed text and thinking, then a final answer; the same for a resumed run. */
+function scriptedTurn(request: { body: Record<string, unknown> }) {
+  const toolResults = (JSON.stringify(request.body).match(/tool_use_id/g) ?? []).length;
+  if (toolResults >= 3) return { text: ["All ", "three ", "steps ", "done."], delayMs: 25 };
+  return {
+    thinking: ["Next ", "step."],
+    text: ["Running ", `step ${toolResults + 1}.`],
+    toolCalls: [{ name: "bash", arguments: { command: `echo step-${toolResults + 1}` } }],
+    delayMs: 25,
+  };
+}
+
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** Complete lines (ending in a newline) parsed; a torn last line is what a kill may leave, and is not counted. */
+function completeLines(text: string): unknown[] {
+  const lines = text.split("\n");
+  lines.pop();
+  return lines.map((line) => JSON.parse(line) as unknown);
+}
+
+async function killedRun(index: number, killAfterMs: number): Promise<{ file: string; before: unknown[] | undefined }> {
+  const file = join(world.project, `killed-${index}.jsonl`);
+  await new Promise<void>((resolve) => {
+    void world.run(["-p", ...MODEL, "--session", file, "do the three steps"], {
+      onSpawn: (child) => {
+        setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+        child.once("exit", () => resolve());
+      },
+    });
+  });
+  return { file, before: existsSync(file) ? completeLines(await readFile(file, "utf-8")) : undefined };
+}
+
+describe("SIGKILL at random moments, through the CLI", () => {
+  it(`loses no complete entry and leaves every file resumable (${RUNS} seeded kills)`, async () => {
+    // a killed run takes up to four replies, its resumption up to four more
+    for (let index = 0; index < RUNS * 8; index++) world.mock.enqueue(scriptedTurn);
+    const random = seededRandom(18);
+    const delays = Array.from({ length: RUNS }, () => 700 + Math.floor(random() * 3000));
+    let resumed = 0;
+    for (let start = 0; start < RUNS; start += PARALLEL) {
+      const batch = delays.slice(start, start + PARALLEL).map((delay, offset) => killedRun(start + offset, delay));
+      for (const { file, before } of await Promise.all(batch)) {
+        if (before === undefined) continue;
+        const result = await world.run(["-p", ...MODEL, "--session", file, "carry on"]);
+        expect(result.stderr).not.toMatch(/pith: (?!warning)/);
+        expect(result.code).toBe(0);
+        const after = completeLines(await readFile(file, "utf-8"));
+        expect(after.slice(0, before.length)).toEqual(before);
+        expect(after.length).toBeGreaterThan(before.length);
+        resumed++;
+      }
+    }
+    // the kills must land in the middle of sessions, not all before the file exists
+    expect(resumed).toBeGreaterThan(RUNS / 2);
+  }, 240_000);
+});
