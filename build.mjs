@@ -5,9 +5,16 @@
 // - the library entry points as ES modules with shared chunks (the provider SDKs in chunks of their own).
 // tsc then writes the type declarations.
 import { build } from "esbuild";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
+
+// Every built-in plugin's entry (`pith/plugins/<name>`), for custom distributions that pick or swap plugins.
+const pluginEntries = Object.fromEntries(
+  readdirSync("plugins")
+    .filter((name) => existsSync(`plugins/${name}/index.ts`))
+    .map((name) => [`plugins/${name}/index`, `plugins/${name}/index.ts`]),
+);
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 rmSync("dist", { recursive: true, force: true });
@@ -59,6 +66,8 @@ await Promise.all([
       "sdk/index": "sdk/index.ts",
       "sdk/testing": "sdk/testing/index.ts",
       "kernel/index": "kernel/index.ts",
+      "lib/provider-kit/index": "lib/provider-kit/index.ts",
+      ...pluginEntries,
     },
     outdir: "dist",
     splitting: true,

@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [
       { find: /^pith\/kernel$/, replacement: source("./kernel/index.ts") },
       { find: /^pith\/testing$/, replacement: source("./sdk/testing/index.ts") },
+      { find: /^pith\/provider-kit$/, replacement: source("./lib/provider-kit/index.ts") },
+      { find: /^pith\/plugins\/([a-z-]+)$/, replacement: source("./plugins/$1/index.ts") },
       { find: /^pith$/, replacement: source("./sdk/index.ts") },
     ],
   },

@@ -27,7 +27,7 @@ function currentDeclarations(): boolean {
   } catch {
     return false;
   }
-  const sources = ["kernel", "plugins", "sdk"].flatMap((folder) => typescriptFiles(join(ROOT, folder)));
+  const sources = ["kernel", "lib", "plugins", "sdk"].flatMap((folder) => typescriptFiles(join(ROOT, folder)));
   return sources.every((file) => statSync(file).mtimeMs <= written);
 }
 
@@ -40,6 +40,8 @@ describe("docs/examples", () => {
         pith: [join(DECLARATIONS, "sdk", "index.d.ts")],
         "pith/kernel": [join(DECLARATIONS, "kernel", "index.d.ts")],
         "pith/testing": [join(DECLARATIONS, "sdk", "testing", "index.d.ts")],
+        "pith/provider-kit": [join(DECLARATIONS, "lib", "provider-kit", "index.d.ts")],
+        "pith/plugins/*": [join(DECLARATIONS, "plugins", "*", "index.d.ts")],
       };
     }
     const files = typescriptFiles(EXAMPLES);
