@@ -78,8 +78,18 @@ export class CompactionEngine {
 
   /** Settings for `model`, fitted to its window; each problem is logged once. */
   settingsFor(model: Model): CompactionSettings {
-    const checked = compactionSettingsFrom(this.context.tryUse("settings")?.get(), this.options.settings);
-    const fitted = budgetFor(checked.settings, model.contextWindow, `${model.provider}/${model.id}`);
+    const manager = this.context.tryUse("settings");
+    const checked = compactionSettingsFrom(manager?.get(), this.options.settings);
+    const inFiles = (key: "reserveTokens" | "keepRecentTokens") =>
+      (["global", "project"] as const).some((scope) => {
+        const compaction = manager?.fileSettings(scope).compaction;
+        return typeof compaction === "object" && compaction !== null && (compaction as Record<string, unknown>)[key] !== undefined;
+      });
+    const chosen = (key: "reserveTokens" | "keepRecentTokens") => this.options.settings?.[key] !== undefined || (manager ? inFiles(key) : true);
+    const fitted = budgetFor(checked.settings, model.contextWindow, `${model.provider}/${model.id}`, {
+      reserveTokens: chosen("reserveTokens"),
+      keepRecentTokens: chosen("keepRecentTokens"),
+    });
     for (const warning of [...checked.warnings, ...fitted.warnings]) this.warnOnce(warning);
     return { ...checked.settings, ...fitted.budget };
   }

@@ -47,24 +47,33 @@ export function compactionSettingsFrom(settings: Partial<Pick<Settings, "compact
   return { settings: result, warnings };
 }
 
+/** Which budget values the user chose (in a settings file or plugin options), as opposed to pith's defaults. */
+export type ChosenBudget = Partial<Record<"reserveTokens" | "keepRecentTokens", boolean>>;
+
 /**
  * The budget for a model: the reserve may take at most half the window (else a quarter is used), and the kept
  * part at most half of what remains, so that a compaction always brings the context well below the threshold.
+ * A default scaled down for a small window is no news; a value the user chose gets a warning.
  */
-export function budgetFor(settings: CompactionBudget, contextWindow: number, modelName: string): { budget: CompactionBudget; warnings: string[] } {
+export function budgetFor(
+  settings: CompactionBudget,
+  contextWindow: number,
+  modelName: string,
+  chosen: ChosenBudget = { reserveTokens: true, keepRecentTokens: true },
+): { budget: CompactionBudget; warnings: string[] } {
   const warnings: string[] = [];
   const budget: CompactionBudget = { enabled: settings.enabled, reserveTokens: settings.reserveTokens, keepRecentTokens: settings.keepRecentTokens };
   if (contextWindow <= 0) return { budget, warnings };
   if (budget.reserveTokens > contextWindow / 2) {
     budget.reserveTokens = Math.floor(contextWindow / 4);
-    warnings.push(
+    if (chosen.reserveTokens) warnings.push(
       `compaction.reserveTokens (${settings.reserveTokens}) is more than half of the ${contextWindow}-token context window of ${modelName}; using ${budget.reserveTokens}.`,
     );
   }
   const room = contextWindow - budget.reserveTokens;
   if (budget.keepRecentTokens > room / 2) {
     budget.keepRecentTokens = Math.floor(room / 2);
-    warnings.push(
+    if (chosen.keepRecentTokens) warnings.push(
       `compaction.keepRecentTokens (${settings.keepRecentTokens}) would keep more than half of what fits before ${modelName} compacts (${room} tokens); using ${budget.keepRecentTokens}.`,
     );
   }

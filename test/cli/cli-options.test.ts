@@ -137,3 +137,25 @@ describe("messages and sessions", () => {
     expect(world.mock.requests).toHaveLength(1);
   });
 });
+
+describe("a model with a small context window", () => {
+  async function smallWindow(): Promise<void> {
+    const file = join(world.agentDir, "models.json");
+    const models = JSON.parse(await readFile(file, "utf8")) as { providers: { mock: { models: { contextWindow: number }[] } } };
+    models.providers.mock.models[0]!.contextWindow = 32_000;
+    await writeFile(file, JSON.stringify(models));
+  }
+
+  it("gets the compaction defaults scaled to it without a word; a value the user set is warned about", async () => {
+    await smallWindow();
+    world.mock.enqueue({ text: "one" }, { text: "two" });
+    const quiet = await world.run(["-p", ...MODEL, "hi"]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe("");
+
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ compaction: { reserveTokens: 20000 } }));
+    const told = await world.run(["-p", ...MODEL, "hi"]);
+    expect(told.stderr).toContain("compaction.reserveTokens (20000) is more than half of the 32000-token context window of mock/mock-model");
+    expect(told.stderr).not.toContain("keepRecentTokens");
+  });
+});
