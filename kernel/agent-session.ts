@@ -1,8 +1,8 @@
 // The kernel's session: owns the conversation, the prompt pipeline, the loop runs and the event queue.
 // It knows no provider, tool, file format or UI: all of those arrive through plugins.
 import { randomUUID } from "node:crypto";
-import { createHooks, isTapped, type KernelHooks, type InputSource } from "./hooks.js";
-import { installHookPolicies } from "./hook-policies.js";
+import { isTapped, type KernelHooks, type InputSource, type SessionEndReason, type SessionStartEvent } from "./hooks.js";
+import { HookTable } from "./hook-table.js";
 import { EventQueue } from "./event-queue.js";
 import { KernelRegistry } from "./registry.js";
 import { MessageQueue, type QueueMode } from "./message-queues.js";
@@ -31,6 +31,8 @@ export interface AgentSessionOptions {
 export class AgentSession implements SessionApi {
   readonly cwd: string;
   readonly hooks: KernelHooks;
+  /** every hook of the catalogue: the kernel's (`hooks`) and those plugins own */
+  readonly hookTable: HookTable;
   readonly registry: KernelRegistry;
   sessionId: string;
 
@@ -58,8 +60,8 @@ export class AgentSession implements SessionApi {
     this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
     this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");
     this.reportProblem = options.onProblem ?? ((error) => process.stderr.write(`pith: ${error.message}\n`));
-    this.hooks = Object.freeze(createHooks());
-    installHookPolicies(this.hooks, this.reportProblem);
+    this.hookTable = new HookTable(this.reportProblem);
+    this.hooks = this.hookTable.kernel;
     this.registry = new KernelRegistry(this.reportProblem);
     this.events = new EventQueue((error, event) =>
       this.reportProblem(new PithError("EVENT_LISTENER_FAILED", `a listener failed on ${event.type}: ${errorMessage(error)}`, { cause: error })),
@@ -370,13 +372,19 @@ export class AgentSession implements SessionApi {
   }
 
   /** Announces a ready session to plugins (`session_start`); configuration changes after this emit events. */
-  async start(reason = "startup", previousSessionFile?: string): Promise<void> {
+  async start(reason: SessionStartEvent["reason"] = "startup", previousSessionFile?: string): Promise<void> {
     this.started = true;
     if (reason === "resume" || reason === "fork") this.restoreRecordedTools();
     if (isTapped(this.hooks.session_start)) await this.hooks.session_start.promise({ reason, previousSessionFile });
   }
 
-  async dispose(reason = "quit"): Promise<void> {
+  async leave(reason: Exclude<SessionEndReason, "quit">, targetSessionFile?: string): Promise<void> {
+    await this.abort();
+    if (isTapped(this.hooks.session_shutdown)) await this.hooks.session_shutdown.promise({ reason, targetSessionFile });
+  }
+
+  /** ends the session for good (`session_shutdown{reason: "quit"}`); `leave` is for reloads and moves */
+  async dispose(reason: "quit" = "quit"): Promise<void> {
     await this.abort();
     if (isTapped(this.hooks.session_shutdown)) await this.hooks.session_shutdown.promise({ reason });
     await this.drainEvents();

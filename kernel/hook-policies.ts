@@ -1,6 +1,6 @@
 // Applies each hook's failure policy, and the per-tap filters, to every handler as it is tapped — whether through
 // `context.on` or straight on `hooks.x.tapPromise` — so no call site needs its own try/catch loop.
-import { HOOK_POLICIES, type FailurePolicy, type HookName, type KernelHooks } from "./hooks.js";
+import { HOOK_CATALOGUE, type FailurePolicy, type HookName } from "./hooks.js";
 import { PithError, errorMessage } from "./errors.js";
 
 export type HookErrorReporter = (error: PithError) => void;
@@ -12,11 +12,11 @@ interface InterceptedTap {
   tools?: string[];
 }
 
-export function installHookPolicies(hooks: KernelHooks, report: HookErrorReporter): void {
-  for (const name of Object.keys(hooks) as HookName[]) {
-    const hook = hooks[name] as unknown as { intercept(interceptor: { register(tap: InterceptedTap): InterceptedTap }): void };
-    hook.intercept({ register: (tap) => wrapTap(name, HOOK_POLICIES[name], tap, report) });
-  }
+export function applyHookPolicy(name: HookName, hook: object, report: HookErrorReporter): void {
+  const policy = HOOK_CATALOGUE[name].policy;
+  (hook as { intercept(interceptor: { register(tap: InterceptedTap): InterceptedTap }): void }).intercept({
+    register: (tap) => wrapTap(name, policy, tap, report),
+  });
 }
 
 function wrapTap(hook: HookName, policy: FailurePolicy, tap: InterceptedTap, report: HookErrorReporter): InterceptedTap {
@@ -87,5 +87,3 @@ function attribute(error: unknown, plugin: string, hook: HookName): PithError {
 function isPromise(value: unknown): value is Promise<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
-
-export type { KernelHooks };

@@ -1,8 +1,11 @@
-// Every kernel hook, declared once, typed, with its kind and its failure policy.
-// Order of handlers = registration order (plugins load in a documented order), adjustable with the tap options
-// `stage` and `before`. A handler's error is handled by its hook's policy (see `HOOK_POLICIES`), never by a
+// Every hook pith fires, declared once (`HOOK_CATALOGUE`): its kind, its failure policy and its owner, the one
+// that fires it. The kernel's own hooks exist with the session; a plugin's hooks (compaction, session moves ...)
+// are created when first asked for, by their owner or by a plugin tapping them, so a plugin loaded before the
+// owner taps them like any other. Their payload types come from the owner, by declaration merging on
+// `HookSignatures`. Order of handlers = registration order (plugins load in a documented order), adjustable
+// with the tap options `stage` and `before`. A handler's error is handled by its hook's policy, never by a
 // hand-written loop at the call site.
-import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";
+import type { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";
 import type { AgentMessage, AssistantMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
 import type { ProviderResponseInfo } from "./provider.js";
@@ -188,10 +191,32 @@ export interface ProjectTrustDecision {
   remember?: boolean;
 }
 
-export interface SessionLifecycleEvent {
-  reason: string;
+export type SessionEndReason = "quit" | "reload" | "new" | "resume" | "fork";
+
+export interface SessionStartEvent {
+  reason: "startup" | Exclude<SessionEndReason, "quit">;
   previousSessionFile?: string;
+}
+
+/** The session leaves its conversation: for good (`quit`), or for a reload or another conversation. */
+export interface SessionShutdownEvent {
+  reason: SessionEndReason;
   targetSessionFile?: string;
+}
+
+/** A session move asks first; a handler returns `{cancel: true}` to keep the session where it is. */
+export interface MoveVeto {
+  cancel: true;
+}
+
+export interface SessionBeforeSwitchEvent {
+  reason: "new" | "resume";
+  targetSessionFile?: string;
+}
+
+export interface SessionBeforeForkEvent {
+  entryId: string;
+  position: "before" | "at";
 }
 
 /** How a hook treats a throwing handler. */
@@ -205,100 +230,145 @@ export type FailurePolicy =
   /** the error propagates to the caller (commands the user asked for) */
   | "propagate";
 
-export function createHooks() {
-  return {
-    /** series bail · stage 1 · a `/name args` prompt; return true when a command handled it */
-    command: new AsyncSeriesBailHook<[CommandInvocation], true | undefined>(["invocation"], "command"),
-    /** waterfall · stage 2 · transform text/images, or set `handled` to drop the prompt */
-    input: new AsyncSeriesWaterfallHook<[InputState]>(["input"], "input"),
-    /** waterfall · stage 3 · skill and template expansion */
-    expand_input: new AsyncSeriesWaterfallHook<[ExpandState]>(["state"], "expand_input"),
-    /** series bail · stage 5 and before each model call · the key and headers for a model; throw to refuse */
-    resolve_auth: new AsyncSeriesBailHook<[ResolveAuthRequest], ResolvedAuth | undefined>(["request"], "resolve_auth"),
-    /** series · stage 6 · checks before the run (pre-prompt compaction) */
-    before_prompt: new AsyncSeriesHook<[BeforePromptContext]>(["context"], "before_prompt"),
-    /** waterfall · stage 8 · add messages, replace the system prompt for this prompt */
-    before_agent_start: new AsyncSeriesWaterfallHook<[BeforeAgentStartState]>(["state"], "before_agent_start"),
-    /** waterfall · before each model call · replace the messages sent (a copy; the session keeps its own) */
-    context: new AsyncSeriesWaterfallHook<[ContextState]>(["state"], "context"),
-    /** waterfall · before each model call · transport options of the request (idle timeout) */
-    stream_options: new AsyncSeriesWaterfallHook<[StreamOptionsState]>(["state"], "stream_options"),
-    /** waterfall · provider payload built · replace the payload */
-    before_provider_request: new AsyncSeriesWaterfallHook<[ProviderRequestState]>(["state"], "before_provider_request"),
-    /** series · response head received · observe status and headers */
-    after_provider_response: new AsyncSeriesHook<[ProviderResponseInfo]>(["response"], "after_provider_response"),
-    /** series bail · before a tool runs · change `input` in place, or return {block:true}; a throw blocks */
-    tool_call: new AsyncSeriesBailHook<[ToolCallEvent], ToolBlock | undefined>(["event"], "tool_call"),
-    /** series bail · after every tool_call handler · read-only: allow (undefined) or block; a throw blocks */
-    tool_gate: new AsyncSeriesBailHook<[ToolGateEvent], ToolBlock | undefined>(["event"], "tool_gate"),
-    /** waterfall · after a tool ran · patch content, details, isError */
-    tool_result: new AsyncSeriesWaterfallHook<[ToolResultState]>(["state"], "tool_result"),
-    /** waterfall · a message is final · replace it (same role) before it is stored and sent on */
-    message_end: new AsyncSeriesWaterfallHook<[MessageEndState]>(["state"], "message_end"),
-    /** series · a turn (model reply + its tool results) ended */
-    turn_end: new AsyncSeriesHook<[TurnEndEvent]>(["event"], "turn_end"),
-    /** series · one loop run ended (may be followed by a retry or compaction run) */
-    agent_end: new AsyncSeriesHook<[{ messages: AgentMessage[] }]>(["event"], "agent_end"),
-    /** series bail · stage 9 · after a run: return {continue:true} to run the loop again (retry, overflow) */
-    after_run: new AsyncSeriesBailHook<[RunEndContext], RunContinuation | undefined>(["context"], "after_run"),
-    /** series · prompt() is about to return: retries and compaction are done, the session is idle */
-    agent_settled: new AsyncSeriesHook<[{ messages: AgentMessage[] }]>(["event"], "agent_settled"),
-    /** series · every session event, in order, through the serial event queue */
-    event: new AsyncSeriesHook<[SessionEvent]>(["event"], "event"),
-    /** sync · every session event at the moment it is emitted, before queueing; keep handlers tiny */
-    event_emitted: new SyncHook<[SessionEvent]>(["event"], "event_emitted"),
-    /** waterfall · build the system prompt (on start, when tools change, on reload) */
-    system_prompt: new AsyncSeriesWaterfallHook<[SystemPromptState]>(["state"], "system_prompt"),
-    /** series · the model changed */
-    model_select: new AsyncSeriesHook<[ModelSelectEvent]>(["event"], "model_select"),
-    /** series · the thinking level changed */
-    thinking_level_select: new AsyncSeriesHook<[ThinkingLevelSelectEvent]>(["event"], "thinking_level_select"),
-    /** series · the session is ready (startup, reload, new, resume, fork) */
-    session_start: new AsyncSeriesHook<[SessionLifecycleEvent]>(["event"], "session_start"),
-    /** series bail · before a project's own resources load · the first handler that decides owns the decision */
-    project_trust: new AsyncSeriesBailHook<[ProjectTrustEvent], ProjectTrustDecision | undefined>(["event"], "project_trust"),
-    /** series bail · extensions registered or unregistered MCP servers · return {claimed:true} to connect them yourself */
-    mcp_servers_change: new AsyncSeriesBailHook<[McpServersChangeEvent], { claimed: true } | undefined>(["event"], "mcp_servers_change"),
-    /** series · the session ends (quit, reload, new, resume, fork) */
-    session_shutdown: new AsyncSeriesHook<[SessionLifecycleEvent]>(["event"], "session_shutdown"),
-  } as const;
+/**
+ * How handlers are called. series: each in turn, results ignored; bail: each in turn until one returns a value;
+ * waterfall: each gets what the previous returned; sync: each in turn, synchronously.
+ */
+export type HookKind = "series" | "bail" | "waterfall" | "sync";
+
+/** The kernel owns the hooks it fires itself; a plugin's name owns the hooks that plugin fires. */
+export const KERNEL_OWNER = "kernel";
+
+export interface HookSpec {
+  readonly kind: HookKind;
+  readonly policy: FailurePolicy;
+  readonly owner: string;
 }
 
-export type KernelHooks = ReturnType<typeof createHooks>;
-export type HookName = keyof KernelHooks;
-
-export const HOOK_POLICIES: Readonly<Record<HookName, FailurePolicy>> = Object.freeze({
-  command: "propagate",
-  input: "report",
-  expand_input: "report",
-  resolve_auth: "propagate",
-  before_prompt: "report",
-  before_agent_start: "report",
-  context: "report",
-  stream_options: "report",
-  before_provider_request: "report",
-  after_provider_response: "report",
-  tool_call: "block",
-  tool_gate: "block",
-  tool_result: "error_result",
-  message_end: "report",
-  turn_end: "report",
-  agent_end: "report",
-  after_run: "report",
-  agent_settled: "report",
-  event: "report",
-  event_emitted: "report",
-  system_prompt: "report",
-  model_select: "report",
-  thinking_level_select: "report",
-  session_start: "report",
-  project_trust: "report",
-  mcp_servers_change: "report",
-  session_shutdown: "report",
-});
+/** A hook's one argument, and what a handler may return (waterfalls return the argument's type). */
+export interface HookSignature<Arg, Result = void> {
+  arg: Arg;
+  result: Result;
+}
 
 /**
- * Whether a handler is tapped on the hook. tapable's `isUsed()` also counts interceptors, and every kernel hook
+ * Argument and result of every hook. A plugin that owns hooks adds theirs by declaration merging:
+ * `declare module "pith/kernel" { interface HookSignatures { my_hook: HookSignature<MyEvent, MyResult> } }`.
+ */
+export interface HookSignatures {
+  command: HookSignature<CommandInvocation, true | undefined>;
+  input: HookSignature<InputState, InputState>;
+  expand_input: HookSignature<ExpandState, ExpandState>;
+  resolve_auth: HookSignature<ResolveAuthRequest, ResolvedAuth | undefined>;
+  before_prompt: HookSignature<BeforePromptContext>;
+  before_agent_start: HookSignature<BeforeAgentStartState, BeforeAgentStartState>;
+  context: HookSignature<ContextState, ContextState>;
+  stream_options: HookSignature<StreamOptionsState, StreamOptionsState>;
+  before_provider_request: HookSignature<ProviderRequestState, ProviderRequestState>;
+  after_provider_response: HookSignature<ProviderResponseInfo>;
+  tool_call: HookSignature<ToolCallEvent, ToolBlock | undefined>;
+  tool_gate: HookSignature<ToolGateEvent, ToolBlock | undefined>;
+  tool_result: HookSignature<ToolResultState, ToolResultState>;
+  message_end: HookSignature<MessageEndState, MessageEndState>;
+  turn_end: HookSignature<TurnEndEvent>;
+  agent_end: HookSignature<{ messages: AgentMessage[] }>;
+  after_run: HookSignature<RunEndContext, RunContinuation | undefined>;
+  agent_settled: HookSignature<{ messages: AgentMessage[] }>;
+  event: HookSignature<SessionEvent>;
+  event_emitted: HookSignature<SessionEvent>;
+  system_prompt: HookSignature<SystemPromptState, SystemPromptState>;
+  model_select: HookSignature<ModelSelectEvent>;
+  thinking_level_select: HookSignature<ThinkingLevelSelectEvent>;
+  session_start: HookSignature<SessionStartEvent>;
+  project_trust: HookSignature<ProjectTrustEvent, ProjectTrustDecision | undefined>;
+  mcp_servers_change: HookSignature<McpServersChangeEvent, { claimed: true } | undefined>;
+  session_shutdown: HookSignature<SessionShutdownEvent>;
+  session_before_switch: HookSignature<SessionBeforeSwitchEvent, MoveVeto | undefined>;
+  session_before_fork: HookSignature<SessionBeforeForkEvent, MoveVeto | undefined>;
+}
+
+const hook = <K extends HookKind, P extends FailurePolicy, O extends string>(kind: K, policy: P, owner: O) => ({ kind, policy, owner }) as const;
+const kernel = <K extends HookKind>(kind: K, policy: FailurePolicy = "report") => hook(kind, policy, KERNEL_OWNER);
+
+/**
+ * Every hook pith fires. The documentation of each (when it fires, what a handler may do) is the table in
+ * docs/architecture.md; a test keeps the two in step.
+ */
+export const HOOK_CATALOGUE = Object.freeze({
+  command: kernel("bail", "propagate"),
+  input: kernel("waterfall"),
+  expand_input: kernel("waterfall"),
+  resolve_auth: kernel("bail", "propagate"),
+  before_prompt: kernel("series"),
+  before_agent_start: kernel("waterfall"),
+  context: kernel("waterfall"),
+  stream_options: kernel("waterfall"),
+  before_provider_request: kernel("waterfall"),
+  after_provider_response: kernel("series"),
+  tool_call: kernel("bail", "block"),
+  tool_gate: kernel("bail", "block"),
+  tool_result: kernel("waterfall", "error_result"),
+  message_end: kernel("waterfall"),
+  turn_end: kernel("series"),
+  agent_end: kernel("series"),
+  after_run: kernel("bail"),
+  agent_settled: kernel("series"),
+  event: kernel("series"),
+  event_emitted: kernel("sync"),
+  system_prompt: kernel("waterfall"),
+  model_select: kernel("series"),
+  thinking_level_select: kernel("series"),
+  session_start: kernel("series"),
+  /** before a project's own resources load: the first handler that decides owns the decision */
+  project_trust: kernel("bail"),
+  /** extensions registered or unregistered MCP servers: a handler that claims them connects them itself */
+  mcp_servers_change: kernel("bail"),
+  session_shutdown: kernel("series"),
+  // session moves (the session-control plugin): any plugin may cancel a move
+  session_before_switch: hook("bail", "report", "session-control"),
+  session_before_fork: hook("bail", "report", "session-control"),
+  session_before_tree: hook("bail", "report", "session-control"),
+  session_tree: hook("series", "report", "session-control"),
+  // compaction (the compaction plugin)
+  session_before_compact: hook("bail", "report", "compaction"),
+  session_compact: hook("series", "report", "compaction"),
+  session_compact_failed: hook("series", "report", "compaction"),
+  // the user's own shell commands (the userBash service of the session-control plugin)
+  user_bash: hook("bail", "report", "session-control"),
+  // extra skill, prompt and theme folders, asked after session_start (the extensions plugin)
+  resources_discover: hook("waterfall", "report", "extensions"),
+});
+
+type Catalogue = typeof HOOK_CATALOGUE;
+export type HookName = keyof Catalogue & string;
+/** Hooks owned by `O`. */
+export type HookNameOf<O extends string> = { [K in HookName]: Catalogue[K]["owner"] extends O ? K : never }[HookName];
+
+type SignatureOf<K extends HookName> = K extends keyof HookSignatures ? HookSignatures[K] : HookSignature<unknown, unknown>;
+/** The argument a hook's handlers get. */
+export type HookArg<K extends HookName> = SignatureOf<K>["arg"];
+/** What a handler of the hook may return (`undefined`: no opinion). */
+export type HookResult<K extends HookName> = SignatureOf<K>["result"];
+
+type TapableOf<Kind extends HookKind, Arg, Result> = Kind extends "series"
+  ? AsyncSeriesHook<[Arg]>
+  : Kind extends "bail"
+    ? AsyncSeriesBailHook<[Arg], Result>
+    : Kind extends "waterfall"
+      ? AsyncSeriesWaterfallHook<[Arg]>
+      : SyncHook<[Arg]>;
+
+/** The tapable hook behind a catalogue entry. */
+export type HookOf<K extends HookName> = TapableOf<Catalogue[K]["kind"], HookArg<K>, HookResult<K>>;
+
+/** The hooks one owner fires, by name. */
+export type OwnedHooks<O extends string> = { readonly [K in HookNameOf<O>]: HookOf<K> };
+
+/** The kernel's own hooks: `context.hooks`. */
+export type KernelHooks = OwnedHooks<typeof KERNEL_OWNER>;
+
+/**
+ * Whether a handler is tapped on the hook. tapable's `isUsed()` also counts interceptors, and every hook
  * carries the failure-policy interceptor, so it would always say yes (and, e.g., the conversation would be copied
  * for a `context` hook nobody listens to).
  */

@@ -1,60 +1,91 @@
-// Turns a plugin into registrations: builds its context, runs its setup, and times both steps.
+// Turns a plugin into registrations: builds its context, runs its setup (within a time limit), and times both
+// steps. Everything a context taps or registers is remembered, so a scope (a pi extension) undoes it at once.
 import type { AgentSession } from "./agent-session.js";
-import type { CommandDefinition, Logger, PithPlugin, PluginContext, ServiceName, PithServices, TapOptions, HookHandler } from "./plugin.js";
-import type { HookName } from "./hooks.js";
+import type { CommandDefinition, Disposer, Logger, PithPlugin, ScopedPluginContext, ServiceName, PithServices, TapOptions, HookHandler } from "./plugin.js";
+import { HOOK_CATALOGUE, type HookName } from "./hooks.js";
 import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";
 import { PithError, errorMessage } from "./errors.js";
 import { tapRemovably } from "./untap.js";
 import { nowMs } from "./stopwatch.js";
+import { timePart, type TimingNode } from "./timing.js";
 
 export interface PluginTiming {
   name: string;
   /** time to import the plugin's module (0 for plugins passed as objects) */
   importMs: number;
   setupMs: number;
+  /** the parts of its setup the plugin timed (`context.time`): extension files, package resolution ... */
+  parts: TimingNode[];
 }
 
-export function createPluginContext(session: AgentSession, name: string, log: Logger): PluginContext {
+interface ContextOptions {
+  /** the plugin whose load-order place the taps keep (a scope's parent) */
+  placeOf: string;
+  /** where `context.time` records */
+  parts: TimingNode[];
+}
+
+export function createPluginContext(session: AgentSession, name: string, log: Logger, options: ContextOptions = { placeOf: name, parts: [] }): ScopedPluginContext {
   const { registry } = session;
-  return {
+  const undo: Disposer[] = [];
+  let disposed = false;
+  const remember = (disposer: Disposer): Disposer => {
+    if (disposed) {
+      disposer();
+      throw new PithError("PLUGIN_SCOPE_DISPOSED", `${name} registered something after its scope was disposed; it was undone.`, { plugin: name });
+    }
+    const once: Disposer = () => {
+      const index = undo.indexOf(once);
+      if (index !== -1) undo.splice(index, 1);
+      disposer();
+    };
+    undo.push(once);
+    return once;
+  };
+  // taps made after the plugins loaded later than this one keep this one's place: before theirs
+  const later = () => {
+    const index = registry.plugins.indexOf(options.placeOf);
+    return index === -1 ? [] : registry.plugins.slice(index + 1);
+  };
+  const context: ScopedPluginContext = {
     name,
     cwd: session.cwd,
     hooks: session.hooks,
+    registry,
     log,
     session,
-    on<K extends HookName>(hook: K, handler: HookHandler<K>, options: TapOptions = {}) {
-      const target = session.hooks[hook] as unknown as {
+    on<K extends HookName>(hook: K, handler: HookHandler<K>, tap: TapOptions = {}) {
+      const target = session.hookTable.get(hook) as unknown as {
         tapPromise(options: object, fn: (...args: unknown[]) => Promise<unknown>): void;
         tap(options: object, fn: (...args: unknown[]) => unknown): void;
       };
-      if (!target) throw new PithError("UNKNOWN_HOOK", `${name} tried to tap "${String(hook)}", which is not a kernel hook.`, { plugin: name });
       // `before` is the kernel's placement, not tapable's (see TapPlacement in untap.ts)
-      const tapOptions = { name, stage: options.stage, tools: options.tools };
-      const before = options.before === undefined ? [] : typeof options.before === "string" ? [options.before] : options.before;
+      const tapOptions = { name, stage: tap.stage, tools: tap.tools };
+      const before = [...(tap.before === undefined ? [] : typeof tap.before === "string" ? [tap.before] : tap.before), ...later()];
       const call = handler as unknown as (...args: unknown[]) => unknown;
-      return tapRemovably(
-        target,
-        () => {
-          if (hook === "event_emitted") target.tap(tapOptions, call);
-          else target.tapPromise(tapOptions, async (...args) => call(...args));
-        },
-        { before },
+      const sync = HOOK_CATALOGUE[hook].kind === "sync";
+      return remember(
+        tapRemovably(target, () => (sync ? target.tap(tapOptions, call) : target.tapPromise(tapOptions, async (...args) => call(...args))), { before }),
       );
     },
+    hooksOf: (owner) => session.hookTable.of(owner),
     registerProvider(provider: ProviderApi) {
       registry.providers.set(provider.api, provider, name);
+      return remember(() => void registry.providers.remove(provider.api, name));
     },
     getProvider(api: string) {
       return registry.providers.get(api);
     },
-    registerTool<TArgs, TDetails>(tool: ToolDefinition<TArgs, TDetails>, options: { active?: boolean } = {}) {
+    registerTool<TArgs, TDetails>(tool: ToolDefinition<TArgs, TDetails>, toolOptions: { active?: boolean } = {}) {
       // The kernel validates arguments against the tool's own schema before execute sees them.
       registry.tools.set(tool.name, tool as unknown as ToolDefinition, name);
-      session.activateTool(tool.name, options.active !== false);
+      session.activateTool(tool.name, toolOptions.active !== false);
+      return remember(() => void registry.tools.remove(tool.name, name));
     },
     registerCommand(command: CommandDefinition) {
       registry.commands.set(command.name, { ...command, source: command.source ?? name }, name);
+      return remember(() => void registry.commands.remove(command.name, name));
     },
     provide<K extends ServiceName>(service: K, value: PithServices[K]) {
       const previous = registry.services.get(service);
@@ -62,6 +93,11 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
         session.report(new PithError("REGISTRATION_CONFLICT", `service "${service}" from ${name} replaces the one from ${previous.owner}`, { plugin: name }));
       }
       registry.services.set(service, { value, owner: name });
+      return remember(() => {
+        if (registry.services.get(service)?.value !== value) return;
+        if (previous && previous.owner !== name) registry.services.set(service, previous);
+        else registry.services.delete(service);
+      });
     },
     use<K extends ServiceName>(service: K): PithServices[K] {
       const entry = registry.services.get(service);
@@ -77,19 +113,36 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
       session.emit(event);
     },
     report(error: unknown, hook?: string) {
+      // a PithError that already names its plugin (a hook failure, an extension's) was worded for the user
+      if (error instanceof PithError && error.plugin && hook === undefined) return session.report(error);
       const message = errorMessage(error);
       const code = error instanceof PithError ? error.code : "PLUGIN_PROBLEM";
       session.report(new PithError(code, hook ? `${name} failed in ${hook}: ${message}` : `${name}: ${message}`, { cause: error, plugin: name, hook }));
     },
+    scope(scopeName = name) {
+      const scoped = createPluginContext(session, scopeName, log, { placeOf: options.placeOf, parts: options.parts });
+      remember(() => scoped.dispose());
+      return scoped;
+    },
+    time: (label, work) => timePart(options.parts, label, work),
+    dispose() {
+      disposed = true;
+      for (const step of [...undo].reverse()) step();
+    },
   };
+  return context;
 }
 
-/** Runs one plugin's setup; a failure names the plugin and leaves the others unaffected. */
-export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log: Logger): Promise<number> {
+/** How long a plugin's setup may take before the boot fails naming it; `PITH_SETUP_TIMEOUT_MS` overrides. */
+export const DEFAULT_SETUP_TIMEOUT_MS = 60_000;
+
+/** Runs one plugin's setup; a failure (or a setup that never finishes) names the plugin and leaves the others unaffected. */
+export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log: Logger, timeoutMs = DEFAULT_SETUP_TIMEOUT_MS): Promise<Omit<PluginTiming, "importMs">> {
   const started = nowMs();
   session.registry.plugins.push(plugin.name);
+  const parts: TimingNode[] = [];
   try {
-    await plugin.setup(createPluginContext(session, plugin.name, log));
+    await withinTime(Promise.resolve().then(() => plugin.setup(createPluginContext(session, plugin.name, log, { placeOf: plugin.name, parts }))), plugin.name, timeoutMs);
   } catch (error) {
     if (error instanceof PithError && error.plugin) throw error;
     // A PithError already tells the user what to do ("Session file x is being written by process 12"); the
@@ -101,5 +154,21 @@ export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log
       hook: "setup",
     });
   }
-  return nowMs() - started;
+  return { name: plugin.name, setupMs: nowMs() - started, parts };
+}
+
+function withinTime<T>(work: Promise<T>, plugin: string, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new PithError("PLUGIN_SETUP_TIMEOUT", `plugin ${plugin} did not finish its setup within ${timeoutMs / 1000} s; a setup must resolve (start long work in the background, or on first use).`, {
+          plugin,
+          hook: "setup",
+        }),
+      );
+    }, timeoutMs);
+    timer.unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

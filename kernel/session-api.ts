@@ -1,7 +1,7 @@
 // The session as plugins and hosts drive it.
-import type { AgentMessage, ImageContent } from "./messages.js";
+import type { AgentMessage, CustomMessage, ImageContent, UserMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
-import type { InputSource } from "./hooks.js";
+import type { InputSource, SessionEndReason, SessionStartEvent } from "./hooks.js";
 import type { SessionEvent } from "./events.js";
 import type { QueueMode } from "./message-queues.js";
 import type { ToolDefinition } from "./tool.js";
@@ -60,6 +60,8 @@ export interface SessionApi {
   followUp(text: string, images?: ImageContent[]): void;
   /** empties the steering and follow-up queues and returns their texts (pi's `clearQueue`) */
   clearQueue(): { steering: string[]; followUp: string[] };
+  /** queues a message a plugin injects while the agent works (pi's `sendMessage` with `deliverAs`) */
+  queueMessage(message: CustomMessage | UserMessage, as: "steer" | "followUp"): void;
   /** cancels the running turn, any pending retry wait, and resolves once the session is idle */
   abort(): Promise<void>;
   /** runs the loop on the current conversation without a new prompt */
@@ -81,4 +83,11 @@ export interface SessionApi {
   /** unknown names are ignored; takes effect on the next model call */
   setActiveTools(names: string[]): void;
   refreshSystemPrompt(): Promise<string>;
+  /** announces the session as ready (`session_start`): at start-up, and after a reload or a move */
+  start(reason?: SessionStartEvent["reason"], previousSessionFile?: string): Promise<void>;
+  /**
+   * stops any run and tells every plugin the session leaves its conversation (`session_shutdown` with the reason):
+   * a reload, or a move to another conversation; the session itself goes on
+   */
+  leave(reason: Exclude<SessionEndReason, "quit">, targetSessionFile?: string): Promise<void>;
 }

@@ -188,7 +188,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     await session.start("startup");
   } catch (error) {
     // A failure after boot (an unknown model, say) must not leave a session file locked behind it.
-    await session.dispose("quit").catch(() => undefined);
+    await session.dispose().catch(() => undefined);
     throw error;
   }
   return { session, settings, timings, warnings };

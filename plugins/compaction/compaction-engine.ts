@@ -4,7 +4,8 @@ import { PithError, errorMessage, type AgentMessage, type Model, type PluginCont
 import type { SessionEntry } from "../sessions/types.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
 import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
-import { createCompactionHooks, type CompactionHooks } from "./compaction-hooks.js";
+import { compactionHooks } from "./compaction-hooks.js";
+import { isTapped, type OwnedHooks } from "../../kernel/index.js";
 import { budgetFor, compactionSettingsFrom, type CompactionSettings } from "./compaction-settings.js";
 import { contextExceeds, estimateContextTokens, type ContextEstimate } from "./context-tokens.js";
 import { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
@@ -44,7 +45,7 @@ const FAILURE_PREFIX: Record<CompactionReason, string> = {
 };
 
 export class CompactionEngine {
-  readonly hooks: CompactionHooks;
+  readonly hooks: OwnedHooks<"compaction">;
   readonly delivery: EventDelivery;
   readonly access: ModelAccess;
   private installed: Compactor = defaultCompactor;
@@ -55,7 +56,7 @@ export class CompactionEngine {
     private readonly context: PluginContext,
     private readonly options: CompactionEngineOptions = {},
   ) {
-    this.hooks = createCompactionHooks((error) => context.log.warn(error.message));
+    this.hooks = compactionHooks(context);
     this.delivery = new EventDelivery(context);
     this.access = modelAccessFrom(context);
   }
@@ -197,7 +198,7 @@ export class CompactionEngine {
 
     let result: CompactionResult | undefined;
     let fromExtension = false;
-    if (this.hooks.session_before_compact.isUsed()) {
+    if (isTapped(this.hooks.session_before_compact)) {
       const decision = await this.hooks.session_before_compact.promise({
         type: "session_before_compact",
         reason: run.reason,
@@ -238,7 +239,7 @@ export class CompactionEngine {
     const entryId = manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, fromExtension);
     session.replaceMessages(manager.buildSessionContext().messages);
     const entry = manager.getEntry(entryId);
-    if (entry?.type === "compaction" && this.hooks.session_compact.isUsed()) {
+    if (entry?.type === "compaction" && isTapped(this.hooks.session_compact)) {
       await this.hooks.session_compact.promise({ type: "session_compact", reason: run.reason, compactionEntry: entry, fromExtension });
     }
     return result;

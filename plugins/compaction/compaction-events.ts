@@ -1,6 +1,5 @@
 // The compaction plugin's events and service, typed for every plugin by declaration merging.
 import type { Compactor, CompactionReason, CompactionResult } from "./compactor.js";
-import type { CompactionHooks } from "./compaction-hooks.js";
 import type { CompactionSettings } from "./compaction-settings.js";
 import type { ContextEstimate } from "./context-tokens.js";
 import type { BranchSummaryOptions, BranchSummaryResult } from "./branch-summary.js";
@@ -34,7 +33,6 @@ export interface CompactionService {
   /** installs a compactor that replaces pith's entirely; undefined restores the default */
   setCompactor(compactor: Compactor | undefined): void;
   readonly compactor: Compactor;
-  readonly hooks: CompactionHooks;
   /** summarises the branch left behind when navigating the session tree; undefined when there is nothing to summarise */
   summarizeBranch(options: BranchSummaryOptions): Promise<BranchSummaryResult | undefined>;
   /** how full the context is, by the provider's count and pith's estimate */

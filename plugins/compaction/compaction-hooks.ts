@@ -1,8 +1,7 @@
-// pi's two compaction hooks, owned by this plugin until the kernel's hook table has them: tap them with
-// `context.use("compaction").hooks.session_before_compact.tapPromise("my-plugin", handler)`.
-// A throwing handler is reported with its name and treated as having no opinion, like a kernel "report" hook.
-import { AsyncSeriesBailHook, AsyncSeriesHook } from "tapable";
-import { PithError, errorMessage } from "../../kernel/index.js";
+// pi's two compaction hooks, declared in the kernel's hook table and owned by this plugin: their payloads are
+// typed here. Tap them like any hook: `context.on("session_before_compact", handler)`, whichever plugin loads
+// first; a throwing handler is reported with its name and treated as having no opinion.
+import type { HookSignature, OwnedHooks, PluginContext } from "../../kernel/index.js";
 import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
 import type { CompactionReason, CompactionResult } from "./compactor.js";
 import type { CompactionPreparation } from "./prepare-compaction.js";
@@ -42,44 +41,18 @@ export interface CompactFailedEvent {
   fromExtension: boolean;
 }
 
-export function createCompactionHooks(report: (error: PithError) => void) {
-  const hooks = {
+declare module "../../kernel/index.js" {
+  interface HookSignatures {
     /** series bail · after preparation, before the compactor runs · the first handler with a result decides */
-    session_before_compact: new AsyncSeriesBailHook<[BeforeCompactEvent], BeforeCompactResult | undefined>(["event"], "session_before_compact"),
+    session_before_compact: HookSignature<BeforeCompactEvent, BeforeCompactResult | undefined>;
     /** series · the compaction entry is stored and the context rebuilt */
-    session_compact: new AsyncSeriesHook<[CompactEvent]>(["event"], "session_compact"),
+    session_compact: HookSignature<CompactEvent>;
     /** series · a compaction failed, was cancelled or aborted, after compaction_end */
-    session_compact_failed: new AsyncSeriesHook<[CompactFailedEvent]>(["event"], "session_compact_failed"),
-  } as const;
-  for (const [hookName, hook] of Object.entries(hooks)) {
-    hook.intercept({
-      register: (tap) => {
-        const original = tap.fn as (...args: unknown[]) => unknown;
-        const failed = (error: unknown) => {
-          report(new PithError("PLUGIN_HOOK_FAILED", `${tap.name} failed in ${hookName}: ${errorMessage(error)}`, { cause: error, plugin: tap.name, hook: hookName }));
-          return undefined;
-        };
-        if (tap.type === "async") {
-          throw new PithError("UNSUPPORTED_TAP", `${tap.name}: tap ${hookName} with tap or tapPromise, not tapAsync.`, { plugin: tap.name });
-        }
-        tap.fn = (...args: unknown[]) => {
-          try {
-            const result = original(...args);
-            return isPromise(result) ? result.catch(failed) : result;
-          } catch (error) {
-            const fallback = failed(error);
-            return tap.type === "promise" ? Promise.resolve(fallback) : fallback;
-          }
-        };
-        return tap;
-      },
-    });
+    session_compact_failed: HookSignature<CompactFailedEvent>;
   }
-  return hooks;
 }
 
-export type CompactionHooks = ReturnType<typeof createCompactionHooks>;
-
-function isPromise(value: unknown): value is Promise<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
+/** The compaction plugin's hooks, made on first request (by it, or by a plugin that taps them before it loads). */
+export function compactionHooks(context: Pick<PluginContext, "hooksOf">): OwnedHooks<"compaction"> {
+  return context.hooksOf("compaction");
 }

@@ -6,7 +6,7 @@ export type { Compactor, CompactionReason, CompactionRequest, CompactionResult }
 export { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
 export { CompactionEngine, COMPACTION_CANCELLED, type CompactionEngineOptions, type CompactionOutcome, type CompactionRun } from "./compaction-engine.js";
 export { AutoCompaction, OVERFLOW_RETRY_FAILED } from "./auto-compaction.js";
-export { createCompactionHooks, type BeforeCompactEvent, type BeforeCompactResult, type CompactEvent, type CompactionHooks } from "./compaction-hooks.js";
+export { compactionHooks, type BeforeCompactEvent, type BeforeCompactResult, type CompactEvent } from "./compaction-hooks.js";
 export { compactionSettingsFrom, budgetFor, DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type CheckedSettings } from "./compaction-settings.js";
 export { prepareCompaction, type CompactionBudget, type CompactionPreparation, type PrepareOptions } from "./prepare-compaction.js";
 export { findCutPoint, type CutPoint } from "./cut-point.js";

@@ -43,7 +43,6 @@ function compactionService(context: PluginContext, engine: CompactionEngine): Co
     get compactor() {
       return engine.compactor;
     },
-    hooks: engine.hooks,
     summarizeBranch: (branch) => summarizeBranch(context, engine, branch),
     estimateContext: () => engine.estimate(),
     settings() {

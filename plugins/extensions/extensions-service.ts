@@ -1,13 +1,10 @@
 // The "extensions" service over one session's extensions.
-import { firstResult } from "./events/dispatch.js";
 import { parseExtensionFlags, type ParsedFlags } from "./registrations/flags.js";
-import type { ExtensionsPluginOptions } from "./options.js";
+import type { ExtensionsPluginOptions } from "./plugin.js";
 import { listCommands, resolveFlags } from "./registrations/registrations.js";
 import { reloadAll } from "./loading/restart.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ExtensionsService } from "./service.js";
-import { beforeFork, beforeSwitch, beforeTree, leaving, treeMoved } from "./events/session-changes.js";
-import type { UserBashEventResult } from "./types.js";
 
 /** Parses extension flags from argv and sets their values. */
 export function applyFlags(runtime: ExtensionRuntime, argv: readonly string[]): ParsedFlags {
@@ -44,16 +41,9 @@ export function createService(
       promptPaths: [...runtime.discovered.promptPaths],
       themePaths: [...runtime.discovered.themePaths],
     }),
-    beforeSwitch: (reason, targetSessionFile) => beforeSwitch(runtime, reason, targetSessionFile),
-    beforeFork: (entryId, position) => beforeFork(runtime, entryId, position),
-    beforeTree: (preparation, signal) => beforeTree(runtime, preparation, signal),
-    treeMoved: (event) => treeMoved(runtime, event),
-    leaving: (reason, targetSessionFile) => leaving(runtime, reason, targetSessionFile),
     async restart() {
       untrusted = await reloadAll(runtime, options);
     },
-    userBash: (event) =>
-      firstResult<UserBashEventResult>(runtime, "user_bash", { type: "user_bash", ...event }, (result) => result.operations !== undefined || result.result !== undefined),
     get shutdownRequested() {
       return runtime.shutdownRequested;
     },

@@ -3,10 +3,9 @@
 // services pith's other plugins offer them. `retire()` makes the loaded instances stale once their
 // session_shutdown ran (their `pi` and `ctx` objects throw from then on), `unload()` removes them (pi's reload
 // and session moves load new ones); flag values, queued messages and background deliveries stay with the
-// session. Every tap goes `before` the plugins set up after the extensions plugin, so instances loaded later keep
-// the start-up place in each hook (load-order.ts).
-import type { AgentSession, PithError, CustomMessage, Logger, PluginContext, Disposer } from "../../kernel/index.js";
-import { createPluginContext } from "../../kernel/plugin-host.js";
+// session. Each instance taps and registers through a scope of the plugin's context (named after its file), which
+// keeps the extensions plugin's place in every hook's order and undoes everything at once on unload.
+import type { CustomMessage, Disposer, Logger, PithError, PluginContext, ScopedPluginContext, SessionApi } from "../../kernel/index.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { McpService } from "../mcp/index.js";
@@ -14,16 +13,9 @@ import type { SessionsService } from "../sessions/sessions-service.js";
 import { createEventBus } from "./events/event-bus.js";
 import { extensionError } from "./errors.js";
 import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./extension-record.js";
-import { inLoadOrder, pluginsAfter } from "./events/load-order.js";
 import { staleError } from "./stale.js";
-import { trackContext, type TrackedContext } from "./tracked-context.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { ExtensionEventName, ExtensionMode, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
-
-export interface HandlerEntry {
-  record: ExtensionRecord;
-  handler: AnyHandler;
-}
 
 export interface ExtensionRuntimeOptions {
   agentDir: string;
@@ -40,9 +32,9 @@ export class ExtensionRuntime {
   /** the bus of the loaded instances; new instances get a new one */
   bus: ReturnType<typeof createEventBus>;
   /** invocation name (`review`, `review:1`) → the command behind it */
-  readonly commandTable = new Map<string, { record: ExtensionRecord; name: string; options: PiCommandOptions }>();
+  readonly commandTable = new Map<string, { record: ExtensionRecord; name: string; options: PiCommandOptions; unregister?: Disposer }>();
   readonly timings: { path: string; importMs: number; factoryMs: number }[] = [];
-  readonly discovered: Required<ResourcesDiscoverResult> = { skillPaths: [], promptPaths: [], themePaths: [] };
+  discovered: Required<ResourcesDiscoverResult> = { skillPaths: [], promptPaths: [], themePaths: [] };
   /** custom messages `sendMessage(..., {deliverAs: "nextTurn"})` queued for the next prompt */
   readonly nextTurn: CustomMessage[] = [];
   /** fire-and-forget deliveries (sendUserMessage, triggered turns) still running */
@@ -56,8 +48,6 @@ export class ExtensionRuntime {
   /** an extension listens to queue events: hook-driven events wait for the queue first */
   watchesQueue = false;
   watchesNextTurn = false;
-  /** compaction taps waiting for the compaction plugin */
-  readonly pendingCompactionTaps: (() => void)[] = [];
   shutdownRequested = false;
   /** session_start has been announced */
   started = false;
@@ -71,21 +61,18 @@ export class ExtensionRuntime {
   generation = 0;
   /** the loaded instances went stale (their session ended or is being replaced) and wait for unload */
   private retired = false;
-  /** the extensions plugin's context; its taps keep the plugin's place in the hook order */
-  readonly context: PluginContext;
-  private readonly handlers = new Map<ExtensionEventName, HandlerEntry[]>();
+  readonly session: SessionApi;
   private readonly onHandler: (record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void;
-  private readonly pluginContexts = new Map<ExtensionRecord, TrackedContext>();
-  /** pith plugins found among the extensions, which unload with them */
-  private readonly plugins: TrackedContext[] = [];
+  /** what each loaded instance, and each pith plugin found among the extensions, tapped and registered */
+  private readonly scopes = new Map<ExtensionRecord | string, ScopedPluginContext>();
 
   constructor(
-    context: PluginContext,
-    readonly session: AgentSession,
+    /** the extensions plugin's context */
+    readonly context: PluginContext,
     readonly options: ExtensionRuntimeOptions,
     onHandler: (runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler) => void,
   ) {
-    this.context = inLoadOrder(context, () => this.laterPlugins());
+    this.session = context.session;
     this.bus = createEventBus();
     this.onHandler = (record, event, handler) => onHandler(this, record, event, handler);
   }
@@ -111,12 +98,7 @@ export class ExtensionRuntime {
   }
 
   report(error: PithError): void {
-    this.session.report(error);
-  }
-
-  /** The plugins set up after the extensions plugin: taps made now go before theirs. */
-  laterPlugins(): string[] {
-    return pluginsAfter(this.session.registry, this.context.name);
+    this.context.report(error);
   }
 
   /** Throws the stale-instance error when `record` is a retired instance. */
@@ -134,23 +116,16 @@ export class ExtensionRuntime {
   }
 
   /**
-   * A plugin context named after the extension, so the kernel's registries and reports name its file. It
-   * remembers what it tapped and registered: `unload()` takes all of it away again.
+   * A plugin context named after the extension, so the kernel's registries and reports name its file; what it taps
+   * and registers goes when the extension unloads.
    */
-  pluginContextFor(record: ExtensionRecord): PluginContext {
-    return this.trackedFor(record).context;
-  }
-
-  /** Something else to undo when the extension unloads (a tap on another plugin's hooks). */
-  trackFor(record: ExtensionRecord, disposer: Disposer): void {
-    this.trackedFor(record).track(disposer);
+  pluginContextFor(record: ExtensionRecord): ScopedPluginContext {
+    return this.scopeOf(record, record.owner);
   }
 
   /** The context a pith plugin found among the extensions is set up with; it unloads with the extensions. */
-  pluginContext(name: string): TrackedContext {
-    const tracked = trackContext(this.placedContext(name), this.session.registry);
-    this.plugins.push(tracked);
-    return tracked;
+  pluginContext(name: string): ScopedPluginContext {
+    return this.scopeOf(name, name);
   }
 
   /**
@@ -177,40 +152,24 @@ export class ExtensionRuntime {
       for (const name of record.providerNames) models?.unregisterProvider(name);
       for (const name of record.mcpServers) this.mcp()?.unregisterServer(name, record.source.path);
     }
-    for (const tracked of [...this.pluginContexts.values(), ...this.plugins.splice(0)].reverse()) tracked.dispose();
-    this.pluginContexts.clear();
+    for (const scope of [...this.scopes.values()].reverse()) scope.dispose();
+    this.scopes.clear();
     this.records.length = 0;
-    this.handlers.clear();
     this.commandTable.clear();
     this.timings.length = 0;
-    this.pendingCompactionTaps.length = 0;
     this.bus = createEventBus();
     this.started = false;
     this.loaded = false;
   }
 
-  private trackedFor(record: ExtensionRecord): TrackedContext {
-    let tracked = this.pluginContexts.get(record);
-    if (!tracked) {
-      tracked = trackContext(this.placedContext(record.owner), this.session.registry);
-      this.pluginContexts.set(record, tracked);
-    }
-    return tracked;
+  private scopeOf(key: ExtensionRecord | string, name: string): ScopedPluginContext {
+    let scope = this.scopes.get(key);
+    if (!scope) this.scopes.set(key, (scope = this.context.scope(name)));
+    return scope;
   }
 
-  private placedContext(name: string): PluginContext {
-    return inLoadOrder(createPluginContext(this.session, name, this.options.log), () => this.laterPlugins());
-  }
-
-  /** The handlers pith calls for an event it fires itself; none once the loaded instances are retired. */
-  handlersFor(event: ExtensionEventName): readonly HandlerEntry[] {
-    return this.retired ? [] : (this.handlers.get(event) ?? []);
-  }
-
+  /** A loaded instance's handler: a tap on the hook of its event. */
   addHandler(record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
-    let list = this.handlers.get(event);
-    if (!list) this.handlers.set(event, (list = []));
-    list.push({ record, handler });
     this.onHandler(record, event, handler);
   }
 

@@ -143,7 +143,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     await session.abort().catch(() => undefined);
     restore();
     releaseConsole();
-    await session.dispose("quit").catch((error: unknown) => process.stderr.write(`pith: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`));
+    await session.dispose().catch((error: unknown) => process.stderr.write(`pith: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`));
     removeGuard();
     return code;
   }

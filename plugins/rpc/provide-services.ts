@@ -1,17 +1,18 @@
 // The services RPC commands call that no other plugin offers yet: user bash, model switching, session reports
 // and the command catalog. A plugin loaded earlier that provides one of these names keeps it.
-import type { PluginContext, CommandDefinition, SessionApi } from "../../kernel/index.js";
-import { KernelRegistry } from "../../kernel/registry.js";
+import type { PluginContext } from "../../kernel/index.js";
 import { CommandCatalog } from "./services/command-catalog.js";
 import { ModelSwitch } from "./services/model-switch.js";
 import { SessionInfo } from "./services/session-info.js";
 import { UserBash } from "./services/user-bash.js";
 
 export function provideRpcServices(context: PluginContext): void {
+  const hooks = context.hooksOf("session-control");
   const settings = () => context.tryUse("settings")?.get();
   if (!context.tryUse("userBash")) {
     const bash = new UserBash({
       session: context.session,
+      hook: hooks.user_bash,
       shell: () => ({ shellPath: settings()?.shellPath, commandPrefix: settings()?.shellCommandPrefix }),
     });
     context.provide("userBash", bash);
@@ -43,7 +44,7 @@ export function provideRpcServices(context: PluginContext): void {
     context.provide(
       "commandCatalog",
       new CommandCatalog({
-        registered: () => registeredCommands(context.session),
+        registered: () => context.registry.commands.values(),
         templates: () => context.tryUse("promptTemplates")?.commands() ?? [],
         skills: () => context.tryUse("skills")?.commands() ?? [],
       }),
@@ -51,11 +52,3 @@ export function provideRpcServices(context: PluginContext): void {
   }
 }
 
-/**
- * The session API does not list registered commands yet; the kernel's session keeps them in its registry.
- * (Kernel change requested: a `commands()` listing on SessionApi.)
- */
-function registeredCommands(session: SessionApi): readonly CommandDefinition[] {
-  const registry = "registry" in session ? session.registry : undefined;
-  return registry instanceof KernelRegistry ? registry.commands.values() : [];
-}

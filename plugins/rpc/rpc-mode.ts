@@ -115,7 +115,7 @@ export function rpcMode(options: RpcModeOptions): RpcMode {
       commands.stop();
       commandsStopped.abort();
       plugged.tryUse("userBash")?.abort();
-      await session.dispose("quit").catch((error: unknown) => report(`shutdown failed: ${errorMessage(error)}`));
+      await session.dispose().catch((error: unknown) => report(`shutdown failed: ${errorMessage(error)}`));
       // The commands that were running end now that they are aborted; processes they started are gone after this.
       await commands.idle();
       await writer.flush();

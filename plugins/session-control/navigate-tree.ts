@@ -1,11 +1,12 @@
 // Moving within the session tree (pi's navigateTree): the leaf goes to another entry of the same session,
-// optionally leaving a summary of the branch it left behind. Extensions are asked first (session_before_tree:
+// optionally leaving a summary of the branch it left behind. Plugins are asked first (session_before_tree:
 // cancel, bring their own summary, change the instructions or the label) and told after (session_tree).
-import { PithError, messageText } from "../../kernel/index.js";
+import { isTapped, messageText, PithError } from "../../kernel/index.js";
 import { SUMMARY_ABORTED } from "../compaction/summary-call.js";
 import type { SessionEntry } from "../sessions/index.js";
 import { requireService } from "./require-service.js";
 import { stopRun, type MoveHost } from "./session-moves.js";
+import type { TreePreparation } from "./move-hooks.js";
 
 export interface NavigateTreeOptions {
   /** summarise the branch being left and keep the summary at the new position (needs a model) */
@@ -37,19 +38,16 @@ export async function navigateTree(host: MoveHost, targetId: string, options: Na
   if (targetId === oldLeafId) return { cancelled: false };
   const target = manager.getEntry(targetId);
   if (!target) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Cannot navigate to entry ${targetId}: it is not in this session.`);
-  const extensions = host.use("extensions");
   const signal = options.signal ?? new AbortController().signal;
-  const decision = await extensions?.beforeTree(
-    {
-      targetId,
-      oldLeafId,
-      userWantsSummary: options.summarize === true,
-      customInstructions: options.customInstructions,
-      replaceInstructions: options.replaceInstructions,
-      label: options.label,
-    },
-    signal,
-  );
+  const preparation: TreePreparation = {
+    targetId,
+    oldLeafId,
+    userWantsSummary: options.summarize === true,
+    customInstructions: options.customInstructions,
+    replaceInstructions: options.replaceInstructions,
+    label: options.label,
+  };
+  const decision = isTapped(host.hooks.session_before_tree) ? await host.hooks.session_before_tree.promise({ preparation, signal }) : undefined;
   if (decision?.cancel) return { cancelled: true };
   await stopRun(host.agent);
 
@@ -81,12 +79,14 @@ export async function navigateTree(host: MoveHost, targetId: string, options: Na
   const movedLeafId = manager.getLeafId();
   const label = decision?.label ?? options.label;
   if (label) manager.setLabel(summaryEntryId ?? targetId, label);
-  await extensions?.treeMoved({
-    newLeafId: movedLeafId,
-    oldLeafId,
-    ...(summaryEntryId ? { summaryEntry: manager.getEntry(summaryEntryId) } : {}),
-    fromExtension,
-  });
+  if (isTapped(host.hooks.session_tree)) {
+    await host.hooks.session_tree.promise({
+      newLeafId: movedLeafId,
+      oldLeafId,
+      ...(summaryEntryId ? { summaryEntry: manager.getEntry(summaryEntryId) } : {}),
+      fromExtension,
+    });
+  }
 
   const result: NavigateTreeResult = { cancelled: false };
   if (editorText !== undefined) result.editorText = editorText;

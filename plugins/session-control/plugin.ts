@@ -2,8 +2,9 @@
 // modes call for reports and the user's shell (sessionInfo, modelSwitch, commandCatalog, userBash). Services a
 // plugin loaded earlier already provides are kept. It looks other services up when called, so its place in the
 // load order does not matter.
-import { AgentSession, PithError, definePlugin, type PithPlugin } from "../../kernel/index.js";
+import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { provideRpcServices } from "../rpc/provide-services.js";
+import { sessionControlHooks } from "./move-hooks.js";
 import { SessionControl } from "./session-control.js";
 
 export const SESSION_CONTROL_PLUGIN_NAME = "session-control";
@@ -12,12 +13,10 @@ export function sessionControlPlugin(): PithPlugin {
   return definePlugin({
     name: SESSION_CONTROL_PLUGIN_NAME,
     setup(context) {
-      const session = context.session;
-      if (!(session instanceof AgentSession)) {
-        throw new PithError("SESSION_CONTROL_UNSUPPORTED", "The session-control plugin needs pith's own AgentSession.");
-      }
+      const hooks = sessionControlHooks(context);
       provideRpcServices(context);
-      context.provide("sessionControl", new SessionControl(session, (name) => context.tryUse(name)));
+      const host = { agent: context.session, use: context.tryUse.bind(context), hooks, report: (error: unknown) => context.report(error) };
+      context.provide("sessionControl", new SessionControl(host));
     },
   });
 }

@@ -5,13 +5,15 @@
 // and prompt templates are read again, and the system prompt is built anew. This is that one routine; the reload
 // and the moves around it differ only in the events they announce. Every part is a service lookup, so a session
 // without some plugin simply skips that part.
-import { type AgentSession, PithError } from "../../kernel/index.js";
+import { PithError, type SessionApi } from "../../kernel/index.js";
 import type {} from "../packages/packages-service.js"; // types the "packages" service (declaration merging)
 import type { ServiceLookup } from "./require-service.js";
 
 export interface RebuildHost {
-  readonly agent: AgentSession;
+  readonly agent: SessionApi;
   readonly use: ServiceLookup;
+  /** a problem that does not stop the reload (a package that cannot be had) */
+  report(error: PithError): void;
 }
 
 export async function rebuildRuntime(host: RebuildHost, signal?: AbortSignal): Promise<void> {
@@ -19,7 +21,7 @@ export async function rebuildRuntime(host: RebuildHost, signal?: AbortSignal): P
   await use("settings")?.reload(signal);
   signal?.throwIfAborted();
   const packages = await use("packages")?.reload(signal);
-  for (const problem of packages?.problems ?? []) agent.report(new PithError("PACKAGE_UNAVAILABLE", problem));
+  for (const problem of packages?.problems ?? []) host.report(new PithError("PACKAGE_UNAVAILABLE", problem));
   signal?.throwIfAborted();
   await use("extensions")?.restart();
   await Promise.all([use("resources")?.reload(signal), use("skills")?.reload(signal), use("promptTemplates")?.reload(signal)]);
@@ -27,11 +29,11 @@ export async function rebuildRuntime(host: RebuildHost, signal?: AbortSignal): P
 }
 
 /**
- * pi's reload: the extensions hear `session_shutdown{reason:"reload"}`, the runtime is rebuilt, then every plugin
+ * pi's reload: every plugin hears `session_shutdown{reason:"reload"}`, the runtime is rebuilt, then every plugin
  * hears `session_start{reason:"reload"}` (and the new extension instances `resources_discover{reason:"reload"}`).
  */
 export async function reloadSession(host: RebuildHost, signal?: AbortSignal): Promise<void> {
-  await host.use("extensions")?.leaving("reload");
+  await host.agent.leave("reload");
   await rebuildRuntime(host, signal);
   await host.agent.start("reload");
 }

@@ -2,12 +2,12 @@
 // another conversation, and the choices pi saves to the global settings (queue modes, the default model,
 // auto-compaction, auto-retry). RPC commands, PithSession and extensions' `ctx` all call it, so each behaves alike
 // whichever way it is reached.
-import type { AgentSession, Model, PithServices, ServiceName, QueueMode } from "../../kernel/index.js";
+import type { Model, PithServices, QueueMode, ServiceName } from "../../kernel/index.js";
 import type { ForkPosition } from "../sessions/index.js";
 import type { CycledModel } from "../rpc/services/model-switch.js";
 import { navigateTree, type NavigateTreeOptions, type NavigateTreeResult } from "./navigate-tree.js";
 import { reloadSession } from "./rebuild.js";
-import { requireService, type ServiceLookup } from "./require-service.js";
+import { requireService } from "./require-service.js";
 import { cloneSession, forkSession, newSession, switchSession, type ForkMoveResult, type MoveHost, type MoveResult, type NewSessionOptions } from "./session-moves.js";
 
 export interface SettingsWriteOptions {
@@ -45,11 +45,7 @@ declare module "../../kernel/plugin.js" {
 }
 
 export class SessionControl implements SessionControlService {
-  private readonly host: MoveHost;
-
-  constructor(agent: AgentSession, use: ServiceLookup) {
-    this.host = { agent, use };
-  }
+  constructor(private readonly host: MoveHost) {}
 
   newSession(options?: NewSessionOptions): Promise<MoveResult> {
     return newSession(this.host, options);

@@ -1,20 +1,21 @@
 // Moving a session to another conversation in place: a new one, a stored one, a fork or a clone. As in pi 0.73:
-// extensions may cancel first (session_before_switch / session_before_fork); a running reply is stopped;
-// extensions hear session_shutdown{reason, targetSessionFile} for the conversation they leave; the runtime is
-// rebuilt (settings, resources, and every extension run again as a new instance, see rebuild.ts); then every
-// plugin hears `session_start` with the move's reason and the previous file, and the new extension instances
-// `resources_discover{reason:"startup"}`.
-import { type AgentSession, PithError } from "../../kernel/index.js";
+// any plugin may cancel first (the session_before_switch / session_before_fork hooks); a running reply is
+// stopped; every plugin hears session_shutdown{reason, targetSessionFile} for the conversation it leaves; the
+// runtime is rebuilt (settings, resources, and every extension run again as a new instance, see rebuild.ts);
+// then every plugin hears `session_start` with the move's reason and the previous file, and the new extension
+// instances `resources_discover{reason:"startup"}`.
+import { isTapped, PithError, type SessionApi } from "../../kernel/index.js";
 import type { ForkPosition, SessionManager, SessionsService } from "../sessions/index.js";
 import { resolveSessionArg } from "../sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "./restore-session.js";
 import { rebuildRuntime } from "./rebuild.js";
-import { requireService, type ServiceLookup } from "./require-service.js";
+import { requireService } from "./require-service.js";
+import { vetoed, type SessionControlHooks } from "./move-hooks.js";
+import type { RebuildHost } from "./rebuild.js";
 
-/** What a move needs: the kernel session (to stop runs and announce `session_start`) and the services. */
-export interface MoveHost {
-  readonly agent: AgentSession;
-  readonly use: ServiceLookup;
+/** What a move needs: the session (to stop runs, leave and announce `session_start`), the services and hooks. */
+export interface MoveHost extends RebuildHost {
+  readonly hooks: SessionControlHooks;
 }
 
 export interface MoveResult {
@@ -35,17 +36,15 @@ export interface NewSessionOptions {
 }
 
 /** A move must not pull the conversation from under a running reply. */
-export async function stopRun(agent: AgentSession): Promise<void> {
+export async function stopRun(agent: SessionApi): Promise<void> {
   if (agent.isStreaming) await agent.abort();
 }
 
 export async function newSession(host: MoveHost, options: NewSessionOptions = {}): Promise<MoveResult> {
   const { agent } = host;
   const sessions = requireService(host.use, "sessions", "start a new session");
-  const extensions = host.use("extensions");
-  if (await extensions?.beforeSwitch("new")) return { cancelled: true };
-  await stopRun(agent);
-  await extensions?.leaving("new");
+  if (await beforeSwitch(host, "new")) return { cancelled: true };
+  await agent.leave("new");
   const previous = sessions.manager.getSessionFile();
   sessions.newSession({ parentSession: options.parentSession });
   // Like a session created at start-up, a new one opens with the model and thinking level it uses.
@@ -62,13 +61,11 @@ export async function switchSession(host: MoveHost, target: string, signal?: Abo
   const { agent } = host;
   const sessions = requireService(host.use, "sessions", "switch sessions");
   const location = await locate(sessions, target, agent.cwd, signal);
-  const extensions = host.use("extensions");
-  if (await extensions?.beforeSwitch("resume", location)) return { cancelled: true };
-  // Opened before the extensions hear session_shutdown: an unreadable or locked file leaves them as they were.
+  if (await beforeSwitch(host, "resume", location)) return { cancelled: true };
+  // Opened before the plugins hear session_shutdown: an unreadable or locked file leaves them as they were.
   const next = sessions.open(location);
   try {
-    await stopRun(agent);
-    await extensions?.leaving("resume", location);
+    await agent.leave("resume", location);
   } catch (error) {
     if (next !== sessions.manager) next.close();
     throw error;
@@ -84,14 +81,12 @@ export async function switchSession(host: MoveHost, target: string, signal?: Abo
 export async function forkSession(host: MoveHost, entryId: string, position: ForkPosition = "before"): Promise<ForkMoveResult> {
   const { agent } = host;
   const sessions = requireService(host.use, "sessions", "fork the session");
-  const extensions = host.use("extensions");
   // pi asks the extensions before it looks the entry up.
-  if (await extensions?.beforeFork(entryId, position)) return { cancelled: true };
+  if (await beforeFork(host, entryId, position)) return { cancelled: true };
   if (!sessions.manager.getEntry(entryId)) {
     throw new PithError("SESSION_ENTRY_NOT_FOUND", `Cannot fork: entry ${entryId} is not in this session. getForkMessages() lists the user messages to fork from.`);
   }
-  await stopRun(agent);
-  await extensions?.leaving("fork");
+  await agent.leave("fork");
   const previous = sessions.manager.getSessionFile();
   const result = sessions.fork(entryId, position);
   await rebuildRuntime(host);
@@ -105,15 +100,23 @@ export async function cloneSession(host: MoveHost): Promise<MoveResult> {
   const sessions = requireService(host.use, "sessions", "clone the session");
   const leafId = sessions.manager.getLeafId();
   if (leafId === null) throw new PithError("SESSION_EMPTY", "Cannot clone session: no current entry selected (the session has no entries yet).");
-  const extensions = host.use("extensions");
-  if (await extensions?.beforeFork(leafId, "at")) return { cancelled: true };
-  await stopRun(agent);
-  await extensions?.leaving("fork");
+  if (await beforeFork(host, leafId, "at")) return { cancelled: true };
+  await agent.leave("fork");
   const previous = sessions.manager.getSessionFile();
   sessions.clone();
   await rebuildRuntime(host);
   await agent.start("fork", previous);
   return { cancelled: false };
+}
+
+function beforeSwitch({ hooks }: MoveHost, reason: "new" | "resume", targetSessionFile?: string): Promise<boolean> {
+  if (!isTapped(hooks.session_before_switch)) return Promise.resolve(false);
+  return vetoed(hooks.session_before_switch.promise(targetSessionFile ? { reason, targetSessionFile } : { reason }));
+}
+
+function beforeFork({ hooks }: MoveHost, entryId: string, position: ForkPosition): Promise<boolean> {
+  if (!isTapped(hooks.session_before_fork)) return Promise.resolve(false);
+  return vetoed(hooks.session_before_fork.promise({ entryId, position }));
 }
 
 async function locate(sessions: SessionsService, target: string, cwd: string, signal?: AbortSignal): Promise<string> {

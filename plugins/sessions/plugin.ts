@@ -68,8 +68,9 @@ export function sessionsPlugin(options: SessionsPluginOptions = {}): PithPlugin 
       context.on("thinking_level_select", (event) => {
         service.manager.appendThinkingLevelChange(event.level);
       });
-      context.on("session_shutdown", () => {
-        service.close();
+      // A reload or a move keeps the service (a move installs the next conversation's file itself).
+      context.on("session_shutdown", (event) => {
+        if (event.reason === "quit") service.close();
       });
     },
   });

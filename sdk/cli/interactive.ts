@@ -25,7 +25,7 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
     built = await buildInitialPrompts({ files, messages, cwd: process.cwd() });
   } catch (error) {
     mode.abandon();
-    await created.session.dispose("quit");
+    await created.session.dispose();
     throw error;
   }
   const { prompts, images } = built;

@@ -130,7 +130,7 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
   const messages = words ? words.filter((word) => !(word.startsWith("@") && word.length > 1)) : args.messages;
   const { prompts, images } = await buildInitialPrompts({ stdin, files, messages, cwd: process.cwd() });
   if (prompts.length === 0) {
-    await session.dispose("quit");
+    await session.dispose();
     throw new PithError("NO_PROMPT", 'Nothing to do: give a request, e.g. pith -p "explain src/index.ts", or pipe text into pith.');
   }
   if (process.env.PITH_TIMING === "1") process.stderr.write(formatTimings(created.timings));
@@ -150,13 +150,13 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
     }
     await session.waitForIdle();
     const code = await finishOutput(created, mode);
-    await session.dispose("quit");
+    await session.dispose();
     if (!interrupted) return code;
     // stopped between replies (a tool was running): the text output had no failed reply to report
     if (mode === "text" && code === 0) process.stderr.write(`pith: ${ABORTED_MESSAGE}\n`);
     return EXIT_INTERRUPTED;
   } catch (error) {
-    await session.dispose("quit").catch(() => undefined);
+    await session.dispose().catch(() => undefined);
     await finishOutput(created, mode).catch(() => undefined);
     if (interrupted) return EXIT_INTERRUPTED;
     throw error;

@@ -320,7 +320,7 @@ export class PithSession {
     this.abortBash();
     await this.agent.abort();
     await Promise.allSettled([...this.inFlight]);
-    await this.agent.dispose("quit");
+    await this.agent.dispose();
     await closePhasePassed();
   }
 

@@ -118,12 +118,11 @@ describe("manual compaction and hooks", () => {
     const hookPlugin: PithPlugin = {
       name: "hook-plugin",
       setup(context) {
-        const { hooks } = context.use("compaction");
-        hooks.session_before_compact.tapPromise("hook-plugin", async (event) => {
-          if (decide === "cancel") return { cancel: true };
+        context.on("session_before_compact", async (event) => {
+          if (decide === "cancel") return { cancel: true as const };
           return { compaction: { summary: "from the hook", firstKeptEntryId: event.preparation.firstKeptEntryId, tokensBefore: 42 } };
         });
-        hooks.session_compact.tap("hook-plugin", (event) => void compacted.push(event));
+        context.on("session_compact", (event) => void compacted.push(event));
       },
     };
     const harness = await threeTurns([hookPlugin]);
@@ -144,7 +143,7 @@ describe("manual compaction and hooks", () => {
       {
         name: "broken-hook",
         setup: (context) =>
-          void context.use("compaction").hooks.session_before_compact.tapPromise("broken-hook", async () => {
+          context.on("session_before_compact", async () => {
             throw new Error("boom");
           }),
       },
@@ -159,7 +158,7 @@ describe("manual compaction and hooks", () => {
       {
         name: "bad-hook",
         setup: (context) =>
-          void context.use("compaction").hooks.session_before_compact.tap("bad-hook", () => ({ compaction: { summary: "x", firstKeptEntryId: "nope", tokensBefore: 1 } })),
+          context.on("session_before_compact", () => ({ compaction: { summary: "x", firstKeptEntryId: "nope", tokensBefore: 1 } })),
       },
     ]);
     await expect(harness.compaction().compact()).rejects.toMatchObject({ code: "COMPACTION_INVALID", message: expect.stringContaining('"nope"') });

@@ -1,6 +1,6 @@
 // The smaller parts: settings, the summary model choice, overflow detection, branch collection, the summary call.
 import { describe, expect, it } from "vitest";
-import { PithError, type AgentMessage, type AssistantMessage } from "../../kernel/index.js";
+import type { AgentMessage, AssistantMessage } from "../../kernel/index.js";
 import { AssistantMessageBuilder } from "../../lib/provider-kit/index.js";
 import {
   branchMessageOf,
@@ -8,7 +8,6 @@ import {
   chooseSummaryModel,
   collectBranchEntries,
   compactionSettingsFrom,
-  createCompactionHooks,
   DEFAULT_COMPACTION_SETTINGS,
   isContextOverflow,
   prepareBranchEntries,
@@ -172,17 +171,3 @@ describe("requestSummary", () => {
   });
 });
 
-describe("compaction hooks", () => {
-  it("report a throwing handler by name and go on to the next one", async () => {
-    const reported: PithError[] = [];
-    const hooks = createCompactionHooks((error) => reported.push(error));
-    hooks.session_before_compact.tap("thrower", () => {
-      throw new Error("bad");
-    });
-    hooks.session_before_compact.tapPromise("decider", async () => ({ cancel: true }));
-    const result = await hooks.session_before_compact.promise({} as never);
-    expect(result).toEqual({ cancel: true });
-    expect(reported.map((error) => error.message)).toEqual(["thrower failed in session_before_compact: bad"]);
-    expect(() => hooks.session_compact.tapAsync("old-style", (_event, done) => done())).toThrow(/tap or tapPromise/);
-  });
-});

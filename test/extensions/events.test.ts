@@ -148,19 +148,20 @@ describe("events of a prompt", () => {
     const { session } = await startSession(world, { paths: [EVERY_EVENT] });
     await session.setModel(scriptedModel({ id: "thinker", reasoning: true }));
     await session.setThinkingLevel("high");
-    await session.dispose("quit");
+    await session.dispose();
     expect(dataOf("model_select")).toEqual(["set:thinker"]);
     expect(dataOf("thinking_level_select")).toContain("off->high");
     expect(dataOf("session_shutdown")).toEqual(["quit"]);
   });
 
-  it("resources_discover and user_bash answer through the extensions service", async () => {
+  it("resources_discover answers through the extensions service; a user_bash result replaces the user's command", async () => {
     const { session } = await startSession(world, { paths: [EVERY_EVENT] });
     const service = session.registry.services.get("extensions")!.value as import("../../plugins/extensions/index.js").ExtensionsService;
     expect(service.discoveredResources()).toEqual({ skillPaths: ["/extra/skills"], promptPaths: ["/extra/prompts"], themePaths: [] });
-    expect(await service.userBash({ command: "ls", excludeFromContext: false, cwd: world.project })).toEqual({
-      result: { output: "ran ls elsewhere", exitCode: 0, cancelled: false, truncated: false },
-    });
+    const userBash = session.registry.services.get("userBash")!.value as import("../../plugins/rpc/services/user-bash.js").UserBashService;
+    const expected = { output: "ran ls elsewhere", exitCode: 0, cancelled: false, truncated: false };
+    expect(await userBash.execute("ls")).toEqual(expected);
+    expect(session.messages.at(-1)).toMatchObject({ role: "bashExecution", command: "ls", ...expected });
   });
 });
 

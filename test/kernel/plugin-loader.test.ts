@@ -81,12 +81,23 @@ describe("the plugin loader", () => {
     expect(problems[0]).toMatchObject({ plugin: "throws", message: "plugin throws failed during setup: bad config" });
   });
 
-  it("prints a timing line per plugin", async () => {
-    const report = formatTimings([
-      { name: "models", importMs: 1.25, setupMs: 2.5 },
-      { name: "tools", importMs: 3, setupMs: 0.5 },
-    ]);
-    expect(report).toMatch(/models\s+import\s+1\.3 ms\s+setup\s+2\.5 ms/);
-    expect(report).toMatch(/total\s+7\.3 ms/);
+  it("prints the boot timing as a tree", async () => {
+    const report = formatTimings(
+      [
+        { name: "models", importMs: 1.25, setupMs: 2.5, parts: [] },
+        { name: "extensions", importMs: 3, setupMs: 0.5, parts: [{ label: "ext.ts", ms: 0.4, children: [{ label: "import", ms: 0.3, children: [] }] }] },
+      ],
+      [{ label: "settings", ms: 1, children: [] }],
+    );
+    const lines = report.split("\n");
+    // a tree: before boot, then each plugin with its import and setup, and what the setup timed below it
+    expect(lines[0]).toBe("pith boot timing");
+    expect(lines[1]).toMatch(/^  before boot\s+1\.0 ms$/);
+    expect(lines[2]).toMatch(/^    settings\s+1\.0 ms$/);
+    expect(lines[3]).toMatch(/^  plugins\s+7\.3 ms$/);
+    expect(lines[4]).toMatch(/^    models\s+3\.8 ms$/);
+    expect(lines[5]).toMatch(/^      import\s+1\.3 ms$/);
+    expect(report).toMatch(/\n {6}setup\s+0\.5 ms\n {8}ext\.ts\s+0\.4 ms\n {10}import\s+0\.3 ms\n/);
+    expect(report).toMatch(/total\s+8\.3 ms/);
   });
 });

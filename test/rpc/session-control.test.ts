@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { definePlugin } from "../../kernel/plugin.js";
-import type { SessionLifecycleEvent } from "../../kernel/hooks.js";
+import type { SessionStartEvent } from "../../kernel/hooks.js";
 import type { SessionsService } from "../../plugins/sessions/index.js";
 import { startInProcess, writeTwoModels, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
@@ -25,7 +25,7 @@ function sessions(): SessionsService {
 }
 
 it("new_session records its parent, model and thinking level, and announces session_start {new, previousSessionFile}", async () => {
-  const starts: SessionLifecycleEvent[] = [];
+  const starts: SessionStartEvent[] = [];
   const observer = definePlugin({ name: "observer", setup: (context) => context.on("session_start", (event) => void starts.push(event)) });
   rpc = await startInProcess(world, { plugins: [observer] });
   const previous = sessions().manager.getSessionFile();

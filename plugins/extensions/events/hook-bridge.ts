@@ -9,14 +9,17 @@
 //   tool_call             `input` changed in place; {block} blocks        tool_gate  read-only final gate
 //   tool_result           `content`/`details`/`isError` patches chain
 //   message_end           `message` replaces (same role only)
+//   session_before_*      `{cancel: true}` cancels the move or compaction; `session_before_tree` may also bring a
+//                         summary, `session_before_compact` the compaction itself
+//   user_bash             `{operations}` or `{result}`        resources_discover  paths join the skills and templates
 //   everything else       observed
 // agent_start, turn_start (with turnIndex), message_start/update and tool_execution_* come from the session's
 // ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
-import { PithError, type SessionEvent, type InputSource, type AgentMessage } from "../../../kernel/index.js";
-import { tapRemovably } from "../../../kernel/untap.js";
+import { PithError, type AgentMessage, type InputSource, type SessionEvent } from "../../../kernel/index.js";
 import { createExtensionContext, whileSettling } from "../context/extension-context.js";
 import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
 import { customMessage } from "./message-delivery.js";
+import { contribute } from "../resources-discover.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type {
   BeforeAgentStartEventResult,
@@ -26,8 +29,13 @@ import type {
   InputEventResult,
   MessageEndEventResult,
   PiInputSource,
+  ResourcesDiscoverResult,
   SessionBeforeCompactResult,
+  SessionBeforeForkResult,
+  SessionBeforeSwitchResult,
+  SessionBeforeTreeResult,
   SystemPromptOptionsView,
+  UserBashEventResult,
   ToolCallEventResult,
   ToolResultEventResult,
 } from "../types.js";
@@ -44,8 +52,6 @@ const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
   "session_info_changed",
 ]);
 
-const COMPACTION_EVENTS: ReadonlySet<ExtensionEventName> = new Set(["session_before_compact", "session_compact", "session_compact_failed"]);
-
 type Call = <R>(event: object, signal?: AbortSignal) => Promise<R | undefined>;
 
 interface Tap {
@@ -54,7 +60,7 @@ interface Tap {
   call: Call;
 }
 
-/** Taps the hook of one handler. Events pith fires itself (session moves, user bash, resources) need no tap. */
+/** Taps the hook of one handler. */
 export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
   const invoke = handler as unknown as (event: object, ctx: ExtensionContext) => unknown;
   const call: Call = async <R>(payload: object, signal?: AbortSignal) => {
@@ -64,8 +70,7 @@ export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, e
   };
   const tap: Tap = { runtime, record, call };
   if (QUEUE_EVENTS.has(event)) return tapQueue(tap, event);
-  if (COMPACTION_EVENTS.has(event)) return tapCompactionLater(tap, event);
-  TAPS[event as keyof typeof TAPS]?.(tap);
+  TAPS[event]?.(tap);
 }
 
 /** Lets the session's queued events reach extensions before a hook-driven event does. */
@@ -219,6 +224,65 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       await call({ type: "mcp_servers_change", servers: event.servers });
       return { claimed: true as const };
     }),
+
+  session_before_switch: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_before_switch", async (event) => {
+      const result = await call<SessionBeforeSwitchResult>({ type: "session_before_switch", ...event });
+      return result?.cancel === true ? { cancel: true as const } : undefined;
+    }),
+
+  session_before_fork: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_before_fork", async (event) => {
+      const result = await call<SessionBeforeForkResult>({ type: "session_before_fork", ...event });
+      return result?.cancel === true ? { cancel: true as const } : undefined;
+    }),
+
+  session_before_tree: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_before_tree", async (event) => {
+      const result = await call<SessionBeforeTreeResult>({ type: "session_before_tree", preparation: event.preparation, signal: event.signal }, event.signal);
+      return result ?? undefined;
+    }),
+
+  session_tree: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_tree", async (event) => {
+      await call({ type: "session_tree", ...event });
+    }),
+
+  session_before_compact: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_before_compact", async (before) => {
+      const piEvent = {
+        type: "session_before_compact",
+        preparation: before.preparation,
+        branchEntries: before.branchEntries,
+        customInstructions: before.customInstructions,
+        signal: before.signal,
+      };
+      const result = await call<SessionBeforeCompactResult>(piEvent, before.signal);
+      if (result?.cancel) return { cancel: true as const };
+      return result?.compaction ? { compaction: result.compaction } : undefined;
+    }),
+
+  session_compact: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_compact", async (compacted) => {
+      await call({ type: "session_compact", compactionEntry: compacted.compactionEntry, fromExtension: compacted.fromExtension });
+    }),
+
+  session_compact_failed: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("session_compact_failed", async (failed) => {
+      await call({ ...failed });
+    }),
+
+  user_bash: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("user_bash", async (event) => {
+      const result = await call<UserBashEventResult>({ type: "user_bash", ...event });
+      return result?.operations !== undefined || result?.result !== undefined ? result : undefined;
+    }),
+
+  resources_discover: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("resources_discover", async (state) => {
+      const result = await call<ResourcesDiscoverResult>({ type: "resources_discover", cwd: state.cwd, reason: state.reason });
+      return result ? contribute(state, record.source.path, result) : undefined;
+    }),
 };
 
 function tapQueue({ runtime, record, call }: Tap, event: ExtensionEventName): void {
@@ -245,53 +309,9 @@ function trackTurns(runtime: ExtensionRuntime): void {
   );
 }
 
-/** The compaction plugin may load after the extensions: its hooks are tapped once it is there. */
-function tapCompactionLater(tap: Tap, event: ExtensionEventName): void {
-  tap.runtime.pendingCompactionTaps.push(() => tapCompaction(tap, event));
-  bindCompaction(tap.runtime);
-}
-
-export function bindCompaction(runtime: ExtensionRuntime): void {
-  const compaction = runtime.compaction();
-  if (!compaction) return;
-  for (const tap of runtime.pendingCompactionTaps.splice(0)) tap();
-}
-
-function tapCompaction({ runtime, record, call }: Tap, event: ExtensionEventName): void {
-  const { hooks } = runtime.compaction()!;
-  // taps on the compaction plugin's own hooks leave with the extension too, and keep the load-order place
-  const removably = (hook: object, tap: () => void) => runtime.trackFor(record, tapRemovably(hook, tap, { before: runtime.laterPlugins() }));
-  if (event === "session_compact_failed") {
-    removably(hooks.session_compact_failed, () => hooks.session_compact_failed.tapPromise(record.owner, async (failed) => void (await call({ ...failed }))));
-    return;
-  }
-  if (event === "session_compact") {
-    removably(hooks.session_compact, () =>
-      hooks.session_compact.tapPromise(record.owner, async (compacted) => {
-        await call({ type: "session_compact", compactionEntry: compacted.compactionEntry, fromExtension: compacted.fromExtension });
-      }),
-    );
-    return;
-  }
-  removably(hooks.session_before_compact, () =>
-    hooks.session_before_compact.tapPromise(record.owner, async (before) => {
-      const piEvent = {
-        type: "session_before_compact",
-        preparation: before.preparation,
-        branchEntries: before.branchEntries,
-        customInstructions: before.customInstructions,
-        signal: before.signal,
-      };
-      const result = await call<SessionBeforeCompactResult>(piEvent, before.signal);
-      if (result?.cancel) return { cancel: true as const };
-      return result?.compaction ? { compaction: result.compaction } : undefined;
-    }),
-  );
-}
-
 function promptOptions(runtime: ExtensionRuntime): SystemPromptOptionsView {
   const { session } = runtime;
-  const tools = session.activeToolNames().map((name) => session.registry.tools.get(name)!);
+  const tools = session.activeToolNames().map((name) => runtime.context.registry.tools.get(name)!);
   const toolSnippets: Record<string, string> = {};
   for (const tool of tools) if (tool.promptSnippet) toolSnippets[tool.name] = tool.promptSnippet;
   const resources = runtime.context.tryUse("resources")?.loaded();

@@ -3,7 +3,7 @@
 //   {name, setup}       a pith plugin, set up like any other plugin
 // A file that fails to import, exports neither, or whose factory throws is reported (naming the file) and left
 // out; the others load.
-import { PithError, errorMessage, type PithPlugin, nowMs } from "../../../kernel/index.js";
+import { errorMessage, nowMs, PithError, type PithPlugin, type PluginContext } from "../../../kernel/index.js";
 import type { ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
 import { createExtensionAPI } from "../extension-api.js";
@@ -18,28 +18,36 @@ export interface InlineExtension {
   factory: ExtensionFactory;
 }
 
+/** Times a part of the work for the boot timing report (the plugin context's `time`), or just runs it. */
+export type TimeWork = PluginContext["time"];
+
+export const untimed: TimeWork = (_label, work) => work((_nested, part) => part());
+
 export async function loadExtensions(
   runtime: ExtensionRuntime,
   sources: readonly ExtensionSource[],
   loader: ExtensionModuleLoader,
   inline: readonly InlineExtension[] = [],
+  time: TimeWork = untimed,
 ): Promise<void> {
   let order = 0;
   for (const source of sources) {
     const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++, runtime.generation);
-    const started = nowMs();
-    let exported: unknown;
-    try {
-      exported = await loader.load(source.path);
-    } catch (error) {
-      runtime.report(
-        new PithError("EXTENSION_LOAD_FAILED", `Failed to load extension ${record.display}: ${errorMessage(error)}`, { cause: error, plugin: record.owner, hook: "load" }),
-      );
-      continue;
-    }
-    const importMs = nowMs() - started;
-    await run(runtime, record, exported);
-    runtime.timings.push({ path: source.path, importMs, factoryMs: nowMs() - started - importMs });
+    await time(record.display, async (part) => {
+      const started = nowMs();
+      let exported: unknown;
+      try {
+        exported = await part("import", () => loader.load(source.path));
+      } catch (error) {
+        runtime.report(
+          new PithError("EXTENSION_LOAD_FAILED", `Failed to load extension ${record.display}: ${errorMessage(error)}`, { cause: error, plugin: record.owner, hook: "load" }),
+        );
+        return;
+      }
+      const importMs = nowMs() - started;
+      await part("factory", () => run(runtime, record, exported));
+      runtime.timings.push({ path: source.path, importMs, factoryMs: nowMs() - started - importMs });
+    });
   }
   for (const { name, factory } of inline) {
     const source: ExtensionSource = { path: `<inline:${name}>`, place: "sdk", origin: "sdk", scope: "temporary" };
@@ -50,11 +58,11 @@ export async function loadExtensions(
 async function run(runtime: ExtensionRuntime, record: ExtensionRecord, exported: unknown): Promise<void> {
   if (isPithPlugin(exported)) {
     // set up like any plugin, through a context that lets it unload with the extensions
-    const tracked = runtime.pluginContext(exported.name);
+    const scope = runtime.pluginContext(exported.name);
     try {
-      await exported.setup(tracked.context);
+      await exported.setup(scope);
     } catch (error) {
-      tracked.dispose();
+      scope.dispose();
       runtime.report(
         error instanceof PithError && error.plugin
           ? error

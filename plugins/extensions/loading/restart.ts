@@ -3,9 +3,8 @@
 // flags, shortcuts, providers); active tools and flag values carry over, and a tool only the new instances
 // brought starts active.
 import { findSources } from "./find-sources.js";
-import { bindCompaction } from "../events/hook-bridge.js";
 import { watchSession } from "../events/lifecycle.js";
-import { loadExtensions } from "./load-extensions.js";
+import { loadExtensions, untimed, type TimeWork } from "./load-extensions.js";
 import { createExtensionModuleLoader, type ExtensionModuleLoader } from "./module-loader.js";
 import type { ExtensionsPluginOptions } from "../options.js";
 import { registerPendingProviders } from "../registrations/provider-registration.js";
@@ -13,27 +12,26 @@ import { forgetRegistrations, registerAllCommands, registerAllTools, resolveFlag
 import type { ExtensionRuntime } from "../runtime.js";
 
 /** Finds, imports and runs every extension, then registers what they registered. Returns the untrusted ones. */
-export async function loadAll(runtime: ExtensionRuntime, options: ExtensionsPluginOptions, loader: ExtensionModuleLoader): Promise<string[]> {
-  const { sources, untrusted } = await findSources(runtime.context, runtime.context.tryUse("settings"), options);
-  await loadExtensions(runtime, sources, loader, options.inline);
+export async function loadAll(runtime: ExtensionRuntime, options: ExtensionsPluginOptions, loader: ExtensionModuleLoader, time: TimeWork = untimed): Promise<string[]> {
+  const { sources, untrusted } = await time("find extensions", () => findSources(runtime.context, runtime.context.tryUse("settings"), options));
+  await loadExtensions(runtime, sources, loader, options.inline, time);
   registerAllTools(runtime);
   registerAllCommands(runtime);
   resolveFlags(runtime); // reports flag conflicts now, not when someone first asks for the flags
   registerPendingProviders(runtime);
   runtime.loaded = true;
-  bindCompaction(runtime);
   watchSession(runtime);
   return untrusted;
 }
 
 /** Unloads the current instances and loads every extension again; the caller announces session_start after. */
 export async function reloadAll(runtime: ExtensionRuntime, options: ExtensionsPluginOptions): Promise<string[]> {
-  const { session } = runtime;
-  const known = new Set(session.registry.tools.names());
+  const { session, context } = runtime;
+  const known = new Set(context.registry.tools.names());
   const active = session.activeToolNames();
   runtime.unload();
   forgetRegistrations(runtime);
   const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false, fresh: true }));
-  session.setActiveTools([...active, ...session.registry.tools.names().filter((name) => !known.has(name))]);
+  session.setActiveTools([...active, ...context.registry.tools.names().filter((name) => !known.has(name))]);
   return untrusted;
 }

@@ -2,7 +2,7 @@
 // claim one name the precedence rule (conflicts.ts) picks the winner and the loser is reported with both files;
 // start-up never stops for it. Commands claimed twice also stay reachable as `/name:1`, `/name:2` (load order),
 // as in pi 0.73; plain `/name` runs the winner.
-import type { PithError } from "../../../kernel/index.js";
+import type { Disposer, PithError } from "../../../kernel/index.js";
 import { conflictError, resolveClaims, type Claim } from "./conflicts.js";
 import { adaptCommand } from "./command-adapter.js";
 import type { ExtensionRecord } from "../extension-record.js";
@@ -10,7 +10,8 @@ import type { ExtensionRuntime } from "../runtime.js";
 import { adaptTool, startsActive } from "./tool-adapter.js";
 import type { PiCommandOptions, PiFlagOptions, PiToolDefinition, SlashCommandInfo, SourceInfo, ToolInfo } from "../types.js";
 
-const registeredTools = new WeakMap<ExtensionRuntime, Map<string, ExtensionRecord>>();
+/** per tool name: the instance whose tool is registered, and how to take it back */
+const registeredTools = new WeakMap<ExtensionRuntime, Map<string, { record: ExtensionRecord; unregister: Disposer }>>();
 const reportedConflicts = new WeakMap<ExtensionRuntime, Set<string>>();
 
 function reportOnce(runtime: ExtensionRuntime, error: PithError): void {
@@ -45,8 +46,9 @@ export function registerAllTools(runtime: ExtensionRuntime): void {
 
 /** A tool registered after start-up (from a handler or command): it wins unless an outranking extension has it. */
 export function registerToolNow(runtime: ExtensionRuntime, record: ExtensionRecord, tool: PiToolDefinition): void {
-  const holder = registeredTools.get(runtime)?.get(tool.name);
-  if (holder && holder !== record) {
+  const held = registeredTools.get(runtime)?.get(tool.name);
+  const holder = held?.record;
+  if (held && holder && holder !== record) {
     const { winners } = resolveClaims("tool", [
       { name: tool.name, record: holder, value: tool },
       { name: tool.name, record, value: tool },
@@ -54,7 +56,7 @@ export function registerToolNow(runtime: ExtensionRuntime, record: ExtensionReco
     const winner = winners.get(tool.name)!.record;
     reportOnce(runtime, conflictError("tool", tool.name, winner, winner === record ? holder : record));
     if (winner !== record) return;
-    runtime.session.registry.tools.remove(tool.name, holder.owner);
+    held.unregister();
   }
   install(runtime, record, tool);
 }
@@ -62,14 +64,13 @@ export function registerToolNow(runtime: ExtensionRuntime, record: ExtensionReco
 function install(runtime: ExtensionRuntime, record: ExtensionRecord, tool: PiToolDefinition): void {
   let byName = registeredTools.get(runtime);
   if (!byName) registeredTools.set(runtime, (byName = new Map()));
-  byName.set(tool.name, record);
-  runtime.pluginContextFor(record).registerTool(adaptTool(runtime, record, tool), { active: startsActive(tool) });
+  byName.set(tool.name, { record, unregister: runtime.pluginContextFor(record).registerTool(adaptTool(runtime, record, tool), { active: startsActive(tool) }) });
 }
 
 export function listTools(runtime: ExtensionRuntime): ToolInfo[] {
   const owners = new Map(runtime.records.map((record) => [record.owner, record]));
   return runtime.session.allTools().map((tool) => {
-    const owner = runtime.session.registry.tools.owner(tool.name) ?? "";
+    const owner = runtime.context.registry.tools.owner(tool.name) ?? "";
     const record = owners.get(owner);
     // pi 1.6 lists what the definition declares beside the basics
     const declared = record?.tools.get(tool.name);
@@ -104,7 +105,7 @@ export function registerAllCommands(runtime: ExtensionRuntime): void {
   const counts = new Map<string, number>();
   for (const claim of claims) counts.set(claim.name, (counts.get(claim.name) ?? 0) + 1);
 
-  const table = new Map<string, { record: ExtensionRecord; name: string; options: PiCommandOptions }>();
+  const table = new Map<string, { record: ExtensionRecord; name: string; options: PiCommandOptions; unregister?: Disposer }>();
   const occurrence = new Map<string, number>();
   for (const claim of claims) {
     if ((counts.get(claim.name) ?? 0) > 1) {
@@ -115,12 +116,9 @@ export function registerAllCommands(runtime: ExtensionRuntime): void {
   }
   for (const claim of winners.values()) table.set(claim.name, { record: claim.record, name: claim.name, options: claim.value });
 
-  const registry = runtime.session.registry.commands;
-  for (const [name, previous] of runtime.commandTable) if (!table.has(name)) registry.remove(name, previous.record.owner);
+  for (const [name, previous] of runtime.commandTable) if (!table.has(name) || table.get(name)!.record !== previous.record) previous.unregister?.();
   for (const [name, entry] of table) {
-    const previous = runtime.commandTable.get(name);
-    if (previous && previous.record !== entry.record) registry.remove(name, previous.record.owner);
-    runtime.pluginContextFor(entry.record).registerCommand(adaptCommand(runtime, entry.record, name, entry.options));
+    entry.unregister = runtime.pluginContextFor(entry.record).registerCommand(adaptCommand(runtime, entry.record, name, entry.options));
   }
   runtime.commandTable.clear();
   for (const [name, entry] of table) runtime.commandTable.set(name, entry);

@@ -1,10 +1,11 @@
 // The user's own shell commands (`!cmd` in a terminal, the RPC `bash` command): run in the session's folder with
 // the bash tool's process handling, and kept in the conversation as a `bashExecution` message, so the model
 // sees the output with the next prompt. While a reply is streaming the message waits until the run is over:
-// slipped in mid-turn it would separate a tool call from its result.
+// slipped in mid-turn it would separate a tool call from its result. Plugins hear each command first (the
+// `user_bash` hook): one may run it itself (`operations`) or answer in its place (`result`).
 import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { PithError, type BashExecutionMessage, type SessionApi } from "../../../kernel/index.js";
+import { isTapped, PithError, type BashExecutionMessage, type HookOf, type HookSignature, type SessionApi } from "../../../kernel/index.js";
 import { OutputCollector } from "../../tools/output-collector.js";
 import { runInProcessGroup } from "../../tools/process-group.js";
 import { resolveShell, shellEnvironment } from "../../tools/shell.js";
@@ -19,6 +20,34 @@ export interface BashResult {
   truncated: boolean;
   /** the complete output, when it was cut */
   fullOutputPath?: string;
+}
+
+/** pi's `BashOperations`: how a `!cmd` runs, for a `user_bash` handler that runs it elsewhere (a container, ssh). */
+export interface BashOperations {
+  exec(
+    command: string,
+    cwd: string,
+    options: { onData: (data: Buffer) => void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv },
+  ): Promise<{ exitCode: number | null }>;
+}
+
+export interface UserBashEvent {
+  command: string;
+  excludeFromContext: boolean;
+  cwd: string;
+}
+
+/** The first handler that gives either decides: run through its `operations`, or take its `result` as is. */
+export interface UserBashDecision {
+  operations?: BashOperations;
+  result?: BashResult;
+}
+
+declare module "../../../kernel/index.js" {
+  interface HookSignatures {
+    /** series bail · the user ran `!cmd` · return `{operations}` or `{result}`, or nothing to run it here */
+    user_bash: HookSignature<UserBashEvent, UserBashDecision | undefined>;
+  }
 }
 
 export interface UserBashOptions {
@@ -44,6 +73,7 @@ declare module "../../../kernel/plugin.js" {
 
 export interface UserBashConfig {
   session: Pick<SessionApi, "cwd" | "isStreaming" | "appendMessage" | "waitForIdle">;
+  hook?: HookOf<"user_bash">;
   /** read per command, so settings changes apply */
   shell(): { shellPath?: string; commandPrefix?: string };
   killGraceMs?: number;
@@ -71,7 +101,8 @@ export class UserBash implements UserBashService {
     if (options.signal?.aborted) stop();
     this.running = controller;
     try {
-      const result = await this.run(command, controller.signal, options.onOutput);
+      const decision = await this.ask(command, options.excludeFromContext === true);
+      const result = decision?.result ?? (await this.run(command, controller.signal, options.onOutput, decision?.operations));
       const message: BashExecutionMessage = { role: "bashExecution", command, ...result, timestamp: Date.now() };
       if (options.excludeFromContext) message.excludeFromContext = true;
       await this.record(message);
@@ -93,27 +124,26 @@ export class UserBash implements UserBashService {
     for (const message of messages) await this.config.session.appendMessage(message);
   }
 
-  private async run(command: string, signal: AbortSignal, onOutput: ((delta: string) => void) | undefined): Promise<BashResult> {
+  private ask(command: string, excludeFromContext: boolean): Promise<UserBashDecision | undefined> {
+    const { hook } = this.config;
+    if (!hook || !isTapped(hook)) return Promise.resolve(undefined);
+    return hook.promise({ command, excludeFromContext, cwd: this.config.session.cwd });
+  }
+
+  private async run(command: string, signal: AbortSignal, onOutput: ((delta: string) => void) | undefined, operations?: BashOperations): Promise<BashResult> {
     const { shellPath, commandPrefix } = this.config.shell();
+    const full = commandPrefix ? `${commandPrefix}\n${command}` : command;
     const output = new OutputCollector({ tempFilePrefix: "pith-bash" });
     // a character split between two chunks is held back until it is whole
     const decoder = new StringDecoder("utf8");
-    const forward = (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
+      output.append(chunk);
       const delta = decoder.write(chunk);
       if (delta && onOutput) onOutput(delta);
     };
-    const outcome = await runInProcessGroup({
-      file: resolveShell(shellPath),
-      args: ["-c", commandPrefix ? `${commandPrefix}\n${command}` : command],
-      cwd: this.config.session.cwd,
-      env: shellEnvironment(),
-      signal,
-      killGraceMs: this.config.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-      onData: (chunk) => {
-        output.append(chunk);
-        forward(chunk);
-      },
-    }).finally(() => {
+    const { cwd } = this.config.session;
+    const running = operations ? runElsewhere(operations, full, cwd, signal, onData) : runHere(full, shellPath, cwd, signal, onData, this.config.killGraceMs);
+    const outcome = await running.finally(() => {
       output.finish();
       const rest = decoder.end();
       if (rest && onOutput) onOutput(rest);
@@ -123,7 +153,7 @@ export class UserBash implements UserBashService {
     const result: BashResult = {
       output: snapshot.text,
       exitCode: outcome.exitCode ?? undefined,
-      cancelled: outcome.stoppedBy === "abort",
+      cancelled: outcome.cancelled,
       truncated: snapshot.truncation.truncated,
     };
     if (snapshot.fullOutputPath) result.fullOutputPath = snapshot.fullOutputPath;
@@ -140,5 +170,26 @@ export class UserBash implements UserBashService {
     void this.config.session.waitForIdle().then(() => {
       if (!this.config.session.isStreaming) return this.flushDeferred();
     });
+  }
+}
+
+interface Outcome {
+  exitCode: number | null | undefined;
+  cancelled: boolean;
+}
+
+async function runHere(command: string, shellPath: string | undefined, cwd: string, signal: AbortSignal, onData: (chunk: Buffer) => void, killGraceMs = DEFAULT_KILL_GRACE_MS): Promise<Outcome> {
+  const outcome = await runInProcessGroup({ file: resolveShell(shellPath), args: ["-c", command], cwd, env: shellEnvironment(), signal, killGraceMs, onData });
+  return { exitCode: outcome.exitCode, cancelled: outcome.stoppedBy === "abort" };
+}
+
+/** A handler's operations run the command; a throw after an abort counts as cancelled, any other is the failure. */
+async function runElsewhere(operations: BashOperations, command: string, cwd: string, signal: AbortSignal, onData: (chunk: Buffer) => void): Promise<Outcome> {
+  try {
+    const { exitCode } = await operations.exec(command, cwd, { onData, signal, env: shellEnvironment() });
+    return { exitCode, cancelled: signal.aborted };
+  } catch (error) {
+    if (signal.aborted) return { exitCode: undefined, cancelled: true };
+    throw new PithError("BASH_OPERATIONS_FAILED", `The user_bash handler's operations failed to run the command: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

@@ -1,0 +1,59 @@
+// The tree hooks the session-control plugin fires, declared in the kernel's hook table (owner "session-control"):
+// their payloads, typed here by declaration merging. `session_before_switch` and `session_before_fork` are typed in
+// the kernel; `user_bash` with the user's shell (rpc/services/user-bash.ts). Any plugin taps them with
+// `context.on(...)`, whether it loads before or after this one.
+import type { HookSignature, MoveVeto, OwnedHooks, PluginContext } from "../../kernel/index.js";
+import type { SessionEntry } from "../sessions/types.js";
+
+/** What a tree move is about to do (`session_before_tree`'s `preparation`). */
+export interface TreePreparation {
+  targetId: string;
+  oldLeafId: string | null;
+  userWantsSummary: boolean;
+  customInstructions?: string;
+  replaceInstructions?: boolean;
+  label?: string;
+}
+
+export interface BeforeTreeEvent {
+  preparation: TreePreparation;
+  signal: AbortSignal;
+}
+
+/** The first handler that answers decides: cancel, bring the summary, or change the instructions or label. */
+export interface TreeDecision {
+  cancel?: boolean;
+  summary?: { summary: string; details?: unknown };
+  customInstructions?: string;
+  replaceInstructions?: boolean;
+  label?: string;
+}
+
+export interface TreeMovedEvent {
+  newLeafId: string | null;
+  oldLeafId: string | null;
+  /** the branch summary written for the branch left behind */
+  summaryEntry?: SessionEntry;
+  /** the summary came from a `session_before_tree` handler */
+  fromExtension: boolean;
+}
+
+declare module "../../kernel/index.js" {
+  interface HookSignatures {
+    /** series bail · before the leaf moves · the first answer decides */
+    session_before_tree: HookSignature<BeforeTreeEvent, TreeDecision | undefined>;
+    /** series · the leaf moved (and a summary was written, if asked for) */
+    session_tree: HookSignature<TreeMovedEvent>;
+  }
+}
+
+export type SessionControlHooks = OwnedHooks<"session-control">;
+
+/** Asks every `session_before_*` handler; true when one cancelled. */
+export async function vetoed(veto: Promise<MoveVeto | undefined>): Promise<boolean> {
+  return (await veto)?.cancel === true;
+}
+
+export function sessionControlHooks(context: Pick<PluginContext, "hooksOf">): SessionControlHooks {
+  return context.hooksOf("session-control");
+}
