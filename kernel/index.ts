@@ -13,7 +13,7 @@ export { nowMs } from "./stopwatch.js";
 export { boot, loadPlugins, formatTimings, stderrLogger, type BootOptions, type Booted } from "./boot.js";
 export type { PluginSpec, ModuleLoader } from "./plugin-loader.js";
 export type { PluginTiming } from "./plugin-host.js";
-export { formatTimingTree, type TimingNode } from "./timing.js";
+export { formatTimingTree, timePart, type TimingNode } from "./timing.js";
 export { convertToLlm, bashExecutionText } from "./convert-to-llm.js";
 export { clampThinkingLevel, supportedThinkingLevels } from "./thinking.js";
 export { validateJsonSchema } from "./json-schema.js";

@@ -1,7 +1,8 @@
 // Assembles the kernel and a set of plugins into a ready session: settings, built-ins, the caller's plugins,
 // then tools, model and thinking level as options, settings and defaults decide.
 import { resolve } from "node:path";
-import { boot, type AgentSession, type PluginSpec, type PluginTiming, type Logger, type Model, type ThinkingLevel, PithError } from "../kernel/index.js";
+import { boot, PithError, timePart } from "../kernel/index.js";
+import type { AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
 import { SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../plugins/models/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
@@ -85,6 +86,8 @@ export interface CreatedSession {
   session: AgentSession;
   settings: SettingsManager;
   timings: PluginTiming[];
+  /** the work done before the plugins loaded (settings, the session file, packages), for the timing report */
+  beforeBoot: TimingNode[];
   /** things the user should know, e.g. a model id that was not in the catalogue */
   warnings: string[];
 }
@@ -92,8 +95,9 @@ export interface CreatedSession {
 export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreatedSession> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const agentDir = options.agentDir ?? resolveAgentDir();
-  const settings = await SettingsManager.load({ agentDir, cwd, projectTrusted: false });
-  const trust = await resolveStartupTrust({ ...options.projectTrust, cwd, agentDir, settings });
+  const beforeBoot: TimingNode[] = [];
+  const settings = await timePart(beforeBoot, "settings", () => SettingsManager.load({ agentDir, cwd, projectTrusted: false }));
+  const trust = await timePart(beforeBoot, "project trust", () => resolveStartupTrust({ ...options.projectTrust, cwd, agentDir, settings }));
   settings.setProjectTrusted(trust.trusted);
   const effective = settings.get();
   const warnings = [...trust.problems, ...settings.warnings.map((warning) => warning.message)];
@@ -103,18 +107,20 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const builtins = (options.builtins ?? BUILTIN_PLUGIN_NAMES).filter((name) => !(options.noMcp && name === "mcp"));
   const sessionDir = resolveSessionDir({ flag: options.sessionDir, setting: settings.sessionDirSetting() });
   const sessionStart = builtins.includes("sessions")
-    ? await resolveSessionStart({
-        cwd,
-        agentDir,
-        sessionDir,
-        noSession: options.noSession,
-        continueRecent: options.continueRecent,
-        session: options.session,
-        fork: options.fork,
-        sessionId: options.sessionId,
-      })
+    ? await timePart(beforeBoot, "session file", () =>
+        resolveSessionStart({
+          cwd,
+          agentDir,
+          sessionDir,
+          noSession: options.noSession,
+          continueRecent: options.continueRecent,
+          session: options.session,
+          fork: options.fork,
+          sessionId: options.sessionId,
+        }),
+      )
     : undefined;
-  const packages = options.packages === false ? undefined : await startPackages(cwd, agentDir, settings, options);
+  const packages = options.packages === false ? undefined : await timePart(beforeBoot, "packages", () => startPackages(cwd, agentDir, settings, options));
   if (packages) warnings.push(...packages.resolved.problems);
   const plugins: PluginSpec[] = [
     { name: "settings", setup: (context) => context.provide("settings", settings) },
@@ -191,7 +197,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     await session.dispose().catch(() => undefined);
     throw error;
   }
-  return { session, settings, timings, warnings };
+  return { session, settings, timings, beforeBoot, warnings };
 }
 
 /** Sets the tools the session starts with; returns a warning for each name that matched no tool. */

@@ -4,7 +4,7 @@ import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResult
 import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
-import type { BashResult } from "../rpc/services/user-bash.js";
+import type { BashOperations, BashResult } from "../rpc/services/user-bash.js";
 
 // ---- sources ---------------------------------------------------------------------------------------------
 
@@ -246,16 +246,8 @@ export interface SessionBeforeTreeResult {
   replaceInstructions?: boolean;
   label?: string;
 }
-/** pi's `BashOperations`: how a `!cmd` runs. */
-export interface BashOperations {
-  exec(
-    command: string,
-    cwd: string,
-    options: { onData: (data: Buffer) => void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv },
-  ): Promise<{ exitCode: number | null }>;
-}
 /** pi's `BashResult`, as user bash (plugins/rpc/services/user-bash.ts) produces it */
-export type { BashResult };
+export type { BashOperations, BashResult };
 export interface UserBashEventResult {
   operations?: BashOperations;
   result?: BashResult;

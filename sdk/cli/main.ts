@@ -133,7 +133,7 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
     await session.dispose();
     throw new PithError("NO_PROMPT", 'Nothing to do: give a request, e.g. pith -p "explain src/index.ts", or pipe text into pith.');
   }
-  if (process.env.PITH_TIMING === "1") process.stderr.write(formatTimings(created.timings));
+  if (process.env.PITH_TIMING === "1") process.stderr.write(formatTimings(created.timings, created.beforeBoot));
   for (const warning of created.warnings) log.warn(warning);
 
   let interrupted = false;

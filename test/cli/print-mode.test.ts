@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, jsonLines, type CliWorld } from "./cli-harness.js";
@@ -200,14 +200,20 @@ describe("the small commands", () => {
 });
 
 describe("boot timing", () => {
-  it("PITH_TIMING=1 prints each plugin's import and setup time on stderr, and nothing on stdout but the answer", async () => {
+  it("PITH_TIMING=1 prints a tree on stderr: work before boot, each plugin's import and setup, each extension file; stdout holds only the answer", async () => {
+    await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+    await writeFile(join(world.agentDir, "extensions", "timed.ts"), "export default function (pi) { pi.registerCommand('timed', { handler: async () => {} }); }\n");
     world.mock.enqueue({ text: "hi" });
     const result = await world.run(["-p", ...MODEL, "hello"], { env: { PITH_TIMING: "1" } });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("hi\n");
+    const ms = "\\s+[\\d.]+ ms";
+    expect(result.stderr).toMatch(new RegExp(`\\n  before boot${ms}\\n    settings${ms}\\n    project trust${ms}\\n    session file${ms}\\n`));
     for (const plugin of ["settings", "models", "provider-anthropic", "tools", "system-prompt", "output-text"]) {
-      expect(result.stderr).toMatch(new RegExp(`${plugin}\\s+import\\s+[\\d.]+ ms\\s+setup\\s+[\\d.]+ ms`));
+      expect(result.stderr).toMatch(new RegExp(`\\n    ${plugin}${ms}\\n      import${ms}\\n      setup${ms}\\n`));
     }
+    // the extensions plugin's setup, broken down: finding the files, then per file its import and factory
+    expect(result.stderr).toMatch(new RegExp(`\\n    extensions${ms}\\n      import${ms}\\n      setup${ms}\\n        find extensions${ms}\\n        \\S*timed\\.ts${ms}\\n          import${ms}\\n          factory${ms}\\n`));
   });
 });
 

@@ -1,12 +1,12 @@
 // RPC's session moves and saved choices go through the session-control plugin, the same calls PithSession and
-// extensions make: plugins hear session_start with the move's reason, a plugin may cancel through the extensions
-// service's question, a new session records its parent, model and thinking level, and choices reach settings.json.
+// extensions make: plugins hear session_start with the move's reason, any plugin may cancel a move
+// (session_before_switch / session_before_fork) and hears session_shutdown for the conversation it leaves, a new session records its parent, model and thinking level, and choices reach settings.json.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { definePlugin } from "../../kernel/plugin.js";
-import type { SessionStartEvent } from "../../kernel/hooks.js";
+import type { SessionShutdownEvent, SessionStartEvent } from "../../kernel/hooks.js";
 import type { SessionsService } from "../../plugins/sessions/index.js";
 import { startInProcess, writeTwoModels, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
@@ -35,6 +35,44 @@ it("new_session records its parent, model and thinking level, and announces sess
   expect(sessions().manager.getHeader()?.parentSession).toBe("/elsewhere/parent.jsonl");
   expect(sessions().manager.getEntries().map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change"]);
   expect(starts.at(-1)).toEqual({ reason: "new", previousSessionFile: previous });
+});
+
+it("any plugin, not only an extension, may veto a move and hears session_shutdown for the conversation it leaves", async () => {
+  let veto = true;
+  const asked: string[] = [];
+  const shutdowns: SessionShutdownEvent[] = [];
+  const guard = definePlugin({
+    name: "guard",
+    setup(context) {
+      context.on("session_before_switch", (event) => {
+        asked.push(`switch:${event.reason}`);
+        return veto ? { cancel: true } : undefined;
+      });
+      context.on("session_before_fork", (event) => {
+        asked.push(`fork:${event.position}`);
+        return veto ? { cancel: true } : undefined;
+      });
+      context.on("session_shutdown", (event) => void shutdowns.push(event));
+    },
+  });
+  rpc = await startInProcess(world, { plugins: [guard] });
+  const first = sessions().manager.getSessionFile();
+  expect(await rpc.peer.request({ type: "new_session" })).toMatchObject({ success: true, data: { cancelled: true } });
+  expect(await rpc.peer.request({ type: "clone" })).toMatchObject({ success: true, data: { cancelled: true } });
+  expect(sessions().manager.getSessionFile()).toBe(first);
+  expect(shutdowns).toEqual([]);
+
+  veto = false;
+  expect(await rpc.peer.request({ type: "new_session" })).toMatchObject({ success: true, data: { cancelled: false } });
+  expect(shutdowns).toEqual([{ reason: "new" }]);
+  // the session file of the new conversation is open and written: leaving did not close the sessions service
+  world.mock.enqueue({ text: "after the move" });
+  const from = rpc.peer.records.length;
+  expect((await rpc.peer.request({ type: "prompt", message: "still here" })).success).toBe(true);
+  await rpc.peer.waitForEvent("agent_end", from);
+  await rpc.session.waitForIdle();
+  expect(sessions().manager.getEntries().some((entry) => entry.type === "message")).toBe(true);
+  expect(asked).toEqual(["switch:new", "fork:at", "switch:new"]);
 });
 
 it("switch_session brings back the stored session's model and thinking level", async () => {
