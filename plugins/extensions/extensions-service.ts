@@ -1,6 +1,6 @@
 // The "extensions" service over one session's extensions.
 import { parseExtensionFlags, type ParsedFlags } from "./registrations/flags.js";
-import type { ExtensionsPluginOptions } from "./plugin.js";
+import type { ExtensionsPluginOptions } from "./options.js";
 import { listCommands, resolveFlags } from "./registrations/registrations.js";
 import { reloadAll } from "./loading/restart.js";
 import type { ExtensionRuntime } from "./runtime.js";
