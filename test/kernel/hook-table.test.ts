@@ -14,6 +14,7 @@ describe("the hook catalogue", () => {
       session_tree: "session-control",
       session_before_compact: "compaction",
       session_compact: "compaction",
+      session_compact_failed: "compaction",
       user_bash: "session-control",
       resources_discover: "extensions",
     });
