@@ -15,12 +15,6 @@ MCP servers (docs/mcp.md):
   pith mcp list [--json]              connect to every server and show its state, tools and errors
   pith mcp get <server> [--json]
 
-Credentials:
-  pith auth login <provider> [--api-key]          save an API key in auth.json (read without echo)
-  pith auth logout <provider>                     remove what auth login saved
-  pith auth check --provider <p> | --model <m>    ready / not_ready / invalid (exit 0 / 1 / 2) [--json]
-  pith auth print-api-key --provider <p> | --model <m>
-
 Examples:
   pith -p "rename foo to bar in src/util.ts"
   git diff | pith -p "review this change"
