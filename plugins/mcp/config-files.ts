@@ -31,6 +31,8 @@ export interface McpConfigLocation {
   cwd: string;
   /** asked only when the project has a `.pi/mcp.json` */
   projectTrusted(): boolean | Promise<boolean>;
+  /** false in a session: the trust plugin's one warning already names every project file it skipped */
+  reportUntrusted?: boolean;
 }
 
 export const userConfigFile = (agentDir: string) => join(agentDir, "mcp.json");
@@ -113,7 +115,7 @@ export async function loadMcpConfiguration(location: McpConfigLocation): Promise
   const exists = await access(candidate).then(() => true, () => false);
   const projectFile = exists && (await location.projectTrusted()) ? candidate : undefined;
   if (projectFile) await readServers(projectFile, "project", servers, problems);
-  else if (exists) {
+  else if (exists && location.reportUntrusted !== false) {
     problems.push(
       `${candidate} is not read: this project is not trusted, and its MCP servers would run commands with your permissions. If you trust it, run pith --trust in it.`,
     );

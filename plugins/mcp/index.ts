@@ -57,7 +57,12 @@ export function mcpPlugin(options: McpPluginOptions): PithPlugin {
   return definePlugin({
     name: "mcp",
     async setup(context) {
-      const configuration = await loadMcpConfiguration({ agentDir: options.agentDir, cwd: context.cwd, projectTrusted: options.projectTrusted });
+      const configuration = await loadMcpConfiguration({
+        agentDir: options.agentDir,
+        cwd: context.cwd,
+        projectTrusted: options.projectTrusted,
+        reportUntrusted: false,
+      });
       for (const problem of configuration.problems) context.report(new PithError("MCP_CONFIG_INVALID", problem));
       const host = new McpHost(context, options, configuration);
       context.provide("mcp", host.service);
