@@ -1,5 +1,5 @@
-// The `ctx` handlers, tools and commands receive. pith runs extensions without a terminal UI, so `ctx.ui` answers
-// as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
+// The `ctx` handlers, tools and commands receive. `ctx.ui` is the running mode's "ui" service (RPC, interactive),
+// looked up on each use; without one it answers as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
 // every property and method throws the stale-instance error (stale.ts), as pi's do.
 import { PithError, errorMessage } from "../../../kernel/index.js";
 import { estimateContextTokens } from "../../compaction/context-tokens.js";
@@ -10,6 +10,7 @@ import type { ExtensionRuntime } from "../runtime.js";
 import { sessionView } from "./session-view.js";
 import { sessionMoves } from "./session-moves.js";
 import { guarded } from "../stale.js";
+import type { ExtensionUIContext } from "./ui-context.js";
 import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../types.js";
 
 const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
@@ -34,11 +35,20 @@ export function createExtensionContext(runtime: ExtensionRuntime, record: Extens
   return Object.create(base, { signal: { get: current, enumerable: true } }) as ExtensionContext;
 }
 
+/** The mode's ui service; its shape is pi's `ExtensionUIContext`, so it serves as `ctx.ui` as it is. */
+function modeUi(runtime: ExtensionRuntime): (ExtensionUIContext & { readonly hasUI: boolean }) | undefined {
+  return runtime.context.tryUse("ui");
+}
+
 function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionContext {
   const { session } = runtime;
   return {
-    ui: runtime.options.ui,
-    hasUI: runtime.options.hasUI,
+    get ui() {
+      return modeUi(runtime) ?? runtime.options.ui;
+    },
+    get hasUI() {
+      return modeUi(runtime)?.hasUI ?? runtime.options.hasUI;
+    },
     cwd: session.cwd,
     mode: runtime.options.mode,
     get thinkingLevel() {

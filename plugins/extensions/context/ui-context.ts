@@ -29,10 +29,10 @@ export interface ExtensionUIContext {
   getEditorText(): string;
   addAutocompleteProvider(factory: unknown): void;
   setEditorComponent(factory: unknown): void;
-  getEditorComponent(): undefined;
+  getEditorComponent(): unknown;
   readonly theme: Record<string, unknown>;
   getAllThemes(): { name: string; path: string | undefined }[];
-  getTheme(name: string): undefined;
+  getTheme(name: string): unknown;
   setTheme(theme: unknown): { success: boolean; error?: string };
   getToolsExpanded(): boolean;
   setToolsExpanded(expanded: boolean): void;

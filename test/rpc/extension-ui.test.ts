@@ -1,0 +1,92 @@
+// A pi extension loaded with -e gets the running mode's ui service as ctx.ui: in RPC mode its dialogs and notices
+// reach the client as extension_ui_request records and the client's answers come back; in print mode it has none.
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { closeRpcWorld, spawnRpc, type RpcChild, type RpcRecord } from "./rpc-harness.js";
+
+/** Notices session start; gates every bash call: "quick" commands by a confirm with a timeout, others by a Yes/No select. */
+const GATE = `import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+export default function (pi: ExtensionAPI) {
+  pi.on("session_start", (_event, ctx) => {
+    writeFileSync(join(ctx.cwd, "has-ui.txt"), String(ctx.hasUI));
+    ctx.ui.notify("gate ready", "info");
+  });
+  pi.on("tool_call", async (event, ctx) => {
+    if (event.toolName !== "bash") return undefined;
+    const command = String(event.input.command);
+    if (command.includes("quick")) {
+      const sure = await ctx.ui.confirm("Run quickly?", command, { timeout: 100 });
+      return sure ? undefined : { block: true, reason: "No answer in time." };
+    }
+    const choice = await ctx.ui.select("Run " + command + "?", ["Yes", "No"]);
+    return choice === "Yes" ? undefined : { block: true, reason: "The user said No." };
+  });
+}
+`;
+
+let world: CliWorld;
+let rpc: RpcChild | undefined;
+let gate: string;
+beforeEach(async () => {
+  world = await createCliWorld();
+  gate = join(world.project, "gate.ts");
+  await writeFile(gate, GATE);
+});
+afterEach(async () => {
+  await closeRpcWorld(world, rpc);
+  rpc = undefined;
+});
+
+const request = (method: string) => (record: RpcRecord) => record.type === "extension_ui_request" && record.method === method;
+const lastRequestText = () => JSON.stringify(world.mock.requests.at(-1)!.body);
+
+async function startWithBash(command: string): Promise<RpcChild> {
+  world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command } }] }, { text: "done" });
+  rpc = spawnRpc(world, ["-e", gate]);
+  expect(await rpc.peer.waitFor(request("notify"))).toMatchObject({ message: "gate ready", notifyType: "info" });
+  expect(await readFile(join(world.project, "has-ui.txt"), "utf8")).toBe("true");
+  await rpc.peer.request({ type: "prompt", message: "run it" });
+  return rpc;
+}
+
+it("blocks the bash call when the client answers No, and the model is told why", async () => {
+  const { peer } = await startWithBash("echo ran > ran.txt");
+  const select = await peer.waitFor(request("select"));
+  expect(select).toMatchObject({ title: "Run echo ran > ran.txt?", options: ["Yes", "No"] });
+  peer.send({ type: "extension_ui_response", id: select.id, value: "No" });
+  await peer.waitForEvent("agent_end");
+  expect(world.mock.requests).toHaveLength(2);
+  expect(lastRequestText()).toContain("The user said No.");
+  expect(existsSync(join(world.project, "ran.txt"))).toBe(false);
+});
+
+it("runs the bash call when the client answers Yes", async () => {
+  const { peer } = await startWithBash("echo ran > ran.txt");
+  const select = await peer.waitFor(request("select"));
+  peer.send({ type: "extension_ui_response", id: select.id, value: "Yes" });
+  await peer.waitForEvent("agent_end");
+  expect(existsSync(join(world.project, "ran.txt"))).toBe(true);
+  expect(lastRequestText()).not.toContain("The user said No.");
+});
+
+it("resolves a dialog with a timeout to its default when the client never answers", async () => {
+  const { peer } = await startWithBash("echo quick > quick.txt");
+  expect(await peer.waitFor(request("confirm"))).toMatchObject({ title: "Run quickly?", message: "echo quick > quick.txt", timeout: 100 });
+  await peer.waitForEvent("agent_end");
+  expect(lastRequestText()).toContain("No answer in time.");
+  expect(existsSync(join(world.project, "quick.txt"))).toBe(false);
+});
+
+it("gives ctx.hasUI false and a silent ui in print mode", async () => {
+  world.mock.enqueue({ text: "hello" });
+  const result = await world.run(["-p", "--model", "mock/mock-model", "-e", gate, "hi"]);
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain("hello");
+  expect(result.stdout).not.toContain("gate ready");
+  expect(await readFile(join(world.project, "has-ui.txt"), "utf8")).toBe("false");
+});
