@@ -30,4 +30,14 @@ console.log(JSON.stringify({ tools, plugins: [toolsPlugin().name, sessionsPlugin
     expect(output.tools).toEqual(expect.arrayContaining(["bash", "edit", "read", "write"]));
     expect(output.plugins).toEqual(["tools", "sessions", "retry", "provider-anthropic"]);
   });
+
+  it("give TypeScript's classic node resolution (no exports map) the SDK's types through the top-level types field", () => {
+    writeFileSync(
+      join(project, "classic.ts"),
+      `import { createAgentSession } from "pith";\nconst create: typeof createAgentSession = createAgentSession;\nexport default create;\n`,
+    );
+    const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    const args = [tsc, "--noEmit", "--strict", "--skipLibCheck", "--moduleResolution", "node10", "--module", "commonjs", "--target", "es2022", "classic.ts"];
+    expect(() => execFileSync(process.execPath, args, { cwd: project, encoding: "utf8", stdio: "pipe" })).not.toThrow();
+  });
 });
