@@ -47,3 +47,11 @@ it("a status goes to the footer, widgets above and below the editor, a warning t
   expect(status).toBeGreaterThan(below);
   expect(screen.join("\n")).toContain("Warning: careful now");
 });
+
+it("a pi extension's ctx.ui is the terminal's: its select shows in the editor's place, and hasUI is true", async () => {
+  const run = await ui.start(["-e", fileURLToPath(new URL("./fixtures/pi-ui-extension.ts", import.meta.url))]);
+  run.type("/pick\r");
+  await run.waitForText("Pi extension asks");
+  run.type("\x1b[B\r");
+  await run.waitForText("pi-ext hasUI=true picked=No");
+});
