@@ -179,7 +179,9 @@ function findPackage(target: string, scope: SettingsScope, context: PackageManag
     return undefined;
   }
   const { packages } = configuredPackages(context.settings, context, { dedupe: false });
-  return packages.find((pkg) => pkg.scope === scope && pkg.identity === identity);
+  const inScope = packages.filter((pkg) => pkg.scope === scope);
+  // a local package may also be named as `pith list` shows it: relative to the settings file, not to the cwd
+  return inScope.find((pkg) => pkg.identity === identity) ?? inScope.find((pkg) => pkg.source === target);
 }
 
 async function togglePackage(pkg: ConfiguredPackage, args: ToggleArgs, context: PackageManagerContext): Promise<string> {

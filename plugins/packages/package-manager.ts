@@ -57,7 +57,9 @@ export async function removePackage(source: string, options: { local?: boolean }
     ? `local:${resolveLocalSource(parsed.path, context.cwd, context)}`
     : identityOf(parsed, scope, context);
   const entries = scopeEntries(context.settings, scope);
-  const removed = entries.filter((entry) => sameIdentity(entry, identity, scope, context));
+  const byPath = entries.filter((entry) => sameIdentity(entry, identity, scope, context));
+  // `pith list` shows a local package as recorded (relative to the settings file): that text names it too
+  const removed = byPath.length > 0 ? byPath : entries.filter((entry) => entrySource(entry) === source);
   if (removed.length === 0) return false;
   await context.settings.set("packages", entries.filter((entry) => !removed.includes(entry)), scope, { signal: context.signal });
   for (const entry of removed) {

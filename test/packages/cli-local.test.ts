@@ -1,5 +1,5 @@
 // `pith install|remove|list|update` with local sources and the usage errors, through the built CLI.
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { conventionalPackage, createPackageWorld, markerExtension, writeFiles, type PackageWorld } from "./support.js";
@@ -39,6 +39,21 @@ describe("pith package commands: local sources", () => {
     expect(removed).toMatchObject({ code: 0, stdout: "Removed ../tools/conv\n" });
     expect((await settingsOf(join(world.agentDir, "settings.json"))).packages).toEqual([]);
     expect((await world.pith(["list"])).stdout).toBe("No packages installed.\n");
+  });
+
+  it("a package installed from a subfolder is named by config and remove as list shows it (relative to the settings file)", async () => {
+    await conventionalPackage(join(world.home, "tools", "conv"), "conv");
+    const sub = join(world.project, "deep", "er");
+    await mkdir(sub, { recursive: true });
+    expect((await world.pith(["install", "../../../tools/conv"], { cwd: sub })).code).toBe(0);
+    expect((await settingsOf(join(world.agentDir, "settings.json"))).packages).toEqual(["../tools/conv"]);
+    expect((await world.pith(["list"], { cwd: sub })).stdout).toContain("  ../tools/conv\n");
+    const disabled = await world.pith(["config", "disable", "../tools/conv"], { cwd: sub });
+    expect(disabled.stderr).not.toContain("No matching package");
+    expect(disabled.code).toBe(0);
+    const removed = await world.pith(["remove", "../tools/conv"], { cwd: sub });
+    expect(removed).toMatchObject({ code: 0, stdout: "Removed ../tools/conv\n" });
+    expect((await settingsOf(join(world.agentDir, "settings.json"))).packages).toEqual([]);
   });
 
   it("-l writes the project settings, relative to .pi; list shows both scopes and filtered entries", async () => {
