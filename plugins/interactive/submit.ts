@@ -1,21 +1,12 @@
 // What the editor's text does when sent: a built-in command runs, `!cmd` / `!!cmd` runs in the shell, anything
 // else is a prompt (slash commands of extensions, skills and templates are the session's to expand). While the
 // agent works, a prompt is queued as steering (enter) or as a follow-up (alt+enter).
-import { type AgentSession, PithError, type ImageContent, type PluginContext } from "../../kernel/index.js";
-import type { ChatController } from "./chat-controller.js";
+import { PithError, type ImageContent } from "../../kernel/index.js";
 import type { CommandHost } from "./commands/command-host.js";
 import { findCommand } from "./commands/table.js";
-import type { PromptEditor } from "./components/prompt-editor.js";
-import type { InteractiveUi } from "./ui-service.js";
 
-export interface SubmitterParts {
-  session: AgentSession;
-  context: PluginContext;
-  chat: ChatController;
-  editor: PromptEditor;
-  ui: InteractiveUi;
-  quit(code?: number): void;
-}
+/** The submitter works with the same parts a built-in command gets. */
+export type SubmitterParts = CommandHost;
 
 export class Submitter {
   private bashRunning = false;
