@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -19,5 +22,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // In-process sessions (createAgentSession) find pith's cache folder through the environment: tests must never
+    // write the real ~/.cache/pith. Tests that need a cache folder of their own still set one.
+    env: { PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")) },
   },
 });
