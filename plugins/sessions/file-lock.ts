@@ -3,6 +3,7 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { PithError } from "../../kernel/index.js";
+import { processExists } from "../../lib/process/process-exists.js";
 
 export interface LockHolder {
   pid: number;
@@ -83,17 +84,9 @@ function isStale(path: string, holder: LockHolder | undefined): boolean {
     }
   }
   if (holder.host !== hostname()) return false; // cannot see other machines' processes
-  return !isRunning(holder.pid);
+  return !processExists(holder.pid);
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function lockedError(target: string, path: string, holder: LockHolder | undefined): PithError {
   const who = holder ? `process ${holder.pid} on ${holder.host}` : "another process";

@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PithError } from "../../kernel/index.js";
+import { processExists } from "../../lib/process/process-exists.js";
 
 export interface FileLockOptions {
   signal?: AbortSignal;
@@ -119,12 +120,3 @@ function parseOwner(text: string): LockOwner | undefined {
   return undefined;
 }
 
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processExists } from "../../lib/process/process-exists.js";
 
 const FOLDER_PREFIX = "pith-output-";
 let folder: string | undefined;
@@ -38,17 +39,8 @@ function sweepDeadProcessFolders(): void {
   }
   for (const name of names) {
     const pid = Number(/^pith-output-(\d+)-[0-9a-f]+$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || processExists(pid)) continue;
     rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
