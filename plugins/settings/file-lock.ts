@@ -119,4 +119,3 @@ function parseOwner(text: string): LockOwner | undefined {
   }
   return undefined;
 }
-

@@ -43,4 +43,3 @@ function sweepDeadProcessFolders(): void {
     rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
-
