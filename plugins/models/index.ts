@@ -14,5 +14,4 @@ export {
 } from "./model-pattern.js";
 export { resolveCliModel, type CliModelRequest, type CliModelResolution } from "./cli-model.js";
 export { formatModelList, formatTokenCount, NO_MODELS_MESSAGE } from "./model-list.js";
-export { parseJsonWithComments } from "./jsonc.js";
 export type { ProviderConfig, ModelDefinition, ModelOverride } from "./models-json-schema.js";

@@ -2,8 +2,8 @@
 // either way the built-in models stay usable and the problem is reported with the file, provider and field.
 import { readFileSync } from "node:fs";
 import { PithError, errorMessage } from "../../kernel/index.js";
+import { parseJsonText } from "../../lib/json/json-text.js";
 import { oldStyleReference } from "./config-value.js";
-import { parseJsonWithComments } from "./jsonc.js";
 import { KNOWN_APIS, knownProvider } from "./known-providers.js";
 import { describeIssues, providerConfigSchema, safeParseReported, type ProviderConfig } from "./models-json-schema.js";
 
@@ -28,7 +28,7 @@ export function readModelsJson(path: string, env: NodeJS.ProcessEnv = process.en
   }
   let parsed: unknown;
   try {
-    parsed = parseJsonWithComments(text);
+    parsed = parseJsonText(text, { comments: true });
   } catch (error) {
     errors.push(
       new PithError(

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errorMessage } from "../../kernel/index.js";
 import { isPlainObject, type JsonObject } from "./json-object.js";
-import { locateJsonSyntaxError } from "./json-syntax-error.js";
+import { JsonSyntaxError, parseJsonText } from "../../lib/json/json-text.js";
 
 export type SettingsFileContent =
   | { state: "missing" }
@@ -24,9 +24,10 @@ export async function readSettingsFile(path: string): Promise<SettingsFileConten
   if (text.trim() === "") return { state: "read", data: {}, text };
   let data: unknown;
   try {
-    data = JSON.parse(text);
-  } catch {
-    const problem = locateJsonSyntaxError(text);
+    data = parseJsonText(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const { problem } = error;
     return {
       state: "broken",
       problem: `is not valid JSON: ${problem.message} (line ${problem.line}, column ${problem.column})`,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ModelRegistry, builtInModels, parseJsonWithComments } from "../../plugins/models/index.js";
+import { ModelRegistry, builtInModels } from "../../plugins/models/index.js";
+import { parseJsonText } from "../../lib/json/json-text.js";
 import { agentDir } from "./fixtures.js";
 
 const env = {};
@@ -68,7 +69,7 @@ describe("models.json", () => {
   });
 
   it("keeps commas and brackets inside strings", () => {
-    expect(parseJsonWithComments('{"a": "x,}", "b": ["]", ",]"], "c": "\\" ,}",}')).toEqual({
+    expect(parseJsonText('{"a": "x,}", "b": ["]", ",]"], "c": "\\" ,}",}', { comments: true })).toEqual({
       a: "x,}",
       b: ["]", ",]"],
       c: '" ,}',
@@ -92,7 +93,7 @@ describe("models.json", () => {
   });
 
   it("drops a trailing comma that a comment follows", () => {
-    expect(parseJsonWithComments('{"a": [1, // last\n], /* end */\n}')).toEqual({ a: [1] });
+    expect(parseJsonText('{"a": [1, // last\n], /* end */\n}', { comments: true })).toEqual({ a: [1] });
   });
 
   it("reports a file without a providers object", () => {
