@@ -20,6 +20,7 @@ import { guardExit } from "./terminal/exit-guard.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service.js";
+import { applyUiSettings } from "./settings/ui-settings.js";
 
 export interface InteractiveModeOptions {
   version: string;
@@ -80,6 +81,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       provideRpcServices(pluginContext);
       pluginContext.on("event", (event) => chat.handle(event));
       pluginContext.on("session_start", ({ reason }) => {
+        const settings = pluginContext.tryUse("settings");
+        if (settings) applyUiSettings(settings.get(), { tui, editor, chat });
         if (reason === "startup") return;
         chat.clear();
         chat.showHistory(pluginContext.session.messages);
@@ -109,7 +112,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     ], theme)));
     layout.footer.show(new Footer(data, theme));
     editor.setAutocompleteProvider(new PithCompletion(session.cwd, () => slashCommands(plugged)));
-    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, quit });
+    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, quit });
     bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
 
     let stopped = false;

@@ -14,6 +14,7 @@ export const APP_KEYBINDINGS = {
   "app.model.cycleForward": { defaultKeys: "ctrl+p", description: "Cycle to next model" },
   "app.model.cycleBackward": { defaultKeys: "shift+ctrl+p", description: "Cycle to previous model" },
   "app.thinking.cycle": { defaultKeys: "shift+tab", description: "Cycle thinking level" },
+  "app.thinking.save": { defaultKeys: "ctrl+s", description: "Save the chosen thinking level as the default (/thinking)" },
   "app.thinking.toggle": { defaultKeys: "ctrl+t", description: "Collapse or expand thinking blocks" },
   "app.tools.expand": { defaultKeys: "ctrl+o", description: "Collapse or expand tool output" },
   "app.message.copy": { defaultKeys: "ctrl+x", description: "Copy the last assistant message" },

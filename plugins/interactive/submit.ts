@@ -70,7 +70,7 @@ export class Submitter {
   }
 
   private host(): CommandHost {
-    const { session, context, chat, editor, ui, quit } = this.parts;
-    return { session, context, chat, editor, ui, quit };
+    const { session, context, chat, editor, ui, tui, quit } = this.parts;
+    return { session, context, chat, editor, ui, tui, quit };
   }
 }

@@ -25,6 +25,8 @@ export interface PtyOptions {
   cols?: number;
   rows?: number;
   env?: NodeJS.ProcessEnv;
+  /** what `start` waits for before returning (default: the model id "mock-model" in the footer) */
+  ready?: string;
 }
 
 export function runInPty(world: CliWorld, args: string[], options: PtyOptions = {}): PtyRun {
@@ -103,7 +105,7 @@ export function usePtyWorld(): { world(): CliWorld; start(args?: string[], optio
     world: current,
     async start(args = [], options = {}) {
       running = runInPty(current(), ["--model", "mock/mock-model", ...args], options);
-      await running.waitForText("mock-model");
+      await running.waitForText(options.ready ?? "mock-model");
       return running;
     },
   };

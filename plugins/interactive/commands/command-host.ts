@@ -1,5 +1,6 @@
 // What a built-in command is, and what it is given to act on: the session, the services, the chat, the editor
 // and the ui.
+import type { TUI } from "@earendil-works/pi-tui";
 import type { AgentSession, PluginContext } from "../../../kernel/index.js";
 import type { ChatController } from "../chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
@@ -11,6 +12,7 @@ export interface CommandHost {
   chat: ChatController;
   editor: PromptEditor;
   ui: InteractiveUi;
+  tui: TUI;
   quit(code?: number): void;
 }
 

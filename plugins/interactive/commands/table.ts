@@ -10,9 +10,14 @@ import { forkCommand } from "./fork-command.js";
 import { modelCommand } from "./model-command.js";
 import { resumeCommand } from "./resume-command.js";
 import { sessionReport } from "./session-report.js";
+import { settingsCommand } from "./settings-command.js";
+import { thinkingCommand } from "./thinking-command.js";
+import { trustCommand } from "./trust-command.js";
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
+  { name: "settings", description: "Open settings", run: settingsCommand },
   { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: modelCommand },
+  { name: "thinking", description: "Set the thinking level (ctrl+s in the list saves it as the default)", run: thinkingCommand },
   { name: "resume", description: "Resume another session of this folder", run: resumeCommand },
   {
     name: "name",
@@ -74,6 +79,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       await context.use("compaction").compact(args.trim() || undefined);
     },
   },
+  { name: "trust", description: "Save a project trust decision for future pith runs", run: trustCommand },
   {
     name: "reload",
     description: "Reload settings, extensions, skills, prompts and context files",

@@ -12,6 +12,10 @@ export interface SearchListOptions {
   /** the item selected first, by value */
   selected?: string;
   maxVisible?: number;
+  /** the key line under the list (default: how to search, move, choose and cancel) */
+  hint?: string;
+  /** a key the list does not handle itself (ctrl+s "save as default"...); true when it was used */
+  onKey?(data: string, selected: SelectItem | undefined): boolean;
   onSelect(item: SelectItem): void;
   onCancel(): void;
 }
@@ -32,7 +36,7 @@ export class SearchList extends Container implements Focusable {
     this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(options.title)}`, 0, 0));
     this.addChild(this.input);
     this.addChild(this.listSlot);
-    this.addChild(new Text(theme.fg("dim", "type to search · ↑↓ move · enter choose · escape cancel"), 0, 0));
+    this.addChild(new Text(theme.fg("dim", options.hint ?? "type to search · ↑↓ move · enter choose · escape cancel"), 0, 0));
     this.input.setValue(options.initialQuery ?? "");
     this.filter(options.selected);
   }
@@ -47,6 +51,7 @@ export class SearchList extends Container implements Focusable {
   }
 
   handleInput(data: string): void {
+    if (this.options.onKey?.(data, this.list.getSelectedItem() ?? undefined)) return;
     const keys = getKeybindings();
     if (LIST_KEYS.some((key) => keys.matches(data, key))) {
       this.list.handleInput(data);

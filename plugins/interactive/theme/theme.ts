@@ -1,7 +1,7 @@
 // A theme turns colour roles into escape codes for the terminal at hand: truecolor or 256 colours, or none at all
 // (NO_COLOR, TERM=dumb), where text keeps only its words. `fg` resets just the foreground and `bg` just the
 // background, so themed pieces nest inside each other.
-import { backgroundAnsi, foregroundAnsi, getTerminalColorMode, parseColor, type MarkdownTheme, type SelectListTheme, type EditorTheme } from "@earendil-works/pi-tui";
+import { backgroundAnsi, foregroundAnsi, getTerminalColorMode, parseColor, type MarkdownTheme, type SelectListTheme, type SettingsListTheme, type EditorTheme } from "@earendil-works/pi-tui";
 import type { UiTheme } from "../../rpc/ui/ui-types.js";
 import { THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
 
@@ -88,6 +88,16 @@ export class Theme implements UiTheme {
       description: this.paint("muted"),
       scrollInfo: this.paint("dim"),
       noMatch: this.paint("muted"),
+    };
+  }
+
+  settingsList(): SettingsListTheme {
+    return {
+      label: (text, selected) => (selected ? this.fg("accent", text) : text),
+      value: (text, selected) => (selected ? this.fg("accent", text) : this.fg("muted", text)),
+      description: this.paint("dim"),
+      cursor: this.fg("accent", "→ "),
+      hint: this.paint("dim"),
     };
   }
 

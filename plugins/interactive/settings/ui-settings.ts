@@ -1,0 +1,21 @@
+// The settings the running UI follows: read at start-up, after /reload and after each /settings change, so a
+// change shows at once instead of on the next start.
+import type { TUI } from "@earendil-works/pi-tui";
+import type { Settings } from "../../settings/index.js";
+import type { ChatController } from "../chat-controller.js";
+import type { PromptEditor } from "../components/prompt-editor.js";
+
+export interface UiSettingsParts {
+  tui: TUI;
+  editor: PromptEditor;
+  chat: ChatController;
+}
+
+export function applyUiSettings(settings: Settings, { tui, editor, chat }: UiSettingsParts): void {
+  if (chat.settings.hideThinking !== settings.hideThinkingBlock) chat.setHideThinking(settings.hideThinkingBlock);
+  editor.setPaddingX(settings.editorPaddingX);
+  editor.setAutocompleteMaxVisible(settings.autocompleteMaxVisible);
+  tui.setShowHardwareCursor(settings.showHardwareCursor);
+  tui.setClearOnShrink(settings.terminal.clearOnShrink);
+  tui.requestRender();
+}

@@ -1,0 +1,102 @@
+// /settings (rows saved to the agent folder's settings.json and applied at once), /thinking (a level for the
+// session, or the default with the save key) and /trust (a decision saved in trust.json).
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { writeTwoModels } from "../rpc/rpc-harness.js";
+import { usePtyWorld } from "./pty-harness.js";
+
+const ui = usePtyWorld();
+const DOWN = "\x1b[B";
+const CTRL_S = "\x13";
+
+async function settingsFile(agentDir: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(join(agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
+}
+
+it("/settings changes a row with enter, saves it to settings.json and applies it (hide thinking)", async () => {
+  await writeTwoModels(ui.world());
+  ui.world().mock.enqueue({ thinking: "pondering the options", text: "Decided." });
+  const run = await ui.start(["--model", "mock/mock-think"], { ready: "mock-think" });
+  run.type("hi\r");
+  await run.waitForText("pondering the options");
+  run.type("/settings\r");
+  await run.waitForText("Auto-compact");
+  run.type("hide thi");
+  await run.waitFor((screen) => /→ Hide thinking\s+false/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ Hide thinking\s+true/.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir).catch(() => ({}))).toMatchObject({ hideThinkingBlock: true });
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Hide thinking") && !screen.includes("pondering the options"));
+  expect(run.screen().join("\n")).toContain("Thinking...");
+});
+
+it("/settings keeps what settings.json already holds and writes a queue mode the session uses", async () => {
+  await writeFile(join(ui.world().agentDir, "settings.json"), JSON.stringify({ defaultThinkingLevel: "low" }));
+  const run = await ui.start();
+  run.type("/settings\r");
+  await run.waitForText("Auto-compact");
+  run.type("steering");
+  await run.waitFor((screen) => /→ Steering mode\s+one-at-a-time/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ Steering mode\s+all/.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ defaultThinkingLevel: "low", steeringMode: "all" });
+});
+
+it("/settings theme: moving previews, enter saves the theme", async () => {
+  const run = await ui.start();
+  run.type("/settings\r");
+  await run.waitForText("Auto-compact");
+  run.type("theme");
+  await run.waitFor((screen) => /→ Theme\s+dark/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ light/.test(screen) || /→ dark/.test(screen));
+  const before = run.output.length;
+  run.type(DOWN);
+  await run.waitFor((screen) => /→ light/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ Theme\s+light/.test(screen));
+  expect(run.output.length).toBeGreaterThan(before);
+  await expect.poll(() => settingsFile(ui.world().agentDir).catch(() => ({}))).toMatchObject({ theme: "light" });
+});
+
+it("/thinking <level> sets the session's level; /thinking opens a list where ctrl+s saves the default", async () => {
+  await writeTwoModels(ui.world());
+  const run = await ui.start(["--model", "mock/mock-think"], { ready: "mock-think" });
+  run.type("/thinking high\r");
+  await run.waitForText("Thinking level: high");
+  await run.waitFor((screen) => /mock-think • high$/m.test(screen));
+  run.type("/thinking bogus\r");
+  await run.waitForText('Unknown thinking level "bogus". Available levels: off, minimal, low, medium, high');
+
+  run.type("/thinking\r");
+  await run.waitForText("Thinking Level");
+  expect(run.screen().join("\n")).toMatch(/✓ high/);
+  run.type("low");
+  await run.waitFor((screen) => /→ {3}low/.test(screen));
+  run.type(CTRL_S);
+  await run.waitForText("Default thinking level: low");
+  await run.waitFor((screen) => /mock-think • low$/m.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir).catch(() => ({}))).toMatchObject({ defaultThinkingLevel: "low" });
+});
+
+it("/trust saves the chosen decision in trust.json and says it applies after a restart", async () => {
+  const world = ui.world();
+  await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
+  await writeFile(join(world.project, ".pi", "prompts", "hello.md"), "Say hello\n");
+  const run = await ui.start(["--no-approve"]);
+  run.type("/trust\r");
+  await run.waitForText("Project trust");
+  const screen = run.screen().join("\n");
+  expect(screen).toContain("Saved decision: none");
+  expect(screen).toContain("Current session: untrusted");
+  expect(screen).toContain("Do not trust");
+  run.type("\r");
+  await run.waitForText("Saved trust decision: trusted. Restart pith for this to take effect.");
+  const saved = JSON.parse(await readFile(join(world.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
+  expect(Object.entries(saved)).toEqual([[expect.stringMatching(/project$/), true]]);
+
+  run.type("/trust\r");
+  await run.waitFor((screen) => /Saved decision: trusted \(.*project\)/.test(screen) && /→ ✓ Trust/.test(screen));
+});
