@@ -8,6 +8,13 @@ import { build } from "esbuild";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
+import { STAMP_FILE, buildInputsHash } from "./build/build-inputs.mjs";
+
+const inputs = buildInputsHash();
+if (process.argv.includes("--if-stale") && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === inputs) {
+  console.log("dist/ is up to date with the sources; nothing to build");
+  process.exit(0);
+}
 
 // Every built-in plugin's entry (`pith/plugins/<name>`), for custom distributions that pick or swap plugins.
 const pluginEntries = Object.fromEntries(
@@ -100,4 +107,6 @@ for (const bundle of ["dist/cli.cjs", ...vendorEntries().map(({ file }) => `dist
 
 if (!process.argv.includes("--no-types")) {
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
+  // Only a complete build, declarations included, makes a later `--if-stale` skip.
+  writeFileSync(STAMP_FILE, inputs);
 }
