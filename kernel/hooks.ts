@@ -8,7 +8,7 @@
 import type { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";
 import type { AgentMessage, AssistantMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
-import type { ProviderResponseInfo } from "./provider.js";
+import type { ProviderResponseInfo, ToolSpec } from "./provider.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition } from "./tool.js";
 
@@ -57,6 +57,30 @@ export interface BeforeAgentStartState {
 export interface ContextState {
   messages: AgentMessage[];
   signal: AbortSignal;
+}
+
+/**
+ * The whole request after every `context` handler: the conversation, the system prompt and the tools the model is
+ * offered. A handler may replace any of them; the request is sent as the last handler left it.
+ */
+export interface ContextWithSystemState {
+  messages: AgentMessage[];
+  systemPrompt: string;
+  tools: ToolSpec[];
+  model: Model;
+  signal: AbortSignal;
+}
+
+/** The headers a model call adds to the provider's own; handlers change `headers` in place, `null` removes one. */
+export interface ProviderHeadersEvent {
+  headers: Record<string, string | null>;
+  model: Model;
+}
+
+/** One event of the provider's stream as the wire delivered it (parsed), before the provider turns it into pith's. */
+export interface ProviderStreamEventInfo {
+  model: Model;
+  data: unknown;
 }
 
 export interface ProviderRequestState {
@@ -263,6 +287,9 @@ export interface HookSignatures {
   before_prompt: HookSignature<BeforePromptContext>;
   before_agent_start: HookSignature<BeforeAgentStartState, BeforeAgentStartState>;
   context: HookSignature<ContextState, ContextState>;
+  context_with_system: HookSignature<ContextWithSystemState, ContextWithSystemState>;
+  before_provider_headers: HookSignature<ProviderHeadersEvent>;
+  provider_stream_event: HookSignature<ProviderStreamEventInfo>;
   stream_options: HookSignature<StreamOptionsState, StreamOptionsState>;
   before_provider_request: HookSignature<ProviderRequestState, ProviderRequestState>;
   after_provider_response: HookSignature<ProviderResponseInfo>;
@@ -302,6 +329,10 @@ export const HOOK_CATALOGUE = Object.freeze({
   before_prompt: kernel("series"),
   before_agent_start: kernel("waterfall"),
   context: kernel("waterfall"),
+  /** after `context`: the whole request (prompt and tools too), sent as the handlers leave it */
+  context_with_system: kernel("waterfall"),
+  before_provider_headers: kernel("series"),
+  provider_stream_event: kernel("series"),
   stream_options: kernel("waterfall"),
   before_provider_request: kernel("waterfall"),
   after_provider_response: kernel("series"),

@@ -31,19 +31,28 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
     yield authFailure(model, errorMessage(error));
     return;
   }
-  const tools: ToolSpec[] = session.activeToolNames().map((name) => {
+  let tools: ToolSpec[] = session.activeToolNames().map((name) => {
     const tool = registry.tools.get(name) as ToolDefinition;
     return { name: tool.name, description: tool.description, parameters: tool.parameters };
   });
+  let systemPrompt = session.systemPrompt;
+  if (isTapped(hooks.context_with_system)) {
+    ({ messages, systemPrompt, tools } = await hooks.context_with_system.promise({ messages, systemPrompt, tools, model, signal }));
+  }
+  let headers: Record<string, string | null> | undefined = auth?.headers;
+  if (isTapped(hooks.before_provider_headers)) {
+    headers = { ...model.headers, ...auth?.headers };
+    await hooks.before_provider_headers.promise({ headers, model });
+  }
   const options = isTapped(hooks.stream_options) ? await hooks.stream_options.promise({ model }) : undefined;
   const request: StreamRequest = {
     model,
-    systemPrompt: session.systemPrompt,
+    systemPrompt,
     messages: convertToLlm(messages),
     tools,
     thinkingLevel: session.thinkingLevel,
     apiKey: auth?.apiKey,
-    headers: auth?.headers,
+    headers,
     sessionId: session.sessionId,
     idleTimeoutMs: options?.idleTimeoutMs,
     signal,
@@ -51,6 +60,7 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
       ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload
       : undefined,
     onResponse: isTapped(hooks.after_provider_response) ? (response) => hooks.after_provider_response.promise(response) : undefined,
+    onStreamEvent: isTapped(hooks.provider_stream_event) ? (data) => hooks.provider_stream_event.promise({ model, data }) : undefined,
   };
   yield* provider.stream(request);
 }

@@ -23,7 +23,8 @@ export interface StreamRequest {
   /** token budgets per thinking level (settings `thinkingBudgets`) */
   thinkingBudgets?: Partial<Record<Exclude<ThinkingLevel, "off" | "xhigh">, number>>;
   apiKey: string | undefined;
-  headers?: Record<string, string>;
+  /** headers over the model's and the provider's own; `null` removes one the provider or the model would send */
+  headers?: Record<string, string | null>;
   maxTokens?: number;
   temperature?: number;
   sessionId?: string;
@@ -34,6 +35,8 @@ export interface StreamRequest {
   onPayload?: (payload: unknown) => Promise<unknown>;
   /** Called when the HTTP response head arrives, before the body is read. */
   onResponse?: (response: ProviderResponseInfo) => Promise<void>;
+  /** Called, and awaited, with each parsed event of the response stream before the provider converts it. */
+  onStreamEvent?: (data: unknown) => Promise<void>;
 }
 
 /**

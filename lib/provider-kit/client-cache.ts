@@ -4,7 +4,7 @@
 export interface ClientIdentity {
   baseUrl: string;
   apiKey: string | undefined;
-  headers: Record<string, string>;
+  headers: Record<string, string | null>;
 }
 
 export class ClientCache<Client> {
@@ -40,9 +40,9 @@ function cacheKey(identity: ClientIdentity): string {
   return JSON.stringify([identity.baseUrl, identity.apiKey ?? null, headers]);
 }
 
-/** Model headers first, request headers over them. */
-export function mergeHeaders(...sources: (Record<string, string> | undefined)[]): Record<string, string> {
-  const merged: Record<string, string> = {};
+/** Model headers first, request headers over them; a `null` stays, so the SDK drops its own header of that name. */
+export function mergeHeaders(...sources: (Record<string, string | null> | undefined)[]): Record<string, string | null> {
+  const merged: Record<string, string | null> = {};
   for (const source of sources) if (source) Object.assign(merged, source);
   return merged;
 }

@@ -39,6 +39,15 @@ export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAtt
       throw htmlInsteadOfApi(request.model, response.status);
     }
     yield builder.start();
-    return yield* call.read(data, builder, request);
+    const onStreamEvent = request.onStreamEvent;
+    return yield* call.read(onStreamEvent ? (observed(data as AsyncIterable<unknown>, onStreamEvent) as Events) : data, builder, request);
   };
+}
+
+/** The wire's events, each handed to `observe` (and awaited) before the provider reads it. */
+async function* observed(events: AsyncIterable<unknown>, observe: (data: unknown) => Promise<void>): AsyncGenerator<unknown> {
+  for await (const event of events) {
+    await observe(event);
+    yield event;
+  }
 }

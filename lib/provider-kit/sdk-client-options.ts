@@ -12,7 +12,7 @@ export interface SdkClientOptions {
   fetch: FetchFunction;
 }
 
-export function sdkClientOptions(request: StreamRequest, headers: Record<string, string>): SdkClientOptions {
+export function sdkClientOptions(request: StreamRequest, headers: Record<string, string | null>): SdkClientOptions {
   const defaultHeaders: Record<string, string | null> = { ...headers };
   // Local servers (llama.cpp, Ollama, vLLM) need no key: send no "Bearer " header rather than an empty one, and
   // never let the SDK look for credentials elsewhere (OPENAI_API_KEY for a foreign endpoint, say).

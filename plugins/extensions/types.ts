@@ -5,6 +5,7 @@ import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { BashOperations, BashResult } from "../rpc/services/user-bash.js";
+import type { Pi1xEventMap } from "./event-types.js";
 
 // ---- sources ---------------------------------------------------------------------------------------------
 
@@ -254,7 +255,7 @@ export interface UserBashEventResult {
 }
 
 /** Every event an extension may subscribe to, with its payload and what a handler may return. */
-export interface ExtensionEventMap {
+export interface ExtensionEventMap extends Pi1xEventMap {
   resources_discover: [ResourcesDiscoverEvent, ResourcesDiscoverResult];
   session_start: [SessionStartEvent, void];
   session_shutdown: [SessionShutdownEvent, void];

@@ -5,7 +5,7 @@
 // Each tap translates pi's event and return value:
 //   input                 transform chains, `handled` drops the prompt and skips later handlers
 //   before_agent_start    every `message` is added after the user message; `systemPrompt` chains
-//   context               `messages` replaces (chains)        before_provider_request  any value replaces the payload
+//   context and the other model-request events: see request-taps.ts
 //   tool_call             `input` changed in place; {block} blocks        tool_gate  read-only final gate
 //   tool_result           `content`/`details`/`isError` patches chain
 //   message_end           `message` replaces (same role only)
@@ -19,11 +19,12 @@ import { PithError, type AgentMessage, type InputSource, type SessionEvent } fro
 import { createExtensionContext, whileSettling } from "../context/extension-context.js";
 import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
 import { customMessage } from "./message-delivery.js";
+import { REQUEST_TAPS } from "./request-taps.js";
+import { catchUp, type Call, type Tap } from "./tap.js";
 import { contribute } from "../resources-discover.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type {
   BeforeAgentStartEventResult,
-  ContextEventResult,
   ExtensionContext,
   ExtensionEventName,
   InputEventResult,
@@ -52,13 +53,6 @@ const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
   "session_info_changed",
 ]);
 
-type Call = <R>(event: object, signal?: AbortSignal) => Promise<R | undefined>;
-
-interface Tap {
-  runtime: ExtensionRuntime;
-  record: ExtensionRecord;
-  call: Call;
-}
 
 /** Taps the hook of one handler. */
 export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
@@ -70,12 +64,7 @@ export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, e
   };
   const tap: Tap = { runtime, record, call };
   if (QUEUE_EVENTS.has(event)) return tapQueue(tap, event);
-  TAPS[event]?.(tap);
-}
-
-/** Lets the session's queued events reach extensions before a hook-driven event does. */
-async function catchUp(runtime: ExtensionRuntime): Promise<void> {
-  if (runtime.watchesQueue) await runtime.session.drainEvents();
+  (TAPS[event] ?? REQUEST_TAPS[event])?.(tap);
 }
 
 function piSource(source: InputSource): PiInputSource {
@@ -108,27 +97,6 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       } finally {
         runtime.chainedSystemPrompt = undefined;
       }
-    }),
-
-  context: ({ runtime, record, call }) =>
-    runtime.pluginContextFor(record).on("context", async (state) => {
-      runtime.currentSignal = state.signal;
-      await catchUp(runtime);
-      const result = await call<ContextEventResult>({ type: "context", messages: state.messages }, state.signal);
-      return Array.isArray(result?.messages) ? { ...state, messages: result.messages } : undefined;
-    }),
-
-  before_provider_request: ({ runtime, record, call }) =>
-    runtime.pluginContextFor(record).on("before_provider_request", async (state) => {
-      await catchUp(runtime);
-      const payload = await call<unknown>({ type: "before_provider_request", payload: state.payload });
-      return payload === undefined ? undefined : { ...state, payload };
-    }),
-
-  after_provider_response: ({ runtime, record, call }) =>
-    runtime.pluginContextFor(record).on("after_provider_response", async (response) => {
-      await catchUp(runtime);
-      await call({ type: "after_provider_response", status: response.status, headers: response.headers });
     }),
 
   tool_call: ({ runtime, record, call }) =>

@@ -12,7 +12,8 @@ export interface StreamContext {
 
 export interface StreamOptions {
   apiKey?: string;
-  headers?: Record<string, string>;
+  /** pi-ai's `ProviderHeaders`: `null` deletes a header */
+  headers?: Record<string, string | null>;
   signal?: AbortSignal;
   maxTokens?: number;
   temperature?: number;
