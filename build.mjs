@@ -34,6 +34,8 @@ const common = {
   minify: true,
   // jiti is only for user plugins and extensions; it stays a normal dependency, imported on demand.
   external: ["jiti"],
+  // jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
+  alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
   // Headers, Response and FormData as bundled code names them: Node 20's globals load all of undici when touched
   // (~30 ms), and the provider SDKs touch them on every request (lib/http/web-globals.ts).
   inject: ["lib/http/web-globals.ts"],
