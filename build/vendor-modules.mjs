@@ -19,6 +19,8 @@ export const VENDOR_BUNDLES = {
   "yaml.cjs": { entries: { yaml: "yaml" } },
   // the edit tool's line diff, loaded on the first edit
   "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays"] } } },
+  // pi's lock on shared files (lib/lock/file-lock.ts), loaded on the first settings or trust write
+  "lockfile.cjs": { entries: { lockfile: { from: "proper-lockfile", names: ["lock"] } } },
   "anthropic.cjs": {
     entries: {
       client: { from: "@anthropic-ai/sdk/client", names: ["BaseAnthropic"] },

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import * as z from "zod/mini";
 import { PithError, errorMessage } from "../../kernel/index.js";
 import { parseJsonText } from "../../lib/json/json-text.js";
+import { readSettled } from "../../lib/lock/settled-read.js";
 import { describeIssues, safeParseReported } from "./models-json-schema.js";
 
 const apiKeyCredential = z.looseObject({
@@ -35,7 +36,7 @@ export function readAuthFile(path: string): AuthFile {
   const errors: PithError[] = [];
   let parsed: unknown;
   try {
-    parsed = parseJsonText(readFileSync(path, "utf8"), { comments: true });
+    parsed = readSettled(path, () => parseJsonText(readFileSync(path, "utf8"), { comments: true }));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
       errors.push(

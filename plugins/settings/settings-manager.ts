@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { PithError } from "../../kernel/index.js";
 import { checkObject, checkValue, schemaAt, type SettingIssue } from "./check-settings.js";
-import { withFileLock, type FileLockOptions } from "./file-lock.js";
+import { withFileLock, type FileLockOptions } from "../../lib/lock/file-lock.js";
 import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./json-object.js";
 import { migrateLegacySettings } from "./migrate.js";
 import { DEFAULT_SETTINGS } from "./defaults.js";
@@ -15,7 +15,7 @@ export interface SettingsManagerOptions {
   cwd: string;
   /** read for the env-dependent defaults (PI_HARDWARE_CURSOR, PI_CLEAR_ON_SHRINK); default process.env */
   env?: Readonly<Record<string, string | undefined>>;
-  lock?: Omit<FileLockOptions, "signal">;
+  lock?: Pick<FileLockOptions, "timeoutMs" | "staleMs">;
   /**
    * false: the project's settings file is read but not applied (an untrusted project, see docs/security.md);
    * default true
@@ -42,7 +42,7 @@ interface Layer {
 export class SettingsManager {
   readonly paths: Readonly<Record<SettingsScope, string>>;
   private readonly env: Readonly<Record<string, string | undefined>>;
-  private readonly lockOptions: Omit<FileLockOptions, "signal">;
+  private readonly lockOptions: Pick<FileLockOptions, "timeoutMs" | "staleMs">;
   private layers: Record<SettingsScope, Layer>;
   private effective: Settings;
   private writes: Promise<unknown> = Promise.resolve();
@@ -166,7 +166,7 @@ export class SettingsManager {
         }
         this.effective = this.computeEffective();
       },
-      { ...this.lockOptions, signal },
+      { ...this.lockOptions, signal, lockedCode: "SETTINGS_LOCKED" },
     );
   }
 

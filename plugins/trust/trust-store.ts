@@ -4,7 +4,7 @@
 // a file that is not in this format is never written over.
 import { dirname, join } from "node:path";
 import { PithError } from "../../kernel/index.js";
-import { withFileLock } from "../settings/file-lock.js";
+import { withFileLock } from "../../lib/lock/file-lock.js";
 import { readSettingsFile, writeFileAtomic } from "../settings/settings-file.js";
 import { canonicalPath } from "../../lib/resources/paths.js";
 
@@ -62,7 +62,7 @@ export class TrustStore {
         const sorted = Object.fromEntries(Object.keys(data).sort().map((key) => [key, data[key]]));
         await writeFileAtomic(this.file, `${JSON.stringify(sorted, null, 2)}\n`);
       },
-      { signal },
+      { signal, lockedCode: "SETTINGS_LOCKED" },
     );
   }
 

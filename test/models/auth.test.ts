@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PithError } from "../../kernel/errors.js";
@@ -166,6 +167,21 @@ describe("auth.json", () => {
     expect(r.errors[0]?.message).toContain(`Cannot read ${join(dir, "auth.json")}`);
     expect(r.errors[0]?.message).toContain("line 2");
     expect(await r.resolveApiKey("openai")).toBe("env");
+  });
+
+  it("waits out pi writing the file in place under its lock instead of reporting the half-written file", async () => {
+    const dir = agentDir({ auth: '{\n  "openai": {"type": "api_' });
+    const file = join(dir, "auth.json");
+    mkdirSync(`${file}.lock`);
+    // another process (the registry reads synchronously) finishes the write and lets go of the lock, as pi does
+    const finisher = spawn(process.execPath, [
+      "-e",
+      `setTimeout(() => { require("fs").writeFileSync(${JSON.stringify(file)}, '{"openai": {"type": "api_key", "key": "whole"}}'); require("fs").rmdirSync(${JSON.stringify(`${file}.lock`)}); }, 150); console.log("ready");`,
+    ]);
+    await new Promise((resolve) => finisher.stdout.once("data", resolve));
+    const r = new ModelRegistry({ agentDir: dir, env: {} });
+    expect(r.errors).toEqual([]);
+    expect(await r.resolveApiKey("openai")).toBe("whole");
   });
 
   it("is never written", async () => {

@@ -1,48 +1,71 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
-import { hostname } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
 import { createSettingsFolders, type SettingsFolders } from "./settings-fixture.js";
 
 const run = promisify(execFile);
 const writer = fileURLToPath(new URL("./fixtures/concurrent-writer.ts", import.meta.url));
+const repository = fileURLToPath(new URL("../..", import.meta.url));
 
 let folders: SettingsFolders;
-let lockFile: string;
+let lockPath: string;
 beforeEach(async () => {
   folders = await createSettingsFolders();
-  lockFile = `${folders.globalFile}.lock`;
+  lockPath = `${folders.globalFile}.lock`;
 });
 afterEach(() => folders.cleanup());
-
-async function exitedPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""]);
-  await new Promise((resolve) => child.on("exit", resolve));
-  return child.pid!;
-}
 
 async function age(path: string): Promise<void> {
   const longAgo = new Date(Date.now() - 60_000);
   await utimes(path, longAgo, longAgo);
 }
 
-describe("settings file lock", () => {
-  it("keeps two processes writing the same file from undoing each other's writes", async () => {
+function pithWriter(key: string, count: number, barrier: string) {
+  return run(process.execPath, ["--import", "jiti/register", writer, folders.agentDir, folders.cwd, key, String(count), barrier], {
+    cwd: repository,
+  });
+}
+
+async function startTogether(barrier: string, writers: number): Promise<void> {
+  while ((await readdir(barrier)).length < writers) await sleep(5);
+  await writeFile(join(barrier, "go"), "");
+}
+
+/** pi 1.6.0's own SettingsManager, setting `defaultModel` to model-1..count and checking its last value each time. */
+function piWriter(count: number, barrier: string): Promise<string> {
+  const source = `
+    import { existsSync, readFileSync, writeFileSync } from "node:fs";
+    import { join } from "node:path";
+    import { setTimeout as sleep } from "node:timers/promises";
+    import { SettingsManager } from ${JSON.stringify(join(PI16_PACKAGE, "dist/index.js"))};
+    const [agentDir, cwd, count, barrier] = ${JSON.stringify([folders.agentDir, folders.cwd, count, barrier])};
+    const manager = SettingsManager.create(cwd, agentDir);
+    writeFileSync(join(barrier, "pi.ready"), "");
+    while (!existsSync(join(barrier, "go"))) await sleep(2);
+    let lost = 0;
+    for (let value = 1; value <= count; value++) {
+      if (value > 1 && JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8")).defaultModel !== "model-" + (value - 1)) lost++;
+      manager.setDefaultModel("model-" + value);
+      await manager.flush();
+    }
+    process.stdout.write(JSON.stringify({ lost, errors: manager.drainErrors().map((e) => String(e.error)) }));
+  `;
+  return runOnNode22(source, { env: { PI_CODING_AGENT_DIR: folders.agentDir } });
+}
+
+describe("settings file lock (proper-lockfile's folder, as pi takes it)", () => {
+  it("keeps two pith processes writing the same file from undoing each other's writes", async () => {
     const count = 150;
     const barrier = join(folders.root, "barrier");
     await mkdir(barrier);
     const keys = ["compaction.reserveTokens", "branchSummary.reserveTokens"];
-    const children = keys.map((key) =>
-      run(process.execPath, ["--import", "jiti/register", writer, folders.agentDir, folders.cwd, key, String(count), barrier], {
-        cwd: fileURLToPath(new URL("../..", import.meta.url)),
-      }),
-    );
-    while ((await readdir(barrier)).length < keys.length) await sleep(5);
-    await writeFile(join(barrier, "go"), "");
+    const children = keys.map((key) => pithWriter(key, count, barrier));
+    await startTogether(barrier, keys.length);
     const results = await Promise.all(children);
 
     expect(results.map((result) => JSON.parse(result.stdout) as unknown)).toEqual([{ lost: 0 }, { lost: 0 }]);
@@ -50,53 +73,70 @@ describe("settings file lock", () => {
       compaction: { reserveTokens: count },
       branchSummary: { reserveTokens: count },
     });
-    await expect(stat(lockFile)).rejects.toMatchObject({ code: "ENOENT" });
-  }, 30_000);
+    await expect(stat(lockPath)).rejects.toMatchObject({ code: "ENOENT" });
+  }, 60_000);
 
-  it("takes over a lock whose process has died", async () => {
-    await writeFile(lockFile, JSON.stringify({ pid: await exitedPid(), host: hostname(), token: "dead" }));
-    const manager = await folders.load();
-    await manager.set("theme", "light", "global");
-    expect(await folders.readJson(folders.globalFile)).toEqual({ theme: "light" });
-    await expect(stat(lockFile)).rejects.toMatchObject({ code: "ENOENT" });
-  });
+  it("takes turns with pi 1.6.0 writing the same settings.json: neither undoes the other's writes", async () => {
+    const count = 60;
+    const barrier = join(folders.root, "barrier");
+    await mkdir(barrier);
+    // pi reads a file that does not exist yet without its lock
+    await folders.writeGlobal({});
+    const pith = pithWriter("compaction.reserveTokens", count, barrier);
+    const pi = piWriter(count, barrier);
+    await startTogether(barrier, 2);
+    const [pithResult, piOutput] = await Promise.all([pith, pi]);
 
-  it("takes over a lock older than the stale limit", async () => {
-    await writeFile(lockFile, JSON.stringify({ pid: 1, host: "another-machine", token: "old" }));
-    await age(lockFile);
-    const manager = await folders.load();
-    await manager.set("theme", "light", "global");
-    expect(await folders.readJson(folders.globalFile)).toEqual({ theme: "light" });
-  });
+    expect(JSON.parse(pithResult.stdout)).toEqual({ lost: 0 });
+    expect(JSON.parse(piOutput)).toEqual({ lost: 0, errors: [] });
+    expect(await folders.readJson(folders.globalFile)).toEqual({ compaction: { reserveTokens: count }, defaultModel: `model-${count}` });
+    await expect(stat(lockPath)).rejects.toMatchObject({ code: "ENOENT" });
+  }, 120_000);
 
-  it("gives up on a live lock with an error naming the lock file and its holder", async () => {
+  it("waits for a held lock and gives up with an error naming it, leaving the file as it was", async () => {
     await folders.writeGlobal({ theme: "light" });
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, host: hostname(), token: "busy" }));
+    await mkdir(lockPath);
     const manager = await folders.load({ lock: { timeoutMs: 100 } });
     const write = manager.set("theme", "dark", "global");
 
     await expect(write).rejects.toMatchObject({ code: "SETTINGS_LOCKED" });
-    await expect(write).rejects.toThrow(`${lockFile} is held by process ${process.pid}`);
+    await expect(write).rejects.toThrow(`${lockPath} is held by another process`);
     expect(await folders.readJson(folders.globalFile)).toEqual({ theme: "light" });
-    expect(JSON.parse(await readFile(lockFile, "utf8"))).toMatchObject({ token: "busy" });
+    expect((await stat(lockPath)).isDirectory()).toBe(true);
   });
 
-  it("respects pi's directory lock while it is fresh, and takes it over once stale", async () => {
-    await mkdir(lockFile);
+  it("takes over a lock its holder stopped refreshing", async () => {
+    await mkdir(lockPath);
+    await age(lockPath);
+    const manager = await folders.load({ lock: { timeoutMs: 1_000 } });
+    await manager.set("theme", "light", "global");
+    expect(await folders.readJson(folders.globalFile)).toEqual({ theme: "light" });
+    await expect(stat(lockPath)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("waits for a lock file of an earlier pith build, and takes it over once stale", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: 1, host: "another-machine", token: "old" }));
     const manager = await folders.load({ lock: { timeoutMs: 100 } });
     await expect(manager.set("theme", "dark", "global")).rejects.toMatchObject({ code: "SETTINGS_LOCKED" });
 
-    await age(lockFile);
+    await age(lockPath);
     await manager.set("theme", "light", "global");
     expect(await folders.readJson(folders.globalFile)).toEqual({ theme: "light" });
+    await expect(stat(lockPath)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("creates the settings folder for the first write", async () => {
+    const manager = await folders.load({ agentDir: join(folders.root, "new-agent-dir") });
+    await manager.set("theme", "light", "global");
+    expect(JSON.parse(await readFile(join(folders.root, "new-agent-dir", "settings.json"), "utf8"))).toEqual({ theme: "light" });
   });
 
   it("stops waiting when its signal is aborted", async () => {
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, host: hostname(), token: "busy" }));
+    await mkdir(lockPath);
     const manager = await folders.load();
     const controller = new AbortController();
     const write = manager.set("theme", "dark", "global", { signal: controller.signal });
-    controller.abort();
+    setTimeout(() => controller.abort(), 50);
     await expect(write).rejects.toMatchObject({ name: "AbortError" });
     await expect(stat(folders.globalFile)).rejects.toMatchObject({ code: "ENOENT" });
   });
