@@ -21,6 +21,7 @@ import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service.js";
 import { applyUiSettings } from "./settings/ui-settings.js";
+import { applyStartupScope } from "./scoped-models/startup-scope.js";
 
 export interface InteractiveModeOptions {
   version: string;
@@ -37,6 +38,10 @@ export interface InitialMessage {
 export interface RunOptions {
   /** `pith -r`: open the session picker before anything else */
   pickSession?: boolean;
+  /** `--models`: the session's cycling scope */
+  scope?: readonly string[];
+  /** the command line chose the model (`--model`, `--provider`): the scope does not replace it */
+  modelGiven?: boolean;
 }
 
 export interface InteractiveMode {
@@ -133,6 +138,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     chat.showHistory(session.messages);
     void (async () => {
+      if (runOptions.scope) {
+        await applyStartupScope(plugged, session, runOptions.scope, { modelGiven: runOptions.modelGiven === true, cycleKey: keysOf(keys, "app.model.cycleForward"), chat }).catch((error: unknown) =>
+          chat.notify("error", error instanceof Error ? error.message : String(error)),
+        );
+      }
       if (runOptions.pickSession) await submitter.send("/resume");
       for (const message of initial) {
         await submitter.send(message.text, { images: message.images });

@@ -20,6 +20,12 @@ export const APP_KEYBINDINGS = {
   "app.message.copy": { defaultKeys: "ctrl+x", description: "Copy the last assistant message" },
   "app.message.followUp": { defaultKeys: "alt+enter", description: "Queue follow-up message" },
   "app.message.dequeue": { defaultKeys: "alt+up", description: "Restore queued messages to editor" },
+  "app.models.save": { defaultKeys: "ctrl+s", description: "Save the scoped models to settings (/scoped-models)" },
+  "app.models.enableAll": { defaultKeys: "ctrl+a", description: "Enable all models (/scoped-models)" },
+  "app.models.clearAll": { defaultKeys: "ctrl+x", description: "Disable all models (/scoped-models)" },
+  "app.models.toggleProvider": { defaultKeys: "ctrl+p", description: "Toggle all models of the provider (/scoped-models)" },
+  "app.models.reorderUp": { defaultKeys: "alt+up", description: "Move the model up in the cycling order (/scoped-models)" },
+  "app.models.reorderDown": { defaultKeys: "alt+down", description: "Move the model down in the cycling order (/scoped-models)" },
 } as const satisfies KeybindingDefinitions;
 
 export type AppAction = keyof typeof APP_KEYBINDINGS;

@@ -35,6 +35,8 @@ export interface CliArgs {
   name?: string;
   sessionDir?: string;
   continueRecent: boolean;
+  /** `--models a,b`: the models ctrl+p cycles through in the interactive UI (pi's scope) */
+  models?: string[];
   /** `-r`: the interactive UI opens its session picker first */
   resume: boolean;
   fork?: string;
@@ -105,6 +107,7 @@ export function buildProgram(version: string): Command {
     .option("--no-skills", "do not discover skills (explicit --skill paths still load)")
     .option("--prompt-template <path>", "load a prompt template file or folder (repeatable)", collect, [] as string[])
     .option("--no-prompt-templates", "do not discover prompt templates (explicit paths still load)")
+    .option("--models <patterns>", "comma-separated model patterns ctrl+p cycles through (interactive mode; globs and :level allowed)")
     .option("--list-models [search]", "list models (optionally filtered) and exit")
     .option("-c, --continue", "continue the most recent session of this folder")
     .option("-r, --resume", "choose a session of this folder to resume (interactive mode)")
@@ -182,6 +185,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     promptTemplate: string[];
     promptTemplates: boolean;
     listModels?: string | true;
+    models?: string;
     session: boolean | string;
     sessionId?: string;
     name?: string;
@@ -231,6 +235,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     promptTemplates: options.promptTemplate,
     noPromptTemplates: options.promptTemplates === false,
     listModels: options.listModels,
+    models: options.models === undefined ? undefined : splitList(options.models),
     noSession: options.session === false,
     session: typeof options.session === "string" ? options.session : undefined,
     sessionId: options.sessionId,

@@ -56,6 +56,7 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
       return await runInteractive(sessionOptions(await withCliPackages(args), "tui"), args);
     }
     if (args.resume) process.stderr.write("pith: warning: -r (--resume) opens the session picker of the interactive UI; ignored here (use -c or --session).\n");
+    if (args.models) process.stderr.write("pith: warning: --models sets the models ctrl+p cycles through in the interactive UI; ignored here (use --model).\n");
     hooks.sessionStarting?.();
     return await runPrint(args, stdin);
   } catch (error) {

@@ -13,11 +13,13 @@ import { sessionReport } from "./session-report.js";
 import { settingsCommand } from "./settings-command.js";
 import { thinkingCommand } from "./thinking-command.js";
 import { trustCommand } from "./trust-command.js";
+import { scopedModelsCommand } from "../scoped-models/scoped-models-command.js";
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: "settings", description: "Open settings", run: settingsCommand },
   { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: modelCommand },
   { name: "thinking", description: "Set the thinking level (ctrl+s in the list saves it as the default)", run: thinkingCommand },
+  { name: "scoped-models", description: "Choose the models ctrl+p cycles through", run: scopedModelsCommand },
   { name: "resume", description: "Resume another session of this folder", run: resumeCommand },
   {
     name: "name",

@@ -1,7 +1,7 @@
 // Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
 // default level when leaving a model without reasoning), `enabledModels` as the cycling scope when set.
 import { PithError, supportedThinkingLevels, type Model, type ThinkingLevel, type SessionApi } from "../../../kernel/index.js";
-import { resolveModelScope } from "../../models/model-pattern.js";
+import { resolveModelScope, type ScopedModel } from "../../models/model-pattern.js";
 
 export interface CycledModel {
   model: Model;
@@ -17,6 +17,15 @@ export interface ModelSwitchService {
   cycleModel(direction?: "forward" | "backward"): Promise<CycledModel | undefined>;
   /** the next level the model supports; undefined when the model has no reasoning */
   cycleThinkingLevel(): Promise<ThinkingLevel | undefined>;
+  /**
+   * This session's cycling scope (`--models`, /scoped-models), in place of `enabledModels` until the session
+   * ends: model patterns, `[]` for every model; undefined goes back to the setting.
+   */
+  setScope(patterns: readonly string[] | undefined): void;
+  /** the patterns in force: the session's scope, else `enabledModels`; empty when every model cycles */
+  scopePatterns(): readonly string[];
+  /** the models the patterns in force match, with the levels they pin, and the patterns that matched nothing */
+  scopedModels(): { scoped: ScopedModel[]; warnings: string[] };
 }
 
 declare module "../../../kernel/plugin.js" {
@@ -36,7 +45,22 @@ export interface ModelSwitchConfig {
 const DEFAULT_THINKING_LEVEL: ThinkingLevel = "medium";
 
 export class ModelSwitch implements ModelSwitchService {
+  private scope: readonly string[] | undefined;
+
   constructor(private readonly config: ModelSwitchConfig) {}
+
+  setScope(patterns: readonly string[] | undefined): void {
+    this.scope = patterns && [...patterns];
+  }
+
+  scopePatterns(): readonly string[] {
+    return this.scope ?? this.config.preferences().enabledModels ?? [];
+  }
+
+  scopedModels(): { scoped: ScopedModel[]; warnings: string[] } {
+    const patterns = this.scopePatterns();
+    return patterns.length === 0 ? { scoped: [], warnings: [] } : resolveModelScope(patterns, this.config.availableModels());
+  }
 
   async setModel(provider: string, modelId: string): Promise<Model> {
     const model = this.config.availableModels().find((candidate) => candidate.provider === provider && candidate.id === modelId);
@@ -71,12 +95,9 @@ export class ModelSwitch implements ModelSwitchService {
   }
 
   private candidates(): { candidates: { model: Model; thinkingLevel: ThinkingLevel | undefined }[]; isScoped: boolean } {
+    const { scoped } = this.scopedModels();
+    if (scoped.length > 0) return { candidates: scoped, isScoped: true };
     const available = this.config.availableModels();
-    const patterns = this.config.preferences().enabledModels ?? [];
-    if (patterns.length > 0) {
-      const { scoped } = resolveModelScope(patterns, available);
-      if (scoped.length > 0) return { candidates: scoped, isScoped: true };
-    }
     return { candidates: available.map((model) => ({ model, thinkingLevel: undefined })), isScoped: false };
   }
 
