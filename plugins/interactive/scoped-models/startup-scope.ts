@@ -1,5 +1,6 @@
 // `pith --models a,b`: the session's cycling scope from the start. Without --model the session starts on the
-// first scoped model (unless its model is already one of them), and the chat says which models ctrl+p cycles.
+// first scoped model, unless the model it has is in the scope and was chosen (the saved default, or the model of a
+// resumed session); the chat says which models ctrl+p cycles.
 import type { AgentSession, PluginContext } from "../../../kernel/index.js";
 import type { ChatController } from "../chat-controller.js";
 
@@ -12,7 +13,9 @@ export async function applyStartupScope(context: PluginContext, session: AgentSe
   if (scoped.length === 0) return;
   const current = session.model;
   const inScope = scoped.some(({ model }) => model.provider === current?.provider && model.id === current?.id);
-  if (!options.modelGiven && !inScope) {
+  const settings = context.tryUse("settings")?.get();
+  const chosen = session.messages.length > 0 || (settings?.defaultProvider === current?.provider && settings?.defaultModel === current?.id);
+  if (!options.modelGiven && !(inScope && chosen)) {
     const first = scoped[0]!;
     await modelSwitch.setModel(first.model.provider, first.model.id);
     if (first.thinkingLevel) await session.setThinkingLevel(first.thinkingLevel);

@@ -1,5 +1,6 @@
 // Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
-// default level when leaving a model without reasoning), `enabledModels` as the cycling scope when set.
+// default level when leaving a model without reasoning), the session's own scope (--models, /scoped-models) or else
+// `enabledModels` as the cycling scope when set.
 import { PithError, supportedThinkingLevels, type Model, type ThinkingLevel, type SessionApi } from "../../../kernel/index.js";
 import { resolveModelScope, type ScopedModel } from "../../models/model-pattern.js";
 
