@@ -37,6 +37,7 @@ export const VENDOR_BUNDLES = {
       http: { from: "@modelcontextprotocol/sdk/client/streamableHttp.js", names: ["StreamableHTTPClientTransport"] },
       stdio: { from: "@modelcontextprotocol/sdk/shared/stdio.js", names: ["ReadBuffer", "serializeMessage"] },
       types: { from: "@modelcontextprotocol/sdk/types.js", names: ["LoggingMessageNotificationSchema", "ToolListChangedNotificationSchema"] },
+      auth: { from: "@modelcontextprotocol/sdk/client/auth.js", names: ["auth"] },
     },
   },
   // the interactive UI's library; it finds its native helpers next to its own file (`import.meta.url`)

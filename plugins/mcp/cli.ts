@@ -3,16 +3,14 @@
 import { isHttpConfig, validateServerEntry, type McpServerConfig } from "./config.js";
 import { loadMcpConfiguration, projectConfigFile, userConfigFile, type McpServerEntry } from "./config-files.js";
 import { deleteServer, writeServer } from "./config-edit.js";
+import { login, logout, type SignInCommandOptions } from "./cli-sign-in.js";
 import { McpConnection } from "./connection.js";
 import { toolExposure } from "./naming.js";
+import { McpAuthStore, mcpAuthFile } from "./oauth-store.js";
 import { loadMcpSdk } from "./sdk-modules.js";
+import { storedSignIns } from "./sign-in.js";
 
-export interface McpCommandOptions {
-  agentDir: string;
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  projectTrusted(): Promise<boolean>;
-  stdout(text: string): void;
+export interface McpCommandOptions extends SignInCommandOptions {
   stderr(text: string): void;
   version: string;
 }
@@ -23,9 +21,14 @@ const HELP = `Usage:
   pith mcp remove <server> [-l]
   pith mcp list [--json]
   pith mcp get <server> [--json]
+  pith mcp login <server>
+  pith mcp logout <server>
 
 Configure and check MCP servers without starting a session. Reads ~/.pi/agent/mcp.json and, in trusted
 projects, .pi/mcp.json (see docs/mcp.md).
+
+login signs in to an HTTP server that asks for OAuth: it prints the authorization URL (and opens it in the
+browser, or the command in $BROWSER) and keeps the tokens in ~/.pi/agent/mcp-auth.json; logout deletes them.
 
 Options for add and remove:
   -l, --local                 the project's .pi/mcp.json instead of the user file
@@ -172,7 +175,15 @@ async function check(entry: McpServerEntry, options: McpCommandOptions): Promise
     tools: [],
   };
   if (!report.enabled) return report;
-  const connection = new McpConnection(entry, { sdk: loadMcpSdk, cwd: options.cwd, env: options.env, clientVersion: options.version, log: () => undefined, onChange: () => undefined });
+  const connection = new McpConnection(entry, {
+    sdk: loadMcpSdk,
+    cwd: options.cwd,
+    env: options.env,
+    clientVersion: options.version,
+    log: () => undefined,
+    onChange: () => undefined,
+    authProvider: storedSignIns(new McpAuthStore(mcpAuthFile(options.agentDir)), options.env),
+  });
   await connection.connect();
   report.state = connection.state;
   report.tools = connection.tools.map((tool) => tool.name);
@@ -234,8 +245,12 @@ export async function runMcpCommand(args: string[], options: McpCommandOptions):
         return await list(rest, options);
       case "get":
         return await list(rest, options, "get");
+      case "login":
+        return await login(rest, options);
+      case "logout":
+        return await logout(rest, options);
       default:
-        throw new Error(`unknown command "pith mcp ${command}" (add, remove, list, get)`);
+        throw new Error(`unknown command "pith mcp ${command}" (add, remove, list, get, login, logout)`);
     }
   } catch (error) {
     options.stderr(`pith: ${(error as Error).message}\n`);

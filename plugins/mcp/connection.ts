@@ -23,8 +23,8 @@ export interface ConnectionDeps {
   log(server: string, level: string, text: string): void;
   /** state, tools or instructions changed */
   onChange(connection: McpConnection): void;
-  /** OAuth for an HTTP server without an Authorization header; undefined when it has none stored or needed */
-  authProvider?(entry: McpServerEntry): OAuthClientProvider | undefined;
+  /** OAuth for an HTTP server without an Authorization header; undefined when it has no sign-in stored */
+  authProvider?(entry: McpServerEntry): Promise<OAuthClientProvider | undefined>;
 }
 
 export interface CallOptions {
@@ -39,7 +39,8 @@ const expandHome = (path: string) => (path.startsWith("~/") ? resolve(homedir(),
 
 function isUnauthorized(error: unknown): boolean {
   // checked by shape: the SDK lives in a bundle of its own in the CLI
-  return error instanceof Error && (error.name === "UnauthorizedError" || /\b401\b|unauthori[sz]ed/i.test(error.message));
+  if (!(error instanceof Error)) return false;
+  return error.name === "UnauthorizedError" || (error as { code?: unknown }).code === 401 || /\b401\b|unauthori[sz]ed/i.test(error.message);
 }
 
 /** The SDK's HTTP errors carry the status as a numeric `code` that their message may not mention. */
@@ -154,7 +155,7 @@ export class McpConnection {
   private async httpTransport(sdk: McpSdk, config: McpHttpServerConfig, where: string): Promise<Transport> {
     const headers = await expandRecord(config.headers, this.deps.env, `${where}: headers`);
     const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
-    const authProvider = hasAuthorization ? undefined : this.deps.authProvider?.(this.entry);
+    const authProvider = hasAuthorization ? undefined : await this.deps.authProvider?.(this.entry);
     return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, authProvider });
   }
 

@@ -5,9 +5,11 @@ import { join } from "node:path";
 import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext, type RegisteredMcpServer } from "../../kernel/index.js";
 import { validateServerEntry, type McpServerConfig } from "./config.js";
 import { loadMcpConfiguration, type McpConfiguration, type McpServerEntry } from "./config-files.js";
-import type { McpManager, McpServerStatus } from "./manager.js";
+import type { McpManager, McpServerStatus, SignInRequest } from "./manager.js";
+import type { SignInResult } from "./sign-in.js";
 
-export type { McpServerStatus, McpToolStatus } from "./manager.js";
+export type { McpServerStatus, McpToolStatus, SignInRequest as McpSignInRequest } from "./manager.js";
+export type { SignInResult as McpSignInResult } from "./sign-in.js";
 export type { McpServerConfig } from "./config.js";
 
 const DEFAULT_STARTUP_WAIT_MS = 10_000;
@@ -34,6 +36,13 @@ export interface McpService {
   reconnect(name: string): Promise<void>;
   /** for this session only; `pith mcp` and the config files keep the saved state */
   setEnabled(name: string, enabled: boolean): Promise<void>;
+  /**
+   * OAuth sign-in to an HTTP server: a stored refresh token when it works, else the browser flow, whose URL goes
+   * to `onAuthorizationUrl`; the tokens are saved to mcp-auth.json and the server reconnects with them
+   */
+  signIn(name: string, request: SignInRequest): Promise<SignInResult>;
+  /** deletes the server's stored sign-in; resolves to whether there was one */
+  signOut(name: string): Promise<boolean>;
   /**
    * a server for this session (pi's `registerMcpServer`): throws for an invalid entry or a name another extension
    * registered; a server of that name from mcp.json wins
@@ -95,16 +104,26 @@ class McpHost {
   }
 
   private async load(): Promise<McpManager> {
-    const [{ McpManager }, { loadMcpSdk }, { serverLog }] = await Promise.all([import("./manager.js"), import("./sdk-modules.js"), import("./server-log.js")]);
+    const [{ McpManager }, { loadMcpSdk }, { serverLog }, { McpAuthStore, mcpAuthFile }, { storedSignIns }] = await Promise.all([
+      import("./manager.js"),
+      import("./sdk-modules.js"),
+      import("./server-log.js"),
+      import("./oauth-store.js"),
+      import("./sign-in.js"),
+    ]);
+    const env = this.options.env ?? process.env;
+    const signIns = new McpAuthStore(mcpAuthFile(this.options.agentDir));
     const manager = new McpManager({
       context: this.context,
       deps: {
         sdk: loadMcpSdk,
         cwd: this.context.cwd,
-        env: this.options.env ?? process.env,
+        env,
         clientVersion: this.options.version ?? "0.0.0",
         log: serverLog(join(this.options.agentDir, "mcp.log")),
+        authProvider: storedSignIns(signIns, env),
       },
+      signIns,
       toolPatterns: this.options.tools?.filter((name) => name.startsWith("mcp__")),
       onChange: () => {
         for (const listener of this.listeners) listener();
@@ -147,6 +166,8 @@ class McpHost {
     },
     reconnect: async (name) => this.require().reconnect(name),
     setEnabled: async (name, enabled) => this.require().setEnabled(name, enabled),
+    signIn: async (name, request) => this.require().signIn(name, request),
+    signOut: async (name) => this.require().signOut(name),
     registerServer: (name, config, extensionPath) => this.register(name, config, extensionPath),
     unregisterServer: (name, extensionPath) => {
       if (this.registered.get(name)?.extensionPath !== extensionPath) return;

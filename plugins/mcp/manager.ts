@@ -3,12 +3,14 @@
 // and controls the `mcp` service offers.
 import { PithError, type PluginContext, type ToolDefinition } from "../../kernel/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { McpExposure, McpServerConfig } from "./config.js";
+import { isHttpConfig, type McpExposure, type McpServerConfig } from "./config.js";
 import type { McpServerEntry } from "./config-files.js";
 import { McpConnection, type ConnectionDeps, type McpServerState } from "./connection.js";
 import { mcpToolDefinition } from "./mcp-tool.js";
 import { configuredExposures, mcpNamespace, mcpToolName, toolExposure } from "./naming.js";
+import type { McpAuthStore } from "./oauth-store.js";
 import { RESOURCE_TOOL_NAMES, resourceTools } from "./resource-tools.js";
+import { signIn, type SignInOptions, type SignInResult } from "./sign-in.js";
 import { TOOL_SEARCH_NAME, toolSearchTool, type SearchableTool } from "./tool-search.js";
 
 export interface McpToolStatus {
@@ -48,8 +50,12 @@ export interface McpManagerOptions {
   deps: Omit<ConnectionDeps, "onChange">;
   /** `--tools` entries starting with `mcp__` (patterns with `*`): only matching MCP tools are offered */
   toolPatterns?: string[];
+  /** where OAuth sign-ins are kept (mcp-auth.json) */
+  signIns: McpAuthStore;
   onChange(): void;
 }
+
+export type SignInRequest = Pick<SignInOptions, "signal" | "onAuthorizationUrl" | "onPasteAccepted">;
 
 export class McpManager {
   private readonly connections = new Map<string, McpConnection>();
@@ -229,9 +235,30 @@ export class McpManager {
     if (enabled) await next.connect();
   }
 
+  /** Signs in to an HTTP server with OAuth, then connects it with the new tokens. */
+  async signIn(name: string, request: SignInRequest): Promise<SignInResult> {
+    const connection = this.require(name);
+    const { config } = connection.entry;
+    if (!isHttpConfig(config)) throw new PithError("MCP_SIGN_IN_NOT_APPLICABLE", `MCP server "${name}" is a stdio server; OAuth sign-in applies to HTTP servers`);
+    const { deps, signIns } = this.options;
+    const result = await signIn({ ...request, server: name, config, store: signIns, sdk: await deps.sdk(), env: deps.env });
+    await this.reconnect(name);
+    return result;
+  }
+
+  /** Deletes the server's stored sign-in and reconnects it without; resolves to whether one was stored. */
+  async signOut(name: string): Promise<boolean> {
+    const connection = this.require(name);
+    const { config } = connection.entry;
+    if (!isHttpConfig(config)) return false;
+    const removed = await this.options.signIns.remove(name, config.url);
+    await this.reconnect(name);
+    return removed;
+  }
+
   private require(name: string): McpConnection {
     const connection = this.connections.get(name);
-    if (!connection) throw new Error(`No MCP server "${name}". Configured: ${[...this.connections.keys()].join(", ") || "none"}`);
+    if (!connection) throw new PithError("MCP_UNKNOWN_SERVER", `No MCP server "${name}". Configured: ${[...this.connections.keys()].join(", ") || "none"}`);
     return connection;
   }
 

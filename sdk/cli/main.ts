@@ -226,6 +226,7 @@ async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
 
 async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
   const { runMcpCommand } = await import("../../plugins/mcp/cli.js");
+  const { openUrl } = await import("../../lib/process/open-url.js");
   const { SettingsManager } = await import("../../plugins/settings/index.js");
   const { resolveAgentDir } = await import("../../plugins/models/agent-dir.js");
   const { resolveStartupTrust } = await import("../../plugins/trust/index.js");
@@ -242,6 +243,9 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
       version: PITH_VERSION,
+      // a sign-in opens the browser for someone at a terminal, or through the command they named in $BROWSER
+      openUrl: process.stdout.isTTY || process.env.BROWSER ? (url) => openUrl(url) : undefined,
+      pasteInput: process.stdin.isTTY ? process.stdin : undefined,
     });
   } catch (error) {
     return fail(error);

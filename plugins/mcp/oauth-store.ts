@@ -1,0 +1,86 @@
+// OAuth credentials of MCP servers in `<agentDir>/mcp-auth.json`, as pi 1.6.0 keeps them: one entry per server
+// name and URL (`mcp__<name>|<url>`), so servers sharing a URL under different names sign in separately. The
+// file holds tokens: it is written only by its owner (0600), atomically, under the lock pi also takes.
+import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { PithError } from "../../kernel/index.js";
+import { withFileLock } from "../settings/file-lock.js";
+import { mcpNamespace } from "./naming.js";
+
+/** One server's sign-in, field for field pi's `McpOAuthState`. */
+export interface McpOAuthState {
+  serverUrl: string;
+  clientInformation?: OAuthClientInformationMixed;
+  tokens?: OAuthTokens;
+  /** when the access token expires, in milliseconds since the epoch */
+  tokensExpireAt?: number;
+  discovery?: OAuthDiscoveryState;
+}
+
+type States = Record<string, McpOAuthState>;
+
+export const mcpAuthFile = (agentDir: string) => join(agentDir, "mcp-auth.json");
+
+const storeKey = (name: string, serverUrl: string) => `${mcpNamespace(name)}|${String(new URL(serverUrl))}`;
+
+export class McpAuthStore {
+  constructor(readonly path: string) {}
+
+  async load(name: string, serverUrl: string): Promise<McpOAuthState | undefined> {
+    return (await this.read())[storeKey(name, serverUrl)];
+  }
+
+  /** Changes one server's state under the file lock; `change` returning undefined removes it. */
+  async update(name: string, serverUrl: string, change: (state: McpOAuthState | undefined) => McpOAuthState | undefined): Promise<void> {
+    const key = storeKey(name, serverUrl);
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+    await withFileLock(this.path, async () => {
+      const states = await this.read();
+      const next = change(states[key]);
+      if (next === undefined) delete states[key];
+      else states[key] = next;
+      await this.write(states);
+    });
+  }
+
+  /** Resolves to whether credentials were stored. */
+  async remove(name: string, serverUrl: string): Promise<boolean> {
+    let existed = false;
+    await this.update(name, serverUrl, (state) => {
+      existed = state !== undefined;
+      return undefined;
+    });
+    return existed;
+  }
+
+  private async read(): Promise<States> {
+    let text: string;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw new PithError("MCP_AUTH_FILE_UNREADABLE", `${this.path} cannot be read: ${(error as Error).message}`);
+    }
+    if (!text.trim()) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new PithError("MCP_AUTH_FILE_INVALID", `${this.path} is not valid JSON (${(error as Error).message}); fix or delete it, pith does not overwrite it`);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new PithError("MCP_AUTH_FILE_INVALID", `${this.path} must hold a JSON object of server sign-ins; fix or delete it, pith does not overwrite it`);
+    }
+    return parsed as States;
+  }
+
+  private async write(states: States): Promise<void> {
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(states, null, 2)}\n`, { mode: 0o600 });
+    // a file created before with wider permissions is narrowed too
+    await chmod(temporary, 0o600);
+    await rename(temporary, this.path);
+  }
+}

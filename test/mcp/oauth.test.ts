@@ -1,0 +1,160 @@
+// OAuth sign-in to a streamable HTTP server through the built CLI, against a loopback authorization server written
+// with the SDK's server side: discovery, dynamic client registration, PKCE, the loopback redirect, tokens kept in
+// mcp-auth.json (0600), the session's connection using them, a refresh after they expire, and sign-out.
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startOAuthFixture, type OAuthFixture } from "./fixtures/oauth-server.mjs";
+import { createMcpWorld, resultText, toolNames, toolResults, type McpWorld } from "./mcp-harness.js";
+
+const FAKE_BROWSER = fileURLToPath(new URL("./fixtures/fake-browser.mjs", import.meta.url));
+
+let world: McpWorld;
+let oauth: OAuthFixture | undefined;
+beforeEach(async () => {
+  world = await createMcpWorld();
+});
+afterEach(async () => {
+  await oauth?.close();
+  oauth = undefined;
+  await world.close();
+});
+
+const authFile = () => join(world.agentDir, "mcp-auth.json");
+const readAuth = async () => JSON.parse(await readFile(authFile(), "utf8")) as Record<string, { serverUrl: string; tokens: { access_token: string; refresh_token: string }; clientInformation: { client_id: string }; tokensExpireAt: number }>;
+
+/** The URL the child prints, once it has printed it. */
+function printedUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    let seen = "";
+    child.stdout!.on("data", (chunk: Buffer | string) => {
+      seen += String(chunk);
+      const match = /^\s+(http:\/\/127\.0\.0\.1:\d+\/authorize\S+)$/m.exec(seen);
+      if (match) resolve(match[1]!);
+    });
+  });
+}
+
+/** `pith mcp login web`, approving in a "browser" that fetches the printed URL; the browser's final page too. */
+async function login(): Promise<{ run: Awaited<ReturnType<McpWorld["run"]>>; page: { status: number; text: string } }> {
+  let page: Promise<{ status: number; text: string }> | undefined;
+  const run = await world.run(["mcp", "login", "web"], {
+    onSpawn: (child) => {
+      page = printedUrl(child).then(async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, text: await response.text() };
+      });
+    },
+  });
+  return { run, page: await page! };
+}
+
+describe("an HTTP server that asks for OAuth", () => {
+  it("is reported as needing sign-in until pith mcp login signs in; the session then uses the stored tokens", async () => {
+    oauth = await startOAuthFixture();
+    await world.writeUserConfig({ mcpServers: { web: { url: oauth.url, exposure: "direct" } } });
+
+    world.mock.enqueue({ text: "without it" });
+    const before = await world.print(["hi"]);
+    expect(before.code).toBe(0);
+    expect(before.stderr).toMatch(/MCP server "web" needs sign-in: .*pith mcp login web/);
+    expect(oauth.log.registrations).toBe(0);
+
+    const { run, page } = await login();
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Signed in to MCP server "web"');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Signed in");
+    // dynamic registration, then one authorization with a PKCE challenge and a loopback redirect
+    expect(oauth.log.registrations).toBe(1);
+    expect(oauth.log.authorizations).toHaveLength(1);
+    expect(oauth.log.authorizations[0]!.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(oauth.log.authorizations[0]!.codeChallenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(oauth.log.authorizations[0]!.resource).toBe(oauth.url);
+    expect(oauth.log.codeExchanges).toBe(1);
+
+    const stored = await readAuth();
+    const key = `mcp__web|${oauth.url}`;
+    expect(Object.keys(stored)).toEqual([key]);
+    expect(stored[key]!.serverUrl).toBe(oauth.url);
+    expect(stored[key]!.tokens.access_token).toMatch(/^at-/);
+    expect(stored[key]!.clientInformation.client_id).toBe(oauth.log.authorizations[0]!.clientId);
+    expect((await stat(authFile())).mode & 0o777).toBe(0o600);
+
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__web__add", arguments: { a: 2, b: 3 } }] }, { text: "5" });
+    const after = await world.print(["add"]);
+    expect(after.stderr).toBe("");
+    expect(after.code).toBe(0);
+    expect(toolNames(world, 1)).toContain("mcp__web__echo");
+    expect(resultText(toolResults(world, 2)[0]!)).toBe("5");
+    expect(oauth.authorizationsSeen).toContain(`Bearer ${stored[key]!.tokens.access_token}`);
+
+    const listed = await world.run(["mcp", "list"]);
+    expect(listed.stdout).toContain("web: connected");
+  });
+
+  it("refreshes an expired access token with the stored refresh token, and sign-out deletes the credentials", async () => {
+    oauth = await startOAuthFixture({ accessTokenSeconds: 1 });
+    await world.writeUserConfig({ mcpServers: { web: { url: oauth.url, exposure: "direct" } } });
+    expect((await login()).run.code).toBe(0);
+    const first = Object.values(await readAuth())[0]!.tokens;
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__web__echo", arguments: { text: "still here" } }] }, { text: "ok" });
+    const run = await world.print(["echo"]);
+    expect(run.stderr).toBe("");
+    expect(resultText(toolResults(world, 1)[0]!)).toBe("echo: still here");
+    expect(oauth.log.refreshes).toBeGreaterThanOrEqual(1);
+    expect(oauth.log.authorizations).toHaveLength(1);
+    const refreshed = Object.values(await readAuth())[0]!.tokens;
+    expect(refreshed.access_token).not.toBe(first.access_token);
+    expect(refreshed.refresh_token).not.toBe(first.refresh_token);
+
+    const out = await world.run(["mcp", "logout", "web"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('Signed out of MCP server "web"');
+    expect(await readAuth()).toEqual({});
+    const listed = await world.run(["mcp", "list"]);
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toContain("web: needs-sign-in");
+  });
+
+  it("opens the authorization URL with the command in $BROWSER, which completes the sign-in", async () => {
+    oauth = await startOAuthFixture();
+    await world.writeUserConfig({ mcpServers: { web: { url: oauth.url } } });
+    const browserLog = join(world.home, "browser.log");
+    const run = await world.run(["mcp", "login", "web"], { env: { BROWSER: `${process.execPath} ${FAKE_BROWSER}`, FAKE_BROWSER_LOG: browserLog } });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const opened = (await readFile(browserLog, "utf8")).split("\n");
+    expect(opened[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(run.stdout).toContain(opened[0]);
+    expect(opened[1]).toMatch(/^200 .*Signed in/);
+    expect(Object.values(await readAuth())[0]!.tokens.access_token).toMatch(/^at-/);
+  });
+
+  it("a refused authorization ends the login with the server's error and stores no tokens", async () => {
+    oauth = await startOAuthFixture({ deny: true });
+    await world.writeUserConfig({ mcpServers: { web: { url: oauth.url } } });
+    const { run, page } = await login();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("refused the sign-in: access_denied (the user said no)");
+    expect(page.text).toContain("Sign-in refused");
+    const stored = Object.values(await readAuth())[0];
+    expect(stored?.tokens).toBeUndefined();
+  });
+
+  it("an unreadable mcp-auth.json is named, and login leaves it as it was", async () => {
+    oauth = await startOAuthFixture();
+    await world.writeUserConfig({ mcpServers: { web: { url: oauth.url } } });
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(authFile(), "{ not json");
+    const run = await world.run(["mcp", "login", "web"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${authFile()} is not valid JSON`);
+    expect(await readFile(authFile(), "utf8")).toBe("{ not json");
+  });
+});
