@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { PithError } from "../../kernel/index.js";
-import { withFileLock } from "../settings/file-lock.js";
+import { withFileLock } from "../../lib/lock/file-lock.js";
 import { mcpNamespace } from "./naming.js";
 
 /** One server's sign-in, field for field pi's `McpOAuthState`. */
@@ -36,13 +36,17 @@ export class McpAuthStore {
   async update(name: string, serverUrl: string, change: (state: McpOAuthState | undefined) => McpOAuthState | undefined): Promise<void> {
     const key = storeKey(name, serverUrl);
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    await withFileLock(this.path, async () => {
-      const states = await this.read();
-      const next = change(states[key]);
-      if (next === undefined) delete states[key];
-      else states[key] = next;
-      await this.write(states);
-    });
+    await withFileLock(
+      this.path,
+      async () => {
+        const states = await this.read();
+        const next = change(states[key]);
+        if (next === undefined) delete states[key];
+        else states[key] = next;
+        await this.write(states);
+      },
+      { lockedCode: "MCP_AUTH_LOCKED" },
+    );
   }
 
   /** Resolves to whether credentials were stored. */
