@@ -368,6 +368,9 @@ export const HOOK_CATALOGUE = Object.freeze({
   user_bash: hook("bail", "report", "session-control"),
   // extra skill, prompt and theme folders, asked after session_start (the extensions plugin)
   resources_discover: hook("waterfall", "report", "extensions"),
+  // an extension's blocking dialog waits for the user (the extensions plugin)
+  ui_prompt_start: hook("series", "report", "extensions"),
+  ui_prompt_end: hook("series", "report", "extensions"),
 });
 
 type Catalogue = typeof HOOK_CATALOGUE;

@@ -17,6 +17,8 @@ describe("the hook catalogue", () => {
       session_compact_failed: "compaction",
       user_bash: "session-control",
       resources_discover: "extensions",
+      ui_prompt_start: "extensions",
+      ui_prompt_end: "extensions",
     });
   });
 

@@ -90,3 +90,29 @@ it("gives ctx.hasUI false and a silent ui in print mode", async () => {
   expect(result.stdout).not.toContain("gate ready");
   expect(await readFile(join(world.project, "has-ui.txt"), "utf8")).toBe("false");
 });
+
+it("announces the waiting dialog to other extensions as ui_prompt_start and ui_prompt_end", async () => {
+  const watcher = join(world.project, "watcher.ts");
+  await writeFile(
+    watcher,
+    `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+     export default function (pi: ExtensionAPI) {
+       pi.on("ui_prompt_start", (event, ctx) => ctx.ui.notify("waiting " + event.reason + " " + event.kind + ": " + event.title));
+       pi.on("ui_prompt_end", (event, ctx) => ctx.ui.notify("answered " + event.kind + ": " + event.title));
+     }`,
+  );
+  world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "true" } }] }, { text: "done" });
+  rpc = spawnRpc(world, ["-e", gate, "-e", watcher]);
+  const { peer } = rpc;
+  await peer.waitFor(request("notify"));
+  await peer.request({ type: "prompt", message: "run it" });
+  const select = await peer.waitFor(request("select"));
+  expect(await peer.waitFor((record) => request("notify")(record) && String(record.message).startsWith("waiting"))).toMatchObject({
+    message: "waiting ui_prompt select: Run true?",
+  });
+  peer.send({ type: "extension_ui_response", id: select.id, value: "Yes" });
+  expect(await peer.waitFor((record) => request("notify")(record) && String(record.message).startsWith("answered"))).toMatchObject({
+    message: "answered select: Run true?",
+  });
+  await peer.waitForEvent("agent_end");
+});

@@ -11,6 +11,7 @@ import { sessionView } from "./session-view.js";
 import { sessionMoves } from "./session-moves.js";
 import { guarded } from "../stale.js";
 import type { ExtensionUIContext } from "./ui-context.js";
+import { announcingPrompts } from "./ui-prompts.js";
 import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../types.js";
 
 const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
@@ -44,7 +45,9 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
   const { session } = runtime;
   return {
     get ui() {
-      return modeUi(runtime) ?? runtime.options.ui;
+      const ui = modeUi(runtime);
+      if (ui) return ui.hasUI ? announcingPrompts(runtime, ui) : ui;
+      return runtime.options.hasUI ? announcingPrompts(runtime, runtime.options.ui) : runtime.options.ui;
     },
     get hasUI() {
       return modeUi(runtime)?.hasUI ?? runtime.options.hasUI;

@@ -246,6 +246,16 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       return result?.operations !== undefined || result?.result !== undefined ? result : undefined;
     }),
 
+  ui_prompt_start: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("ui_prompt_start", async (prompt) => {
+      await call({ type: "ui_prompt_start", reason: "ui_prompt", ...prompt });
+    }),
+
+  ui_prompt_end: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("ui_prompt_end", async (prompt) => {
+      await call({ type: "ui_prompt_end", reason: "ui_prompt", ...prompt });
+    }),
+
   resources_discover: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("resources_discover", async (state) => {
       const result = await call<ResourcesDiscoverResult>({ type: "resources_discover", cwd: state.cwd, reason: state.reason });
