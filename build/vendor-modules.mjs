@@ -40,6 +40,8 @@ export const VENDOR_BUNDLES = {
       auth: { from: "@modelcontextprotocol/sdk/client/auth.js", names: ["auth"] },
     },
   },
+  // Markdown for the HTML export (plugins/export), loaded only by an export
+  "marked.cjs": { entries: { marked: { from: "marked", names: ["Marked"] } } },
   // the interactive UI's library; it finds its native helpers next to its own file (`import.meta.url`)
   "pi-tui.cjs": { entries: { tui: "@earendil-works/pi-tui" }, moduleUrl: true, escapeRegexText: true },
 };

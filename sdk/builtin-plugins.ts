@@ -18,6 +18,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "prompt-templates",
   "system-prompt",
   "session-control",
+  "export",
   "mcp",
 ] as const;
 
@@ -127,6 +128,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       });
     case "session-control":
       return (await import("../plugins/session-control/index.js")).sessionControlPlugin();
+    case "export":
+      return (await import("../plugins/export/index.js")).exportPlugin();
     case "mcp":
       return (await import("../plugins/mcp/index.js")).mcpPlugin({
         agentDir: config.agentDir,

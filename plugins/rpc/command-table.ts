@@ -30,11 +30,7 @@ export interface CommandSpec<T extends RpcCommandType> {
   run(payload: RpcPayload<T>, ports: RpcPorts): unknown;
 }
 
-export interface UnsupportedCommand {
-  unsupported: string;
-}
-
-export type CommandTable = { [T in RpcCommandType]: CommandSpec<T> | UnsupportedCommand };
+export type CommandTable = { [T in RpcCommandType]: CommandSpec<T> };
 
 export const COMMANDS: CommandTable = {
   prompt: {
@@ -110,8 +106,8 @@ export const COMMANDS: CommandTable = {
   abort_bash: { target: "userBash.abort", run: (_p, ports) => ports.service("userBash").abort() },
   get_session_stats: { target: "sessionInfo.stats", run: (_p, ports) => ports.service("sessionInfo").stats() },
   export_html: {
-    unsupported:
-      "export_html is not available in this version of pith: there is no HTML export yet. get_messages returns the whole conversation.",
+    target: "sessionExport.html",
+    run: async (p, ports) => ({ path: await ports.service("sessionExport").html(p.outputPath, { signal: ports.signal }) }),
   },
   switch_session: {
     target: "sessionControl.switchSession",

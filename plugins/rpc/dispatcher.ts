@@ -6,7 +6,7 @@
 // answered and stopped too, so a prompt sent just before an abort does not slip through.
 import { errorMessage } from "../../kernel/index.js";
 import type { RpcCommandType, UiResponse } from "./command-schemas.js";
-import { COMMANDS, type CommandSpec, type RpcPorts, type UnsupportedCommand } from "./command-table.js";
+import { COMMANDS, type CommandSpec, type RpcPorts } from "./command-table.js";
 import { parseLine, type ParsedCommand } from "./parse-line.js";
 import type { PromptAcceptance } from "./prompt-acceptance.js";
 import { failure, success, type RpcId, type RpcResponse } from "./responses.js";
@@ -90,8 +90,7 @@ export class RpcDispatcher {
   /** Resolves once the command is answered. */
   private async run({ id, type, payload }: ParsedCommand): Promise<void> {
     // `payload` was checked against the schema of `type`, so it fits that command's spec.
-    const spec = COMMANDS[type] as CommandSpec<RpcCommandType> | UnsupportedCommand;
-    if ("unsupported" in spec) return this.deps.respond(failure(id, type, spec.unsupported));
+    const spec = COMMANDS[type] as CommandSpec<RpcCommandType>;
     if (type === "prompt") return this.prompt(id, () => spec.run(payload, this.deps.ports(type, id)));
     try {
       const data = await spec.run(payload, this.deps.ports(type, id));

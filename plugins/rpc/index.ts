@@ -3,7 +3,7 @@ export { rpcMode, RPC_PLUGIN_NAME, type RpcMode, type RpcModeOptions, type RpcHo
 export { readJsonlLines, type JsonlReaderHandlers } from "./jsonl-reader.js";
 export { RecordWriter, type RecordSink } from "../../lib/output/record-writer.js";
 export { COMMAND_SCHEMAS, UI_RESPONSE_SCHEMA, type RpcCommandType, type RpcPayload, type UiResponse } from "./command-schemas.js";
-export { COMMANDS, type CommandSpec, type CommandTarget, type RpcPorts, type UnsupportedCommand } from "./command-table.js";
+export { COMMANDS, type CommandSpec, type CommandTarget, type RpcPorts } from "./command-table.js";
 export { success, failure, PARSE_COMMAND, type RpcResponse, type RpcSuccess, type RpcFailure, type RpcId } from "./responses.js";
 export { SIGNAL_EXIT_CODES } from "./exit-signals.js";
 export { RpcUi } from "./ui/rpc-ui.js";

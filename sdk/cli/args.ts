@@ -27,6 +27,8 @@ export interface CliArgs {
   promptTemplates: string[];
   noPromptTemplates: boolean;
   listModels: string | true | undefined;
+  /** `--export <session.jsonl>`: write that session as an HTML page (to the first message, if given) and exit */
+  export?: string;
   noSession: boolean;
   session?: string;
   /** `--session-id`: this folder's session with that id, created when there is none */
@@ -109,6 +111,7 @@ export function buildProgram(version: string): Command {
     .option("--no-prompt-templates", "do not discover prompt templates (explicit paths still load)")
     .option("--models <patterns>", "comma-separated model patterns ctrl+p cycles through (interactive mode; globs and :level allowed)")
     .option("--list-models [search]", "list models (optionally filtered) and exit")
+    .option("--export <session.jsonl>", "write a session file as a self-contained HTML page and exit (pith --export s.jsonl [out.html])")
     .option("-c, --continue", "continue the most recent session of this folder")
     .option("-r, --resume", "choose a session of this folder to resume (interactive mode)")
     .option("--session <path|id>", "open a session: a .jsonl file or an id prefix")
@@ -186,6 +189,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     promptTemplates: boolean;
     listModels?: string | true;
     models?: string;
+    export?: string;
     session: boolean | string;
     sessionId?: string;
     name?: string;
@@ -236,6 +240,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     noPromptTemplates: options.promptTemplates === false,
     listModels: options.listModels,
     models: options.models === undefined ? undefined : splitList(options.models),
+    export: options.export,
     noSession: options.session === false,
     session: typeof options.session === "string" ? options.session : undefined,
     sessionId: options.sessionId,

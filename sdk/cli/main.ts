@@ -36,6 +36,7 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
   for (const warning of args.warnings) process.stderr.write(`pith: warning: ${warning}\n`);
 
   try {
+    if (args.export !== undefined) return await runExport(args.export, args.messages[0]);
     if (args.listModels !== undefined) {
       const { listModels } = await import("./list-models.js");
       return await listModels(args.listModels === true ? undefined : args.listModels);
@@ -99,6 +100,22 @@ function sessionOptions(args: CliArgs, mode: "tui" | "rpc" | "json" | "print"): 
       flagArgv: args.leftover.some((word) => word.startsWith("-") && word !== "-") ? args.leftover : undefined,
     },
   };
+}
+
+/** `pith --export <session.jsonl> [out.html]`, as pi: the page's path on stdout, problems with the file on stderr. */
+async function runExport(sessionFile: string, outputPath: string | undefined): Promise<number> {
+  const { exportSessionFile } = await import("../../plugins/export/index.js");
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    const exported = await exportSessionFile(sessionFile, outputPath, { signal: controller.signal });
+    for (const warning of exported.warnings) process.stderr.write(`pith: warning: ${warning}\n`);
+    process.stdout.write(`Exported to: ${exported.path}\n`);
+    return 0;
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
 }
 
 async function runRpc(args: CliArgs): Promise<number> {

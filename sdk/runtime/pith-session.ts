@@ -302,6 +302,21 @@ export class PithSession {
     serviceOf(this.agent, "userBash")?.abort();
   }
 
+  // ---- export ------------------------------------------------------------------------------------------
+
+  /**
+   * The active branch as a self-contained HTML page (pi's `exportToHtml`); default `pi-session-<file name>.html` in
+   * the session's folder. Resolves to the path written.
+   */
+  exportToHtml(outputPath?: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+    return this.track(this.need("sessionExport", "export the session").html(outputPath, options));
+  }
+
+  /** The active branch as a session file of its own (pi's `exportToJsonl`). Resolves to the path written. */
+  exportToJsonl(outputPath?: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+    return this.track(this.need("sessionExport", "export the session").jsonl(outputPath, options));
+  }
+
   // ---- lifecycle ---------------------------------------------------------------------------------------
 
   /**

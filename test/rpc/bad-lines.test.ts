@@ -49,7 +49,7 @@ const CORPUS: Case[] = [
   { line: '{"id":"r1","type":"set_model","provider":"nope","modelId":"x"}', id: "r1", command: "set_model", error: /^Model not found: nope\/x/ },
   { line: '{"id":"r2","type":"fork","entryId":"missing"}', id: "r2", command: "fork", error: /missing/ },
   { line: '{"id":"r3","type":"set_session_name","name":"   "}', id: "r3", command: "set_session_name", error: /cannot be empty/ },
-  { line: '{"id":"r4","type":"export_html"}', id: "r4", command: "export_html", error: /not available in this version/ },
+  { line: '{"id":"r4","type":"export_html"}', id: "r4", command: "export_html", error: /^Nothing to export yet: start a conversation first\.$/ },
 ];
 
 it("answers each line of a bad-line corpus in turn and stays up for the next good command", async () => {

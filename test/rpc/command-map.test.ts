@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import type { PithServices, ServiceName } from "../../kernel/plugin.js";
 import type { SessionApi } from "../../kernel/session-api.js";
-import { COMMANDS, COMMAND_SCHEMAS, type CommandSpec, type RpcCommandType, type RpcPorts, type UnsupportedCommand } from "../../plugins/rpc/index.js";
+import { COMMANDS, COMMAND_SCHEMAS, type CommandSpec, type RpcCommandType, type RpcPorts } from "../../plugins/rpc/index.js";
 import { startInProcess, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
 /** pi 1.6.0's RpcCommand types (docs/rpc-commands.md and rpc-types.d.ts). */
@@ -92,8 +92,7 @@ function tracingPorts(touched: Set<string>): RpcPorts {
   };
 }
 
-const entries = Object.entries(COMMANDS) as [RpcCommandType, CommandSpec<RpcCommandType> | UnsupportedCommand][];
-const mapped = entries.filter((entry): entry is [RpcCommandType, CommandSpec<RpcCommandType>] => !("unsupported" in entry[1]));
+const mapped = Object.entries(COMMANDS) as [RpcCommandType, CommandSpec<RpcCommandType>][];
 
 describe("the command table", () => {
   it("covers exactly pi's commands, each with a payload schema", () => {
@@ -105,10 +104,6 @@ describe("the command table", () => {
       const types = [...declared.matchAll(/type: "([a-z_]+)";/g)].map((match) => match[1]);
       expect([...new Set(types)].sort()).toEqual([...PI_COMMANDS].sort());
     }
-  });
-
-  it("leaves out only export_html, with a clear reason", () => {
-    expect(entries.filter(([, spec]) => "unsupported" in spec).map(([type]) => type)).toEqual(["export_html"]);
   });
 
   it.each(mapped.map(([type, spec]) => [type, spec.target] as const))("%s → %s exists on the running session", (_type, target) => {

@@ -7,7 +7,7 @@ import { COMMANDS, rpcMode, type RpcCommandType } from "../../plugins/rpc/index.
 import { createPithSession, PithSession, type SessionControlService } from "../../sdk/index.js";
 import { sdkWorld, type SdkWorld } from "./harness.js";
 
-/** The PithSession method each RPC command maps onto; null where neither offers it. */
+/** The PithSession method each RPC command maps onto. */
 const RPC_METHODS = {
   prompt: "prompt",
   steer: "steer",
@@ -32,7 +32,7 @@ const RPC_METHODS = {
   bash: "executeBash",
   abort_bash: "abortBash",
   get_session_stats: "getSessionStats",
-  export_html: null,
+  export_html: "exportToHtml",
   switch_session: "switchSession",
   fork: "fork",
   clone: "clone",
@@ -42,7 +42,7 @@ const RPC_METHODS = {
   get_last_assistant_text: "getLastAssistantText",
   set_session_name: "setSessionName",
   get_commands: "getCommands",
-} as const satisfies Record<RpcCommandType, keyof PithSession | null>;
+} as const satisfies Record<RpcCommandType, keyof PithSession>;
 
 let world: SdkWorld;
 beforeEach(() => {
@@ -51,11 +51,10 @@ beforeEach(() => {
 afterEach(() => world.close());
 
 describe("RPC commands and the session API", () => {
-  it("offers a method for every RPC command pith supports", () => {
+  it("offers a method for every RPC command", () => {
     expect(Object.keys(RPC_METHODS).sort()).toEqual(Object.keys(COMMANDS).sort());
-    for (const [command, method] of Object.entries(RPC_METHODS) as [RpcCommandType, keyof PithSession | null][]) {
-      expect({ command, supported: !("unsupported" in COMMANDS[command]) }).toEqual({ command, supported: method !== null });
-      if (method) expect({ command, method: typeof PithSession.prototype[method] }).toEqual({ command, method: "function" });
+    for (const [command, method] of Object.entries(RPC_METHODS) as [RpcCommandType, keyof PithSession][]) {
+      expect({ command, method: typeof PithSession.prototype[method] }).toEqual({ command, method: "function" });
     }
   });
 

@@ -5,6 +5,7 @@ import type { SlashCommand } from "@earendil-works/pi-tui";
 import type { PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { copyToClipboard } from "./clipboard.js";
+import { exportCommand } from "./export-command.js";
 import { hotkeysText } from "./hotkeys.js";
 import { forkCommand } from "./fork-command.js";
 import { modelCommand } from "./model-command.js";
@@ -51,6 +52,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       chat.notify("status", "Copied last agent message to clipboard");
     },
   },
+  { name: "export", description: "Export the session to an HTML file (or a .jsonl session file)", run: exportCommand },
   {
     name: "hotkeys",
     description: "Show all keyboard shortcuts",

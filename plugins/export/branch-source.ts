@@ -1,0 +1,34 @@
+// What an export reads: a session's header and the entries of one branch, root first. Entries come one at a time,
+// so a writer can let each go before the next is read.
+
+/** A line of a session file as read: anything JSON; the renderers check every field they use. */
+export type RawEntry = Record<string, unknown>;
+
+export interface BranchSource {
+  /** the session header (`type: "session"`, id, timestamp, cwd) */
+  header: RawEntry;
+  /** the latest `session_info` name on the branch */
+  name: string | undefined;
+  /** the branch, root to leaf */
+  entries(signal?: AbortSignal): AsyncIterable<RawEntry>;
+  /** lines that could not be read, with file and line */
+  warnings: readonly string[];
+}
+
+export function isRecord(value: unknown): value is RawEntry {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The branch ending at `leafId` (default: the last entry) among entries in file order; ids must be unique. */
+export function branchOf<T extends { id: string; parentId: string | null }>(entries: readonly T[], leafId?: string | null): T[] {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const branch: T[] = [];
+  let current = leafId === undefined ? entries.at(-1) : leafId === null ? undefined : byId.get(leafId);
+  const seen = new Set<string>();
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    branch.push(current);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return branch.reverse();
+}

@@ -1,0 +1,142 @@
+// The exported page in a real headless Chromium, checked as a person sees it: the messages of the active branch in
+// order, a tool call that opens on click, its long output folded, the image shown, both themes, and nothing that a
+// message tried to inject running or fetching anything.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { runCli } from "../cli/cli-harness.js";
+import { browserUnavailable, launchChromium } from "../support/browser.js";
+import { ACTIVE_ROLES, LONG_OUTPUT_LINES, writeFixture } from "./session-fixture.js";
+
+let dir: string;
+let browser: Browser;
+let page: Page;
+let pageUrl: string;
+const problems: string[] = [];
+const requests: string[] = [];
+
+if (browserUnavailable) {
+  it.skip(`browser tests skipped: ${browserUnavailable}`, () => undefined);
+} else {
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "pith-export-browser-"));
+    await writeFixture(join(dir, "fixture.jsonl"));
+    const result = await runCli(["--export", "fixture.jsonl", "page.html"], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, PITH_CACHE_DIR: join(dir, "cache") } });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("dialog", (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    page.on("request", (request) => requests.push(request.url()));
+    pageUrl = pathToFileURL(join(dir, "page.html")).href;
+    await page.goto(pageUrl);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  describe("the exported page in Chromium", () => {
+    it("shows the session's name and the active branch's messages in order, and nothing of the abandoned branch", async () => {
+      expect(await page.title()).toBe("Build & <fix> session");
+      expect(await page.locator("h1").innerText()).toBe("Build & <fix> session");
+      expect(await page.locator("article.message .role").allInnerTexts()).toEqual(ACTIVE_ROLES);
+      const text = await page.locator("body").innerText();
+      expect(text).not.toContain("ABANDONED BRANCH");
+      expect(text).not.toContain("HIDDEN CUSTOM MESSAGE");
+      expect(text).toContain("Compacted: 45,678 tokens summarised");
+      expect(text).toContain("Model: mock/other-model");
+      expect(await page.locator("article.message.user strong").first().innerText()).toBe("explain");
+      expect(await page.locator("table td").allInnerTexts()).toEqual(["a", "1"]);
+    });
+
+    it("shows usage per reply and the branch's totals", async () => {
+      expect(await page.locator("footer.usage").first().innerText()).toBe("in 1,200 · out 300 · cache read 100 · $0.01");
+      const totals = await page.locator(".totals").innerText();
+      expect(totals).toContain("2 from the user, 3 replies, 3 tool calls");
+      expect(totals).toContain("6,200 in, 950 out");
+      expect(totals).toContain("$0.06");
+    });
+
+    it("opens a tool call on click, with its long output folded until asked for", async () => {
+      const bash = page.locator("details.tool").first();
+      expect(await bash.locator("> summary").innerText()).toContain("bash");
+      expect(await bash.getAttribute("open")).toBeNull();
+      const output = bash.locator("> .tool-body > pre.output");
+      expect(await output.isVisible()).toBe(false);
+      await bash.locator("> summary").click();
+      expect(await bash.getAttribute("open")).toBe("");
+      expect(await output.isVisible()).toBe(true);
+      expect((await output.innerText()).split("\n")).toEqual(Array.from({ length: 20 }, (_, i) => `line ${i + 1} of the build log`));
+      const rest = bash.locator("details.more > pre.output");
+      expect(await rest.isVisible()).toBe(false);
+      await bash.locator("details.more > summary").click();
+      expect(await rest.isVisible()).toBe(true);
+      expect((await rest.innerText()).split("\n").at(-1)).toBe(`line ${LONG_OUTPUT_LINES} of the build log`);
+    });
+
+    it("shows an edit as its diff and a read image as an image", async () => {
+      const edit = page.locator("details.tool", { hasText: "src/app.ts" });
+      await edit.locator("> summary").click();
+      expect(await edit.locator(".diff-added").innerText()).toBe("+2 const a = 2;");
+      expect(await edit.locator(".diff-removed").innerText()).toBe("-2 const a = 1;");
+      const read = page.locator("details.tool", { hasText: "logo.png" });
+      await read.locator("> summary").click();
+      const size = await read.locator("img.attachment").evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight]);
+      expect(size).toEqual([true, 4, 3]);
+    });
+
+    it("opens and closes every tool call with one button", async () => {
+      const tools = page.locator("details.tool");
+      expect(await tools.count()).toBe(3);
+      await tools.first().locator("> summary").click();
+      expect(await page.locator("details.tool[open]").count()).toBeLessThan(3);
+      await page.locator("#tools-toggle").click();
+      expect(await page.locator("details.tool:not([open])").count()).toBe(0);
+      expect(await page.locator("#tools-toggle").innerText()).toBe("Collapse tool calls");
+      await page.locator("#tools-toggle").click();
+      expect(await page.locator("details.tool[open]").count()).toBe(0);
+    });
+
+    it("switches between the light and the dark theme", async () => {
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      await page.emulateMedia({ colorScheme: "light" });
+      const light = await background();
+      await page.locator("#theme-toggle").click();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      expect(await background()).not.toBe(light);
+      await page.locator("#theme-toggle").click();
+      expect(await background()).toBe(light);
+    });
+
+    it("runs nothing a message tried to inject, and shows it as text", async () => {
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => document.scripts.length)).toBe(1);
+      expect(await page.locator("#escaped").count()).toBe(0);
+      const handlers = await page.evaluate(() =>
+        [...document.querySelectorAll("*")].flatMap((element) => [...element.attributes].filter((attribute) => attribute.name.startsWith("on")).map((attribute) => attribute.name)),
+      );
+      expect(handlers).toEqual([]);
+      expect(await page.locator("a[href]").count()).toBe(0);
+      const userText = await page.locator("article.message.user").nth(1).innerText();
+      expect(userText).toContain(`<script>window.__pwned = "script"</script>`);
+      expect(userText).toContain("[image: remote]");
+    });
+
+    it("made no request beyond the page itself and logged no error", () => {
+      expect(requests.filter((url) => url !== pageUrl)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  });
+}
