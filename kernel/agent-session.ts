@@ -13,7 +13,7 @@ import { PithError, errorMessage } from "./errors.js";
 import { isAssistantMessage, type AgentMessage, type AssistantMessage, type CustomMessage, type ImageContent, type UserMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
-import type { ToolDefinition } from "./tool.js";
+import type { ArgumentValidator, ToolArgumentCheck, ToolDefinition } from "./tool.js";
 import { replaySystemMessages } from "./system-message.js";
 import type { LoopContext } from "./loop-context.js";
 import type { ClearedQueues, PromptDisposition, PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
@@ -26,6 +26,11 @@ export interface AgentSessionOptions {
   thinkingLevel?: ThinkingLevel;
   /** where plugin and hook problems go; default: stderr */
   onProblem?: (error: PithError) => void;
+  /**
+   * checks the arguments of tools without a `validate` of their own against their `parameters` (the SDK passes
+   * pith's JSON Schema validator); default: they are passed on unchecked
+   */
+  validateArguments?: ArgumentValidator;
 }
 
 export class AgentSession implements SessionApi {
@@ -41,6 +46,7 @@ export class AgentSession implements SessionApi {
   private readonly steering: MessageQueue;
   private readonly followUps: MessageQueue;
   private readonly reportProblem: (error: PithError) => void;
+  private readonly validateArguments: ArgumentValidator;
   private readonly conversation: AgentMessage[] = [];
   private currentModel: Model | undefined;
   private level: ThinkingLevel;
@@ -57,6 +63,7 @@ export class AgentSession implements SessionApi {
     // node:crypto, not the `crypto` global: that one loads Web Crypto and perf_hooks too (~4 ms of a print run)
     this.sessionId = options.sessionId ?? randomUUID();
     this.level = options.thinkingLevel ?? "off";
+    this.validateArguments = options.validateArguments ?? uncheckedArguments;
     this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
     this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");
     this.reportProblem = options.onProblem ?? ((error) => process.stderr.write(`pith: ${error.message}\n`));
@@ -462,6 +469,7 @@ export class AgentSession implements SessionApi {
       emit: (event) => this.emit(event),
       drainEvents: () => this.drainEvents(),
       eventBacklog: () => this.events.whenCaughtUp(),
+      validateArguments: this.validateArguments,
       activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
       streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
       takeSteering: () => this.takeFrom(this.steering),
@@ -484,4 +492,10 @@ export class AgentSession implements SessionApi {
 /** Content blocks, as pi stores and emits them (consumers read `content[0].text`); files with a bare string still load. */
 function userContent(text: string, images: ImageContent[] | undefined): UserMessage["content"] {
   return [{ type: "text", text }, ...(images ?? [])];
+}
+
+function uncheckedArguments(_parameters: Record<string, unknown>, args: unknown): ToolArgumentCheck {
+  return typeof args === "object" && args !== null && !Array.isArray(args)
+    ? { ok: true, value: args as Record<string, unknown> }
+    : { ok: false, error: "Tool arguments must be a JSON object" };
 }

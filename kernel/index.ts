@@ -16,5 +16,4 @@ export type { PluginTiming } from "./plugin-host.js";
 export { formatTimingTree, timePart, type TimingNode } from "./timing.js";
 export { convertToLlm, bashExecutionText } from "./convert-to-llm.js";
 export { clampThinkingLevel, supportedThinkingLevels } from "./thinking.js";
-export { validateJsonSchema } from "./json-schema.js";
 export { MessageQueue, type QueueMode } from "./message-queues.js";

@@ -3,7 +3,7 @@ import type { KernelHooks } from "./hooks.js";
 import type { AgentMessage } from "./messages.js";
 import type { AssistantMessageEvent } from "./provider.js";
 import type { SessionEvent } from "./events.js";
-import type { ToolDefinition } from "./tool.js";
+import type { ArgumentValidator, ToolDefinition } from "./tool.js";
 import type { PithError } from "./errors.js";
 
 export interface LoopContext {
@@ -17,6 +17,8 @@ export interface LoopContext {
   drainEvents(): Promise<void>;
   /** undefined, or a promise to await before emitting more when consumers (a slow output reader) fall behind */
   eventBacklog(): Promise<void> | undefined;
+  /** checks a call's arguments for a tool without a `validate` of its own */
+  validateArguments: ArgumentValidator;
   /** the tools the model may call right now */
   activeTools(): ReadonlyMap<string, ToolDefinition>;
   /** one model call over the given conversation */

@@ -7,7 +7,6 @@ import type { LoopContext } from "./loop-context.js";
 import type { ToolDefinition, ToolResult } from "./tool.js";
 import { isTapped, type ToolResultState } from "./hooks.js";
 import { errorMessage } from "./errors.js";
-import { validateJsonSchema } from "./json-schema.js";
 import { deepFreeze } from "./deep-freeze.js";
 import { finalizeMessage } from "./finalize-message.js";
 
@@ -65,7 +64,7 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
   let args: Record<string, unknown>;
   try {
     const repaired = tool.prepareArguments ? tool.prepareArguments(call.arguments) : call.arguments;
-    const check = tool.validate ? tool.validate(repaired) : validateJsonSchema(tool.parameters, repaired);
+    const check = tool.validate ? tool.validate(repaired) : loop.validateArguments(tool.parameters, repaired);
     if (!check.ok) return fail(check.error);
     args = check.value;
   } catch (error) {

@@ -19,6 +19,9 @@ export interface ToolContext {
 /** A successful validation returns the (possibly coerced) arguments; a failure returns a message for the model. */
 export type ToolArgumentCheck = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
+/** Checks arguments against a tool's `parameters`, for tools without a `validate` of their own. */
+export type ArgumentValidator = (parameters: Record<string, unknown>, args: unknown) => ToolArgumentCheck;
+
 export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unknown> {
   name: string;
   label?: string;
@@ -32,8 +35,8 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
   /** Turns older or sloppy argument shapes into the current one, before validation. */
   prepareArguments?(raw: unknown): unknown;
   /**
-   * Validates arguments. Absent → the kernel validates against `parameters` as JSON Schema.
-   * pith's own tools pass a zod check here.
+   * Validates arguments. Absent → the session's `validateArguments` checks them against `parameters` (the SDK's
+   * is pith's JSON Schema validator). pith's own tools pass a zod check here.
    */
   validate?(args: unknown): ToolArgumentCheck;
   /** "sequential": a batch containing this tool runs one call at a time. */

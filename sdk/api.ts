@@ -3,6 +3,8 @@
 export * from "../kernel/index.js";
 export { AssistantMessageBuilder, providerErrorDetails, parsePartialJson, type UsageReport } from "../lib/provider-kit/index.js";
 export { createJitiLoader, type JitiLoaderOptions } from "../lib/loading/jiti-loader.js";
+// the argument check createAgentSession gives the kernel (`validateArguments`), for a session booted by hand
+export { validateJsonSchema, coerceToJsonSchema } from "../lib/json-schema/validate.js";
 export { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "./create-agent-session.js";
 export { BUILTIN_PLUGIN_NAMES, type BuiltinPluginName } from "./builtin-plugins.js";
 export { cacheDirectory } from "./cache-dir.js";

@@ -16,6 +16,7 @@ import { resolveSessionDir, type SessionsService } from "../plugins/sessions/ind
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
+import { validateJsonSchema } from "../lib/json-schema/validate.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -169,6 +170,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     steeringMode: effective.steeringMode,
     followUpMode: effective.followUpMode,
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),
+    validateArguments: validateJsonSchema,
   });
 
   try {

@@ -3,7 +3,7 @@
 import * as z from "zod/mini";
 import { en } from "zod/locales";
 import { PithError, type ToolArgumentCheck } from "../../kernel/index.js";
-import { coerceToSchema } from "./json-schema-coerce.js";
+import { coerceToJsonSchema } from "../../lib/json-schema/validate.js";
 
 export interface ToolArguments<T> {
   /** built on first read: inactive tools (grep, find, ls by default) never need it */
@@ -70,7 +70,7 @@ export function defineArguments<S extends z.ZodMiniType<Record<string, unknown>>
   let parameters: Record<string, unknown> | undefined;
   const jsonSchema = () =>
     (parameters ??= withoutNoise(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>);
-  const check = (args: unknown) => schema.safeParse(coerceToSchema(args, jsonSchema()), { error: englishMessages });
+  const check = (args: unknown) => schema.safeParse(coerceToJsonSchema(jsonSchema(), args), { error: englishMessages });
   return {
     get parameters() {
       return jsonSchema();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateJsonSchema } from "../../kernel/json-schema.js";
+import { validateJsonSchema } from "../../lib/json-schema/validate.js";
 import type { ToolArgumentCheck } from "../../kernel/tool.js";
 
 function accepted(check: ToolArgumentCheck): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boot, messageText, PithError, type PithPlugin, type SessionEvent, type ToolDefinition } from "../../kernel/index.js";
 import { echoTool, inlineModel, inlinePlugin, inlineProvider } from "./inline-parts.js";
+import { validateJsonSchema } from "../../lib/json-schema/validate.js";
 
 async function sessionWith(plugins: PithPlugin[], turns: Parameters<typeof inlineProvider>[0]) {
   const { provider, requests } = inlineProvider(turns);
@@ -83,7 +84,11 @@ describe("invalid tool calls from the model", () => {
       },
       { text: "I see the errors" },
     ]);
-    const { session } = await boot({ cwd: process.cwd(), plugins: [inlinePlugin(provider, [echoTool as ToolDefinition, thrower])] });
+    const { session } = await boot({
+      cwd: process.cwd(),
+      plugins: [inlinePlugin(provider, [echoTool as ToolDefinition, thrower])],
+      validateArguments: validateJsonSchema,
+    });
     await session.setModel(inlineModel);
     await session.prompt("go");
     const results = session.messages.filter((m) => (m as { role: string }).role === "toolResult") as { content: { text: string }[]; isError: boolean }[];
@@ -92,6 +97,19 @@ describe("invalid tool calls from the model", () => {
     expect(results[1]!.content[0]!.text).toMatch(/text/);
     expect(results[2]!.content[0]!.text).toBe("disk on fire");
     expect((session.messages.at(-1) as { content: { text: string }[] }).content[0]!.text).toBe("I see the errors");
+  });
+
+  it("passes arguments on unchecked when the host gives the kernel no validator, but only a JSON object", async () => {
+    const received: unknown[] = [];
+    const recorder = { ...echoTool, name: "record", execute: async (args: unknown) => (received.push(args), { content: [] }) } as ToolDefinition;
+    const { provider } = inlineProvider([
+      { toolCalls: [{ id: "a", name: "record", arguments: { text: 42 } }] },
+      { text: "done" },
+    ]);
+    const { session } = await boot({ cwd: process.cwd(), plugins: [inlinePlugin(provider, [recorder])] });
+    await session.setModel(inlineModel);
+    await session.prompt("go");
+    expect(received).toEqual([{ text: 42 }]);
   });
 });
 

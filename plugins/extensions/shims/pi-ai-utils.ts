@@ -1,7 +1,8 @@
 // pi-ai 1.6.0's stand-alone helpers for extensions: ids, cost, model kinds, keys from the environment, tool
 // argument checks, failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
-import { PithError, validateJsonSchema, type AssistantMessage, type Model } from "../../../kernel/index.js";
+import { PithError, type AssistantMessage, type Model } from "../../../kernel/index.js";
+import { validateJsonSchema } from "../../../lib/json-schema/validate.js";
 import { isContextOverflow as overflowed } from "../../compaction/context-overflow.js";
 import { knownProvider } from "../../models/known-providers.js";
 import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
