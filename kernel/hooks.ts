@@ -364,8 +364,9 @@ export const HOOK_CATALOGUE = Object.freeze({
   session_before_compact: hook("bail", "report", "compaction"),
   session_compact: hook("series", "report", "compaction"),
   session_compact_failed: hook("series", "report", "compaction"),
-  // the user's own shell commands (the userBash service of the session-control plugin)
-  user_bash: hook("bail", "report", "session-control"),
+  // the user's own shell commands (the userBash service of the session-control plugin); a handler that fails
+  // stops the command rather than letting it run where the handler meant to keep it from running
+  user_bash: hook("bail", "propagate", "session-control"),
   // extra skill, prompt and theme folders, asked after session_start (the extensions plugin)
   resources_discover: hook("waterfall", "report", "extensions"),
   // an extension's blocking dialog waits for the user (the extensions plugin)

@@ -243,7 +243,16 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   user_bash: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("user_bash", async (event) => {
       const result = await call<UserBashEventResult>({ type: "user_bash", ...event });
-      return result?.operations !== undefined || result?.result !== undefined ? result : undefined;
+      if (result === undefined) return undefined;
+      // as in pi 1.6, a result that is neither kind stops the command instead of letting it run here
+      if (!isUserBashResult(result)) {
+        throw new PithError(
+          "EXTENSION_ERROR",
+          `${record.owner} failed in user_bash: invalid result; return undefined to run the command here, or exactly one of {operations: {exec}} or {result: {output, exitCode, cancelled, truncated}}`,
+          { plugin: record.owner, hook: "user_bash" },
+        );
+      }
+      return result;
     }),
 
   ui_prompt_start: ({ runtime, record, call }) =>
@@ -311,5 +320,22 @@ export function bindNextTurn(runtime: ExtensionRuntime): void {
     "before_agent_start",
     (state) => (runtime.nextTurn.length === 0 ? undefined : { ...state, messages: [...runtime.nextTurn.splice(0), ...state.messages] }),
     { stage: -1000 },
+  );
+}
+
+function isUserBashResult(value: unknown): value is UserBashEventResult {
+  if (typeof value !== "object" || value === null) return false;
+  const { operations, result } = value as { operations?: unknown; result?: unknown };
+  if ((operations === undefined) === (result === undefined)) return false;
+  if (operations !== undefined) return typeof operations === "object" && operations !== null && typeof (operations as { exec?: unknown }).exec === "function";
+  if (typeof result !== "object" || result === null) return false;
+  const { output, exitCode, cancelled, truncated, fullOutputPath } = result as Record<string, unknown>;
+  return (
+    typeof output === "string" &&
+    "exitCode" in result &&
+    (exitCode === undefined || typeof exitCode === "number") &&
+    typeof cancelled === "boolean" &&
+    typeof truncated === "boolean" &&
+    (fullOutputPath === undefined || typeof fullOutputPath === "string")
   );
 }
