@@ -6,6 +6,7 @@ import { mkdir, realpath, stat, unlink } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PithError } from "../../kernel/index.js";
+import type { ErrorCode } from "../errors/error-codes.js";
 
 export interface FileLockOptions {
   signal?: AbortSignal;
@@ -16,7 +17,7 @@ export interface FileLockOptions {
   /** lock the file a symlink points to, as pi does for auth.json (the file must then exist) */
   resolveSymlinks?: boolean;
   /** the error code when the lock stays held past `timeoutMs`; default `FILE_LOCKED` */
-  lockedCode?: string;
+  lockedCode?: ErrorCode;
 }
 
 const FIRST_PAUSE_MS = 10;

@@ -1,0 +1,84 @@
+// Every error code the source reports is declared in lib/errors/error-codes.ts, every declared code is still
+// reported somewhere, and docs/errors.md lists exactly the table (PITH_WRITE_DOCS=1 rewrites it).
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../lib/errors/error-codes.js";
+import { renderErrorTable } from "../../lib/errors/error-docs.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+/** how a code is written in the source (a one-word code such as OFFLINE is only checked for being used) */
+const CODE_SHAPE = /"([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)"/g;
+
+/** Names of that shape that are not pith's error codes: environment variables and Node's own codes. */
+const NOT_ERROR_CODES = new Set([
+  "ABORT_ERR",
+  "ERR_STREAM_PREMATURE_CLOSE",
+  "OPENAI_API_KEY",
+  "PI_CODING_AGENT_DIR",
+  "PI_CODING_AGENT_SESSION_DIR",
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "ANTHROPIC_OAUTH_TOKEN",
+  "ANTHROPIC_FEDERATION_RULE_ID",
+  "ANTHROPIC_IDENTITY_TOKEN_FILE",
+  "ANTHROPIC_ORGANIZATION_ID",
+  "ANTHROPIC_SERVICE_ACCOUNT_ID",
+  "ANTHROPIC_WORKSPACE_ID",
+  "AWS_PROFILE",
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_BEARER_TOKEN_BEDROCK",
+  "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+  "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+  "AWS_WEB_IDENTITY_TOKEN_FILE",
+]);
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const sources = ["kernel", "lib", "plugins", "sdk"]
+  .flatMap(sourceFiles)
+  .filter((file) => !file.endsWith(join("lib", "errors", "error-codes.ts")))
+  .map((file) => ({ file: file.slice(root.length), text: readFileSync(file, "utf8") }));
+
+function codesInSource(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const { file, text } of sources) {
+    for (const [, code] of text.matchAll(CODE_SHAPE)) {
+      if (!NOT_ERROR_CODES.has(code!) && !found.has(code!)) found.set(code!, file);
+    }
+  }
+  return found;
+}
+
+describe("error codes", () => {
+  const used = codesInSource();
+
+  it("every code the source uses is declared in lib/errors/error-codes.ts, with its meaning and action", () => {
+    const undeclared = [...used].filter(([code]) => !(code in ERROR_CODES)).map(([code, file]) => `${code} (${file})`);
+    expect(undeclared, "declare these in ERROR_CODES, or list a name that is no error code in NOT_ERROR_CODES").toEqual([]);
+  });
+
+  it("every declared code is still used", () => {
+    const unused = Object.keys(ERROR_CODES).filter((code) => !sources.some(({ text }) => text.includes(`"${code}"`)));
+    expect(unused).toEqual([]);
+  });
+
+  it("docs/errors.md lists exactly the table", () => {
+    const file = join(root, "docs", "errors.md");
+    const text = readFileSync(file, "utf8");
+    const start = text.indexOf("| code |");
+    const end = text.indexOf("\n\n", start);
+    const current = text.slice(start, end === -1 ? undefined : end).trimEnd();
+    if (process.env.PITH_WRITE_DOCS === "1" && current !== renderErrorTable()) {
+      writeFileSync(file, text.replace(current, renderErrorTable()));
+      return;
+    }
+    expect(current, "run PITH_WRITE_DOCS=1 npx vitest run test/architecture/error-codes.test.ts").toBe(renderErrorTable());
+  });
+});
