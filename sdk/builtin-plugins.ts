@@ -11,6 +11,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "models",
   "provider-anthropic",
   "provider-openai",
+  "provider-google",
   "tools",
   "retry",
   "compaction",
@@ -70,6 +71,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       return (await import("../plugins/provider-anthropic/index.js")).anthropicProviderPlugin();
     case "provider-openai":
       return (await import("../plugins/provider-openai/index.js")).openaiProviderPlugin();
+    case "provider-google":
+      return (await import("../plugins/provider-google/index.js")).googleProviderPlugin();
     case "tools":
       return (await import("../plugins/tools/index.js")).toolsPlugin({
         cwd: config.cwd,

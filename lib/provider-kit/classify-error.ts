@@ -24,6 +24,8 @@ interface SdkErrorShape {
   headers?: HeaderSource;
   error?: unknown;
   cause?: unknown;
+  /** a wait the provider named in its error body (http-attempt.ts) */
+  retryAfterMs?: unknown;
 }
 
 export function classifyProviderError(error: unknown, signal: AbortSignal): ClassifiedFailure {
@@ -64,7 +66,7 @@ function httpFailure(error: SdkErrorShape, status: number): ClassifiedFailure {
   const headers = headersToRecord(error.headers);
   const { text, type } = describeErrorBody(error.error);
   const message = text ? `${status} ${type ? `${type}: ` : ""}${text}` : error.message;
-  const retryAfterMs = parseRetryAfterMs(headers);
+  const retryAfterMs = parseRetryAfterMs(headers) ?? (typeof error.retryAfterMs === "number" ? error.retryAfterMs : undefined);
   const kind = isContextOverflowText(message) ? "overflow" : status === 401 || status === 403 ? "auth" : "http";
   const details: ProviderErrorDetails = { kind, status };
   if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
@@ -84,7 +86,7 @@ function inStreamFailure(body: unknown): ClassifiedFailure {
 /**
  * The human text and the error type of a provider's error body. Handles Anthropic's
  * `{type:"error", error:{type, message}}`, OpenAI's `{error:{message, type, code}}` (or the inner object, as the
- * OpenAI SDK hands it over), FastAPI-style `{detail}` (vLLM) and plain strings. OpenRouter's upstream text in
+ * OpenAI SDK hands it over), Google's `{error:{code, message, status}}`, FastAPI-style `{detail}` (vLLM) and plain strings. OpenRouter's upstream text in
  * `metadata.raw` is kept too.
  */
 export function describeErrorBody(body: unknown): { text?: string; type?: string } {
@@ -92,7 +94,7 @@ export function describeErrorBody(body: unknown): { text?: string; type?: string
   if (!isRecord(body)) return {};
   const inner = isRecord(body.error) ? body.error : body;
   const text = firstString(inner.message, body.message, body.detail, typeof body.error === "string" ? body.error : undefined);
-  const type = firstString(inner.code, inner.type !== "error" ? inner.type : undefined);
+  const type = firstString(inner.code, inner.type !== "error" ? inner.type : undefined, inner.status);
   const raw = isRecord(inner.metadata) ? firstString(inner.metadata.raw) : undefined;
   const combined = text && raw && !text.includes(raw) ? `${text}\n${raw}` : (text ?? raw);
   return { ...(combined ? { text: combined } : {}), ...(type ? { type } : {}) };

@@ -15,3 +15,5 @@ export { mappedThinkingValue, reasoningEffort } from "./thinking-levels.js";
 export { httpFetch, providerFetch, type FetchFunction } from "../http/http-fetch.js";
 export { sdkClientOptions, type SdkClientOptions } from "./sdk-client-options.js";
 export { STREAMED_BODY_THRESHOLD, streamedJsonBody, streamedPostOptions, type StreamedPostOptions } from "../http/json-body-stream.js";
+export { httpAttempt, HttpStatusError, type HttpCall, type HttpTarget } from "./http-attempt.js";
+export { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";

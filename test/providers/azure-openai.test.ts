@@ -1,24 +1,18 @@
 // Azure OpenAI ("azure-openai-responses") through the SDK's AzureOpenAI client against the mock server's Azure
 // route: endpoint, api-version, api-key header and deployment from pi's variables; the Responses stream mapped.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Model } from "../../kernel/model.js";
 import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import { azureTarget, streamAzureOpenAIResponses } from "../../plugins/provider-openai/index.js";
 import type { MockLlm } from "../support/mock-llm/index.js";
 import { collect, eventTrace, finalMessage, PIXEL_PNG, READ_TOOL, streamRequest, testModel, user } from "./support/models.js";
 import { useSharedMock } from "./support/request-bodies.js";
+import { restoreEnvironmentAfterEach } from "./support/environment.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
 
-const VARIABLES = ["AZURE_OPENAI_BASE_URL", "AZURE_OPENAI_RESOURCE_NAME", "AZURE_OPENAI_API_VERSION", "AZURE_OPENAI_DEPLOYMENT_NAME_MAP"];
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-afterEach(() => {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-});
+restoreEnvironmentAfterEach(["AZURE_OPENAI_BASE_URL", "AZURE_OPENAI_RESOURCE_NAME", "AZURE_OPENAI_API_VERSION", "AZURE_OPENAI_DEPLOYMENT_NAME_MAP"]);
 
 const azureModel = (overrides: Partial<Model> = {}): Model =>
   testModel("openai-responses", mock.url, { api: "azure-openai-responses", provider: "azure", id: "gpt-5.4", baseUrl: "", ...overrides });

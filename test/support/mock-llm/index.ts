@@ -4,6 +4,7 @@ export { startMockLlm } from "./server.js";
 export { encodeAnthropicStream } from "./anthropic-messages.js";
 export { encodeChatCompletionsStream } from "./openai-chat-completions.js";
 export { encodeResponsesStream } from "./openai-responses.js";
+export { encodeGoogleStream } from "./google-generative-ai.js";
 export { parseScriptedReply } from "./script-schema.js";
 export type {
   EncodeContext,

@@ -6,11 +6,12 @@ import { errorMessage } from "../../../kernel/errors.js";
 import { anthropicMessages } from "./anthropic-messages.js";
 import { openAiChatCompletions } from "./openai-chat-completions.js";
 import { azureOpenAiResponses, openAiResponses } from "./openai-responses.js";
+import { googleGenerativeAi, googleVertex } from "./google-generative-ai.js";
 import { ScriptQueue } from "./script-queue.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -99,7 +100,7 @@ async function answer(
   res: ServerResponse,
   signal: AbortSignal,
 ): Promise<void> {
-  const context = format.contextFor(request.body, sequence);
+  const context = format.contextFor(request.body, sequence, new URL(request.path, "http://127.0.0.1").pathname);
   if (reply.error !== undefined) {
     if (!(await pause(reply.delayMs, signal))) return;
     const { status, headers, message, type, code } = reply.error;

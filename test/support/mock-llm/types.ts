@@ -22,7 +22,7 @@ export interface ScriptedHttpError {
 }
 
 export interface ScriptedStreamError {
-  /** Anthropic `error.type`, OpenAI chat `error.type`, Responses `error.code` */
+  /** Anthropic `error.type`, OpenAI chat `error.type`, Responses `error.code`, Gemini `error.status` */
   type: string;
   message: string;
   /** Responses only: the event that carries the error (default "response.failed") */
@@ -57,7 +57,13 @@ export interface ScriptedReply {
 }
 
 export interface RecordedRequest {
-  api: "anthropic-messages" | "openai-completions" | "openai-responses" | "azure-openai-responses" | "google-generative-ai";
+  api:
+    | "anthropic-messages"
+    | "openai-completions"
+    | "openai-responses"
+    | "azure-openai-responses"
+    | "google-generative-ai"
+    | "google-vertex";
   /** the request target as received, query string included */
   path: string;
   /** lower-case names; repeated headers joined with ", " */

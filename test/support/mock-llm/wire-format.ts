@@ -38,7 +38,8 @@ export interface WireFormat {
   api: RecordedRequest["api"];
   /** the request path (without the query); a pattern for paths that carry the model */
   path: string | RegExp;
-  contextFor(body: Record<string, unknown>, sequence: number): EncodeContext;
+  /** `path` is the request path without the query (Gemini names the model there) */
+  contextFor(body: Record<string, unknown>, sequence: number, path: string): EncodeContext;
   isStreamRequest(body: Record<string, unknown>): boolean;
   streamFrames(reply: ScriptedReply, context: EncodeContext): string[];
   jsonBody(reply: ScriptedReply, context: EncodeContext): unknown;

@@ -1,0 +1,113 @@
+// Gemini stream chunks → kernel message events. Consecutive text parts form one text block, consecutive thought
+// parts one thinking block; a function call arrives whole. The finish reason comes with the last candidate chunk.
+import type { AssistantMessageEvent } from "../../kernel/index.js";
+import {
+  isContextOverflowText,
+  ProviderFailure,
+  readServerSentEvents,
+  streamEndedEarly,
+  type AssistantMessageBuilder,
+  type FinishReason,
+} from "../../lib/provider-kit/index.js";
+import type { GooglePart, GoogleStreamChunk, GoogleUsageMetadata } from "./google-wire.js";
+
+// Finish reasons that mean the model declined, as opposed to a failure of the call.
+const REFUSALS = new Set(["SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT"]);
+
+let generatedIds = 0;
+
+interface OpenBlock {
+  kind: "text" | "thinking";
+  index: number;
+}
+
+export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason> {
+  let open: OpenBlock | undefined;
+  let finish: string | undefined;
+  const close = (): AssistantMessageEvent | undefined => {
+    const block = open;
+    open = undefined;
+    if (!block) return undefined;
+    return block.kind === "text" ? builder.textEnd(block.index) : builder.thinkingEnd(block.index);
+  };
+
+  for await (const { data } of readServerSentEvents(body)) {
+    const chunk = JSON.parse(data) as GoogleStreamChunk;
+    if (chunk.error) throw streamError(chunk.error);
+    builder.setResponseMeta({ responseId: builder.message.responseId ?? chunk.responseId, responseModel: chunk.modelVersion });
+    const candidate = chunk.candidates?.[0];
+    for (const part of candidate?.content?.parts ?? []) {
+      if (part.text !== undefined) {
+        const kind = part.thought === true ? "thinking" : "text";
+        if (open?.kind !== kind) {
+          const closed = close();
+          if (closed) yield closed;
+          const started = kind === "text" ? builder.textStart() : builder.thinkingStart();
+          open = { kind, index: started.index };
+          yield started.event;
+        }
+        keepSignature(builder, open.index, part.thoughtSignature);
+        yield kind === "text" ? builder.textDelta(open.index, part.text) : builder.thinkingDelta(open.index, part.text);
+      }
+      if (part.functionCall) {
+        const closed = close();
+        if (closed) yield closed;
+        yield* functionCall(builder, part);
+      }
+    }
+    if (candidate?.finishReason) finish = candidate.finishReason;
+    if (chunk.usageMetadata) recordUsage(builder, chunk.usageMetadata);
+    if (!candidate && chunk.promptFeedback?.blockReason) {
+      throw new ProviderFailure("PROVIDER_REFUSED", `The prompt was blocked: ${chunk.promptFeedback.blockReason}`, { kind: "refusal" });
+    }
+  }
+  const closed = close();
+  if (closed) yield closed;
+  if (finish === undefined) throw streamEndedEarly();
+  if (finish === "MAX_TOKENS" || finish === "CONTINUATION") return "length";
+  if (finish !== "STOP") {
+    throw new ProviderFailure("PROVIDER_STOPPED", `Provider stopped with: ${finish}`, { kind: REFUSALS.has(finish) ? "refusal" : "stream", errorType: finish });
+  }
+  return builder.message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
+}
+
+/** Some servers send the signature only on the first part of a block: the last one given is kept. */
+function keepSignature(builder: AssistantMessageBuilder, index: number, signature: string | undefined): void {
+  if (!signature) return;
+  const block = builder.message.content[index];
+  if (block?.type === "text") block.textSignature = signature;
+  else if (block?.type === "thinking") block.thinkingSignature = signature;
+}
+
+function* functionCall(builder: AssistantMessageBuilder, part: GooglePart): Generator<AssistantMessageEvent> {
+  const call = part.functionCall!;
+  const taken = call.id !== undefined && builder.message.content.some((block) => block.type === "toolCall" && block.id === call.id);
+  // Gemini often sends no id; pi makes one up the same way, so sessions look alike.
+  const id = call.id && !taken ? call.id : `${call.name}_${Date.now()}_${++generatedIds}`;
+  const started = builder.toolCallStart(id, call.name);
+  yield started.event;
+  const args = call.args ?? {};
+  yield builder.toolCallDelta(started.index, JSON.stringify(args));
+  const block = builder.message.content[started.index];
+  if (block?.type === "toolCall" && part.thoughtSignature) block.thoughtSignature = part.thoughtSignature;
+  yield builder.toolCallEnd(started.index, args);
+}
+
+/** Cached tokens are part of the prompt count; thoughts are output. */
+function recordUsage(builder: AssistantMessageBuilder, usage: GoogleUsageMetadata): void {
+  const cached = usage.cachedContentTokenCount ?? 0;
+  builder.setUsage({
+    input: Math.max(0, (usage.promptTokenCount ?? 0) - cached),
+    output: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+    cacheRead: cached,
+    cacheWrite: 0,
+  });
+}
+
+function streamError(error: NonNullable<GoogleStreamChunk["error"]>): ProviderFailure {
+  const message = `${error.status ?? error.code ?? "error"}: ${error.message ?? "the stream failed"}`;
+  return new ProviderFailure("PROVIDER_STREAM_ERROR", message, {
+    kind: isContextOverflowText(message) ? "overflow" : "stream",
+    ...(error.status ? { errorType: error.status } : {}),
+  });
+}

@@ -1,0 +1,36 @@
+// One Gemini API call ("google-generative-ai"): `POST {baseUrl}/models/{id}:streamGenerateContent?alt=sse` with
+// the key in `x-goog-api-key`, read as server-sent events.
+import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
+import { PithError } from "../../kernel/index.js";
+import { guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
+import { readGoogleEvents } from "./google-events.js";
+import { buildGoogleRequest } from "./google-request.js";
+
+export function streamGoogleGenerativeAi(request: StreamRequest): AsyncIterable<AssistantMessageEvent> {
+  return guardProviderStream(request, attempt);
+}
+
+const attempt = httpAttempt({
+  build: buildGoogleRequest,
+  async target(request) {
+    const { model } = request;
+    if (!model.baseUrl) throw new PithError("GOOGLE_NO_BASE_URL", `Model ${model.provider}/${model.id} has no baseUrl (the Gemini API's is https://generativelanguage.googleapis.com/v1beta)`);
+    const headers = mergeHeaders(model.headers, request.headers);
+    if (request.apiKey) headers["x-goog-api-key"] = request.apiKey;
+    return { url: `${model.baseUrl.replace(/\/+$/, "")}/models/${encodeURIComponent(model.id)}:streamGenerateContent?alt=sse`, headers };
+  },
+  read: (body, builder) => readGoogleEvents(body, builder),
+  retryAfterMs: googleRetryDelayMs,
+} satisfies HttpCall);
+
+/** Google names the wait in a `RetryInfo` detail of its error body ("retryDelay": "30s"), not in a header. */
+export function googleRetryDelayMs(errorBody: unknown): number | undefined {
+  const details = (errorBody as { error?: { details?: unknown } } | undefined)?.error?.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details) {
+    const delay = (detail as { retryDelay?: unknown } | null)?.retryDelay;
+    const match = typeof delay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
+    if (match) return Math.round(Number.parseFloat(match[1]!) * 1000);
+  }
+  return undefined;
+}

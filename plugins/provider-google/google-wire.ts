@@ -1,0 +1,62 @@
+// The parts of a Gemini `streamGenerateContent` request and response pith uses (the REST shapes; the same for
+// the Gemini API and Vertex AI).
+
+export interface GooglePart {
+  text?: string;
+  /** the part is a thought summary */
+  thought?: boolean;
+  /** opaque, base64: the model's reasoning state, to be sent back on the same part */
+  thoughtSignature?: string;
+  inlineData?: { mimeType: string; data: string };
+  functionCall?: { name: string; args?: Record<string, unknown>; id?: string };
+  functionResponse?: {
+    name: string;
+    response: { output: string } | { error: string };
+    parts?: { inlineData: { mimeType: string; data: string } }[];
+    id?: string;
+  };
+}
+
+export interface GoogleContent {
+  role: "user" | "model";
+  parts: GooglePart[];
+}
+
+export interface GoogleFunctionDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema: Record<string, unknown>;
+}
+
+export type GoogleThinkingConfig =
+  | { includeThoughts?: boolean; thinkingBudget: number }
+  | { includeThoughts?: boolean; thinkingLevel: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" };
+
+export interface GoogleRequestBody {
+  contents: GoogleContent[];
+  systemInstruction?: { role: "user"; parts: { text: string }[] };
+  tools?: { functionDeclarations: GoogleFunctionDeclaration[] }[];
+  generationConfig?: {
+    temperature?: number;
+    maxOutputTokens?: number;
+    thinkingConfig?: GoogleThinkingConfig;
+  };
+}
+
+export interface GoogleUsageMetadata {
+  promptTokenCount?: number;
+  candidatesTokenCount?: number;
+  cachedContentTokenCount?: number;
+  thoughtsTokenCount?: number;
+  totalTokenCount?: number;
+}
+
+/** One streamed chunk (a `GenerateContentResponse`), or an error the server sent inside the stream. */
+export interface GoogleStreamChunk {
+  candidates?: { content?: { role?: string; parts?: GooglePart[] }; finishReason?: string; finishMessage?: string }[];
+  usageMetadata?: GoogleUsageMetadata;
+  modelVersion?: string;
+  responseId?: string;
+  promptFeedback?: { blockReason?: string };
+  error?: { code?: number; message?: string; status?: string };
+}

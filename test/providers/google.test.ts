@@ -1,0 +1,181 @@
+// The Gemini API ("google-generative-ai") and Vertex AI ("google-vertex") against the mock server's Gemini
+// stream: the request body and headers, thinking, signatures, tool calls, images, usage and every kind of failure.
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Model } from "../../kernel/model.js";
+import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
+import { streamGoogleGenerativeAi, streamGoogleVertex } from "../../plugins/provider-google/index.js";
+import type { MockLlm } from "../support/mock-llm/index.js";
+import { assistant, collect, eventTrace, finalMessage, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
+import { useSharedMock } from "./support/request-bodies.js";
+import { restoreEnvironmentAfterEach } from "./support/environment.js";
+import { startTestServer } from "./support/http-server.js";
+
+let mock: MockLlm;
+useSharedMock((started) => (mock = started));
+
+restoreEnvironmentAfterEach(["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GCLOUD_PROJECT"]);
+
+const gemini = (overrides: Partial<Model> = {}): Model =>
+  testModel("openai-responses", mock.url, { api: "google-generative-ai", provider: "google", id: "gemini-2.5-flash", baseUrl: `${mock.url}/v1beta`, ...overrides });
+
+describe("google-generative-ai", () => {
+  it("sends the Gemini body to streamGenerateContent with the key, and maps thinking, text, signature and usage", async () => {
+    mock.enqueue({ thinking: "Plan it.", text: "Done.", thinkingSignature: "c2lnbmF0dXJl", usage: { input: 10, output: 5, cacheRead: 20 } });
+    const model = gemini({ reasoning: true });
+    const events = await collect(streamGoogleGenerativeAi(streamRequest(model, { thinkingLevel: "high", apiKey: "gemini-key", temperature: 0.3 })));
+    expect(eventTrace(events).filter((entry) => !entry.includes("_delta"))).toEqual(["start", "thinking_start:0", "thinking_end:0", "text_start:1", "text_end:1", "done"]);
+    const message = finalMessage(events);
+    expect(message).toMatchObject({ api: "google-generative-ai", provider: "google", stopReason: "stop", responseId: "mock-response-1" });
+    expect(message.content).toEqual([
+      { type: "thinking", thinking: "Plan it." },
+      { type: "text", text: "Done.", textSignature: "c2lnbmF0dXJl" },
+    ]);
+    expect(message.usage).toMatchObject({ input: 10, output: 5, cacheRead: 20, cacheWrite: 0, totalTokens: 35 });
+    expect(message.usage.cost.total).toBeGreaterThan(0);
+    const sent = mock.requests[0]!;
+    expect(sent.api).toBe("google-generative-ai");
+    expect(sent.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
+    expect(sent.headers["x-goog-api-key"]).toBe("gemini-key");
+    expect(sent.body).toEqual({
+      contents: [{ role: "user", parts: [{ text: "Hello" }] }],
+      systemInstruction: { role: "user", parts: [{ text: "You are a test assistant." }] },
+      generationConfig: { temperature: 0.3, maxOutputTokens: 32000, thinkingConfig: { includeThoughts: true, thinkingBudget: 24576 } },
+    });
+  });
+
+  it("asks Gemini 3 for a thinking level, and the lowest level when thinking is off but cannot be", async () => {
+    const model = gemini({ id: "gemini-3-pro-preview", reasoning: true, thinkingLevelMap: { off: null, minimal: null, low: "LOW", medium: null, high: "HIGH" } });
+    await collect(streamGoogleGenerativeAi(streamRequest(model, { thinkingLevel: "medium" })));
+    await collect(streamGoogleGenerativeAi(streamRequest(model, { thinkingLevel: "off" })));
+    await collect(streamGoogleGenerativeAi(streamRequest(gemini({ reasoning: true }), { thinkingLevel: "off" })));
+    const configs = mock.requests.map((request) => (request.body.generationConfig as { thinkingConfig?: unknown }).thinkingConfig);
+    expect(configs).toEqual([{ includeThoughts: true, thinkingLevel: "HIGH" }, { thinkingLevel: "LOW" }, { thinkingBudget: 0 }]);
+  });
+
+  it("streams a tool call whole, and replays it with its signature, the result and an image in one user turn", async () => {
+    mock.enqueue({ thinkingSignature: "dG9vbA==", toolCalls: [{ id: "call-7", name: "read", arguments: { path: "a.ts" } }] });
+    const model = gemini({ id: "gemini-3-flash-preview" });
+    const first = finalMessage(await collect(streamGoogleGenerativeAi(streamRequest(model, { tools: [READ_TOOL] }))));
+    expect(first.stopReason).toBe("toolUse");
+    expect(first.content).toEqual([{ type: "toolCall", id: "call-7", name: "read", arguments: { path: "a.ts" }, thoughtSignature: "dG9vbA==" }]);
+    expect(mock.requests[0]!.body.tools).toEqual([{ functionDeclarations: [{ name: "read", description: "Read a file", parametersJsonSchema: READ_TOOL.parameters }] }]);
+
+    const messages = [
+      user([{ type: "text", text: "look" }, { type: "image", data: PIXEL_PNG, mimeType: "image/png" }]),
+      first,
+      toolResult("call-7", "read", [{ type: "text", text: "contents" }, { type: "image", data: PIXEL_PNG, mimeType: "image/png" }]),
+    ];
+    await collect(streamGoogleGenerativeAi(streamRequest(model, { tools: [READ_TOOL], messages })));
+    expect(mock.requests[1]!.body.contents).toEqual([
+      { role: "user", parts: [{ text: "look" }, { inlineData: { mimeType: "image/png", data: PIXEL_PNG } }] },
+      { role: "model", parts: [{ functionCall: { name: "read", args: { path: "a.ts" }, id: "call-7" }, thoughtSignature: "dG9vbA==" }] },
+      {
+        role: "user",
+        parts: [{ functionResponse: { name: "read", response: { output: "contents" }, parts: [{ inlineData: { mimeType: "image/png", data: PIXEL_PNG } }], id: "call-7" } }],
+      },
+    ]);
+  });
+
+  it("makes up ids for calls Gemini sends without one, and drops another model's signatures", async () => {
+    mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "a" } }, { name: "read", arguments: { path: "b" } }] });
+    const message = finalMessage(await collect(streamGoogleGenerativeAi(streamRequest(gemini(), { tools: [READ_TOOL] }))));
+    const ids = message.content.map((block) => (block.type === "toolCall" ? block.id : ""));
+    expect(ids[0]).toMatch(/^read_\d+_\d+$/);
+    expect(new Set(ids).size).toBe(2);
+
+    const foreign = assistant(gemini({ id: "gemini-2.5-pro" }), [{ type: "text", text: "Earlier.", textSignature: "c2ln" }]);
+    await collect(streamGoogleGenerativeAi(streamRequest(gemini(), { messages: [user("a"), foreign, user("b")] })));
+    expect((mock.requests[1]!.body.contents as unknown[])[1]).toEqual({ role: "model", parts: [{ text: "Earlier." }] });
+  });
+
+  it("reports a quota error with Google's retry delay, an in-stream error, a malformed chunk and a dropped stream", async () => {
+    const quota = { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "7s" }] } };
+    mock.enqueue(
+      { error: { status: 429, body: quota } },
+      { text: "partial", streamError: { type: "INTERNAL", message: "backend failed" } },
+      { text: "partial", malformed: true },
+      { text: "partial answer", dropAfterChunks: 2 },
+      { error: { status: 400, message: "The input token count (2000000) exceeds the maximum number of tokens allowed (1048576)." } },
+    );
+    const run = async () => finalMessage(await collect(streamGoogleGenerativeAi(streamRequest(gemini()))));
+    const limited = await run();
+    expect(limited.errorMessage).toBe("429 RESOURCE_EXHAUSTED: Quota exceeded");
+    expect(providerErrorDetails(limited)).toMatchObject({ kind: "http", status: 429, retryAfterMs: 7000, errorType: "RESOURCE_EXHAUSTED" });
+    const inStream = await run();
+    expect(inStream.errorMessage).toBe("INTERNAL: backend failed");
+    expect(providerErrorDetails(inStream)).toMatchObject({ kind: "stream", errorType: "INTERNAL" });
+    expect(providerErrorDetails(await run())).toMatchObject({ kind: "invalid_response" });
+    const dropped = await run();
+    expect(dropped.stopReason).toBe("error");
+    expect(providerErrorDetails(dropped)?.kind).toMatch(/network|stream/);
+    expect(providerErrorDetails(await run())).toMatchObject({ kind: "overflow", status: 400 });
+  });
+
+  it("ends aborted when the signal fires mid-stream", async () => {
+    mock.enqueue({ text: ["one ", "two ", "three"], delayMs: 200 });
+    const controller = new AbortController();
+    const events: string[] = [];
+    let message;
+    for await (const event of streamGoogleGenerativeAi(streamRequest(gemini(), { signal: controller.signal }))) {
+      events.push(event.type);
+      if (event.type === "text_delta") controller.abort();
+      if (event.type === "error") message = event.error;
+    }
+    expect(message?.stopReason).toBe("aborted");
+    expect(message?.errorMessage).toBe("Request was aborted");
+  });
+});
+
+describe("google-vertex", () => {
+  const vertex = (overrides: Partial<Model> = {}): Model =>
+    gemini({ api: "google-vertex", provider: "google-vertex", baseUrl: mock.url, ...overrides });
+
+  it("sends an API key to the publisher path of a custom base URL", async () => {
+    mock.enqueue({ text: "From Vertex." });
+    const message = finalMessage(await collect(streamGoogleVertex(streamRequest(vertex(), { apiKey: "vertex-key" }))));
+    expect(message.content).toEqual([{ type: "text", text: "From Vertex.", textSignature: "mock-signature-1" }]);
+    const sent = mock.requests[0]!;
+    expect(sent.api).toBe("google-vertex");
+    expect(sent.path).toBe("/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
+    expect(sent.headers["x-goog-api-key"]).toBe("vertex-key");
+  });
+
+  it("trades a service account's signed JWT for a token once, and sends it as Bearer", async () => {
+    const tokenServer = await startTestServer();
+    tokenServer.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ access_token: "ya29.mock", expires_in: 3600, token_type: "Bearer" }));
+    });
+    try {
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
+      const keyFile = join(folder, "key.json");
+      writeFileSync(keyFile, JSON.stringify({ type: "service_account", client_email: "bot@p.iam.gserviceaccount.com", private_key: privateKey.export({ type: "pkcs8", format: "pem" }), token_uri: `${tokenServer.url}/token` }));
+      process.env.GOOGLE_APPLICATION_CREDENTIALS = keyFile;
+      mock.enqueue({ text: "one" }, { text: "two" });
+      await collect(streamGoogleVertex(streamRequest(vertex(), { apiKey: "<authenticated>" })));
+      await collect(streamGoogleVertex(streamRequest(vertex(), { apiKey: "<authenticated>" })));
+      const grants = tokenServer.requests.map((request) => new URLSearchParams(request.body.toString()));
+      expect(grants).toHaveLength(1);
+      expect(grants[0]!.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
+      const claims = JSON.parse(Buffer.from(grants[0]!.get("assertion")!.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
+      expect(claims).toMatchObject({ iss: "bot@p.iam.gserviceaccount.com", aud: `${tokenServer.url}/token`, scope: "https://www.googleapis.com/auth/cloud-platform" });
+      expect(mock.requests.map((request) => request.headers.authorization)).toEqual(["Bearer ya29.mock", "Bearer ya29.mock"]);
+    } finally {
+      await tokenServer.close();
+    }
+  });
+
+  it("says what to set when there is neither a key nor a project", async () => {
+    delete process.env.GOOGLE_CLOUD_PROJECT;
+    delete process.env.GCLOUD_PROJECT;
+    const message = finalMessage(await collect(streamGoogleVertex(streamRequest(vertex({ baseUrl: "https://{location}-aiplatform.googleapis.com" }), { apiKey: "<authenticated>" }))));
+    expect(message.stopReason).toBe("error");
+    expect(message.errorMessage).toMatch(/set GOOGLE_CLOUD_PROJECT/);
+    expect(mock.requests).toHaveLength(0);
+  });
+});
