@@ -11,7 +11,8 @@ import { htmlInsteadOfApi } from "./provider-failure.js";
 
 export interface HttpTarget {
   url: string;
-  headers: Record<string, string>;
+  /** over the built ones; `null` removes a header (StreamRequest.headers) */
+  headers: Record<string, string | null>;
   /** the request body as sent; default JSON */
   encode?(body: object, signal: AbortSignal): BodyInit | AsyncIterable<Uint8Array>;
 }
@@ -49,7 +50,7 @@ export function httpAttempt(call: HttpCall): StreamAttempt {
     const encoded = target.encode?.(body, request.signal) ?? streamedJsonBody(body, request.signal) ?? JSON.stringify(body);
     const response = await providerFetch()(target.url, {
       method: "POST",
-      headers: { "content-type": "application/json", ...built.headers, ...target.headers },
+      headers: sentHeaders({ "content-type": "application/json", ...built.headers }, target.headers),
       body: encoded as BodyInit,
       signal: request.signal,
       ...(typeof encoded === "object" && Symbol.asyncIterator in encoded ? { duplex: "half" } : {}),
@@ -65,6 +66,15 @@ export function httpAttempt(call: HttpCall): StreamAttempt {
     yield builder.start();
     return yield* call.read(response.body as unknown as AsyncIterable<Uint8Array>, builder, request);
   };
+}
+
+/** Later names win whatever their case; a `null` value removes the header. */
+function sentHeaders(...sources: Record<string, string | null>[]): Record<string, string> {
+  const byName = new Map<string, [string, string | null]>();
+  for (const source of sources) for (const [name, value] of Object.entries(source)) byName.set(name.toLowerCase(), [name, value]);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of byName.values()) if (value !== null) headers[name] = value;
+  return headers;
 }
 
 async function readErrorBody(response: Response): Promise<unknown> {
