@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -22,6 +22,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // Most test time is spent waiting on child processes (the CLI, RPC, pi on Node 22, pseudo-terminals), so one
+    // worker per core plus one keeps both cores busy; vitest's default (cores - 1) runs one file at a time on 2 cores.
+    maxWorkers: availableParallelism() + 1,
     // In-process sessions (createAgentSession) find pith's cache folder through the environment: tests must never
     // write the real ~/.cache/pith. Tests that need a cache folder of their own still set one.
     env: { PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")) },

@@ -11,19 +11,25 @@ const tool = (name: string, text: string): ToolDefinition => ({
   execute: async () => ({ content: [{ type: "text", text }] }),
 });
 
-async function contextOf(plugins: PithPlugin[] = []): Promise<{ context: PluginContext; order: string[] }> {
+async function contextOf(plugins: PithPlugin[] = []): Promise<{ context: PluginContext; order: string[]; problems: string[] }> {
   let captured: PluginContext | undefined;
   const order: string[] = [];
+  const problems: string[] = [];
   const host: PithPlugin = { name: "host", setup: (context) => void (captured = context) };
   const later: PithPlugin = { name: "later", setup: (context) => void context.on("turn_end", () => void order.push("later")) };
-  await boot({ cwd: process.cwd(), plugins: [{ name: "tools", setup: (context) => void context.registerTool(tool("read", "built-in")) }, host, later, ...plugins] });
-  return { context: captured!, order };
+  await boot({
+    cwd: process.cwd(),
+    plugins: [{ name: "tools", setup: (context) => void context.registerTool(tool("read", "built-in")) }, host, later, ...plugins],
+    onProblem: (error) => void problems.push(error.message),
+  });
+  return { context: captured!, order, problems };
 }
 
 describe("register* disposers", () => {
   it("undo exactly their registration, and a replaced one comes back", async () => {
-    const { context } = await contextOf();
+    const { context, problems } = await contextOf();
     const unregisterTool = context.registerTool(tool("read", "override"));
+    expect(problems).toEqual(['tool "read" from host replaces the one from tools']);
     const unregisterCommand = context.registerCommand({ name: "hello", handler: () => undefined });
     const unregisterProvider = context.registerProvider({ api: "test-api", stream: async function* () {} } as never);
     const unprovide = context.provide("testService" as never, { ok: true } as never);
@@ -44,7 +50,7 @@ describe("register* disposers", () => {
 
 describe("a scope", () => {
   it("undoes all of its taps and registrations at once, latest first, and refuses more afterwards", async () => {
-    const { context } = await contextOf();
+    const { context, problems } = await contextOf();
     const scope = context.scope("part.ts");
     const heard: string[] = [];
     scope.on("turn_end", () => void heard.push("part"));
@@ -53,6 +59,7 @@ describe("a scope", () => {
     const inner = scope.scope("inner");
     inner.registerCommand({ name: "inner", handler: () => undefined });
     expect(context.registry.tools.owner("read")).toBe("part.ts");
+    expect(problems).toEqual(['tool "read" from part.ts replaces the one from tools']);
 
     await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0 });
     expect(heard).toEqual(["part"]);

@@ -8,8 +8,10 @@ import { fixtureServer } from "./mcp-harness.js";
 
 let home: string;
 let dispose: (() => Promise<void>) | undefined;
+let problems: string[];
 beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), "pith-mcp-service-"));
+  problems = [];
 });
 afterEach(async () => {
   await dispose?.();
@@ -18,7 +20,7 @@ afterEach(async () => {
 
 async function open(config: unknown): Promise<{ mcp: McpService; tools: () => string[] }> {
   await writeFile(join(home, "mcp.json"), JSON.stringify(config));
-  const { session } = await createAgentSession({ cwd: home, agentDir: home, noSession: true, extensions: false, packages: false });
+  const { session } = await createAgentSession({ cwd: home, agentDir: home, noSession: true, extensions: false, packages: false, onProblem: (error) => void problems.push(error.message) });
   dispose = () => session.dispose("quit");
   const mcp = session.registry.services.get("mcp")!.value as McpService;
   return { mcp, tools: () => session.activeToolNames().filter((name) => name.startsWith("mcp__")) };
@@ -35,6 +37,7 @@ describe("the mcp service", () => {
     expect(status.fx!.tools.map((tool) => tool.name)).toContain("mcp__fx__echo");
     expect(status.gone!.state).toBe("failed");
     expect(status.gone!.error).toMatch(/missing/);
+    expect(problems).toEqual([expect.stringMatching(/^mcp: MCP server "gone" failed to connect: cannot start .*missing/)]);
 
     const changes: string[] = [];
     const stop = mcp.onChange(() => changes.push(mcp.servers().find((server) => server.name === "fx")!.state));
