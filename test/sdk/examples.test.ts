@@ -15,7 +15,8 @@ function sentText(index: number): string {
   return JSON.stringify(world!.mock.requests[index]!.body.messages);
 }
 
-describe("docs/examples", () => {
+// the first example also pays for transforming the whole SDK in this process: seconds, more on a loaded machine
+describe("docs/examples", { timeout: 60_000 }, () => {
   it("minimal-session: streams the answer and stores the session", async () => {
     world = await exampleWorld([{ toolCalls: [{ name: "bash", arguments: { command: "ls | wc -l" } }] }, { text: "There are 2 files." }]);
     writeFileSync(`${world.project}/a.txt`, "a");
