@@ -35,12 +35,7 @@ module.exports = {
       name: "kernel-only-through-its-entry",
       comment: "Libraries, plugins and the SDK reach the kernel only through what kernel/index.ts exports.",
       severity: "error",
-      from: {
-        path: "^(lib|plugins|sdk)/",
-        // The last reaches past the entry (the registry, untap, createPluginContext), which issue 12's scoped
-        // plugin contexts replace; no other file may join them.
-        pathNot: "^plugins/(rpc/provide-services|extensions/(tracked-context|runtime|events/load-order|events/hook-bridge))\\.ts$",
-      },
+      from: { path: "^(lib|plugins|sdk)/" },
       to: { path: "^kernel/", pathNot: "^kernel/index\\.ts$" },
     },
   ],
