@@ -1,7 +1,7 @@
 // The kernel's session: owns the conversation, the prompt pipeline, the loop runs and the event queue.
 // It knows no provider, tool, file format or UI: all of those arrive through plugins.
 import { randomUUID } from "node:crypto";
-import { isTapped, type KernelHooks, type InputSource, type SessionEndReason, type SessionStartEvent } from "./hooks.js";
+import { isTapped, type BeforeAgentStartState, type KernelHooks, type InputSource, type SessionEndReason, type SessionStartEvent } from "./hooks.js";
 import { HookTable } from "./hook-table.js";
 import { EventQueue } from "./event-queue.js";
 import { KernelRegistry } from "./registry.js";
@@ -278,11 +278,7 @@ export class AgentSession implements SessionApi {
       const user: UserMessage = { role: "user", content: userContent(text, images), timestamp: Date.now() };
       const prompts: AgentMessage[] = [user];
       if (this.systemPromptStale) await this.refreshSystemPrompt();
-      if (isTapped(this.hooks.before_agent_start)) {
-        const state = await this.hooks.before_agent_start.promise({ prompt: text, images, systemPrompt: this.baseSystemPrompt, messages: [] });
-        prompts.push(...state.messages);
-        if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
-      }
+      await this.beforeAgentStart(prompts, { messageType: "user", prompt: text, images });
       await this.run(prompts, signal);
       return "started";
     } finally {
@@ -291,13 +287,27 @@ export class AgentSession implements SessionApi {
     }
   }
 
-  async continue(): Promise<void> {
+  /** Stage 8: `before_agent_start` adds messages after the opening ones and may replace this run's system prompt. */
+  private async beforeAgentStart(prompts: AgentMessage[], opening: Omit<BeforeAgentStartState, "systemPrompt" | "messages">): Promise<void> {
+    if (!isTapped(this.hooks.before_agent_start)) return;
+    const state = await this.hooks.before_agent_start.promise({ ...opening, systemPrompt: this.baseSystemPrompt, messages: [] });
+    prompts.push(...state.messages);
+    if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
+  }
+
+  async continue(options: { trigger?: CustomMessage } = {}): Promise<void> {
     if (this.isStreaming) throw new PithError("AGENT_BUSY", "The agent is already working; wait for it before continuing.");
     const release = this.markBusy();
     try {
       await this.resolveAuth(this.requireModel());
       if (this.systemPromptStale) await this.refreshSystemPrompt();
-      await this.run([], this.startRunSignal());
+      const signal = this.startRunSignal();
+      const prompts: AgentMessage[] = [];
+      if (options.trigger) {
+        prompts.push(options.trigger);
+        await this.beforeAgentStart(prompts, { messageType: "custom", prompt: "", message: options.trigger });
+      }
+      await this.run(prompts, signal);
     } finally {
       this.finishRun();
       release();

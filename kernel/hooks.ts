@@ -47,8 +47,11 @@ export interface BeforePromptContext {
 }
 
 export interface BeforeAgentStartState {
+  /** what opens the run: the user's prompt (`prompt`, `images`), or a custom message (`message`; `prompt` is "") */
+  messageType: "user" | "custom";
   prompt: string;
   images?: ImageContent[];
+  message?: CustomMessage;
   systemPrompt: string;
   /** messages to send right after the user message (pi's `before_agent_start` `message`) */
   messages: CustomMessage[];

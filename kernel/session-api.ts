@@ -64,8 +64,11 @@ export interface SessionApi {
   queueMessage(message: CustomMessage | UserMessage, as: "steer" | "followUp"): void;
   /** cancels the running turn, any pending retry wait, and resolves once the session is idle */
   abort(): Promise<void>;
-  /** runs the loop on the current conversation without a new prompt */
-  continue(): Promise<void>;
+  /**
+   * Runs the loop on the current conversation; with `trigger`, that message opens the run as a prompt does
+   * (`before_agent_start` is asked, with `messageType: "custom"`).
+   */
+  continue(options?: { trigger?: CustomMessage }): Promise<void>;
   waitForIdle(): Promise<void>;
   /** resolves when every event emitted so far has reached every consumer (persisted, printed) */
   drainEvents(): Promise<void>;

@@ -86,13 +86,23 @@ export interface AfterProviderResponseEvent {
   status: number;
   headers: Record<string, string>;
 }
-export interface BeforeAgentStartEvent {
+interface BeforeAgentStartEventBase {
   type: "before_agent_start";
-  prompt: string;
-  images?: ImageContent[];
   systemPrompt: string;
   systemPromptOptions: SystemPromptOptionsView;
 }
+/** A run opened by a prompt (typed, RPC, `pi.sendUserMessage()`). */
+export interface BeforeAgentStartUserEvent extends BeforeAgentStartEventBase {
+  messageType: "user";
+  prompt: string;
+  images?: ImageContent[];
+}
+/** A run opened by `pi.sendMessage(..., {triggerTurn: true})` while idle. */
+export interface BeforeAgentStartCustomEvent extends BeforeAgentStartEventBase {
+  messageType: "custom";
+  message: CustomMessage;
+}
+export type BeforeAgentStartEvent = BeforeAgentStartUserEvent | BeforeAgentStartCustomEvent;
 /** What pith knows of the parts its system prompt was built from (pi's `BuildSystemPromptOptions`). */
 export interface SystemPromptOptionsView {
   cwd: string;

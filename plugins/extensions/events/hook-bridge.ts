@@ -4,7 +4,7 @@
 // other throw is reported with the file and event), and a hook no extension listens to stays untapped.
 // Each tap translates pi's event and return value:
 //   input                 transform chains, `handled` drops the prompt and skips later handlers
-//   before_agent_start    every `message` is added after the user message; `systemPrompt` chains
+//   before_agent_start    every handler's `message` is added after the opening message; `systemPrompt` chains
 //   context and the other model-request events: see request-taps.ts
 //   tool_call             `input` changed in place; {block} blocks        tool_gate  read-only final gate
 //   tool_result           `content`/`details`/`isError` patches chain
@@ -86,7 +86,9 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
     runtime.pluginContextFor(record).on("before_agent_start", async (state) => {
       runtime.chainedSystemPrompt = state.systemPrompt;
       try {
-        const event = { type: "before_agent_start", prompt: state.prompt, images: state.images, systemPrompt: state.systemPrompt, systemPromptOptions: promptOptions(runtime) };
+        // pi 1.6: a union on messageType, "user" (a prompt) or "custom" (a triggered message opens the run)
+        const opening = state.messageType === "custom" ? { messageType: "custom", message: state.message } : { messageType: "user", prompt: state.prompt, images: state.images };
+        const event = { type: "before_agent_start", ...opening, systemPrompt: state.systemPrompt, systemPromptOptions: promptOptions(runtime) };
         const result = await call<BeforeAgentStartEventResult>(event);
         if (!result) return undefined;
         return {

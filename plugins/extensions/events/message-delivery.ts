@@ -36,11 +36,8 @@ export function sendMessage(runtime: ExtensionRuntime, message: PiCustomMessageI
     session.queueMessage(custom, options.deliverAs === "followUp" ? "followUp" : "steer");
     return Promise.resolve();
   }
-  if (options.triggerTurn) {
-    // Queued as steering, the message opens the run that `continue()` starts (and marks busy) right away.
-    session.queueMessage(custom, "steer");
-    return session.continue();
-  }
+  // the message opens the run, as a prompt would: before_agent_start hears it with messageType "custom"
+  if (options.triggerTurn) return session.continue({ trigger: custom });
   return session.appendMessage(custom);
 }
 

@@ -1,0 +1,48 @@
+// before_agent_start at pi 1.6.0: a union on messageType ("user" for a prompt, "custom" for a message sent with
+// triggerTurn while idle), every handler's message added after the opening one, the system prompt chained.
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createWorld, messagesOf, startSession, type World } from "./harness.js";
+
+const seen = globalThis as { __pithStart?: unknown[] };
+let world: World;
+beforeEach(async () => {
+  world = await createWorld();
+  seen.__pithStart = [];
+});
+afterEach(() => world.close());
+
+const extension = (name: string) => `
+  export default function (pi: any) {
+    pi.on("before_agent_start", (event: any) => {
+      (globalThis as any).__pithStart.push({ by: ${JSON.stringify(name)}, messageType: event.messageType, prompt: event.prompt, message: event.message?.content, system: event.systemPrompt.split("\\n").at(-1) });
+      return { message: { customType: ${JSON.stringify(name)}, content: "from ${name}", display: false }, systemPrompt: event.systemPrompt + "\\nrule of ${name}" };
+    });
+    pi.registerCommand("${name}-run", { handler: async (args: string) => { await pi.sendMessage({ customType: "trigger", content: args, display: true }, { triggerTurn: true }); } });
+  }`;
+
+const textOf = (message: { content: unknown }) => (typeof message.content === "string" ? message.content : (message.content as { text: string }[])[0]!.text);
+
+it("a prompt is messageType user; both handlers' messages follow it and their prompts chain", async () => {
+  const first = await world.write("ext/first.ts", extension("first"));
+  const second = await world.write("ext/second.ts", extension("second"));
+  const { session, scripted, problems } = await startSession(world, { paths: [first, second], turns: [{ text: "ok" }] });
+  await session.prompt("hello");
+  expect(messagesOf(problems)).toEqual([]);
+  expect(seen.__pithStart).toEqual([
+    { by: "first", messageType: "user", prompt: "hello", message: undefined, system: expect.not.stringContaining("rule of") },
+    { by: "second", messageType: "user", prompt: "hello", message: undefined, system: "rule of first" },
+  ]);
+  const request = scripted.requests[0]!;
+  expect(request.messages.map(textOf)).toEqual(["hello", "from first", "from second"]);
+  expect(request.systemPrompt.endsWith("\nrule of first\nrule of second")).toBe(true);
+});
+
+it("a message sent with triggerTurn while idle opens the run as messageType custom", async () => {
+  const first = await world.write("ext/first.ts", extension("first"));
+  const { session, scripted } = await startSession(world, { paths: [first], turns: [{ text: "ok" }] });
+  await session.prompt("/first-run look at this");
+  await session.waitForIdle();
+  expect(seen.__pithStart).toEqual([{ by: "first", messageType: "custom", prompt: undefined, message: "look at this", system: expect.any(String) }]);
+  expect(scripted.requests[0]!.messages.map(textOf)).toEqual(["look at this", "from first"]);
+  expect(session.messages.map((message) => message.role)).toEqual(["custom", "custom", "assistant"]);
+});
