@@ -11,8 +11,13 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** how a code is written in the source (a one-word code such as OFFLINE is only checked for being used) */
 const CODE_SHAPE = /"([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)"/g;
 
-/** Names of that shape that are not pith's error codes: environment variables and Node's own codes. */
+/** Names of that shape that are not pith's error codes: environment variables, Node's and providers' own codes. */
 const NOT_ERROR_CODES = new Set([
+  // Gemini's finish reasons
+  "PROHIBITED_CONTENT",
+  "IMAGE_SAFETY",
+  "IMAGE_PROHIBITED_CONTENT",
+  "MAX_TOKENS",
   "ABORT_ERR",
   "ERR_STREAM_PREMATURE_CLOSE",
   "OPENAI_API_KEY",
