@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { boot, PithError, timePart } from "../kernel/index.js";
 import type { AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
 import { SettingsManager } from "../plugins/settings/index.js";
-import { resolveAgentDir } from "../plugins/models/agent-dir.js";
+import { resolveAgentDir } from "../lib/agent-dir/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
 import { selectInitialModel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";

@@ -1,6 +1,6 @@
 export { modelsPlugin, type ModelsPluginOptions } from "./plugin.js";
 export { ModelRegistry, type ModelRegistryOptions } from "./registry.js";
-export { resolveAgentDir } from "./agent-dir.js";
+export { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 export { builtInModels, builtInModelsOf, builtInProviders, catalogueProvider, type CatalogueProvider } from "./catalogue.js";
 export { AMBIENT_CREDENTIALS, KNOWN_APIS, defaultModelIds, hasAmbientCredentials, knownProvider, type KnownProvider } from "./known-providers.js";
 export {

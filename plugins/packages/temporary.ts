@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { errorMessage } from "../../kernel/index.js";
-import { resolveAgentDir } from "../models/agent-dir.js";
+import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 import { SettingsManager } from "../settings/index.js";
 import { gitClone, gitUpdate } from "./git.js";
 import { exists, npmInstall, type NpmOptions } from "./npm.js";

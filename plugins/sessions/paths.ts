@@ -3,19 +3,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export const SESSION_DIR_ENV = "PI_CODING_AGENT_SESSION_DIR";
-export const AGENT_DIR_ENV = "PI_CODING_AGENT_DIR";
-
-export function expandTilde(path: string, home: string = homedir()): string {
-  if (path === "~") return home;
-  if (path.startsWith("~/") || path.startsWith("~\\")) return join(home, path.slice(2));
-  return path;
-}
-
-/** `$PI_CODING_AGENT_DIR` (with `~` expanded), else `~/.pi/agent`. */
-export function resolveAgentDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  const fromEnv = env[AGENT_DIR_ENV];
-  return fromEnv ? expandTilde(fromEnv, home) : join(home, ".pi", "agent");
-}
+export { AGENT_DIR_ENV, expandTilde, resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
+import { expandTilde } from "../../lib/agent-dir/agent-dir.js";
 
 /** `/home/u/proj` → `--home-u-proj--`: one leading separator dropped, then `/`, `\` and `:` become `-`. */
 export function encodeCwd(cwd: string): string {

@@ -1,7 +1,7 @@
 // `pith` in a terminal without -p or --mode: the interactive UI over a session, with the command line's messages
 // and @files as its first prompts.
 import type { CreateAgentSessionOptions } from "../create-agent-session.js";
-import { resolveAgentDir } from "../../plugins/models/agent-dir.js";
+import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 import { PITH_VERSION } from "../version.js";
 import { buildInitialPrompts } from "./initial-message.js";
 

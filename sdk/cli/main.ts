@@ -245,7 +245,7 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
   const { runMcpCommand } = await import("../../plugins/mcp/cli.js");
   const { openUrl } = await import("../../lib/process/open-url.js");
   const { SettingsManager } = await import("../../plugins/settings/index.js");
-  const { resolveAgentDir } = await import("../../plugins/models/agent-dir.js");
+  const { resolveAgentDir } = await import("../../lib/agent-dir/agent-dir.js");
   const { resolveStartupTrust } = await import("../../plugins/trust/index.js");
   const cwd = process.cwd();
   const agentDir = resolveAgentDir();

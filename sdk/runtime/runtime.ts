@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { PithError, errorMessage } from "../../kernel/index.js";
-import { resolveAgentDir } from "../../plugins/models/agent-dir.js";
+import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 import { JsonlSessionStore, resolveSessionArg, resolveSessionDir } from "../../plugins/sessions/index.js";
 import { SettingsManager } from "../../plugins/settings/index.js";
 import type { CreateAgentSessionOptions } from "../create-agent-session.js";

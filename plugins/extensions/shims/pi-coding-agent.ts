@@ -3,7 +3,7 @@
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
 import { extname } from "node:path";
 import { convertToLlm } from "../../../kernel/index.js";
-import { resolveAgentDir } from "../../models/agent-dir.js";
+import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
 import { buildSessionContext } from "../../sessions/session-context.js";
 import { CURRENT_SESSION_VERSION } from "../../sessions/types.js";
 import { serializeConversation } from "../../compaction/serialize-conversation.js";
