@@ -47,3 +47,15 @@ export function deleteServer(path: string, name: string): Promise<boolean> {
     return true;
   });
 }
+
+/** Sets or clears (`enabled: true` is the default) a server's `enabled`; throws when the file has no such server. */
+export async function writeServerEnabled(path: string, name: string, enabled: boolean): Promise<void> {
+  const found = await edit(path, (servers) => {
+    const entry = servers[name];
+    if (!isRecord(entry)) return false;
+    if (enabled) delete entry.enabled;
+    else entry.enabled = false;
+    return true;
+  });
+  if (!found) throw new Error(`${path} has no MCP server "${name}" to ${enabled ? "enable" : "disable"}; nothing was changed`);
+}

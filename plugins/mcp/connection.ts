@@ -132,7 +132,7 @@ export class McpConnection {
       await transport?.close().catch(() => undefined);
       if (this.closing) return;
       const tail = this.stderr.trim() ? ` (stderr: ${this.stderr.trim().split("\n").slice(-3).join(" | ")})` : "";
-      if (isUnauthorized(error)) this.setState("needs-sign-in", `the server asks for OAuth sign-in: run pith mcp login ${this.name}`);
+      if (isUnauthorized(error)) this.setState("needs-sign-in", `the server asks for OAuth sign-in: run /mcp login ${this.name} in a session, or pith mcp login ${this.name}`);
       else this.setState("failed", `${describeError(error)}${tail}`);
     }
   }

@@ -34,8 +34,11 @@ export interface McpService {
   /** resolves when every connection attempt in progress has ended */
   ready(signal?: AbortSignal): Promise<void>;
   reconnect(name: string): Promise<void>;
-  /** for this session only; `pith mcp` and the config files keep the saved state */
-  setEnabled(name: string, enabled: boolean): Promise<void>;
+  /**
+   * Enables or disables a server; with `persist`, also in the file that defines it (the project override that
+   * adjusts it, if any). An extension's server changes for this session only. Resolves to the file written.
+   */
+  setEnabled(name: string, enabled: boolean, options?: { persist?: boolean }): Promise<{ savedTo?: string }>;
   /**
    * OAuth sign-in to an HTTP server: a stored refresh token when it works, else the browser flow, whose URL goes
    * to `onAuthorizationUrl`; the tokens are saved to mcp-auth.json and the server reconnects with them
@@ -66,18 +69,22 @@ export function mcpPlugin(options: McpPluginOptions): PithPlugin {
   return definePlugin({
     name: "mcp",
     async setup(context) {
-      const configuration = await loadMcpConfiguration({
-        agentDir: options.agentDir,
-        cwd: context.cwd,
-        projectTrusted: options.projectTrusted,
-        reportUntrusted: false,
-      });
-      for (const problem of configuration.problems) context.report(new PithError("MCP_CONFIG_INVALID", problem));
+      const configuration = await readConfiguration(context, options);
       const host = new McpHost(context, options, configuration);
       context.provide("mcp", host.service);
+      // /reload reads mcp.json again
+      context.on("session_start", async ({ reason }) => {
+        if (reason === "reload") await host.reconfigure(await readConfiguration(context, options));
+      });
       if (configuration.servers.length > 0) await host.start(configuration.servers);
     },
   });
+}
+
+async function readConfiguration(context: PluginContext, options: McpPluginOptions): Promise<McpConfiguration> {
+  const configuration = await loadMcpConfiguration({ agentDir: options.agentDir, cwd: context.cwd, projectTrusted: options.projectTrusted, reportUntrusted: false });
+  for (const problem of configuration.problems) context.report(new PithError("MCP_CONFIG_INVALID", problem));
+  return configuration;
 }
 
 class McpHost {
@@ -91,8 +98,14 @@ class McpHost {
   constructor(
     private readonly context: PluginContext,
     private readonly options: McpPluginOptions,
-    private readonly configuration: McpConfiguration,
+    private configuration: McpConfiguration,
   ) {}
+
+  async reconfigure(configuration: McpConfiguration): Promise<void> {
+    this.configuration = configuration;
+    if (this.manager) await this.manager.reconcile(configuration.servers);
+    else if (configuration.servers.length > 0) await this.start(configuration.servers);
+  }
 
   /** Loads the manager (and, through it, the SDK) and starts connecting; the session does not wait. */
   start(entries: McpServerEntry[]): Promise<McpManager> {
@@ -165,7 +178,18 @@ class McpHost {
       if (manager) await manager.settled(manager.servers, signal);
     },
     reconnect: async (name) => this.require().reconnect(name),
-    setEnabled: async (name, enabled) => this.require().setEnabled(name, enabled),
+    setEnabled: async (name, enabled, options) => {
+      const manager = this.require();
+      const entry = manager.find(name)?.entry;
+      await manager.setEnabled(name, enabled);
+      const file = entry && entry.scope !== "extension" ? (entry.override ?? entry.source) : undefined;
+      if (!options?.persist || !file) return {};
+      const { writeServerEnabled } = await import("./config-edit.js");
+      await writeServerEnabled(file, name, enabled);
+      // the file now says what the session has, so a /reload keeps it
+      this.configuration = { ...this.configuration, servers: this.configuration.servers.map((server) => (server.name === name ? { ...server, config: { ...server.config, enabled } } : server)) };
+      return { savedTo: file };
+    },
     signIn: async (name, request) => this.require().signIn(name, request),
     signOut: async (name) => this.require().signOut(name),
     registerServer: (name, config, extensionPath) => this.register(name, config, extensionPath),

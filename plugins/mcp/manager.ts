@@ -3,7 +3,7 @@
 // and controls the `mcp` service offers.
 import { PithError, type PluginContext, type ToolDefinition } from "../../kernel/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { isHttpConfig, type McpExposure, type McpServerConfig } from "./config.js";
+import { isHttpConfig, isRecord, type McpExposure, type McpServerConfig } from "./config.js";
 import type { McpServerEntry } from "./config-files.js";
 import { McpConnection, type ConnectionDeps, type McpServerState } from "./connection.js";
 import { mcpToolDefinition } from "./mcp-tool.js";
@@ -42,6 +42,10 @@ interface OwnedTool {
   tool: Tool;
   exposure: McpExposure;
 }
+
+/** JSON with sorted keys, so entries compare by content */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) => (isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item));
 
 const isSearchable = (exposure: McpExposure) => exposure === "codemode" || exposure === "deferred";
 
@@ -224,7 +228,9 @@ export class McpManager {
   /** Enables or disables a server for this session (the caller saves it to a file when asked). */
   async setEnabled(name: string, enabled: boolean): Promise<void> {
     const connection = this.require(name);
-    const config: McpServerConfig = { ...connection.entry.config, enabled };
+    // enabled is the default, as the file then says it
+    const { enabled: _previous, ...rest } = connection.entry.config;
+    const config: McpServerConfig = enabled ? rest : { ...rest, enabled };
     const entry: McpServerEntry = { ...connection.entry, config };
     this.connections.delete(name);
     await connection.close(enabled ? "disconnected" : "disabled");
@@ -233,6 +239,22 @@ export class McpManager {
     this.connections.set(name, next);
     this.options.onChange();
     if (enabled) await next.connect();
+  }
+
+  /**
+   * After the configuration files were read again: servers no longer configured are closed, changed ones
+   * reconnect with their new entry, new ones connect; unchanged ones keep their connection. A file's server
+   * replaces an extension's of the same name.
+   */
+  async reconcile(entries: McpServerEntry[]): Promise<void> {
+    const next = new Map(entries.map((entry) => [entry.name, entry]));
+    for (const connection of this.servers) {
+      const entry = next.get(connection.name);
+      if (connection.entry.scope === "extension" && !entry) continue;
+      if (entry && canonical(entry) === canonical(connection.entry)) next.delete(connection.name);
+      else await this.remove(connection.name);
+    }
+    this.add([...next.values()]);
   }
 
   /** Signs in to an HTTP server with OAuth, then connects it with the new tokens. */

@@ -50,6 +50,11 @@ export const COMMAND_SCHEMAS = {
   get_last_assistant_text: none,
   set_session_name: z.object({ name: z.string() }),
   get_commands: none,
+  get_mcp_servers: none,
+  set_mcp_server_enabled: z.object({ name: z.string(), enabled: z.boolean(), persist: z.pipe(z.nullish(z.boolean()), z.transform((value) => value ?? true)) }),
+  reconnect_mcp_server: z.object({ name: z.string() }),
+  sign_in_mcp_server: z.object({ name: z.string() }),
+  sign_out_mcp_server: z.object({ name: z.string() }),
 } as const;
 
 export type RpcCommandType = keyof typeof COMMAND_SCHEMAS;

@@ -131,4 +131,22 @@ export const COMMANDS: CommandTable = {
   },
   set_session_name: { target: "sessionInfo.setName", run: (p, ports) => ports.service("sessionInfo").setName(p.name) },
   get_commands: { target: "commandCatalog.list", run: (_p, ports) => ({ commands: ports.service("commandCatalog").list() }) },
+  // pith's own: MCP servers, as /mcp shows and controls them (docs/rpc.md)
+  get_mcp_servers: { target: "mcp.servers", run: (_p, ports) => ({ servers: ports.service("mcp").servers() }) },
+  set_mcp_server_enabled: {
+    target: "mcp.setEnabled",
+    run: (p, ports) => ports.service("mcp").setEnabled(p.name, p.enabled, { persist: p.persist }),
+  },
+  reconnect_mcp_server: { target: "mcp.reconnect", run: async (p, ports) => void (await ports.service("mcp").reconnect(p.name)) },
+  sign_in_mcp_server: {
+    target: "mcp.signIn",
+    // the authorization URL goes out as a record of its own while the sign-in waits for the browser
+    run: async (p, ports) => ({
+      result: await ports.service("mcp").signIn(p.name, {
+        signal: ports.signal,
+        onAuthorizationUrl: (url) => ports.send({ type: "mcp_sign_in_url", ...(ports.id === undefined ? {} : { id: ports.id }), server: p.name, url: url.href }),
+      }),
+    }),
+  },
+  sign_out_mcp_server: { target: "mcp.signOut", run: async (p, ports) => ({ removed: await ports.service("mcp").signOut(p.name) }) },
 };

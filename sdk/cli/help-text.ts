@@ -14,6 +14,7 @@ MCP servers (docs/mcp.md):
   pith mcp remove <server> [-l]
   pith mcp list [--json]              connect to every server and show its state, tools and errors
   pith mcp get <server> [--json]
+  pith mcp login|logout <server>      OAuth sign-in to an HTTP server (tokens in mcp-auth.json)
 
 Examples:
   pith -p "rename foo to bar in src/util.ts"

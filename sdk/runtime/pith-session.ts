@@ -3,6 +3,7 @@
 import { type AgentSession, PithError, type AgentMessage, type ImageContent, type Model, type ThinkingLevel, type QueueMode, type ClearedQueues, type PromptDisposition, type PromptOptions, type SessionListener, supportedThinkingLevels, type PluginTiming, type PithServices, type ServiceName } from "../../kernel/index.js";
 import type { SettingsManager } from "../../plugins/settings/index.js";
 import type { CompactionResult } from "../../plugins/compaction/index.js";
+import type { McpServerStatus, McpSignInRequest, McpSignInResult } from "../../plugins/mcp/index.js";
 import type { ForkPosition } from "../../plugins/sessions/index.js";
 import type {
   BashResult,
@@ -315,6 +316,32 @@ export class PithSession {
   /** The active branch as a session file of its own (pi's `exportToJsonl`). Resolves to the path written. */
   exportToJsonl(outputPath?: string, options: { signal?: AbortSignal } = {}): Promise<string> {
     return this.track(this.need("sessionExport", "export the session").jsonl(outputPath, options));
+  }
+
+  // ---- MCP servers -------------------------------------------------------------------------------------
+
+  /** every MCP server with its state and tools, and the configuration's problems */
+  getMcpServers(): { servers: McpServerStatus[]; problems: readonly string[] } {
+    const mcp = this.need("mcp", "list MCP servers");
+    return { servers: mcp.servers(), problems: mcp.problems() };
+  }
+
+  /** `persist` (default true) also saves it to the mcp.json that defines the server */
+  setMcpServerEnabled(name: string, enabled: boolean, options: { persist?: boolean } = {}): Promise<{ savedTo?: string }> {
+    return this.need("mcp", "enable or disable an MCP server").setEnabled(name, enabled, { persist: options.persist ?? true });
+  }
+
+  reconnectMcpServer(name: string): Promise<void> {
+    return this.track(this.need("mcp", "reconnect an MCP server").reconnect(name));
+  }
+
+  /** OAuth sign-in; `onAuthorizationUrl` gets the page the user must open */
+  signInMcpServer(name: string, request: McpSignInRequest): Promise<McpSignInResult> {
+    return this.track(this.need("mcp", "sign in to an MCP server").signIn(name, request));
+  }
+
+  signOutMcpServer(name: string): Promise<boolean> {
+    return this.need("mcp", "sign out of an MCP server").signOut(name);
   }
 
   // ---- lifecycle ---------------------------------------------------------------------------------------

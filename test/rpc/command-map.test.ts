@@ -18,6 +18,9 @@ const PI_COMMANDS = [
   "get_fork_messages", "get_last_assistant_text", "set_session_name", "get_messages", "get_commands",
 ];
 
+/** pith's own commands beside pi's (docs/rpc.md). */
+const PITH_COMMANDS = ["get_mcp_servers", "set_mcp_server_enabled", "reconnect_mcp_server", "sign_in_mcp_server", "sign_out_mcp_server"];
+
 const SAMPLES: { [T in RpcCommandType]: Record<string, unknown> } = {
   prompt: { message: "hello" },
   steer: { message: "steer" },
@@ -51,6 +54,11 @@ const SAMPLES: { [T in RpcCommandType]: Record<string, unknown> } = {
   clone: {},
   fork: { entryId: "no-such-entry" },
   switch_session: { sessionPath: "/no/such/session.jsonl" },
+  get_mcp_servers: {},
+  set_mcp_server_enabled: { name: "no-such-server", enabled: false },
+  reconnect_mcp_server: { name: "no-such-server" },
+  sign_in_mcp_server: { name: "no-such-server" },
+  sign_out_mcp_server: { name: "no-such-server" },
   new_session: {},
 };
 
@@ -95,9 +103,9 @@ function tracingPorts(touched: Set<string>): RpcPorts {
 const mapped = Object.entries(COMMANDS) as [RpcCommandType, CommandSpec<RpcCommandType>][];
 
 describe("the command table", () => {
-  it("covers exactly pi's commands, each with a payload schema", () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual([...PI_COMMANDS].sort());
-    expect(Object.keys(COMMAND_SCHEMAS).sort()).toEqual([...PI_COMMANDS].sort());
+  it("covers exactly pi's commands and pith's own, each with a payload schema", () => {
+    expect(Object.keys(COMMANDS).sort()).toEqual([...PI_COMMANDS, ...PITH_COMMANDS].sort());
+    expect(Object.keys(COMMAND_SCHEMAS).sort()).toEqual([...PI_COMMANDS, ...PITH_COMMANDS].sort());
     const piTypes = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/dist/modes/rpc/rpc-types.d.ts", import.meta.url));
     if (existsSync(piTypes)) {
       const declared = readFileSync(piTypes, "utf8").split("export type RpcResponse")[0]!;

@@ -42,6 +42,11 @@ const RPC_METHODS = {
   get_last_assistant_text: "getLastAssistantText",
   set_session_name: "setSessionName",
   get_commands: "getCommands",
+  get_mcp_servers: "getMcpServers",
+  set_mcp_server_enabled: "setMcpServerEnabled",
+  reconnect_mcp_server: "reconnectMcpServer",
+  sign_in_mcp_server: "signInMcpServer",
+  sign_out_mcp_server: "signOutMcpServer",
 } as const satisfies Record<RpcCommandType, keyof PithSession>;
 
 let world: SdkWorld;

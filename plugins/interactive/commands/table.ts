@@ -8,6 +8,7 @@ import { copyToClipboard } from "./clipboard.js";
 import { exportCommand } from "./export-command.js";
 import { hotkeysText } from "./hotkeys.js";
 import { forkCommand } from "./fork-command.js";
+import { mcpCommand } from "./mcp-command.js";
 import { modelCommand } from "./model-command.js";
 import { resumeCommand } from "./resume-command.js";
 import { sessionReport } from "./session-report.js";
@@ -92,6 +93,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       chat.notify("status", "Reloaded");
     },
   },
+  { name: "mcp", description: "MCP servers: status and tools, reconnect, enable/disable, sign in", run: mcpCommand },
   {
     name: "quit",
     description: "Quit pith",
