@@ -5,6 +5,7 @@ import { listCommands, resolveFlags } from "./registrations/registrations.js";
 import { reloadAll } from "./loading/restart.js";
 import type { ExtensionRuntime } from "./runtime.js";
 import type { ExtensionsService } from "./service.js";
+import { extensionTerminalParts } from "./terminal-parts.js";
 
 /** Parses extension flags from argv and sets their values. */
 export function applyFlags(runtime: ExtensionRuntime, argv: readonly string[]): ParsedFlags {
@@ -35,6 +36,7 @@ export function createService(
       runtime.records.flatMap((record) =>
         [...record.shortcuts.entries()].map(([shortcut, options]) => ({ shortcut, description: options.description, extension: record.source.path })),
       ),
+    terminal: extensionTerminalParts(runtime),
     commands: () => listCommands(runtime),
     discoveredResources: () => ({
       skillPaths: [...runtime.discovered.skillPaths],

@@ -8,6 +8,7 @@ import { loadAll } from "./loading/restart.js";
 import type { ExtensionsPluginOptions } from "./options.js";
 import { ExtensionRuntime } from "./runtime.js";
 import { noUIContext } from "./context/ui-context.js";
+import { serveTerminalComponents } from "./shims/index.js";
 import "./service.js";
 
 export const EXTENSIONS_PLUGIN_NAME = "extensions";
@@ -21,6 +22,7 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
         { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log, mode: options.mode ?? "print" },
         tapHandler,
       );
+      if (options.mode === "tui") await serveTerminalComponents();
       const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false }), context.time);
 
       const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;

@@ -3,6 +3,7 @@
 import type { ParsedFlags } from "./registrations/flags.js";
 import type { ExtensionPlace } from "./loading/discovery.js";
 import type { RegisteredFlag } from "./registrations/registrations.js";
+import type { ExtensionTerminalParts } from "./terminal-parts.js";
 import type { ResourcesDiscoverResult, SlashCommandInfo, SourceInfo } from "./types.js";
 
 export interface LoadedExtension {
@@ -26,6 +27,8 @@ export interface ExtensionsService {
   readonly parsedFlags: ParsedFlags | undefined;
   flagValue(name: string): boolean | string | undefined;
   shortcuts(): { shortcut: string; description?: string; extension: string }[];
+  /** what a terminal UI binds and draws for the extensions: shortcuts, message and tool renderers */
+  readonly terminal: ExtensionTerminalParts;
   /** pi's `get_commands`: extension commands (invocation names), then templates, then skills */
   commands(): SlashCommandInfo[];
   /** paths extensions returned from `resources_discover` */

@@ -1,13 +1,27 @@
 // Maps session events to chat components: each message gets its item when it starts, a streaming reply and its
 // tool rows are updated in place, and the working indicator, queue and notices follow the run.
-import { Container, Loader, type TUI } from "@earendil-works/pi-tui";
+import { Container, Loader, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "./components/assistant-message.js";
 import { Notice, type NoticeKind } from "./components/notice.js";
 import { PendingMessages } from "./components/pending-messages.js";
 import { ToolRow } from "./components/tool-row.js";
+import { RenderedToolRow } from "./extensions/rendered-tool-row.js";
 import { chatItemFor, type ChatItem } from "./chat-items.js";
 import type { Theme } from "./theme/theme.js";
+import type { ExtensionTerminalParts } from "../extensions/terminal-parts.js";
+import type { KeyHints } from "./extensions/key-hints.js";
+
+/** what extensions draw in the chat: their message and tool renderers, with the user's key hints */
+export interface ChatRenderers {
+  extensions(): ExtensionTerminalParts | undefined;
+  readonly hints: KeyHints;
+  /** the session's folder, for tool renderers */
+  cwd(): string;
+}
+
+/** a tool call's place in the chat: pith's own row, or one an extension draws */
+type ToolCallRow = Pick<ToolRow, "setArgs" | "setPartial" | "finish" | "cancel" | "setExpanded"> & Component & { markStarted?(): void };
 
 export interface ChatLayout {
   chat: Container;
@@ -27,16 +41,19 @@ export interface ChatSettings extends AssistantDisplay {
 export class ChatController {
   private reply: AssistantMessage | undefined;
   private readonly replies: AssistantMessage[] = [];
-  private readonly rows = new Map<string, ToolRow>();
+  private readonly rows = new Map<string, ToolCallRow>();
   private readonly expandable: ChatItem[] = [];
   private loader: Loader | undefined;
   private working = false;
+  /** extensions' working indicator (`ctx.ui.setWorkingIndicator`); undefined: the built-in spinner */
+  private indicator: LoaderIndicatorOptions | undefined;
 
   constructor(
     private readonly tui: TUI,
     private readonly layout: ChatLayout,
     private readonly theme: Theme,
     readonly settings: ChatSettings,
+    private readonly renderers: ChatRenderers,
   ) {}
 
   handle(event: SessionEvent): void {
@@ -59,9 +76,12 @@ export class ChatController {
       case "message_end":
         if (event.message.role === "assistant") this.endReply(event.message);
         break;
-      case "tool_execution_start":
-        this.row(event.toolCallId, event.toolName).setArgs(event.args);
+      case "tool_execution_start": {
+        const row = this.row(event.toolCallId, event.toolName);
+        row.setArgs(event.args);
+        row.markStarted?.();
         break;
+      }
       case "tool_execution_update":
         this.row(event.toolCallId, event.toolName).setPartial(event.partialResult as object);
         break;
@@ -117,6 +137,11 @@ export class ChatController {
     this.loader?.setMessage(this.settings.workingMessage);
   }
 
+  setWorkingIndicator(indicator: LoaderIndicatorOptions | undefined): void {
+    this.indicator = indicator;
+    this.loader?.setIndicator(indicator);
+  }
+
   setWorkingVisible(visible: boolean): void {
     this.settings.workingVisible = visible;
     if (!visible) this.hideLoader();
@@ -161,7 +186,13 @@ export class ChatController {
   }
 
   private addMessage(message: AgentMessage): void {
-    const item = chatItemFor(message, { theme: this.theme, expanded: this.settings.toolsExpanded, expandKey: this.settings.expandKey });
+    const item = chatItemFor(message, {
+      theme: this.theme,
+      expanded: this.settings.toolsExpanded,
+      expandKey: this.settings.expandKey,
+      extensions: this.renderers.extensions(),
+      hints: this.renderers.hints,
+    });
     if (!item) return;
     if (item.setExpanded) this.expandable.push(item);
     this.layout.chat.addChild(item);
@@ -196,10 +227,14 @@ export class ChatController {
     }
   }
 
-  private row(toolCallId: string, toolName: string): ToolRow {
+  private row(toolCallId: string, toolName: string): ToolCallRow {
     let row = this.rows.get(toolCallId);
     if (!row) {
-      row = new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey);
+      const rendering = this.renderers.extensions()?.toolRendering(toolName);
+      const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd() };
+      row = rendering
+        ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
+        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey);
       this.rows.set(toolCallId, row);
       this.layout.chat.addChild(row);
     }
@@ -212,7 +247,7 @@ export class ChatController {
       this.loader.setMessage(message);
       return;
     }
-    this.loader = new Loader(this.tui, this.theme.paint("accent"), this.theme.paint("muted"), message);
+    this.loader = new Loader(this.tui, this.theme.paint("accent"), this.theme.paint("muted"), message, this.indicator);
     this.layout.status.addChild(this.loader);
   }
 

@@ -1,7 +1,10 @@
 // The chat item for a finished message that is not a model reply: what the user sent, summaries, custom
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
-import { Box, Markdown, Text, type Component } from "@earendil-works/pi-tui";
+import { Text, type Component } from "@earendil-works/pi-tui";
 import type { AgentMessage } from "../../kernel/index.js";
+import type { ExtensionTerminalParts } from "../extensions/terminal-parts.js";
+import { CustomMessage, type CustomMessageData } from "./extensions/custom-message.js";
+import type { KeyHints } from "./extensions/key-hints.js";
 import { SummaryMessage } from "./components/summary-message.js";
 import { UserMessage } from "./components/user-message.js";
 import type { Theme } from "./theme/theme.js";
@@ -10,6 +13,9 @@ export interface ItemContext {
   theme: Theme;
   expanded: boolean;
   expandKey: string;
+  /** the loaded extensions' renderers, when there are extensions */
+  extensions: ExtensionTerminalParts | undefined;
+  hints: KeyHints;
 }
 
 /** An expandable item keeps its own state; the controller calls setExpanded on every item that has it. */
@@ -37,12 +43,10 @@ export function chatItemFor(message: AgentMessage, context: ItemContext): ChatIt
     case "branchSummary":
       return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, (message as { summary: string }).summary, theme, expanded);
     case "custom": {
-      const custom = message as { customType: string; content: unknown; display: boolean };
+      const custom = message as CustomMessageData & { display: boolean };
       if (!custom.display) return undefined;
-      const box = new Box(1, 1, theme.fill("customMessageBg"));
-      box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${custom.customType}]`)), 0, 0));
-      box.addChild(new Markdown(messageText(custom.content), 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }));
-      return box;
+      const renderer = context.extensions?.messageRenderer(custom.customType);
+      return new CustomMessage(custom, messageText(custom.content), renderer, theme, context.hints, expanded);
     }
     case "bashExecution":
       return bashItem(message as unknown as BashRecord, context);

@@ -5,6 +5,8 @@ import { ProcessTerminal, TuiMainScreen, type Terminal, type TUI } from "@earend
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { provideRpcServices } from "../rpc/provide-services.js";
 import { ChatController } from "./chat-controller.js";
+import { ExtensionBindings } from "./extensions/extension-bindings.js";
+import { keyHints } from "./extensions/key-hints.js";
 import { Footer } from "./components/footer.js";
 import { Header, headerText } from "./components/header.js";
 import { PromptEditor } from "./components/prompt-editor.js";
@@ -72,8 +74,10 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     interruptKey: keysOf(keys, "app.interrupt"),
     workingMessage: "Working...",
     workingVisible: true,
-  });
-  const ui = new InteractiveUi({ tui, layout, editor, chat, theme, keys });
+  }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd() });
+  const bindings = new ExtensionBindings(keys, chat);
+  editor.interceptors.add(bindings.handle);
+  const ui: InteractiveUi = new InteractiveUi({ tui, layout, editor, chat, theme, keys, extensionShortcut: bindings.handle, providerCount: () => new Set(context?.tryUse("models")?.availableModels().map((model) => model.provider)).size });
   let context: PluginContext | undefined;
   // from here on: extensions print while they load, and the chat shows it once drawn
   const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
@@ -85,12 +89,15 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       pluginContext.provide("ui", ui);
       provideRpcServices(pluginContext);
       pluginContext.on("event", (event) => chat.handle(event));
+      // the extensions are replaced: what they drew goes with them (pi's resetExtensionUI)
+      pluginContext.on("session_shutdown", ({ reason }) => (reason === "quit" ? undefined : ui.resetExtensionParts()));
       pluginContext.on("session_start", ({ reason }) => {
         const settings = pluginContext.tryUse("settings");
         if (settings) applyUiSettings(settings.get(), { tui, editor, chat });
         if (reason === "startup") return;
         chat.clear();
         chat.showHistory(pluginContext.session.messages);
+        bindings.refresh(pluginContext);
       });
     },
   });
@@ -108,15 +115,15 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     };
 
     const data = footerData(plugged, session, () => ui.statuses);
-    layout.header.show(new Header(headerText(options.version, [
+    const header = new Header(headerText(options.version, [
       { keys: keysOf(keys, "app.interrupt"), label: "interrupt" },
       { keys: `${keysOf(keys, "app.clear")}/${keysOf(keys, "app.exit")}`, label: "clear/exit" },
       { keys: "/", label: "commands" },
       { keys: "!", label: "bash" },
       { keys: keysOf(keys, "app.tools.expand"), label: "more" },
-    ], theme)));
-    layout.footer.show(new Footer(data, theme));
-    editor.setAutocompleteProvider(new PithCompletion(session.cwd, () => slashCommands(plugged)));
+    ], theme));
+    ui.frame.setOwn(header, new Footer(data, theme), data);
+    ui.setBaseCompletion(new PithCompletion(session.cwd, () => slashCommands(plugged)));
     const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, quit });
     bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
 
@@ -132,10 +139,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       reportCrash: (error) => process.stderr.write(`pith: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
     });
 
-    tui.setFocus(editor);
+    ui.focusEditor();
     tui.start();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
+    bindings.refresh(plugged);
     chat.showHistory(session.messages);
     void (async () => {
       if (runOptions.scope) {

@@ -4,6 +4,8 @@ import { Container, Text, type AutocompleteProvider, type Component, type Keybin
 import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, WidgetPlacement } from "../rpc/ui/ui-types.js";
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
+import { Frame, type FooterFactory, type HeaderFactory } from "./extensions/frame.js";
+import { adoptPrompt, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
 import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost } from "./dialogs.js";
 import type { Layout } from "./layout.js";
 import { Theme } from "./theme/theme.js";
@@ -16,6 +18,10 @@ export interface InteractiveUiParts {
   chat: ChatController;
   theme: Theme;
   keys: KeybindingsManager;
+  /** how many providers have models one can use (extensions' footers read it) */
+  providerCount(): number;
+  /** runs the extension shortcut a key is (true), for custom editors to ask before their own keys */
+  extensionShortcut(data: string): boolean;
 }
 
 const MAX_WIDGET_LINES = 10;
@@ -32,12 +38,22 @@ export class InteractiveUi implements UiService, DialogHost {
   private readonly chat: ChatController;
   private current: Theme;
   private editorFactory: UiComponentFactory | undefined;
-  private defaultHeader: Component | undefined;
-  private defaultFooter: Component | undefined;
+  /** the prompt editor, or the extension's editor in its place */
+  private active: Component;
+  /** dialogs open in the editor's place */
+  private dialogs = 0;
+  private baseCompletion: AutocompleteProvider | undefined;
+  private readonly completionWrappers: Factory[] = [];
+  private readonly inputListeners = new Set<() => void>();
+  private readonly extensionShortcut: (data: string) => boolean;
+  /** header and footer: the mode's, or an extension's in their place */
+  readonly frame: Frame;
   readonly keys: KeybindingsManager;
 
   constructor(parts: InteractiveUiParts) {
-    ({ tui: this.tui, layout: this.layout, editor: this.prompt, chat: this.chat, theme: this.current, keys: this.keys } = parts);
+    ({ tui: this.tui, layout: this.layout, editor: this.prompt, chat: this.chat, theme: this.current, keys: this.keys, extensionShortcut: this.extensionShortcut } = parts);
+    this.active = this.prompt;
+    this.frame = new Frame(this.layout, this.statuses, parts.providerCount);
   }
 
   get theme(): Theme {
@@ -87,16 +103,16 @@ export class InteractiveUi implements UiService, DialogHost {
   }
 
   setEditorText(text: string): void {
-    this.prompt.setText(text);
+    (this.active as ExtensionEditor).setText?.(text);
     this.tui.requestRender();
   }
 
   pasteToEditor(text: string): void {
-    this.prompt.handleInput(`\x1b[200~${text}\x1b[201~`);
+    (this.active as ExtensionEditor).handleInput?.(`\x1b[200~${text}\x1b[201~`);
   }
 
   getEditorText(): string {
-    return this.prompt.getText();
+    return textOf(this.active as ExtensionEditor);
   }
 
   /** pi's `custom(factory, {overlay, overlayOptions})`: the factory gets (tui, theme, keybindings, done) */
@@ -117,7 +133,12 @@ export class InteractiveUi implements UiService, DialogHost {
   }
 
   onTerminalInput(handler: (data: string) => unknown): () => void {
-    return this.tui.addInputListener((data) => handler(data) as { consume?: boolean; data?: string } | undefined);
+    const remove = this.tui.addInputListener((data) => handler(data) as { consume?: boolean; data?: string } | undefined);
+    this.inputListeners.add(remove);
+    return () => {
+      this.inputListeners.delete(remove);
+      remove();
+    };
   }
 
   setWorkingMessage(message?: string): void {
@@ -129,8 +150,10 @@ export class InteractiveUi implements UiService, DialogHost {
     this.chat.setWorkingVisible(visible);
   }
 
-  setWorkingIndicator(): void {
-    // pi-tui's Loader keeps its frames; the indicator stays the built-in spinner
+  /** pi's frames are drawn as given (colour them with the theme); none: the built-in spinner; `frames: []`: no indicator */
+  setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }): void {
+    this.chat.setWorkingIndicator(options && { ...options, ...(options.frames ? { frames: [...options.frames] } : {}) });
+    this.tui.requestRender();
   }
 
   setHiddenThinkingLabel(label?: string): void {
@@ -139,36 +162,69 @@ export class InteractiveUi implements UiService, DialogHost {
   }
 
   setFooter(factory: UiComponentFactory | undefined): void {
-    this.defaultFooter ??= this.layout.footer.content;
-    const data = { getGitBranch: () => undefined, getExtensionStatuses: () => this.statuses, onBranchChange: () => () => undefined };
-    this.layout.footer.show(factory ? ((factory as Factory)(this.tui, this.current, data) as Component) : this.defaultFooter);
+    this.frame.setFooter(this.tui, this.current, factory as FooterFactory | undefined);
     this.tui.requestRender();
   }
 
   setHeader(factory: UiComponentFactory | undefined): void {
-    this.defaultHeader ??= this.layout.header.content;
-    this.layout.header.show(factory ? ((factory as Factory)(this.tui, this.current) as Component) : this.defaultHeader);
+    this.frame.setHeader(this.tui, this.current, factory as HeaderFactory | undefined);
     this.tui.requestRender();
   }
 
-  /** pi's form: the factory wraps the provider in place and returns the new one */
+  /** pi's form: the factory wraps the provider in place and returns the new one; wrappers stack in call order */
   addAutocompleteProvider(factory: UiComponentFactory): void {
-    const current = (this.prompt as unknown as { autocompleteProvider?: AutocompleteProvider }).autocompleteProvider;
-    this.prompt.setAutocompleteProvider((factory as Factory)(current) as AutocompleteProvider);
+    this.completionWrappers.push(factory as Factory);
+    this.applyCompletion();
+  }
+
+  /** the mode's own completion (commands, files), under what extensions stack on it */
+  setBaseCompletion(provider: AutocompleteProvider): void {
+    this.baseCompletion = provider;
+    this.applyCompletion();
+  }
+
+  /**
+   * The extensions are about to be replaced (reload, session move): what they put on the screen goes, as in pi:
+   * widgets, statuses, header and footer, their editor and completion, input listeners, working indicator and label.
+   */
+  resetExtensionParts(): void {
+    for (const widgets of Object.values(this.widgets)) widgets.clear();
+    for (const where of ["aboveEditor", "belowEditor"] as const) this.layout.setWidgets(where, []);
+    this.statuses.clear();
+    this.frame.reset();
+    for (const remove of this.inputListeners) remove();
+    this.inputListeners.clear();
+    this.completionWrappers.length = 0;
+    this.applyCompletion();
+    if (this.editorFactory) this.setEditorComponent(undefined);
+    this.setWorkingMessage(undefined);
+    this.setWorkingVisible(true);
+    this.setWorkingIndicator(undefined);
+    this.setHiddenThinkingLabel(undefined);
   }
 
   setEditorComponent(factory: UiComponentFactory | undefined): void {
     this.editorFactory = factory;
+    const text = textOf(this.active as ExtensionEditor);
     if (!factory) {
-      this.layout.editor.show(this.prompt);
-      this.tui.setFocus(this.prompt);
+      this.active = this.prompt;
+      this.prompt.setText(text);
     } else {
-      const custom = (factory as Factory)(this.tui, this.current, this.keys) as Component & { onSubmit?: (text: string) => void };
-      custom.onSubmit ??= this.prompt.onSubmit;
-      this.layout.editor.show(custom);
-      this.tui.setFocus(custom);
+      const custom = (factory as Factory)(this.tui, this.current.editor("thinkingMedium"), this.keys) as ExtensionEditor;
+      if (this.active !== this.prompt) this.prompt.setText(text);
+      adoptPrompt(custom, this.prompt, this.completion(), this.extensionShortcut);
+      this.active = custom;
     }
+    // an open dialog keeps the editor's place; the editor in use comes back when it closes
+    if (this.dialogs > 0) return;
+    this.layout.editor.show(this.active);
+    this.tui.setFocus(this.active);
     this.tui.requestRender();
+  }
+
+  /** the editor in use (the prompt, or an extension's) takes the keys */
+  focusEditor(): void {
+    this.tui.setFocus(this.active);
   }
 
   getEditorComponent(): UiComponentFactory | undefined {
@@ -204,12 +260,17 @@ export class InteractiveUi implements UiService, DialogHost {
   /** DialogHost: `component` takes the editor's place and the focus until the returned function is called */
   replaceEditor(component: Component): () => void {
     const previous = this.layout.editor.content;
+    const replacedEditor = previous === this.active;
+    this.dialogs++;
     this.layout.editor.show(component);
     this.tui.setFocus(component);
     this.tui.requestRender();
     return () => {
-      this.layout.editor.show(previous);
-      this.tui.setFocus(previous ?? null);
+      this.dialogs--;
+      // the editor may have been swapped meanwhile (setEditorComponent)
+      const back = replacedEditor ? this.active : previous;
+      this.layout.editor.show(back);
+      this.tui.setFocus(back ?? null);
       this.tui.requestRender();
     };
   }
@@ -226,6 +287,19 @@ export class InteractiveUi implements UiService, DialogHost {
   /** raw output for the terminal (OSC 52 clipboard) */
   writeToTerminal(sequence: string): void {
     this.tui.terminal.write(sequence);
+  }
+
+  /** the editor's completion now: the mode's own, wrapped by every extension provider in turn */
+  private completion(): AutocompleteProvider | undefined {
+    if (!this.baseCompletion) return undefined;
+    return this.completionWrappers.reduce<AutocompleteProvider>((provider, wrap) => wrap(provider) as AutocompleteProvider, this.baseCompletion);
+  }
+
+  private applyCompletion(): void {
+    const provider = this.completion();
+    if (!provider) return;
+    this.prompt.setAutocompleteProvider(provider);
+    if (this.active !== this.prompt) (this.active as ExtensionEditor).setAutocompleteProvider?.(provider);
   }
 
   private widgetComponent(content: readonly string[] | UiComponentFactory): Component {

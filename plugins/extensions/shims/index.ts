@@ -10,9 +10,17 @@ import { importHostModule } from "./host-modules.js";
 
 type ModuleImport = () => Promise<object>;
 
+/** set in a process that runs pith's terminal UI: pi's UI components there are real ones */
+let terminalComponents: Promise<object> | undefined;
+
+const codingAgent: ModuleImport = async () => {
+  const [module, components] = await Promise.all([import("./pi-coding-agent.js"), terminalComponents]);
+  return components ? { ...module, ...components } : module;
+};
+
 const piAiView: ModuleImport = () => import("./pi-ai.js");
 const PI_MODULES: Readonly<Record<string, ModuleImport>> = {
-  "pi-coding-agent": () => import("./pi-coding-agent.js"),
+  "pi-coding-agent": codingAgent,
   "pi-ai": piAiView,
   "pi-ai/compat": piAiView,
   "pi-ai/models": () => import("./pi-ai-models.js"),
@@ -112,6 +120,18 @@ export function lateImports(source: string): string[] {
 
 export function isLoaded(specifier: string): boolean {
   return specifier in loaded;
+}
+
+/**
+ * From now on, extensions of this process get pi's UI components (`CustomEditor`, `DynamicBorder`) as real pi-tui
+ * components: a terminal UI runs that draws them. An extension file already evaluated keeps what it imported.
+ */
+export async function serveTerminalComponents(): Promise<void> {
+  terminalComponents ??= import("./terminal-components.js");
+  const components = await terminalComponents;
+  for (const [name, load] of SERVED) {
+    if (load === codingAgent && name in loaded) loaded[name] = { ...loaded[name], ...components };
+  }
 }
 
 /** Imports pith's copies of the served `specifiers` that are not loaded yet. */

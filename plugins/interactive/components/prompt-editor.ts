@@ -25,6 +25,11 @@ export class PromptEditor extends Editor {
     this.actions.set(action, handler);
   }
 
+  /** the application's key actions, for an extension's editor that takes this one's place */
+  actionHandlers(): ReadonlyMap<AppAction, ActionHandler> {
+    return this.actions;
+  }
+
   override handleInput(data: string): void {
     for (const intercept of this.interceptors) if (intercept(data)) return;
     for (const [action, handler] of this.actions) {

@@ -1,0 +1,62 @@
+// pi's UI components that extensions build on, for a process that runs pith's terminal UI: real pi-tui
+// components, so an extension's editor (`class VimEditor extends CustomEditor`) edits, and a border draws.
+// Runs without a terminal keep the inert ones (inert-component.ts) and never load pi-tui for them.
+import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
+
+type KeyAction = Parameters<KeybindingsManager["matches"]>[1];
+
+/**
+ * pi's `CustomEditor`: pi-tui's editor that answers the application's keys first. The host fills `actionHandlers`,
+ * `onEscape`, `onCtrlD` and `onExtensionShortcut` when it puts the editor in place.
+ */
+export class CustomEditor extends Editor {
+  readonly actionHandlers = new Map<string, () => void>();
+  onEscape?: () => void;
+  onCtrlD?: () => void;
+  onPasteImage?: () => void;
+  /** an extension shortcut; true when `data` was one */
+  onExtensionShortcut?: (data: string) => boolean;
+
+  constructor(
+    tui: TUI,
+    theme: EditorTheme,
+    readonly keybindings: KeybindingsManager,
+    options?: EditorOptions & { embedWorkingStatus?: boolean },
+  ) {
+    super(tui, theme, options);
+  }
+
+  onAction(action: string, handler: () => void): void {
+    this.actionHandlers.set(action, handler);
+  }
+
+  override handleInput(data: string): void {
+    if (this.onExtensionShortcut?.(data)) return;
+    const is = (action: string) => this.keybindings.matches(data, action as KeyAction);
+    // escape closes an open completion list before it means "abort"
+    if (is("app.interrupt")) {
+      const interrupt = this.onEscape ?? this.actionHandlers.get("app.interrupt");
+      if (!this.isShowingAutocomplete() && interrupt) return interrupt();
+      return super.handleInput(data);
+    }
+    // ctrl+d quits only an empty editor; otherwise it deletes forward
+    if (is("app.exit") && this.getText().length === 0) return void (this.onCtrlD ?? this.actionHandlers.get("app.exit"))?.();
+    if (!is("app.exit") && !is("tui.editor.historyPrevious") && !is("tui.editor.historyNext")) {
+      for (const [action, handler] of this.actionHandlers) {
+        if (action !== "app.interrupt" && action !== "app.exit" && is(action)) return handler();
+      }
+    }
+    super.handleInput(data);
+  }
+}
+
+/** pi's `DynamicBorder`: a horizontal line across the width, in the given colour. */
+export class DynamicBorder {
+  constructor(private readonly color: (text: string) => string = (text) => text) {}
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    return [this.color("─".repeat(Math.max(1, width)))];
+  }
+}

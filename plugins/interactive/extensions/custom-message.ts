@@ -1,0 +1,71 @@
+// A custom message an extension sent for display (`pi.sendMessage({display: true})`): drawn by the component its
+// message renderer returns (pi's `registerMessageRenderer`), given the expanded state, the padding and key hints;
+// without a renderer, or when it throws or returns nothing, as pith's own labelled box.
+import { Box, Container, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import type { ExtensionRenderFunction } from "../../extensions/terminal-parts.js";
+import type { Theme } from "../theme/theme.js";
+import type { KeyHints } from "./key-hints.js";
+
+export interface CustomMessageData {
+  customType: string;
+  content: unknown;
+  details?: unknown;
+}
+
+type MessageRenderer = (message: CustomMessageData, options: { expanded: boolean; outputPad: number } & KeyHints, theme: Theme) => Component | undefined;
+
+/** pi's default horizontal padding of tool and message boxes (`outputPad`) */
+export const OUTPUT_PAD = 1;
+
+export class CustomMessage extends Container {
+  private expanded: boolean;
+
+  constructor(
+    private readonly message: CustomMessageData,
+    /** the message's text, for pith's own box */
+    private readonly text: string,
+    private readonly renderer: ExtensionRenderFunction | undefined,
+    private readonly theme: Theme,
+    private readonly hints: KeyHints,
+    expanded: boolean,
+  ) {
+    super();
+    this.expanded = expanded;
+    this.rebuild();
+  }
+
+  setExpanded(expanded: boolean): void {
+    if (this.expanded === expanded) return;
+    this.expanded = expanded;
+    this.rebuild();
+  }
+
+  override invalidate(): void {
+    super.invalidate();
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    this.clear();
+    this.addChild(new Spacer(1));
+    this.addChild(this.rendered() ?? this.ownBox());
+  }
+
+  private rendered(): Component | undefined {
+    if (!this.renderer) return undefined;
+    try {
+      return (this.renderer as MessageRenderer)(this.message, { expanded: this.expanded, outputPad: OUTPUT_PAD, ...this.hints }, this.theme) ?? undefined;
+    } catch {
+      // a failing renderer leaves the message readable
+      return undefined;
+    }
+  }
+
+  private ownBox(): Component {
+    const { theme } = this;
+    const box = new Box(OUTPUT_PAD, 1, theme.fill("customMessageBg"));
+    box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${this.message.customType}]`)), 0, 0));
+    box.addChild(new Markdown(this.text, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }));
+    return box;
+  }
+}

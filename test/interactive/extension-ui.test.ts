@@ -1,0 +1,58 @@
+// Extensions' parts of the terminal UI that pi's examples do not cover on their own: shortcut conflicts as pi
+// 1.6.0 reports them, a failing shortcut, a completion stacked on the editor's own, and what a reload takes away.
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { usePtyWorld } from "./pty-harness.js";
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
+const ui = usePtyWorld();
+
+it("shortcuts: a reserved key is refused, a built-in key is taken, the later extension wins a key, a failure is shown", async () => {
+  const run = await ui.start(["-e", fixture("shortcut-conflicts.ts"), "-e", fixture("more-shortcuts.ts")]);
+  await run.waitForText("Extension shortcut 'ctrl+c' from");
+  // the warnings wrap; read them as one line
+  const screen = run.buffer().join(" ").replace(/\s+/g, " ");
+  expect(screen).toContain("conflicts with built-in shortcut. Skipping.");
+  expect(screen).toMatch(/'alt\+up' is built-in shortcut for app\.message\.dequeue/);
+  expect(screen).toMatch(/'ctrl\+y' registered by both/);
+  run.type("\x1b[1;3A");
+  await run.waitForText("alt+up shortcut ran");
+  run.type("\x19");
+  await run.waitForText("ctrl+y from the later extension, mode=tui");
+  expect(run.screen().join("\n")).not.toContain("ctrl+y from the earlier extension");
+  run.type("\x1b\x05");
+  await run.waitForText("Shortcut handler error: shortcut broke");
+  // ctrl+c stays pith's: it clears the editor
+  run.type("draft text");
+  await run.waitForText("draft text");
+  run.type("\x03");
+  await run.waitFor((shown) => !shown.includes("draft text"));
+  expect(run.screen().join("\n")).not.toContain("ctrl+c shortcut ran");
+});
+
+it("addAutocompleteProvider: the extension's #completions join the editor's own, which still complete commands", async () => {
+  const run = await ui.start(["-e", fixture("hash-completion.ts")]);
+  run.type("see #27");
+  await run.waitForText("Reload stale resource settings");
+  run.type("\t");
+  await run.waitForText("see #2753");
+  run.type("\x15/hotk");
+  await run.waitFor((shown) => /hotkeys/.test(shown) && !shown.includes("see #2753"));
+});
+
+it("a reload takes away what the extensions drew (widgets, their editor) and the new instances draw again", async () => {
+  const run = await ui.start(["-e", EXAMPLES + "modal-editor.ts", "-e", EXAMPLES + "widget-placement.ts"]);
+  await run.waitForText("Above editor widget");
+  await run.waitForText("INSERT");
+  run.type("/reload\r");
+  await run.waitForText("Reloaded");
+  await run.waitForText("Above editor widget");
+  await run.waitForText("INSERT");
+  expect(run.screen().join("\n").match(/Above editor widget/g)).toHaveLength(1);
+  // the new instance's editor sends what is typed into it
+  ui.world().mock.enqueue({ text: "Heard you after the reload." });
+  run.type("after reload\r");
+  await run.waitForText("Heard you after the reload.");
+  expect(JSON.stringify(ui.world().mock.requests[0]!.body.messages)).toContain("after reload");
+});

@@ -1,0 +1,99 @@
+// pi 1.6.0's own example extensions (examples/extensions of the devDependency, loaded unchanged with -e) in the
+// terminal UI: shortcuts, message and tool renderers, an extension's editor, the working indicator, header,
+// footer and widgets, as a user sees them.
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { usePtyWorld } from "./pty-harness.js";
+
+const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
+const example = (name: string) => `${EXAMPLES}${name}`;
+const ui = usePtyWorld();
+
+it("plan-mode: its ctrl+alt+p shortcut toggles plan mode, with a notice and a footer status", async () => {
+  const run = await ui.start(["-e", example("plan-mode/index.ts")]);
+  run.type("\x1b\x10");
+  await run.waitForText("Plan mode enabled. Built-in write tools disabled.");
+  await run.waitForText("⏸ plan");
+  run.type("\x1b\x10");
+  await run.waitForText("Plan mode disabled. Full access restored.");
+  await run.waitFor((screen) => !screen.includes("⏸ plan"));
+});
+
+it("message-renderer: /status draws the custom message with the extension's renderer, expanded with ctrl+o", async () => {
+  const run = await ui.start(["-e", example("message-renderer.ts")]);
+  run.type("/status warn disk almost full\r");
+  await run.waitForText("[WARN] disk almost full");
+  // the renderer's component, not pith's own labelled box
+  expect(run.screen().join("\n")).not.toContain("[status-update]");
+  expect(run.screen().join("\n")).not.toMatch(/ at \d/);
+  run.type("\x0f");
+  await run.waitFor((screen) => /^\s+at \d/m.test(screen));
+});
+
+it("todo: the tool's renderCall and renderResult draw its rows", async () => {
+  ui.world().mock.enqueue(
+    { toolCalls: [{ name: "todo", arguments: { action: "add", text: "buy milk" } }] },
+    { toolCalls: [{ name: "todo", arguments: { action: "list" } }] },
+    { text: "Noted." },
+  );
+  const run = await ui.start(["-e", example("todo.ts")]);
+  run.type("remember milk\r");
+  await run.waitForText("Noted.");
+  const screen = run.screen().join("\n");
+  expect(screen).toContain('todo add "buy milk"');
+  expect(screen).toContain("✓ Added #1 buy milk");
+  expect(screen).toContain("todo list");
+  expect(screen).toContain("1 todo(s):");
+  expect(screen).toContain("○ #1 buy milk");
+  // pith's generic row (the arguments as JSON) is not drawn for it
+  expect(screen).not.toContain('{"action":"add"');
+});
+
+it("modal-editor: the extension's editor takes the prompt's place, switches modes and still sends", async () => {
+  ui.world().mock.enqueue({ text: "Got your message." });
+  const run = await ui.start(["-e", example("modal-editor.ts")]);
+  await run.waitForText("INSERT");
+  run.type("hello modal");
+  await run.waitForText("hello modal");
+  run.type("\x1b");
+  await run.waitForText("NORMAL");
+  // normal mode: printable keys are commands, not text
+  run.type("z");
+  run.type("i");
+  await run.waitForText("INSERT");
+  expect(run.screen().join("\n")).not.toContain("hello modalz");
+  run.type("\r");
+  await run.waitForText("Got your message.");
+  expect(JSON.stringify(ui.world().mock.requests[0]!.body.messages)).toContain("hello modal");
+});
+
+it("working-indicator: the indicator the extension chose is drawn while the agent works", async () => {
+  ui.world().mock.enqueue({ text: ["slow", " reply"], delayMs: 1500 });
+  const run = await ui.start(["-e", example("working-indicator.ts")]);
+  await run.waitForText("Indicator: custom spinner");
+  run.type("/working-indicator dot\r");
+  await run.waitForText("Working indicator set to: static dot");
+  run.type("go\r");
+  await run.waitForText("● Working...");
+  await run.waitForText("slow reply");
+});
+
+it("custom-header, custom-footer and widget-placement: the header, the footer and both widgets are the extensions'", async () => {
+  const run = await ui.start(["-e", example("custom-header.ts"), "-e", example("custom-footer.ts"), "-e", example("widget-placement.ts")]);
+  await run.waitForText("shitty coding agent");
+  const screen = run.screen();
+  const above = screen.findIndex((line) => line.includes("Above editor widget"));
+  const below = screen.findIndex((line) => line.includes("Below editor widget"));
+  const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
+  expect(above).toBeGreaterThan(-1);
+  expect(above).toBeLessThan(borders[0]!);
+  expect(below).toBeGreaterThan(borders[1]!);
+  run.type("/footer\r");
+  await run.waitForText("Custom footer enabled");
+  await run.waitForText("↑0 ↓0 $0.000");
+  run.type("/footer\r");
+  await run.waitForText("Default footer restored");
+  await run.waitFor((screen) => !screen.includes("↑0 ↓0 $0.000"));
+  run.type("/builtin-header\r");
+  await run.waitFor((screen) => !screen.includes("shitty coding agent") && screen.includes("Built-in header restored"));
+});
