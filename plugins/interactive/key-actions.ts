@@ -27,6 +27,7 @@ const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as 
 export function bindKeyActions(parts: KeyActionParts): void {
   const { editor, session, context, chat, submitter, quit } = parts;
   let lastClear = 0;
+  let lastEscape = 0;
 
   editor.onSubmit = (text) => submitter.submitFromEditor(text, "steer");
   editor.onAction("app.message.followUp", () => submitter.submitFromEditor(editor.getExpandedText(), "followUp"));
@@ -36,7 +37,16 @@ export function bindKeyActions(parts: KeyActionParts): void {
     if (context.tryUse("compaction")?.isCompacting) return context.use("compaction").abort();
     if (session.isStreaming) return void interrupt(parts);
     if (editor.getText().startsWith("!")) return editor.setText("");
-    return false;
+    if (editor.getText() !== "") return false;
+    // two escapes on an empty editor: pi's doubleEscapeAction (the tree navigator by default)
+    const now = Date.now();
+    if (now - lastEscape >= DOUBLE_PRESS_MS) {
+      lastEscape = now;
+      return false;
+    }
+    lastEscape = 0;
+    const action = context.tryUse("settings")?.get().doubleEscapeAction ?? "tree";
+    if (action !== "none") void submitter.send(`/${action}`);
   });
 
   editor.onAction("app.clear", () => {

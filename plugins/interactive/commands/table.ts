@@ -16,6 +16,7 @@ import { settingsCommand } from "./settings-command.js";
 import { thinkingCommand } from "./thinking-command.js";
 import { trustCommand } from "./trust-command.js";
 import { scopedModelsCommand } from "../scoped-models/scoped-models-command.js";
+import { treeCommand } from "../tree/tree-command.js";
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: "settings", description: "Open settings", run: settingsCommand },
@@ -67,6 +68,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       if (!result.cancelled) chat.notify("status", "✓ New session started");
     },
   },
+  { name: "tree", description: "Navigate the session tree (switch branches, optionally summarising the one left)", run: treeCommand },
   { name: "fork", description: "Go back to one of your messages in a new session", run: forkCommand },
   {
     name: "clone",

@@ -1,0 +1,151 @@
+// The /tree navigator: the session's entries as a tree (tree-rows.ts), the path to the current leaf marked •,
+// labels in [brackets]. Typing searches, up/down move, left/right page, the filter keys choose what is listed,
+// shift+l labels the selected entry, enter chooses it, escape clears the search and then closes.
+import { getKeybindings, truncateToWidth, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
+import type { SessionTreeNode } from "../../sessions/index.js";
+import { keysOf, type AppAction } from "../key-bindings.js";
+import type { Theme } from "../theme/theme.js";
+import { TREE_FILTERS, treeRows, type TreeFilter, type TreeRow } from "./tree-rows.js";
+
+export interface TreeSource {
+  roots(): SessionTreeNode[];
+  leafId(): string | null;
+  /** ids on the path from the root to the leaf */
+  activeIds(): ReadonlySet<string>;
+}
+
+export interface TreeSelectorOptions {
+  source: TreeSource;
+  filter: TreeFilter;
+  /** rows of the list */
+  height: number;
+  keys: KeybindingsManager;
+  onSelect(entryId: string): void;
+  onLabel(entryId: string): void;
+  onCancel(): void;
+}
+
+const FILTER_KEYS: readonly [AppAction, TreeFilter][] = [
+  ["app.tree.filter.default", "default"],
+  ["app.tree.filter.noTools", "no-tools"],
+  ["app.tree.filter.userOnly", "user-only"],
+  ["app.tree.filter.labeledOnly", "labeled-only"],
+  ["app.tree.filter.all", "all"],
+];
+
+export class TreeSelector implements Component {
+  private filter: TreeFilter;
+  private query = "";
+  private rows: TreeRow[] = [];
+  private shown: TreeRow[] = [];
+  private selected = 0;
+
+  constructor(
+    private readonly options: TreeSelectorOptions,
+    private readonly theme: Theme,
+  ) {
+    this.filter = options.filter;
+    this.reload(options.source.leafId() ?? undefined);
+  }
+
+  get activeFilter(): TreeFilter {
+    return this.filter;
+  }
+
+  /** rebuilds the rows from the session (after a label changed), keeping the selection */
+  reload(selectId = this.shown[this.selected]?.entry.id): void {
+    const { source } = this.options;
+    this.rows = treeRows(source.roots(), source.leafId(), source.activeIds(), this.filter);
+    this.applySearch(selectId);
+  }
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    const { theme } = this;
+    const keys = this.options.keys;
+    const filterKeys = FILTER_KEYS.map(([action]) => keysOf(keys, action)).join("/");
+    const lines = [
+      `${theme.fg("borderAccent", "───")} ${theme.bold(theme.fg("accent", "Session Tree"))}`,
+      theme.fg(
+        "dim",
+        `↑/↓: move. ←/→: page. ${keysOf(keys, "app.tree.editLabel")}: label. ${filterKeys}: filters (${keysOf(keys, "app.tree.filter.cycleForward")}/${keysOf(keys, "app.tree.filter.cycleBackward")} cycle). escape: clear search, close`,
+      ),
+      `${theme.fg("muted", "Type to search:")} ${this.query}`,
+    ];
+    const height = Math.max(5, this.options.height);
+    const start = Math.max(0, Math.min(this.selected - Math.floor(height / 2), this.shown.length - height));
+    for (const [offset, row] of this.shown.slice(start, start + height).entries()) lines.push(this.rowLine(row, start + offset === this.selected));
+    if (this.shown.length === 0) lines.push(theme.fg("muted", "  No entries"));
+    const filterNote = this.filter === "default" ? "" : ` [${this.filter}]`;
+    lines.push(theme.fg("dim", `(${this.shown.length === 0 ? 0 : this.selected + 1}/${this.shown.length})${filterNote}`));
+    return lines.map((line) => truncateToWidth(line, width));
+  }
+
+  handleInput(data: string): void {
+    const keys = getKeybindings();
+    const page = Math.max(5, this.options.height);
+    if (keys.matches(data, "tui.select.up")) return this.move(-1, true);
+    if (keys.matches(data, "tui.select.down")) return this.move(1, true);
+    if (keys.matches(data, "tui.editor.cursorLeft") || keys.matches(data, "tui.select.pageUp")) return this.move(-page, false);
+    if (keys.matches(data, "tui.editor.cursorRight") || keys.matches(data, "tui.select.pageDown")) return this.move(page, false);
+    if (keys.matches(data, "tui.select.confirm")) {
+      const row = this.shown[this.selected];
+      if (row) this.options.onSelect(row.entry.id);
+      return;
+    }
+    if (keys.matches(data, "tui.select.cancel")) {
+      if (this.query) return this.setQuery("");
+      return this.options.onCancel();
+    }
+    if (keys.matches(data, "app.tree.editLabel")) {
+      const row = this.shown[this.selected];
+      if (row) this.options.onLabel(row.entry.id);
+      return;
+    }
+    for (const [action, filter] of FILTER_KEYS) {
+      // a filter's own key turns it off again
+      if (keys.matches(data, action)) return this.setFilter(this.filter === filter ? "default" : filter);
+    }
+    const cycle = keys.matches(data, "app.tree.filter.cycleForward") ? 1 : keys.matches(data, "app.tree.filter.cycleBackward") ? -1 : 0;
+    if (cycle) return this.setFilter(TREE_FILTERS[(TREE_FILTERS.indexOf(this.filter) + cycle + TREE_FILTERS.length) % TREE_FILTERS.length]!);
+    if (keys.matches(data, "tui.editor.deleteCharBackward")) return this.setQuery(this.query.slice(0, -1));
+    if (data.length === 1 && data >= " " && data !== "\x7f") this.setQuery(this.query + data);
+  }
+
+  private rowLine(row: TreeRow, selected: boolean): string {
+    const { theme } = this;
+    const marker = row.active ? theme.fg("accent", "• ") : "  ";
+    const label = row.label ? ` ${theme.fg("warning", `[${row.label}]`)}` : "";
+    const text = selected ? theme.bold(row.text) : row.active ? row.text : theme.fg("muted", row.text);
+    const line = `${selected ? theme.fg("accent", "› ") : "  "}${theme.fg("dim", row.gutter)}${marker}${text}${label}`;
+    return selected ? theme.bg("selectedBg", line) : line;
+  }
+
+  private move(step: number, wrap: boolean): void {
+    const count = this.shown.length;
+    if (count === 0) return;
+    const target = this.selected + step;
+    this.selected = wrap ? (target + count) % count : Math.max(0, Math.min(count - 1, target));
+  }
+
+  private setFilter(filter: TreeFilter): void {
+    this.filter = filter;
+    this.reload();
+  }
+
+  private setQuery(query: string): void {
+    const keep = this.shown[this.selected]?.entry.id;
+    this.query = query;
+    this.applySearch(keep);
+  }
+
+  /** the rows every word of the search appears in (text or label), the selection kept where it can be */
+  private applySearch(selectId: string | undefined): void {
+    const words = this.query.toLowerCase().split(/\s+/).filter(Boolean);
+    this.shown = words.length === 0 ? this.rows : this.rows.filter((row) => words.every((word) => `${row.text} ${row.label ?? ""}`.toLowerCase().includes(word)));
+    const index = selectId ? this.shown.findIndex((row) => row.entry.id === selectId) : -1;
+    const lastActive = this.shown.map((row) => row.active).lastIndexOf(true);
+    this.selected = index >= 0 ? index : lastActive >= 0 ? lastActive : Math.max(0, this.shown.length - 1);
+  }
+}
