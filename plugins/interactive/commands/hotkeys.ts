@@ -2,6 +2,8 @@
 import type { KeybindingsManager } from "@earendil-works/pi-tui";
 import { APP_KEYBINDINGS, type AppAction } from "../key-bindings.js";
 
+/** keys that act only inside a selector */
+const SELECTOR_KEYS = /^app\.(tree|models)\.|^app\.thinking\.save$/;
 const EDITING = ["tui.input.submit", "tui.input.newLine", "tui.input.tab", "tui.editor.deleteToLineEnd", "tui.editor.undo", "tui.editor.yank"] as const;
 
 export function hotkeysText(keys: KeybindingsManager): string {
@@ -9,7 +11,12 @@ export function hotkeysText(keys: KeybindingsManager): string {
     const bound = keys.getKeys(id);
     return bound.length > 0 ? `  ${bound.join(", ").padEnd(22)} ${description}` : undefined;
   };
-  const app = (Object.keys(APP_KEYBINDINGS) as AppAction[]).map((id) => row(id, APP_KEYBINDINGS[id].description));
+  const ids = Object.keys(APP_KEYBINDINGS) as AppAction[];
+  const inSelector = (id: AppAction) => SELECTOR_KEYS.test(id);
+  const app = ids.filter((id) => !inSelector(id)).map((id) => row(id, APP_KEYBINDINGS[id].description));
+  const selectors = ids.filter(inSelector).map((id) => row(id, APP_KEYBINDINGS[id].description));
   const editing = EDITING.map((id) => row(id, keys.getDefinition(id).description ?? id));
-  return ["Keyboard Shortcuts", "", "Application", ...app, "", "Editing", ...editing].filter((line) => line !== undefined).join("\n");
+  return ["Keyboard Shortcuts", "", "Application", ...app, "", "Editing", ...editing, "", "In /tree, /scoped-models and /thinking", ...selectors]
+    .filter((line) => line !== undefined)
+    .join("\n");
 }
