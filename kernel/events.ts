@@ -11,13 +11,15 @@ export interface AgentEventMap {
   message_start: { type: "message_start"; message: AgentMessage };
   message_update: { type: "message_update"; message: AgentMessage; assistantMessageEvent: AssistantMessageEvent };
   message_end: { type: "message_end"; message: AgentMessage };
-  tool_execution_start: { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown };
+  /** `parentToolCallId`: set on a call another tool made (`context.executeTool`) */
+  tool_execution_start: { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown; parentToolCallId?: string };
   tool_execution_update: {
     type: "tool_execution_update";
     toolCallId: string;
     toolName: string;
     args: unknown;
     partialResult: unknown;
+    parentToolCallId?: string;
   };
   tool_execution_end: {
     type: "tool_execution_end";
@@ -25,6 +27,7 @@ export interface AgentEventMap {
     toolName: string;
     result: unknown;
     isError: boolean;
+    parentToolCallId?: string;
   };
 }
 

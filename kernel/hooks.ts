@@ -100,6 +100,8 @@ export interface StreamOptionsState {
 export interface ToolCallEvent {
   toolCallId: string;
   toolName: string;
+  /** set on a call another tool made */
+  parentToolCallId?: string;
   /** validated arguments; handlers may change them in place, later handlers and the tool see the change */
   input: Record<string, unknown>;
   signal: AbortSignal;
@@ -120,6 +122,7 @@ export interface ToolBlock {
 export interface ToolResultState {
   toolCallId: string;
   toolName: string;
+  parentToolCallId?: string;
   input: Record<string, unknown>;
   content: (TextContent | ImageContent)[];
   details: unknown;

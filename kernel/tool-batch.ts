@@ -1,19 +1,29 @@
 // Runs the tool calls of one assistant reply. Each call is prepared in order (lookup, argument repair,
 // validation, `tool_call` handlers, the read-only gate); prepared calls then run in parallel unless a tool asks
 // for sequential execution. `tool_execution_end` follows completion order; the tool-result messages follow the
-// order of the calls, as pi 0.73 does.
+// order of the calls, as pi 0.73 does. A running tool may call others (`context.executeTool`): the same steps,
+// with events that name the calling tool, and no transcript messages of their own.
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages.js";
 import type { LoopContext } from "./loop-context.js";
-import type { ToolDefinition, ToolResult } from "./tool.js";
+import type { NestedToolOptions, NestedToolOutcome, ToolContext, ToolDefinition, ToolResult } from "./tool.js";
 import { isTapped, type ToolResultState } from "./hooks.js";
 import { errorMessage } from "./errors.js";
 import { deepFreeze } from "./deep-freeze.js";
 import { finalizeMessage } from "./finalize-message.js";
+import { nowMs } from "./stopwatch.js";
 
 interface Settled {
   call: ToolCall;
   result: ToolResult;
   isError: boolean;
+  durationMs?: number;
+}
+
+/** One call as it runs: its signal, and the calling tool's id when another tool made it. */
+interface CallScope {
+  signal: AbortSignal;
+  parentToolCallId?: string;
+  onUpdate?: NestedToolOptions["onUpdate"];
 }
 
 type Prepared = { kind: "ready"; call: ToolCall; tool: ToolDefinition; args: Record<string, unknown> } | ({ kind: "done" } & Settled);
@@ -22,17 +32,18 @@ export async function executeToolBatch(reply: AssistantMessage, loop: LoopContex
   const calls = reply.content.filter((block): block is ToolCall => block.type === "toolCall");
   const tools = loop.activeTools();
   const sequential = calls.some((call) => tools.get(call.name)?.executionMode === "sequential");
+  const scope: CallScope = { signal: loop.signal };
 
   const settled: Promise<Settled>[] = [];
   for (const call of calls) {
     loop.emit({ type: "tool_execution_start", toolCallId: call.id, toolName: call.name, args: call.arguments });
-    const prepared = await prepare(call, tools.get(call.name), loop);
+    const prepared = await prepare(call, tools.get(call.name), loop, scope);
     if (prepared.kind === "done") {
-      endExecution(prepared, loop);
+      endExecution(prepared, loop, scope);
       settled.push(Promise.resolve(prepared));
       continue;
     }
-    const run = () => execute(prepared, loop).then((done) => (endExecution(done, loop), done));
+    const run = () => execute(prepared, loop, scope).then((done) => (endExecution(done, loop, scope), done));
     if (sequential) settled.push(Promise.resolve(await run()));
     else settled.push(run());
   }
@@ -55,7 +66,7 @@ export async function executeToolBatch(reply: AssistantMessage, loop: LoopContex
   return { results, terminate };
 }
 
-async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: LoopContext): Promise<Prepared> {
+async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: LoopContext, scope: CallScope): Promise<Prepared> {
   const fail = (text: string): Prepared => ({ kind: "done", call, result: errorResult(text), isError: true });
   if (!tool) return fail(`Tool ${call.name} not found`);
   if (typeof call.arguments.__invalidJson === "string") {
@@ -72,10 +83,11 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
   }
 
   const { hooks } = loop;
+  const parent = scope.parentToolCallId === undefined ? {} : { parentToolCallId: scope.parentToolCallId };
   if (isTapped(hooks.tool_call)) {
     // Handlers may read session state (e.g. the persisted reply), so earlier events must be processed first.
     await loop.drainEvents();
-    const event = { toolCallId: call.id, toolName: call.name, input: args, signal: loop.signal };
+    const event = { toolCallId: call.id, toolName: call.name, ...parent, input: args, signal: scope.signal };
     const blocked = await hooks.tool_call.promise(event);
     if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
     args = event.input;
@@ -90,25 +102,34 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
   return { kind: "ready", call, tool, args };
 }
 
-async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: LoopContext): Promise<Settled> {
+async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: LoopContext, scope: CallScope): Promise<Settled> {
   const { call, tool, args } = prepared;
+  const parent = scope.parentToolCallId === undefined ? {} : { parentToolCallId: scope.parentToolCallId };
   let result: ToolResult;
   let isError = false;
+  let durationMs: number | undefined;
   try {
-    if (loop.signal.aborted) throw new Error("Operation aborted");
-    result = await tool.execute(args, { cwd: loop.cwd, toolCallId: call.id, signal: loop.signal }, (partialResult) => {
-      loop.emit({ type: "tool_execution_update", toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult });
-    });
+    if (scope.signal.aborted) throw new Error("Operation aborted");
+    const started = nowMs();
+    try {
+      result = await tool.execute(args, toolContext(call.id, loop, scope.signal), (partialResult) => {
+        scope.onUpdate?.(partialResult);
+        loop.emit({ type: "tool_execution_update", toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult, ...parent });
+      });
+    } finally {
+      durationMs = nowMs() - started;
+    }
     if (!result || !Array.isArray(result.content)) throw new Error(`Tool ${call.name} returned no content`);
   } catch (error) {
     result = errorResult(errorMessage(error));
     isError = true;
   }
 
-  if (!isTapped(loop.hooks.tool_result)) return { call, result, isError };
+  if (!isTapped(loop.hooks.tool_result)) return { call, result, isError, durationMs };
   const state: ToolResultState = {
     toolCallId: call.id,
     toolName: call.name,
+    ...parent,
     input: args,
     content: result.content,
     details: result.details,
@@ -120,16 +141,47 @@ async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: Loo
     call,
     result: { content: patched.content, details: patched.details, terminate: patched.terminate },
     isError: patched.isError,
+    durationMs,
   };
 }
 
-function endExecution(done: Settled, loop: LoopContext): void {
+/** What a running tool gets: its id and signal, and the other tools it may call, each nested call numbered. */
+function toolContext(toolCallId: string, loop: LoopContext, signal: AbortSignal): ToolContext {
+  let calls = 0;
+  return {
+    cwd: loop.cwd,
+    toolCallId,
+    signal,
+    get tools() {
+      return [...loop.activeTools().values()];
+    },
+    executeTool: (name, args, options = {}) =>
+      runNested(`${toolCallId}/${++calls}`, name, args, loop, { signal: options.signal ?? signal, parentToolCallId: toolCallId, onUpdate: options.onUpdate }),
+  };
+}
+
+async function runNested(id: string, name: string, args: unknown, loop: LoopContext, scope: CallScope): Promise<NestedToolOutcome> {
+  const call: ToolCall = { type: "toolCall", id, name, arguments: args && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : {} };
+  loop.emit({ type: "tool_execution_start", toolCallId: id, toolName: name, args: call.arguments, parentToolCallId: scope.parentToolCallId });
+  const prepared = await prepare(call, loop.activeTools().get(name), loop, scope);
+  const done = prepared.kind === "done" ? prepared : await execute(prepared, loop, scope);
+  endExecution(done, loop, scope);
+  return {
+    toolCall: { type: "toolCall", id, name, arguments: call.arguments },
+    result: done.result,
+    isError: done.isError,
+    ...(done.durationMs === undefined ? {} : { durationMs: done.durationMs }),
+  };
+}
+
+function endExecution(done: Settled, loop: LoopContext, scope: CallScope): void {
   loop.emit({
     type: "tool_execution_end",
     toolCallId: done.call.id,
     toolName: done.call.name,
     result: { content: done.result.content, details: done.result.details },
     isError: done.isError,
+    ...(scope.parentToolCallId === undefined ? {} : { parentToolCallId: scope.parentToolCallId }),
   });
 }
 

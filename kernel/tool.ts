@@ -14,6 +14,29 @@ export interface ToolContext {
   cwd: string;
   toolCallId: string;
   signal: AbortSignal;
+  /** the tools `executeTool` can call: the active ones */
+  readonly tools: readonly ToolDefinition[];
+  /**
+   * Runs another tool as the model's calls run: validation, `tool_call` and the gate, `tool_result`, and
+   * `tool_execution_*` events carrying `parentToolCallId`; its id is `<this call's id>/<n>`. It never rejects: an
+   * unknown tool, bad arguments, a block or a throw come back with `isError: true`.
+   */
+  executeTool(name: string, args: unknown, options?: NestedToolOptions): Promise<NestedToolOutcome>;
+}
+
+export interface NestedToolOptions {
+  /** defaults to the calling tool's signal */
+  signal?: AbortSignal;
+  /** partial results of the nested tool (they are also emitted as `tool_execution_update`) */
+  onUpdate?: ToolUpdate;
+}
+
+export interface NestedToolOutcome {
+  toolCall: { type: "toolCall"; id: string; name: string; arguments: Record<string, unknown> };
+  result: ToolResult;
+  isError: boolean;
+  /** how long `execute()` ran; absent when the tool did not run */
+  durationMs?: number;
 }
 
 /** A successful validation returns the (possibly coerced) arguments; a failure returns a message for the model. */

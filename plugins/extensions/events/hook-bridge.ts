@@ -104,7 +104,8 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   tool_call: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("tool_call", async (event) => {
       runtime.currentSignal = event.signal;
-      const piEvent = { type: "tool_call", toolCallId: event.toolCallId, toolName: event.toolName, input: event.input };
+      const parent = event.parentToolCallId === undefined ? {} : { parentToolCallId: event.parentToolCallId };
+      const piEvent = { type: "tool_call", toolCallId: event.toolCallId, ...parent, toolName: event.toolName, input: event.input };
       try {
         const result = await call<ToolCallEventResult>(piEvent, event.signal);
         return result?.block ? { block: true as const, reason: result.reason } : undefined;
@@ -123,8 +124,9 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   tool_result: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("tool_result", async (state) => {
       await catchUp(runtime);
-      const { toolCallId, toolName, input, content, details, isError } = state;
-      const result = await call<ToolResultEventResult>({ type: "tool_result", toolCallId, toolName, input, content, details, isError });
+      const { toolCallId, parentToolCallId, toolName, input, content, details, isError } = state;
+      const parent = parentToolCallId === undefined ? {} : { parentToolCallId };
+      const result = await call<ToolResultEventResult>({ type: "tool_result", toolCallId, ...parent, toolName, input, content, details, isError });
       if (!result) return undefined;
       return {
         ...state,

@@ -1,10 +1,10 @@
 // An extension's tool (pi's shape: `execute(toolCallId, params, signal, onUpdate, ctx)`, TypeBox parameters) as a
 // pith tool. TypeBox schemas are JSON Schema at run time, so the kernel validates the arguments against them.
-import { PithError, type ToolDefinition } from "../../../kernel/index.js";
+import { PithError, type ToolContext, type ToolDefinition } from "../../../kernel/index.js";
 import { createExtensionContext } from "../context/extension-context.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import type { PiToolDefinition } from "../types.js";
+import type { ExtensionContext, PiToolDefinition } from "../types.js";
 
 export function checkTool(tool: PiToolDefinition): void {
   if (!tool || typeof tool.name !== "string" || tool.name.trim() === "") {
@@ -33,8 +33,7 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
     description: typeof tool.description === "string" ? tool.description : "",
     parameters,
     async execute(args, context, onUpdate) {
-      const ctx = createExtensionContext(runtime, record, context.signal);
-      return tool.execute(context.toolCallId, args, context.signal, (partial) => onUpdate(partial), ctx);
+      return tool.execute(context.toolCallId, args, context.signal, (partial) => onUpdate(partial), toolContext(runtime, record, context));
     },
   };
   if (tool.promptSnippet) adapted.promptSnippet = tool.promptSnippet;
@@ -45,4 +44,22 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
     adapted.prepareArguments = (raw) => prepare.call(tool, raw);
   }
   return adapted;
+}
+
+/**
+ * pi's `ExtensionToolContext`: the extension's ctx plus the tools the running tool may call and `executeTool`,
+ * which runs one through validation, the tool hooks and the gate like a model's call (it never rejects).
+ */
+function toolContext(runtime: ExtensionRuntime, record: ExtensionRecord, context: ToolContext): ExtensionContext {
+  return Object.create(createExtensionContext(runtime, record, context.signal), {
+    tools: {
+      get: () => context.tools.map(({ name, label, description, parameters }) => ({ name, label: label ?? name, description, parameters })),
+      enumerable: true,
+    },
+    executeTool: {
+      value: (name: string, args: unknown, options?: { signal?: AbortSignal; onUpdate?: (partial: unknown) => void }) =>
+        context.executeTool(name, args, { signal: options?.signal, onUpdate: options?.onUpdate }),
+      enumerable: true,
+    },
+  }) as ExtensionContext;
 }

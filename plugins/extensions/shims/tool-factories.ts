@@ -1,7 +1,7 @@
 // pi's `createReadTool(cwd)`, `createBashTool(cwd, {operations, spawnHook})` and friends: pith's built-in tools
 // in pi's tool shape (`execute(toolCallId, params, signal, onUpdate, ctx)`), so extensions that wrap or re-register
 // a built-in tool get pith's implementation.
-import type { ToolDefinition } from "../../../kernel/index.js";
+import type { ToolContext, ToolDefinition } from "../../../kernel/index.js";
 import { createBashTool as createPithBash } from "../../tools/bash.js";
 import { createEditTool as createPithEdit } from "../../tools/edit.js";
 import { createFindTool as createPithFind } from "../../tools/find.js";
@@ -33,8 +33,23 @@ function piShaped(tool: ToolDefinition, cwd: string): PiTool {
     async execute(toolCallId, params, signal, onUpdate) {
       const check = tool.validate ? tool.validate(params) : { ok: true as const, value: params };
       if (!check.ok) throw new Error(check.error);
-      return tool.execute(check.value, { cwd, toolCallId, signal: signal ?? new AbortController().signal }, (partial) => onUpdate?.(partial));
+      return tool.execute(check.value, standaloneContext(cwd, toolCallId, signal ?? new AbortController().signal), (partial) => onUpdate?.(partial));
     },
+  };
+}
+
+/** A built-in tool called by an extension itself runs outside the loop: no other tools to call, as in pi. */
+function standaloneContext(cwd: string, toolCallId: string, signal: AbortSignal): ToolContext {
+  return {
+    cwd,
+    toolCallId,
+    signal,
+    tools: [],
+    executeTool: async (name, args) => ({
+      toolCall: { type: "toolCall", id: `${toolCallId}/1`, name, arguments: (args ?? {}) as Record<string, unknown> },
+      result: { content: [{ type: "text", text: `Tool ${name} cannot be called here: this tool was called directly, not by the agent.` }], details: {} },
+      isError: true,
+    }),
   };
 }
 

@@ -1,0 +1,82 @@
+// ctx.executeTool and ctx.tools in an extension tool's execute (pi 1.6.0): nested calls go through validation,
+// tool_call and tool_result like the model's, carry the caller's id, never reject, and add nothing to the transcript.
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { SessionEvent } from "../../kernel/index.js";
+import { createWorld, messagesOf, startSession, type World } from "./harness.js";
+
+const seen = globalThis as { __pithNested?: Record<string, unknown> };
+let world: World;
+beforeEach(async () => {
+  world = await createWorld();
+  seen.__pithNested = {};
+});
+afterEach(() => world.close());
+
+const ORCHESTRATOR = `
+  import { Type } from "typebox";
+  export default function (pi: any) {
+    const sink = (globalThis as any).__pithNested;
+    pi.registerTool({
+      name: "shout", label: "Shout", description: "Upper-cases text",
+      parameters: Type.Object({ text: Type.String() }),
+      async execute(_id: string, params: any, _signal: any, onUpdate: any) {
+        onUpdate?.({ content: [{ type: "text", text: "working" }], details: {} });
+        return { content: [{ type: "text", text: params.text.toUpperCase() }], details: { length: params.text.length } };
+      },
+    });
+    pi.registerTool({
+      name: "orchestrate", label: "Orchestrate", description: "Calls other tools",
+      parameters: Type.Object({}),
+      async execute(_id: string, _params: any, _signal: any, _onUpdate: any, ctx: any) {
+        sink.tools = ctx.tools.map((tool: any) => tool.name);
+        const updates: unknown[] = [];
+        const ok = await ctx.executeTool("shout", { text: "hi" }, { onUpdate: (partial: any) => updates.push(partial.content[0].text) });
+        const invalid = await ctx.executeTool("shout", {});
+        const blocked = await ctx.executeTool("shout", { text: "secret" });
+        const missing = await ctx.executeTool("nope", {});
+        sink.outcomes = [ok, invalid, blocked, missing].map((o: any) => ({ id: o.toolCall.id, name: o.toolCall.name, isError: o.isError, text: o.result.content[0].text, ran: typeof o.durationMs === "number" }));
+        sink.updates = updates;
+        return { content: [{ type: "text", text: "orchestrated" }], details: {} };
+      },
+    });
+    pi.on("tool_call", (event: any) => {
+      (sink.calls ??= []).push({ id: event.toolCallId, parent: event.parentToolCallId });
+      if (event.input.text === "secret") return { block: true, reason: "no secrets" };
+    });
+    pi.on("tool_result", (event: any) => { (sink.results ??= []).push({ id: event.toolCallId, parent: event.parentToolCallId }); });
+  }`;
+
+it("runs other tools through the same checks and hooks, with ids under the caller's", async () => {
+  const path = await world.write("ext/orchestrate.ts", ORCHESTRATOR);
+  const { session, problems } = await startSession(world, {
+    paths: [path],
+    turns: [{ toolCalls: [{ name: "orchestrate", arguments: {} }] }, { text: "done" }],
+  });
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => void events.push(event));
+  await session.prompt("go");
+  expect(messagesOf(problems)).toEqual([]);
+
+  const parent = events.find((event) => event.type === "tool_execution_start" && event.toolName === "orchestrate") as { toolCallId: string };
+  const id = parent.toolCallId;
+  expect(seen.__pithNested!.tools).toEqual(expect.arrayContaining(["read", "bash", "shout", "orchestrate"]));
+  expect(seen.__pithNested!.outcomes).toEqual([
+    { id: `${id}/1`, name: "shout", isError: false, text: "HI", ran: true },
+    { id: `${id}/2`, name: "shout", isError: true, text: expect.stringMatching(/text/), ran: false },
+    { id: `${id}/3`, name: "shout", isError: true, text: "no secrets", ran: false },
+    { id: `${id}/4`, name: "nope", isError: true, text: "Tool nope not found", ran: false },
+  ]);
+  expect(seen.__pithNested!.updates).toEqual(["working"]);
+  expect(seen.__pithNested!.calls).toEqual([
+    { id, parent: undefined },
+    { id: `${id}/1`, parent: id },
+    { id: `${id}/3`, parent: id },
+  ]);
+  expect(seen.__pithNested!.results).toEqual([{ id: `${id}/1`, parent: id }, { id, parent: undefined }]);
+
+  const nestedEnds = events.filter((event) => event.type === "tool_execution_end" && (event as { parentToolCallId?: string }).parentToolCallId === id);
+  expect(nestedEnds.map((event) => (event as { toolCallId: string }).toolCallId)).toEqual([`${id}/1`, `${id}/2`, `${id}/3`, `${id}/4`]);
+  expect(events.some((event) => event.type === "tool_execution_update" && (event as { toolCallId: string }).toolCallId === `${id}/1`)).toBe(true);
+  // the transcript holds the model's call and its one result, nothing of the nested calls
+  expect(session.messages.filter((message) => message.role === "toolResult").map((message) => (message as { toolCallId: string }).toolCallId)).toEqual([id]);
+});
