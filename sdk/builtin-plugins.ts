@@ -13,6 +13,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "provider-openai",
   "provider-google",
   "tools",
+  "images",
   "retry",
   "compaction",
   "skills",
@@ -80,6 +81,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         commandPrefix: config.settings.shellCommandPrefix,
         tools: config.activeTools,
       });
+    case "images":
+      return (await import("../plugins/images/index.js")).imagesPlugin();
     case "retry":
       return (await import("../plugins/retry/index.js")).retryPlugin();
     case "compaction":

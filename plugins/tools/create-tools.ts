@@ -22,13 +22,15 @@ export interface ToolsOptions {
   forceBuiltinSearch?: boolean;
   /** the session's current model, so read can say when an image will be dropped */
   getModel?: () => Model | undefined;
+  /** true while images over the inline limit are scaled down before they are sent */
+  imagesResized?: () => boolean;
   onOutputLog?: (path: string) => void;
 }
 
 export function createTools(options: ToolsOptions): Record<ToolName, ToolDefinition> {
   const { cwd } = options;
   return {
-    read: createReadTool({ cwd, getModel: options.getModel }),
+    read: createReadTool({ cwd, getModel: options.getModel, imagesResized: options.imagesResized }),
     bash: createBashTool({ cwd, shellPath: options.shellPath, commandPrefix: options.commandPrefix, onOutputLog: options.onOutputLog }),
     edit: createEditTool({ cwd }),
     write: createWriteTool({ cwd }),

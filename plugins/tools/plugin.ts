@@ -3,7 +3,7 @@ import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { DEFAULT_ACTIVE_TOOLS, TOOL_NAMES, createTools, type ToolsOptions } from "./create-tools.js";
 import { removeOutputLogs } from "./output-logs.js";
 
-export interface ToolsPluginOptions extends Partial<Omit<ToolsOptions, "getModel" | "onOutputLog">> {
+export interface ToolsPluginOptions extends Partial<Omit<ToolsOptions, "getModel" | "onOutputLog" | "imagesResized">> {
   /** names to activate (an allowlist; may name other plugins' tools too); default read, bash, edit, write */
   tools?: readonly string[];
 }
@@ -24,6 +24,7 @@ export function toolsPlugin(options: ToolsPluginOptions = {}): PithPlugin {
         commandPrefix: options.commandPrefix,
         forceBuiltinSearch: options.forceBuiltinSearch,
         getModel: () => context.session.model,
+        imagesResized: () => context.tryUse("images")?.resizing() === true,
         onOutputLog: (path) => outputLogs.add(path),
       });
       const active = new Set<string>(options.tools ?? DEFAULT_ACTIVE_TOOLS);

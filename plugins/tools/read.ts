@@ -29,7 +29,12 @@ export interface ReadToolOptions {
   cwd: string;
   /** the session's current model; when it takes no images the result says the image will be dropped */
   getModel?: () => Model | undefined;
+  /** true while something scales images down before they are sent (the images plugin's `images.autoResize`) */
+  imagesResized?: () => boolean;
 }
+
+/** Above this the file is not read even when images are scaled down: decoding it would take too much memory. */
+export const MAX_RESIZABLE_IMAGE_BYTES = 64 * 1024 * 1024;
 
 const readArguments = defineArguments("read", readSchema);
 
@@ -38,15 +43,19 @@ type ReadResult = { content: (TextContent | ImageContent)[]; details?: ReadDetai
 /** Bytes read first: enough to recognise an image and to decide whether a file is binary. */
 const HEAD_BYTES = 8000;
 
-function imageTooLargeNote(base64Bytes: number): string {
-  return `[Image omitted: it is ${formatSize(base64Bytes)} encoded, over the ${formatSize(MAX_INLINE_IMAGE_BASE64_BYTES)} inline image limit, and pith does not resize images. Make a smaller copy with bash (for example ImageMagick: convert <file> -resize 2000x2000 small.png) and read that.]`;
+function imageTooLargeNote(base64Bytes: number, resized: boolean): string {
+  const why = resized
+    ? `over the ${formatSize(MAX_RESIZABLE_IMAGE_BYTES)} that pith scales down`
+    : `over the ${formatSize(MAX_INLINE_IMAGE_BASE64_BYTES)} inline image limit, and images.autoResize is off`;
+  return `[Image omitted: it is ${formatSize(base64Bytes)} encoded, ${why}. Make a smaller copy with bash (for example ImageMagick: convert <file> -resize 2000x2000 small.png) and read that.]`;
 }
 
-async function imageResult(handle: FileHandle, size: number, mimeType: ImageMimeType, model: Model | undefined): Promise<ReadResult> {
+async function imageResult(handle: FileHandle, size: number, mimeType: ImageMimeType, model: Model | undefined, resized: boolean): Promise<ReadResult> {
   const notes = [`Read image file [${mimeType}]`];
   const base64Bytes = Math.ceil(size / 3) * 4;
-  const tooLarge = base64Bytes > MAX_INLINE_IMAGE_BASE64_BYTES;
-  if (tooLarge) notes.push(imageTooLargeNote(base64Bytes));
+  // a larger image is scaled down on its way to the model (the images plugin), when that is on
+  const tooLarge = resized ? size > MAX_RESIZABLE_IMAGE_BYTES : base64Bytes > MAX_INLINE_IMAGE_BASE64_BYTES;
+  if (tooLarge) notes.push(imageTooLargeNote(base64Bytes, resized));
   if (model && !model.input.includes("image")) {
     notes.push("[Current model does not support images. The image will be omitted from this request.]");
   }
@@ -172,7 +181,7 @@ async function readAny(args: ReadArgs, options: ReadToolOptions, signal: AbortSi
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, null);
     const first = head.subarray(0, bytesRead);
     const mimeType = sniffImageType(first);
-    if (mimeType) return await imageResult(handle, size, mimeType, options.getModel?.());
+    if (mimeType) return await imageResult(handle, size, mimeType, options.getModel?.(), options.imagesResized?.() === true);
     if (first.includes(0) && !startsWithBytes(first, UTF16LE_BOM)) throw binaryFileError(args.path, size);
     return await textResult(handle, first, args, signal);
   } catch (error) {

@@ -1,7 +1,7 @@
 // A session file with everything an export shows: two branches (only the last one is active), Markdown, thinking,
 // tool calls with results (a bash run with long output, an edit with its diff, a read image), a user `!cmd`, a
 // compaction, a branch summary, model changes, usage with cost, a name, and text that tries to inject HTML.
-import { deflateSync } from "node:zlib";
+import { makePng } from "../support/png.js";
 import { writeFile } from "node:fs/promises";
 
 const time = (minute: number) => new Date(Date.UTC(2026, 10, 30, 9, minute)).toISOString();
@@ -10,33 +10,9 @@ function usage(input: number, output: number, cost: number) {
   return { input, output, cacheRead: 100, cacheWrite: 0, totalTokens: input + output + 100, cost: { input: cost / 2, output: cost / 2, cacheRead: 0, cacheWrite: 0, total: cost } };
 }
 
-/** a small real PNG (a 4×3 red picture) */
+/** a small real PNG (4×3) */
 export function tinyPng(): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(4, 0);
-  ihdr.writeUInt32BE(3, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const rows = Buffer.concat(Array.from({ length: 3 }, () => Buffer.from([0, ...Array.from({ length: 4 }, () => [255, 0, 0]).flat()])));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]).toString("base64");
+  return makePng(4, 3).toString("base64");
 }
 
 export const INJECTIONS = [

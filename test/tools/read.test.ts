@@ -119,7 +119,7 @@ describe("read", () => {
     await writeFile(join(cwd, "huge.png"), Buffer.concat([PNG_HEADER, Buffer.alloc(3_600_000)]));
     const { result, text } = await runOk(createReadTool({ cwd }), { path: "huge.png" });
     expect(result.content).toHaveLength(1);
-    expect(text).toMatch(/^Read image file \[image\/png\]\n\[Image omitted: it is 4\.6MB encoded, over the 4\.5MB inline image limit/);
+    expect(text).toMatch(/^Read image file \[image\/png\]\n\[Image omitted: it is 4\.6MB encoded, over the 4\.5MB inline image limit, and images\.autoResize is off/);
   });
 
   it("warns when the current model cannot see images", async () => {
