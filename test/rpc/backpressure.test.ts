@@ -61,7 +61,6 @@ it("streams 100,000 deltas to a slow reader under a 256 MB heap, memory bounded,
     expect(residentWhilePaused).toBeLessThan(400);
     expect(peakMb).toBeLessThan(600);
     expect(stderr).not.toMatch(/MaxListeners|heap out of memory/);
-    console.log(`100k deltas: peak RSS ${peakMb.toFixed(0)} MB, ${residentWhilePaused.toFixed(0)} MB while the reader paused`);
   } finally {
     clearInterval(sampler);
     child.kill();
