@@ -97,3 +97,26 @@ it("custom-header, custom-footer and widget-placement: the header, the footer an
   run.type("/builtin-header\r");
   await run.waitFor((screen) => !screen.includes("shitty coding agent") && screen.includes("Built-in header restored"));
 });
+
+it("overlay-test: custom() with overlay draws over the screen, takes the keys and returns what was chosen", async () => {
+  const run = await ui.start(["-e", example("overlay-test.ts")]);
+  run.type("/overlay-test\r");
+  await run.waitForText("Search");
+  run.type("abc");
+  await run.waitFor((screen) => /Search.*abc/.test(screen));
+  run.type("\r");
+  await run.waitForText('Search: "abc"');
+  // the overlay is gone and the editor has the keys again
+  run.type("back to typing");
+  await run.waitForText("back to typing");
+});
+
+it("snake: a custom() component takes the editor's place and the keys until it is done", async () => {
+  const run = await ui.start(["-e", example("snake.ts")]);
+  run.type("/snake\r");
+  await run.waitForText("Score:");
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Score:"));
+  run.type("typed after the game");
+  await run.waitForText("typed after the game");
+});
