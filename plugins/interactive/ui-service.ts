@@ -5,7 +5,7 @@ import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, Widget
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import { Frame, type FooterFactory, type HeaderFactory } from "./extensions/frame.js";
-import { adoptPrompt, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
+import { adoptPrompt, shareActions, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
 import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost } from "./dialogs.js";
 import type { Layout } from "./layout.js";
 import { Theme } from "./theme/theme.js";
@@ -222,8 +222,9 @@ export class InteractiveUi implements UiService, DialogHost {
     this.tui.requestRender();
   }
 
-  /** the editor in use (the prompt, or an extension's) takes the keys */
+  /** the editor in use (the prompt, or an extension's set before the keys were bound) takes the keys */
   focusEditor(): void {
+    if (this.active !== this.prompt) shareActions(this.active as ExtensionEditor, this.prompt);
     this.tui.setFocus(this.active);
   }
 

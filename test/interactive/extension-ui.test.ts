@@ -29,6 +29,13 @@ it("shortcuts: a reserved key is refused, a built-in key is taken, the later ext
   run.type("\x03");
   await run.waitFor((shown) => !shown.includes("draft text"));
   expect(run.screen().join("\n")).not.toContain("ctrl+c shortcut ran");
+  // /hotkeys lists the shortcuts that apply, not the refused one
+  run.type("/hotkeys\r");
+  await run.waitForText("Extensions");
+  const hotkeys = run.screen().join("\n");
+  expect(hotkeys).toMatch(/alt\+up\s+takes alt\+up/);
+  expect(hotkeys).toMatch(/ctrl\+y\s+wins ctrl\+y/);
+  expect(hotkeys).not.toContain("never runs");
 });
 
 it("addAutocompleteProvider: the extension's #completions join the editor's own, which still complete commands", async () => {

@@ -7,6 +7,7 @@ import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { copyToClipboard } from "./clipboard.js";
 import { exportCommand } from "./export-command.js";
 import { hotkeysText } from "./hotkeys.js";
+import { resolveShortcuts } from "../extensions/extension-shortcuts.js";
 import { forkCommand } from "./fork-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import { modelCommand } from "./model-command.js";
@@ -58,7 +59,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "hotkeys",
     description: "Show all keyboard shortcuts",
-    run: (_args, { chat, ui }) => chat.notify("info", hotkeysText(ui.keys)),
+    run: (_args, { chat, ui, context }) => chat.notify("info", hotkeysText(ui.keys, resolveShortcuts(context.tryUse("extensions")?.terminal, ui.keys).shortcuts)),
   },
   {
     name: "new",

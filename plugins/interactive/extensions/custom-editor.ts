@@ -3,7 +3,6 @@
 // `actionHandlers` map), the application's keys and the extensions' shortcuts, as pi 1.6.0 wires them.
 import type { AutocompleteProvider, Component } from "@earendil-works/pi-tui";
 import type { PromptEditor } from "../components/prompt-editor.js";
-import { APP_KEYBINDINGS, type AppAction } from "../key-bindings.js";
 
 /** What pith reads and sets on an extension's editor; every member is optional (duck typing, as pi does). */
 export interface ExtensionEditor extends Component {
@@ -42,9 +41,14 @@ export function adoptPrompt(custom: ExtensionEditor, prompt: PromptEditor, provi
   custom.setAutocompleteMaxVisible?.(prompt.getAutocompleteMaxVisible());
   if (provider) custom.setAutocompleteProvider?.(provider);
   if (!(custom.actionHandlers instanceof Map)) return;
-  const run = (action: AppAction) => () => void prompt.actionHandlers().get(action)?.();
-  custom.onEscape ??= run("app.interrupt");
-  custom.onCtrlD ??= run("app.exit");
+  custom.onEscape ??= () => void prompt.actionHandlers().get("app.interrupt")?.();
+  custom.onCtrlD ??= () => void prompt.actionHandlers().get("app.exit")?.();
   custom.onExtensionShortcut ??= extensionShortcut;
-  for (const action of Object.keys(APP_KEYBINDINGS) as AppAction[]) custom.actionHandlers.set(action, run(action));
+  shareActions(custom, prompt);
+}
+
+/** `custom` answers the application's keys the prompt answers (again once the mode bound them) */
+export function shareActions(custom: ExtensionEditor, prompt: PromptEditor): void {
+  if (!(custom.actionHandlers instanceof Map)) return;
+  for (const action of prompt.actionHandlers().keys()) custom.actionHandlers.set(action, () => void prompt.actionHandlers().get(action)?.());
 }
