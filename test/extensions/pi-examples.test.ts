@@ -1,0 +1,98 @@
+// pi 1.6.0's own example extensions (examples/extensions of the devDependency, loaded unchanged with -e) in the
+// built CLI, in print and RPC mode, against the mock model: each does what its file says it does in pi.
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { closeRpcWorld, spawnRpc, type RpcChild, type RpcRecord } from "../rpc/rpc-harness.js";
+
+const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
+const example = (name: string) => `${EXAMPLES}${name}`;
+const MODEL = ["--model", "mock/mock-model"];
+
+let world: CliWorld;
+let rpc: RpcChild | undefined;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(async () => {
+  await closeRpcWorld(world, rpc);
+  rpc = undefined;
+});
+
+const bodyText = (index: number) => JSON.stringify(world.mock.requests[index]!.body);
+const notice = (text: string) => (record: RpcRecord) => record.type === "extension_ui_request" && record.method === "notify" && String(record.message).includes(text);
+
+it("hello: the model calls its tool and reads the greeting", async () => {
+  world.mock.enqueue({ toolCalls: [{ name: "hello", arguments: { name: "Ada" } }] }, { text: "Greeted." });
+  const result = await world.run(["-p", ...MODEL, "-e", example("hello.ts"), "greet Ada"]);
+  expect(result.stderr).toBe("");
+  expect(result.stdout).toBe("Greeted.\n");
+  expect(JSON.stringify((world.mock.requests[0]!.body as { tools: unknown }).tools)).toContain('"hello"');
+  expect(bodyText(1)).toContain("Hello, Ada!");
+});
+
+it("protected-paths: a write to .env is blocked and the model is told why; other writes go through", async () => {
+  world.mock.enqueue(
+    { toolCalls: [{ name: "write", arguments: { path: ".env", content: "SECRET=1" } }, { name: "write", arguments: { path: "notes.txt", content: "ok" } }] },
+    { text: "Done." },
+  );
+  const result = await world.run(["-p", ...MODEL, "-e", example("protected-paths.ts"), "write files"]);
+  expect(result.code).toBe(0);
+  expect(existsSync(join(world.project, ".env"))).toBe(false);
+  expect(await readFile(join(world.project, "notes.txt"), "utf8")).toBe("ok");
+  expect(bodyText(1)).toContain('Path \\".env\\" is protected');
+});
+
+it("provider-payload: every request body and response head is logged to .pi/provider-payload.log", async () => {
+  await mkdir(join(world.project, ".pi"));
+  world.mock.enqueue({ text: "Logged." });
+  const result = await world.run(["-p", ...MODEL, "-e", example("provider-payload.ts"), "hello there"]);
+  expect(result.stdout).toBe("Logged.\n");
+  const log = await readFile(join(world.project, ".pi/provider-payload.log"), "utf8");
+  expect(log).toContain('"model": "mock-model"');
+  expect(log).toContain("hello there");
+  expect(log).toMatch(/^\[200\] \{/m);
+});
+
+it("input-transform (RPC): ping is answered without the model, ?quick is rewritten before it is sent", async () => {
+  world.mock.enqueue({ text: "Brief." });
+  rpc = spawnRpc(world, ["-e", example("input-transform.ts")]);
+  const { peer } = rpc;
+  await peer.request({ type: "prompt", message: "ping" });
+  await peer.waitFor(notice("pong"));
+  expect(world.mock.requests).toHaveLength(0);
+
+  await peer.request({ type: "prompt", message: "?quick What is TypeScript?" });
+  await peer.waitForEvent("agent_end");
+  expect(bodyText(0)).toContain("Respond briefly in 1-2 sentences: What is TypeScript?");
+});
+
+it("pirate (RPC): /pirate toggles the prompt addition the next request carries", async () => {
+  world.mock.enqueue({ text: "Arrr." }, { text: "Plain." });
+  rpc = spawnRpc(world, ["-e", example("pirate.ts")]);
+  const { peer } = rpc;
+  await peer.request({ type: "prompt", message: "/pirate" });
+  await peer.waitFor(notice("Arrr! Pirate mode enabled!"));
+  await peer.request({ type: "prompt", message: "hello" });
+  await peer.waitForEvent("agent_end");
+  expect(bodyText(0)).toContain("PIRATE MODE");
+
+  await peer.request({ type: "prompt", message: "/pirate" });
+  await peer.waitFor(notice("Pirate mode disabled"));
+  const from = peer.records.length;
+  await peer.request({ type: "prompt", message: "hello again" });
+  await peer.waitForEvent("agent_end", from);
+  expect(bodyText(1)).not.toContain("PIRATE MODE");
+});
+
+it("session-name (RPC): /session-name names the session, get_state reports it", async () => {
+  rpc = spawnRpc(world, ["-e", example("session-name.ts")]);
+  const { peer } = rpc;
+  await peer.request({ type: "prompt", message: "/session-name Release prep" });
+  await peer.waitFor(notice("Session named: Release prep"));
+  const state = await peer.request({ type: "get_state" });
+  expect((state.data as { sessionName?: string }).sessionName).toBe("Release prep");
+});
