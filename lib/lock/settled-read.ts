@@ -2,11 +2,13 @@
 // without the lock can catch such a write half done. A read that does not parse is tried again after a pause,
 // and again while the lock is held (pi holds it for milliseconds), before the file counts as broken.
 import { existsSync, realpathSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const PAUSE_MS = 20;
+const WAIT_MS = 1_000;
 
 /** `read()`'s result; a SyntaxError it throws is thrown only when `path` still does not parse once pi is done. */
-export function readSettled<T>(path: string, read: () => T, waitMs = 1_000): T {
+export function readSettled<T>(path: string, read: () => T, waitMs = WAIT_MS): T {
   const deadline = Date.now() + waitMs;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -16,6 +18,22 @@ export function readSettled<T>(path: string, read: () => T, waitMs = 1_000): T {
       if (!(error instanceof SyntaxError) || !mayBeMidWrite || Date.now() >= deadline) throw error;
       sleepSync(PAUSE_MS);
     }
+  }
+}
+
+/**
+ * The async form, for reads that report a problem instead of throwing: `read()` again while `looksMidWrite` says
+ * its result may be pi's write half done (a syntax error: once, then while the lock is held; `lockedOnly`: only
+ * while the lock is held, for results such as an empty file that are often real).
+ */
+export async function readSettledAsync<T>(path: string, read: () => Promise<T>, looksMidWrite: (result: T) => "yes" | "lockedOnly" | "no"): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    const result = await read();
+    const verdict = looksMidWrite(result);
+    const again = verdict === "yes" ? attempt === 1 || lockHeld(path) : verdict === "lockedOnly" && lockHeld(path);
+    if (!again || Date.now() >= deadline) return result;
+    await sleep(PAUSE_MS);
   }
 }
 

@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { errorMessage } from "../../kernel/index.js";
 import { isPlainObject, type JsonObject } from "./json-object.js";
 import { JsonSyntaxError, parseJsonText } from "../../lib/json/json-text.js";
+import { readSettledAsync } from "../../lib/lock/settled-read.js";
 
 export type SettingsFileContent =
   | { state: "missing" }
@@ -12,7 +13,19 @@ export type SettingsFileContent =
   /** unusable as settings: the file must not be written over */
   | { state: "broken"; problem: string; line?: number; column?: number };
 
-export async function readSettingsFile(path: string): Promise<SettingsFileContent> {
+/**
+ * The file as it is. Read without the file's lock, a read that catches pi writing it in place (under that lock) is
+ * read again; `holdingLock`: the caller holds the lock, so what it reads is whole.
+ */
+export function readSettingsFile(path: string, options: { holdingLock?: boolean } = {}): Promise<SettingsFileContent> {
+  if (options.holdingLock) return readOnce(path);
+  return readSettledAsync(path, () => readOnce(path), (content) => {
+    if (content.state === "broken" && content.line !== undefined) return "yes";
+    return content.state === "read" && content.text.trim() === "" ? "lockedOnly" : "no";
+  });
+}
+
+async function readOnce(path: string): Promise<SettingsFileContent> {
   let raw: string;
   try {
     raw = await readFile(path, "utf8");

@@ -149,7 +149,7 @@ export class SettingsManager {
     await withFileLock(
       file,
       async () => {
-        const current = await readSettingsFile(file);
+        const current = await readSettingsFile(file, { holdingLock: true });
         if (current.state === "broken") {
           throw new PithError(
             "SETTINGS_FILE_INVALID",

@@ -54,7 +54,7 @@ export class TrustStore {
     await withFileLock(
       this.file,
       async () => {
-        const data = { ...(await this.read()) };
+        const data = { ...(await this.read({ holdingLock: true })) };
         for (const { key, decision } of keyed) {
           if (decision === null) delete data[key];
           else data[key] = decision;
@@ -67,8 +67,8 @@ export class TrustStore {
   }
 
   /** Every entry; throws TRUST_FILE_INVALID, naming the file and what is wrong, for a file pith cannot use. */
-  async read(): Promise<Readonly<Record<string, SavedTrust>>> {
-    const content = await readSettingsFile(this.file);
+  async read(options: { holdingLock?: boolean } = {}): Promise<Readonly<Record<string, SavedTrust>>> {
+    const content = await readSettingsFile(this.file, options);
     if (content.state === "missing") return {};
     if (content.state === "broken") throw this.invalid(content.problem);
     for (const [key, value] of Object.entries(content.data)) {
