@@ -91,6 +91,17 @@ it("gives ctx.hasUI false and a silent ui in print mode", async () => {
   expect(await readFile(join(world.project, "has-ui.txt"), "utf8")).toBe("false");
 });
 
+it("gives ctx.hasUI false in JSON mode: a select resolves undefined at once, so the gate blocks, and no ui record is written", async () => {
+  world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "echo ran > ran.txt" } }] }, { text: "finished" });
+  const result = await world.run(["--mode", "json", "-p", "--model", "mock/mock-model", "-e", gate, "run it"]);
+  expect(result.code).toBe(0);
+  expect(await readFile(join(world.project, "has-ui.txt"), "utf8")).toBe("false");
+  expect(existsSync(join(world.project, "ran.txt"))).toBe(false);
+  expect(JSON.stringify(world.mock.requests.at(-1)!.body)).toContain("The user said No.");
+  expect(result.stdout).not.toContain("extension_ui_request");
+  expect(result.stdout).not.toContain("gate ready");
+});
+
 it("announces the waiting dialog to other extensions as ui_prompt_start and ui_prompt_end", async () => {
   const watcher = join(world.project, "watcher.ts");
   await writeFile(
