@@ -24,6 +24,9 @@ import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service.js";
 import { applyUiSettings } from "./settings/ui-settings.js";
 import { applyStartupScope } from "./scoped-models/startup-scope.js";
+import { ThemeCatalog } from "./theme/theme-catalog.js";
+import { initialThemeName } from "./theme/initial-theme.js";
+import { watchActiveTheme } from "./theme/theme-watch.js";
 
 export interface InteractiveModeOptions {
   version: string;
@@ -44,6 +47,8 @@ export interface RunOptions {
   scope?: readonly string[];
   /** the command line chose the model (`--model`, `--provider`): the scope does not replace it */
   modelGiven?: boolean;
+  /** `--theme` paths, `--no-themes` (discover false), `--use-theme` */
+  themes?: { paths: readonly string[]; discover: boolean; use?: string };
 }
 
 export interface InteractiveMode {
@@ -140,6 +145,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     });
 
     ui.focusEditor();
+    const stopThemes = startThemes(plugged, session, runOptions.themes);
     tui.start();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
@@ -159,6 +165,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     })();
 
     const code = await finished;
+    stopThemes();
     submitter.dispose();
     chat.dispose();
     await session.abort().catch(() => undefined);
@@ -167,6 +174,25 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     await session.dispose().catch((error: unknown) => process.stderr.write(`pith: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`));
     removeGuard();
     return code;
+  }
+
+  /** the run's themes: the starting one applied before the first frame, the active file watched */
+  function startThemes(plugged: PluginContext, session: AgentSession, themes: RunOptions["themes"]): () => void {
+    const catalog = new ThemeCatalog({
+      agentDir: options.agentDir,
+      cwd: session.cwd,
+      projectTrusted: plugged.tryUse("projectTrust")?.trusted ?? true,
+      paths: themes?.paths ?? [],
+      discover: themes?.discover ?? true,
+    });
+    ui.useThemes(catalog);
+    for (const problem of catalog.problems) chat.notify("warning", problem);
+    const name = initialThemeName(themes?.use ?? plugged.tryUse("settings")?.get().theme);
+    if (name !== ui.theme.name) {
+      const result = ui.setTheme(name);
+      if (!result.success) chat.notify("warning", `${result.error ?? `Theme "${name}" not found`}; using ${ui.theme.name}`);
+    }
+    return watchActiveTheme(catalog, ui, (problem) => chat.notify("warning", `${problem}; the theme keeps its previous colours`));
   }
 
   const log: Logger = {

@@ -10,6 +10,7 @@ import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost }
 import type { Layout } from "./layout.js";
 import { Theme } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
+import type { CatalogTheme, ThemeCatalog } from "./theme/theme-catalog.js";
 
 export interface InteractiveUiParts {
   tui: TUI;
@@ -37,6 +38,7 @@ export class InteractiveUi implements UiService, DialogHost {
   private readonly prompt: PromptEditor;
   private readonly chat: ChatController;
   private current: Theme;
+  private catalog: ThemeCatalog | undefined;
   private editorFactory: UiComponentFactory | undefined;
   /** the prompt editor, or the extension's editor in its place */
   private active: Component;
@@ -232,22 +234,33 @@ export class InteractiveUi implements UiService, DialogHost {
     return this.editorFactory;
   }
 
+  /** the themes of this run, known once the session has decided project trust */
+  useThemes(catalog: ThemeCatalog): void {
+    this.catalog = catalog;
+  }
+
   getAllThemes(): { name: string; path: string | undefined }[] {
-    return Object.keys(BUILTIN_PALETTES).map((name) => ({ name, path: undefined }));
+    return this.themeList().map(({ name, path }) => ({ name, path }));
   }
 
   getTheme(name: string): Theme | undefined {
-    const palette = BUILTIN_PALETTES[name];
-    return palette && new Theme(name, palette, this.current.depth);
+    const found = this.themeList().find((theme) => theme.name === name);
+    return found && new Theme(found.name, found.palette, this.current.depth, found.path);
   }
 
+  /** a name, or a theme object of getTheme: the theme in use takes its colours, so everything drawn repaints */
   setTheme(theme: string | UiService["theme"]): { success: boolean; error?: string } {
-    const next = typeof theme === "string" ? this.getTheme(theme) : theme instanceof Theme ? theme : undefined;
-    if (!next) return { success: false, error: `Theme "${String(typeof theme === "string" ? theme : "(object)")}" not found; themes: ${Object.keys(BUILTIN_PALETTES).join(", ")}` };
-    this.current = next;
+    const name = typeof theme === "string" ? theme : theme instanceof Theme ? theme.name : undefined;
+    const found = this.themeList().find((candidate) => candidate.name === name);
+    if (!found) return { success: false, error: `Theme "${name ?? "(object)"}" not found; themes: ${this.themeList().map((candidate) => candidate.name).join(", ")}` };
+    this.current.apply(found.name, found.palette, found.path);
     this.tui.invalidate();
     this.tui.requestRender();
     return { success: true };
+  }
+
+  private themeList(): CatalogTheme[] {
+    return this.catalog?.list() ?? Object.entries(BUILTIN_PALETTES).map(([name, palette]) => ({ name, palette }));
   }
 
   getToolsExpanded(): boolean {

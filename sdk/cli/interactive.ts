@@ -5,7 +5,7 @@ import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 import { PITH_VERSION } from "../version.js";
 import { buildInitialPrompts } from "./initial-message.js";
 
-export async function runInteractive(options: CreateAgentSessionOptions, words: { files: string[]; messages: string[]; resume: boolean; models?: string[] }): Promise<number> {
+export async function runInteractive(options: CreateAgentSessionOptions, words: { files: string[]; messages: string[]; resume: boolean; models?: string[]; themes: string[]; noThemes: boolean; useTheme?: string }): Promise<number> {
   const { interactiveMode } = await import("../../plugins/interactive/index.js");
   const mode = interactiveMode({ version: PITH_VERSION, agentDir: options.agentDir ?? resolveAgentDir() });
   const { createAgentSession } = await import("../create-agent-session.js");
@@ -30,5 +30,10 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
   }
   const { prompts, images } = built;
   const initial = prompts.map((text, index) => ({ text, images: index === 0 && images.length > 0 ? images : undefined }));
-  return mode.run(created.session, initial, created.warnings, { pickSession: words.resume, scope: words.models, modelGiven: options.model !== undefined || options.provider !== undefined });
+  return mode.run(created.session, initial, created.warnings, {
+    pickSession: words.resume,
+    scope: words.models,
+    modelGiven: options.model !== undefined || options.provider !== undefined,
+    themes: { paths: words.themes, discover: !words.noThemes, use: words.useTheme },
+  });
 }

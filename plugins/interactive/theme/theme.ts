@@ -19,19 +19,47 @@ const SGR = (on: number, off: number) => (text: string) => `\x1b[${on}m${text}\x
 export class Theme implements UiTheme {
   private readonly foreground = new Map<ThemeToken, string>();
   private readonly background = new Map<ThemeToken, string>();
+  private currentName: string;
+  private currentPath: string | undefined;
 
   constructor(
-    readonly name: string,
+    name: string,
     palette: Palette,
     readonly depth: ColorDepth,
-    readonly path?: string,
+    path?: string,
   ) {
+    this.currentName = name;
+    this.currentPath = path;
+    this.paintWith(palette);
+  }
+
+  get name(): string {
+    return this.currentName;
+  }
+
+  get path(): string | undefined {
+    return this.currentPath;
+  }
+
+  /**
+   * Takes another palette in place: every component holding this theme paints with the new colours from its next
+   * render (after the TUI's invalidate).
+   */
+  apply(name: string, palette: Palette, path?: string): void {
+    this.currentName = name;
+    this.currentPath = path;
+    this.paintWith(palette);
+  }
+
+  private paintWith(palette: Palette): void {
+    this.foreground.clear();
+    this.background.clear();
     for (const token of THEME_TOKENS) {
       const value = palette[token];
-      if (depth === "none" || value === "") continue;
+      if (this.depth === "none" || value === "") continue;
       const color = parseColor(value);
-      this.foreground.set(token, foregroundAnsi(color, depth));
-      this.background.set(token, backgroundAnsi(color, depth));
+      this.foreground.set(token, foregroundAnsi(color, this.depth));
+      this.background.set(token, backgroundAnsi(color, this.depth));
     }
   }
 
