@@ -9,6 +9,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { isHttpConfig, type McpHttpServerConfig, type McpStdioServerConfig } from "./config.js";
 import type { McpServerEntry } from "./config-files.js";
 import { expandRecord } from "./expand.js";
+import { MCP_HTTP_RETRIES, retryingFetch } from "./http-retry.js";
 import type { McpSdk } from "./sdk-modules.js";
 import { ProcessGroupStdioTransport } from "./stdio-transport.js";
 
@@ -156,7 +157,10 @@ export class McpConnection {
     const headers = await expandRecord(config.headers, this.deps.env, `${where}: headers`);
     const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
     const authProvider = hasAuthorization ? undefined : await this.deps.authProvider?.(this.entry);
-    return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, authProvider });
+    const fetchWithRetries = retryingFetch(fetch, {
+      onRetry: (reason, delayMs, attempt) => this.deps.log(this.name, "warning", `${reason}; try ${attempt + 1} of ${MCP_HTTP_RETRIES + 1} in ${delayMs} ms`),
+    });
+    return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, authProvider, fetch: fetchWithRetries });
   }
 
   private async stdioTransport(sdk: McpSdk, config: McpStdioServerConfig, where: string): Promise<Transport> {
