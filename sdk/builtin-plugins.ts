@@ -12,6 +12,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "provider-anthropic",
   "provider-openai",
   "provider-google",
+  "provider-bedrock",
   "tools",
   "images",
   "retry",
@@ -74,6 +75,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       return (await import("../plugins/provider-openai/index.js")).openaiProviderPlugin();
     case "provider-google":
       return (await import("../plugins/provider-google/index.js")).googleProviderPlugin();
+    case "provider-bedrock":
+      return (await import("../plugins/provider-bedrock/index.js")).bedrockProviderPlugin();
     case "tools":
       return (await import("../plugins/tools/index.js")).toolsPlugin({
         cwd: config.cwd,

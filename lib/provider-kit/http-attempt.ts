@@ -24,6 +24,8 @@ export interface HttpCall {
   read(body: AsyncIterable<Uint8Array>, builder: AssistantMessageBuilder, request: StreamRequest): AsyncGenerator<AssistantMessageEvent, FinishReason>;
   /** a wait the provider asks for in its error body rather than a header (Google's RetryInfo) */
   retryAfterMs?(errorBody: unknown): number | undefined;
+  /** the error body in the shape describeErrorBody reads, for a provider that puts the error type in a header */
+  errorBody?(errorBody: unknown, headers: Record<string, string>): unknown;
 }
 
 /** An HTTP error status, shaped like the SDKs' errors: `status`, `headers`, the parsed `error` body. */
@@ -57,7 +59,8 @@ export function httpAttempt(call: HttpCall): StreamAttempt {
     } as RequestInit);
     const headers = headersToRecord(response.headers);
     if (!response.ok) {
-      const errorBody = await readErrorBody(response);
+      const raw = await readErrorBody(response);
+      const errorBody = call.errorBody ? call.errorBody(raw, headers) : raw;
       throw new HttpStatusError(response.status, headers, errorBody, call.retryAfterMs?.(errorBody));
     }
     await reportResponse({ status: response.status, headers });

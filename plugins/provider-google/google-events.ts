@@ -58,7 +58,7 @@ export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder
     if (candidate?.finishReason) finish = candidate.finishReason;
     if (chunk.usageMetadata) recordUsage(builder, chunk.usageMetadata);
     if (!candidate && chunk.promptFeedback?.blockReason) {
-      throw new ProviderFailure("PROVIDER_REFUSED", `The prompt was blocked: ${chunk.promptFeedback.blockReason}`, { kind: "refusal" });
+      throw new ProviderFailure("PROVIDER_REFUSAL", `The prompt was blocked: ${chunk.promptFeedback.blockReason}`, { kind: "refusal" });
     }
   }
   const closed = close();
@@ -66,7 +66,8 @@ export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder
   if (finish === undefined) throw streamEndedEarly();
   if (finish === "MAX_TOKENS" || finish === "CONTINUATION") return "length";
   if (finish !== "STOP") {
-    throw new ProviderFailure("PROVIDER_STOPPED", `Provider stopped with: ${finish}`, { kind: REFUSALS.has(finish) ? "refusal" : "stream", errorType: finish });
+    const refused = REFUSALS.has(finish);
+    throw new ProviderFailure(refused ? "PROVIDER_REFUSAL" : "PROVIDER_UNKNOWN_STOP", `Provider stopped with: ${finish}`, { kind: refused ? "refusal" : "stream", errorType: finish });
   }
   return builder.message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
 }
@@ -110,4 +111,16 @@ function streamError(error: NonNullable<GoogleStreamChunk["error"]>): ProviderFa
     kind: isContextOverflowText(message) ? "overflow" : "stream",
     ...(error.status ? { errorType: error.status } : {}),
   });
+}
+
+/** Google names the wait in a `RetryInfo` detail of its error body ("retryDelay": "30s"), not in a header. */
+export function googleRetryDelayMs(errorBody: unknown): number | undefined {
+  const details = (errorBody as { error?: { details?: unknown } } | undefined)?.error?.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details) {
+    const delay = (detail as { retryDelay?: unknown } | null)?.retryDelay;
+    const match = typeof delay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
+    if (match) return Math.round(Number.parseFloat(match[1]!) * 1000);
+  }
+  return undefined;
 }

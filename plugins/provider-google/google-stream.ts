@@ -3,7 +3,7 @@
 import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
 import { PithError } from "../../kernel/index.js";
 import { guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
-import { readGoogleEvents } from "./google-events.js";
+import { googleRetryDelayMs, readGoogleEvents } from "./google-events.js";
 import { buildGoogleRequest } from "./google-request.js";
 
 export function streamGoogleGenerativeAi(request: StreamRequest): AsyncIterable<AssistantMessageEvent> {
@@ -22,15 +22,3 @@ const attempt = httpAttempt({
   read: (body, builder) => readGoogleEvents(body, builder),
   retryAfterMs: googleRetryDelayMs,
 } satisfies HttpCall);
-
-/** Google names the wait in a `RetryInfo` detail of its error body ("retryDelay": "30s"), not in a header. */
-export function googleRetryDelayMs(errorBody: unknown): number | undefined {
-  const details = (errorBody as { error?: { details?: unknown } } | undefined)?.error?.details;
-  if (!Array.isArray(details)) return undefined;
-  for (const detail of details) {
-    const delay = (detail as { retryDelay?: unknown } | null)?.retryDelay;
-    const match = typeof delay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
-    if (match) return Math.round(Number.parseFloat(match[1]!) * 1000);
-  }
-  return undefined;
-}

@@ -4,9 +4,8 @@
 // placeholder) replaces the host and takes the publisher path.
 import { PithError, type AssistantMessageEvent, type StreamRequest } from "../../kernel/index.js";
 import { guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
-import { readGoogleEvents } from "./google-events.js";
+import { googleRetryDelayMs, readGoogleEvents } from "./google-events.js";
 import { buildGoogleRequest } from "./google-request.js";
-import { googleRetryDelayMs } from "./google-stream.js";
 import { adcAccessToken } from "./vertex-credentials.js";
 
 const EXPRESS_BASE = "https://aiplatform.googleapis.com/v1";

@@ -56,3 +56,14 @@ describe("google-vertex through the CLI", () => {
     expect(requests[0]!.headers["x-goog-api-key"]).toBe("vertex-key");
   });
 });
+
+describe("bedrock-converse-stream through the CLI", () => {
+  it("runs a tool turn signed with the environment's AWS keys", async () => {
+    await pointProviderAtMock("amazon-bedrock", world.mock.url);
+    const env = { AWS_ACCESS_KEY_ID: "AKIDCLI", AWS_SECRET_ACCESS_KEY: "secret", AWS_REGION: "eu-west-1" };
+    const requests = await toolTurn("amazon-bedrock/us.anthropic.claude-opus-5-5", env);
+    expect(requests.map((request) => request.api)).toEqual(["bedrock-converse-stream", "bedrock-converse-stream"]);
+    expect(requests[0]!.headers.authorization).toMatch(/Credential=AKIDCLI\/\d{8}\/eu-west-1\/bedrock\//);
+    expect(JSON.stringify(requests[1]!.body.messages)).toContain("the note says hi");
+  });
+});

@@ -5,6 +5,7 @@ export { encodeAnthropicStream } from "./anthropic-messages.js";
 export { encodeChatCompletionsStream } from "./openai-chat-completions.js";
 export { encodeResponsesStream } from "./openai-responses.js";
 export { encodeGoogleStream } from "./google-generative-ai.js";
+export { encodeBedrockStream } from "./bedrock-converse-stream.js";
 export { parseScriptedReply } from "./script-schema.js";
 export type {
   EncodeContext,

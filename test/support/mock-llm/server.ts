@@ -7,11 +7,12 @@ import { anthropicMessages } from "./anthropic-messages.js";
 import { openAiChatCompletions } from "./openai-chat-completions.js";
 import { azureOpenAiResponses, openAiResponses } from "./openai-responses.js";
 import { googleGenerativeAi, googleVertex } from "./google-generative-ai.js";
+import { bedrockConverseStream } from "./bedrock-converse-stream.js";
 import { ScriptQueue } from "./script-queue.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi, bedrockConverseStream];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -54,7 +55,7 @@ function sendBody(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 /** Resolves once the frame is handed to the socket, or at once when the response is gone. */
-function writeFrame(res: ServerResponse, frame: string, signal: AbortSignal): Promise<void> {
+function writeFrame(res: ServerResponse, frame: string | Uint8Array, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const finish = (): void => {
@@ -77,8 +78,8 @@ async function pause(ms: number | undefined, signal: AbortSignal): Promise<boole
   }
 }
 
-async function sendStream(res: ServerResponse, frames: string[], reply: ScriptedReply, signal: AbortSignal): Promise<void> {
-  res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+async function sendStream(res: ServerResponse, frames: (string | Uint8Array)[], reply: ScriptedReply, signal: AbortSignal, contentType = "text/event-stream; charset=utf-8"): Promise<void> {
+  res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache" });
   res.flushHeaders();
   for (const [index, frame] of frames.entries()) {
     if (index === reply.dropAfterChunks) {
@@ -104,12 +105,13 @@ async function answer(
   if (reply.error !== undefined) {
     if (!(await pause(reply.delayMs, signal))) return;
     const { status, headers, message, type, code } = reply.error;
-    const body = reply.error.body ?? format.errorBody(status, { message: message ?? `mock-llm: scripted HTTP ${status}`, type, code });
-    sendBody(res, status, body, headers);
+    const fields = { message: message ?? `mock-llm: scripted HTTP ${status}`, type, code };
+    const body = reply.error.body ?? format.errorBody(status, fields);
+    sendBody(res, status, body, { ...format.errorHeaders?.(status, fields), ...headers });
     return;
   }
   if (format.isStreamRequest(request.body)) {
-    await sendStream(res, format.streamFrames(reply, context), reply, signal);
+    await sendStream(res, format.streamFrames(reply, context), reply, signal, format.contentType);
     return;
   }
   if (!(await pause(reply.delayMs, signal))) return;

@@ -63,7 +63,8 @@ export interface RecordedRequest {
     | "openai-responses"
     | "azure-openai-responses"
     | "google-generative-ai"
-    | "google-vertex";
+    | "google-vertex"
+    | "bedrock-converse-stream";
   /** the request target as received, query string included */
   path: string;
   /** lower-case names; repeated headers joined with ", " */

@@ -7,20 +7,20 @@ export function sseFrame(data: unknown, event?: string): string {
 }
 
 /** A whole stream plus the frame index right after the first content delta, where faults are inserted. */
-export interface StreamDraft {
-  frames: string[];
+export interface StreamDraft<Frame = string> {
+  frames: Frame[];
   faultAt: number;
 }
 
-export interface FaultFrames {
-  /** a `data:` line that is not JSON */
-  malformed: string;
+export interface FaultFrames<Frame = string> {
+  /** a `data:` line (or event) that is not JSON */
+  malformed: Frame;
   /** `sequenceNumber` is the index the error frame takes in the stream */
-  error(error: ScriptedStreamError, sequenceNumber: number): string;
+  error(error: ScriptedStreamError, sequenceNumber: number): Frame;
 }
 
 /** A malformed line is inserted and the stream goes on; a stream error replaces the rest of the stream. */
-export function applyFaults(draft: StreamDraft, reply: ScriptedReply, faults: FaultFrames): string[] {
+export function applyFaults<Frame>(draft: StreamDraft<Frame>, reply: ScriptedReply, faults: FaultFrames<Frame>): Frame[] {
   const head = draft.frames.slice(0, draft.faultAt);
   const malformed = reply.malformed ? [faults.malformed] : [];
   const tail = reply.streamError ? [faults.error(reply.streamError, draft.faultAt)] : draft.frames.slice(draft.faultAt);
@@ -41,9 +41,13 @@ export interface WireFormat {
   /** `path` is the request path without the query (Gemini names the model there) */
   contextFor(body: Record<string, unknown>, sequence: number, path: string): EncodeContext;
   isStreamRequest(body: Record<string, unknown>): boolean;
-  streamFrames(reply: ScriptedReply, context: EncodeContext): string[];
+  /** of a stream; default server-sent events */
+  contentType?: string;
+  streamFrames(reply: ScriptedReply, context: EncodeContext): (string | Uint8Array)[];
   jsonBody(reply: ScriptedReply, context: EncodeContext): unknown;
   errorBody(status: number, fields: ErrorFields): unknown;
+  /** headers an error answer carries besides the scripted ones (Bedrock's `x-amzn-errortype`) */
+  errorHeaders?(status: number, fields: ErrorFields): Record<string, string>;
 }
 
 export function requestedModel(body: Record<string, unknown>): string | undefined {

@@ -1,0 +1,116 @@
+// ConverseStream events → kernel message events. Text and reasoning blocks start with their first delta; a tool
+// use announces itself in `contentBlockStart` and streams its input as JSON text. Exceptions arrive as messages of
+// type "exception" and end the stream with pi's prefixes ("Throttling error: …").
+import type { AssistantMessageEvent } from "../../kernel/index.js";
+import { isContextOverflowText, ProviderFailure, streamEndedEarly, type AssistantMessageBuilder, type FinishReason } from "../../lib/provider-kit/index.js";
+import { readEventStream } from "./event-stream.js";
+import type { BedrockStreamEvent } from "./bedrock-wire.js";
+
+/** Stands for encrypted reasoning, which has no readable text. */
+const REDACTED_THINKING = "[Reasoning redacted]";
+
+const EXCEPTION_PREFIXES: Record<string, string> = {
+  internalServerException: "Internal server error",
+  modelStreamErrorException: "Model stream error",
+  validationException: "Validation error",
+  throttlingException: "Throttling error",
+  serviceUnavailableException: "Service unavailable",
+};
+
+/** "ThrottlingException" (an HTTP error's type) or "throttlingException" (a stream member) → pi's prefix. */
+export function bedrockErrorPrefix(type: string): string | undefined {
+  return EXCEPTION_PREFIXES[type.charAt(0).toLowerCase() + type.slice(1)];
+}
+
+interface OpenBlock {
+  kind: "text" | "thinking" | "toolCall";
+  index: number;
+  redacted?: string[];
+}
+
+export async function* readBedrockEvents(body: AsyncIterable<Uint8Array>, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason> {
+  const open = new Map<number, OpenBlock>();
+  let stopReason: string | undefined;
+  for await (const message of readEventStream(body)) {
+    const type = message.headers[":message-type"];
+    const payload = JSON.parse(Buffer.from(message.payload).toString("utf8")) as BedrockStreamEvent;
+    if (type === "exception" || type === "error") throw streamException(message.headers[":exception-type"] ?? message.headers[":error-code"] ?? "error", payload);
+    const event = message.headers[":event-type"];
+    const blockIndex = payload.contentBlockIndex ?? 0;
+    if (event === "contentBlockStart" && payload.start?.toolUse) {
+      const started = builder.toolCallStart(payload.start.toolUse.toolUseId ?? "", payload.start.toolUse.name ?? "");
+      open.set(blockIndex, { kind: "toolCall", index: started.index });
+      yield started.event;
+    } else if (event === "contentBlockDelta" && payload.delta) {
+      yield* delta(builder, open, blockIndex, payload.delta);
+    } else if (event === "contentBlockStop") {
+      const block = open.get(blockIndex);
+      open.delete(blockIndex);
+      if (block) yield finish(builder, block);
+    } else if (event === "messageStop") {
+      stopReason = payload.stopReason;
+    } else if (event === "metadata" && payload.usage) {
+      const usage = payload.usage;
+      builder.setUsage({ input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0, cacheRead: usage.cacheReadInputTokens ?? 0, cacheWrite: usage.cacheWriteInputTokens ?? 0 });
+    }
+  }
+  for (const block of open.values()) yield finish(builder, block);
+  if (stopReason === undefined) throw streamEndedEarly();
+  if (stopReason === "end_turn" || stopReason === "stop_sequence") return "stop";
+  if (stopReason === "max_tokens" || stopReason === "model_context_window_exceeded") return "length";
+  if (stopReason === "tool_use") return "toolUse";
+  const refused = stopReason === "guardrail_intervened" || stopReason === "content_filtered";
+  throw new ProviderFailure(refused ? "PROVIDER_REFUSAL" : "PROVIDER_UNKNOWN_STOP", `Provider stopped with: ${stopReason}`, { kind: refused ? "refusal" : "stream", errorType: stopReason });
+}
+
+function* delta(builder: AssistantMessageBuilder, open: Map<number, OpenBlock>, blockIndex: number, delta: NonNullable<BedrockStreamEvent["delta"]>): Generator<AssistantMessageEvent> {
+  let block = open.get(blockIndex);
+  if (delta.text !== undefined) {
+    if (!block) {
+      const started = builder.textStart();
+      block = { kind: "text", index: started.index };
+      open.set(blockIndex, block);
+      yield started.event;
+    }
+    if (block.kind === "text") yield builder.textDelta(block.index, delta.text);
+  } else if (delta.toolUse && block?.kind === "toolCall") {
+    yield builder.toolCallDelta(block.index, delta.toolUse.input ?? "");
+  } else if (delta.reasoningContent) {
+    if (!block) {
+      const started = builder.thinkingStart();
+      block = { kind: "thinking", index: started.index };
+      open.set(blockIndex, block);
+      yield started.event;
+    }
+    if (block.kind !== "thinking") return;
+    const reasoning = delta.reasoningContent;
+    if (reasoning.text) yield builder.thinkingDelta(block.index, reasoning.text);
+    if (reasoning.signature && !block.redacted) builder.setThinkingSignature(block.index, reasoning.signature);
+    if (reasoning.redactedContent) {
+      if (!block.redacted) {
+        block.redacted = [];
+        yield builder.thinkingDelta(block.index, REDACTED_THINKING);
+      }
+      block.redacted.push(reasoning.redactedContent);
+    }
+  }
+}
+
+function finish(builder: AssistantMessageBuilder, block: OpenBlock): AssistantMessageEvent {
+  if (block.kind === "text") return builder.textEnd(block.index);
+  if (block.kind === "toolCall") return builder.toolCallEnd(block.index);
+  if (block.redacted) {
+    // The encrypted chunks, base64 each, join into one payload to send back as it came.
+    const bytes = Buffer.concat(block.redacted.map((chunk) => Buffer.from(chunk, "base64")));
+    const thinking = builder.message.content[block.index];
+    if (thinking?.type === "thinking") thinking.thinkingSignature = "";
+    builder.setThinkingSignature(block.index, bytes.toString("base64"), true);
+  }
+  return builder.thinkingEnd(block.index);
+}
+
+function streamException(type: string, payload: BedrockStreamEvent): ProviderFailure {
+  const text = payload.message ?? "the stream failed";
+  const message = `${bedrockErrorPrefix(type) ?? type}: ${text}`;
+  return new ProviderFailure("PROVIDER_STREAM_ERROR", message, { kind: isContextOverflowText(message) ? "overflow" : "stream", errorType: type });
+}
