@@ -38,11 +38,6 @@ const NOT_ERROR_CODES = new Set([
   "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
   "AWS_CONTAINER_CREDENTIALS_FULL_URI",
   "AWS_WEB_IDENTITY_TOKEN_FILE",
-  // Gemini finish reasons
-  "MAX_TOKENS",
-  "PROHIBITED_CONTENT",
-  "IMAGE_SAFETY",
-  "IMAGE_PROHIBITED_CONTENT",
 ]);
 
 function sourceFiles(folder: string): string[] {
