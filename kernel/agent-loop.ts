@@ -20,7 +20,7 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
 
   loop.emit({ type: "agent_start" });
   loop.emit({ type: "turn_start" });
-  for (const prompt of prompts) append(await finalizeMessage(prompt, loop));
+  for (const prompt of await loop.prepareTurn(prompts)) append(await finalizeMessage(prompt, loop));
 
   let pending = loop.takeSteering();
   let firstTurn = true;
@@ -30,6 +30,7 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
     while (moreToolCalls || pending.length > 0) {
       if (!firstTurn) loop.emit({ type: "turn_start" });
       firstTurn = false;
+      pending = await loop.prepareTurn(pending);
       for (const message of pending) append(await finalizeMessage(message, loop));
       pending = [];
 

@@ -14,7 +14,6 @@ import { isAssistantMessage, type AgentMessage, type AssistantMessage, type Cust
 import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
 import type { ArgumentValidator, ToolArgumentCheck, ToolDefinition } from "./tool.js";
-import { replaySystemMessages } from "./system-message.js";
 import type { LoopContext } from "./loop-context.js";
 import type { ClearedQueues, PromptDisposition, PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
 
@@ -51,6 +50,7 @@ export class AgentSession implements SessionApi {
   private currentModel: Model | undefined;
   private level: ThinkingLevel;
   private active = new Set<string>();
+  private baseSections: Record<string, string> = {};
   private baseSystemPrompt = "";
   private runSystemPrompt: string | undefined;
   private systemPromptStale = true;
@@ -97,6 +97,11 @@ export class AgentSession implements SessionApi {
 
   get systemPrompt(): string {
     return this.runSystemPrompt ?? this.baseSystemPrompt;
+  }
+
+  /** the system prompt's named sections, as the `system_prompt` handlers last built them */
+  get systemPromptSections(): Readonly<Record<string, string>> {
+    return this.baseSections;
   }
 
   getState(): SessionState {
@@ -203,17 +208,6 @@ export class AgentSession implements SessionApi {
     this.systemPromptStale = true;
   }
 
-  /**
-   * Makes the tools the conversation's system messages last declared the active ones (a resumed session keeps its
-   * own tool set); tools no plugin registers any more are left out. False when the conversation declares none.
-   */
-  restoreRecordedTools(): boolean {
-    const declared = replaySystemMessages(this.conversation);
-    if (!declared.declaresTools) return false;
-    this.setActiveTools([...declared.tools.keys()]);
-    return true;
-  }
-
   /** Used by the plugin host when a tool is registered. */
   activateTool(name: string, active: boolean): void {
     if (active) this.active.add(name);
@@ -222,11 +216,25 @@ export class AgentSession implements SessionApi {
   }
 
   async refreshSystemPrompt(): Promise<string> {
-    const tools = this.activeToolNames().map((name) => this.registry.tools.get(name) as ToolDefinition);
-    const state = await this.hooks.system_prompt.promise({ prompt: "", cwd: this.cwd, tools });
-    this.baseSystemPrompt = state.prompt;
+    const state = await this.hooks.system_prompt.promise({ sections: {}, cwd: this.cwd, tools: this.activeTools() });
+    this.baseSections = state.sections;
+    this.baseSystemPrompt = Object.values(state.sections)
+      .filter((text) => text !== "")
+      .join("\n\n");
     this.systemPromptStale = false;
     return this.baseSystemPrompt;
+  }
+
+  private activeTools(): ToolDefinition[] {
+    return this.activeToolNames().map((name) => this.registry.tools.get(name) as ToolDefinition);
+  }
+
+  /** Before a turn's model call: the prompt follows tool changes, and `turn_prepare` handlers may add messages. */
+  private async prepareTurn(messages: AgentMessage[]): Promise<AgentMessage[]> {
+    if (this.systemPromptStale) await this.refreshSystemPrompt();
+    if (!isTapped(this.hooks.turn_prepare)) return messages;
+    const state = { messages, conversation: this.conversation, sections: this.baseSections, tools: this.activeTools() };
+    return (await this.hooks.turn_prepare.promise(state)).messages;
   }
 
   // ---- the prompt pipeline -----------------------------------------------------------------------------
@@ -391,7 +399,6 @@ export class AgentSession implements SessionApi {
   /** Announces a ready session to plugins (`session_start`); configuration changes after this emit events. */
   async start(reason: SessionStartEvent["reason"] = "startup", previousSessionFile?: string): Promise<void> {
     this.started = true;
-    if (reason === "resume" || reason === "fork") this.restoreRecordedTools();
     if (isTapped(this.hooks.session_start)) await this.hooks.session_start.promise({ reason, previousSessionFile });
   }
 
@@ -482,6 +489,7 @@ export class AgentSession implements SessionApi {
       validateArguments: this.validateArguments,
       activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
       streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
+      prepareTurn: (messages) => this.prepareTurn(messages),
       takeSteering: () => this.takeFrom(this.steering),
       takeFollowUp: () => this.takeFrom(this.followUps),
       report: (error) => this.reportProblem(error),

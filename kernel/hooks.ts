@@ -158,9 +158,21 @@ export interface ResolvedAuth {
   headers?: Record<string, string>;
 }
 
+/** The system prompt as named sections, in order (pi 1.6.0); its text is every section, blank-line separated. */
 export interface SystemPromptState {
-  prompt: string;
+  sections: Record<string, string>;
   cwd: string;
+  tools: readonly ToolDefinition[];
+}
+
+/** The messages a turn adds before its model call: the prompt's on the first turn, steering on later ones. */
+export interface TurnPrepareState {
+  messages: AgentMessage[];
+  /** the conversation so far (read-only) */
+  conversation: readonly AgentMessage[];
+  /** the system prompt's sections as they are now */
+  sections: Readonly<Record<string, string>>;
+  /** the tools the model may call in this turn */
   tools: readonly ToolDefinition[];
 }
 
@@ -292,6 +304,7 @@ export interface HookSignatures {
   resolve_auth: HookSignature<ResolveAuthRequest, ResolvedAuth | undefined>;
   before_prompt: HookSignature<BeforePromptContext>;
   before_agent_start: HookSignature<BeforeAgentStartState, BeforeAgentStartState>;
+  turn_prepare: HookSignature<TurnPrepareState, TurnPrepareState>;
   context: HookSignature<ContextState, ContextState>;
   context_with_system: HookSignature<ContextWithSystemState, ContextWithSystemState>;
   before_provider_headers: HookSignature<ProviderHeadersEvent>;
@@ -334,6 +347,7 @@ export const HOOK_CATALOGUE = Object.freeze({
   resolve_auth: kernel("bail", "propagate"),
   before_prompt: kernel("series"),
   before_agent_start: kernel("waterfall"),
+  turn_prepare: kernel("waterfall"),
   context: kernel("waterfall"),
   /** after `context`: the whole request (prompt and tools too), sent as the handlers leave it */
   context_with_system: kernel("waterfall"),

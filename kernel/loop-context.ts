@@ -23,6 +23,8 @@ export interface LoopContext {
   activeTools(): ReadonlyMap<string, ToolDefinition>;
   /** one model call over the given conversation */
   streamAssistant(messages: AgentMessage[], signal: AbortSignal): AsyncIterable<AssistantMessageEvent>;
+  /** the messages a turn adds before its model call, as `turn_prepare` handlers leave them */
+  prepareTurn(messages: AgentMessage[]): Promise<AgentMessage[]>;
   takeSteering(): AgentMessage[];
   takeFollowUp(): AgentMessage[];
   /** a plugin or hook problem that does not stop the run */

@@ -87,29 +87,6 @@ export interface ToolResultMessage<TDetails = unknown> {
   timestamp: number;
 }
 
-/** A tool as the model sees it: what a system message declares (pi's `Tool` declaration). */
-export interface ToolDeclaration {
-  name: string;
-  description: string;
-  parameters: unknown;
-  constrainedSampling?: unknown;
-}
-
-/**
- * The system prompt and tool set as part of the conversation (pi 1.6.0): the first one declares them whole, later
- * ones patch `sections` by name (`null` removes one) and add or remove tools. Replaying them in order gives the
- * current prompt (`content`, then every section, joined by blank lines) and tools. Providers get the prompt
- * out of band; these messages themselves are never sent as conversation turns.
- */
-export interface SystemMessage {
-  role: "system";
-  content: string | TextContent[];
-  sections?: Record<string, string | null>;
-  toolsAdded?: ToolDeclaration[];
-  toolsRemoved?: { name: string }[];
-  timestamp: number;
-}
-
 /** What providers understand. */
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
 
@@ -159,7 +136,6 @@ export interface CustomAgentMessages {}
 
 export type AgentMessage =
   | Message
-  | SystemMessage
   | BashExecutionMessage
   | CustomMessage
   | CompactionSummaryMessage

@@ -17,6 +17,7 @@ import { recordInitialThinkingLevel, restoredState } from "../plugins/session-co
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
 import { validateJsonSchema } from "../lib/json-schema/validate.js";
+import { restoreDeclaredTools } from "../lib/transcript/system-messages.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -175,7 +176,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 
   try {
     // a resumed session starts with the tools it recorded; --tools and defaultTools apply on top
-    session.restoreRecordedTools();
+    restoreDeclaredTools(session);
     warnings.push(...applyToolSelection(session, settings, options));
 
     const manager = (session.registry.services.get("sessions")?.value as SessionsService | undefined)?.manager;

@@ -163,7 +163,8 @@ class McpHost {
     });
     context.on("system_prompt", (state) => {
       const section = manager.promptSection();
-      return section ? { ...state, prompt: `${state.prompt}\n\n${section}` } : undefined;
+      // a section of its own, XML-wrapped like every section but the preamble (pi 1.6.0)
+      return section ? { ...state, sections: { ...state.sections, mcp_servers: `<mcp_servers>\n${section}\n</mcp_servers>` } } : undefined;
     });
     context.on("session_shutdown", async ({ reason }) => {
       if (reason === "quit") await manager.dispose();

@@ -1,6 +1,6 @@
 // The in-memory tree over a session's entries. A parent counts only if it was added before its child, so a
 // damaged file (forward or self references) can never make a cycle: such entries become roots.
-import { messageRole } from "./lazy-entry.js";
+import { isConversationRole, messageRole } from "./lazy-entry.js";
 import type { SessionEntry } from "./types.js";
 
 export interface LabelState {
@@ -17,7 +17,7 @@ export class EntryIndex {
   private readonly childLists = new Map<string, SessionEntry[]>();
   private readonly rootList: SessionEntry[] = [];
   private named: string | undefined;
-  private assistantSeen = false;
+  private conversationSeen = false;
 
   constructor(entries: readonly SessionEntry[] = []) {
     for (const entry of entries) this.add(entry);
@@ -51,8 +51,9 @@ export class EntryIndex {
     return this.named;
   }
 
-  get hasAssistant(): boolean {
-    return this.assistantSeen;
+  /** whether a user or assistant message is among the entries: a new session is stored from then on (pi 1.6.0) */
+  get hasConversation(): boolean {
+    return this.conversationSeen;
   }
 
   parentOf(id: string): string | null {
@@ -89,7 +90,7 @@ export class EntryIndex {
         this.named = typeof entry.name === "string" && entry.name.trim() ? entry.name.trim() : undefined;
         break;
       case "message":
-        if (messageRole(entry) === "assistant") this.assistantSeen = true;
+        if (isConversationRole(messageRole(entry))) this.conversationSeen = true;
         break;
     }
   }

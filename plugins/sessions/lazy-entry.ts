@@ -172,3 +172,8 @@ export function messageRole(entry: object): string | undefined {
   const message = (entry as { message?: unknown }).message;
   return typeof message === "object" && message !== null ? ((message as { role?: unknown }).role as string | undefined) : undefined;
 }
+
+/** A user or assistant message: what makes a new session worth storing (pi 1.6.0). */
+export function isConversationRole(role: string | undefined): boolean {
+  return role === "user" || role === "assistant";
+}

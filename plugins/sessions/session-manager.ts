@@ -3,7 +3,8 @@
 import { PithError, messageText, type AgentMessage, type ImageContent, type TextContent, type Usage } from "../../kernel/index.js";
 import { EntryIndex } from "./entry-index.js";
 import { newEntryId } from "./entry-id.js";
-import { messageRole } from "./lazy-entry.js";
+import { isConversationRole, messageRole } from "./lazy-entry.js";
+import { currentSystemMessage } from "../../lib/transcript/system-messages.js";
 import { loadSessionRecords } from "./load-entries.js";
 import { buildSessionContext } from "./session-context.js";
 import type { SessionStore, SessionWriter } from "./store.js";
@@ -170,6 +171,9 @@ export class SessionManager {
     const entry: CompactionEntry = { ...this.base("compaction"), summary, firstKeptEntryId, tokensBefore };
     if (details !== undefined) entry.details = details;
     if (fromHook !== undefined) entry.fromHook = fromHook;
+    // pi 1.6.0's checkpoint: the prompt and tools in force, so the compacted context still declares them
+    const systemMessage = currentSystemMessage(this.buildSessionContext().messages, Date.parse(entry.timestamp));
+    if (systemMessage) entry.systemMessage = systemMessage;
     return this.append(entry);
   }
 
@@ -309,7 +313,7 @@ export class SessionManager {
   /**
    * Continues in a new session holding the path to a point of this one (labels on it included):
    * `before` a user message (the path up to its parent; its text is returned for editing) or `at` any entry.
-   * The new session records this one as `parentSession` and is stored once it has an assistant message.
+   * The new session records this one as `parentSession` and is stored once it has a user or assistant message.
    */
   fork(entryId: string, position: ForkPosition = "before"): ForkResult {
     const entry = this.index.byId.get(entryId);
@@ -342,13 +346,14 @@ export class SessionManager {
   }
 
   /**
-   * pi's deferred write: a session is stored only once it has an assistant message, so an abandoned prompt
-   * leaves no file; from then on every entry is written before it joins the tree.
+   * pi's deferred write: a session is stored only once it has a user or assistant message, so starting and quitting
+   * without a prompt leaves no file, and a prompt whose reply never came is kept; from then on every entry is written
+   * before it joins the tree.
    */
   private append<E extends SessionEntry>(entry: E): string {
     if (this.closed) throw new PithError("SESSION_CLOSED", `Session ${this.location} was closed; open it again to write.`);
     if (this.writer) this.writer.append(entry);
-    else if (this.index.hasAssistant || messageRole(entry) === "assistant") {
+    else if (this.index.hasConversation || isConversationRole(messageRole(entry))) {
       this.writer = this.createWriter([this.header, ...this.index.entries, entry]);
     }
     this.index.add(entry);
@@ -374,7 +379,7 @@ export class SessionManager {
     this.startNew(parentSession === undefined ? {} : { parentSession }, this.location);
     const entries = [...path, ...labels];
     this.install(entries);
-    if (this.index.hasAssistant) this.writer = this.createWriter([this.header, ...entries]);
+    if (this.index.hasConversation) this.writer = this.createWriter([this.header, ...entries]);
     return this.getSessionFile();
   }
 

@@ -1,6 +1,9 @@
-// Assembles the full system prompt from the loaded resources, the active tools and the skills block.
+// Assembles the system prompt as pi 1.6.0's named sections, in pi's order: `preamble` (pith's own prompt or the
+// user's), then `tools` and `rules` (pith's own prompt only), `addendum` (appended text), `project_context`
+// (context files), `skills` and `cwd`. Every section but the preamble is wrapped in a tag of its name. The
+// sections are what the conversation's system messages record and patch (lib/transcript/system-messages.ts).
 import type { ToolDefinition } from "../../kernel/index.js";
-import { defaultSystemPrompt } from "./default-prompt.js";
+import { defaultPromptSections } from "./default-prompt.js";
 import type { PromptResources } from "./prompt-resources.js";
 
 export interface PromptInputs {
@@ -9,29 +12,22 @@ export interface PromptInputs {
   cwd: string;
   /** already formatted by the skills service; empty or undefined when there is none */
   skillsBlock?: string;
-  now: Date;
 }
 
-export function buildSystemPrompt(inputs: PromptInputs): string {
+export function buildSystemPromptSections(inputs: PromptInputs): Record<string, string> {
   const { resources } = inputs;
   const custom = resources.customPrompt?.text.trim();
-  const sections = [custom || defaultSystemPrompt(inputs.tools)];
-  for (const append of resources.appends) {
-    const text = append.text.trim();
-    if (text) sections.push(text);
-  }
+  const bare: Record<string, string> = custom ? { preamble: custom } : defaultPromptSections(inputs.tools);
+  const addendum = resources.appends.map((append) => append.text.trim()).filter((text) => text !== "");
+  if (addendum.length > 0) bare.addendum = addendum.join("\n\n");
   if (resources.contextFiles.length > 0) {
     const files = resources.contextFiles.map((file) => `## ${file.path}\n\n${file.content.trim()}`);
-    sections.push(["# Project Context", "Instructions for this project, from its context files:", ...files].join("\n\n"));
+    bare.project_context = ["Instructions for this project, from its context files:", ...files].join("\n\n");
   }
   const skills = inputs.skillsBlock?.trim();
-  if (skills) sections.push(skills);
-  sections.push(`Current date: ${localDate(inputs.now)}\nCurrent working directory: ${inputs.cwd.replaceAll("\\", "/")}`);
-  return sections.join("\n\n");
-}
-
-function localDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, "0");
-  const day = String(date.getDate()).padStart(2, "0");
-  return `${date.getFullYear()}-${month}-${day}`;
+  if (skills) bare.skills = skills;
+  bare.cwd = inputs.cwd.replaceAll("\\", "/");
+  const sections: Record<string, string> = {};
+  for (const [name, text] of Object.entries(bare)) sections[name] = name === "preamble" ? text : `<${name}>\n${text}\n</${name}>`;
+  return sections;
 }

@@ -6,14 +6,15 @@ const GENERAL_GUIDELINES = [
   "Show file paths clearly when working with files",
 ];
 
-export function defaultSystemPrompt(tools: readonly ToolDefinition[]): string {
-  return [
-    "You are an expert coding assistant running inside pith, a terminal coding agent. You help users by " +
+/** pith's own prompt as sections: the introduction (`preamble`), the active tools' list and the rules. */
+export function defaultPromptSections(tools: readonly ToolDefinition[]): Record<string, string> {
+  return {
+    preamble:
+      "You are an expert coding assistant running inside pith, a terminal coding agent. You help users by " +
       "reading files, running commands, editing code and writing new files.",
-    `Available tools:\n${toolList(tools)}`,
-    "Other custom tools may also be available, depending on the project.",
-    `Guidelines:\n${guidelines(tools).map((line) => `- ${line}`).join("\n")}`,
-  ].join("\n\n");
+    tools: `${toolList(tools)}\n\nOther custom tools may also be available, depending on the project.`,
+    rules: guidelines(tools).map((line) => `- ${line}`).join("\n"),
+  };
 }
 
 function toolList(tools: readonly ToolDefinition[]): string {

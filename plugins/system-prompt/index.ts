@@ -1,7 +1,11 @@
 // The system prompt: pith's default prompt or the user's own, appended text, the project's context files, the
-// skills list, the date and the working directory. Also offers the "resources" service reporting what was read.
+// skills list and the working directory, as named sections. The conversation records it as pi 1.6.0 does: before a
+// turn's model call, a `role: "system"` message declares what changed since the conversation last declared the
+// prompt and the tools (all of it the first time), and a resumed conversation starts with the tools it declared.
+// Also offers the "resources" service reporting what was read.
 import { errorMessage, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
-import { buildSystemPrompt } from "./build-system-prompt.js";
+import { isSystemMessage, replaySystemMessages, restoreDeclaredTools, systemMessageUpdate, toolDeclaration } from "../../lib/transcript/system-messages.js";
+import { buildSystemPromptSections } from "./build-system-prompt.js";
 import { loadPromptResources, type PromptResources, type SystemPromptOptions } from "./prompt-resources.js";
 
 export type { SystemPromptOptions } from "./prompt-resources.js";
@@ -58,11 +62,26 @@ export function systemPromptPlugin(options: SystemPromptOptions): PithPlugin {
         "system_prompt",
         (state) => {
           const skillsBlock = formatSkills(context, state.tools.map((tool) => tool.name));
-          const prompt = buildSystemPrompt({ resources, tools: state.tools, cwd: state.cwd, skillsBlock, now: new Date() });
-          return { ...state, prompt };
+          const sections = buildSystemPromptSections({ resources, tools: state.tools, cwd: state.cwd, skillsBlock });
+          return { ...state, sections: { ...sections, ...state.sections } };
         },
         { stage: BASE_PROMPT_STAGE },
       );
+
+      context.on("turn_prepare", (state) => {
+        const declared = replaySystemMessages([...state.conversation, ...state.messages.filter(isSystemMessage)]);
+        const update = systemMessageUpdate(declared, state.sections, state.tools.map(toolDeclaration));
+        if (!update) return undefined;
+        // after any system message already pending, before the turn's first other message
+        const at = state.messages.findIndex((message) => !isSystemMessage(message));
+        const messages = at === -1 ? [...state.messages, update] : [...state.messages.slice(0, at), update, ...state.messages.slice(at)];
+        return { ...state, messages };
+      });
+
+      // a resumed or forked conversation starts with the tools it declared last
+      context.on("session_start", ({ reason }) => {
+        if (reason === "resume" || reason === "fork") restoreDeclaredTools(context.session);
+      });
     },
   });
 }

@@ -72,7 +72,8 @@ describe("conversation and session commands", () => {
     rpc = spawnRpc(world);
     await promptAndWait("first");
     const messages = (await ok({ type: "get_messages" })).messages as { role: string }[];
-    expect(messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    // the system prompt leads the conversation, as in pi 1.6.0
+    expect(messages.map((message) => message.role)).toEqual(["system", "user", "assistant"]);
     expect(await ok({ type: "get_last_assistant_text" })).toEqual({ text: "one" });
 
     const stats = await ok({ type: "get_session_stats" });
@@ -81,7 +82,7 @@ describe("conversation and session commands", () => {
       assistantMessages: 1,
       toolCalls: 0,
       toolResults: 0,
-      totalMessages: 2,
+      totalMessages: 3,
       tokens: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, total: 15 },
       cost: 0,
       contextUsage: { tokens: 15, contextWindow: 200000, percent: (15 / 200000) * 100 },
@@ -91,7 +92,7 @@ describe("conversation and session commands", () => {
 
     await ok({ type: "set_session_name", name: "  feature work  " });
     expect(rpc.peer.ofType("session_info_changed").at(-1)).toEqual({ type: "session_info_changed", name: "feature work" });
-    expect(await ok({ type: "get_state" })).toMatchObject({ sessionName: "feature work", sessionFile: firstFile, messageCount: 2 });
+    expect(await ok({ type: "get_state" })).toMatchObject({ sessionName: "feature work", sessionFile: firstFile, messageCount: 3 });
 
     await promptAndWait("second");
     const forkPoints = (await ok({ type: "get_fork_messages" })).messages as { entryId: string; text: string }[];
@@ -101,13 +102,13 @@ describe("conversation and session commands", () => {
     expect(forked).toEqual({ text: "second", cancelled: false });
     const afterFork = await ok({ type: "get_state" });
     expect(afterFork.sessionFile).not.toBe(firstFile);
-    expect(((await ok({ type: "get_messages" })).messages as { role: string }[]).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(((await ok({ type: "get_messages" })).messages as { role: string }[]).map((m) => m.role)).toEqual(["system", "user", "assistant"]);
 
     expect(await ok({ type: "clone" })).toEqual({ cancelled: false });
     expect((await ok({ type: "get_state" })).sessionFile).not.toBe(afterFork.sessionFile);
 
     expect(await ok({ type: "switch_session", sessionPath: firstFile })).toEqual({ cancelled: false });
-    expect(await ok({ type: "get_state" })).toMatchObject({ sessionFile: firstFile, messageCount: 4, sessionName: "feature work" });
+    expect(await ok({ type: "get_state" })).toMatchObject({ sessionFile: firstFile, messageCount: 5, sessionName: "feature work" });
     expect(await ok({ type: "get_last_assistant_text" })).toEqual({ text: "two" });
 
     const previousId = (await ok({ type: "get_state" })).sessionId;
@@ -186,6 +187,6 @@ describe("bash", () => {
     await writeFile(join(world.project, "go"), "");
     await rpc.peer.waitForEvent("agent_end");
     const after = (await ok({ type: "get_messages" })).messages as { role: string }[];
-    expect(after.map((message) => message.role)).toEqual(["user", "assistant", "toolResult", "assistant", "bashExecution"]);
+    expect(after.map((message) => message.role)).toEqual(["system", "user", "assistant", "toolResult", "assistant", "bashExecution"]);
   });
 });

@@ -71,14 +71,14 @@ describe("pith --mode rpc framing", () => {
     const sent = world.mock.requests[0]!.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(sent.messages[0]!.content)).toContain("keep\u2028this\u2029together");
     // The answer's separators survive on the way out too (JSON.stringify leaves them unescaped).
-    const end = (await rpc.peer.waitForEvent("message_end", rpc.peer.indexOf((r) => r.type === "agent_start"))) as { message: { role: string } };
-    expect(end.message.role).toBe("user");
+    const ends = rpc.peer.ofType("message_end").map((event) => (event.message as { role: string }).role);
+    expect(ends).toEqual(["system", "user", "assistant"]);
     const reply = rpc.peer.ofType("message_end").at(-1) as { message: { content: { text: string }[] } };
     expect(reply.message.content[0]!.text).toBe("line\u2028separator\u2029paragraph");
     // The final unterminated line ran after the prompt was accepted (commands run in order): it sees the prompt.
     const last = await rpc.peer.response("last");
     const messages = (last.data as { messages: { role: string; content: unknown }[] }).messages;
-    expect(messages[0]).toMatchObject({ role: "user", content: [{ type: "text", text: "keep\u2028this\u2029together" }] });
+    expect(messages[1]).toMatchObject({ role: "user", content: [{ type: "text", text: "keep\u2028this\u2029together" }] });
   });
 
   it("answers a 10 MB command line and the line after it", async () => {

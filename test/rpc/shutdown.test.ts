@@ -51,7 +51,7 @@ describe("end of input", () => {
     expect(code).toBe(0);
     const end = rpc.peer.ofType("agent_end").at(-1) as { messages: { content: { text: string }[] }[] };
     expect(end.messages.at(-1)!.content[0]!.text).toBe("slow but complete");
-    expect(storedMessages(file).map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(storedMessages(file).map((message) => message.role)).toEqual(["system", "user", "assistant"]);
   });
 
   it("announces session_shutdown with reason quit to plugins before serve returns 0", async () => {
@@ -84,7 +84,7 @@ describe("signals", () => {
     // Every message that ended on stdout is in the session file.
     const ended = rpc.peer.ofType("message_end").map((event) => (event.message as { role: string }).role);
     expect(storedMessages(file).map((message) => message.role)).toEqual(ended);
-    expect(ended).toEqual(["user", "assistant", "toolResult"]);
+    expect(ended).toEqual(["system", "user", "assistant", "toolResult"]);
   });
 
   it("SIGTERM while a user bash command runs: exits 143 and kills the command", async () => {

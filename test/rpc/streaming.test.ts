@@ -25,7 +25,7 @@ it("answers state, steer, follow-up and queued prompts while a tool runs, and de
   await rpc.peer.waitForEvent("tool_execution_start");
 
   const state = await rpc.peer.request({ type: "get_state" });
-  expect(state.data).toMatchObject({ isStreaming: true, messageCount: 2, pendingMessageCount: 0 });
+  expect(state.data).toMatchObject({ isStreaming: true, messageCount: 3, pendingMessageCount: 0 });
   expect((await rpc.peer.request({ type: "steer", message: "steer now" })).success).toBe(true);
   expect((await rpc.peer.request({ type: "follow_up", message: "then this" })).success).toBe(true);
   const busy = await rpc.peer.request({ type: "prompt", message: "no behaviour given" });

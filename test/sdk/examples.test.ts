@@ -83,7 +83,7 @@ describe("docs/examples", { timeout: 60_000 }, () => {
 
     expect(printed).toMatch(/^on disk: .+\.jsonl$/m);
     expect(printed).toContain("in memory: (no file), current: true\n");
-    expect(printed).toContain("switched back: true, 2 messages\n");
+    expect(printed).toContain("switched back: true, 3 messages\n"); // the system prompt, the question, the reply
     expect(printed).toMatch(/^forked: "Remember this: the deploy key rotates on Fridays\." into .+\.jsonl$/m);
     expect(printed).toContain("resumed: noted\n");
     const stored = readdirSync(`${world.agentDir}/sessions`, { recursive: true }).filter((name) => String(name).endsWith(".jsonl"));

@@ -44,7 +44,8 @@ describe("state and reports", () => {
     await pith.prompt("hi");
 
     expect(pith.getLastAssistantText()).toBe("Hello there.");
-    expect(pith.getMessages().map((message) => message.role)).toEqual(["user", "assistant"]);
+    // the system prompt is the first message, as in pi 1.6.0
+    expect(pith.getMessages().map((message) => message.role)).toEqual(["system", "user", "assistant"]);
     expect(pith.getState()).toMatchObject({
       model: { provider: "mock", id: "alpha" },
       thinkingLevel: "off",
@@ -55,11 +56,11 @@ describe("state and reports", () => {
       sessionFile: pith.sessionFile,
       sessionId: pith.sessionId,
       autoCompactionEnabled: true,
-      messageCount: 2,
+      messageCount: 3,
       pendingMessageCount: 0,
     });
     const stats = pith.getSessionStats();
-    expect(stats).toMatchObject({ userMessages: 1, assistantMessages: 1, totalMessages: 2, tokens: { input: 1200, output: 30 } });
+    expect(stats).toMatchObject({ userMessages: 1, assistantMessages: 1, totalMessages: 3, tokens: { input: 1200, output: 30 } });
     expect(stats.contextUsage).toMatchObject({ tokens: 1230, contextWindow: 200_000 });
     expect(pith.sessionFile && existsSync(pith.sessionFile)).toBe(true);
   });
@@ -165,7 +166,7 @@ describe("moving between sessions", () => {
     const forked = await pith.fork(points[1]!.entryId);
     expect(forked).toEqual({ cancelled: false, text: "question two" });
     expect(pith.sessionFile).not.toBe(original);
-    expect(pith.getMessages().map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(pith.getMessages().map((message) => message.role)).toEqual(["system", "user", "assistant"]);
     expect(jsonLines(pith.sessionFile!)[0]).toMatchObject({ parentSession: original });
 
     const assistantEntry = jsonLines(original).find((line) => line.type === "message" && (line.message as AssistantMessage).role === "assistant")!;
@@ -187,7 +188,7 @@ describe("moving between sessions", () => {
     const moved = await pith.navigateTree(second!.entryId, { summarize: true, label: "retry here" });
     expect(moved).toMatchObject({ cancelled: false, editorText: "question two", summaryEntryId: expect.any(String) });
     expect(isSummary(scripted.requests.at(-1)!)).toBe(true);
-    expect(pith.getMessages().map((message) => message.role)).toEqual(["user", "assistant", "branchSummary"]);
+    expect(pith.getMessages().map((message) => message.role)).toEqual(["system", "user", "assistant", "branchSummary"]);
     const lines = jsonLines(pith.sessionFile!);
     expect(lines.find((line) => line.type === "branch_summary")).toMatchObject({ id: moved.summaryEntryId, summary: expect.stringContaining("they asked twice") });
     expect(lines.find((line) => line.type === "label")).toMatchObject({ targetId: moved.summaryEntryId, label: "retry here" });

@@ -90,7 +90,11 @@ describe.skipIf(!available)(title, () => {
     expect(((world.mock.requests[2]!.body as { tools: { name: string }[] }).tools).map((tool) => tool.name).sort()).toEqual(["bash", "read"]);
 
     const piAfter = piRead(file!);
-    expect(roles(piAfter.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant", "user", "assistant"]);
+    // pith's prompt and tool descriptions differ from pi's: a system message patches them before its prompt
+    expect(roles(piAfter.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant", "system", "user", "assistant"]);
+    const patch = piAfter.context.messages[5] as { sections?: Record<string, string | null>; toolsAdded?: { name: string }[] };
+    expect(patch.sections?.preamble).toMatch(/pith/);
+    expect(patch.toolsAdded?.map((tool) => tool.name).sort()).toEqual(["bash", "read"]);
     const reopened = SessionManager.open(store, file!);
     expect(JSON.parse(JSON.stringify(reopened.getEntries()))).toEqual(piAfter.entries);
     expect(JSON.parse(JSON.stringify(reopened.buildSessionContext().messages))).toEqual(piAfter.context.messages);
@@ -143,7 +147,8 @@ describe.skipIf(!available)(title, () => {
     onMain.appendMessage(user("on the compacted branch"));
     const compactedContext = onMain.buildSessionContext().messages;
     expect(JSON.stringify(compactedContext)).not.toContain("a failed attempt");
-    expect(roles(compactedContext)).toEqual(["compactionSummary", "user", "system", "assistant", "user"]);
+    // the compaction's checkpoint of prompt and tools leads the compacted context
+    expect(roles(compactedContext)).toEqual(["system", "compactionSummary", "user", "system", "assistant", "user"]);
     const leaf = onMain.getLeafId();
     onMain.close();
     expect(piRead(file).context.messages).toEqual(JSON.parse(JSON.stringify(compactedContext)));

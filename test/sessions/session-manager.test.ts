@@ -140,17 +140,19 @@ describe("custom entries, labels and names", () => {
 });
 
 describe("the session file", () => {
-  it("writes nothing before the first assistant message, then the header and everything buffered", () => {
+  it("writes nothing before the first user message, then the header and everything buffered (pi 1.6.0)", () => {
     const { manager } = jsonlManager();
     const file = manager.getSessionFile()!;
     manager.appendModelChange("anthropic", "claude-test");
     manager.appendThinkingLevelChange("off");
-    manager.appendMessage(user("hello"));
+    manager.appendMessage({ role: "system", content: "", sections: { preamble: "You are pith." }, timestamp: 1 });
     expect(existsSync(file)).toBe(false);
+    manager.appendMessage(user("hello"));
+    expect(fileLines(file).map((line) => line.type)).toEqual(["session", "model_change", "thinking_level_change", "message", "message"]);
     manager.appendMessage(assistant("hi"));
     manager.appendMessage(toolResult("done"));
     const lines = fileLines(file);
-    expect(lines.map((line) => line.type)).toEqual(["session", "model_change", "thinking_level_change", "message", "message", "message"]);
+    expect(lines.map((line) => line.type)).toEqual(["session", "model_change", "thinking_level_change", "message", "message", "message", "message"]);
     expect(lines[0]).toEqual({ type: "session", version: 3, id: manager.getSessionId(), timestamp: manager.getHeader().timestamp, cwd: "/work/project" });
     manager.close();
   });
@@ -286,15 +288,23 @@ describe("fork, clone and forkFrom", () => {
     manager.close();
   });
 
-  it("keeps a forked path without an assistant reply in memory until one arrives (pi loses it)", () => {
+  it("writes a forked path with a user message at once, and keeps one without any in memory until one arrives", () => {
     const { manager } = jsonlManager();
     const u1 = manager.appendMessage(user("only a question"));
     manager.appendCustomEntry("state", 1);
     const result = manager.fork(manager.getLeafId()!, "at");
-    expect(existsSync(result.sessionFile!)).toBe(false);
+    expect(fileLines(result.sessionFile!).map((line) => line.type)).toEqual(["session", "message", "custom"]);
     expect(manager.getEntries().map((entry) => entry.id)[0]).toBe(u1);
     manager.appendMessage(assistant("answer"));
     expect(fileLines(result.sessionFile!).map((line) => line.type)).toEqual(["session", "message", "custom", "message"]);
+
+    const bare = SessionManager.create(manager.store, "/work/project");
+    bare.appendModelChange("mock", "m");
+    const forked = bare.fork(bare.getLeafId()!, "at");
+    expect(existsSync(forked.sessionFile!)).toBe(false);
+    bare.appendMessage(user("now it is a conversation"));
+    expect(fileLines(forked.sessionFile!).map((line) => line.type)).toEqual(["session", "model_change", "message"]);
+    bare.close();
     manager.close();
   });
 

@@ -95,13 +95,14 @@ describe("a third store swapped in", () => {
     const store = new ProjectMapStore();
     const manager = SessionManager.create(store, "/proj");
     expect(manager.getSessionFile()).toBe(`/proj::${manager.getSessionId()}`);
-    manager.appendMessage(user("q"));
+    manager.appendModelChange("mock", "m");
     expect(store.projects.size).toBe(0);
+    manager.appendMessage(user("q"));
     manager.appendMessage(assistant("a"));
     manager.appendMessage(user("again"));
     const stored = store.projects.get("/proj")!.get(manager.getSessionFile()!)!.lines;
-    expect(stored.map((line) => line.type)).toEqual(["session", "message", "message", "message"]);
-    expect(store.appends).toBe(1);
+    expect(stored.map((line) => line.type)).toEqual(["session", "model_change", "message", "message", "message"]);
+    expect(store.appends).toBe(2);
     manager.close();
   });
 

@@ -31,11 +31,11 @@ describe("context files", () => {
     const { prompt, contextFiles } = await load();
 
     expect(contextFiles).toEqual(files);
-    const section = prompt.slice(prompt.indexOf("# Project Context"));
+    const section = prompt.slice(prompt.indexOf("<project_context>"));
     const positions = files.map((path) => section.indexOf(`## ${path}\n\n`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(section).toContain(`## ${files[3]}\n\nsub rules\n\nCurrent date: `);
+    expect(section).toContain(`## ${files[3]}\n\nsub rules\n</project_context>\n\n<cwd>\n`);
   });
 
   it("takes AGENTS.md over CLAUDE.md in the same folder", async () => {
@@ -66,7 +66,7 @@ describe("context files", () => {
     await tree.write("project/AGENTS.md", "project rules");
     const { prompt, contextFiles } = await load({ noContextFiles: true });
     expect(contextFiles).toEqual([]);
-    expect(prompt).not.toContain("# Project Context");
+    expect(prompt).not.toContain("<project_context>");
   });
 
   it("warns about an unreadable context file, naming it, and uses the next candidate", async () => {

@@ -25,9 +25,9 @@ describe("custom system prompt", () => {
     const projectFile = await tree.write("project/sub/.pi/SYSTEM.md", "PROJECT SYSTEM\n");
     const { prompt, resources } = await promptWith();
 
-    expect(prompt.startsWith("PROJECT SYSTEM\n\nCurrent date: ")).toBe(true);
+    expect(prompt.startsWith("PROJECT SYSTEM\n\n<cwd>\n")).toBe(true);
     expect(prompt).not.toContain("GLOBAL SYSTEM");
-    expect(prompt).not.toContain("Available tools");
+    expect(prompt).not.toContain("<tools>");
     expect(resources.loaded().systemPromptFile).toBe(projectFile);
   });
 
@@ -55,7 +55,7 @@ describe("custom system prompt", () => {
   it("uses the default prompt when the custom prompt is empty", async () => {
     await tree.write("agent/SYSTEM.md", "  \n");
     const { prompt } = await promptWith();
-    expect(prompt).toContain("Available tools:\n- read: Read file contents");
+    expect(prompt).toContain("<tools>\n- read: Read file contents");
   });
 
   it("warns about a SYSTEM.md it cannot read, naming it, and goes on to the next one", async () => {
@@ -75,7 +75,7 @@ describe("appended text", () => {
     const extra = await tree.write("extra.md", "FILE APPEND");
     const { prompt, resources } = await promptWith({ appendPrompts: ["TEXT APPEND", extra] });
 
-    expect(prompt).toMatch(/Guidelines:[\s\S]*\n\nPROJECT APPEND\n\nTEXT APPEND\n\nFILE APPEND\n\nCurrent date: /);
+    expect(prompt).toMatch(/<\/rules>\n\n<addendum>\nPROJECT APPEND\n\nTEXT APPEND\n\nFILE APPEND\n<\/addendum>\n\n<cwd>\n/);
     expect(prompt).not.toContain("GLOBAL APPEND");
     expect(resources.loaded().appendFiles).toEqual([projectAppend, extra]);
   });
@@ -83,7 +83,7 @@ describe("appended text", () => {
   it("falls back to the global APPEND_SYSTEM.md and appends it to a custom prompt too", async () => {
     const globalAppend = await tree.write("agent/APPEND_SYSTEM.md", "GLOBAL APPEND");
     const { prompt, resources } = await promptWith({ customPrompt: "CUSTOM" });
-    expect(prompt.startsWith("CUSTOM\n\nGLOBAL APPEND\n\nCurrent date: ")).toBe(true);
+    expect(prompt.startsWith("CUSTOM\n\n<addendum>\nGLOBAL APPEND\n</addendum>\n\n<cwd>\n")).toBe(true);
     expect(resources.loaded().appendFiles).toEqual([globalAppend]);
   });
 });

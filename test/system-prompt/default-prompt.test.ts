@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { definePlugin } from "../../kernel/plugin.js";
 import { systemPromptPlugin } from "../../plugins/system-prompt/index.js";
-import { bootSession, createPromptTree, localDate, toolsPlugin, type PromptTree } from "./prompt-fixture.js";
+import { bootSession, createPromptTree, toolsPlugin, type PromptTree } from "./prompt-fixture.js";
 
 let tree: PromptTree;
 beforeEach(async () => {
@@ -24,14 +24,14 @@ describe("default system prompt", () => {
     const prompt = await session.refreshSystemPrompt();
 
     expect(prompt.split("\n")[0]).toMatch(/pith/);
-    expect(prompt).toContain("Available tools:\n- read: Read file contents\n- bash: Run shell commands\n\n");
+    expect(prompt).toContain("<tools>\n- read: Read file contents\n- bash: Run shell commands\n\n");
     expect(prompt).not.toContain("quiet");
     expect(prompt).not.toContain("Search file contents");
   });
 
   it("says (none) when no active tool has a snippet", async () => {
     const { session } = await bootSession(tree.cwd, [systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd })]);
-    expect(await session.refreshSystemPrompt()).toContain("Available tools:\n(none)");
+    expect(await session.refreshSystemPrompt()).toContain("<tools>\n(none)");
   });
 
   it("collects active tools' guidelines trimmed and deduplicated, before the general ones", async () => {
@@ -45,7 +45,7 @@ describe("default system prompt", () => {
     );
     const { session } = await bootSession(tree.cwd, [tools, systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd })]);
     const prompt = await session.refreshSystemPrompt();
-    const guidelines = prompt.split("Guidelines:\n")[1]!.split("\n\n")[0]!.split("\n");
+    const guidelines = prompt.split("<rules>\n")[1]!.split("\n</rules>")[0]!.split("\n");
 
     expect(guidelines.slice(0, 3)).toEqual(["- Use read to view files", "- Keep reads small", "- Match old text exactly"]);
     expect(guidelines.length).toBeGreaterThan(3);
@@ -67,27 +67,24 @@ describe("default system prompt", () => {
     expect(await bashOnly.session.refreshSystemPrompt()).toMatch(/Use bash for file operations/);
   });
 
-  it("ends with the local date and the working directory", async () => {
+  it("ends with the working directory as the cwd section, and no date (pi 1.6.0)", async () => {
     const { session } = await bootSession(tree.cwd, [systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd })]);
-    const before = localDate(new Date());
     const prompt = await session.refreshSystemPrompt();
-    const after = localDate(new Date());
-    const [dateLine, cwdLine] = prompt.split("\n").slice(-2);
-
-    expect([`Current date: ${before}`, `Current date: ${after}`]).toContain(dateLine);
-    expect(cwdLine).toBe(`Current working directory: ${tree.cwd}`);
+    expect(prompt.endsWith(`\n\n<cwd>\n${tree.cwd}\n</cwd>`)).toBe(true);
+    expect(prompt).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(Object.keys(session.systemPromptSections)).toEqual(["preamble", "tools", "rules", "cwd"]);
   });
 
   it("builds the base prompt before other system_prompt handlers, whatever the load order", async () => {
     const footer = definePlugin({
       name: "footer",
       setup(context) {
-        context.on("system_prompt", (state) => ({ ...state, prompt: `${state.prompt}\n\nFOOTER` }));
+        context.on("system_prompt", (state) => ({ ...state, sections: { ...state.sections, footer: "<footer>\nFOOTER\n</footer>" } }));
       },
     });
     const { session } = await bootSession(tree.cwd, [footer, systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd })]);
     const prompt = await session.refreshSystemPrompt();
-    expect(prompt.endsWith("\n\nFOOTER")).toBe(true);
-    expect(prompt).toContain("Current working directory:");
+    expect(prompt.endsWith("\n\n<footer>\nFOOTER\n</footer>")).toBe(true);
+    expect(prompt).toContain("<cwd>");
   });
 });

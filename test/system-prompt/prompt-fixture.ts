@@ -67,10 +67,6 @@ export function toolsPlugin(tools: ToolSketch[], inactive: string[] = []): PithP
   });
 }
 
-export function localDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-}
-
 /** The "resources" service as another plugin would get it through `context.use`. */
 export function resourcesOf(session: AgentSession): ResourcesService {
   const entry = session.registry.services.get("resources");

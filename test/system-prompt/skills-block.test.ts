@@ -16,14 +16,15 @@ afterEach(() => tree.cleanup());
 const skills = () => skillsPlugin({ agentDir: tree.agentDir, cwd: tree.cwd, homeDir: tree.root });
 
 describe("skills block", () => {
-  it("comes from the skills service, after the context files and before the date", async () => {
+  it("comes from the skills service as the skills section, after the context files and before the working directory", async () => {
     const { session } = await bootSession(tree.cwd, [
       toolsPlugin([{ name: "read" }]),
       skills(),
       systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd }),
     ]);
     const prompt = await session.refreshSystemPrompt();
-    expect(prompt).toMatch(/project rules\n\n[^\n][\s\S]*<name>release-notes<\/name>[\s\S]*<\/available_skills>\n\nCurrent date: /);
+    expect(prompt).toMatch(/project rules\n<\/project_context>\n\n<skills>\n[^\n][\s\S]*<name>release-notes<\/name>[\s\S]*<\/available_skills>\n<\/skills>\n\n<cwd>\n/);
+    expect(Object.keys(session.systemPromptSections)).toEqual(["preamble", "tools", "rules", "project_context", "skills", "cwd"]);
   });
 
   it("passes the active tool names, so the service can leave skills out without read", async () => {

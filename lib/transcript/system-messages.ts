@@ -1,0 +1,146 @@
+// The system prompt and the tool set kept in the conversation as `role: "system"` messages (pi 1.6.0). The first
+// one declares the prompt's named sections and the tools whole; later ones patch sections by name (`null` removes
+// one) and add or remove tools. Replaying them in order gives the prompt and tools the conversation last declared,
+// so a resumed session knows both. Providers get the replayed prompt out of band: these messages are never sent
+// as conversation turns (the kernel's convertToLlm leaves roles it does not know out).
+import type { AgentMessage, SessionApi, TextContent } from "../../kernel/index.js";
+
+/** A tool as the model sees it (pi's tool declaration). */
+export interface ToolDeclaration {
+  name: string;
+  description: string;
+  parameters: unknown;
+  constrainedSampling?: unknown;
+}
+
+export interface SystemMessage {
+  role: "system";
+  /** opaque prompt text (a forced prompt); pith's own prompt lives in `sections` and leaves this empty */
+  content: string | TextContent[];
+  sections?: Record<string, string | null>;
+  toolsAdded?: ToolDeclaration[];
+  toolsRemoved?: { name: string }[];
+  timestamp: number;
+}
+
+declare module "../../kernel/messages.js" {
+  interface CustomAgentMessages {
+    system: SystemMessage;
+  }
+}
+
+export interface DeclaredState {
+  sections: Record<string, string>;
+  tools: Map<string, ToolDeclaration>;
+  /** whether any system message declared tools (an empty set included) */
+  declaresTools: boolean;
+}
+
+export function isSystemMessage(message: AgentMessage | { role?: unknown }): message is SystemMessage {
+  return (message as { role?: unknown }).role === "system";
+}
+
+/** The sections and tools in force after every system message of `messages`, in order. */
+export function replaySystemMessages(messages: readonly AgentMessage[]): DeclaredState {
+  const sections = new Map<string, string>();
+  const state: DeclaredState = { sections: {}, tools: new Map(), declaresTools: false };
+  for (const message of messages) {
+    if (!isSystemMessage(message)) continue;
+    if (message.toolsAdded || message.toolsRemoved) state.declaresTools = true;
+    for (const [name, value] of Object.entries(message.sections ?? {})) {
+      if (value === null) sections.delete(name);
+      else sections.set(name, value);
+    }
+    for (const tool of message.toolsRemoved ?? []) state.tools.delete(tool.name);
+    for (const tool of message.toolsAdded ?? []) state.tools.set(tool.name, tool);
+  }
+  state.sections = Object.fromEntries(sections);
+  return state;
+}
+
+/**
+ * Every system message of `messages` folded into one: their texts appended, sections patched, the tools in force;
+ * undefined when there is none. A compaction keeps it as the checkpoint that leads the compacted conversation.
+ */
+export function currentSystemMessage(messages: readonly AgentMessage[], timestamp?: number): SystemMessage | undefined {
+  const systems = messages.filter(isSystemMessage);
+  if (systems.length === 0) return undefined;
+  const { sections, tools } = replaySystemMessages(systems);
+  const content = systems.map((message) => textOf(message.content)).filter((text) => text !== "");
+  return {
+    role: "system",
+    content: content.join("\n\n"),
+    ...(Object.keys(sections).length > 0 ? { sections } : {}),
+    ...(tools.size > 0 ? { toolsAdded: [...tools.values()] } : {}),
+    timestamp: timestamp ?? systems[0]!.timestamp,
+  };
+}
+
+function textOf(content: SystemMessage["content"]): string {
+  return typeof content === "string" ? content : content.map((block) => block.text).join("\n");
+}
+
+/** The prompt text of named sections: each present section in order, blank-line separated. */
+export function renderSections(sections: Readonly<Record<string, string | null>>): string {
+  return Object.values(sections)
+    .filter((text): text is string => text !== null && text !== "")
+    .join("\n\n");
+}
+
+/** What a tool declares to the model: a plain-JSON copy of its schema, without the executable parts. */
+export function toolDeclaration(tool: ToolDeclaration): ToolDeclaration {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: JSON.parse(JSON.stringify(tool.parameters)) as unknown,
+    ...(tool.constrainedSampling === undefined ? {} : { constrainedSampling: tool.constrainedSampling }),
+  };
+}
+
+const sameDeclaration = (left: ToolDeclaration, right: ToolDeclaration) => JSON.stringify(toolDeclaration(left)) === JSON.stringify(toolDeclaration(right));
+
+/**
+ * The system message that brings a conversation from what it declared to `sections` and `tools`, or undefined
+ * when nothing changed: changed sections (removed ones as `null`), tools added or redefined, tools removed.
+ */
+export function systemMessageUpdate(
+  declared: DeclaredState,
+  sections: Readonly<Record<string, string>>,
+  tools: readonly ToolDeclaration[],
+  timestamp = Date.now(),
+): SystemMessage | undefined {
+  const patch: Record<string, string | null> = {};
+  for (const [name, text] of Object.entries(sections)) if (declared.sections[name] !== text) patch[name] = text;
+  for (const name of Object.keys(declared.sections)) if (sections[name] === undefined) patch[name] = null;
+  const current = new Map(tools.map((tool) => [tool.name, tool]));
+  const toolsAdded = tools.filter((tool) => {
+    const before = declared.tools.get(tool.name);
+    return before === undefined || !sameDeclaration(before, tool);
+  });
+  const toolsRemoved = [...declared.tools.values()]
+    .filter((tool) => {
+      const now = current.get(tool.name);
+      return now === undefined || !sameDeclaration(tool, now);
+    })
+    .map((tool) => ({ name: tool.name }));
+  if (Object.keys(patch).length === 0 && toolsAdded.length === 0 && toolsRemoved.length === 0) return undefined;
+  return {
+    role: "system",
+    content: "",
+    ...(Object.keys(patch).length > 0 ? { sections: patch } : {}),
+    timestamp,
+    ...(toolsAdded.length > 0 ? { toolsAdded: toolsAdded.map(toolDeclaration) } : {}),
+    ...(toolsRemoved.length > 0 ? { toolsRemoved } : {}),
+  };
+}
+
+/**
+ * Makes the tools the conversation's system messages last declared the active ones (a resumed session keeps its own
+ * tool set); tools no plugin registers any more are left out. False when the conversation declares none.
+ */
+export function restoreDeclaredTools(session: Pick<SessionApi, "messages" | "setActiveTools">): boolean {
+  const declared = replaySystemMessages(session.messages);
+  if (!declared.declaresTools) return false;
+  session.setActiveTools([...declared.tools.keys()]);
+  return true;
+}
