@@ -1,6 +1,6 @@
 // The agent loop: stream a reply, run its tool calls, feed the results back, until the model stops calling
 // tools and no steering or follow-up message waits. Emits pi's event sequence.
-import type { AgentMessage, AssistantMessage, ToolResultMessage } from "./messages.js";
+import { isAssistantMessage, type AgentMessage, type AssistantMessage, type ToolResultMessage } from "./messages.js";
 import type { LoopContext } from "./loop-context.js";
 import { streamAssistantReply } from "./stream-reply.js";
 import { executeToolBatch } from "./tool-batch.js";
@@ -68,7 +68,12 @@ async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults
 }
 
 async function endRun(loop: LoopContext, added: AgentMessage[]): Promise<AgentMessage[]> {
-  loop.emit({ type: "agent_end", messages: added });
+  let willRetry = false;
+  if (!loop.signal.aborted && isTapped(loop.hooks.will_retry)) {
+    const lastAssistant = [...added].reverse().find(isAssistantMessage);
+    willRetry = (await loop.hooks.will_retry.promise({ messages: added, lastAssistant })) === true;
+  }
+  loop.emit({ type: "agent_end", messages: added, willRetry });
   if (isTapped(loop.hooks.agent_end)) await loop.hooks.agent_end.promise({ messages: added });
   return added;
 }

@@ -488,6 +488,7 @@ export class AgentSession implements SessionApi {
       eventBacklog: () => this.events.whenCaughtUp(),
       validateArguments: this.validateArguments,
       activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
+      thinkingLevel: () => this.level,
       streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
       prepareTurn: (messages) => this.prepareTurn(messages),
       takeSteering: () => this.takeFrom(this.steering),

@@ -5,7 +5,8 @@ import type { ThinkingLevel } from "./model.js";
 
 export interface AgentEventMap {
   agent_start: { type: "agent_start" };
-  agent_end: { type: "agent_end"; messages: AgentMessage[] };
+  /** `willRetry`: an automatic retry of the failed reply follows (pi 1.6.0) */
+  agent_end: { type: "agent_end"; messages: AgentMessage[]; willRetry: boolean };
   turn_start: { type: "turn_start" };
   turn_end: { type: "turn_end"; message: AgentMessage; toolResults: ToolResultMessage[] };
   message_start: { type: "message_start"; message: AgentMessage };
@@ -28,6 +29,8 @@ export interface AgentEventMap {
     result: unknown;
     isError: boolean;
     parentToolCallId?: string;
+    /** how long the tool ran; absent when it never ran (unknown tool, bad arguments, blocked) */
+    durationMs?: number;
   };
 }
 

@@ -317,6 +317,7 @@ export interface HookSignatures {
   tool_result: HookSignature<ToolResultState, ToolResultState>;
   message_end: HookSignature<MessageEndState, MessageEndState>;
   turn_end: HookSignature<TurnEndEvent>;
+  will_retry: HookSignature<Omit<RunEndContext, "signal">, true | undefined>;
   agent_end: HookSignature<{ messages: AgentMessage[] }>;
   after_run: HookSignature<RunEndContext, RunContinuation | undefined>;
   agent_settled: HookSignature<{ messages: AgentMessage[] }>;
@@ -361,6 +362,8 @@ export const HOOK_CATALOGUE = Object.freeze({
   tool_result: kernel("waterfall", "error_result"),
   message_end: kernel("waterfall"),
   turn_end: kernel("series"),
+  /** a run ended: does an automatic retry follow? (`agent_end.willRetry`) */
+  will_retry: kernel("bail"),
   agent_end: kernel("series"),
   after_run: kernel("bail"),
   agent_settled: kernel("series"),

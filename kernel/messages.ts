@@ -35,6 +35,8 @@ export interface UsageCost {
   cacheRead: number;
   cacheWrite: number;
   total: number;
+  /** true when the provider reported the cost itself (pi 1.6.0) */
+  totalFromProvider?: boolean;
 }
 
 export interface Usage {
@@ -44,9 +46,14 @@ export interface Usage {
   cacheWrite: number;
   totalTokens: number;
   cost: UsageCost;
+  /** tokens written to a one-hour cache (pi 1.6.0), part of cacheWrite */
+  cacheWrite1h?: number;
+  /** reasoning tokens, part of output, where the provider reports them */
+  reasoning?: number;
 }
 
-export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
+/** `pending` marks a reply still streaming (pi 1.6.0); it is never stored. */
+export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted" | "pending" | "deferred";
 
 /** pi 0.73 diagnostics entry; pith stores provider error facts (status, retry-after) in `details`. */
 export interface AssistantMessageDiagnostic {
@@ -73,8 +80,14 @@ export interface AssistantMessage {
   diagnostics?: AssistantMessageDiagnostic[];
   usage: Usage;
   stopReason: StopReason;
+  /** the provider's own word for why it stopped (`end_turn`, `tool_calls`, ...) */
+  rawStopReason?: string;
   errorMessage?: string;
   timestamp: number;
+  /** from the request to the last event of the reply */
+  durationMs?: number;
+  /** the thinking level the request asked for */
+  thinkingLevel?: string;
 }
 
 export interface ToolResultMessage<TDetails = unknown> {
@@ -84,6 +97,8 @@ export interface ToolResultMessage<TDetails = unknown> {
   content: (TextContent | ImageContent)[];
   details?: TDetails;
   isError: boolean;
+  /** how long the tool ran */
+  durationMs?: number;
   timestamp: number;
 }
 
@@ -149,7 +164,8 @@ export function emptyUsage(): Usage {
     cacheRead: 0,
     cacheWrite: 0,
     totalTokens: 0,
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0, totalFromProvider: false },
+    cacheWrite1h: 0,
   };
 }
 

@@ -17,6 +17,9 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
 
   let partial: AssistantMessage | undefined;
   let final: AssistantMessage | undefined;
+  const thinkingLevel = loop.thinkingLevel();
+  const startedAt = Date.now();
+  const startedAtMonotonic = performance.now();
   try {
     for await (const event of loop.streamAssistant(messages, loop.signal)) {
       if (event.type === "done" || event.type === "error") {
@@ -45,6 +48,10 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
     final = failedReply(partial, loop.signal.aborted ? "aborted" : "error", loop.signal.aborted ? "Request was aborted" : "The provider's stream ended without a final event");
     if (!partial) loop.emit({ type: "message_start", message: { ...final } });
   }
+  // pi 1.6.0 records how long the reply took and the level the request asked for (a reply that started before this
+  // request, one a provider replayed, keeps what it has)
+  if (final.durationMs === undefined && final.timestamp >= startedAt) final.durationMs = Math.max(0, Math.round(performance.now() - startedAtMonotonic));
+  final.thinkingLevel = thinkingLevel;
   return (await finalizeMessage(final, loop, true)) as AssistantMessage;
 }
 

@@ -58,6 +58,7 @@ export async function executeToolBatch(reply: AssistantMessage, loop: LoopContex
       content: done.result.content,
       details: done.result.details,
       isError: done.isError,
+      ...(done.durationMs === undefined ? {} : { durationMs: done.durationMs }),
       timestamp: Date.now(),
     };
     results.push((await finalizeMessage(message, loop)) as ToolResultMessage);
@@ -117,7 +118,7 @@ async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: Loo
         loop.emit({ type: "tool_execution_update", toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult, ...parent });
       });
     } finally {
-      durationMs = nowMs() - started;
+      durationMs = Math.round(nowMs() - started);
     }
     if (!result || !Array.isArray(result.content)) throw new Error(`Tool ${call.name} returned no content`);
   } catch (error) {
@@ -182,6 +183,7 @@ function endExecution(done: Settled, loop: LoopContext, scope: CallScope): void 
     result: { content: done.result.content, details: done.result.details },
     isError: done.isError,
     ...(scope.parentToolCallId === undefined ? {} : { parentToolCallId: scope.parentToolCallId }),
+    ...(done.durationMs === undefined ? {} : { durationMs: done.durationMs }),
   });
 }
 

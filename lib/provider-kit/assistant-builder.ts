@@ -24,7 +24,7 @@ export class AssistantMessageBuilder {
       provider: model.provider,
       model: model.id,
       usage: emptyUsage(),
-      stopReason: "stop",
+      stopReason: "pending",
       timestamp,
     };
   }
@@ -135,6 +135,7 @@ export class AssistantMessageBuilder {
       cacheRead: perToken(price.cacheRead, usage.cacheRead),
       cacheWrite: perToken(price.cacheWrite, usage.cacheWrite),
       total: 0,
+      totalFromProvider: false,
     };
     usage.cost.total = usage.cost.input + usage.cost.output + usage.cost.cacheRead + usage.cost.cacheWrite;
   }
@@ -142,6 +143,11 @@ export class AssistantMessageBuilder {
   setResponseMeta(meta: { responseId?: string; responseModel?: string }): void {
     if (meta.responseId) this.message.responseId = meta.responseId;
     if (meta.responseModel && meta.responseModel !== this.model.id) this.message.responseModel = meta.responseModel;
+  }
+
+  /** The provider's own stop reason, kept beside pith's (pi 1.6.0's `rawStopReason`). */
+  setRawStopReason(raw: string): void {
+    this.message.rawStopReason = raw;
   }
 
   done(reason: "stop" | "length" | "toolUse"): AssistantMessageEvent {

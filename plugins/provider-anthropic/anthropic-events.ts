@@ -89,7 +89,10 @@ export async function* readAnthropicEvents(
         break;
       }
       case "message_delta":
-        if (event.delta.stop_reason) stopReason = event.delta.stop_reason;
+        if (event.delta.stop_reason) {
+          stopReason = event.delta.stop_reason;
+          builder.setRawStopReason(stopReason);
+        }
         recordUsage(builder, event.usage);
         break;
       case "message_stop":

@@ -56,7 +56,10 @@ export async function* readCompletionsChunks(
     const usage = (chunk.usage ?? (choice as { usage?: RawUsage } | undefined)?.usage) as RawUsage | null | undefined;
     if (usage) builder.setUsage(completionsUsage(usage));
     if (!choice) continue;
-    if (choice.finish_reason) finish = choice.finish_reason;
+    if (choice.finish_reason) {
+      finish = choice.finish_reason;
+      builder.setRawStopReason(finish);
+    }
     const delta = (choice.delta ?? {}) as LooseDelta;
 
     const reasoningField = REASONING_FIELDS.find((field) => typeof delta[field] === "string" && delta[field] !== "");

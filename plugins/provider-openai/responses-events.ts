@@ -117,6 +117,8 @@ export async function* readResponsesEvents(
   if (!final) throw streamEndedEarly();
   for (const entry of open.values()) yield* finishItem(builder, entry, undefined);
   recordUsage(builder, final);
+  const incomplete = final.incomplete_details?.reason;
+  if (final.status) builder.setRawStopReason(incomplete ? `${final.status}.${incomplete}` : final.status);
   const hasToolCalls = builder.message.content.some((block) => block.type === "toolCall");
   if (final.status === "incomplete") return "length";
   return hasToolCalls ? "toolUse" : "stop";

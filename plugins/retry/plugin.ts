@@ -18,6 +18,7 @@ export function retryPlugin(options: RetryPluginOptions = {}): PithPlugin {
       context.on("agent_end", (event) => retry.endRun(event.messages));
       // Retry decides before compaction: a transient failure is sent again before anything is summarised.
       context.on("after_run", (run) => retry.afterRun(run), { stage: -10 });
+      context.on("will_retry", (run) => (run.lastAssistant && retry.willRetry(run.lastAssistant) ? true : undefined));
       // A silent provider is a transient failure only once the user chose how long silence may last.
       context.on("stream_options", (state) => {
         const idleTimeoutMs = retry.settings().requestIdleTimeoutMs;

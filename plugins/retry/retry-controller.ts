@@ -65,6 +65,15 @@ export class RetryController implements RetryService {
     this.retriesDone = 0;
   }
 
+  /** `will_retry`: whether `afterRun` will retry this failed reply (what `agent_end.willRetry` tells clients). */
+  willRetry(failed: AssistantMessage): boolean {
+    const facts = failureFacts(failed);
+    const settings = this.settings();
+    if (!facts || !settings.enabled || settings.maxRetries === 0) return false;
+    if (!classifyFailure(facts, this.options.rules ?? RETRY_RULES).retry) return false;
+    return planRetry(this.retriesDone, settings, facts.message || "Unknown error", facts.details?.retryAfterMs).action === "retry";
+  }
+
   /** `after_run`: waits and asks for another run when the run ended in a transient failure. */
   async afterRun(run: RunEndContext): Promise<RunContinuation | undefined> {
     const failed = run.lastAssistant;

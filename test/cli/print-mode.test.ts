@@ -45,6 +45,8 @@ describe("pith -p", () => {
     expect(types).toEqual([
       "agent_start",
       "turn_start",
+      "message_start", // the system prompt (pi 1.6.0)
+      "message_end",
       "message_start",
       "message_end",
       "message_start",
@@ -66,8 +68,9 @@ describe("pith -p", () => {
     expect(toolEnd.result.content[0]!.text).toContain("alpha");
     const updates = events.filter((event) => event.type === "message_update") as { assistantMessageEvent: { type: string; delta?: string } }[];
     expect(updates.filter((u) => u.assistantMessageEvent.type === "text_delta").map((u) => u.assistantMessageEvent.delta)).toEqual(["Done", "."]);
-    const end = events.at(-2) as { messages: { role: string }[] };
-    expect(end.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    const end = events.at(-2) as { messages: { role: string }[]; willRetry: boolean };
+    expect(end.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "toolResult", "assistant"]);
+    expect(end.willRetry).toBe(false);
   });
 
   it("puts piped stdin and @file contents in front of the first message", async () => {

@@ -37,9 +37,9 @@ describe("sessions from the command line", () => {
     const [header, ...entries] = await readJsonl(files[0]!);
     expect(header).toMatchObject({ type: "session", version: 3, cwd: world.project });
     expect(files[0]!).toContain(`_${header!.id as string}.jsonl`);
-    expect(entries.map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change", "message", "message"]);
+    expect(entries.map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change", "message", "message", "message"]);
     expect(entries[0]).toMatchObject({ provider: "mock", modelId: "mock-model", parentId: null });
-    expect((entries[3]!.message as { role: string }).role).toBe("assistant");
+    expect(entries.slice(2).map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant"]);
     for (let i = 1; i < entries.length; i++) expect(entries[i]!.parentId).toBe(entries[i - 1]!.id);
   });
 
@@ -54,7 +54,8 @@ describe("sessions from the command line", () => {
     const files = await sessionFiles();
     expect(files).toHaveLength(1);
     const entries = (await readJsonl(files[0]!)).slice(1);
-    expect(entries.filter((entry) => entry.type === "message")).toHaveLength(4);
+    // one system message: the second run's prompt and tools are those the session declared
+    expect(entries.filter((entry) => entry.type === "message").map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant", "user", "assistant"]);
   });
 
   it("opens a session by id prefix, and refuses an unknown one", async () => {
@@ -115,7 +116,7 @@ describe("sessions from the command line", () => {
     const file = (await sessionFiles())[0]!;
     const manager = pi.SessionManager.open(file);
     const context = manager.buildSessionContext();
-    expect(context.messages.map((message) => message.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    expect(context.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "toolResult", "assistant"]);
     expect(context.model).toEqual({ provider: "mock", modelId: "mock-model" });
   });
 });
