@@ -50,12 +50,40 @@ export class AutoCompaction {
       return undefined;
     }
     this.overflowRetried = true;
-    // The failed reply stays in the session file but not in what the model is sent again.
-    this.dropFailedReply(failed);
+    // The failed reply stays in the session file but not in what the model is sent again: a context_edit hides it
+    // (and its tool results) for good, as pi 1.6.0 does; without a stored session it is only dropped from memory.
+    const omitted = await this.omitFailedReply(failed);
+    if (!omitted) this.dropFailedReply(failed);
     const outcome = await this.engine.run({ reason: "overflow", signal, willRetry: true });
     if (!outcome.ok) return undefined;
-    this.dropFailedReply(failed);
+    if (!omitted) this.dropFailedReply(failed);
     return { continue: true, reason: "context overflow: compacted, sending the request again" };
+  }
+
+  /** Appends a `context_edit` that hides the failed reply and its tool results, and rebuilds the context. */
+  private async omitFailedReply(failed: AssistantMessage): Promise<boolean> {
+    const manager = this.context.tryUse("sessions")?.manager;
+    if (!manager) return false;
+    await this.context.session.drainEvents(); // the failed reply is stored once its message_end was delivered
+    const branch = manager.getBranch();
+    let at = branch.length - 1;
+    const isFailed = (entry: (typeof branch)[number]) =>
+      entry.type === "message" && (entry.message === failed || (entry.message.role === "assistant" && entry.message.timestamp === failed.timestamp));
+    while (at >= 0 && !isFailed(branch[at]!)) at--;
+    if (at < 0) return false;
+    const callIds = new Set(failed.content.flatMap((block) => (block.type === "toolCall" ? [block.id] : [])));
+    const targets = [branch[at]!];
+    for (const entry of branch.slice(at + 1)) {
+      if (entry.type !== "message") continue;
+      if (entry.message.role === "assistant") break;
+      if (entry.message.role === "toolResult" && callIds.has(entry.message.toolCallId)) targets.push(entry);
+    }
+    for (const target of targets) {
+      const edit = manager.getEntry(manager.appendContextEdit(target.id, null));
+      if (edit) this.context.emit({ type: "entry_appended", entry: edit });
+    }
+    this.context.session.replaceMessages(manager.buildSessionContext().messages);
+    return true;
   }
 
   /** Rebuilding the context after compaction brings the failed reply back when it is in the kept part. */

@@ -100,7 +100,10 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
     },
 
     appendEntry(customType, data) {
-      sessions()?.manager.appendCustomEntry(customType, data);
+      const manager = sessions()?.manager;
+      if (!manager) return;
+      const entry = manager.getEntry(manager.appendCustomEntry(customType, data));
+      if (entry) runtime.context.emit({ type: "entry_appended", entry });
     },
 
     setSessionName(name) {

@@ -1,5 +1,5 @@
 // Assembles the system prompt as pi 1.6.0's named sections, in pi's order: `preamble` (pith's own prompt or the
-// user's), then `tools` and `rules` (pith's own prompt only), `addendum` (appended text), `project_context`
+// user's), then `tools`, `rules` and `docs` (pith's own prompt only), `addendum` (appended text), `project_context`
 // (context files), `skills` and `cwd`. Every section but the preamble is wrapped in a tag of its name. The
 // sections are what the conversation's system messages record and patch (lib/transcript/system-messages.ts).
 import type { ToolDefinition } from "../../kernel/index.js";

@@ -1,12 +1,13 @@
 // pith's own system prompt, used when neither SYSTEM.md nor --system-prompt gives one.
 import type { ToolDefinition } from "../../kernel/index.js";
+import { docsSection } from "./pith-docs.js";
 
 const GENERAL_GUIDELINES = [
   "Be concise in your responses",
   "Show file paths clearly when working with files",
 ];
 
-/** pith's own prompt as sections: the introduction (`preamble`), the active tools' list and the rules. */
+/** pith's own prompt as sections: the introduction (`preamble`), the active tools' list, the rules, its docs. */
 export function defaultPromptSections(tools: readonly ToolDefinition[]): Record<string, string> {
   return {
     preamble:
@@ -14,6 +15,7 @@ export function defaultPromptSections(tools: readonly ToolDefinition[]): Record<
       "reading files, running commands, editing code and writing new files.",
     tools: `${toolList(tools)}\n\nOther custom tools may also be available, depending on the project.`,
     rules: guidelines(tools).map((line) => `- ${line}`).join("\n"),
+    docs: docsSection(),
   };
 }
 

@@ -110,7 +110,7 @@ describe("compaction against the mock LLM server", () => {
 
   it("an overflow error leads to one compaction and one retry of the request", async () => {
     const agentDir = agentDirFor({ compaction: { reserveTokens: 1000, keepRecentTokens: 300 } });
-    const { session, events } = await startSession(agentDir, tempDir());
+    const { session, sessions, events } = await startSession(agentDir, tempDir());
     const overflow: ScriptedReply = { error: { status: 400, type: "invalid_request_error", message: "prompt is too long: 4500 tokens > 4000 maximum" } };
     const answer = script([
       { text: "First.", usage: { input: 900, output: 50 } },
@@ -133,6 +133,14 @@ describe("compaction against the mock LLM server", () => {
     expect(retried[0]).toContain("compacted into the following summary");
     expect(retried.at(-1)).toMatch(/^Step three:/);
     expect((session.messages.at(-1) as { content: { text: string }[] }).content[0]!.text).toBe("Third, after compaction.");
+    // pi 1.6.0: the failed attempt stays in the file, hidden from the model by a context_edit announced as entry_appended
+    const manager = sessions.manager;
+    const failed = manager.getEntries().find((entry) => entry.type === "message" && entry.message.role === "assistant" && entry.message.stopReason === "error")!;
+    const edit = manager.getEntries().find((entry) => entry.type === "context_edit")!;
+    expect(edit).toMatchObject({ targetId: failed.id, replacement: null });
+    expect(events.filter((event) => event.type === "entry_appended")).toEqual([{ type: "entry_appended", entry: edit }]);
+    expect(JSON.stringify(manager.buildSessionContext().messages)).not.toContain("prompt is too long");
+    expect(JSON.stringify(mock.requests.at(-1)!.body)).not.toContain("prompt is too long");
     await session.dispose();
   });
   it("resuming a session far larger than the window compacts before the prompt with a summary request that fits", async () => {

@@ -63,6 +63,8 @@ describe("events of a prompt", () => {
       "before_agent_start",
       "agent_start",
       "turn_start",
+      "message_start", // the system prompt (pi 1.6.0)
+      "message_end",
       "message_start",
       "message_end",
       "message_start",
@@ -95,7 +97,7 @@ describe("events of a prompt", () => {
       { turnIndex: 0, toolResults: 1 },
       { turnIndex: 1, toolResults: 0 },
     ]);
-    expect(dataOf("message_start")).toEqual(["user", "custom", "assistant", "toolResult", "assistant"]);
+    expect(dataOf("message_start")).toEqual(["system", "user", "custom", "assistant", "toolResult", "assistant"]);
     expect(dataOf("input")).toEqual(["interactive:?q what is up"]);
     expect(dataOf("before_agent_start")).toEqual([{ prompt: "Briefly: what is up", chained: true, tools: ["read", "bash", "edit", "write", "echo"] }]);
     expect(dataOf("after_provider_response")).toEqual([200, 200]);
@@ -112,7 +114,7 @@ describe("events of a prompt", () => {
     expect(session.messages).toHaveLength(0);
 
     await session.prompt("PRIVATE note");
-    expect(session.messages.map((message) => message.role)).toEqual(["user", "custom", "assistant"]);
+    expect(session.messages.map((message) => message.role)).toEqual(["system", "user", "custom", "assistant"]);
     expect(scripted.requests[0]!.messages.map(textOf)).toEqual(["extra context from the extension"]);
   });
 
@@ -198,7 +200,7 @@ describe("session moves and compaction from a command context", () => {
     expect(dataOf("session_before_tree")).toEqual([firstReply]);
     expect(dataOf("session_tree")).toEqual([firstReply]);
     expect(service.manager.getLabel(firstReply)).toBe("went back");
-    expect(session.messages.map(textOf)).toEqual(["first", "extra context from the extension", "one"]);
+    expect(session.messages.map(textOf)).toEqual(["", "first", "extra context from the extension", "one"]); // the system message first
   });
 
   it("ctx.compact runs session_before_compact, whose summary is used, then session_compact", async () => {

@@ -43,7 +43,7 @@ describe("broken extensions", () => {
     await started.session.prompt("hello");
     expect(ran()).toEqual(["good"]);
     expect(started.session.registry.commands.has("half")).toBe(false);
-    expect(started.session.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(started.session.messages.map((message) => message.role)).toEqual(["system", "user", "assistant"]);
     expect(started.problems).toHaveLength(3);
   });
 

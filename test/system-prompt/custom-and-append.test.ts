@@ -75,7 +75,7 @@ describe("appended text", () => {
     const extra = await tree.write("extra.md", "FILE APPEND");
     const { prompt, resources } = await promptWith({ appendPrompts: ["TEXT APPEND", extra] });
 
-    expect(prompt).toMatch(/<\/rules>\n\n<addendum>\nPROJECT APPEND\n\nTEXT APPEND\n\nFILE APPEND\n<\/addendum>\n\n<cwd>\n/);
+    expect(prompt).toMatch(/<\/docs>\n\n<addendum>\nPROJECT APPEND\n\nTEXT APPEND\n\nFILE APPEND\n<\/addendum>\n\n<cwd>\n/);
     expect(prompt).not.toContain("GLOBAL APPEND");
     expect(resources.loaded().appendFiles).toEqual([projectAppend, extra]);
   });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { definePlugin } from "../../kernel/plugin.js";
 import { systemPromptPlugin } from "../../plugins/system-prompt/index.js";
@@ -67,12 +69,22 @@ describe("default system prompt", () => {
     expect(await bashOnly.session.refreshSystemPrompt()).toMatch(/Use bash for file operations/);
   });
 
+  it("points at pith's installed README and docs in the docs section, files that exist", async () => {
+    const { session } = await bootSession(tree.cwd, [systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd })]);
+    await session.refreshSystemPrompt();
+    const docs = session.systemPromptSections.docs!;
+    const readme = /README: (\S+)/.exec(docs)![1]!;
+    const folder = /Documentation: (\S+)/.exec(docs)![1]!;
+    expect(existsSync(readme)).toBe(true);
+    expect(existsSync(join(folder, "extensions.md"))).toBe(true);
+  });
+
   it("ends with the working directory as the cwd section, and no date (pi 1.6.0)", async () => {
     const { session } = await bootSession(tree.cwd, [systemPromptPlugin({ agentDir: tree.agentDir, cwd: tree.cwd })]);
     const prompt = await session.refreshSystemPrompt();
     expect(prompt.endsWith(`\n\n<cwd>\n${tree.cwd}\n</cwd>`)).toBe(true);
     expect(prompt).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(Object.keys(session.systemPromptSections)).toEqual(["preamble", "tools", "rules", "cwd"]);
+    expect(Object.keys(session.systemPromptSections)).toEqual(["preamble", "tools", "rules", "docs", "cwd"]);
   });
 
   it("builds the base prompt before other system_prompt handlers, whatever the load order", async () => {

@@ -24,7 +24,7 @@ describe("skills block", () => {
     ]);
     const prompt = await session.refreshSystemPrompt();
     expect(prompt).toMatch(/project rules\n<\/project_context>\n\n<skills>\n[^\n][\s\S]*<name>release-notes<\/name>[\s\S]*<\/available_skills>\n<\/skills>\n\n<cwd>\n/);
-    expect(Object.keys(session.systemPromptSections)).toEqual(["preamble", "tools", "rules", "project_context", "skills", "cwd"]);
+    expect(Object.keys(session.systemPromptSections)).toEqual(["preamble", "tools", "rules", "docs", "project_context", "skills", "cwd"]);
   });
 
   it("passes the active tool names, so the service can leave skills out without read", async () => {

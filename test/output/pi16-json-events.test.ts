@@ -1,0 +1,89 @@
+// `--mode json` of pith and of pi 1.6.0 itself (on the Node 22 binary), on the same mock conversation with thinking,
+// text, a tool call that runs and one for a tool that does not exist: the same events in the same order, field for
+// field. Normalised: ids, timestamps and durations; the system message's section texts and tool declarations
+// (pith's prompt is its own) are compared by name; `responseId` and `usage` of an assistant `message_start` (pi's
+// has them or not depending on when the provider's first event arrives); `structuredContent` of tool results (pi's tool output schemas, not
+// implemented in pith, see docs/compatibility.md).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, jsonLines, type CliResult, type CliWorld } from "../cli/cli-harness.js";
+import { NODE22, PI16_PACKAGE } from "../support/pi-node22.js";
+
+const PI_CLI = join(PI16_PACKAGE, "dist/bundle/cli.js");
+const available = existsSync(NODE22) && existsSync(PI_CLI);
+const ARGS = ["--model", "mock/mock-model", "--tools", "read,bash", "--mode", "json", "-p", "read a.txt"];
+const SCRIPT = [
+  { thinking: "Look first.", thinkingSignature: "sig-1", text: "Reading.", toolCalls: [{ name: "read", arguments: { path: "a.txt" } }, { name: "nosuch", arguments: {} }] },
+  { text: ["The file says ", "alpha."] },
+];
+
+function runPi(world: CliWorld, args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE22, [PI_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+const VARYING = new Set(["timestamp", "id", "toolCallId", "responseId", "durationMs", "cwd"]);
+
+function normalise(value: unknown, key = ""): unknown {
+  if (Array.isArray(value)) return value.map((item) => normalise(item));
+  if (typeof value !== "object" || value === null) return VARYING.has(key) ? `<${key}>` : value;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(record)) {
+    if (name === "structuredContent") continue;
+    if (record.role === "system" && name === "sections") out[name] = Object.keys(field as object).sort();
+    else if (record.role === "system" && name === "toolsAdded") out[name] = (field as { name: string }[]).map((tool) => tool.name).sort();
+    else out[name] = normalise(field, name);
+  }
+  return out;
+}
+
+function events(stdout: string): unknown[] {
+  return jsonLines(stdout).map((event) => {
+    if (event.type === "message_start" && (event.message as { role: string }).role === "assistant") {
+      // pi's starting partial is pi-ai's initial object or the provider's, depending on when its first event arrives
+      delete (event.message as Record<string, unknown>).responseId;
+      delete (event.message as Record<string, unknown>).usage;
+    }
+    return normalise(event);
+  });
+}
+
+describe.skipIf(!available)("--mode json against pi 1.6.0", () => {
+  let world: CliWorld;
+  beforeEach(async () => {
+    world = await createCliWorld();
+    await writeFile(join(world.project, "a.txt"), "alpha\n");
+  });
+  afterEach(async () => {
+    await world.close();
+  });
+
+  it("emits the same events as pi 1.6.0, in the same order, with the same fields", { timeout: 90_000 }, async () => {
+    world.mock.enqueue(...SCRIPT);
+    const pi = await runPi(world, ARGS);
+    expect(pi.code, pi.stderr).toBe(0);
+    world.mock.enqueue(...SCRIPT);
+    const pith = await world.run(ARGS);
+    expect(pith.code, pith.stderr).toBe(0);
+
+    const expected = events(pi.stdout);
+    const actual = events(pith.stdout);
+    expect(actual.map((event) => (event as { type: string }).type)).toEqual(expected.map((event) => (event as { type: string }).type));
+    for (let index = 0; index < expected.length; index++) expect(actual[index], `event ${index}`).toEqual(expected[index]);
+    // what was normalised away is still there, and the same kind of thing
+    const system = jsonLines(pith.stdout).find((event) => event.type === "message_end") as { message: { role: string; sections: Record<string, string> } };
+    expect(system.message.role).toBe("system");
+    expect(system.message.sections.cwd).toBe(`<cwd>\n${world.project}\n</cwd>`);
+  });
+});
