@@ -100,9 +100,7 @@ export class AgentSession implements SessionApi {
   }
 
   /** the system prompt's named sections, as the `system_prompt` handlers last built them */
-  get systemPromptSections(): Readonly<Record<string, string>> {
-    return this.baseSections;
-  }
+  get systemPromptSections(): Readonly<Record<string, string>> { return this.baseSections; }
 
   getState(): SessionState {
     return {
@@ -218,9 +216,7 @@ export class AgentSession implements SessionApi {
   async refreshSystemPrompt(): Promise<string> {
     const state = await this.hooks.system_prompt.promise({ sections: {}, cwd: this.cwd, tools: this.activeTools() });
     this.baseSections = state.sections;
-    this.baseSystemPrompt = Object.values(state.sections)
-      .filter((text) => text !== "")
-      .join("\n\n");
+    this.baseSystemPrompt = Object.values(state.sections).filter((text) => text !== "").join("\n\n");
     this.systemPromptStale = false;
     return this.baseSystemPrompt;
   }

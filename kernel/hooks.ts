@@ -168,11 +168,9 @@ export interface SystemPromptState {
 /** The messages a turn adds before its model call: the prompt's on the first turn, steering on later ones. */
 export interface TurnPrepareState {
   messages: AgentMessage[];
-  /** the conversation so far (read-only) */
+  /** the conversation so far (read-only), the prompt's sections now, the tools the model may call in this turn */
   conversation: readonly AgentMessage[];
-  /** the system prompt's sections as they are now */
   sections: Readonly<Record<string, string>>;
-  /** the tools the model may call in this turn */
   tools: readonly ToolDefinition[];
 }
 

@@ -35,8 +35,7 @@ export interface UsageCost {
   cacheRead: number;
   cacheWrite: number;
   total: number;
-  /** true when the provider reported the cost itself (pi 1.6.0) */
-  totalFromProvider?: boolean;
+  totalFromProvider?: boolean; // the provider reported the cost itself (pi 1.6.0)
 }
 
 export interface Usage {
@@ -46,10 +45,8 @@ export interface Usage {
   cacheWrite: number;
   totalTokens: number;
   cost: UsageCost;
-  /** tokens written to a one-hour cache (pi 1.6.0), part of cacheWrite */
-  cacheWrite1h?: number;
-  /** reasoning tokens, part of output, where the provider reports them */
-  reasoning?: number;
+  cacheWrite1h?: number; // part of cacheWrite: written to a one-hour cache (pi 1.6.0)
+  reasoning?: number; // part of output, where the provider reports it
 }
 
 /** `pending` marks a reply still streaming (pi 1.6.0); it is never stored. */
@@ -80,14 +77,11 @@ export interface AssistantMessage {
   diagnostics?: AssistantMessageDiagnostic[];
   usage: Usage;
   stopReason: StopReason;
-  /** the provider's own word for why it stopped (`end_turn`, `tool_calls`, ...) */
-  rawStopReason?: string;
+  rawStopReason?: string; // the provider's own word (`end_turn`, `tool_calls`, ...)
   errorMessage?: string;
   timestamp: number;
-  /** from the request to the last event of the reply */
-  durationMs?: number;
-  /** the thinking level the request asked for */
-  thinkingLevel?: string;
+  durationMs?: number; // from the request to the reply's last event
+  thinkingLevel?: string; // what the request asked for
 }
 
 export interface ToolResultMessage<TDetails = unknown> {
@@ -97,8 +91,7 @@ export interface ToolResultMessage<TDetails = unknown> {
   content: (TextContent | ImageContent)[];
   details?: TDetails;
   isError: boolean;
-  /** how long the tool ran */
-  durationMs?: number;
+  durationMs?: number; // how long the tool ran
   timestamp: number;
 }
 

@@ -211,7 +211,8 @@ describe("compaction, bash and shutdown", () => {
     const result = await pith.compact("keep it short");
     expect(result).toMatchObject({ summary: expect.stringContaining("summary"), tokensBefore: expect.any(Number), firstKeptEntryId: expect.any(String) });
     expect(log.types().filter((type) => type.startsWith("compaction_"))).toEqual(["compaction_start", "compaction_end"]);
-    expect(pith.getMessages()[0]).toMatchObject({ role: "compactionSummary" });
+    // the compaction's checkpoint of the system prompt and tools leads, then the summary (pi 1.6.0)
+    expect(pith.getMessages().slice(0, 2).map((message) => message.role)).toEqual(["system", "compactionSummary"]);
   });
 
   it("runs the user's bash command in the project and keeps it in the conversation", async () => {
