@@ -96,3 +96,30 @@ it("session-name (RPC): /session-name names the session, get_state reports it", 
   const state = await peer.request({ type: "get_state" });
   expect((state.data as { sessionName?: string }).sessionName).toBe("Release prep");
 });
+
+it("structured-output: the terminating tool result ends the run without another model call", async () => {
+  world.mock.enqueue({ toolCalls: [{ name: "structured_output", arguments: { headline: "Ship it", summary: "All good.", actionItems: ["tag", "publish"] } }] });
+  const result = await world.run(["--mode", "json", ...MODEL, "-e", example("structured-output.ts"), "summarize"]);
+  expect(result.code).toBe(0);
+  expect(world.mock.requests).toHaveLength(1);
+  const end = result.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { type: string; result?: unknown }).find((event) => event.type === "tool_execution_end");
+  expect(end?.result).toMatchObject({ content: [{ type: "text", text: "Saved structured output: Ship it" }], details: { headline: "Ship it", actionItems: ["tag", "publish"] } });
+});
+
+it("dynamic-tools (RPC): a tool registered at session_start and one added by /add-echo-tool are both callable", async () => {
+  world.mock.enqueue({ toolCalls: [{ name: "echo_session", arguments: { message: "one" } }] }, { text: "ok" }, { toolCalls: [{ name: "shout_back", arguments: { message: "two" } }] }, { text: "ok" });
+  rpc = spawnRpc(world, ["-e", example("dynamic-tools.ts")]);
+  const { peer } = rpc;
+  await peer.waitFor(notice("Registered dynamic tool: echo_session"));
+  await peer.request({ type: "prompt", message: "echo one" });
+  await peer.waitForEvent("agent_end");
+  expect(bodyText(1)).toContain("[session] one");
+
+  await peer.request({ type: "prompt", message: "/add-echo-tool shout_back" });
+  await peer.waitFor(notice("Registered dynamic tool: shout_back"));
+  const from = peer.records.length;
+  await peer.request({ type: "prompt", message: "echo two" });
+  await peer.waitForEvent("agent_end", from);
+  expect(JSON.stringify((world.mock.requests[2]!.body as { tools: unknown }).tools)).toContain('"shout_back"');
+  expect(bodyText(3)).toContain("[shout_back] two");
+});
