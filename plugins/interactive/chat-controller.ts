@@ -119,6 +119,16 @@ export class ChatController {
     this.tui.requestRender();
   }
 
+  /** a component of the mode's own at the end of the chat (a running `!cmd`) until the returned function removes it */
+  addItem(component: Component): () => void {
+    this.layout.chat.addChild(component);
+    this.tui.requestRender();
+    return () => {
+      this.layout.chat.removeChild(component);
+      this.tui.requestRender();
+    };
+  }
+
   setToolsExpanded(expanded: boolean): void {
     this.settings.toolsExpanded = expanded;
     for (const row of this.rows.values()) row.setExpanded(expanded);

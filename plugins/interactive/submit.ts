@@ -4,6 +4,8 @@
 import { PithError, type ImageContent } from "../../kernel/index.js";
 import type { CommandHost } from "./commands/command-host.js";
 import { findCommand } from "./commands/table.js";
+import { RunningBash } from "./components/running-bash.js";
+import { keysOf } from "./key-bindings.js";
 
 /** The submitter works with the same parts a built-in command gets. */
 export type SubmitterParts = CommandHost;
@@ -61,9 +63,18 @@ export class Submitter {
     this.bashRunning = true;
     this.parts.chat.setWorkingVisible(true);
     this.parts.ui.setWorkingMessage(`Running ${command}... (escape to cancel)`);
+    const live = new RunningBash(command, excludeFromContext, this.parts.ui.theme, keysOf(this.parts.ui.keys, "app.interrupt"));
+    const removeLive = this.parts.chat.addItem(live);
     try {
-      await bash.execute(command, { excludeFromContext });
+      await bash.execute(command, {
+        excludeFromContext,
+        onOutput: (delta) => {
+          live.append(delta);
+          this.parts.tui.requestRender();
+        },
+      });
     } finally {
+      removeLive();
       this.bashRunning = false;
       this.parts.ui.setWorkingMessage(undefined);
     }
