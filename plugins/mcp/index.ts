@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext, type RegisteredMcpServer } from "../../kernel/index.js";
 import { validateServerEntry, type McpServerConfig } from "./config.js";
+import { untilAborted } from "../../lib/abort/until-aborted.js";
 import { loadMcpConfiguration, type McpConfiguration, type McpServerEntry } from "./config-files.js";
 import type { McpManager, McpServerStatus, SignInRequest } from "./manager.js";
 import type { SignInResult } from "./sign-in.js";
@@ -76,7 +77,9 @@ export function mcpPlugin(options: McpPluginOptions): PithPlugin {
       context.on("session_start", async ({ reason }) => {
         if (reason === "reload") await host.reconfigure(await readConfiguration(context, options));
       });
-      if (configuration.servers.length > 0) await host.start(configuration.servers);
+      // The SDK loads and the servers connect while the rest of the session starts; the first prompt waits only
+      // for what its request needs (before_prompt below).
+      if (configuration.servers.length > 0) void host.start(configuration.servers).catch((error: unknown) => context.report(error));
     },
   });
 }
@@ -90,6 +93,8 @@ async function readConfiguration(context: PluginContext, options: McpPluginOptio
 class McpHost {
   private manager: McpManager | undefined;
   private loading: Promise<McpManager> | undefined;
+  /** the last start's servers added; undefined when loading failed */
+  private started: Promise<McpManager | undefined> = Promise.resolve(undefined);
   private readonly listeners = new Set<() => void>();
   private waitedForStartup = false;
   private readonly registered = new Map<string, RegisteredMcpServer>();
@@ -109,11 +114,23 @@ class McpHost {
 
   /** Loads the manager (and, through it, the SDK) and starts connecting; the session does not wait. */
   start(entries: McpServerEntry[]): Promise<McpManager> {
-    this.loading ??= this.load();
-    return this.loading.then((manager) => {
+    if (!this.loading) {
+      this.loading = this.load();
+      this.tapHooks();
+    }
+    const started = this.loading.then((manager) => {
       manager.add(entries);
       return manager;
     });
+    this.started = started.catch(() => undefined);
+    return started;
+  }
+
+  /** The manager once loaded; MCP_NO_SERVERS when nothing was ever configured or registered. */
+  private async loaded(): Promise<McpManager> {
+    const manager = await this.loading;
+    if (!manager) throw new PithError("MCP_NO_SERVERS", "No MCP servers are configured: add one with pith mcp add (see docs/mcp.md).");
+    return manager;
   }
 
   private async load(): Promise<McpManager> {
@@ -143,17 +160,19 @@ class McpHost {
       },
     });
     this.manager = manager;
-    this.tapHooks(manager);
     return manager;
   }
 
-  private tapHooks(manager: McpManager): void {
+  private tapHooks(): void {
     const { context } = this;
     // The first prompt waits (at most startupWaitMs) only for servers whose tools are declared to the model, so
     // they are in its first request; other servers are waited for when tool_search or a resource tool needs them.
     context.on("before_prompt", async ({ signal }) => {
       if (this.waitedForStartup) return;
       this.waitedForStartup = true;
+      // an abort ends the wait, as it ends the wait for the servers below
+      const manager = await untilAborted(this.started, signal, () => undefined).catch(() => undefined);
+      if (!manager) return;
       const direct = manager.directServers();
       if (direct.length === 0) return;
       const timeout = AbortSignal.timeout(this.options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS);
@@ -162,12 +181,12 @@ class McpHost {
       if (waiting.length > 0) context.log.info(`MCP servers still connecting: ${waiting.join(", ")}; their tools become available once connected.`);
     });
     context.on("system_prompt", (state) => {
-      const section = manager.promptSection();
+      const section = this.manager?.promptSection();
       // a section of its own, XML-wrapped like every section but the preamble (pi 1.6.0)
       return section ? { ...state, sections: { ...state.sections, mcp_servers: `<mcp_servers>\n${section}\n</mcp_servers>` } } : undefined;
     });
     context.on("session_shutdown", async ({ reason }) => {
-      if (reason === "quit") await manager.dispose();
+      if (reason === "quit") await (await this.started)?.dispose();
     });
   }
 
@@ -175,12 +194,12 @@ class McpHost {
     servers: () => this.manager?.status() ?? [],
     problems: () => this.configuration.problems,
     ready: async (signal) => {
-      const manager = await this.loading;
+      const manager = await this.started;
       if (manager) await manager.settled(manager.servers, signal);
     },
-    reconnect: async (name) => this.require().reconnect(name),
+    reconnect: async (name) => (await this.loaded()).reconnect(name),
     setEnabled: async (name, enabled, options) => {
-      const manager = this.require();
+      const manager = await this.loaded();
       const entry = manager.find(name)?.entry;
       await manager.setEnabled(name, enabled);
       const file = entry && entry.scope !== "extension" ? (entry.override ?? entry.source) : undefined;
@@ -191,8 +210,8 @@ class McpHost {
       this.configuration = { ...this.configuration, servers: this.configuration.servers.map((server) => (server.name === name ? { ...server, config: { ...server.config, enabled } } : server)) };
       return { savedTo: file };
     },
-    signIn: async (name, request) => this.require().signIn(name, request),
-    signOut: async (name) => this.require().signOut(name),
+    signIn: async (name, request) => (await this.loaded()).signIn(name, request),
+    signOut: async (name) => (await this.loaded()).signOut(name),
     registerServer: (name, config, extensionPath) => this.register(name, config, extensionPath),
     unregisterServer: (name, extensionPath) => {
       if (this.registered.get(name)?.extensionPath !== extensionPath) return;
@@ -205,11 +224,6 @@ class McpHost {
       return () => void this.listeners.delete(listener);
     },
   };
-
-  private require(): McpManager {
-    if (!this.manager) throw new PithError("MCP_NO_SERVERS", "No MCP servers are configured: add one with pith mcp add (see docs/mcp.md).");
-    return this.manager;
-  }
 
   private register(name: string, config: Record<string, unknown>, extensionPath: string): void {
     const checked = validateServerEntry(name, config);
