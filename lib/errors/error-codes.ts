@@ -14,6 +14,7 @@ const from = (owner: string) => (meaning: string, action: string): ErrorCodeInfo
 const compaction = from("plugins/compaction");
 const exportPlugin = from("plugins/export");
 const extensions = from("plugins/extensions");
+const interactive = from("plugins/interactive");
 const mcp = from("plugins/mcp");
 const models = from("plugins/models");
 const packages = from("plugins/packages");
@@ -207,6 +208,7 @@ export const ERROR_CODES = {
   // the SDK and the CLI
   FILE_NOT_FOUND: sdk("an @file argument names no readable file", "check the path"),
   NOT_A_TERMINAL: sdk("the interactive UI was started without a terminal", "use print mode: pith -p \"...\""),
+  THEME_INVALID: interactive("a theme file is not valid JSON or lacks a colour role; the other themes still load", "fix the file the message names (every one of pi's colour roles, values as hex, 0-255, a var or \"\")"),
   NO_PROMPT: sdk("print mode got no request", "give one as an argument or on stdin"),
   RPC_FILE_ARGUMENTS: sdk("@file arguments were given in RPC mode", "send the file's contents in a prompt command"),
   RUNTIME_DISPOSED: sdk("the runtime was disposed while a session was being created", "create a new runtime"),

@@ -66,7 +66,7 @@ export class JsonlSessionStore implements SessionStore {
       record.scannedTo = parsed.completeBytes;
       rememberRecord(dirname(location), basename(location), record);
     }
-    return { records: parsed.records, warnings: parsed.warnings };
+    return { records: parsed.records, warnings: parsed.warnings, empty: buffer.length === 0 };
   }
 
   create(location: string, lines: readonly FileEntry[], options?: StoreOptions): SessionWriter {

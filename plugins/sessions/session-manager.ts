@@ -391,6 +391,14 @@ export class SessionManager {
     }
     try {
       const stored = this.store.read(location, this.writerOptions()) ?? { records: [], warnings: [] };
+      if (stored.empty) {
+        // A file of zero bytes: a run killed between creating the file and writing its first lines, or one made by
+        // hand. It holds nothing to keep, so the new session goes into it (as pi 1.6.0 does), not into a sibling.
+        this.startNew({}, undefined, location);
+        writer.append(this.header);
+        this.writer = writer;
+        return;
+      }
       const result = loadSessionRecords(stored.records, location, stored.warnings);
       if (!result.ok) {
         for (const problem of result.warnings) this.warn(problem);

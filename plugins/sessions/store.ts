@@ -8,6 +8,8 @@ export interface StoredSession {
   records: readonly ParsedRecord[];
   /** lines the store could not parse */
   warnings: readonly SessionWarning[];
+  /** nothing at all is stored there (a file of zero bytes) */
+  empty?: boolean;
 }
 
 /** Exclusive write access to one stored session; `close` gives it up. */

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, jsonLines, type CliWorld } from "./cli-harness.js";
@@ -93,6 +93,21 @@ describe("sessions from the command line", () => {
     const elsewhere = join(world.home, "elsewhere");
     await world.run(["-p", ...MODEL, "--session-dir", elsewhere, "y"]);
     expect((await readdir(elsewhere)).filter((name) => name.endsWith(".jsonl"))).toHaveLength(1);
+  });
+
+  it("--session on an empty file (a run killed before its first line) writes the new session into that file", async () => {
+    const file = join(world.project, "empty.jsonl");
+    await writeFile(file, "");
+    world.mock.enqueue({ text: "carried on" });
+    const result = await world.run(["-p", ...MODEL, "--session", file, "carry on"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    const lines = await readJsonl(file);
+    expect(lines[0]).toMatchObject({ type: "session", version: 3, cwd: world.project });
+    expect(lines.filter((line) => line.type === "message").map((line) => (line.message as { role: string }).role)).toEqual(
+      expect.arrayContaining(["user", "assistant"]),
+    );
+    expect((await readdir(world.project)).filter((name) => name.endsWith(".jsonl"))).toEqual(["empty.jsonl"]);
   });
 
   it("opens --mode json with the header of the session file", async () => {

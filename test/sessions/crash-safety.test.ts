@@ -65,7 +65,7 @@ describe("a file without a usable header", () => {
   for (const [name, content] of [
     ["garbage", "this is not json\n" + entry("aaaaaaaa", null) + "\n"],
     ["an entry first", entry("aaaaaaaa", null) + "\n"],
-    ["empty", ""],
+    ["blank lines only", "\n\n"],
     ["a torn header", '{"type":"session","version":3,"id":"x'],
   ] as const) {
     it(`(${name}) is never truncated or overwritten: reported, and the session continues in a new file`, () => {
@@ -85,6 +85,20 @@ describe("a file without a usable header", () => {
       expect(readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()).toHaveLength(2);
     });
   }
+
+  it("(empty, zero bytes) takes the new session, header first, as pi 1.6.0 does", () => {
+    const dir = tempDir();
+    const file = join(dir, "empty.jsonl");
+    writeFileSync(file, "");
+    const manager = SessionManager.open(new JsonlSessionStore({ agentDir: dir, sessionDir: dir }), file, { cwdOverride: "/p" });
+    expect(manager.getWarnings()).toEqual([]);
+    expect(manager.getSessionFile()).toBe(file);
+    manager.appendMessage(user("q"));
+    manager.close();
+    const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { type: string });
+    expect(lines.map((line) => line.type)).toEqual(["session", "message"]);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".jsonl"))).toEqual(["empty.jsonl"]);
+  });
 
   it("forkFrom refuses it", () => {
     const dir = tempDir();
