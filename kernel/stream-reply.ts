@@ -6,6 +6,7 @@ import type { LoopContext } from "./loop-context.js";
 import { errorMessage } from "./errors.js";
 import { finalizeMessage } from "./finalize-message.js";
 import { isTapped } from "./hooks.js";
+import { nowMs } from "./stopwatch.js";
 
 export async function streamAssistantReply(loop: LoopContext): Promise<AssistantMessage> {
   // The provider gets its own array (the loop appends to the live one); the messages themselves are shared
@@ -19,7 +20,7 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
   let final: AssistantMessage | undefined;
   const thinkingLevel = loop.thinkingLevel();
   const startedAt = Date.now();
-  const startedAtMonotonic = performance.now();
+  const startedAtMonotonic = nowMs();
   try {
     for await (const event of loop.streamAssistant(messages, loop.signal)) {
       if (event.type === "done" || event.type === "error") {
@@ -50,7 +51,7 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
   }
   // pi 1.6.0 records how long the reply took and the level the request asked for (a reply that started before this
   // request, one a provider replayed, keeps what it has)
-  if (final.durationMs === undefined && final.timestamp >= startedAt) final.durationMs = Math.max(0, Math.round(performance.now() - startedAtMonotonic));
+  if (final.durationMs === undefined && final.timestamp >= startedAt) final.durationMs = Math.max(0, Math.round(nowMs() - startedAtMonotonic));
   final.thinkingLevel = thinkingLevel;
   return (await finalizeMessage(final, loop, true)) as AssistantMessage;
 }

@@ -44,5 +44,5 @@ it("a message sent with triggerTurn while idle opens the run as messageType cust
   await session.waitForIdle();
   expect(seen.__pithStart).toEqual([{ by: "first", messageType: "custom", prompt: undefined, message: "look at this", system: expect.any(String) }]);
   expect(scripted.requests[0]!.messages.map(textOf)).toEqual(["look at this", "from first"]);
-  expect(session.messages.map((message) => message.role)).toEqual(["custom", "custom", "assistant"]);
+  expect(session.messages.map((message) => message.role)).toEqual(["system", "custom", "custom", "assistant"]);
 });

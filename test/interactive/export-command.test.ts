@@ -27,5 +27,6 @@ it("/export writes the page or the session file and says where", async () => {
   await run.waitForText("kept.jsonl");
   const [header, ...entries] = readFileSync(copy, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(header).toMatchObject({ type: "session", version: 3, cwd: ui.world().project });
-  expect(entries.filter((entry) => entry.type === "message")).toHaveLength(2);
+  // pi 1.6.0's system message declaring the prompt and tools, then the exchange
+  expect(entries.filter((entry) => entry.type === "message").map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant"]);
 });

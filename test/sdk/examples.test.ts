@@ -62,7 +62,7 @@ describe("docs/examples", { timeout: 60_000 }, () => {
     const printed = await runExample(world, () => import("../../docs/examples/custom-compactor.js"));
 
     expect(printed).toContain("Earlier in this session the user asked:\n- Suggest a name for a CLI that summarises logs.\n");
-    expect(printed).toContain("kept: compactionSummary, user, assistant\n");
+    expect(printed).toContain("kept: system, compactionSummary, user, assistant\n");
     expect(world.mock.requests).toHaveLength(2);
   });
 
