@@ -9,10 +9,10 @@ import { packageContext, type PackageCommandIO } from "./command-context.js";
 type Command = "install" | "remove" | "update" | "list";
 
 const USAGE: Record<Command, string> = {
-  install: "pith install <source> [-l]",
-  remove: "pith remove <source> [-l]",
-  update: "pith update [source|self|pith] [--self] [--extensions] [--extension <source>] [--force]",
-  list: "pith list",
+  install: "pith install <source> [-l] [-a|-na]",
+  remove: "pith remove <source> [-l] [-a|-na]",
+  update: "pith update [source|self|pith] [--self] [--extensions] [--extension <source>] [--force] [-a|-na]",
+  list: "pith list [-a|-na]",
 };
 
 const HELP: Record<Command, string> = {
@@ -45,6 +45,8 @@ interface ParsedCommand {
   local: boolean;
   help: boolean;
   force: boolean;
+  /** `-a`/`--approve` (true) or `-na`/`--no-approve` (false): this command's project trust */
+  approve?: boolean;
   update?: UpdateTarget;
   problem?: string;
 }
@@ -62,6 +64,7 @@ export function parsePackageCommand(argv: readonly string[]): ParsedCommand {
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
     if (arg === "-h" || arg === "--help") parsed.help = true;
+    else if (arg === "-a" || arg === "--approve" || arg === "-na" || arg === "--no-approve") parsed.approve = arg === "-a" || arg === "--approve";
     else if ((arg === "-l" || arg === "--local") && (command === "install" || command === "remove")) parsed.local = true;
     else if (isUpdate && arg === "--self") selfFlag = true;
     else if (isUpdate && arg === "--extensions") extensionsFlag = true;
@@ -117,7 +120,7 @@ export async function runPackageCommand(argv: readonly string[], io: PackageComm
     io.stderr(`pith: ${parsed.problem}\nUsage: ${USAGE[parsed.command]}\n`);
     return 1;
   }
-  const context = await packageContext(io);
+  const context = await packageContext(io, parsed.approve);
   try {
     const source = parsed.source;
     switch (parsed.command) {

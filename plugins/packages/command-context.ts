@@ -10,12 +10,21 @@ export interface PackageCommandIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   signal?: AbortSignal;
+  /**
+   * Whether the project's own settings (and so its packages) count: `approve` is `-a` (true), `-na` (false) or
+   * neither; the answer never prompts. Without it the project's settings are not applied.
+   */
+  projectTrusted?: (approve: boolean | undefined, settings: SettingsManager) => Promise<boolean>;
 }
 
-/** Settings (warnings reported) and the places the package operations work on. */
-export async function packageContext(io: PackageCommandIO): Promise<PackageManagerContext> {
+/**
+ * Settings (warnings reported) and the places the package operations work on. An untrusted project's packages are
+ * neither listed nor installed nor updated: installing one runs its package's scripts.
+ */
+export async function packageContext(io: PackageCommandIO, approve?: boolean): Promise<PackageManagerContext> {
   const agentDir = resolveAgentDir(io.env);
-  const settings = await SettingsManager.load({ agentDir, cwd: io.cwd, env: io.env });
+  const settings = await SettingsManager.load({ agentDir, cwd: io.cwd, env: io.env, projectTrusted: false });
+  settings.setProjectTrusted((await io.projectTrusted?.(approve, settings)) ?? approve === true);
   for (const warning of settings.warnings) io.stderr(`pith: warning: ${warning.message}\n`);
   return {
     cwd: io.cwd,

@@ -44,18 +44,22 @@ interface ConfigArgs {
   kind?: PackageResourceType;
   local: boolean;
   help: boolean;
+  /** `-a` (true) or `-na` (false): this command's project trust */
+  approve?: boolean;
   problem?: string;
 }
 
 export function parseConfigArgs(argv: readonly string[]): ConfigArgs {
-  const [first, ...rest] = argv;
+  // options may come first: `pith config -l` lists
+  const [first, ...afterFirst] = argv;
+  const rest = first?.startsWith("-") ? argv : afterFirst;
   const parsed: ConfigArgs = { action: "list", local: false, help: false };
   if (first === "enable" || first === "disable") parsed.action = first;
-  else if (first === "-h" || first === "--help") parsed.help = true;
-  else if (first !== undefined) parsed.problem = `Unknown config action ${first}: use enable or disable.`;
+  else if (first !== undefined && !first.startsWith("-")) parsed.problem = `Unknown config action ${first}: use enable or disable.`;
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
     if (arg === "-h" || arg === "--help") parsed.help = true;
+    else if (arg === "-a" || arg === "--approve" || arg === "-na" || arg === "--no-approve") parsed.approve = arg === "-a" || arg === "--approve";
     else if (arg === "-l" || arg === "--local") parsed.local = true;
     else if (arg === "--kind") {
       const value = rest[++index];
@@ -82,7 +86,7 @@ export async function runConfigCommand(argv: readonly string[], io: PackageComma
     io.stderr(`pith: ${parsed.problem}\nUsage: ${USAGE}\n`);
     return 1;
   }
-  const context = await packageContext(io);
+  const context = await packageContext(io, parsed.approve);
   try {
     if (parsed.action === "list") io.stdout(await formatConfig(context));
     else io.stdout(await toggle(parsed as ConfigArgs & { action: "enable" | "disable"; target: string }, context));

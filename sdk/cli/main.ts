@@ -227,9 +227,14 @@ async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
   try {
+    const { resolveStartupTrust } = await import("../../plugins/trust/index.js");
+    const { resolveAgentDir } = await import("../../lib/agent-dir/agent-dir.js");
+    const cwd = process.cwd();
     return await runPackageCommand(argv, {
-      cwd: process.cwd(),
+      cwd,
       env: process.env,
+      // -a / -na, else the decision saved in trust.json: package commands never prompt (pi 1.6.0)
+      projectTrusted: async (approve, settings) => (await resolveStartupTrust({ cwd, agentDir: resolveAgentDir(), settings, approve })).trusted,
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
       signal: controller.signal,

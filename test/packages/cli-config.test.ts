@@ -91,7 +91,8 @@ describe("pith config", () => {
     expect((await globalSettings()).extensions).toEqual(["-extensions/auto.ts"]);
     expect((await config("disable", "-l", "skills/local-skill")).code).toBe(0);
     expect((await json(join(world.project, ".pi", "settings.json"))).skills).toEqual(["-skills/local-skill/SKILL.md"]);
-    expect((await config()).stdout).toContain("  skills:\n    disabled  skills/local-skill/SKILL.md\n");
+    // the project's settings apply only in a trusted project: -a trusts it for this one command
+    expect((await config("-a")).stdout).toContain("  skills:\n    disabled  skills/local-skill/SKILL.md\n");
     expect((await config("enable", "extensions/auto.ts")).code).toBe(0);
     expect((await globalSettings()).extensions).toEqual(["+extensions/auto.ts"]);
   });

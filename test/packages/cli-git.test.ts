@@ -67,7 +67,7 @@ describe("pith package commands: git sources", () => {
     expect((await world.pith(["install", `git:${url}@v1`, "-l"])).code).toBe(0);
     expect(head(projectClone)).toBe(pinnedHead);
     expect(await readFile(join(world.project, ".pi", "git", ".gitignore"), "utf8")).toBe("*\n");
-    expect((await world.pith(["update"])).stdout).toBe(`Skipped (pinned) git:${url}@v1\n`);
+    expect((await world.pith(["update", "-a"])).stdout).toBe(`Skipped (pinned) git:${url}@v1\n`);
     expect(head(projectClone)).toBe(pinnedHead);
   });
 

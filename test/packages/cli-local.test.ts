@@ -21,7 +21,10 @@ describe("pith package commands: local sources", () => {
     // cwd is <home>/project and the agent folder <home>/agent: the same relative path from both
     expect((await settingsOf(join(world.agentDir, "settings.json"))).packages).toEqual(["../tools/conv"]);
 
-    const listed = await world.pith(["list"]);
+    // the project is not trusted (nothing saved, no prompt in a package command): its packages do not count,
+    // neither with -na; -a trusts it for this one command
+    for (const untrusted of [["list"], ["list", "-na"]]) expect((await world.pith(untrusted)).stdout).not.toContain("Project packages:");
+    const listed = await world.pith(["list", "-a"]);
     expect(listed.stdout).toBe(
       [
         "User packages:",
@@ -66,7 +69,10 @@ describe("pith package commands: local sources", () => {
     expect(installed).toMatchObject({ code: 0, stdout: "Installed ./vendor/one.ts\n" });
     expect((await settingsOf(join(world.project, ".pi", "settings.json"))).packages).toEqual(["../vendor/one.ts"]);
 
-    const listed = await world.pith(["list"]);
+    // the project is not trusted (nothing saved, no prompt in a package command): its packages do not count,
+    // neither with -na; -a trusts it for this one command
+    for (const untrusted of [["list"], ["list", "-na"]]) expect((await world.pith(untrusted)).stdout).not.toContain("Project packages:");
+    const listed = await world.pith(["list", "-a"]);
     expect(listed.stdout).toBe(
       [
         "User packages:",
@@ -86,7 +92,7 @@ describe("pith package commands: local sources", () => {
     const wrongScope = await world.pith(["remove", "./vendor/one.ts"]);
     expect(wrongScope.code).toBe(1);
     expect(wrongScope.stderr).toContain("No matching package found for ./vendor/one.ts in the global settings.");
-    expect((await world.pith(["remove", "--local", "./vendor/one.ts"])).code).toBe(0);
+    expect((await world.pith(["remove", "--local", "-a", "./vendor/one.ts"])).code).toBe(0);
     expect((await settingsOf(join(world.project, ".pi", "settings.json"))).packages).toEqual([]);
   });
 
