@@ -1,8 +1,11 @@
 // Model description, the same shape as pi-ai's `Model`, so models.json entries and pi extensions fit.
 
-export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
-export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+/** The levels a token budget can express; the opt-in levels above "high" take the "high" budget. */
+export type BudgetThinkingLevel = Exclude<ThinkingLevel, "off" | "xhigh" | "max">;
 
 /** Per level: the string sent to the provider, or null where the model does not support the level. */
 export type ThinkingLevelMap = Partial<Record<ThinkingLevel, string | null>>;

@@ -1,6 +1,6 @@
 // The contract between the loop and a wire protocol. A provider plugin registers one `ProviderApi` per `api`.
 import type { AssistantMessage, ImageContent, Message, TextContent, ThinkingContent, ToolCall } from "./messages.js";
-import type { Model, ThinkingLevel } from "./model.js";
+import type { BudgetThinkingLevel, Model, ThinkingLevel } from "./model.js";
 
 /** A tool as the model sees it: name, description and JSON Schema parameters. */
 export interface ToolSpec {
@@ -21,7 +21,7 @@ export interface StreamRequest {
   tools: ToolSpec[];
   thinkingLevel: ThinkingLevel;
   /** token budgets per thinking level (settings `thinkingBudgets`) */
-  thinkingBudgets?: Partial<Record<Exclude<ThinkingLevel, "off" | "xhigh">, number>>;
+  thinkingBudgets?: Partial<Record<BudgetThinkingLevel, number>>;
   apiKey: string | undefined;
   /** headers over the model's and the provider's own; `null` removes one the provider or the model would send */
   headers?: Record<string, string | null>;

@@ -6,7 +6,8 @@ export function supportedThinkingLevels(model: Model | undefined): ThinkingLevel
   const map = model.thinkingLevelMap ?? {};
   return THINKING_LEVELS.filter((level) => {
     if (level === "off") return map.off !== null;
-    if (level === "xhigh") return typeof map.xhigh === "string";
+    // The levels above "high" are opt-in: a model has them only where its map names them.
+    if (level === "xhigh" || level === "max") return typeof map[level] === "string";
     return map[level] !== null;
   });
 }

@@ -22,7 +22,6 @@ export interface KeyActionParts {
 
 /** two ctrl+c within this many milliseconds quit */
 const DOUBLE_PRESS_MS = 500;
-const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
 
 export function bindKeyActions(parts: KeyActionParts): void {
   const { editor, session, context, chat, submitter, quit } = parts;
@@ -65,11 +64,12 @@ export function bindKeyActions(parts: KeyActionParts): void {
   editor.onAction("app.thinking.toggle", () => chat.setHideThinking(!chat.settings.hideThinking));
 
   editor.onAction("app.thinking.cycle", () => {
-    const model = session.model;
-    if (!model?.reasoning) return chat.notify("status", "The current model does not support thinking");
-    const index = THINKING_LEVELS.indexOf(session.thinkingLevel as (typeof THINKING_LEVELS)[number]);
-    const next = THINKING_LEVELS[(index + 1) % THINKING_LEVELS.length]!;
-    void session.setThinkingLevel(next).then(() => chat.notify("status", `Thinking level: ${session.thinkingLevel}`));
+    // Only the levels the model has, as pi cycles: the opt-in xhigh and max where its map names them.
+    void context
+      .use("modelSwitch")
+      .cycleThinkingLevel()
+      .then((level) => chat.notify("status", level ? `Thinking level: ${level}` : "The current model does not support thinking"))
+      .catch((error: unknown) => chat.notify("error", error instanceof Error ? error.message : String(error)));
   });
 
   const cycle = (direction: "forward" | "backward") => () => {

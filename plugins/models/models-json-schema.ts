@@ -17,6 +17,7 @@ const thinkingLevelMap = z.object({
   medium: thinkingValue,
   high: thinkingValue,
   xhigh: thinkingValue,
+  max: thinkingValue,
 });
 
 const cost = z.object({

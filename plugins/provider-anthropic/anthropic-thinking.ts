@@ -1,13 +1,11 @@
 // Thinking per level. Claude 4.6 and later decide their own budget ("adaptive" thinking, steered by an effort
 // level); older Claude models take a token budget that must stay below max_tokens.
-import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
-import { mappedThinkingValue } from "../../lib/provider-kit/index.js";
+import type { BudgetThinkingLevel, Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
+import { budgetThinkingLevel, mappedThinkingValue } from "../../lib/provider-kit/index.js";
 import type { WireThinking } from "./anthropic-wire.js";
 
-type BudgetLevel = Exclude<ThinkingLevel, "off" | "xhigh">;
-
 /** pi's default budgets, in tokens. */
-export const DEFAULT_THINKING_BUDGETS: Readonly<Record<BudgetLevel, number>> = {
+export const DEFAULT_THINKING_BUDGETS: Readonly<Record<BudgetThinkingLevel, number>> = {
   minimal: 1024,
   low: 2048,
   medium: 8192,
@@ -41,7 +39,7 @@ export function planThinking(request: Pick<StreamRequest, "model" | "thinkingLev
       interleavedBeta: false,
     };
   }
-  const budgetLevel: BudgetLevel = level === "xhigh" ? "high" : level;
+  const budgetLevel = budgetThinkingLevel(level);
   let budget = request.thinkingBudgets?.[budgetLevel] ?? DEFAULT_THINKING_BUDGETS[budgetLevel];
   const ceiling = model.maxTokens > 0 ? model.maxTokens : Number.POSITIVE_INFINITY;
   const maxTokens = Math.min(baseMaxTokens + budget, ceiling);

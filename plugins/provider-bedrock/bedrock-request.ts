@@ -1,7 +1,7 @@
 // Builds the ConverseStream body: messages, system prompt, output limit, tools, cache points for the Claude models
 // that take them, and thinking through `additionalModelRequestFields` (Claude's own fields, OpenAI's effort).
-import { clampThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
-import { mappedThinkingValue, sanitizeText } from "../../lib/provider-kit/index.js";
+import { clampThinkingLevel, type BudgetThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { budgetThinkingLevel, mappedThinkingValue, sanitizeText } from "../../lib/provider-kit/index.js";
 import { toBedrockMessages } from "./bedrock-messages.js";
 import { isClaude, namesInclude } from "./bedrock-target.js";
 import type { BedrockRequestBody, CachePoint } from "./bedrock-wire.js";
@@ -9,7 +9,7 @@ import type { BedrockRequestBody, CachePoint } from "./bedrock-wire.js";
 const DEFAULT_MAX_TOKENS_CAP = 32000;
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 const BINDING_CONTROLS_BETA = "thinking-binding-controls-2026-08-01";
-const BUDGETS: Record<Exclude<ThinkingLevel, "off" | "xhigh">, number> = { minimal: 1024, low: 2048, medium: 8192, high: 16384 };
+const BUDGETS: Record<BudgetThinkingLevel, number> = { minimal: 1024, low: 2048, medium: 8192, high: 16384 };
 const ADAPTIVE = ["opus-4-6", "opus-4-7", "opus-4-8", "opus-5", "sonnet-4-6", "sonnet-5", "haiku-5", "fable-5"];
 const NATIVE_XHIGH = ["opus-4-7", "opus-4-8", "opus-5", "sonnet-5", "haiku-5", "fable-5"];
 
@@ -76,11 +76,11 @@ function thinkingFields(request: StreamRequest, level: Exclude<ThinkingLevel, "o
         ...(binding ? { anthropic_beta: [BINDING_CONTROLS_BETA] } : {}),
       };
     }
-    const budgetLevel = level === "xhigh" ? "high" : level;
+    const budgetLevel = budgetThinkingLevel(level);
     const budget = request.thinkingBudgets?.[budgetLevel] ?? BUDGETS[budgetLevel];
     return { thinking: { type: "enabled", budget_tokens: budget, ...display }, anthropic_beta: [INTERLEAVED_THINKING_BETA] };
   }
-  if (namesInclude(model, "gpt-oss")) return { reasoning_effort: level === "minimal" ? "low" : level === "xhigh" ? "high" : level };
+  if (namesInclude(model, "gpt-oss")) return { reasoning_effort: level === "minimal" ? "low" : budgetThinkingLevel(level) };
   if (namesInclude(model, "gpt-")) return { reasoning: { effort: mappedThinkingValue(model, level) ?? (level === "minimal" ? "low" : level) } };
   return undefined;
 }

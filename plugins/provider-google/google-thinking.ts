@@ -1,11 +1,10 @@
 // Thinking level → Gemini's `thinkingConfig`: newer models (Gemini 3 Pro/Flash, Gemini 4 on, Gemma 4) take a
 // named `thinkingLevel`, older ones a token `thinkingBudget` (pi's rules and budgets).
-import { clampThinkingLevel, PithError, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { clampThinkingLevel, PithError, type BudgetThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { budgetThinkingLevel } from "../../lib/provider-kit/index.js";
 import type { GoogleThinkingConfig } from "./google-wire.js";
 
-type BudgetLevel = "minimal" | "low" | "medium" | "high";
-
-const BUDGETS: readonly [RegExp, Record<BudgetLevel, number>][] = [
+const BUDGETS: readonly [RegExp, Record<BudgetThinkingLevel, number>][] = [
   [/2\.5-pro/, { minimal: 128, low: 2048, medium: 8192, high: 32768 }],
   [/2\.5-flash-lite/, { minimal: 512, low: 2048, medium: 8192, high: 24576 }],
   [/2\.5-flash/, { minimal: 128, low: 2048, medium: 8192, high: 24576 }],
@@ -25,14 +24,14 @@ export function usesThinkingLevel(model: Model): boolean {
 }
 
 /** A level as Gemini names it, through the model's `thinkingLevelMap` ("LOW" and "low" alike). */
-function geminiLevel(model: Model, level: Exclude<ThinkingLevel, "off">): BudgetLevel {
+function geminiLevel(model: Model, level: Exclude<ThinkingLevel, "off">): BudgetThinkingLevel {
   const mapped = model.thinkingLevelMap?.[level];
-  const resolved = typeof mapped === "string" ? mapped.toLowerCase() : level === "xhigh" ? "high" : level;
+  const resolved = typeof mapped === "string" ? mapped.toLowerCase() : budgetThinkingLevel(level);
   if (resolved === "minimal" || resolved === "low" || resolved === "medium" || resolved === "high") return resolved;
   throw new PithError("GOOGLE_THINKING_LEVEL", `The thinkingLevelMap of ${model.provider}/${model.id} maps "${level}" to "${String(mapped)}", which Gemini does not know (minimal, low, medium, high)`);
 }
 
-function levelConfig(level: BudgetLevel, includeThoughts: boolean): GoogleThinkingConfig {
+function levelConfig(level: BudgetThinkingLevel, includeThoughts: boolean): GoogleThinkingConfig {
   return { ...(includeThoughts ? { includeThoughts } : {}), thinkingLevel: level.toUpperCase() as "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" };
 }
 

@@ -33,7 +33,7 @@ function buildSettingsSchema() {
   const nonNegativeInt = z.number().check(z.int(), z.minimum(0));
   const stringList = z.array(z.string());
   const queueMode = z.enum(["all", "one-at-a-time"]);
-  const thinkingLevel = z.enum(["off", "minimal", "low", "medium", "high", "xhigh"]);
+  const thinkingLevel = z.enum(["off", "minimal", "low", "medium", "high", "xhigh", "max"]);
   const timeout = z.union([nonNegativeInt, z.literal("disabled")]);
   const packageSource = buildPackageSource(stringList);
   return z

@@ -1,6 +1,6 @@
 // Command-line parsing on commander, with pi's flags and pi's multi-letter short forms (-nc, -nt, ...).
 import { Command, Option, CommanderError } from "commander";
-import { isThinkingLevel, type ThinkingLevel, PithError } from "../../kernel/index.js";
+import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel, PithError } from "../../kernel/index.js";
 import { toolListError } from "../tool-selection.js";
 import { HELP_AFTER_OPTIONS } from "./help-text.js";
 
@@ -97,7 +97,7 @@ export function buildProgram(version: string): Command {
     .option("--provider <name>", "provider of the model (anthropic, openai, or one from models.json)")
     .option("--model <pattern>", "model id or pattern, e.g. sonnet, openai/gpt-5.4, provider/id:high")
     .option("--api-key <key>", "API key for the chosen model's provider (not saved)")
-    .option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh")
+    .option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh, max")
     .option("-t, --tools <names>", "comma-separated allowlist of tools or patterns (*); or only +name/-name entries to change the default tools")
     .option("--exclude-tools <names>", "comma-separated tools or patterns (*) to disable, after everything else (-xt)")
     .option("--no-tools", "start with no tools at all (-nt)")
@@ -213,7 +213,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
   let thinking: ThinkingLevel | undefined;
   if (options.thinking !== undefined) {
     if (isThinkingLevel(options.thinking)) thinking = options.thinking;
-    else warnings.push(`Ignoring --thinking "${options.thinking}": use one of off, minimal, low, medium, high, xhigh.`);
+    else warnings.push(`Ignoring --thinking "${options.thinking}": use one of ${THINKING_LEVELS.join(", ")}.`);
   }
   const tools = typeof options.tools === "string" ? splitList(options.tools) : undefined;
   const toolsProblem = tools && toolListError(tools);

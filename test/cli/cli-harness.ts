@@ -71,6 +71,14 @@ export async function createCliWorld(api: "anthropic-messages" | "openai-complet
   };
 }
 
+/** Replaces the world's models.json: provider `mock` (anthropic-messages, on the mock server) with these models. */
+export async function writeMockModels(world: Pick<CliWorld, "agentDir" | "mock">, models: Record<string, unknown>[]): Promise<void> {
+  await writeFile(
+    join(world.agentDir, "models.json"),
+    JSON.stringify({ providers: { mock: { baseUrl: world.mock.url, api: "anthropic-messages", apiKey: "test-key", models } } }),
+  );
+}
+
 export type CliStdin = string | { file: string };
 
 export function runCli(

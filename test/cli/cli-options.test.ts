@@ -3,7 +3,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCliWorld, type CliWorld } from "./cli-harness.js";
+import { createCliWorld, writeMockModels, type CliWorld } from "./cli-harness.js";
 
 const MODEL = ["--model", "mock/mock-model"];
 let world: CliWorld;
@@ -66,6 +66,27 @@ describe("tool selection", () => {
     expect(toolsSent(0)).toEqual(["read", "grep"]);
     await world.run(["-p", "-a", ...MODEL, "hi"]);
     expect(toolsSent(1)).toEqual(["grep", "ls"]);
+  });
+});
+
+describe("thinking levels", () => {
+  it("--thinking max reaches a model whose map names max, is stored as the session's level, and clamps elsewhere", async () => {
+    await writeMockModels(world, [
+      { id: "claude-opus-5", reasoning: true, thinkingLevelMap: { xhigh: "xhigh", max: "max" }, contextWindow: 200000, maxTokens: 8192 },
+      { id: "claude-sonnet-4-6", reasoning: true, contextWindow: 200000, maxTokens: 8192 },
+    ]);
+    world.mock.enqueue({ text: "deep" }, { text: "less deep" });
+    const session = join(world.home, "max.jsonl");
+    expect((await world.run(["-p", "--model", "mock/claude-opus-5", "--thinking", "max", "--session", session, "hi"])).stderr).toBe("");
+    expect((world.mock.requests[0]!.body as { output_config?: unknown }).output_config).toEqual({ effort: "max" });
+    const entries = (await readFile(session, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((entry) => entry.type === "thinking_level_change")).toMatchObject({ thinkingLevel: "max" });
+    expect(entries.find((entry) => entry.type === "message" && (entry.message as { role: string }).role === "assistant")).toMatchObject({ message: { thinkingLevel: "max" } });
+
+    await world.run(["-p", "--model", "mock/claude-sonnet-4-6", "--thinking", "max", "hi"]);
+    expect((world.mock.requests[1]!.body as { output_config?: unknown }).output_config).toEqual({ effort: "high" });
+    const unknown = await world.run(["-p", "--model", "mock/claude-opus-5", "--thinking", "maximum", "hi"]);
+    expect(unknown.stderr).toContain("use one of off, minimal, low, medium, high, xhigh, max.");
   });
 });
 

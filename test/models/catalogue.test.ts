@@ -89,8 +89,15 @@ describe("thinking levels of the catalogue (kernel clamping)", () => {
   it("offers xhigh only where the map gives it a value", () => {
     expect(supportedThinkingLevels(find("claude-opus-4-7"))).toContain("xhigh");
     expect(supportedThinkingLevels(find("claude-sonnet-4-6"))).not.toContain("xhigh");
-    expect(clampThinkingLevel(find("claude-sonnet-4-6"), "xhigh")).toBe("high");
+    expect(clampThinkingLevel(find("claude-sonnet-4-6"), "xhigh")).toBe("max"); // the nearest above
     expect(clampThinkingLevel(find("claude-opus-4-7"), "xhigh")).toBe("xhigh");
+  });
+
+  it("offers max only where the map gives it a value", () => {
+    expect(supportedThinkingLevels(find("claude-opus-4-7"))).toEqual(["off", "minimal", "low", "medium", "high", "xhigh", "max"]);
+    expect(supportedThinkingLevels(find("claude-haiku-4-5"))).not.toContain("max");
+    expect(clampThinkingLevel(find("claude-haiku-4-5"), "max")).toBe("high");
+    expect(clampThinkingLevel(find("claude-sonnet-4-6"), "max")).toBe("max");
   });
 
   it("prefers the nearest level above, then below", () => {

@@ -2,7 +2,7 @@
 // talks to the built CLI (a child process) or to RPC mode in this process over real streams.
 import { spawn, type ChildProcess } from "node:child_process";
 import { PassThrough, type Readable, type Writable } from "node:stream";
-import { PITH_BIN, type CliWorld } from "../cli/cli-harness.js";
+import { PITH_BIN, writeMockModels, type CliWorld } from "../cli/cli-harness.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
 import { rpcMode } from "../../plugins/rpc/index.js";
 import type { PithPlugin } from "../../kernel/plugin.js";
@@ -162,24 +162,10 @@ export async function startInProcess(world: CliWorld, options: InProcessOptions 
 
 /** Replaces the world's models.json: `mock/mock-model` (no reasoning) plus `mock/mock-think` (reasoning). */
 export async function writeTwoModels(world: CliWorld): Promise<void> {
-  const { writeFile } = await import("node:fs/promises");
-  const { join } = await import("node:path");
-  await writeFile(
-    join(world.agentDir, "models.json"),
-    JSON.stringify({
-      providers: {
-        mock: {
-          baseUrl: world.mock.url,
-          api: "anthropic-messages",
-          apiKey: "test-key",
-          models: [
-            { id: "mock-model", contextWindow: 200000, maxTokens: 8192 },
-            { id: "mock-think", contextWindow: 100000, maxTokens: 8192, reasoning: true },
-          ],
-        },
-      },
-    }),
-  );
+  await writeMockModels(world, [
+    { id: "mock-model", contextWindow: 200000, maxTokens: 8192 },
+    { id: "mock-think", contextWindow: 100000, maxTokens: 8192, reasoning: true },
+  ]);
 }
 
 /** A bash tool call that waits until `file` exists in the project: the test decides when the turn may end. */

@@ -13,6 +13,7 @@ const LEVEL_DESCRIPTIONS: Readonly<Record<ThinkingLevel, string>> = {
   medium: "Moderate reasoning (~8k tokens)",
   high: "Deep reasoning (~16k tokens)",
   xhigh: "Extra-high reasoning (~32k tokens)",
+  max: "Maximum reasoning",
 };
 
 export async function thinkingCommand(args: string, host: CommandHost): Promise<void> {

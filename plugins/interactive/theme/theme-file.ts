@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { parseColor } from "@earendil-works/pi-tui";
 import { PithError } from "../../../kernel/index.js";
-import { THEME_TOKENS, type ColorValue, type Palette } from "./tokens.js";
+import { OPTIONAL_TOKENS, THEME_TOKENS, type ColorValue, type Palette } from "./tokens.js";
 
 export interface ThemeFile {
   name: string;
@@ -29,10 +29,13 @@ export function readThemeFile(path: string): ThemeFile {
   if (vars === null || typeof vars !== "object" || Array.isArray(vars)) throw invalid(path, '"vars" must be an object');
   if (colors === null || typeof colors !== "object" || Array.isArray(colors)) throw invalid(path, '"colors" must be an object');
   const given = colors as Record<string, unknown>;
-  const missing = THEME_TOKENS.filter((token) => !(token in given));
+  const missing = THEME_TOKENS.filter((token) => !(token in given) && OPTIONAL_TOKENS[token] === undefined);
   if (missing.length > 0) throw invalid(path, `"colors" lacks ${missing.join(", ")}`);
   const palette = {} as Record<string, ColorValue>;
-  for (const token of THEME_TOKENS) palette[token] = resolve(given[token], vars as Record<string, unknown>, path, `colors.${token}`, []);
+  for (const token of THEME_TOKENS) {
+    const source = token in given ? token : OPTIONAL_TOKENS[token]!;
+    palette[token] = resolve(given[source], vars as Record<string, unknown>, path, `colors.${source}`, []);
+  }
   return { name, palette: palette as Palette, path };
 }
 

@@ -8,11 +8,14 @@ export const THEME_TOKENS = [
   "mdHeading", "mdLink", "mdLinkUrl", "mdCode", "mdCodeBlock", "mdCodeBlockBorder", "mdQuote", "mdQuoteBorder", "mdHr", "mdListBullet",
   "toolDiffAdded", "toolDiffRemoved", "toolDiffContext",
   "syntaxComment", "syntaxKeyword", "syntaxFunction", "syntaxVariable", "syntaxString", "syntaxNumber", "syntaxType", "syntaxOperator", "syntaxPunctuation",
-  "thinkingOff", "thinkingMinimal", "thinkingLow", "thinkingMedium", "thinkingHigh", "thinkingXhigh",
+  "thinkingOff", "thinkingMinimal", "thinkingLow", "thinkingMedium", "thinkingHigh", "thinkingXhigh", "thinkingMax",
   "bashMode",
 ] as const;
 
 export type ThemeToken = (typeof THEME_TOKENS)[number];
+
+/** Roles a theme file may leave out, each taking the colour of the role named here (pi added them later). */
+export const OPTIONAL_TOKENS: Readonly<Partial<Record<ThemeToken, ThemeToken>>> = { thinkingMax: "thinkingXhigh" };
 /** "#rrggbb", an xterm index, or "" for the terminal's own colour */
 export type ColorValue = string | number;
 export type Palette = Record<ThemeToken, ColorValue>;
@@ -21,7 +24,7 @@ const shared = {
   success: "#98c379", error: "#e06c75", warning: "#e5c07b", bashMode: "#d19a66",
   toolDiffAdded: "#98c379", toolDiffRemoved: "#e06c75",
   syntaxString: "#98c379", syntaxNumber: "#d19a66", syntaxKeyword: "#c678dd", syntaxFunction: "#61afef", syntaxType: "#e5c07b",
-  thinkingXhigh: "#e06c75",
+  thinkingXhigh: "#e06c75", thinkingMax: "#ff5f5f",
 } satisfies Partial<Palette>;
 
 export const DARK: Palette = {
@@ -46,7 +49,7 @@ export const LIGHT: Palette = {
   mdCodeBlock: "#3d4a2f", mdCodeBlockBorder: "#8c8c8c", mdQuote: "#555555", mdQuoteBorder: "#8c8c8c", mdHr: "#8c8c8c", mdListBullet: "#3a8a82",
   toolDiffContext: "#6c6c6c", syntaxComment: "#6a8a55", syntaxVariable: "#2d5f8a", syntaxOperator: "#333333", syntaxPunctuation: "#333333",
   thinkingOff: "#b8b8b8", thinkingMinimal: "#9c9c9c", thinkingLow: "#5f87af", thinkingMedium: "#4a6fd8", thinkingHigh: "#8e44ad",
-  thinkingXhigh: "#c0392b",
+  thinkingXhigh: "#c0392b", thinkingMax: "#a61b1b",
 };
 
 export const BUILTIN_PALETTES: Readonly<Record<string, Palette>> = { dark: DARK, light: LIGHT };
