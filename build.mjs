@@ -8,6 +8,7 @@ import { build } from "esbuild";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
+import { piTuiLazyInit } from "./build/pi-tui-lazy-init.mjs";
 import { STAMP_FILE, buildInputsHash } from "./build/build-inputs.mjs";
 
 const inputs = buildInputsHash();
@@ -59,9 +60,10 @@ await Promise.all([
     define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
     banner: { js: moduleUrlBanner },
   }),
-  ...vendorEntries().map(({ file, contents, webGlobals: withWebGlobals, moduleUrl }) =>
+  ...vendorEntries().map(({ file, contents, webGlobals: withWebGlobals, moduleUrl, lazyUnicode }) =>
     build({
       ...common,
+      ...(lazyUnicode ? { plugins: [piTuiLazyInit] } : {}),
       ...(withWebGlobals ? { define: webGlobals } : { inject: [] }),
       ...(moduleUrl ? { define: { "import.meta.url": "__pithModuleUrl" }, banner: { js: moduleUrlBanner } } : {}),
       stdin: { contents, resolveDir: ".", sourcefile: `vendor/${file}.mjs` },

@@ -42,8 +42,9 @@ export const VENDOR_BUNDLES = {
   },
   // Markdown for the HTML export (plugins/export), loaded only by an export
   "marked.cjs": { entries: { marked: { from: "marked", names: ["Marked"] } } },
-  // the interactive UI's library; it finds its native helpers next to its own file (`import.meta.url`)
-  "pi-tui.cjs": { entries: { tui: "@earendil-works/pi-tui" }, moduleUrl: true, escapeRegexText: true },
+  // the interactive UI's library; it finds its native helpers next to its own file (`import.meta.url`); its text
+  // measuring builds ICU segmenters and Unicode regular expressions on first use (build/pi-tui-lazy-init.mjs)
+  "pi-tui.cjs": { entries: { tui: "@earendil-works/pi-tui" }, moduleUrl: true, escapeRegexText: true, lazyUnicode: true },
 };
 
 const entrySpecifier = (entry) => (typeof entry === "string" ? entry : entry.from);
@@ -76,9 +77,10 @@ export const vendorModules = {
 
 /** The vendor bundles' esbuild entry points, as generated sources. */
 export function vendorEntries() {
-  return Object.entries(VENDOR_BUNDLES).map(([file, { entries, webGlobals = false, moduleUrl = false, escapeRegexText = false }]) => ({
+  return Object.entries(VENDOR_BUNDLES).map(([file, { entries, webGlobals = false, moduleUrl = false, escapeRegexText = false, lazyUnicode = false }]) => ({
     file,
     escapeRegexText,
+    lazyUnicode,
     webGlobals,
     moduleUrl,
     contents: Object.entries(entries)

@@ -16,7 +16,10 @@ export function gitBranch(cwd: string): string | undefined {
 
 function headFile(gitPath: string): string | undefined {
   try {
-    if (statSync(gitPath).isDirectory()) return join(gitPath, "HEAD");
+    // most folders have no .git: no exception (and its stack trace) for each of them
+    const stat = statSync(gitPath, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (stat.isDirectory()) return join(gitPath, "HEAD");
     // a worktree or submodule: ".git" is a file naming the real folder
     const match = /^gitdir: (.+)$/m.exec(readFileSync(gitPath, "utf8"));
     return match ? join(resolve(dirname(gitPath), match[1]!.trim()), "HEAD") : undefined;

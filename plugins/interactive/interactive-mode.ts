@@ -19,6 +19,7 @@ import { PithCompletion } from "./completion.js";
 import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
+import { FRAME_INTERVAL_MS, setFrameInterval } from "./terminal/frame-interval.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service.js";
@@ -66,6 +67,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const theme = new Theme("dark", BUILTIN_PALETTES.dark!, depth);
   const { manager: keys, warning: keysWarning } = loadKeybindings(options.agentDir);
   const terminal = options.terminal ?? new ProcessTerminal();
+  setFrameInterval(FRAME_INTERVAL_MS);
   const tui: TUI = new TuiMainScreen(terminal);
   const layout = new Layout(tui, theme);
   const editor = new PromptEditor(tui, theme.editor("thinkingMedium"), keys);

@@ -1,9 +1,10 @@
 // A reply of the model as it streams: its text as Markdown and its thinking (shown in italics, or as one label
 // when thinking is hidden), block by block. Only blocks whose text changed are touched, so a streaming reply
 // re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
-import { Container, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import { Container, type Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
 import type { Theme } from "../theme/theme.js";
+import { UnpaddedMarkdown } from "./unpadded-markdown.js";
 
 export interface AssistantDisplay {
   hideThinking: boolean;
@@ -64,9 +65,9 @@ export class AssistantMessage extends Container {
 
   private blockComponent(kind: Part["kind"], text: string): Markdown | Text {
     const { theme } = this;
-    if (kind === "text") return new Markdown(text, 1, 0, theme.markdown());
+    if (kind === "text") return new UnpaddedMarkdown(text, 1, 0, theme.markdown());
     if (this.display.hideThinking) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), 1, 0);
-    return new Markdown(text, 1, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true });
+    return new UnpaddedMarkdown(text, 1, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true });
   }
 
   private renderEnding(): void {
