@@ -182,7 +182,7 @@ async function check(entry: McpServerEntry, options: McpCommandOptions): Promise
     clientVersion: options.version,
     log: () => undefined,
     onChange: () => undefined,
-    authProvider: storedSignIns(new McpAuthStore(mcpAuthFile(options.agentDir)), options.env),
+    signedInFetch: storedSignIns(new McpAuthStore(mcpAuthFile(options.agentDir)), options.env),
   });
   await connection.connect();
   report.state = connection.state;

@@ -5,12 +5,12 @@ import { resolve } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, ReadResourceResult, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { isHttpConfig, type McpHttpServerConfig, type McpStdioServerConfig } from "./config.js";
 import type { McpServerEntry } from "./config-files.js";
 import { expandRecord } from "./expand.js";
 import { MCP_HTTP_RETRIES, retryingFetch } from "./http-retry.js";
 import type { McpSdk } from "./sdk-modules.js";
+import type { SignedInFetch } from "./sign-in.js";
 import { ProcessGroupStdioTransport } from "./stdio-transport.js";
 
 export type McpServerState = "disabled" | "connecting" | "connected" | "disconnected" | "failed" | "needs-sign-in";
@@ -24,8 +24,8 @@ export interface ConnectionDeps {
   log(server: string, level: string, text: string): void;
   /** state, tools or instructions changed */
   onChange(connection: McpConnection): void;
-  /** OAuth for an HTTP server without an Authorization header; undefined when it has no sign-in stored */
-  authProvider?(entry: McpServerEntry): Promise<OAuthClientProvider | undefined>;
+  /** OAuth for an HTTP server without an Authorization header: `base` with its tokens, undefined when it has no sign-in stored */
+  signedInFetch?: SignedInFetch;
 }
 
 export interface CallOptions {
@@ -156,11 +156,11 @@ export class McpConnection {
   private async httpTransport(sdk: McpSdk, config: McpHttpServerConfig, where: string): Promise<Transport> {
     const headers = await expandRecord(config.headers, this.deps.env, `${where}: headers`);
     const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
-    const authProvider = hasAuthorization ? undefined : await this.deps.authProvider?.(this.entry);
     const fetchWithRetries = retryingFetch(fetch, {
       onRetry: (reason, delayMs, attempt) => this.deps.log(this.name, "warning", `${reason}; try ${attempt + 1} of ${MCP_HTTP_RETRIES + 1} in ${delayMs} ms`),
     });
-    return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, authProvider, fetch: fetchWithRetries });
+    const signedIn = hasAuthorization ? undefined : await this.deps.signedInFetch?.(this.entry, sdk, fetchWithRetries);
+    return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, fetch: signedIn ?? fetchWithRetries });
   }
 
   private async stdioTransport(sdk: McpSdk, config: McpStdioServerConfig, where: string): Promise<Transport> {

@@ -151,7 +151,7 @@ class McpHost {
         env,
         clientVersion: this.options.version ?? "0.0.0",
         log: serverLog(join(this.options.agentDir, "mcp.log")),
-        authProvider: storedSignIns(signIns, env),
+        signedInFetch: storedSignIns(signIns, env),
       },
       signIns,
       toolPatterns: this.options.tools?.filter((name) => name.startsWith("mcp__")),

@@ -5,7 +5,7 @@
 // sign-in's provider (`interactive`) registers clients and hands out an authorization URL.
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { McpHttpServerConfig, McpOAuthConfig } from "./config.js";
+import type { McpOAuthConfig } from "./config.js";
 import type { McpAuthStore, McpOAuthState } from "./oauth-store.js";
 
 export const OAUTH_CLIENT_NAME = "pith";
@@ -22,8 +22,8 @@ export interface OAuthProviderOptions {
   fetch?: typeof fetch;
 }
 
-/** What a connection's provider throws where only a sign-in could go on; named as the SDK's own. */
-class SignInRequired extends Error {
+/** What a connection throws where only a sign-in could go on; named as the SDK's own. */
+export class SignInRequired extends Error {
   override name = "UnauthorizedError";
 }
 
@@ -100,11 +100,12 @@ export function createOAuthProvider(options: OAuthProviderOptions): OAuthClientP
       }
     },
     async saveDiscoveryState(discovery: OAuthDiscoveryState) {
+      // with configured metadata nothing is cached, so a changed authServerMetadataUrl applies at once
+      if (oauth.authServerMetadataUrl) return;
       if (interactive || (await load())) await change((state) => ({ ...state, discovery }));
     },
     async discoveryState() {
-      const stored = (await load())?.discovery;
-      if (stored || !oauth.authServerMetadataUrl) return stored;
+      if (!oauth.authServerMetadataUrl) return (await load())?.discovery;
       // a server that advertises the wrong authorization server, or none: the configured metadata decides
       const metadata = await fetchMetadata(oauth.authServerMetadataUrl, options.fetch ?? fetch);
       return { authorizationServerUrl: metadata.issuer, authorizationServerMetadata: metadata };
@@ -112,11 +113,4 @@ export function createOAuthProvider(options: OAuthProviderOptions): OAuthClientP
   };
   if (interactive) provider.state = () => interactive.state;
   return provider;
-}
-
-/** The provider of a connection to an HTTP server, when a sign-in for it is stored. */
-export async function storedSignInProvider(store: McpAuthStore, server: string, config: McpHttpServerConfig, oauth: McpOAuthConfig): Promise<OAuthClientProvider | undefined> {
-  if (!(await store.load(server, config.url))) return undefined;
-  // refreshes send no redirect URI; the SDK only needs to know this is not a client-credentials client
-  return createOAuthProvider({ store, server, serverUrl: config.url, oauth, redirectUrl: oauth.callbackUrl ?? "http://127.0.0.1/callback" });
 }

@@ -28,6 +28,11 @@ const storeKey = (name: string, serverUrl: string) => `${mcpNamespace(name)}|${S
 export class McpAuthStore {
   constructor(readonly path: string) {}
 
+  /** the entry's key in the file, `mcp__<name>|<url>` */
+  keyOf(name: string, serverUrl: string): string {
+    return storeKey(name, serverUrl);
+  }
+
   async load(name: string, serverUrl: string): Promise<McpOAuthState | undefined> {
     return (await this.read())[storeKey(name, serverUrl)];
   }

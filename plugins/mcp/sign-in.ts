@@ -2,13 +2,13 @@
 // flow (authorization code with PKCE, a client registered dynamically or the configured `clientId`) against a
 // loopback redirect. The tokens end up in `mcp-auth.json`, where the server's connections find them.
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { PithError } from "../../kernel/index.js";
 import { isHttpConfig, type McpHttpServerConfig } from "./config.js";
 import type { McpServerEntry } from "./config-files.js";
 import { expandValue } from "./expand.js";
 import { listenForCallback } from "./oauth-callback.js";
-import { createOAuthProvider, storedSignInProvider } from "./oauth-provider.js";
+import { oauthFetch, withRefreshLock } from "./oauth-fetch.js";
+import { createOAuthProvider } from "./oauth-provider.js";
 import type { McpAuthStore } from "./oauth-store.js";
 import type { McpSdk } from "./sdk-modules.js";
 
@@ -64,7 +64,8 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
     interactive: { state, onAuthorizationUrl: (url) => (authorizationUrl = url) },
   });
   try {
-    const started = await sdk.auth(provider, { serverUrl: config.url, scope: oauth.scope, fetchFn });
+    // a stored refresh token may be used here: under the refresh lock, as every refresh
+    const started = await withRefreshLock(store, server, config.url, () => sdk.auth(provider, { serverUrl: config.url, scope: oauth.scope, fetchFn }));
     if (started === "AUTHORIZED") return "refreshed";
     if (!authorizationUrl) throw new PithError("MCP_SIGN_IN_FAILED", `MCP server "${server}": the sign-in gave no authorization URL`);
     options.onAuthorizationUrl(authorizationUrl);
@@ -82,10 +83,13 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   }
 }
 
-/** For connections: the stored sign-in of an HTTP server, as an OAuth provider that refreshes but never signs in. */
-export function storedSignIns(store: McpAuthStore, env: NodeJS.ProcessEnv): (entry: McpServerEntry) => Promise<OAuthClientProvider | undefined> {
-  return async (entry) => {
-    if (!isHttpConfig(entry.config)) return undefined;
-    return storedSignInProvider(store, entry.name, entry.config, await resolveOAuthConfig(entry.name, entry.config, env));
+/** For connections: the requests of an HTTP server with a stored sign-in carry its tokens (`oauthFetch`). */
+export function storedSignIns(store: McpAuthStore, env: NodeJS.ProcessEnv): SignedInFetch {
+  return async (entry, sdk, base) => {
+    const { config, name } = entry;
+    if (!isHttpConfig(config) || !(await store.load(name, config.url))) return undefined;
+    return oauthFetch({ store, server: name, serverUrl: config.url, sdk, fetch: base, oauth: () => resolveOAuthConfig(name, config, env) });
   };
 }
+
+export type SignedInFetch = (entry: McpServerEntry, sdk: McpSdk, base: typeof fetch) => Promise<typeof fetch | undefined>;

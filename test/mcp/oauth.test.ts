@@ -4,56 +4,27 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ChildProcess } from "node:child_process";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startOAuthFixture, type OAuthFixture } from "./fixtures/oauth-server.mjs";
-import { createMcpWorld, resultText, toolNames, toolResults, type McpWorld } from "./mcp-harness.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { OAuthFixture } from "./fixtures/oauth-server.mjs";
+import { resultText, toolNames, toolResults, type McpWorld } from "./mcp-harness.js";
+import { authFile as authFileOf, login as loginWith, readAuth as readStoredAuth, oauthWorlds } from "./oauth-harness.js";
 
 const FAKE_BROWSER = fileURLToPath(new URL("./fixtures/fake-browser.mjs", import.meta.url));
 
+const worlds = oauthWorlds();
 let world: McpWorld;
-let oauth: OAuthFixture | undefined;
-beforeEach(async () => {
-  world = await createMcpWorld();
-});
-afterEach(async () => {
-  await oauth?.close();
-  oauth = undefined;
-  await world.close();
+let oauth: OAuthFixture;
+beforeEach(() => {
+  world = worlds.world();
 });
 
-const authFile = () => join(world.agentDir, "mcp-auth.json");
-const readAuth = async () => JSON.parse(await readFile(authFile(), "utf8")) as Record<string, { serverUrl: string; tokens: { access_token: string; refresh_token: string }; clientInformation: { client_id: string }; tokensExpireAt: number }>;
-
-/** The URL the child prints, once it has printed it. */
-function printedUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve) => {
-    let seen = "";
-    child.stdout!.on("data", (chunk: Buffer | string) => {
-      seen += String(chunk);
-      const match = /^\s+(http:\/\/127\.0\.0\.1:\d+\/authorize\S+)$/m.exec(seen);
-      if (match) resolve(match[1]!);
-    });
-  });
-}
-
-/** `pith mcp login web`, approving in a "browser" that fetches the printed URL; the browser's final page too. */
-async function login(): Promise<{ run: Awaited<ReturnType<McpWorld["run"]>>; page: { status: number; text: string } }> {
-  let page: Promise<{ status: number; text: string }> | undefined;
-  const run = await world.run(["mcp", "login", "web"], {
-    onSpawn: (child) => {
-      page = printedUrl(child).then(async (url) => {
-        const response = await fetch(url);
-        return { status: response.status, text: await response.text() };
-      });
-    },
-  });
-  return { run, page: await page! };
-}
+const authFile = () => authFileOf(world);
+const readAuth = () => readStoredAuth(world);
+const login = () => loginWith(world);
 
 describe("an HTTP server that asks for OAuth", () => {
   it("is reported as needing sign-in until pith mcp login signs in; the session then uses the stored tokens", async () => {
-    oauth = await startOAuthFixture();
+    oauth = await worlds.startFixture();
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url, exposure: "direct" } } });
 
     world.mock.enqueue({ text: "without it" });
@@ -96,18 +67,19 @@ describe("an HTTP server that asks for OAuth", () => {
     expect(listed.stdout).toContain("web: connected");
   });
 
-  it("refreshes an expired access token with the stored refresh token, and sign-out deletes the credentials", async () => {
-    oauth = await startOAuthFixture({ accessTokenSeconds: 1 });
+  it("refreshes an access token the server refuses with the stored refresh token, and sign-out deletes the credentials", async () => {
+    oauth = await worlds.startFixture();
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url, exposure: "direct" } } });
     expect((await login()).run.code).toBe(0);
     const first = Object.values(await readAuth())[0]!.tokens;
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // not yet expired as far as pith knows, but the server no longer takes it: the 401 leads to the refresh
+    oauth.revokeAccessTokens();
 
     world.mock.enqueue({ toolCalls: [{ name: "mcp__web__echo", arguments: { text: "still here" } }] }, { text: "ok" });
     const run = await world.print(["echo"]);
     expect(run.stderr).toBe("");
     expect(resultText(toolResults(world, 1)[0]!)).toBe("echo: still here");
-    expect(oauth.log.refreshes).toBeGreaterThanOrEqual(1);
+    expect(oauth.log.refreshes).toBe(1);
     expect(oauth.log.authorizations).toHaveLength(1);
     const refreshed = Object.values(await readAuth())[0]!.tokens;
     expect(refreshed.access_token).not.toBe(first.access_token);
@@ -123,7 +95,7 @@ describe("an HTTP server that asks for OAuth", () => {
   });
 
   it("opens the authorization URL with the command in $BROWSER, which completes the sign-in", async () => {
-    oauth = await startOAuthFixture();
+    oauth = await worlds.startFixture();
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url } } });
     const browserLog = join(world.home, "browser.log");
     const run = await world.run(["mcp", "login", "web"], { env: { BROWSER: `${process.execPath} ${FAKE_BROWSER}`, FAKE_BROWSER_LOG: browserLog } });
@@ -137,7 +109,7 @@ describe("an HTTP server that asks for OAuth", () => {
   });
 
   it("a refused authorization ends the login with the server's error and stores no tokens", async () => {
-    oauth = await startOAuthFixture({ deny: true });
+    oauth = await worlds.startFixture({ deny: true });
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url } } });
     const { run, page } = await login();
     expect(run.code).toBe(1);
@@ -148,7 +120,7 @@ describe("an HTTP server that asks for OAuth", () => {
   });
 
   it("an unreadable mcp-auth.json is named, and login leaves it as it was", async () => {
-    oauth = await startOAuthFixture();
+    oauth = await worlds.startFixture();
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url } } });
     const { writeFile } = await import("node:fs/promises");
     await writeFile(authFile(), "{ not json");
