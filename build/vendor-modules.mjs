@@ -29,6 +29,13 @@ export const VENDOR_BUNDLES = {
     webGlobals: true,
   },
   "openai.cjs": { entries: { openai: "openai" }, webGlobals: true },
+  // Amazon Bedrock (plugins/provider-bedrock): the AWS SDK's runtime client, its credential chain and node:http handler
+  "bedrock.cjs": {
+    entries: {
+      runtime: { from: "@aws-sdk/client-bedrock-runtime", names: ["BedrockRuntimeClient", "ConverseStreamCommand"] },
+      http: { from: "@smithy/node-http-handler", names: ["NodeHttpHandler"] },
+    },
+  },
   // MCP servers (plugins/mcp/sdk-modules.ts): Node's own fetch and web streams, which the HTTP transport reads
   // server-sent events with; only runs that connect to an MCP server load it.
   "mcp.cjs": {

@@ -1,10 +1,10 @@
-// ConverseStream events → kernel message events. Text and reasoning blocks start with their first delta; a tool
-// use announces itself in `contentBlockStart` and streams its input as JSON text. Exceptions arrive as messages of
-// type "exception" and end the stream with pi's prefixes ("Throttling error: …").
+// ConverseStream events, as the AWS SDK decodes them, → kernel message events. Text and reasoning blocks start with
+// their first delta; a tool use announces itself in `contentBlockStart` and streams its input as JSON text.
+// Exceptions arrive as members of the stream (or thrown by the SDK's decoder) and end it with pi's prefixes
+// ("Throttling error: …").
+import type { ConverseStreamOutput, ContentBlockDelta } from "@aws-sdk/client-bedrock-runtime";
 import type { AssistantMessageEvent } from "../../kernel/index.js";
 import { isContextOverflowText, ProviderFailure, streamEndedEarly, type AssistantMessageBuilder, type FinishReason } from "../../lib/provider-kit/index.js";
-import { readEventStream } from "./event-stream.js";
-import type { BedrockStreamEvent } from "./bedrock-wire.js";
 
 /** Stands for encrypted reasoning, which has no readable text. */
 const REDACTED_THINKING = "[Reasoning redacted]";
@@ -25,32 +25,40 @@ export function bedrockErrorPrefix(type: string): string | undefined {
 interface OpenBlock {
   kind: "text" | "thinking" | "toolCall";
   index: number;
-  redacted?: string[];
+  redacted?: Uint8Array[];
 }
 
-export async function* readBedrockEvents(body: AsyncIterable<Uint8Array>, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason> {
+const STREAM_EXCEPTIONS = ["internalServerException", "modelStreamErrorException", "validationException", "throttlingException", "serviceUnavailableException"] as const;
+
+export async function* readBedrockEvents(
+  events: AsyncIterable<ConverseStreamOutput>,
+  builder: AssistantMessageBuilder,
+  observe?: (event: unknown) => Promise<void>,
+): AsyncGenerator<AssistantMessageEvent, FinishReason> {
   const open = new Map<number, OpenBlock>();
   let stopReason: string | undefined;
-  for await (const message of readEventStream(body)) {
-    const type = message.headers[":message-type"];
-    const payload = JSON.parse(Buffer.from(message.payload).toString("utf8")) as BedrockStreamEvent;
-    if (type === "exception" || type === "error") throw streamException(message.headers[":exception-type"] ?? message.headers[":error-code"] ?? "error", payload);
-    const event = message.headers[":event-type"];
-    const blockIndex = payload.contentBlockIndex ?? 0;
-    if (event === "contentBlockStart" && payload.start?.toolUse) {
-      const started = builder.toolCallStart(payload.start.toolUse.toolUseId ?? "", payload.start.toolUse.name ?? "");
-      open.set(blockIndex, { kind: "toolCall", index: started.index });
+  for await (const item of events) {
+    await observe?.(item);
+    for (const name of STREAM_EXCEPTIONS) {
+      const exception = (item as Partial<Record<(typeof STREAM_EXCEPTIONS)[number], { message?: string }>>)[name];
+      if (exception) throw bedrockStreamException(name, exception.message);
+    }
+    if (item.contentBlockStart?.start?.toolUse) {
+      const { toolUseId, name } = item.contentBlockStart.start.toolUse;
+      const started = builder.toolCallStart(toolUseId ?? "", name ?? "");
+      open.set(item.contentBlockStart.contentBlockIndex ?? 0, { kind: "toolCall", index: started.index });
       yield started.event;
-    } else if (event === "contentBlockDelta" && payload.delta) {
-      yield* delta(builder, open, blockIndex, payload.delta);
-    } else if (event === "contentBlockStop") {
+    } else if (item.contentBlockDelta?.delta) {
+      yield* delta(builder, open, item.contentBlockDelta.contentBlockIndex ?? 0, item.contentBlockDelta.delta);
+    } else if (item.contentBlockStop) {
+      const blockIndex = item.contentBlockStop.contentBlockIndex ?? 0;
       const block = open.get(blockIndex);
       open.delete(blockIndex);
       if (block) yield finish(builder, block);
-    } else if (event === "messageStop") {
-      stopReason = payload.stopReason;
-    } else if (event === "metadata" && payload.usage) {
-      const usage = payload.usage;
+    } else if (item.messageStop) {
+      stopReason = item.messageStop.stopReason;
+    } else if (item.metadata?.usage) {
+      const usage = item.metadata.usage;
       builder.setUsage({ input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0, cacheRead: usage.cacheReadInputTokens ?? 0, cacheWrite: usage.cacheWriteInputTokens ?? 0 });
     }
   }
@@ -63,7 +71,7 @@ export async function* readBedrockEvents(body: AsyncIterable<Uint8Array>, builde
   throw new ProviderFailure(refused ? "PROVIDER_REFUSAL" : "PROVIDER_UNKNOWN_STOP", `Provider stopped with: ${stopReason}`, { kind: refused ? "refusal" : "stream", errorType: stopReason });
 }
 
-function* delta(builder: AssistantMessageBuilder, open: Map<number, OpenBlock>, blockIndex: number, delta: NonNullable<BedrockStreamEvent["delta"]>): Generator<AssistantMessageEvent> {
+function* delta(builder: AssistantMessageBuilder, open: Map<number, OpenBlock>, blockIndex: number, delta: ContentBlockDelta): Generator<AssistantMessageEvent> {
   let block = open.get(blockIndex);
   if (delta.text !== undefined) {
     if (!block) {
@@ -100,8 +108,8 @@ function finish(builder: AssistantMessageBuilder, block: OpenBlock): AssistantMe
   if (block.kind === "text") return builder.textEnd(block.index);
   if (block.kind === "toolCall") return builder.toolCallEnd(block.index);
   if (block.redacted) {
-    // The encrypted chunks, base64 each, join into one payload to send back as it came.
-    const bytes = Buffer.concat(block.redacted.map((chunk) => Buffer.from(chunk, "base64")));
+    // The encrypted chunks join into one payload to send back as it came (base64, as the session stores it).
+    const bytes = Buffer.concat(block.redacted);
     const thinking = builder.message.content[block.index];
     if (thinking?.type === "thinking") thinking.thinkingSignature = "";
     builder.setThinkingSignature(block.index, bytes.toString("base64"), true);
@@ -109,8 +117,8 @@ function finish(builder: AssistantMessageBuilder, block: OpenBlock): AssistantMe
   return builder.thinkingEnd(block.index);
 }
 
-function streamException(type: string, payload: BedrockStreamEvent): ProviderFailure {
-  const text = payload.message ?? "the stream failed";
-  const message = `${bedrockErrorPrefix(type) ?? type}: ${text}`;
+/** An exception inside the stream: a member of it, or the SDK's exception class ("ModelStreamErrorException"). */
+export function bedrockStreamException(type: string, text: string | undefined): ProviderFailure {
+  const message = `${bedrockErrorPrefix(type) ?? type}: ${text ?? "the stream failed"}`;
   return new ProviderFailure("PROVIDER_STREAM_ERROR", message, { kind: isContextOverflowText(message) ? "overflow" : "stream", errorType: type });
 }

@@ -1,13 +1,15 @@
 // Which Bedrock endpoint and region a request goes to, by pi's rules: the region of an ARN model id, else
-// AWS_REGION / AWS_DEFAULT_REGION, else the profile's, else the region of a standard base URL, else us-east-1. A
-// base URL that is not the standard `bedrock-runtime.<region>.amazonaws.com` (a VPC endpoint, a proxy) is always
-// used; a standard one only when nothing else names a region. AWS_ENDPOINT_URL_BEDROCK_RUNTIME wins over both.
+// AWS_REGION / AWS_DEFAULT_REGION, else (with AWS_PROFILE) the profile's, which the SDK reads, else the region of a
+// standard base URL, else us-east-1. A base URL that is not the standard `bedrock-runtime.<region>.amazonaws.com`
+// (a VPC endpoint, a proxy) is always used; a standard one only when nothing else names a region.
+// AWS_ENDPOINT_URL_BEDROCK_RUNTIME and AWS_ENDPOINT_URL win over both; the SDK reads them itself.
 import type { Model } from "../../kernel/index.js";
-import { readProfile } from "./aws-credentials.js";
 
 export interface BedrockTarget {
-  endpoint: string;
-  region: string;
+  /** undefined: the SDK's (the regional endpoint, or the endpoint variables) */
+  endpoint?: string;
+  /** undefined: the SDK's (the profile's region) */
+  region?: string;
 }
 
 const FALLBACK_REGION = "us-east-1";
@@ -20,16 +22,14 @@ function standardEndpointRegion(baseUrl: string): string | undefined {
   }
 }
 
-export async function bedrockTarget(model: Model, env: NodeJS.ProcessEnv): Promise<BedrockTarget> {
+export function bedrockTarget(model: Model, env: NodeJS.ProcessEnv): BedrockTarget {
   const configured = env.AWS_REGION || env.AWS_DEFAULT_REGION || undefined;
   const endpointRegion = model.baseUrl ? standardEndpointRegion(model.baseUrl) : undefined;
   const useBaseUrl = Boolean(model.baseUrl) && (!endpointRegion || (!configured && !env.AWS_PROFILE));
   const arnRegion = /^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):/.exec(model.id)?.[1];
-  const profileRegion = !configured && env.AWS_PROFILE ? (await readProfile(env.AWS_PROFILE, env))?.values.region : undefined;
-  const region = arnRegion ?? configured ?? profileRegion ?? (useBaseUrl ? endpointRegion : undefined) ?? FALLBACK_REGION;
-  const override = env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME || env.AWS_ENDPOINT_URL;
-  const endpoint = override || (useBaseUrl ? model.baseUrl : `https://bedrock-runtime.${region}.amazonaws.com`);
-  return { endpoint: endpoint.replace(/\/+$/, ""), region };
+  const region = arnRegion ?? configured ?? (useBaseUrl ? endpointRegion : undefined) ?? (env.AWS_PROFILE ? undefined : FALLBACK_REGION);
+  const override = Boolean(env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME || env.AWS_ENDPOINT_URL);
+  return { ...(useBaseUrl && !override ? { endpoint: model.baseUrl.replace(/\/+$/, "") } : {}), ...(region ? { region } : {}) };
 }
 
 /** Claude on Bedrock, by id or by name (an application inference profile's ARN does not say). */

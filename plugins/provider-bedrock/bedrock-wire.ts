@@ -1,5 +1,5 @@
-// The ConverseStream request body as the REST JSON protocol carries it (blobs are base64 strings), and the events
-// of its stream.
+// The ConverseStream request body as the REST JSON protocol carries it (blobs are base64 strings): what pith
+// builds and `onPayload` sees; bedrock-stream.ts hands it to the SDK.
 
 export interface CachePoint {
   cachePoint: { type: "default"; ttl?: "1h" };
@@ -26,17 +26,4 @@ export interface BedrockRequestBody {
   inferenceConfig: { maxTokens?: number; temperature?: number };
   toolConfig?: { tools: { toolSpec: { name: string; description: string; inputSchema: { json: Record<string, unknown> } } }[] };
   additionalModelRequestFields?: Record<string, unknown>;
-}
-
-export interface BedrockStreamEvent {
-  contentBlockIndex?: number;
-  start?: { toolUse?: { toolUseId?: string; name?: string } };
-  delta?: {
-    text?: string;
-    toolUse?: { input?: string };
-    reasoningContent?: { text?: string; signature?: string; redactedContent?: string };
-  };
-  stopReason?: string;
-  usage?: { inputTokens?: number; outputTokens?: number; cacheReadInputTokens?: number; cacheWriteInputTokens?: number; totalTokens?: number };
-  message?: string;
 }

@@ -1,5 +1,6 @@
-// Amazon Bedrock ("bedrock-converse-stream"): the Converse API's stream, signed with AWS Signature Version 4 or
-// sent with a Bedrock API key, over pith's HTTP client. The wire code loads with the first Bedrock request.
+// Amazon Bedrock ("bedrock-converse-stream"): the Converse API's stream through the AWS SDK, signed for the SDK's
+// standard credential chain or sent with a Bedrock API key. The SDK and the wire code load with the first Bedrock
+// request.
 import { definePlugin, type AssistantMessageEvent, type PithPlugin, type StreamRequest } from "../../kernel/index.js";
 
 export const BEDROCK_CONVERSE_STREAM_API = "bedrock-converse-stream";

@@ -1,39 +1,19 @@
-// Amazon Bedrock ("bedrock-converse-stream") against the mock server's binary event stream: SigV4 signing (checked
-// against AWS's own signer), the credential sources, the request body, thinking, tool calls, images, usage and
-// every kind of failure.
+// Amazon Bedrock ("bedrock-converse-stream") through the AWS SDK against the mock server's binary event stream
+// (whose CRCs the SDK checks): the SDK's credential chain, the request body, thinking, tool calls, images, usage,
+// every kind of failure and the proxy.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHash, createHmac, type Hash, type Hmac } from "node:crypto";
-import { SignatureV4 } from "@smithy/signature-v4";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Model } from "../../kernel/model.js";
 import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import { streamBedrock } from "../../plugins/provider-bedrock/index.js";
-import { signRequest } from "../../plugins/provider-bedrock/sigv4.js";
 import type { MockLlm } from "../support/mock-llm/index.js";
 import { collect, eventTrace, finalMessage, PIXEL_PNG, READ_TOOL, streamRequest, testModel, toolResult, user } from "./support/models.js";
 import { useSharedMock } from "./support/request-bodies.js";
 import { restoreEnvironmentAfterEach } from "./support/environment.js";
-
-/** The hash interface AWS's signer takes, on node:crypto (HMAC when given a secret). */
-class Sha256 {
-  private readonly hash: Hash | Hmac;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash("sha256") : createHmac("sha256", bytes(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return this.hash.digest();
-  }
-}
-
-function bytes(data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array {
-  if (typeof data === "string") return data;
-  return ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
-}
+import { startTestServer } from "./support/http-server.js";
+import { startTestProxy } from "../support/test-proxy.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
@@ -41,7 +21,8 @@ useSharedMock((started) => (mock = started));
 const AWS_VARIABLES = [
   "HOME", "AWS_PROFILE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_DEFAULT_REGION",
   "AWS_BEARER_TOKEN_BEDROCK", "AWS_BEDROCK_SKIP_AUTH", "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE", "AWS_ENDPOINT_URL_BEDROCK_RUNTIME",
-  "AWS_ENDPOINT_URL", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", "AWS_CONTAINER_CREDENTIALS_FULL_URI", "PI_CACHE_RETENTION",
+  "AWS_ENDPOINT_URL", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", "AWS_CONTAINER_CREDENTIALS_FULL_URI", "AWS_CONTAINER_AUTHORIZATION_TOKEN",
+  "AWS_EC2_METADATA_DISABLED", "PI_CACHE_RETENTION", "HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "NO_PROXY", "no_proxy",
 ];
 restoreEnvironmentAfterEach(AWS_VARIABLES);
 
@@ -54,28 +35,13 @@ beforeEach(() => {
   process.env.AWS_ACCESS_KEY_ID = "AKIDEXAMPLE";
   process.env.AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
   process.env.AWS_REGION = "us-west-2";
+  // the SDK's last credential source is the EC2 instance metadata service, which a test must not reach for
+  process.env.AWS_EC2_METADATA_DISABLED = "true";
 });
 
 const CLAUDE_ID = "anthropic.claude-sonnet-4-5-20250929-v1:0";
 const bedrock = (overrides: Partial<Model> = {}): Model =>
   testModel("anthropic-messages", mock.url, { api: "bedrock-converse-stream", provider: "amazon-bedrock", id: CLAUDE_ID, name: "Claude Sonnet 4.5", baseUrl: mock.url, ...overrides });
-
-describe("SigV4", () => {
-  it("signs as AWS's own signer does, path encoded twice", async () => {
-    const now = new Date("2026-12-01T12:34:56Z");
-    const url = new URL("https://bedrock-runtime.us-west-2.amazonaws.com/model/anthropic.claude-3-7-sonnet-20250219-v1%3A0/converse-stream");
-    const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "session-token" };
-    const body = JSON.stringify({ messages: [{ role: "user", content: [{ text: "hi ünïcode" }] }] });
-    const ours = signRequest({ url, body, headers: { "content-type": "application/json" }, credentials, region: "us-west-2", service: "bedrock", now });
-    const signer = new SignatureV4({ credentials, region: "us-west-2", service: "bedrock", sha256: Sha256 });
-    const theirs = await signer.sign(
-      { method: "POST", protocol: "https:", hostname: url.hostname, path: url.pathname, headers: { host: url.host, "content-type": "application/json", "x-amz-content-sha256": ours["x-amz-content-sha256"]! }, body },
-      { signingDate: now },
-    );
-    expect(ours.authorization).toBe(theirs.headers["authorization"]);
-    expect(ours["x-amz-security-token"]).toBe("session-token");
-  });
-});
 
 describe("bedrock-converse-stream", () => {
   it("signs the call, sends the Converse body with cache points and Claude thinking, and maps thinking, text and usage", async () => {
@@ -89,7 +55,7 @@ describe("bedrock-converse-stream", () => {
     const sent = mock.requests[0]!;
     expect(sent.api).toBe("bedrock-converse-stream");
     expect(sent.path).toBe("/model/anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream");
-    expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-west-2\/bedrock\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-west-2\/bedrock\/aws4_request, SignedHeaders=[a-z0-9;-]*content-type;host;[a-z0-9;-]*x-amz-date[a-z0-9;-]*, Signature=[0-9a-f]{64}$/);
     const cache = { cachePoint: { type: "default" } };
     expect(sent.body).toEqual({
       messages: [{ role: "user", content: [{ text: "Hello" }, cache] }],
@@ -157,16 +123,52 @@ describe("bedrock-converse-stream", () => {
     expect(headers["x-amz-security-token"]).toBe("t");
   });
 
-  it("says how to get credentials when there are none, and what to do about an SSO profile", async () => {
+  it("says how to get credentials when there are none, and what to do about an SSO profile without a login", async () => {
     delete process.env.AWS_ACCESS_KEY_ID;
     const none = finalMessage(await collect(streamBedrock(streamRequest(bedrock(), { apiKey: "<authenticated>" }))));
-    expect(none.errorMessage).toMatch(/No AWS credentials for Amazon Bedrock: none of AWS_PROFILE/);
-    writeFileSync(join(home, "config"), "[profile sso]\nsso_session = corp\n");
+    expect(none.errorMessage).toMatch(/^No AWS credentials for Amazon Bedrock: .+\. Set AWS_PROFILE \(run `aws sso login` for an SSO profile\)/);
+    writeFileSync(
+      join(home, "config"),
+      "[profile sso]\nsso_session = corp\nsso_account_id = 123456789012\nsso_role_name = Dev\n[sso-session corp]\nsso_start_url = https://corp.awsapps.com/start\nsso_region = us-east-1\n",
+    );
     process.env.AWS_CONFIG_FILE = join(home, "config");
     process.env.AWS_PROFILE = "sso";
     const sso = finalMessage(await collect(streamBedrock(streamRequest(bedrock(), { apiKey: "<authenticated>" }))));
-    expect(sso.errorMessage).toContain("credential_process = aws configure export-credentials --profile sso --format process");
+    expect(sso.errorMessage).toMatch(/^No AWS credentials for Amazon Bedrock: .*aws sso login/);
     expect(mock.requests).toHaveLength(0);
+  });
+
+  it("takes temporary keys from a container credentials endpoint (ECS, EKS Pod Identity)", async () => {
+    delete process.env.AWS_ACCESS_KEY_ID;
+    const endpoint = await startTestServer();
+    try {
+      const expiration = new Date(Date.now() + 3600_000).toISOString();
+      endpoint.handle((_req, res) => res.end(JSON.stringify({ AccessKeyId: "AKIDCONTAINER", SecretAccessKey: "s", Token: "container-token", Expiration: expiration })));
+      process.env.AWS_CONTAINER_CREDENTIALS_FULL_URI = `${endpoint.url}/credentials`;
+      process.env.AWS_CONTAINER_AUTHORIZATION_TOKEN = "task-token";
+      await collect(streamBedrock(streamRequest(bedrock(), { apiKey: "<authenticated>" })));
+      expect(endpoint.requests.map((request) => [request.path, request.headers.authorization])).toEqual([["/credentials", "task-token"]]);
+      expect(mock.requests[0]!.headers.authorization).toMatch(/Credential=AKIDCONTAINER\/\d{8}\/us-west-2\/bedrock\//);
+      expect(mock.requests[0]!.headers["x-amz-security-token"]).toBe("container-token");
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it("goes through HTTP_PROXY's tunnel, and sends the model's and the request's headers", async () => {
+    const proxy = await startTestProxy();
+    try {
+      process.env.HTTP_PROXY = proxy.url;
+      mock.enqueue({ text: "via proxy" });
+      const model = bedrock({ headers: { "x-team": "core", "x-drop": "model" } });
+      const message = finalMessage(await collect(streamBedrock(streamRequest(model, { apiKey: "<authenticated>", headers: { "x-drop": null, "x-run": "1" } }))));
+      expect(message.content).toEqual([{ type: "text", text: "via proxy" }]);
+      expect(proxy.tunnels).toEqual([{ authority: new URL(mock.url).host }]);
+      expect(mock.requests[0]!.headers).toMatchObject({ "x-team": "core", "x-run": "1" });
+      expect(mock.requests[0]!.headers["x-drop"]).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("ends aborted when the signal fires mid-stream", async () => {

@@ -31,6 +31,8 @@ describe("provider SDKs are imported lazily", () => {
   it.each([
     ["plugins/provider-anthropic/index.ts", "@anthropic-ai/sdk"],
     ["plugins/provider-openai/index.ts", "openai"],
+    ["plugins/provider-bedrock/index.ts", "@aws-sdk/client-bedrock-runtime"],
+    ["plugins/provider-bedrock/index.ts", "@smithy/node-http-handler"],
     // the providers spoken without an SDK keep their wire code out of start-up the same way
     ["plugins/provider-google/index.ts", "./google-stream.js"],
     ["plugins/provider-google/index.ts", "./vertex-stream.js"],
