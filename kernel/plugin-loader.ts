@@ -1,40 +1,17 @@
-// Resolves plugin specs into plugins: objects as given, built-ins by importing their module on first use, files
-// through the module loader the host gives (the SDK's transforms TypeScript; the kernel's own default is Node's
-// import, for JavaScript files).
-import { pathToFileURL } from "node:url";
+// Resolves plugin specs into plugins: objects as given, the others by calling their `load` (a built-in's lazy
+// import, a file the host imports) when their turn in the load order comes, and checking what it gave.
 import type { PithPlugin } from "./plugin.js";
-import { PithError, errorMessage } from "./errors.js";
+import { PithError } from "./errors.js";
 
 export type PluginSpec =
   | PithPlugin
-  /** a built-in whose module is imported only when it is loaded */
-  | { name: string; load: () => Promise<PithPlugin> }
-  /** a file: default export is a plugin, or a function (options) => plugin */
-  | { path: string; options?: unknown };
-
-export interface ModuleLoader {
-  import(path: string): Promise<unknown>;
-}
-
-export const nodeModuleLoader: ModuleLoader = { import: (path) => import(pathToFileURL(path).href) };
-
-export function specName(spec: PluginSpec): string {
-  return "path" in spec ? spec.path : spec.name;
-}
+  /** imported only when it is loaded: a built-in's module, or a file through the host's module loader */
+  | { name: string; load: () => Promise<PithPlugin> };
 
 /** Resolves a spec into a plugin object; the import time is measured by the caller. */
-export async function resolvePluginSpec(spec: PluginSpec, loader: () => Promise<ModuleLoader>): Promise<PithPlugin> {
+export async function resolvePluginSpec(spec: PluginSpec): Promise<PithPlugin> {
   if ("setup" in spec) return spec;
-  if ("load" in spec) return checkPlugin(await spec.load(), spec.name);
-  let exported: unknown;
-  try {
-    const module = (await (await loader()).import(spec.path)) as { default?: unknown } | undefined;
-    exported = module && typeof module === "object" && "default" in module ? module.default : module;
-  } catch (error) {
-    throw new PithError("PLUGIN_LOAD_FAILED", `Could not load plugin ${spec.path}: ${errorMessage(error)}`, { cause: error, plugin: spec.path, hook: "load" });
-  }
-  if (typeof exported === "function") exported = await (exported as (options: unknown) => unknown)(spec.options);
-  return checkPlugin(exported, spec.path);
+  return checkPlugin(await spec.load(), spec.name);
 }
 
 function checkPlugin(value: unknown, origin: string): PithPlugin {

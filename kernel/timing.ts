@@ -1,5 +1,5 @@
-// The boot timing report (`PITH_TIMING=1`) as a tree: the work before boot, each plugin's import and setup, and
-// the parts of a setup a plugin timed itself (an extension file, the settings' packages).
+// Timing a plugin's setup for the boot timing report (`PITH_TIMING=1`, printed by the host): what a plugin times
+// itself (an extension file, the settings' packages) nests below its setup.
 import { nowMs } from "./stopwatch.js";
 
 export interface TimingNode {
@@ -18,19 +18,4 @@ export async function timePart<T>(parts: TimingNode[], label: string, work: (tim
   } finally {
     node.ms = nowMs() - started;
   }
-}
-
-export function formatTimingTree(title: string, nodes: readonly TimingNode[]): string {
-  const lines = [title];
-  const walk = (list: readonly TimingNode[], depth: number) => {
-    for (const node of list) {
-      const label = `${"  ".repeat(depth + 1)}${node.label}`;
-      lines.push(`${label.padEnd(48)} ${node.ms.toFixed(1).padStart(8)} ms`);
-      walk(node.children, depth + 1);
-    }
-  };
-  walk(nodes, 0);
-  const total = nodes.reduce((sum, node) => sum + node.ms, 0);
-  lines.push(`${"  total".padEnd(48)} ${total.toFixed(1).padStart(8)} ms`);
-  return `${lines.join("\n")}\n`;
 }

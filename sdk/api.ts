@@ -3,6 +3,7 @@
 export * from "../kernel/index.js";
 export { AssistantMessageBuilder, providerErrorDetails, parsePartialJson, type UsageReport } from "../lib/provider-kit/index.js";
 export { createJitiLoader, type JitiLoaderOptions } from "../lib/loading/jiti-loader.js";
+export { resolveFilePlugins, nodeModuleLoader, type FilePluginSpec, type HostPluginSpec, type ModuleLoader } from "../lib/loading/file-plugins.js";
 // the argument check createAgentSession gives the kernel (`validateArguments`), for a session booted by hand
 export { validateJsonSchema, coerceToJsonSchema } from "../lib/json-schema/validate.js";
 export { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "./create-agent-session.js";

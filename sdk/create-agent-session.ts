@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { boot, PithError, timePart } from "../kernel/index.js";
 import type { AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
+import { resolveFilePlugins, type HostPluginSpec } from "../lib/loading/file-plugins.js";
 import { SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../lib/agent-dir/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
@@ -26,7 +27,7 @@ export interface CreateAgentSessionOptions {
   /** which built-in plugins to load (default: all); `[]` for a bare kernel plus `plugins` */
   builtins?: readonly BuiltinPluginName[];
   /** more plugins, loaded after the built-ins (later registrations win name clashes) */
-  plugins?: PluginSpec[];
+  plugins?: HostPluginSpec[];
   /** pi extensions (`-e`, `--no-extensions`, extension flags); false loads none */
   extensions?: Omit<ExtensionsPluginOptions, "agentDir" | "cacheDir"> | false;
   /** a Model, or a pattern as `--model` takes it (`sonnet`, `openai/gpt-5.4`, `anthropic/claude-opus-4-7:high`) */
@@ -159,7 +160,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
               }),
           },
         ]),
-    ...(options.plugins ?? []),
+    ...resolveFilePlugins(options.plugins ?? [], () => createJitiLoader({ cacheDir: cacheDirectory() })),
   ];
 
   const log = options.log;
@@ -167,7 +168,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     cwd,
     plugins,
     log,
-    loader: () => createJitiLoader({ cacheDir: cacheDirectory() }),
     steeringMode: effective.steeringMode,
     followUpMode: effective.followUpMode,
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),

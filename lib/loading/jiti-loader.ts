@@ -2,7 +2,7 @@
 // (keyed by content), plain JavaScript is imported natively. jiti itself is only imported when a file plugin
 // is actually loaded, so runs without file plugins do not pay for it.
 import { pathToFileURL } from "node:url";
-import type { ModuleLoader } from "../../kernel/index.js";
+import type { ModuleLoader } from "./file-plugins.js";
 import { nativeImport } from "./native-import.js";
 
 export interface JitiLoaderOptions {

@@ -1,7 +1,8 @@
 // The `pith` command: a thin distribution over createAgentSession with print and JSON output.
 // The session machinery is imported only once a run needs it, so --help and argument errors stay cheap.
 import { CommanderError } from "commander";
-import { PithError, errorMessage, formatTimings, stderrLogger, type PithPlugin } from "../../kernel/index.js";
+import { PithError, errorMessage, stderrLogger, type PithPlugin } from "../../kernel/index.js";
+import { formatTimings } from "../../lib/timing/boot-timing-report.js";
 import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-session.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";

@@ -2,7 +2,8 @@
 // at once (and its taps keep the parent plugin's place), a setup that never finishes fails the boot naming the
 // plugin, and `context.time` puts a plugin's own parts into the boot timing.
 import { describe, expect, it } from "vitest";
-import { boot, formatTimings, type PithPlugin, type PluginContext, type ToolDefinition } from "../../kernel/index.js";
+import { boot, type PithPlugin, type PluginContext, type ToolDefinition } from "../../kernel/index.js";
+import { formatTimings } from "../../lib/timing/boot-timing-report.js";
 
 const tool = (name: string, text: string): ToolDefinition => ({
   name,

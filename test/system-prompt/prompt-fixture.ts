@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { boot } from "../../kernel/boot.js";
 import type { AgentSession } from "../../kernel/agent-session.js";
 import { definePlugin, type PithPlugin } from "../../kernel/plugin.js";
-import type { PluginSpec } from "../../kernel/plugin-loader.js";
+import type { PluginSpec } from "../../kernel/index.js";
 import type { ToolDefinition } from "../../kernel/tool.js";
 import type { ResourcesService } from "../../plugins/system-prompt/index.js";
 

@@ -2,8 +2,10 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { boot, formatTimings, PithError } from "../../kernel/index.js";
+import { boot, PithError } from "../../kernel/index.js";
 import { createJitiLoader } from "../../lib/loading/jiti-loader.js";
+import { resolveFilePlugins } from "../../lib/loading/file-plugins.js";
+import { formatTimings } from "../../lib/timing/boot-timing-report.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -29,7 +31,7 @@ describe("the plugin loader", () => {
     await writeFile(join(dir, "typed.ts"), pluginSource("typed", true));
     await writeFile(join(dir, "plain.mjs"), pluginSource("plain", false));
     const cacheDir = join(dir, "cache");
-    const { session, timings } = await boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir }), plugins: [{ path: join(dir, "typed.ts") }, { path: join(dir, "plain.mjs") }] });
+    const { session, timings } = await boot({ cwd: dir, plugins: resolveFilePlugins([{ path: join(dir, "typed.ts") }, { path: join(dir, "plain.mjs") }], () => createJitiLoader({ cacheDir })) });
     expect(timings.map((timing) => timing.name)).toEqual(["typed", "plain"]);
     await session.prompt("/typed");
     expect((globalThis as { __pithLoaderNote?: string }).__pithLoaderNote).toBe("typed loaded");
@@ -40,7 +42,7 @@ describe("the plugin loader", () => {
 
   it("imports JavaScript plugins with Node's own loader when the host gives none", async () => {
     await writeFile(join(dir, "native.mjs"), pluginSource("native", false));
-    const { session, timings } = await boot({ cwd: dir, plugins: [{ path: join(dir, "native.mjs") }] });
+    const { session, timings } = await boot({ cwd: dir, plugins: resolveFilePlugins([{ path: join(dir, "native.mjs") }]) });
     expect(timings.map((timing) => timing.name)).toEqual(["native"]);
     await session.prompt("/native");
     expect((globalThis as { __pithLoaderNote?: string }).__pithLoaderNote).toBe("native loaded");
@@ -51,7 +53,7 @@ describe("the plugin loader", () => {
       join(dir, "factory.ts"),
       `export default (options: { greeting: string }) => ({ name: "factory", setup(context: any) { context.registerCommand({ name: "greet", handler() { (globalThis as any).__pithGreeting = options.greeting; } }); } });`,
     );
-    const { session } = await boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir: false }), plugins: [{ path: join(dir, "factory.ts"), options: { greeting: "hej" } }] });
+    const { session } = await boot({ cwd: dir, plugins: resolveFilePlugins([{ path: join(dir, "factory.ts"), options: { greeting: "hej" } }], () => createJitiLoader({ cacheDir: false })) });
     await session.prompt("/greet");
     expect((globalThis as { __pithGreeting?: string }).__pithGreeting).toBe("hej");
   });
@@ -59,11 +61,11 @@ describe("the plugin loader", () => {
   it("names the file when a plugin has a syntax error or exports nothing usable", async () => {
     await writeFile(join(dir, "broken.ts"), "export default { name: 'broken', setup( {");
     await writeFile(join(dir, "empty.mjs"), "export const nothing = 1;");
-    await expect(boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir: false }), plugins: [{ path: join(dir, "broken.ts") }] })).rejects.toMatchObject({
+    await expect(boot({ cwd: dir, plugins: resolveFilePlugins([{ path: join(dir, "broken.ts") }], () => createJitiLoader({ cacheDir: false })) })).rejects.toMatchObject({
       code: "PLUGIN_LOAD_FAILED",
       plugin: join(dir, "broken.ts"),
     });
-    await expect(boot({ cwd: dir, loader: () => createJitiLoader({ cacheDir: false }), plugins: [{ path: join(dir, "empty.mjs") }] })).rejects.toMatchObject({ code: "PLUGIN_INVALID" });
+    await expect(boot({ cwd: dir, plugins: resolveFilePlugins([{ path: join(dir, "empty.mjs") }], () => createJitiLoader({ cacheDir: false })) })).rejects.toMatchObject({ code: "PLUGIN_INVALID" });
   });
 
   it("reports a failing third-party plugin and loads the others when asked to continue", async () => {
@@ -72,10 +74,9 @@ describe("the plugin loader", () => {
     const problems: PithError[] = [];
     const { timings } = await boot({
       cwd: dir,
-      loader: () => createJitiLoader({ cacheDir: false }),
       onProblem: (error) => problems.push(error),
       onPluginError: () => "continue",
-      plugins: [{ path: join(dir, "throws.mjs") }, { path: join(dir, "fine.mjs") }],
+      plugins: resolveFilePlugins([{ path: join(dir, "throws.mjs") }, { path: join(dir, "fine.mjs") }], () => createJitiLoader({ cacheDir: false })),
     });
     expect(timings.map((timing) => timing.name)).toEqual(["fine"]);
     expect(problems[0]).toMatchObject({ plugin: "throws", message: "plugin throws failed during setup: bad config" });
