@@ -1,12 +1,18 @@
-// pi-tui's text measuring module (dist/utils.js) builds two Intl.Segmenters and six regular expressions over Unicode
-// properties (`v` flag) when it loads. ICU's break-iterator data and \p{RGI_Emoji} alone were ~60% of the library's
-// load time, and every interactive run paid it before its first frame, which draws mostly ASCII and box-drawing
-// characters that need none of them. For the vendor bundle this plugin rewrites those declarations so that each is
-// built on first use; a grapheme segmentation of characters that no grapheme rule joins (pi-tui's own
-// isStandaloneGraphemeRun) is answered one character per segment without ICU, as pi-tui's own fast paths do.
-// The build fails if pi-tui's source no longer has the declarations, so an upgrade cannot silently drop this.
+// Work pi-tui does when it loads that a first frame does not need; every interactive run paid it before drawing:
+// - its text measuring (dist/utils.js) builds two Intl.Segmenters and six regular expressions over Unicode
+//   properties (`v` flag): ICU's break-iterator data and \p{RGI_Emoji} alone were ~60% of the library's load, for a
+//   frame of ASCII and box-drawing characters that needs none of them;
+// - its Markdown component (dist/components/markdown.js) loads marked and marked-cjk-friendly, which build their
+//   grammars (a few hundred regular expressions) when they load, before any Markdown is shown.
+// For the vendor bundle this plugin rewrites those declarations so that each is built on first use: a grapheme
+// segmentation of characters that no grapheme rule joins (pi-tui's own isStandaloneGraphemeRun) is answered one
+// character per segment without ICU, as pi-tui's own fast paths do; the Markdown parser is made at its first use,
+// and the `Marked` class pi-tui re-exports loads marked when first touched. The build fails if pi-tui's source no
+// longer has what is rewritten, so an upgrade cannot silently drop this.
 
 const UTILS = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]utils\.js$/;
+const MARKDOWN = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]components[/\\]markdown\.js$/;
+const INDEX = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]index\.js$/;
 
 const SEGMENTER = /^const (graphemeSegmenter|wordSegmenter) = new Intl\.Segmenter\(undefined, \{ granularity: "(grapheme|word)" \}\);$/gm;
 const UNICODE_REGEX = /^const (\w+Regex) = (\/.+\/v);$/gm;
@@ -60,13 +66,82 @@ export function lazyUtilsSource(source) {
   return `${rewritten}\n${HELPERS}`;
 }
 
+/** `text` with `from` replaced by `to`, exactly once; throws when `from` is not there exactly once */
+function replaceOnce(text, from, to, file) {
+  const at = text.indexOf(from);
+  if (at === -1 || text.indexOf(from, at + 1) !== -1) {
+    throw new Error(`pi-tui's ${file} changed: ${JSON.stringify(from.slice(0, 60))} is not there exactly once; update build/pi-tui-lazy-init.mjs`);
+  }
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+const MARKED_IMPORTS = 'import { Marked, Tokenizer } from "marked";\nimport markedCjkFriendly from "marked-cjk-friendly";\n';
+const TOKENIZER_CLASS = "class MarkdownTokenizer extends Tokenizer {\n";
+const PARSER = "const markdownParser = new Marked();\n";
+const PARSER_END = "    extensions: [...LATEX_MARKDOWN_EXTENSIONS],\n});\n";
+
+/** pi-tui's components/markdown.js with marked loaded and its parser made at the first Markdown render */
+export function lazyMarkdownSource(source) {
+  const file = "dist/components/markdown.js";
+  let text = replaceOnce(source, MARKED_IMPORTS, "", file);
+  // the tokenizer class extends marked's: it becomes a function of marked's Tokenizer, called with the parser
+  const classStart = text.indexOf(TOKENIZER_CLASS);
+  const classEnd = text.indexOf("\n}\n", classStart);
+  if (classStart === -1 || classEnd === -1) throw new Error(`pi-tui's ${file} changed: no MarkdownTokenizer class; update build/pi-tui-lazy-init.mjs`);
+  text = `${text.slice(0, classStart)}const __pithMarkdownTokenizer = (Tokenizer) => ${text.slice(classStart, classEnd)}\n};\n${text.slice(classEnd + 3)}`;
+  const parserStart = text.indexOf(PARSER);
+  const parserEnd = text.indexOf(PARSER_END, parserStart);
+  if (parserStart === -1 || parserEnd === -1) throw new Error(`pi-tui's ${file} changed: no markdownParser set-up; update build/pi-tui-lazy-init.mjs`);
+  const setup = text.slice(parserStart, parserEnd + PARSER_END.length);
+  text = `${text.slice(0, parserStart)}let __pithParser;
+function __pithMarkdownParser() {
+  if (__pithParser) return __pithParser;
+  const { Marked, Tokenizer } = require("marked");
+  const markedCjkFriendly = require("marked-cjk-friendly").default;
+  const MarkdownTokenizer = __pithMarkdownTokenizer(Tokenizer);
+  ${setup}  return (__pithParser = markdownParser);
+}
+export const __pithLazyMarked = __pithLazyClass(() => require("marked").Marked);
+${text.slice(parserEnd + PARSER_END.length)}`;
+  text = replaceOnce(text, "markdownParser.lexer(", "__pithMarkdownParser().lexer(", file);
+  return `${text}\n${LAZY_CLASS}`;
+}
+
+// A stand-in for a class that loads it on first use: `new`, `extends`, `instanceof` and statics reach the real one.
+const LAZY_CLASS = `
+function __pithLazyClass(load) {
+  let real;
+  const target = () => (real ??= load());
+  const stand = new Proxy(function () {}, {
+    construct: (_, args, newTarget) => Reflect.construct(target(), args, newTarget === stand ? target() : newTarget),
+    apply: (_, self, args) => Reflect.apply(target(), self, args),
+    get: (_, key) => (key === "prototype" ? target().prototype : Reflect.get(target(), key)),
+    has: (_, key) => key in target(),
+  });
+  return stand;
+}
+`;
+
+/** pi-tui's index.js re-exporting the lazy `Marked` in place of marked's own */
+export function lazyIndexSource(source) {
+  return replaceOnce(source, 'export { Marked } from "marked";', 'export { __pithLazyMarked as Marked } from "./components/markdown.js";', "dist/index.js");
+}
+
+const REWRITES = [
+  [UTILS, lazyUtilsSource],
+  [MARKDOWN, lazyMarkdownSource],
+  [INDEX, lazyIndexSource],
+];
+
 /** esbuild plugin for the pi-tui vendor bundle */
 export const piTuiLazyInit = {
   name: "pi-tui-lazy-init",
   setup(build) {
-    build.onLoad({ filter: UTILS }, async (args) => {
-      const { readFile } = await import("node:fs/promises");
-      return { contents: lazyUtilsSource(await readFile(args.path, "utf8")), loader: "js" };
-    });
+    for (const [filter, rewrite] of REWRITES) {
+      build.onLoad({ filter }, async (args) => {
+        const { readFile } = await import("node:fs/promises");
+        return { contents: rewrite(await readFile(args.path, "utf8")), loader: "js" };
+      });
+    }
   },
 };

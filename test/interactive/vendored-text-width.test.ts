@@ -1,6 +1,7 @@
-// The vendored pi-tui (dist/vendor/pi-tui.cjs) builds its ICU segmenters and Unicode regular expressions on first
-// use (build/pi-tui-lazy-init.mjs), and answers runs of characters no grapheme rule joins without ICU. Its text
-// measuring must answer exactly as the library's own build does, for every kind of character the rewrite treats apart.
+// The vendored pi-tui (dist/vendor/pi-tui.cjs) builds its ICU segmenters, Unicode regular expressions and Markdown
+// parser on first use (build/pi-tui-lazy-init.mjs), and answers runs of characters no grapheme rule joins without
+// ICU. Its text measuring and Markdown must answer exactly as the library's own build does, for every kind of
+// character the rewrite treats apart.
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import * as library from "@earendil-works/pi-tui";
@@ -23,7 +24,23 @@ const SAMPLES = [
   "tab\tseparated\tcells",
 ];
 
+const MARKDOWN = [
+  "# Title\n\nSome **bold**, *italic*, `code` and ~~gone~~ text with a https://example.com/path，link.",
+  "- one\n- two\n  1. nested\n\n> quoted 日本語の**強調**です\n\n```ts\nconst x = 1;\n```",
+  "| a | b |\n|---|---|\n| 1 | 😀 |\n\n$$\nx^2 + y_1\n$$\n\nInline $\\alpha$ math.",
+];
+
 describe("the vendored pi-tui's text measuring", () => {
+  it("renders Markdown as the library does, and its Marked class is marked's", () => {
+    const theme = new Proxy({}, { get: (_, key) => (key === "codeBlockIndent" || key === "highlightCode" ? undefined : (text: string) => `<${String(key)}>${text}`) }) as library.MarkdownTheme;
+    for (const text of MARKDOWN) {
+      expect(new vendored.Markdown(text, 1, 0, theme).render(40), text).toEqual(new library.Markdown(text, 1, 0, theme).render(40));
+    }
+    const parser = new vendored.Marked();
+    expect(parser).toBeInstanceOf(vendored.Marked);
+    expect(parser.parse("**x**")).toBe("<p><strong>x</strong></p>\n");
+  });
+
   it("answers widths, wrapping and truncation as the library does", () => {
     for (const sample of SAMPLES) {
       expect(vendored.visibleWidth(sample), sample).toBe(library.visibleWidth(sample));
