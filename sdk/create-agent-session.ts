@@ -2,7 +2,7 @@
 // then tools, model and thinking level as options, settings and defaults decide.
 import { resolve } from "node:path";
 import { boot, PithError, timePart } from "../kernel/index.js";
-import type { AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
+import type { AgentMessage, AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
 import { resolveFilePlugins, type HostPluginSpec } from "../lib/loading/file-plugins.js";
 import { SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../lib/agent-dir/agent-dir.js";
@@ -12,13 +12,13 @@ import { cacheDirectory } from "./cache-dir.js";
 import { createJitiLoader } from "../lib/loading/jiti-loader.js";
 import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
-import { mergeDefaultTools, selectTools } from "./tool-selection.js";
-import { resolveSessionDir, type SessionsService } from "../plugins/sessions/index.js";
+import { keepsRecordedTools, mergeDefaultTools, selectRecordedTools, selectTools, type ToolSelection } from "./tool-selection.js";
+import { resolveSessionDir, type SessionManager, type SessionsService } from "../plugins/sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
 import { validateJsonSchema } from "../lib/json-schema/validate.js";
-import { restoreDeclaredTools } from "../lib/transcript/system-messages.js";
+import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -175,11 +175,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   });
 
   try {
-    // a resumed session starts with the tools it recorded; --tools and defaultTools apply on top
-    restoreDeclaredTools(session);
-    warnings.push(...applyToolSelection(session, settings, options));
-
     const manager = (session.registry.services.get("sessions")?.value as SessionsService | undefined)?.manager;
+    warnings.push(...applyToolSelection(session, settings, options, manager));
+
     const restored = restoredState(manager);
     const selection = await selectInitialModel(session, {
       model: options.model,
@@ -203,17 +201,32 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   return { session, settings, timings, beforeBoot, warnings };
 }
 
-/** Sets the tools the session starts with; returns a warning for each name that matched no tool. */
-function applyToolSelection(session: AgentSession, settings: SettingsManager, options: CreateAgentSessionOptions): string[] {
-  const defaultTools = mergeDefaultTools(stringList(settings.fileSettings("global").defaultTools), stringList(settings.fileSettings("project").defaultTools));
-  if (!options.tools && !options.excludeTools && !options.noTools && !options.noBuiltinTools && !defaultTools) return [];
-  const active = new Set(session.activeToolNames());
-  const registered = session.registry.tools.names().map((name) => ({ name, builtin: session.registry.tools.owner(name) === "tools", active: active.has(name) }));
-  const selection = selectTools(registered, { ...options, defaultTools });
+/**
+ * Sets the tools the session starts with; returns a warning for each name that matched no tool. A resumed session
+ * that recorded its tools keeps them (`+name`/`-name` and `--exclude-tools` apply on top, `defaultTools` does not),
+ * unless `--tools` names the tools or `--no-tools`/`--no-builtin-tools` is given, as in pi 1.6.0.
+ */
+function applyToolSelection(session: AgentSession, settings: SettingsManager, options: CreateAgentSessionOptions, manager: SessionManager | undefined): string[] {
+  const names = session.registry.tools.names();
+  const isBuiltin = (name: string) => session.registry.tools.owner(name) === "tools";
+  const recorded = keepsRecordedTools(options) ? declaredToolLoadout(branchMessages(manager, session), session.activeToolNames(), isBuiltin) : undefined;
+  let selection: ToolSelection;
+  if (recorded) selection = selectRecordedTools(recorded, names, options);
+  else {
+    const defaultTools = mergeDefaultTools(stringList(settings.fileSettings("global").defaultTools), stringList(settings.fileSettings("project").defaultTools));
+    if (!options.tools && !options.excludeTools && !options.noTools && !options.noBuiltinTools && !defaultTools) return [];
+    const active = new Set(session.activeToolNames());
+    selection = selectTools(names.map((name) => ({ name, builtin: isBuiltin(name), active: active.has(name) })), { ...options, defaultTools });
+  }
   session.setActiveTools(selection.active);
   if (selection.unknown.length === 0) return [];
-  const known = registered.map((tool) => tool.name).join(", ");
-  return [`no tool is named ${selection.unknown.map((name) => `"${name}"`).join(", ")} (tools: ${known})`];
+  return [`no tool is named ${selection.unknown.map((name) => `"${name}"`).join(", ")} (tools: ${names.join(", ")})`];
+}
+
+/** Every message of the opened branch, from before its compactions too: a tool removed back then stays removed. */
+function branchMessages(manager: SessionManager | undefined, session: AgentSession): AgentMessage[] {
+  if (!manager) return [...session.messages];
+  return manager.getBranch().flatMap((entry) => (entry.type === "message" ? [entry.message as AgentMessage] : []));
 }
 
 function stringList(value: unknown): string[] | undefined {

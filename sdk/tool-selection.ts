@@ -78,6 +78,25 @@ export function selectTools(tools: readonly RegisteredTool[], options: ToolSelec
   return { active: registered.filter((name) => isActive(name) && !exclude(name)), unknown: [...unknown] };
 }
 
+/**
+ * Whether a resumed session keeps the tools it recorded: `--tools` names no tools (absent, or only `+name`/`-name`
+ * entries, applied to the recorded tools) and neither `--no-tools` nor `--no-builtin-tools` is given.
+ */
+export function keepsRecordedTools(options: ToolSelectionOptions): boolean {
+  if (options.noTools || options.noBuiltinTools) return false;
+  return options.tools === undefined || (options.tools.length > 0 && options.tools.every(isModifier));
+}
+
+/** A resumed session's recorded tools with `--tools` `+name`/`-name` applied, then `--exclude-tools`. */
+export function selectRecordedTools(recorded: readonly string[], registered: readonly string[], options: ToolSelectionOptions): ToolSelection {
+  const unknown = new Set<string>();
+  const modifiers = options.tools ?? [];
+  for (const entry of modifiers) if (!registered.includes(entry.slice(1))) unknown.add(entry);
+  const exclude = options.excludeTools ? matcher(options.excludeTools, registered, unknown) : () => false;
+  const active = applyModifiers(recorded, modifiers).filter((name) => registered.includes(name) && !exclude(name));
+  return { active, unknown: [...unknown] };
+}
+
 /** Unset: read, bash, edit, write. Plain names replace those; then `+name` adds and `-name` removes, in order. */
 function resolveDefaultTools(entries: readonly string[] | undefined): string[] {
   if (entries === undefined) return [...DEFAULT_TOOL_NAMES];

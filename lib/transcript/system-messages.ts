@@ -3,7 +3,7 @@
 // one) and add or remove tools. Replaying them in order gives the prompt and tools the conversation last declared,
 // so a resumed session knows both. Providers get the replayed prompt out of band: these messages are never sent
 // as conversation turns (the kernel's convertToLlm leaves roles it does not know out).
-import type { AgentMessage, SessionApi, TextContent } from "../../kernel/index.js";
+import type { AgentMessage, TextContent } from "../../kernel/index.js";
 
 /** A tool as the model sees it (pi's tool declaration). */
 export interface ToolDeclaration {
@@ -135,12 +135,15 @@ export function systemMessageUpdate(
 }
 
 /**
- * Makes the tools the conversation's system messages last declared the active ones (a resumed session keeps its own
- * tool set); tools no plugin registers any more are left out. False when the conversation declares none.
+ * The tools a resumed conversation works with (pi 1.6.0): those its system messages last declared, then the tools
+ * active now that it never mentioned and that are not built-in (registered since it recorded its tools); undefined
+ * when it declares none. Built-in tools it never mentioned stay off.
  */
-export function restoreDeclaredTools(session: Pick<SessionApi, "messages" | "setActiveTools">): boolean {
-  const declared = replaySystemMessages(session.messages);
-  if (!declared.declaresTools) return false;
-  session.setActiveTools([...declared.tools.keys()]);
-  return true;
+export function declaredToolLoadout(messages: readonly AgentMessage[], active: readonly string[], isBuiltin: (name: string) => boolean): string[] | undefined {
+  const declared = replaySystemMessages(messages);
+  if (!declared.declaresTools) return undefined;
+  const mentioned = new Set(
+    messages.filter(isSystemMessage).flatMap((message) => [...(message.toolsAdded ?? []), ...(message.toolsRemoved ?? [])].map((tool) => tool.name)),
+  );
+  return [...declared.tools.keys(), ...active.filter((name) => !mentioned.has(name) && !declared.tools.has(name) && !isBuiltin(name))];
 }

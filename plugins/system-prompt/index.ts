@@ -4,7 +4,7 @@
 // prompt and the tools (all of it the first time), and a resumed conversation starts with the tools it declared.
 // Also offers the "resources" service reporting what was read.
 import { errorMessage, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
-import { isSystemMessage, replaySystemMessages, restoreDeclaredTools, systemMessageUpdate, toolDeclaration } from "../../lib/transcript/system-messages.js";
+import { declaredToolLoadout, isSystemMessage, replaySystemMessages, systemMessageUpdate, toolDeclaration } from "../../lib/transcript/system-messages.js";
 import { buildSystemPromptSections } from "./build-system-prompt.js";
 import { loadPromptResources, type PromptResources, type SystemPromptOptions } from "./prompt-resources.js";
 
@@ -80,7 +80,10 @@ export function systemPromptPlugin(options: SystemPromptOptions): PithPlugin {
 
       // a resumed or forked conversation starts with the tools it declared last
       context.on("session_start", ({ reason }) => {
-        if (reason === "resume" || reason === "fork") restoreDeclaredTools(context.session);
+        if (reason !== "resume" && reason !== "fork") return;
+        const { session, registry } = context;
+        const loadout = declaredToolLoadout(session.messages, session.activeToolNames(), (name) => registry.tools.owner(name) === "tools");
+        if (loadout) session.setActiveTools(loadout);
       });
     },
   });

@@ -69,6 +69,22 @@ describe("tool selection", () => {
   });
 });
 
+describe("a resumed session's tools", () => {
+  it("are the ones it recorded: +name/-name and -xt apply on top, defaultTools does not, named --tools replaces them", async () => {
+    const session = join(world.home, "tools.jsonl");
+    world.mock.enqueue({ text: "1" }, { text: "2" }, { text: "3" }, { text: "4" });
+    await world.run(["-p", ...MODEL, "--session", session, "--tools", "read,grep", "one"]);
+    expect(toolsSent(0)).toEqual(["read", "grep"]);
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ defaultTools: ["read", "bash"] }));
+    expect((await world.run(["-p", ...MODEL, "--session", session, "-t", "+ls,-read", "two"])).stderr).toBe("");
+    expect(toolsSent(1)).toEqual(["grep", "ls"]);
+    await world.run(["-p", ...MODEL, "--session", session, "-xt", "ls", "three"]);
+    expect(toolsSent(2)).toEqual(["grep"]);
+    await world.run(["-p", ...MODEL, "--session", session, "--tools", "bash", "four"]);
+    expect(toolsSent(3)).toEqual(["bash"]);
+  });
+});
+
 describe("thinking levels", () => {
   it("--thinking max reaches a model whose map names max, is stored as the session's level, and clamps elsewhere", async () => {
     await writeMockModels(world, [
