@@ -82,7 +82,7 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
 
     registerMarkdownTransformer(transform, options = {}) {
       if (typeof transform !== "function") throw new PithError("EXTENSION_RENDERER_INVALID", "registerMarkdownTransformer needs a transform function.");
-      record.markdownTransformers.push({ transform, options });
+      record.markdownTransformer = { transform, options };
     },
 
     getSettings() {

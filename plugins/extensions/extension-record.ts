@@ -33,10 +33,11 @@ export interface ExtensionRecord {
   readonly flags: Map<string, PiFlagOptions>;
   readonly shortcuts: Map<string, PiShortcutOptions>;
   readonly renderers: Map<string, unknown>;
-  /** what the interactive UI draws with: entry renderers by custom type, tool renderers and markdown transformers in order */
+  /** what the interactive UI draws with: entry renderers by custom type, tool renderers in order */
   readonly entryRenderers: Map<string, unknown>;
   readonly toolRenderers: unknown[];
-  readonly markdownTransformers: { transform: unknown; options: MarkdownTransformerOptions }[];
+  /** its one markdown transformer (registering again replaces it, as in pi) */
+  markdownTransformer: { transform: unknown; options: MarkdownTransformerOptions } | undefined;
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
   /** providers it gave the models service, taken back when it unloads */
   readonly providerNames: Set<string>;
@@ -70,7 +71,7 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     renderers: new Map(),
     entryRenderers: new Map(),
     toolRenderers: [],
-    markdownTransformers: [],
+    markdownTransformer: undefined,
     pendingProviders: [],
     providerNames: new Set(),
     mcpServers: new Set(),

@@ -7,7 +7,9 @@ import { Notice, type NoticeKind } from "./components/notice.js";
 import { PendingMessages } from "./components/pending-messages.js";
 import { ToolRow } from "./components/tool-row.js";
 import { RenderedToolRow } from "./extensions/rendered-tool-row.js";
-import { chatItemFor, type ChatItem } from "./chat-items.js";
+import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemContext } from "./chat-items.js";
+import type { CustomEntryData } from "./extensions/custom-entry.js";
+import type { HistoryItem } from "./history.js";
 import type { Theme } from "./theme/theme.js";
 import type { ExtensionTerminalParts } from "../extensions/terminal-parts.js";
 import type { KeyHints } from "./extensions/key-hints.js";
@@ -97,15 +99,20 @@ export class ChatController {
     this.tui.requestRender();
   }
 
-  /** a session's earlier messages, drawn as they were (resume, continue) */
-  showHistory(messages: readonly AgentMessage[]): void {
-    for (const message of messages) {
+  /** a session's earlier messages and custom entries, drawn as they were (resume, continue, reload, /tree) */
+  showHistory(items: readonly HistoryItem[]): void {
+    for (const item of items) {
+      if ("entry" in item) {
+        this.addEntry(item.entry);
+        continue;
+      }
+      const { message, ...place } = item;
       if (message.role === "assistant") {
-        this.startReply(message);
+        this.startReply(message, place);
         this.endReply(message);
       } else if (message.role === "toolResult") {
         this.rows.get(message.toolCallId)?.finish(message, message.isError);
-      } else this.addMessage(message);
+      } else this.addMessage(message, place);
     }
     this.tui.requestRender();
   }
@@ -173,6 +180,11 @@ export class ChatController {
 
   private handleOther(event: { type: string } & Record<string, unknown>): void {
     switch (event.type) {
+      case "entry_appended": {
+        const entry = event.entry as { type: string };
+        if (entry.type === "custom") this.addEntry(entry as CustomEntryData);
+        break;
+      }
       case "auto_retry_start": {
         const seconds = Math.round(Number(event.delayMs ?? 0) / 1000);
         this.showLoader(`Retrying (${String(event.attempt)}/${String(event.maxAttempts)}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
@@ -195,21 +207,39 @@ export class ChatController {
     }
   }
 
-  private addMessage(message: AgentMessage): void {
-    const item = chatItemFor(message, {
+  private itemContext(): ItemContext {
+    const extensions = this.renderers.extensions();
+    return {
       theme: this.theme,
       expanded: this.settings.toolsExpanded,
       expandKey: this.settings.expandKey,
-      extensions: this.renderers.extensions(),
+      extensions,
       hints: this.renderers.hints,
-    });
-    if (!item) return;
-    if (item.setExpanded) this.expandable.push(item);
-    this.layout.chat.addChild(item);
+      transformers: extensions?.markdownTransformers() ?? [],
+    };
   }
 
-  private startReply(message: AssistantMessageData): void {
-    this.reply = new AssistantMessage(message, this.theme, this.settings);
+  private addMessage(message: AgentMessage, place?: EntryPlace): void {
+    const item = chatItemFor(message, this.itemContext(), place);
+    if (item) this.addExpandable(item);
+  }
+
+  /** a custom entry its extension draws; one that arrives while a reply streams goes above the reply, as in pi */
+  private addEntry(entry: CustomEntryData): void {
+    const item = entryItemFor(entry, this.itemContext());
+    if (!item) return;
+    const at = this.reply ? this.layout.chat.children.indexOf(this.reply) : -1;
+    this.addExpandable(item, at);
+  }
+
+  private addExpandable(item: ChatItem, at = -1): void {
+    if (item.setExpanded) this.expandable.push(item);
+    if (at < 0) this.layout.chat.addChild(item);
+    else this.layout.chat.children.splice(at, 0, item);
+  }
+
+  private startReply(message: AssistantMessageData, place: EntryPlace = {}): void {
+    this.reply = new AssistantMessage(message, this.theme, this.settings, { transformers: this.renderers.extensions()?.markdownTransformers() ?? [], ...place });
     this.replies.push(this.reply);
     this.layout.chat.addChild(this.reply);
     this.addToolRows(message);
@@ -223,6 +253,7 @@ export class ChatController {
 
   private endReply(message: AssistantMessageData): void {
     this.updateReply(message);
+    this.reply!.end();
     if (message.stopReason === "aborted" || message.stopReason === "error") {
       const reason = message.stopReason === "aborted" ? "Operation aborted" : (message.errorMessage ?? "Error");
       for (const block of message.content) if (block.type === "toolCall") this.rows.get(block.id)?.cancel(reason);

@@ -2,9 +2,11 @@
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
 import { Text, type Component } from "@earendil-works/pi-tui";
 import type { AgentMessage } from "../../kernel/index.js";
-import type { ExtensionTerminalParts } from "../extensions/terminal-parts.js";
+import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../extensions/terminal-parts.js";
+import { CustomEntry, type CustomEntryData } from "./extensions/custom-entry.js";
 import { CustomMessage, type CustomMessageData } from "./extensions/custom-message.js";
 import type { KeyHints } from "./extensions/key-hints.js";
+import { markdownTransform } from "./extensions/markdown-transform.js";
 import { SummaryMessage } from "./components/summary-message.js";
 import { UserMessage } from "./components/user-message.js";
 import type { Theme } from "./theme/theme.js";
@@ -16,6 +18,14 @@ export interface ItemContext {
   /** the loaded extensions' renderers, when there are extensions */
   extensions: ExtensionTerminalParts | undefined;
   hints: KeyHints;
+  /** the extensions' markdown transformers, in load order */
+  transformers: readonly MarkdownTransformer[];
+}
+
+/** the session entry a message was read from (history), for markdown transformers */
+export interface EntryPlace {
+  messageId?: string;
+  timestamp?: string;
 }
 
 /** An expandable item keeps its own state; the controller calls setExpanded on every item that has it. */
@@ -30,29 +40,38 @@ export function messageText(content: unknown): string {
     .join("\n");
 }
 
-export function chatItemFor(message: AgentMessage, context: ItemContext): ChatItem | undefined {
+export function chatItemFor(message: AgentMessage, context: ItemContext, place: EntryPlace = {}): ChatItem | undefined {
   const { theme, expanded, expandKey } = context;
+  const transform = (surface: MarkdownSurface) => markdownTransform(context.transformers, { surface, ...place });
   const role = (message as { role: string }).role;
   switch (role) {
     case "user":
-      return new UserMessage(messageText((message as { content: unknown }).content), theme);
+      return new UserMessage(messageText((message as { content: unknown }).content), theme, transform("user"));
     case "compactionSummary": {
       const { summary, tokensBefore } = message as { summary: string; tokensBefore: number };
-      return new SummaryMessage("compaction", `Compacted from ${tokensBefore.toLocaleString("en-US")} tokens (${expandKey} to expand)`, summary, theme, expanded);
+      return new SummaryMessage("compaction", `Compacted from ${tokensBefore.toLocaleString("en-US")} tokens (${expandKey} to expand)`, summary, theme, expanded, transform("summary"));
     }
     case "branchSummary":
-      return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, (message as { summary: string }).summary, theme, expanded);
+      return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, (message as { summary: string }).summary, theme, expanded, transform("summary"));
     case "custom": {
       const custom = message as CustomMessageData & { display: boolean };
       if (!custom.display) return undefined;
       const renderer = context.extensions?.messageRenderer(custom.customType);
-      return new CustomMessage(custom, messageText(custom.content), renderer, theme, context.hints, expanded);
+      return new CustomMessage(custom, messageText(custom.content), renderer, theme, context.hints, expanded, transform("custom"));
     }
     case "bashExecution":
       return bashItem(message as unknown as BashRecord, context);
     default:
       return undefined;
   }
+}
+
+/** a custom entry drawn by its extension's entry renderer; none when no renderer draws it */
+export function entryItemFor(entry: CustomEntryData, context: ItemContext): ChatItem | undefined {
+  const renderer = context.extensions?.entryRenderer(entry.customType);
+  if (!renderer) return undefined;
+  const item = new CustomEntry(entry, renderer, context.theme, context.hints, context.expanded);
+  return item.hasContent() ? item : undefined;
 }
 
 interface BashRecord {

@@ -15,6 +15,7 @@ import { bindKeyActions } from "./key-actions.js";
 import { keysOf, loadKeybindings } from "./key-bindings.js";
 import { Layout } from "./layout.js";
 import { Submitter } from "./submit.js";
+import { sessionHistory } from "./history.js";
 import { PithCompletion } from "./completion.js";
 import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
@@ -103,7 +104,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
         if (settings) applyUiSettings(settings.get(), { tui, editor, chat });
         if (reason === "startup") return;
         chat.clear();
-        chat.showHistory(pluginContext.session.messages);
+        chat.showHistory(sessionHistory(pluginContext, pluginContext.session));
         bindings.refresh(pluginContext);
       });
     },
@@ -152,7 +153,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     bindings.refresh(plugged);
-    chat.showHistory(session.messages);
+    chat.showHistory(sessionHistory(plugged, session));
     void (async () => {
       if (runOptions.scope) {
         await applyStartupScope(plugged, session, runOptions.scope, { modelGiven: runOptions.modelGiven === true, cycleKey: keysOf(keys, "app.model.cycleForward"), chat }).catch((error: unknown) =>

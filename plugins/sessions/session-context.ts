@@ -82,19 +82,37 @@ function emptyContext(): SessionContext {
 function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: Map<string, Replacement>, keepSystem: boolean): void {
   const edit = edits.get(entry.id);
   if (edit === null) return;
-  if (entry.type === "message") {
-    if (!keepSystem && messageRole(entry) === "system") return;
-    messages.push(edit ? edited(entry.message as AgentMessage & { role: string }, edit) : entry.message);
-  } else if (entry.type === "custom_message") messages.push(edit ? edited(customMessage(entry), edit) : customMessage(entry));
-  else if (entry.type === "branch_summary" && entry.summary) {
-    const message: BranchSummaryMessage = {
-      role: "branchSummary",
-      summary: entry.summary,
-      fromId: entry.fromId,
-      timestamp: Date.parse(entry.timestamp),
-    };
-    messages.push(message);
+  if (entry.type === "message" && !keepSystem && messageRole(entry) === "system") return;
+  const message = entry.type === "compaction" ? undefined : entryMessage(entry);
+  if (!message) return;
+  messages.push(edit && entry.type !== "branch_summary" ? edited(message as AgentMessage & { role: string }, edit) : message);
+}
+
+/** The message an entry holds as the model would read it, context edits aside; none for entries of other kinds. */
+export function entryMessage(entry: SessionEntry): AgentMessage | undefined {
+  if (entry.type === "message") return entry.message;
+  if (entry.type === "custom_message") return customMessage(entry);
+  if (entry.type === "compaction") return compactionSummaryMessage(entry);
+  if (entry.type === "branch_summary" && entry.summary) {
+    const message: BranchSummaryMessage = { role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp: Date.parse(entry.timestamp) };
+    return message;
   }
+  return undefined;
+}
+
+/**
+ * The entries of `path` (root to leaf) that the context is built from (pi's `buildContextEntries`): all of them,
+ * or, after a compaction, the latest compaction first, then the entries it kept, then everything after it.
+ */
+export function contextEntries(path: readonly SessionEntry[]): SessionEntry[] {
+  let compactionAt = -1;
+  path.forEach((entry, position) => {
+    if (entry.type === "compaction") compactionAt = position;
+  });
+  if (compactionAt < 0) return [...path];
+  const compaction = path[compactionAt] as CompactionEntry;
+  const firstKept = path.findIndex((entry, position) => position < compactionAt && entry.id === compaction.firstKeptEntryId);
+  return [compaction, ...(firstKept >= 0 ? path.slice(firstKept, compactionAt) : []), ...path.slice(compactionAt + 1)];
 }
 
 function customMessage(entry: Extract<SessionEntry, { type: "custom_message" }>): CustomMessage {

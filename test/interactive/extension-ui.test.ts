@@ -63,3 +63,29 @@ it("a reload takes away what the extensions drew (widgets, their editor) and the
   await run.waitForText("Heard you after the reload.");
   expect(JSON.stringify(ui.world().mock.requests[0]!.body.messages)).toContain("after reload");
 });
+
+it("entry renderers draw appended entries live and again from the session; markdown transformers change only what is drawn", async () => {
+  ui.world().mock.enqueue({ text: "from a --> b" }, { text: "second reply" });
+  const run = await ui.start(["-e", EXAMPLES + "entry-renderer.ts", "-e", fixture("markdown-transformer.ts")]);
+  run.type("/status-card indexed 17 files\r");
+  await run.waitForText("[status] indexed 17 files");
+  // collapsed, the card has no time; expanded (ctrl+o) the renderer adds it
+  expect(run.screen().join("\n")).not.toMatch(/\d{1,2}:\d{2}:\d{2}/);
+  run.type("\x0f");
+  await run.waitFor((screen) => /\d{1,2}:\d{2}:\d{2}/.test(screen));
+  run.type("\x0f");
+  run.type("ask x --> y\r");
+  await run.waitForText("from a → b (assistant)");
+  await run.waitForText("ask x → y (user)");
+  expect(run.screen().join("\n")).not.toContain("REPLACED-TRANSFORMER");
+  // the model got the words as written, and never the entry
+  const sent = JSON.stringify(ui.world().mock.requests[0]!.body.messages);
+  expect(sent).toContain("ask x --> y");
+  expect(sent).not.toContain("indexed 17 files");
+  // a reload draws the chat again from the session: the card in its place, messages with their entries
+  run.type("/reload\r");
+  await run.waitForText("from a → b (assistant from the session)");
+  const screen = run.screen().join("\n");
+  expect(screen).toContain("ask x → y (user from the session)");
+  expect(screen.indexOf("[status] indexed 17 files")).toBeLessThan(screen.indexOf("ask x → y"));
+});

@@ -3,6 +3,8 @@
 // re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
 import { Container, type Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
+import type { MarkdownTransformer } from "../../extensions/terminal-parts.js";
+import { markdownTransform, type MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 import { UnpaddedMarkdown } from "./unpadded-markdown.js";
 
@@ -13,18 +15,34 @@ export interface AssistantDisplay {
 
 type Part = { kind: "text" | "thinking"; text: string; component: Markdown | Text };
 
+/** extensions' markdown transformers, and the session entry a reply drawn from history came from */
+export interface ReplyMarkdown {
+  transformers: readonly MarkdownTransformer[];
+  messageId?: string;
+  timestamp?: string;
+}
+
 export class AssistantMessage extends Container {
   private readonly parts: Part[] = [];
   private readonly ending: Container = new Container();
   private message: AssistantMessageData;
+  private streaming = true;
+  private readonly transforms: Record<Part["kind"], MarkdownTransform | undefined>;
 
   constructor(
     message: AssistantMessageData,
     private theme: Theme,
     private readonly display: AssistantDisplay,
+    markdown: ReplyMarkdown = { transformers: [] },
   ) {
     super();
     this.message = message;
+    const { transformers, ...place } = markdown;
+    const streaming = () => this.streaming;
+    this.transforms = {
+      text: markdownTransform(transformers, { surface: "assistant", streaming, ...place }),
+      thinking: markdownTransform(transformers, { surface: "assistant-thinking", streaming, ...place }),
+    };
     this.addChild(new Spacer(1));
     this.addChild(this.ending);
     this.update(message);
@@ -51,6 +69,13 @@ export class AssistantMessage extends Container {
     this.renderEnding();
   }
 
+  /** the reply is complete: transformers that treat a streaming reply differently see it once more, finished */
+  end(): void {
+    this.streaming = false;
+    if (!this.transforms.text && !this.transforms.thinking) return;
+    for (const part of this.parts) part.component.invalidate();
+  }
+
   /** ctrl+t: thinking blocks switch between their text and the hidden label */
   refreshThinking(): void {
     for (const part of this.parts) {
@@ -65,9 +90,11 @@ export class AssistantMessage extends Container {
 
   private blockComponent(kind: Part["kind"], text: string): Markdown | Text {
     const { theme } = this;
-    if (kind === "text") return new UnpaddedMarkdown(text, 1, 0, theme.markdown());
+    const transform = this.transforms[kind];
+    const options = transform && { transform };
+    if (kind === "text") return new UnpaddedMarkdown(text, 1, 0, theme.markdown(), undefined, options);
     if (this.display.hideThinking) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), 1, 0);
-    return new UnpaddedMarkdown(text, 1, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true });
+    return new UnpaddedMarkdown(text, 1, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
   }
 
   private renderEnding(): void {

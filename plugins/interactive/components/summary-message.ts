@@ -1,6 +1,7 @@
 // A box for what is not a plain user or model message: compaction and branch summaries, and custom messages
 // that extensions send for display. Collapsed to its label line unless expanded.
 import { Box, Markdown, Text } from "@earendil-works/pi-tui";
+import type { MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 
 export class SummaryMessage extends Box {
@@ -10,6 +11,8 @@ export class SummaryMessage extends Box {
     private readonly body: string,
     private readonly theme: Theme,
     expanded: boolean,
+    /** extensions' transformers of the summary's markdown */
+    private readonly transform?: MarkdownTransform,
   ) {
     super(1, 1, theme.fill("customMessageBg"));
     this.setExpanded(expanded);
@@ -23,6 +26,6 @@ export class SummaryMessage extends Box {
       return;
     }
     this.addChild(new Text(label, 0, 0));
-    this.addChild(new Markdown(this.body, 0, 0, this.theme.markdown(), { color: this.theme.paint("customMessageText") }));
+    this.addChild(new Markdown(this.body, 0, 0, this.theme.markdown(), { color: this.theme.paint("customMessageText") }, this.transform && { transform: this.transform }));
   }
 }

@@ -1,10 +1,11 @@
 // A message the user sent: Markdown on the user-message background.
 import { Box, Markdown } from "@earendil-works/pi-tui";
+import type { MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 
 export class UserMessage extends Box {
-  constructor(text: string, theme: Theme) {
+  constructor(text: string, theme: Theme, transform?: MarkdownTransform) {
     super(1, 1, theme.fill("userMessageBg"));
-    this.addChild(new Markdown(text, 0, 0, theme.markdown(), { color: theme.paint("userMessageText") }));
+    this.addChild(new Markdown(text, 0, 0, theme.markdown(), { color: theme.paint("userMessageText") }, transform && { transform }));
   }
 }

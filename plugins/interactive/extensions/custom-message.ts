@@ -1,10 +1,12 @@
 // A custom message an extension sent for display (`pi.sendMessage({display: true})`): drawn by the component its
 // message renderer returns (pi's `registerMessageRenderer`), given the expanded state, the padding and key hints;
 // without a renderer, or when it throws or returns nothing, as pith's own labelled box.
-import { Box, Container, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import { Box, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { ExtensionRenderFunction } from "../../extensions/terminal-parts.js";
 import type { Theme } from "../theme/theme.js";
+import { ExpandableItem } from "./expandable-item.js";
 import type { KeyHints } from "./key-hints.js";
+import type { MarkdownTransform } from "./markdown-transform.js";
 
 export interface CustomMessageData {
   customType: string;
@@ -17,8 +19,7 @@ type MessageRenderer = (message: CustomMessageData, options: { expanded: boolean
 /** pi's default horizontal padding of tool and message boxes (`outputPad`) */
 export const OUTPUT_PAD = 1;
 
-export class CustomMessage extends Container {
-  private expanded: boolean;
+export class CustomMessage extends ExpandableItem {
 
   constructor(
     private readonly message: CustomMessageData,
@@ -28,24 +29,14 @@ export class CustomMessage extends Container {
     private readonly theme: Theme,
     private readonly hints: KeyHints,
     expanded: boolean,
+    /** extensions' transformers of the text in pith's own box */
+    private readonly transform?: MarkdownTransform,
   ) {
-    super();
-    this.expanded = expanded;
+    super(expanded);
     this.rebuild();
   }
 
-  setExpanded(expanded: boolean): void {
-    if (this.expanded === expanded) return;
-    this.expanded = expanded;
-    this.rebuild();
-  }
-
-  override invalidate(): void {
-    super.invalidate();
-    this.rebuild();
-  }
-
-  private rebuild(): void {
+  protected rebuild(): void {
     this.clear();
     this.addChild(new Spacer(1));
     this.addChild(this.rendered() ?? this.ownBox());
@@ -65,7 +56,7 @@ export class CustomMessage extends Container {
     const { theme } = this;
     const box = new Box(OUTPUT_PAD, 1, theme.fill("customMessageBg"));
     box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${this.message.customType}]`)), 0, 0));
-    box.addChild(new Markdown(this.text, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }));
+    box.addChild(new Markdown(this.text, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }, this.transform && { transform: this.transform }));
     return box;
   }
 }

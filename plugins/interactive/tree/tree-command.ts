@@ -6,6 +6,7 @@ import { CancellableLoader } from "@earendil-works/pi-tui";
 import type { CommandHost } from "../commands/command-host.js";
 import { TreeSelector, type TreeSource } from "./tree-selector.js";
 import type { TreeFilter } from "./tree-rows.js";
+import { sessionHistory } from "../history.js";
 
 const NO_SUMMARY = "No summary";
 const SUMMARIZE = "Summarize";
@@ -94,7 +95,7 @@ async function navigate(host: CommandHost, destination: Destination): Promise<vo
     if (result.aborted) return chat.notify("status", "Branch summarization cancelled");
     if (result.cancelled) return chat.notify("status", "Navigation cancelled");
     chat.clear();
-    chat.showHistory(session.messages);
+    chat.showHistory(sessionHistory(context, session));
     if (result.editorText !== undefined && editor.getText().trim() === "") editor.setText(result.editorText);
     chat.notify("status", "Navigated to selected point");
   } catch (error) {
