@@ -9,6 +9,7 @@ import { MessageQueue, type QueueMode } from "./message-queues.js";
 import { runAgentLoop } from "./agent-loop.js";
 import { streamFromProvider } from "./provider-stream.js";
 import { clampThinkingLevel } from "./thinking.js";
+import { convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
 import { isAssistantMessage, type AgentMessage, type AssistantMessage, type CustomMessage, type ImageContent, type UserMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
@@ -30,6 +31,8 @@ export interface AgentSessionOptions {
    * pith's JSON Schema validator); default: they are passed on unchecked
    */
   validateArguments?: ArgumentValidator;
+  /** turns the conversation into provider messages (pi's Agent option); default: the roles the kernel knows */
+  convertToLlm?: ConvertToLlm;
 }
 
 export class AgentSession implements SessionApi {
@@ -38,6 +41,7 @@ export class AgentSession implements SessionApi {
   /** every hook of the catalogue: the kernel's (`hooks`) and those plugins own */
   readonly hookTable: HookTable;
   readonly registry: KernelRegistry;
+  readonly convertToLlm: ConvertToLlm;
   sessionId: string;
 
   private readonly events: EventQueue;
@@ -64,6 +68,7 @@ export class AgentSession implements SessionApi {
     this.sessionId = options.sessionId ?? randomUUID();
     this.level = options.thinkingLevel ?? "off";
     this.validateArguments = options.validateArguments ?? uncheckedArguments;
+    this.convertToLlm = options.convertToLlm ?? convertKernelMessages;
     this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
     this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");
     this.reportProblem = options.onProblem ?? ((error) => process.stderr.write(`pith: ${error.message}\n`));

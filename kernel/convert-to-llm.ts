@@ -1,20 +1,12 @@
-// Turns the session's messages into what providers understand. Roles that only pith and pi know
-// (bash runs, injected messages, summaries) become user messages with the framing pi uses.
-import type { AgentMessage, BashExecutionMessage, Message, TextContent, UserMessage } from "./messages.js";
+// What providers get of the session's messages: by default the roles the kernel knows (an injected message is sent
+// as a user message). A host passes its own `convertToLlm` (pi's Agent option) for the roles plugins add; a role
+// nobody converts stays out of the model's context unless a `context` handler converts it.
+import type { AgentMessage, Message } from "./messages.js";
 
-const COMPACTION_PREFACE = "The conversation history before this point was compacted into the following summary:";
-const BRANCH_PREFACE = "The following is a summary of a branch that this conversation came back from:";
+export type ConvertToLlm = (messages: readonly AgentMessage[]) => Message[];
 
-export function convertToLlm(messages: readonly AgentMessage[]): Message[] {
-  const out: Message[] = [];
-  for (const message of messages) {
-    const converted = convertOne(message);
-    if (converted) out.push(converted);
-  }
-  return out;
-}
-
-function convertOne(message: AgentMessage): Message | undefined {
+/** One message as the kernel converts it; undefined for roles it does not know. */
+export function kernelMessageToLlm(message: AgentMessage): Message | undefined {
   switch (message.role) {
     case "user":
     case "assistant":
@@ -26,30 +18,9 @@ function convertOne(message: AgentMessage): Message | undefined {
         content: typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content,
         timestamp: message.timestamp,
       };
-    case "bashExecution":
-      return message.excludeFromContext ? undefined : userText(bashExecutionText(message), message.timestamp);
-    case "compactionSummary":
-      return userText(`${COMPACTION_PREFACE}\n\n<summary>\n${message.summary}\n</summary>`, message.timestamp);
-    case "branchSummary":
-      return userText(`${BRANCH_PREFACE}\n\n<summary>\n${message.summary}</summary>`, message.timestamp);
     default:
-      // Roles added by plugins stay out of the model's context unless a `context` handler converts them.
       return undefined;
   }
 }
 
-export function bashExecutionText(message: BashExecutionMessage): string {
-  let text = `Ran \`${message.command}\`\n`;
-  text += message.output ? "```\n" + message.output + "\n```" : "(no output)";
-  if (message.cancelled) text += "\n\n(command cancelled)";
-  else if (message.exitCode !== undefined && message.exitCode !== null && message.exitCode !== 0) {
-    text += `\n\nCommand exited with code ${message.exitCode}`;
-  }
-  if (message.truncated && message.fullOutputPath) text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
-  return text;
-}
-
-function userText(text: string, timestamp: number): UserMessage {
-  const content: TextContent[] = [{ type: "text", text }];
-  return { role: "user", content, timestamp };
-}
+export const convertKernelMessages: ConvertToLlm = (messages) => messages.flatMap((message) => kernelMessageToLlm(message) ?? []);

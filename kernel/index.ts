@@ -14,6 +14,6 @@ export { boot, loadPlugins, stderrLogger, type BootOptions, type Booted } from "
 export type { PluginSpec } from "./plugin-loader.js";
 export type { PluginTiming } from "./plugin-host.js";
 export { timePart, type TimingNode } from "./timing.js";
-export { convertToLlm, bashExecutionText } from "./convert-to-llm.js";
+export { kernelMessageToLlm, convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
 export { clampThinkingLevel, supportedThinkingLevels } from "./thinking.js";
 export { MessageQueue, type QueueMode } from "./message-queues.js";

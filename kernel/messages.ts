@@ -98,19 +98,6 @@ export interface ToolResultMessage<TDetails = unknown> {
 /** What providers understand. */
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
 
-/** A user `!cmd` run (interactive or RPC `bash`), kept in the conversation. */
-export interface BashExecutionMessage {
-  role: "bashExecution";
-  command: string;
-  output: string;
-  exitCode: number | undefined;
-  cancelled: boolean;
-  truncated: boolean;
-  fullOutputPath?: string;
-  excludeFromContext?: boolean;
-  timestamp: number;
-}
-
 /** A message an extension or plugin injects; sent to the model as a user message. */
 export interface CustomMessage<TDetails = unknown> {
   role: "custom";
@@ -118,20 +105,6 @@ export interface CustomMessage<TDetails = unknown> {
   content: string | (TextContent | ImageContent)[];
   display: boolean;
   details?: TDetails;
-  timestamp: number;
-}
-
-export interface CompactionSummaryMessage {
-  role: "compactionSummary";
-  summary: string;
-  tokensBefore: number;
-  timestamp: number;
-}
-
-export interface BranchSummaryMessage {
-  role: "branchSummary";
-  summary: string;
-  fromId: string;
   timestamp: number;
 }
 
@@ -144,10 +117,7 @@ export interface CustomAgentMessages {}
 
 export type AgentMessage =
   | Message
-  | BashExecutionMessage
   | CustomMessage
-  | CompactionSummaryMessage
-  | BranchSummaryMessage
   | CustomAgentMessages[keyof CustomAgentMessages];
 
 export function emptyUsage(): Usage {

@@ -1,7 +1,7 @@
 // One model call as the loop asks for it: the provider of the model's api, the key from `resolve_auth`, the
 // provider messages, the active tools, and the payload and response hooks. A missing provider or a refused key
 // becomes an error reply, like any provider failure.
-import { convertToLlm } from "./convert-to-llm.js";
+import type { ConvertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
 import { emptyUsage, type AgentMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
@@ -17,6 +17,7 @@ export interface ProviderCallSession {
   readonly systemPrompt: string;
   readonly thinkingLevel: ThinkingLevel;
   readonly sessionId: string;
+  readonly convertToLlm: ConvertToLlm;
   activeToolNames(): string[];
 }
 
@@ -48,7 +49,7 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
   const request: StreamRequest = {
     model,
     systemPrompt,
-    messages: convertToLlm(messages),
+    messages: session.convertToLlm(messages),
     tools,
     thinkingLevel: session.thinkingLevel,
     apiKey: auth?.apiKey,

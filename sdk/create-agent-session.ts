@@ -19,6 +19,7 @@ import { createPackagesService, packagesPlugin, type PackagesService } from "../
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
 import { validateJsonSchema } from "../lib/json-schema/validate.js";
 import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
+import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -172,6 +173,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     followUpMode: effective.followUpMode,
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),
     validateArguments: validateJsonSchema,
+    convertToLlm,
   });
 
   try {

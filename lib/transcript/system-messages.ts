@@ -2,7 +2,7 @@
 // one declares the prompt's named sections and the tools whole; later ones patch sections by name (`null` removes
 // one) and add or remove tools. Replaying them in order gives the prompt and tools the conversation last declared,
 // so a resumed session knows both. Providers get the replayed prompt out of band: these messages are never sent
-// as conversation turns (the kernel's convertToLlm leaves roles it does not know out).
+// as conversation turns (convertToLlm leaves roles it does not know out).
 import type { AgentMessage, TextContent } from "../../kernel/index.js";
 
 /** A tool as the model sees it (pi's tool declaration). */

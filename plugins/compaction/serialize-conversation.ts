@@ -1,6 +1,7 @@
 // A conversation as plain labelled text. Summarisers get it as one document inside a user message, so the
 // model reads it as material instead of a dialogue it should continue.
-import { type AgentMessage, type Message, convertToLlm } from "../../kernel/index.js";
+import type { AgentMessage, Message } from "../../kernel/index.js";
+import { convertToLlm } from "../../lib/transcript/convert-to-llm.js";
 import { unreadContentHead } from "../sessions/lazy-entry.js";
 import { estimateTextTokens } from "./token-estimate.js";
 

@@ -1,5 +1,6 @@
 // Rebuilds what the model sees from the entries on the path to a leaf (pi's `buildSessionContext`).
-import type { AgentMessage, AssistantMessage, BranchSummaryMessage, CompactionSummaryMessage, CustomMessage } from "../../kernel/index.js";
+import type { AgentMessage, AssistantMessage, CustomMessage } from "../../kernel/index.js";
+import type { BranchSummaryMessage, CompactionSummaryMessage } from "../../lib/transcript/pi-messages.js";
 import { EntryIndex } from "./entry-index.js";
 import { messageRole } from "./lazy-entry.js";
 import type { CompactionEntry, ContextEditEntry, SessionContext, SessionEntry } from "./types.js";

@@ -2,7 +2,7 @@
 // runtime helpers real extensions call, backed by pith's own code. Types are erased when an extension loads, so
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
 import { extname } from "node:path";
-import { convertToLlm } from "../../../kernel/index.js";
+import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
 import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
 import { buildSessionContext } from "../../sessions/session-context.js";
 import { CURRENT_SESSION_VERSION } from "../../sessions/types.js";

@@ -5,7 +5,8 @@
 // `user_bash` hook): one may run it itself (`operations`) or answer in its place (`result`).
 import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { isTapped, PithError, type BashExecutionMessage, type HookOf, type HookSignature, type SessionApi } from "../../../kernel/index.js";
+import type { BashExecutionMessage } from "../../../lib/transcript/pi-messages.js";
+import { isTapped, PithError, type HookOf, type HookSignature, type SessionApi } from "../../../kernel/index.js";
 import { OutputCollector } from "../../tools/output-collector.js";
 import { runInProcessGroup } from "../../tools/process-group.js";
 import { resolveShell, shellEnvironment } from "../../tools/shell.js";
