@@ -13,6 +13,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "provider-openai",
   "provider-google",
   "provider-bedrock",
+  "provider-mistral",
   "tools",
   "images",
   "retry",
@@ -77,6 +78,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       return (await import("../plugins/provider-google/index.js")).googleProviderPlugin();
     case "provider-bedrock":
       return (await import("../plugins/provider-bedrock/index.js")).bedrockProviderPlugin();
+    case "provider-mistral":
+      return (await import("../plugins/provider-mistral/index.js")).mistralProviderPlugin();
     case "tools":
       return (await import("../plugins/tools/index.js")).toolsPlugin({
         cwd: config.cwd,

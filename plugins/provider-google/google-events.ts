@@ -3,6 +3,7 @@
 import type { AssistantMessageEvent } from "../../kernel/index.js";
 import {
   isContextOverflowText,
+  OpenTextBlock,
   ProviderFailure,
   readServerSentEvents,
   streamEndedEarly,
@@ -16,20 +17,9 @@ const REFUSALS = new Set(["SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "
 
 let generatedIds = 0;
 
-interface OpenBlock {
-  kind: "text" | "thinking";
-  index: number;
-}
-
 export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason> {
-  let open: OpenBlock | undefined;
+  const blocks = new OpenTextBlock(builder);
   let finish: string | undefined;
-  const close = (): AssistantMessageEvent | undefined => {
-    const block = open;
-    open = undefined;
-    if (!block) return undefined;
-    return block.kind === "text" ? builder.textEnd(block.index) : builder.thinkingEnd(block.index);
-  };
 
   for await (const { data } of readServerSentEvents(body)) {
     const chunk = JSON.parse(data) as GoogleStreamChunk;
@@ -38,19 +28,11 @@ export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder
     const candidate = chunk.candidates?.[0];
     for (const part of candidate?.content?.parts ?? []) {
       if (part.text !== undefined) {
-        const kind = part.thought === true ? "thinking" : "text";
-        if (open?.kind !== kind) {
-          const closed = close();
-          if (closed) yield closed;
-          const started = kind === "text" ? builder.textStart() : builder.thinkingStart();
-          open = { kind, index: started.index };
-          yield started.event;
-        }
-        keepSignature(builder, open.index, part.thoughtSignature);
-        yield kind === "text" ? builder.textDelta(open.index, part.text) : builder.thinkingDelta(open.index, part.text);
+        yield* blocks.append(part.thought === true ? "thinking" : "text", part.text);
+        keepSignature(builder, blocks.index!, part.thoughtSignature);
       }
       if (part.functionCall) {
-        const closed = close();
+        const closed = blocks.close();
         if (closed) yield closed;
         yield* functionCall(builder, part);
       }
@@ -61,7 +43,7 @@ export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder
       throw new ProviderFailure("PROVIDER_REFUSAL", `The prompt was blocked: ${chunk.promptFeedback.blockReason}`, { kind: "refusal" });
     }
   }
-  const closed = close();
+  const closed = blocks.close();
   if (closed) yield closed;
   if (finish === undefined) throw streamEndedEarly();
   if (finish === "MAX_TOKENS" || finish === "CONTINUATION") return "length";

@@ -67,3 +67,13 @@ describe("bedrock-converse-stream through the CLI", () => {
     expect(JSON.stringify(requests[1]!.body.messages)).toContain("the note says hi");
   });
 });
+
+describe("mistral-conversations through the CLI", () => {
+  it("runs a tool turn with MISTRAL_API_KEY, the catalogue's Mistral model routed to Mistral's own chat stream", async () => {
+    await pointProviderAtMock("mistral", `${world.mock.url}/mistral`);
+    const requests = await toolTurn("mistral/devstral-medium-latest", { MISTRAL_API_KEY: "mistral-key" });
+    expect(requests.map((request) => request.api)).toEqual(["mistral-conversations", "mistral-conversations"]);
+    expect(requests[0]!.headers.authorization).toBe("Bearer mistral-key");
+    expect(JSON.stringify(requests[1]!.body.messages)).toContain("the note says hi");
+  });
+});

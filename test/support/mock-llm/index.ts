@@ -6,6 +6,7 @@ export { encodeChatCompletionsStream } from "./openai-chat-completions.js";
 export { encodeResponsesStream } from "./openai-responses.js";
 export { encodeGoogleStream } from "./google-generative-ai.js";
 export { encodeBedrockStream } from "./bedrock-converse-stream.js";
+export { encodeMistralStream } from "./mistral-chat.js";
 export { parseScriptedReply } from "./script-schema.js";
 export type {
   EncodeContext,

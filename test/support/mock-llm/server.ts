@@ -8,11 +8,12 @@ import { openAiChatCompletions } from "./openai-chat-completions.js";
 import { azureOpenAiResponses, openAiResponses } from "./openai-responses.js";
 import { googleGenerativeAi, googleVertex } from "./google-generative-ai.js";
 import { bedrockConverseStream } from "./bedrock-converse-stream.js";
+import { mistralChat } from "./mistral-chat.js";
 import { ScriptQueue } from "./script-queue.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi, bedrockConverseStream];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};

@@ -64,7 +64,8 @@ export interface RecordedRequest {
     | "azure-openai-responses"
     | "google-generative-ai"
     | "google-vertex"
-    | "bedrock-converse-stream";
+    | "bedrock-converse-stream"
+    | "mistral-conversations";
   /** the request target as received, query string included */
   path: string;
   /** lower-case names; repeated headers joined with ", " */
