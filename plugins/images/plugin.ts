@@ -46,7 +46,13 @@ export function imagesPlugin(): PithPlugin {
         },
         { stage: LAST },
       );
-      context.on("context", (state) => (settings()?.blockImages === true ? { ...state, messages: withoutImages(state.messages) } : state), { stage: LAST });
+      // On the request, not on `context`: a tapped `context` makes the kernel copy the whole conversation before
+      // every request (handlers there may change messages in place), which a resumed long session pays in full.
+      context.on(
+        "context_with_system",
+        (state) => (settings()?.blockImages === true ? { ...state, messages: withoutImages(state.messages) } : state),
+        { stage: LAST },
+      );
     },
   });
 }
