@@ -11,6 +11,7 @@ import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemCon
 import type { CustomEntryData } from "./extensions/custom-entry.js";
 import type { HistoryItem } from "./history.js";
 import type { Theme } from "./theme/theme.js";
+import type { ImageDisplay } from "./components/chat-images.js";
 import type { ExtensionTerminalParts } from "../extensions/terminal-parts.js";
 import type { KeyHints } from "./extensions/key-hints.js";
 
@@ -33,6 +34,8 @@ export interface ChatLayout {
 
 export interface ChatSettings extends AssistantDisplay {
   toolsExpanded: boolean;
+  /** `terminal.showImages` and `terminal.imageWidthCells`, for the items made from now on */
+  images: ImageDisplay;
   expandKey: string;
   dequeueKey: string;
   interruptKey: string;
@@ -216,6 +219,7 @@ export class ChatController {
       extensions,
       hints: this.renderers.hints,
       transformers: extensions?.markdownTransformers() ?? [],
+      images: this.settings.images,
     };
   }
 
@@ -275,7 +279,7 @@ export class ChatController {
       const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd() };
       row = rendering
         ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
-        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey);
+        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images);
       this.rows.set(toolCallId, row);
       this.layout.chat.addChild(row);
     }

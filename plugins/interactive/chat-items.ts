@@ -1,12 +1,14 @@
 // The chat item for a finished message that is not a model reply: what the user sent, summaries, custom
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
-import { Text, type Component } from "@earendil-works/pi-tui";
+import { Container, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { AgentMessage } from "../../kernel/index.js";
 import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../extensions/terminal-parts.js";
 import { CustomEntry, type CustomEntryData } from "./extensions/custom-entry.js";
 import { CustomMessage, type CustomMessageData } from "./extensions/custom-message.js";
 import type { KeyHints } from "./extensions/key-hints.js";
-import { markdownTransform } from "./extensions/markdown-transform.js";
+import { markdownTransform, type MarkdownTransform } from "./extensions/markdown-transform.js";
+import { ChatImages, imageBlocks, type ImageDisplay } from "./components/chat-images.js";
+import { SkillMessage, parseSkillBlock } from "./components/skill-message.js";
 import { SummaryMessage } from "./components/summary-message.js";
 import { UserMessage } from "./components/user-message.js";
 import type { Theme } from "./theme/theme.js";
@@ -20,6 +22,7 @@ export interface ItemContext {
   hints: KeyHints;
   /** the extensions' markdown transformers, in load order */
   transformers: readonly MarkdownTransformer[];
+  images: ImageDisplay;
 }
 
 /** the session entry a message was read from (history), for markdown transformers */
@@ -46,7 +49,7 @@ export function chatItemFor(message: AgentMessage, context: ItemContext, place: 
   const role = (message as { role: string }).role;
   switch (role) {
     case "user":
-      return new UserMessage(messageText((message as { content: unknown }).content), theme, transform("user"));
+      return userItem((message as { content: unknown }).content, context, transform("user"));
     case "compactionSummary": {
       const { summary, tokensBefore } = message as { summary: string; tokensBefore: number };
       return new SummaryMessage("compaction", `Compacted from ${tokensBefore.toLocaleString("en-US")} tokens (${expandKey} to expand)`, summary, theme, expanded, transform("summary"));
@@ -72,6 +75,26 @@ export function entryItemFor(entry: CustomEntryData, context: ItemContext): Chat
   if (!renderer) return undefined;
   const item = new CustomEntry(entry, renderer, context.theme, context.hints, context.expanded);
   return item.hasContent() ? item : undefined;
+}
+
+/** what the user sent: a `/skill:name` box first when it was one, the text, then the attached images */
+function userItem(content: unknown, { theme, expanded, expandKey, images }: ItemContext, transform: MarkdownTransform | undefined): ChatItem {
+  const text = typeof content === "string" ? content : messageText(Array.isArray(content) ? content.filter((block: { type?: string }) => block?.type === "text") : content);
+  const attached = imageBlocks(content);
+  const skill = parseSkillBlock(text);
+  const parts: Component[] = [];
+  let box: SkillMessage | undefined;
+  if (skill) {
+    box = new SkillMessage(skill, theme, expandKey, expanded);
+    parts.push(box);
+    if (skill.userMessage) parts.push(new Spacer(1), new UserMessage(skill.userMessage, theme, transform));
+  } else if (text !== "" || attached.length === 0) parts.push(new UserMessage(text, theme, transform));
+  if (attached.length > 0) parts.push(new ChatImages(attached, theme, images, "userMessageText"));
+  if (parts.length === 1 && !box) return parts[0] as ChatItem;
+  const item: ChatItem = new Container();
+  for (const part of parts) (item as Container).addChild(part);
+  if (box) item.setExpanded = (value) => box.setExpanded(value);
+  return item;
 }
 
 interface BashRecord {

@@ -77,6 +77,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     hideThinking: false,
     hiddenThinkingLabel: "Thinking...",
     toolsExpanded: false,
+    images: { show: true, widthCells: 60 },
     expandKey: keysOf(keys, "app.tools.expand"),
     dequeueKey: keysOf(keys, "app.message.dequeue"),
     interruptKey: keysOf(keys, "app.interrupt"),

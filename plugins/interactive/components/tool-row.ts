@@ -1,7 +1,8 @@
 // One tool call in the chat, from the moment its call streams in until its result: a box on the pending,
 // success or error background, with the tool's own title and body (collapsed unless expanded).
-import { Box, Text } from "@earendil-works/pi-tui";
+import { Box, Container, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import { ChatImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
 import { TOOL_RENDERERS, genericRenderer } from "../tools/renderers.js";
 import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
 
@@ -19,6 +20,9 @@ export class ToolRow extends Box {
   private readonly renderer: ToolRenderer;
   private readonly title = new Text("", 0, 0);
   private readonly body = new Text("", 0, 0);
+  /** the result's images, when the terminal draws them; rebuilt only when the result's images change */
+  private images: Container = new Container();
+  private imageData: string[] = [];
 
   constructor(
     readonly toolCallId: string,
@@ -26,11 +30,13 @@ export class ToolRow extends Box {
     private theme: Theme,
     private expanded: boolean,
     private readonly expandKey: string,
+    private readonly imageDisplay: ImageDisplay,
   ) {
     super(1, 1, theme.fill("toolPendingBg"));
     this.renderer = TOOL_RENDERERS[toolName] ?? genericRenderer(toolName);
     this.addChild(this.title);
     this.addChild(this.body);
+    this.addChild(this.images);
     this.refresh();
   }
 
@@ -68,11 +74,22 @@ export class ToolRow extends Box {
 
   private applyOutcome(outcome: ToolOutcome): void {
     if (Array.isArray(outcome.content)) {
-      this.output = outcome.content
-        .map((block: { type?: string; text?: string; mimeType?: string }) => (block.type === "text" ? (block.text ?? "") : `[Image: ${block.mimeType ?? "image"}]`))
-        .join("\n");
+      const images = imageBlocks(outcome.content);
+      const drawn = drawsImages(this.imageDisplay);
+      const texts = outcome.content.filter((block: { type?: string }) => block.type === "text").map((block: { text?: string }) => block.text ?? "");
+      this.output = [...texts, ...(drawn ? [] : images.map(imageLine))].join("\n");
+      this.showImages(drawn ? images : []);
     }
     if (outcome.details !== null && typeof outcome.details === "object") this.details = outcome.details as Record<string, unknown>;
+  }
+
+  private showImages(images: ReturnType<typeof imageBlocks>): void {
+    const data = images.map((image) => image.data);
+    if (data.length === this.imageData.length && data.every((item, index) => item === this.imageData[index])) return;
+    this.imageData = data;
+    const replacement = new ChatImages(images, this.theme, this.imageDisplay, "toolOutput");
+    this.children[this.children.indexOf(this.images)] = replacement;
+    this.images = replacement;
   }
 
   private refresh(): void {

@@ -1,0 +1,46 @@
+// A `/skill:name args` message: the skill's text, which the message starts with as a <skill> block, is a box of
+// its own, collapsed to `[skill] name` unless expanded; what the user typed after the command follows as a normal
+// user message (chat-items.ts).
+import { Box, Markdown, Text } from "@earendil-works/pi-tui";
+import type { Theme } from "../theme/theme.js";
+
+export interface SkillBlock {
+  name: string;
+  location: string;
+  content: string;
+  /** what the user wrote after `/skill:name` */
+  userMessage: string | undefined;
+}
+
+// the block plugins/skills/skill-command.ts writes (pi's format): the skill's body, then the user's words
+const SKILL_BLOCK = /^<skill name="([^"]+)" location="([^"]+)">\n([\s\S]*?)\n<\/skill>(?:\n\n([\s\S]+))?$/;
+
+export function parseSkillBlock(text: string): SkillBlock | undefined {
+  const match = SKILL_BLOCK.exec(text);
+  if (!match) return undefined;
+  return { name: match[1]!, location: match[2]!, content: match[3]!, userMessage: match[4]?.trim() || undefined };
+}
+
+export class SkillMessage extends Box {
+  constructor(
+    private readonly block: SkillBlock,
+    private readonly theme: Theme,
+    private readonly expandKey: string,
+    expanded: boolean,
+  ) {
+    super(1, 1, theme.fill("customMessageBg"));
+    this.setExpanded(expanded);
+  }
+
+  setExpanded(expanded: boolean): void {
+    const { theme, block } = this;
+    this.clear();
+    const label = theme.bold(theme.fg("customMessageLabel", "[skill]"));
+    if (!expanded) {
+      this.addChild(new Text(`${label} ${theme.fg("customMessageText", block.name)}${theme.fg("dim", ` (${this.expandKey} to expand)`)}`, 0, 0));
+      return;
+    }
+    this.addChild(new Text(label, 0, 0));
+    this.addChild(new Markdown(`**${block.name}**\n\n${block.content}`, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }));
+  }
+}
