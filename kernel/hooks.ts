@@ -156,6 +156,8 @@ export interface ResolveAuthRequest {
 export interface ResolvedAuth {
   apiKey?: string;
   headers?: Record<string, string>;
+  /** the endpoint this credential belongs to, replacing the model's `baseUrl` for the request (pi's `auth.baseUrl`) */
+  baseUrl?: string;
 }
 
 /** The system prompt as named sections, in order (pi 1.6.0); its text is every section, blank-line separated. */

@@ -47,7 +47,7 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
   }
   const options = isTapped(hooks.stream_options) ? await hooks.stream_options.promise({ model }) : undefined;
   const request: StreamRequest = {
-    model,
+    model: auth?.baseUrl ? { ...model, baseUrl: auth.baseUrl } : model,
     systemPrompt,
     messages: session.convertToLlm(messages),
     tools,

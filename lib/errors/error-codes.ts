@@ -17,6 +17,7 @@ const extensions = from("plugins/extensions");
 const interactive = from("plugins/interactive");
 const mcp = from("plugins/mcp");
 const models = from("plugins/models");
+const oauth = from("lib/oauth");
 const packages = from("plugins/packages");
 const provider = from("lib/provider-kit");
 const rpc = from("plugins/rpc");
@@ -48,6 +49,15 @@ export const ERROR_CODES = {
   UNKNOWN_HOOK_OWNER: kernel("hooksOf() was asked for an owner with no hooks in the catalogue", "declare the owner's hooks in HOOK_CATALOGUE"),
 
   // libraries
+  // lib/oauth: subscription sign-ins and their refresh
+  AUTH_JSON_LOCKED: oauth("auth.json's lock stayed held while a login was saved or refreshed", "if no pith or pi runs, delete the auth.json.lock folder"),
+  OAUTH_ENDPOINT_INVALID: oauth("a PITH_OAUTH_*_URL variable is not an http(s) URL", "fix or unset the variable the message names"),
+  OAUTH_LOGGED_OUT: oauth("the login was removed from auth.json while a request was refreshing it", "sign in again: pith login <provider>"),
+  OAUTH_REFRESH_FAILED: oauth("a subscription login's token could not be refreshed (revoked, or the server refused)", "sign in again: pith login <provider>"),
+  OAUTH_SERVER_REFUSED: oauth("the sign-in server answered with an error or an answer pith cannot use", "read the server's answer in the message; try again or use another sign-in method"),
+  OAUTH_SERVER_UNREACHABLE: oauth("the sign-in server could not be reached", "check the network and proxy variables (HTTPS_PROXY), then try again"),
+  OAUTH_SIGN_IN_CANCELLED: oauth("the sign-in was cancelled (ctrl+c, escape, or the input ended)", "start it again when ready"),
+  OAUTH_SIGN_IN_FAILED: oauth("the sign-in did not finish: refused in the browser, a wrong pasted code, or an expired device code", "start again: pith login <provider>"),
   FILE_LOCKED: from("lib/lock")("a shared file's lock stayed held past the timeout", "if no pith or pi runs, delete the lock folder the message names"),
   FRONTMATTER_INVALID: from("lib/resources")("a skill's or template's YAML front matter does not parse", "fix the YAML at the top of the file"),
   FRONTMATTER_NOT_MAPPING: from("lib/resources")("front matter is a list or a single value, not key: value lines", "write the front matter as a mapping"),
@@ -135,7 +145,7 @@ export const ERROR_CODES = {
   MODELS_JSON_OLD_ENV_REFERENCE: models("a models.json value looks like a bare variable name (pi before 1.0)", "write $NAME to read the variable"),
   MODELS_JSON_UNREADABLE: models("models.json cannot be read", "check its permissions"),
   NO_API_KEY: models("no API key is known for the model's provider", "set the variable the message names, pass --api-key, or add it to auth.json"),
-  OAUTH_EXPIRED: models("the OAuth login in auth.json expired", "log in again with pi, or use an API key"),
+  OAUTH_EXPIRED: models("an OAuth login in auth.json that pith cannot refresh (no sign-in of pith's for its provider) expired", "sign in again with the tool that made it, or use an API key"),
   OFFLINE: packages("a package command needs the network while PI_OFFLINE is set", "unset PI_OFFLINE"),
   PACKAGE_COMMAND_FAILED: packages("npm or git failed while installing or updating a package", "see its output; fix the source or the network"),
   PACKAGE_NOT_FOUND: packages("a local package path does not exist", "check the path"),

@@ -18,3 +18,4 @@ export { STREAMED_BODY_THRESHOLD, streamedJsonBody, streamedPostOptions, type St
 export { httpAttempt, HttpStatusError, type HttpCall, type HttpTarget } from "./http-attempt.js";
 export { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
 export { OpenTextBlock } from "./open-text-block.js";
+export { COPILOT_PROVIDER, copilotRequestHeaders } from "./copilot-headers.js";

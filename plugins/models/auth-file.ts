@@ -1,5 +1,5 @@
-// Reading <agentDir>/auth.json (pi's credential file). pith only reads it; logging in and refreshing OAuth
-// tokens is left to pi (`/login`), which keeps writing the file.
+// Reading <agentDir>/auth.json (pi's credential file). Signing in, out and refreshing write it through
+// lib/oauth/auth-store.ts, under the lock pi takes.
 import { readFileSync } from "node:fs";
 import * as z from "zod/mini";
 import { PithError, errorMessage } from "../../kernel/index.js";

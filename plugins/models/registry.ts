@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { PithError, type ResolvedAuth, type Model } from "../../kernel/index.js";
 import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./apply-provider-config.js";
 import { readAuthFile, type AuthCredential } from "./auth-file.js";
+
+type OAuthEntry = Extract<AuthCredential, { type: "oauth" }>;
+type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
 import { builtInModelsOf, builtInProviders } from "./catalogue.js";
 import { resolveCliModel, type CliModelResolution } from "./cli-model.js";
 import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
@@ -126,24 +129,15 @@ export class ModelRegistry {
    * The provider's key: `--api-key`, then auth.json, then the environment, then models.json `apiKey`.
    * Undefined when none is configured; throws when a configured source cannot produce one.
    */
-  async resolveApiKey(provider: string, signal?: AbortSignal): Promise<string | undefined> {
-    const runtime = this.runtimeKeys.get(provider);
-    if (runtime) return runtime;
-    const credential = this.credentials.get(provider);
-    if (credential) return this.keyFromCredential(provider, credential, signal);
-    const variable = this.envKeyVariable(provider);
-    if (variable) return this.env[variable];
-    if (hasAmbientCredentials(provider, this.env)) return AMBIENT_CREDENTIALS;
-    const configured = this.requestConfig(provider)?.apiKey;
-    if (configured === undefined) return undefined;
-    const what = `the API key of provider "${provider}" in ${this.modelsJsonPath}`;
-    return resolveValueOrThrow(configured, what, this.valueOptions(signal));
+  async resolveApiKey(provider: string, signal?: AbortSignal, options: { minValidityMs?: number } = {}): Promise<string | undefined> {
+    return (await this.resolveKey(provider, signal, options.minValidityMs))?.apiKey;
   }
 
   /** Key and headers for one request to `model`; throws `NO_API_KEY` when there is no key. */
   async resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth> {
-    const apiKey = await this.resolveApiKey(model.provider, signal);
-    if (!apiKey) throw this.noApiKeyError(model.provider);
+    const key = await this.resolveKey(model.provider, signal);
+    if (!key?.apiKey) throw this.noApiKeyError(model.provider);
+    const { apiKey } = key;
     const config = this.requestConfig(model.provider);
     const headers: Record<string, string> = {
       ...model.headers,
@@ -155,7 +149,20 @@ export class ModelRegistry {
       )),
     };
     if (config?.authHeader) headers.Authorization = `Bearer ${apiKey}`;
-    return Object.keys(headers).length > 0 ? { apiKey, headers } : { apiKey };
+    const auth: ResolvedAuth = Object.keys(headers).length > 0 ? { apiKey, headers } : { apiKey };
+    // a login's own endpoint (Copilot's, from its token), unless models.json or an extension moved the provider
+    if (key.baseUrl && this.configuredBaseUrl(model.provider) === undefined) auth.baseUrl = key.baseUrl;
+    return auth;
+  }
+
+  /** The provider's `baseUrl` as models.json or an extension sets it, if either does. */
+  configuredBaseUrl(provider: string): string | undefined {
+    return this.extensionProviders.get(provider)?.baseUrl ?? this.fileProviders.get(provider)?.baseUrl;
+  }
+
+  /** The stored credential of the provider in auth.json, as last read. */
+  storedCredential(provider: string): AuthCredential | undefined {
+    return this.credentials.get(provider);
   }
 
   /**
@@ -233,20 +240,50 @@ export class ModelRegistry {
     return knownProvider(provider)?.envVars.find((variable) => Boolean(this.env[variable]));
   }
 
-  private async keyFromCredential(
-    provider: string,
-    credential: AuthCredential,
-    signal: AbortSignal | undefined,
-  ): Promise<string> {
-    if (credential.type === "oauth") {
-      if (credential.expires > this.now()) return credential.access;
+  private async resolveKey(provider: string, signal: AbortSignal | undefined, minValidityMs?: number): Promise<{ apiKey: string | undefined; baseUrl?: string } | undefined> {
+    const runtime = this.runtimeKeys.get(provider);
+    if (runtime) return { apiKey: runtime };
+    const credential = this.credentials.get(provider);
+    if (credential?.type === "oauth") return this.subscriptionAuth(provider, credential, signal, minValidityMs);
+    if (credential) return { apiKey: await this.keyFromCredential(provider, credential, signal) };
+    const variable = this.envKeyVariable(provider);
+    if (variable) return { apiKey: this.env[variable] };
+    if (hasAmbientCredentials(provider, this.env)) return { apiKey: AMBIENT_CREDENTIALS };
+    const configured = this.requestConfig(provider)?.apiKey;
+    if (configured === undefined) return undefined;
+    const what = `the API key of provider "${provider}" in ${this.modelsJsonPath}`;
+    return { apiKey: await resolveValueOrThrow(configured, what, this.valueOptions(signal)) };
+  }
+
+  /** A subscription login: refreshed under auth.json's lock when it expires within five minutes (lib/oauth). */
+  private async subscriptionAuth(provider: string, credential: OAuthEntry, signal: AbortSignal | undefined, minValidityMs?: number): Promise<{ apiKey: string; baseUrl?: string }> {
+    const { loadSubscriptionFlow } = await import("../../lib/oauth/flows.js");
+    const flow = await loadSubscriptionFlow(provider);
+    if (!flow) {
+      if (credential.expires > this.now()) return { apiKey: credential.access };
       throw new PithError(
         "OAUTH_EXPIRED",
-        `The OAuth login for "${provider}" in ${this.authJsonPath} expired on ` +
-          `${new Date(credential.expires).toISOString()}. pith does not refresh OAuth tokens: log in again with ` +
-          `pi (/login), pass --api-key, or replace the entry with {"type": "api_key", "key": "..."}.`,
+        `The OAuth login for "${provider}" in ${this.authJsonPath} expired on ${new Date(credential.expires).toISOString()}, ` +
+          `and pith has no sign-in for "${provider}" to refresh it: sign in again with the tool that made it, pass --api-key, ` +
+          `or replace the entry with {"type": "api_key", "key": "..."}.`,
       );
     }
+    const { authFromCredential } = await import("../../lib/oauth/refresh.js");
+    const auth = await authFromCredential(flow, { ...credential, refresh: credential.refresh ?? "" }, {
+      authPath: this.authJsonPath,
+      env: this.env,
+      now: this.now,
+      signal,
+      apiBaseUrl: this.configuredBaseUrl(provider),
+      minValidityMs,
+    });
+    // the refreshed entry is what later requests use
+    const latest = readAuthFile(this.authJsonPath).credentials.get(provider);
+    if (latest) this.credentials.set(provider, latest);
+    return auth;
+  }
+
+  private async keyFromCredential(provider: string, credential: ApiKeyEntry, signal: AbortSignal | undefined): Promise<string> {
     const key = await this.authValues.resolve(credential.key, this.valueOptions(signal));
     if (key) return key;
     const unset = referencedVariables(credential.key).filter((name) => !this.env[name]);

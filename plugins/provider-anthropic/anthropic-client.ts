@@ -3,7 +3,7 @@
 import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/index.js";
-import { ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
+import { COPILOT_PROVIDER, ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
 import { SUBSCRIPTION_HEADERS, isSubscriptionToken } from "./anthropic-subscription.js";
 
 /**
@@ -39,7 +39,8 @@ export async function anthropicClient(request: StreamRequest): Promise<Anthropic
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
   return clients.get(identity, () => {
     const options = sdkClientOptions(request, headers);
-    // A subscription token is a Bearer token, never an x-api-key.
-    return new AnthropicClient(subscription ? { ...options, apiKey: null, authToken: request.apiKey } : options);
+    // A subscription token, and Copilot's, is a Bearer token, never an x-api-key.
+    const bearer = subscription || request.model.provider === COPILOT_PROVIDER;
+    return new AnthropicClient(bearer ? { ...options, apiKey: null, authToken: request.apiKey } : options);
   });
 }

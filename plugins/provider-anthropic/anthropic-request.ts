@@ -1,6 +1,6 @@
 // Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
 import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
-import { sanitizeText } from "../../lib/provider-kit/index.js";
+import { copilotRequestHeaders, sanitizeText } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";
 import { CLAUDE_CODE_IDENTITY, SUBSCRIPTION_BETAS, claudeCodeName, isSubscriptionToken } from "./anthropic-subscription.js";
@@ -44,7 +44,9 @@ export function buildAnthropicRequest(request: StreamRequest): AnthropicRequest 
   const betas: string[] = subscription ? [...SUBSCRIPTION_BETAS] : [];
   if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
   if (plan.interleavedBeta && thinkingOn) betas.push(INTERLEAVED_THINKING_BETA);
-  return { body, headers: betas.length > 0 ? { "anthropic-beta": betas.join(",") } : {} };
+  const headers = copilotRequestHeaders(request);
+  if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
+  return { body, headers };
 }
 
 function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheControl: CacheControl): WireTool[] {

@@ -1,6 +1,6 @@
 // Builds the Chat Completions request body and its per-request headers.
 import type { Message, StreamRequest, ToolSpec } from "../../kernel/index.js";
-import { mappedThinkingValue, reasoningEffort } from "../../lib/provider-kit/index.js";
+import { mappedThinkingValue, reasoningEffort, copilotRequestHeaders } from "../../lib/provider-kit/index.js";
 import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-compat.js";
 import { toCompletionsMessages } from "./completions-messages.js";
 import type { CacheControl, ChatCompletionsBody, ChatMessage, ChatTool } from "./completions-wire.js";
@@ -35,7 +35,7 @@ export function buildCompletionsRequest(request: StreamRequest): CompletionsRequ
   if (compat.openRouterRouting) body.provider = compat.openRouterRouting;
   if (compat.cacheControlFormat === "anthropic") addCacheBreakpoints(body, { type: "ephemeral" });
 
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = copilotRequestHeaders(request);
   if (request.sessionId && compat.sendSessionAffinityHeaders) {
     headers["session_id"] = request.sessionId;
     headers["x-client-request-id"] = request.sessionId;

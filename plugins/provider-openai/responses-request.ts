@@ -1,6 +1,6 @@
 // Builds the Responses API request body and its per-request headers.
 import type { StreamRequest } from "../../kernel/index.js";
-import { reasoningEffort } from "../../lib/provider-kit/index.js";
+import { reasoningEffort, copilotRequestHeaders } from "../../lib/provider-kit/index.js";
 import { toResponsesInput } from "./responses-messages.js";
 import type { ResponsesBody } from "./responses-wire.js";
 
@@ -43,7 +43,7 @@ export function buildResponsesRequest(request: StreamRequest): ResponsesRequest 
       body.reasoning = { effort: model.thinkingLevelMap?.off ?? "none" };
     }
   }
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = copilotRequestHeaders(request);
   if (request.sessionId) {
     if (model.compat?.sendSessionIdHeader !== false) headers["session_id"] = request.sessionId;
     headers["x-client-request-id"] = request.sessionId;

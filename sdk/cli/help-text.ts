@@ -16,6 +16,12 @@ MCP servers (docs/mcp.md):
   pith mcp get <server> [--json]
   pith mcp login|logout <server>      OAuth sign-in to an HTTP server (tokens in mcp-auth.json)
 
+Sign-in (docs/providers.md#subscription-logins):
+  pith login [provider]               Claude Pro/Max (anthropic), ChatGPT (openai-codex), GitHub Copilot,
+                                      or --api-key for any provider; --no-browser: copy or device code
+  pith logout <provider>
+  pith auth login|logout|check|print-api-key|print-bearer-token   as pi's (pith auth --help)
+
 Examples:
   pith -p "rename foo to bar in src/util.ts"
   git diff | pith -p "review this change"

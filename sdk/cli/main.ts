@@ -27,6 +27,8 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
   // `pith install|remove|update|list` have options of their own: they are told apart before flag parsing
   if (isPackageCommand(argv[0])) return runPackageSubcommand(argv);
   if (argv[0] === "mcp") return runMcpSubcommand(argv.slice(1));
+  if (argv[0] === "auth") return runAuthSubcommand(argv.slice(1));
+  if (argv[0] === "login" || argv[0] === "logout") return runAuthSubcommand(argv);
   let args: CliArgs;
   try {
     args = parseArgs(argv, PITH_VERSION);
@@ -272,6 +274,29 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
     });
   } catch (error) {
     return fail(error);
+  }
+}
+
+/** `pith auth ...`, `pith login`, `pith logout`: ctrl+c cancels a sign-in; a browser opens only for someone at a terminal. */
+async function runAuthSubcommand(argv: readonly string[]): Promise<number> {
+  const { runAuthCommand } = await import("./auth-command.js");
+  const { openUrl } = await import("../../lib/process/open-url.js");
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    return await runAuthCommand(argv, {
+      env: process.env,
+      input: process.stdin,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      openUrl: process.stdout.isTTY || process.env.BROWSER ? (url) => openUrl(url) : undefined,
+      signal: controller.signal,
+    });
+  } catch (error) {
+    return fail(error);
+  } finally {
+    process.off("SIGINT", onSigint);
   }
 }
 

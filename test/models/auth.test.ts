@@ -126,17 +126,17 @@ describe("auth.json", () => {
     expect(await r.resolveApiKey("anthropic")).toBe("sk-ant-oat-1");
   });
 
-  it("refuses an expired OAuth token with what to do", async () => {
-    const dir = agentDir({ auth: { anthropic: { type: "oauth", access: "old", refresh: "r", expires: 1_000 } } });
-    const r = new ModelRegistry({ agentDir: dir, env: { ANTHROPIC_API_KEY: "env" }, now: () => 2_000 });
-    expect(r.hasAuth("anthropic")).toBe(true);
-    const error = await rejection(r.resolveAuth(opusOf(r)));
+  it("refuses an expired OAuth token pith has no sign-in for, with what to do", async () => {
+    const dir = agentDir({ auth: { openai: { type: "oauth", access: "old", refresh: "r", expires: 1_000 } } });
+    const r = new ModelRegistry({ agentDir: dir, env: { OPENAI_API_KEY: "env" }, now: () => 2_000 });
+    const model = r.find("openai", "gpt-4o")!;
+    expect(r.hasAuth("openai")).toBe(true);
+    const error = await rejection(r.resolveAuth(model));
     expect(error.code).toBe("OAUTH_EXPIRED");
-    expect(error.message).toContain(`The OAuth login for "anthropic" in ${join(dir, "auth.json")} expired on 1970-01-01`);
-    expect(error.message).toContain("/login");
+    expect(error.message).toContain(`The OAuth login for "openai" in ${join(dir, "auth.json")} expired on 1970-01-01`);
     expect(error.message).toContain("--api-key");
-    r.setRuntimeApiKey("anthropic", "flag");
-    expect((await r.resolveAuth(opusOf(r))).apiKey).toBe("flag");
+    r.setRuntimeApiKey("openai", "flag");
+    expect((await r.resolveAuth(model)).apiKey).toBe("flag");
   });
 
   it("reports invalid entries and keeps the valid ones", async () => {
@@ -385,5 +385,23 @@ describe("extension providers", () => {
     expect((error as PithError).message).toContain('Invalid provider "ext" in registerProvider()');
     expect((error as PithError).message).toContain("models[0].maxTokens: must be a positive number");
     expect(r.all().some((m) => m.provider === "ext")).toBe(false);
+  });
+});
+
+describe("a GitHub Copilot login", () => {
+  const copilot = { type: "oauth", access: "tid=1;exp=9;proxy-ep=proxy.business.githubcopilot.com;", refresh: "gho_x", expires: Date.now() + 3_600_000 };
+
+  it("sends requests to the address in its token", async () => {
+    const r = new ModelRegistry({ agentDir: agentDir({ auth: { "github-copilot": copilot } }), env: {} });
+    const auth = await r.resolveAuth(r.find("github-copilot", "gemini-4-argon")!);
+    expect(auth).toMatchObject({ apiKey: copilot.access, baseUrl: "https://api.business.githubcopilot.com" });
+  });
+
+  it("keeps the address models.json sets for the provider (a gateway)", async () => {
+    const dir = agentDir({ auth: { "github-copilot": copilot }, models: { providers: { "github-copilot": { baseUrl: "https://gateway.example/copilot" } } } });
+    const r = new ModelRegistry({ agentDir: dir, env: {} });
+    const auth = await r.resolveAuth(r.find("github-copilot", "gemini-4-argon")!);
+    expect(auth.apiKey).toBe(copilot.access);
+    expect(auth.baseUrl).toBeUndefined();
   });
 });

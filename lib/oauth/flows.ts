@@ -1,0 +1,23 @@
+// The subscription sign-ins pith offers, by provider (pi 1.6.0's built-in ones for Claude, ChatGPT/Codex and
+// Copilot). Each flow's module is imported when it is used: none is loaded by a run that signs nobody in.
+import type { SubscriptionFlow } from "./types.js";
+
+const LOADERS: Record<string, { name: string; load(): Promise<SubscriptionFlow> }> = {
+  anthropic: { name: "Anthropic (Claude Pro/Max)", load: async () => (await import("./anthropic.js")).anthropicFlow },
+  "openai-codex": { name: "ChatGPT Plus/Pro (Codex)", load: async () => (await import("./openai-codex.js")).openaiCodexFlow },
+  "github-copilot": { name: "GitHub Copilot", load: async () => (await import("./github-copilot.js")).githubCopilotFlow },
+};
+
+export const SUBSCRIPTION_PROVIDERS: readonly string[] = Object.keys(LOADERS);
+
+export function hasSubscriptionFlow(provider: string): boolean {
+  return Object.hasOwn(LOADERS, provider);
+}
+
+export function subscriptionName(provider: string): string {
+  return LOADERS[provider]?.name ?? provider;
+}
+
+export async function loadSubscriptionFlow(provider: string): Promise<SubscriptionFlow | undefined> {
+  return Object.hasOwn(LOADERS, provider) ? LOADERS[provider]!.load() : undefined;
+}

@@ -1,0 +1,19 @@
+// GitHub Copilot's per-request headers (pi 1.6.0 sends them on every Copilot API): whether the user or the agent
+// started the request (the agent, after a reply or tool results), the intent, and a flag when images go along.
+import type { StreamRequest } from "../../kernel/index.js";
+
+export const COPILOT_PROVIDER = "github-copilot";
+
+export function copilotRequestHeaders(request: StreamRequest): Record<string, string> {
+  if (request.model.provider !== COPILOT_PROVIDER) return {};
+  const last = request.messages.at(-1);
+  const headers: Record<string, string> = {
+    "X-Initiator": last && last.role !== "user" ? "agent" : "user",
+    "Openai-Intent": "conversation-edits",
+  };
+  const hasImage = request.messages.some(
+    (message) => (message.role === "user" || message.role === "toolResult") && Array.isArray(message.content) && message.content.some((part) => part.type === "image"),
+  );
+  if (hasImage) headers["Copilot-Vision-Request"] = "true";
+  return headers;
+}

@@ -1,0 +1,118 @@
+// `pith auth login|logout <provider>` (pi 1.6.0's `auth` subcommand) and the shorter `pith login [provider]` and
+// `pith logout [provider]`: subscription sign-ins (Claude Pro/Max, ChatGPT/Codex, GitHub Copilot) or a saved API
+// key, into auth.json where pi reads them too. `auth print-api-key|print-bearer-token|check` are in
+// auth-inspect.ts.
+import { join } from "node:path";
+import { errorMessage } from "../../kernel/index.js";
+import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
+import { SUBSCRIPTION_PROVIDERS, hasSubscriptionFlow, subscriptionName } from "../../lib/oauth/flows.js";
+import { saveApiKey, signInAndSave, signOut } from "../../lib/oauth/sign-in.js";
+import type { AuthCommandIo } from "./auth-inspect.js";
+import { lineConversation } from "./line-conversation.js";
+
+export const AUTH_HELP = `Usage:
+  pith auth login <provider> [--api-key] [--no-browser]
+  pith auth logout <provider>
+  pith auth print-api-key [--provider <provider>] [--model <model>]
+  pith auth print-bearer-token [--provider <provider>] [--model <model>] [--min-expiry <duration>]
+  pith auth check [--provider <provider>] [--model <model>] [--json] [--credentials] [--no-refresh]
+  pith login [provider] [--api-key] [--no-browser]      (pith auth login; asks for the provider when none is named)
+  pith logout <provider>
+
+Sign in to a subscription (${SUBSCRIPTION_PROVIDERS.join(", ")}) or save an API key; pi reads the same
+credentials. They are stored in ~/.pi/agent/auth.json (PI_CODING_AGENT_DIR moves it).
+
+Options for login:
+  --api-key               Save an API key instead of signing in with an account
+  --no-browser            Use the other sign-in method: copy code (Anthropic), device code (ChatGPT)
+`;
+
+/** `argv` after `auth`, or `["login", ...]` for `pith login`; resolves with the exit code. */
+export async function runAuthCommand(argv: readonly string[], io: AuthCommandIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || rest.includes("--help") || rest.includes("-h") || command === "--help") {
+    io.stdout(AUTH_HELP);
+    return 0;
+  }
+  const authPath = join(resolveAgentDir(io.env), "auth.json");
+  if (command === "login") return login(rest, authPath, io);
+  if (command === "logout") return logout(rest, authPath, io);
+  if (command === "check" || command === "print-api-key" || command === "print-bearer-token") {
+    const { runAuthInspect } = await import("./auth-inspect.js");
+    return runAuthInspect(command, rest, io);
+  }
+  io.stderr(`pith: unknown auth command "${command}". Use login, logout, print-api-key, print-bearer-token or check.\n`);
+  return 1;
+}
+
+async function login(args: readonly string[], authPath: string, io: AuthCommandIo): Promise<number> {
+  const apiKey = args.includes("--api-key");
+  const browser = !args.includes("--no-browser");
+  const unknown = args.find((arg) => arg.startsWith("-") && arg !== "--api-key" && arg !== "--no-browser");
+  const named = args.filter((arg) => !arg.startsWith("-"));
+  if (unknown || named.length > 1) {
+    io.stderr(`pith: usage: pith auth login <provider> [--api-key] [--no-browser]\n`);
+    return 1;
+  }
+  if (apiKey && !browser) {
+    io.stderr("pith: --no-browser only applies to account sign-in; omit it with --api-key.\n");
+    return 1;
+  }
+  const conversation = lineConversation({ input: io.input, write: (line) => io.stdout(`${line}\n`), signal: io.signal, browser, openUrl: io.openUrl });
+  try {
+    const provider = named[0] ?? (await chooseProvider(conversation.ask, io));
+    if (!provider) return 1;
+    const { ModelRegistry } = await import("../../plugins/models/registry.js");
+    const registry = new ModelRegistry({ agentDir: resolveAgentDir(io.env), env: io.env });
+    if (!hasSubscriptionFlow(provider) && !registry.providers().includes(provider)) {
+      io.stderr(`pith: unknown provider "${provider}". Subscriptions: ${SUBSCRIPTION_PROVIDERS.join(", ")}; API keys: any provider of pith --list-models.\n`);
+      return 1;
+    }
+    if (apiKey || !hasSubscriptionFlow(provider)) {
+      if (provider === "openai-codex" || provider === "github-copilot") {
+        io.stderr(`pith: ${subscriptionName(provider)} has no API key login. Omit --api-key to sign in.\n`);
+        return 1;
+      }
+      await saveApiKey(authPath, provider, await conversation.ask(`API key for ${provider}`), io.signal);
+      io.stdout(`Saved API key for ${provider}. Credentials saved to ${authPath}\n`);
+      return 0;
+    }
+    const name = await signInAndSave({ provider, authPath, conversation, env: io.env, apiBaseUrl: registry.configuredBaseUrl(provider) });
+    io.stdout(`Logged in to ${name}. Credentials saved to ${authPath}\n`);
+    return 0;
+  } catch (error) {
+    io.stderr(`pith: ${io.signal.aborted ? "Login cancelled." : `login failed: ${errorMessage(error)}`}\n`);
+    return 1;
+  } finally {
+    conversation.close();
+  }
+}
+
+async function chooseProvider(ask: (message: string) => Promise<string>, io: AuthCommandIo): Promise<string | undefined> {
+  io.stdout("Sign in to:\n");
+  SUBSCRIPTION_PROVIDERS.forEach((provider, index) => io.stdout(`  ${index + 1}. ${subscriptionName(provider)} (${provider})\n`));
+  for (;;) {
+    const answer = (await ask(`Select 1-${SUBSCRIPTION_PROVIDERS.length}, or type a provider to save its API key`)).trim();
+    if (/^\d+$/.test(answer) && SUBSCRIPTION_PROVIDERS[Number(answer) - 1]) return SUBSCRIPTION_PROVIDERS[Number(answer) - 1];
+    if (answer && !/^\d+$/.test(answer)) return answer;
+  }
+}
+
+async function logout(args: readonly string[], authPath: string, io: AuthCommandIo): Promise<number> {
+  const [provider, ...extra] = args;
+  if (provider === undefined || provider.startsWith("-") || extra.length > 0) {
+    io.stderr("pith: usage: pith auth logout <provider>\n");
+    return 1;
+  }
+  try {
+    const removed = await signOut(authPath, provider, io.signal);
+    const name = subscriptionName(provider);
+    if (removed === undefined) io.stdout(`No stored credentials for ${name}. Environment variables and models.json config are unchanged.\n`);
+    else if (removed === "oauth") io.stdout(`Logged out of ${name}.\n`);
+    else io.stdout(`Removed stored API key for ${name}. Environment variables and models.json config are unchanged.\n`);
+    return 0;
+  } catch (error) {
+    io.stderr(`pith: logout failed: ${errorMessage(error)}\n`);
+    return 1;
+  }
+}
