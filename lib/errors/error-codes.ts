@@ -230,3 +230,8 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+declare module "../../kernel/errors.js" {
+  // every code of the table, so `new PithError(code, ...)` accepts exactly these
+  interface PithErrorCodes extends Record<ErrorCode, true> {}
+}

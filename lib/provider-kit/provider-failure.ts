@@ -1,11 +1,11 @@
 // A failure a provider detects itself (refusal, truncated stream, unknown stop reason), carrying the facts the
 // retry and compaction plugins read from the `provider_error` diagnostic.
-import { PithError, type ProviderErrorDetails } from "../../kernel/index.js";
+import { PithError, type PithErrorCode, type ProviderErrorDetails } from "../../kernel/index.js";
 
 export class ProviderFailure extends PithError {
   readonly details: ProviderErrorDetails;
 
-  constructor(code: string, message: string, details: ProviderErrorDetails) {
+  constructor(code: PithErrorCode, message: string, details: ProviderErrorDetails) {
     super(code, message);
     this.name = "ProviderFailure";
     this.details = details;

@@ -1,5 +1,5 @@
 // Extension problems as PithErrors that name the extension file, what it was doing, and the message.
-import { PithError, errorMessage } from "../../kernel/index.js";
+import { PithError, errorMessage, type PithErrorCode } from "../../kernel/index.js";
 
 /** The name taps and registrations of one extension carry, e.g. "extension .pi/extensions/guard.ts". */
 export function extensionOwner(display: string): string {
@@ -7,7 +7,7 @@ export function extensionOwner(display: string): string {
 }
 
 /** `extension <file> failed in <where>: <message>`, as the kernel words hook failures. */
-export function extensionError(owner: string, where: string, error: unknown, code = "EXTENSION_ERROR"): PithError {
+export function extensionError(owner: string, where: string, error: unknown, code: PithErrorCode = "EXTENSION_ERROR"): PithError {
   if (error instanceof PithError && error.plugin) return error;
   return new PithError(code, `${owner} failed in ${where}: ${errorMessage(error)}`, { cause: error, plugin: owner, hook: where });
 }

@@ -1,6 +1,6 @@
 // The text side of the edit tool: line endings, BOM, exact-then-fuzzy matching and applying several
 // replacements against the original text.
-import { PithError } from "../../kernel/index.js";
+import { PithError, type PithErrorCode } from "../../kernel/index.js";
 import type { LineEnding, ReplacedRegion } from "./line-endings.js";
 
 export interface TextReplacement {
@@ -46,7 +46,7 @@ function countOccurrences(haystack: string, needle: string): number {
   return count;
 }
 
-function editError(code: string, message: string): PithError {
+function editError(code: PithErrorCode, message: string): PithError {
   return new PithError(code, message);
 }
 

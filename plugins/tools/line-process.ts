@@ -2,7 +2,7 @@
 // once it has enough. Abort kills the program; a program that cannot start is an error naming it.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { PithError } from "../../kernel/index.js";
+import { PithError, type PithErrorCode } from "../../kernel/index.js";
 import { abortedError } from "./abort.js";
 
 export interface LineProcessResult {
@@ -16,7 +16,7 @@ export interface LineProcessOptions {
   /** the program's name in messages, e.g. "ripgrep" */
   name: string;
   /** the error code for a program that cannot start */
-  errorCode: string;
+  errorCode: PithErrorCode;
   signal?: AbortSignal;
   /** return "stop" to end the program early */
   onLine(line: string): "stop" | void;

@@ -8,8 +8,10 @@ import { ERROR_CODES } from "../../lib/errors/error-codes.js";
 import { renderErrorTable } from "../../lib/errors/error-docs.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-/** how a code is written in the source (a one-word code such as OFFLINE is only checked for being used) */
+/** how a code is written in the source: any quoted NAME_WITH_UNDERSCORES ... */
 const CODE_SHAPE = /"([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)"/g;
+/** ... and any name given to an error's constructor, one-word codes such as OFFLINE included */
+const THROWN_SHAPE = /(?:Error|Failure)\(\s*"([A-Z][A-Z0-9_]*)"/g;
 
 /** Names of that shape that are not pith's error codes: environment variables, Node's and providers' own codes. */
 const NOT_ERROR_CODES = new Set([
@@ -60,7 +62,7 @@ const sources = ["kernel", "lib", "plugins", "sdk"]
 function codesInSource(): Map<string, string> {
   const found = new Map<string, string>();
   for (const { file, text } of sources) {
-    for (const [, code] of text.matchAll(CODE_SHAPE)) {
+    for (const [, code] of [...text.matchAll(CODE_SHAPE), ...text.matchAll(THROWN_SHAPE)]) {
       if (!NOT_ERROR_CODES.has(code!) && !found.has(code!)) found.set(code!, file);
     }
   }

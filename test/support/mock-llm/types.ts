@@ -120,3 +120,11 @@ export interface EncodeContext {
   /** Chat Completions: send the final usage chunk (`stream_options.include_usage`); default true */
   includeUsage?: boolean;
 }
+
+// The mock server's own error codes: test support, so not in pith's table; declared the way any plugin adds codes.
+declare module "../../../kernel/errors.js" {
+  interface PithErrorCodes {
+    MOCK_LLM_BAD_SCRIPT: true;
+    MOCK_LLM_BAD_ARGUMENT: true;
+  }
+}
