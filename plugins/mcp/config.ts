@@ -119,6 +119,7 @@ function oauth(entry: Record<string, unknown>): McpOAuthConfig | undefined {
     const text = optionalString(value, field);
     if (text !== undefined) result[field] = text;
   }
+  if (result.clientName !== undefined && !result.clientName.trim()) fail("oauth.clientName", "must be a non-empty string");
   if (value.callbackPort !== undefined) {
     const port = value.callbackPort;
     if (typeof port !== "number" || !Number.isInteger(port) || port < 1 || port > 65535) fail("oauth.callbackPort", "must be a port number (1-65535)");
@@ -127,12 +128,18 @@ function oauth(entry: Record<string, unknown>): McpOAuthConfig | undefined {
   const callbackUrl = optionalString(value, "callbackUrl");
   if (callbackUrl !== undefined) {
     const url = URL.canParse(callbackUrl) ? new URL(callbackUrl) : undefined;
-    if (!url || url.protocol !== "http:" || !isLoopbackHost(url.hostname)) fail("oauth.callbackUrl", "must be an http URL on localhost, 127.0.0.1 or [::1]");
+    if (!url || url.protocol !== "http:" || !isLoopbackHost(url.hostname) || url.search || url.hash) {
+      fail("oauth.callbackUrl", "must be an http URL on localhost, 127.0.0.1 or [::1], without query or fragment");
+    }
+    if (url.port && result.callbackPort !== undefined && Number(url.port) !== result.callbackPort) fail("oauth.callbackUrl", "names another port than oauth.callbackPort");
     result.callbackUrl = callbackUrl;
   }
   if (value.clientRegistration !== undefined) {
     if (!["auto", "dcr", "cimd"].includes(value.clientRegistration as string)) fail("oauth.clientRegistration", "must be auto, dcr or cimd");
     result.clientRegistration = value.clientRegistration as McpOAuthConfig["clientRegistration"];
+    if (result.clientRegistration === "cimd" && (result.clientId !== undefined || result.clientName !== undefined)) {
+      fail("oauth.clientRegistration", '"cimd" cannot be combined with oauth.clientId or oauth.clientName');
+    }
   }
   const metadata = optionalString(value, "authServerMetadataUrl");
   if (metadata !== undefined) {

@@ -24,7 +24,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 /** `callbackUrl` (a loopback URL, checked by the configuration) or `http://127.0.0.1:<callbackPort or free>/callback`. */
 export async function listenForCallback(options: { state: string; callbackUrl?: string; callbackPort?: number }): Promise<LoopbackCallback> {
   const configured = options.callbackUrl ? new URL(options.callbackUrl) : undefined;
-  const host = configured?.hostname === "localhost" ? "localhost" : configured?.hostname.replace(/^\[|\]$/g, "") ?? "127.0.0.1";
+  // `localhost` is served on 127.0.0.1, where browsers fall back when ::1 refuses (as pi serves it)
+  const host = configured?.hostname === "localhost" ? "127.0.0.1" : configured?.hostname.replace(/^\[|\]$/g, "") ?? "127.0.0.1";
   const path = configured?.pathname ?? "/callback";
   const port = configured?.port ? Number(configured.port) : (options.callbackPort ?? 0);
   let settle!: { resolve(code: string): void; reject(error: Error): void };
@@ -60,12 +61,12 @@ export async function listenForCallback(options: { state: string; callbackUrl?: 
     );
     server.listen(port, host, resolve);
   });
-  const bound = (server.address() as AddressInfo).port;
-  const redirect = configured ?? new URL(`http://127.0.0.1${path}`);
-  redirect.port = String(bound);
+  // a configured URI with a port is sent exactly as written: servers compare redirect URIs as strings
+  const redirect = new URL(configured?.port ? options.callbackUrl! : (configured ?? `http://127.0.0.1${path}`));
+  if (!configured?.port) redirect.port = String((server.address() as AddressInfo).port);
 
   return {
-    redirectUrl: redirect.toString(),
+    redirectUrl: configured?.port ? options.callbackUrl! : redirect.toString(),
     code: (signal) => untilAborted(received, signal, () => new PithError("MCP_SIGN_IN_CANCELLED", "The sign-in was cancelled.")),
     accept(text) {
       const url = URL.canParse(text.trim()) ? new URL(text.trim()) : undefined;

@@ -77,10 +77,17 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   } catch (error) {
     if (signal?.aborted) throw new PithError("MCP_SIGN_IN_CANCELLED", "The sign-in was cancelled.");
     if (error instanceof PithError) throw error;
-    throw new PithError("MCP_SIGN_IN_FAILED", `Sign-in to MCP server "${server}" failed: ${(error as Error).message}`);
+    throw new PithError("MCP_SIGN_IN_FAILED", `Sign-in to MCP server "${server}" failed: ${describeFailure(error)}`);
   } finally {
     await callback.close();
   }
+}
+
+/** fetch's "fetch failed" says nothing: its cause names the address that did not answer */
+function describeFailure(error: unknown): string {
+  const cause = (error as { cause?: { message?: string } }).cause?.message;
+  const message = `${(error as Error).message}${cause ? ` (${cause})` : ""}`;
+  return cause ? `${message}; if the server names the wrong authorization server, set oauth.authServerMetadataUrl` : message;
 }
 
 /** For connections: the requests of an HTTP server with a stored sign-in carry its tokens (`oauthFetch`). */

@@ -1,5 +1,6 @@
 // The `pith` command: a thin distribution over createAgentSession with print and JSON output.
 // The session machinery is imported only once a run needs it, so --help and argument errors stay cheap.
+import { fstatSync } from "node:fs";
 import { CommanderError } from "commander";
 import { PithError, errorMessage, stderrLogger, type PithPlugin } from "../../kernel/index.js";
 import { formatTimings } from "../../lib/timing/boot-timing-report.js";
@@ -270,7 +271,8 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
       version: PITH_VERSION,
       // a sign-in opens the browser for someone at a terminal, or through the command they named in $BROWSER
       openUrl: process.stdout.isTTY || process.env.BROWSER ? (url) => openUrl(url) : undefined,
-      pasteInput: process.stdin.isTTY ? process.stdin : undefined,
+      // a redirected URL pasted at the terminal, or written into a pipe by a script
+      pasteInput: process.stdin.isTTY || stdinIsPipe() ? process.stdin : undefined,
     });
   } catch (error) {
     return fail(error);
@@ -297,6 +299,16 @@ async function runAuthSubcommand(argv: readonly string[]): Promise<number> {
     return fail(error);
   } finally {
     process.off("SIGINT", onSigint);
+  }
+}
+
+function stdinIsPipe(): boolean {
+  try {
+    const stats = fstatSync(0);
+    // a shell's pipe is a FIFO; Node's child_process gives its children a socket
+    return stats.isFIFO() || stats.isSocket();
+  } catch {
+    return false;
   }
 }
 

@@ -9,7 +9,7 @@ import { createMcpWorld, type McpWorld } from "./mcp-harness.js";
 
 export interface StoredSignIn {
   serverUrl: string;
-  tokens: { access_token: string; refresh_token: string; scope?: string };
+  tokens: { access_token: string; refresh_token: string; scope?: string; issuer?: string };
   clientInformation: { client_id: string; client_secret?: string; client_name?: string };
   tokensExpireAt: number;
 }
