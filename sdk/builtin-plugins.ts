@@ -14,6 +14,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "provider-google",
   "provider-bedrock",
   "provider-mistral",
+  "provider-pi-messages",
   "tools",
   "images",
   "retry",
@@ -80,6 +81,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       return (await import("../plugins/provider-bedrock/index.js")).bedrockProviderPlugin();
     case "provider-mistral":
       return (await import("../plugins/provider-mistral/index.js")).mistralProviderPlugin();
+    case "provider-pi-messages":
+      return (await import("../plugins/provider-pi-messages/index.js")).piMessagesProviderPlugin();
     case "tools":
       return (await import("../plugins/tools/index.js")).toolsPlugin({
         cwd: config.cwd,

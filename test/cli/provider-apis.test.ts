@@ -77,3 +77,13 @@ describe("mistral-conversations through the CLI", () => {
     expect(JSON.stringify(requests[1]!.body.messages)).toContain("the note says hi");
   });
 });
+
+describe("pi-messages through the CLI", () => {
+  it("runs a tool turn with RADIUS_API_KEY on the catalogue's Radius model", async () => {
+    await pointProviderAtMock("radius", `${world.mock.url}/radius/v1`);
+    const requests = await toolTurn("radius/balanced", { RADIUS_API_KEY: "radius-key" });
+    expect(requests.map((request) => request.api)).toEqual(["pi-messages", "pi-messages"]);
+    expect(requests[0]!.headers.authorization).toBe("Bearer radius-key");
+    expect(JSON.stringify((requests[1]!.body.context as { messages: unknown }).messages)).toContain("the note says hi");
+  });
+});

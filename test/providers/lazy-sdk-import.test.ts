@@ -38,6 +38,7 @@ describe("provider SDKs are imported lazily", () => {
     ["plugins/provider-google/index.ts", "./vertex-stream.js"],
     ["plugins/provider-bedrock/index.ts", "./bedrock-stream.js"],
     ["plugins/provider-mistral/index.ts", "./mistral-stream.js"],
+    ["plugins/provider-pi-messages/index.ts", "./pi-messages-stream.js"],
   ])("%s imports %s only dynamically", async (entry, packageName) => {
     const kinds = await importKinds(entry, packageName);
     expect(kinds.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ export { encodeResponsesStream } from "./openai-responses.js";
 export { encodeGoogleStream } from "./google-generative-ai.js";
 export { encodeBedrockStream } from "./bedrock-converse-stream.js";
 export { encodeMistralStream } from "./mistral-chat.js";
+export { encodePiMessagesStream } from "./pi-messages.js";
 export { parseScriptedReply } from "./script-schema.js";
 export type {
   EncodeContext,

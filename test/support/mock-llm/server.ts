@@ -9,11 +9,12 @@ import { azureOpenAiResponses, openAiResponses } from "./openai-responses.js";
 import { googleGenerativeAi, googleVertex } from "./google-generative-ai.js";
 import { bedrockConverseStream } from "./bedrock-converse-stream.js";
 import { mistralChat } from "./mistral-chat.js";
+import { piMessages } from "./pi-messages.js";
 import { ScriptQueue } from "./script-queue.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat, piMessages];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};

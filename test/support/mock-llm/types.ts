@@ -65,7 +65,8 @@ export interface RecordedRequest {
     | "google-generative-ai"
     | "google-vertex"
     | "bedrock-converse-stream"
-    | "mistral-conversations";
+    | "mistral-conversations"
+    | "pi-messages";
   /** the request target as received, query string included */
   path: string;
   /** lower-case names; repeated headers joined with ", " */
