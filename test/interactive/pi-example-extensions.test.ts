@@ -120,3 +120,34 @@ it("snake: a custom() component takes the editor's place and the keys until it i
   run.type("typed after the game");
   await run.waitForText("typed after the game");
 });
+
+it("qna and tools: BorderedLoader waits on modelRegistry.complete and escape cancels it; a SettingsList in pith's theme switches a tool off", async () => {
+  ui.world().mock.enqueue({ text: "Which colour? And which size?" }, { text: "1. Which colour?", delayMs: 800 }, { text: "never shown", delayMs: 20_000 }, { text: "no read tool now" });
+  const run = await ui.start(["-e", example("qna.ts"), "-e", example("tools.ts")]);
+  run.type("shirt please\r");
+  await run.waitForText("Which colour? And which size?");
+  run.type("/qna\r");
+  await run.waitForText("Extracting questions using mock-model...");
+  expect(run.screen().join("\n")).toMatch(/escape\/ctrl\+c cancel/);
+  await run.waitForText("Questions loaded. Edit and submit when ready.");
+  await run.waitForText("1. Which colour?");
+  // the extraction call got the reply, and nothing of the conversation's tools
+  expect(JSON.stringify(ui.world().mock.requests[1]!.body.messages)).toContain("Which colour? And which size?");
+  run.type("\x15/qna\r");
+  await run.waitForText("Extracting questions");
+  run.type("\x1b");
+  await run.waitForText("Cancelled");
+  // /tools: the first row is the read tool; enter switches it off, escape closes
+  run.type("/tools\r");
+  await run.waitForText("Tool Configuration");
+  await run.waitFor((screen) => /read\s+enabled/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /read\s+disabled/.test(screen));
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Tool Configuration"));
+  run.type("go on\r");
+  await run.waitForText("no read tool now");
+  const tools = (ui.world().mock.requests.at(-1)!.body.tools as { name: string }[] | undefined)?.map((tool) => tool.name) ?? [];
+  expect(tools).not.toContain("read");
+  expect(tools).toContain("bash");
+});

@@ -1,5 +1,6 @@
 // `ctx.modelRegistry`: pi's ModelRegistry method names over pith's models service.
-import { errorMessage, type Model } from "../../../kernel/index.js";
+import { errorMessage, type AssistantMessage, type Model } from "../../../kernel/index.js";
+import type { LlmContext, LlmStreamOptions } from "../shims/llm.js";
 import type { ModelRegistry } from "../../models/registry.js";
 
 export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };
@@ -17,7 +18,13 @@ export interface ModelRegistryView {
   unregisterProvider(name: string): void;
   refresh(): void;
   getError(): string | undefined;
+  /** one model call to its end, through pith's provider for the model's API (pi-ai's `complete`) */
+  complete(model: Model, context: LlmContext, options?: LlmStreamOptions): Promise<AssistantMessage>;
+  completeSimple(model: Model, context: LlmContext, options?: LlmStreamOptions): Promise<AssistantMessage>;
 }
+
+// loaded at the first call: most runs never make one
+const complete = async (model: Model, context: LlmContext, options?: LlmStreamOptions) => (await import("../shims/llm.js")).complete(model, context, options);
 
 export function modelRegistryView(registry: () => ModelRegistry | undefined): ModelRegistryView {
   return {
@@ -44,5 +51,7 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined): Mo
       const errors = registry()?.errors ?? [];
       return errors.length > 0 ? errors.map((error) => error.message).join("\n") : undefined;
     },
+    complete,
+    completeSimple: complete,
   };
 }

@@ -1,5 +1,6 @@
 // pi's UI components that extensions build on, for a process that runs pith's terminal UI: real pi-tui
-// components, so an extension's editor (`class VimEditor extends CustomEditor`) edits, and a border draws.
+// components, so an extension's editor (`class VimEditor extends CustomEditor`) edits, a border and a loader draw,
+// and pi's theme accessors and key hints give the UI's theme and the user's keys.
 // Runs without a terminal keep the inert ones (inert-component.ts) and never load pi-tui for them.
 import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
 
@@ -50,13 +51,6 @@ export class CustomEditor extends Editor {
   }
 }
 
-/** pi's `DynamicBorder`: a horizontal line across the width, in the given colour. */
-export class DynamicBorder {
-  constructor(private readonly color: (text: string) => string = (text) => text) {}
-
-  invalidate(): void {}
-
-  render(width: number): string[] {
-    return [this.color("─".repeat(Math.max(1, width)))];
-  }
-}
+export { DynamicBorder } from "./dynamic-border.js";
+export { BorderedLoader, ExtensionInputComponent, ExtensionSelectorComponent } from "./terminal-dialogs.js";
+export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, keyHint, keyText, rawKeyHint } from "./terminal-theme.js";

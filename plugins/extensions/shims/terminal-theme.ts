@@ -1,0 +1,62 @@
+// pi's theme accessors and key hints for extensions in a process that runs pith's terminal UI: the interactive
+// mode's theme as it is now (a theme change repaints what asks again), and the keys the user bound. Without the
+// UI's theme (before it is provided) they fall back to the plain theme.
+import { getKeybindings, type MarkdownTheme, type SelectListTheme, type SettingsListTheme } from "@earendil-works/pi-tui";
+import { plainTheme } from "./theme.js";
+
+/** what pith's terminal theme offers; only what these accessors need */
+export interface TerminalTheme {
+  fg(token: string, text: string): string;
+  bold(text: string): string;
+  markdown(): MarkdownTheme;
+  selectList(): SelectListTheme;
+  settingsList(): SettingsListTheme;
+}
+
+let uiTheme: () => object | undefined = () => undefined;
+
+/** the terminal UI's theme (the "ui" service's), looked up on each use */
+export function useTerminalTheme(theme: () => object | undefined): void {
+  uiTheme = theme;
+}
+
+/** the UI's theme when it is a terminal theme (the RPC mode's styles nothing and has no markdown theme) */
+function currentTheme(): TerminalTheme | undefined {
+  const theme = uiTheme() as Partial<TerminalTheme> | undefined;
+  return typeof theme?.markdown === "function" ? (theme as TerminalTheme) : undefined;
+}
+
+/** the UI's theme, or one that styles nothing */
+export function terminalTheme(): TerminalTheme {
+  return currentTheme() ?? (plainTheme as unknown as TerminalTheme);
+}
+
+export function getMarkdownTheme(): MarkdownTheme {
+  return currentTheme()?.markdown() ?? (plainTheme as unknown as MarkdownTheme);
+}
+
+export function getSelectListTheme(): SelectListTheme {
+  return currentTheme()?.selectList() ?? (plainTheme as unknown as SelectListTheme);
+}
+
+export function getSettingsListTheme(): SettingsListTheme {
+  const theme = currentTheme();
+  if (theme) return theme.settingsList();
+  return { label: (text) => text, value: (text) => text, description: (text) => text, cursor: "→ ", hint: (text) => text };
+}
+
+/** the keys bound to an action (`tui.select.confirm`), as `ctrl+x/escape` */
+export function keyText(action: string): string {
+  return getKeybindings()
+    .getKeys(action as Parameters<ReturnType<typeof getKeybindings>["getKeys"]>[0])
+    .join("/");
+}
+
+export function keyHint(action: string, description: string): string {
+  return rawKeyHint(keyText(action), description);
+}
+
+export function rawKeyHint(keys: string, description: string): string {
+  const theme = terminalTheme();
+  return theme.fg("dim", keys) + theme.fg("muted", ` ${description}`);
+}
