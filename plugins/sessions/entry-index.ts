@@ -1,5 +1,7 @@
 // The in-memory tree over a session's entries. A parent counts only if it was added before its child, so a
-// damaged file (forward or self references) can never make a cycle: such entries become roots.
+// damaged file (forward or self references) can never make a cycle: such entries become roots. Parents are kept as
+// positions, so the path to a leaf (every resume, every request's context) is array steps, not map look-ups; the
+// child lists only a tree view needs are built when first asked for.
 import { isConversationRole, messageRole } from "./lazy-entry.js";
 import type { SessionEntry } from "./types.js";
 
@@ -13,9 +15,11 @@ export class EntryIndex {
   readonly labels = new Map<string, LabelState>();
   /** in insertion order */
   readonly entries: SessionEntry[] = [];
-  private readonly parents = new Map<string, string | null>();
-  private readonly childLists = new Map<string, SessionEntry[]>();
-  private readonly rootList: SessionEntry[] = [];
+  private readonly positions = new Map<string, number>();
+  /** per position, the parent's position or -1 */
+  private readonly parentPositions: number[] = [];
+  private childLists: Map<string, SessionEntry[]> | undefined;
+  private rootList: SessionEntry[] | undefined;
   private named: string | undefined;
   private conversationSeen = false;
 
@@ -26,19 +30,12 @@ export class EntryIndex {
   /** false when the id is already taken (the entry is then ignored) */
   add(entry: SessionEntry): boolean {
     if (this.byId.has(entry.id)) return false;
-    const parent =
-      typeof entry.parentId === "string" && entry.parentId !== entry.id && this.byId.has(entry.parentId)
-        ? entry.parentId
-        : null;
+    const parent = typeof entry.parentId === "string" && entry.parentId !== entry.id ? (this.positions.get(entry.parentId) ?? -1) : -1;
     this.byId.set(entry.id, entry);
-    this.parents.set(entry.id, parent);
+    this.positions.set(entry.id, this.entries.length);
+    this.parentPositions.push(parent);
     this.entries.push(entry);
-    if (parent === null) this.rootList.push(entry);
-    else {
-      const siblings = this.childLists.get(parent);
-      if (siblings) siblings.push(entry);
-      else this.childLists.set(parent, [entry]);
-    }
+    if (this.childLists) this.link(entry, parent);
     this.track(entry);
     return true;
   }
@@ -57,27 +54,46 @@ export class EntryIndex {
   }
 
   parentOf(id: string): string | null {
-    return this.parents.get(id) ?? null;
+    const position = this.positions.get(id);
+    const parent = position === undefined ? -1 : this.parentPositions[position]!;
+    return parent === -1 ? null : this.entries[parent]!.id;
   }
 
   children(id: string): readonly SessionEntry[] {
-    return this.childLists.get(id) ?? [];
+    return this.tree().children.get(id) ?? [];
   }
 
   roots(): readonly SessionEntry[] {
-    return this.rootList;
+    return this.tree().roots;
   }
 
   /** root → `id`, inclusive; empty for an unknown id */
   path(id: string | null | undefined): SessionEntry[] {
     const path: SessionEntry[] = [];
-    let current = id ? this.byId.get(id) : undefined;
-    while (current) {
-      path.push(current);
-      const parent = this.parents.get(current.id);
-      current = parent ? this.byId.get(parent) : undefined;
+    for (let position = id ? (this.positions.get(id) ?? -1) : -1; position !== -1; position = this.parentPositions[position]!) {
+      path.push(this.entries[position]!);
     }
     return path.reverse();
+  }
+
+  private tree(): { children: Map<string, SessionEntry[]>; roots: SessionEntry[] } {
+    if (!this.childLists || !this.rootList) {
+      this.childLists = new Map();
+      this.rootList = [];
+      this.entries.forEach((entry, position) => this.link(entry, this.parentPositions[position]!));
+    }
+    return { children: this.childLists, roots: this.rootList };
+  }
+
+  private link(entry: SessionEntry, parent: number): void {
+    if (parent === -1) {
+      this.rootList!.push(entry);
+      return;
+    }
+    const parentId = this.entries[parent]!.id;
+    const siblings = this.childLists!.get(parentId);
+    if (siblings) siblings.push(entry);
+    else this.childLists!.set(parentId, [entry]);
   }
 
   private track(entry: SessionEntry): void {

@@ -74,11 +74,18 @@ export function loadSessionRecords(
 }
 
 function checkEntries(lines: Line[], lineNumbers: number[], location: string, warnings: SessionWarning[]): SessionEntry[] {
-  const allIds = new Map<string, number>();
-  for (let i = 1; i < lines.length; i++) {
-    const id = lines[i]!.id;
-    if (typeof id === "string" && !allIds.has(id)) allIds.set(id, lineNumbers[i]!);
-  }
+  // where each id first appears: only a damaged file asks, so it is gathered then
+  let allIds: Map<string, number> | undefined;
+  const lineOf = (id: string): number | undefined => {
+    if (!allIds) {
+      allIds = new Map();
+      for (let i = 1; i < lines.length; i++) {
+        const seenId = lines[i]!.id;
+        if (typeof seenId === "string" && !allIds.has(seenId)) allIds.set(seenId, lineNumbers[i]!);
+      }
+    }
+    return allIds.get(id);
+  };
 
   const seen = new Map<string, number>();
   const entries: SessionEntry[] = [];
@@ -103,7 +110,7 @@ function checkEntries(lines: Line[], lineNumbers: number[], location: string, wa
     }
     const parentId = entry.parentId;
     if (typeof parentId === "string" && !seen.has(parentId)) {
-      const parentLine = allIds.get(parentId);
+      const parentLine = lineOf(parentId);
       warnings.push(
         parentLine === undefined
           ? warning("unknown_parent", location, line, `parent ${parentId} does not exist; the entry is treated as a root`)
