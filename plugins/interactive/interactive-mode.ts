@@ -29,6 +29,8 @@ import { applyStartupScope } from "./scoped-models/startup-scope.js";
 import { ThemeCatalog } from "./theme/theme-catalog.js";
 import { initialThemeName } from "./theme/initial-theme.js";
 import { watchActiveTheme } from "./theme/theme-watch.js";
+import { startupTrustPrompt } from "./trust-prompt.js";
+import type { TrustPrompt } from "../trust/index.js";
 
 export interface InteractiveModeOptions {
   version: string;
@@ -57,7 +59,9 @@ export interface InteractiveMode {
   readonly plugin: PithPlugin;
   /** for createAgentSession: start-up messages of plugins land in the chat instead of on the drawn screen */
   readonly log: Logger;
-  /** the session could not be created: console output goes to the terminal again */
+  /** asks whether to trust the project, before the session loads (createAgentSession's `projectTrust.prompt`) */
+  readonly trustPrompt: TrustPrompt;
+  /** the session could not be created: the terminal and console output are given back */
   abandon(): void;
   /** Takes the terminal, sends `initial` in order, and serves until the user quits; the exit code. */
   run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[], options?: RunOptions): Promise<number>;
@@ -90,6 +94,13 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   let context: PluginContext | undefined;
   // from here on: extensions print while they load, and the chat shows it once drawn
   const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
+  // the terminal is taken once: by the trust question before the session exists, else by run()
+  let started = false;
+  const takeTerminal = () => {
+    if (started) return;
+    started = true;
+    tui.start();
+  };
 
   const plugin = definePlugin({
     name: "interactive",
@@ -150,7 +161,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     ui.focusEditor();
     const stopThemes = startThemes(plugged, session, runOptions.themes);
-    tui.start();
+    takeTerminal();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     bindings.refresh(plugged);
@@ -205,5 +216,9 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     warn: (message) => chat.notify("warning", message),
     error: (message) => chat.notify("error", message),
   };
-  return { plugin, log, run, abandon: releaseConsole };
+  const abandon = () => {
+    if (started) tui.stop();
+    releaseConsole();
+  };
+  return { plugin, log, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal) };
 }

@@ -11,7 +11,12 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
   const { createAgentSession } = await import("../create-agent-session.js");
   let created: Awaited<ReturnType<typeof createAgentSession>>;
   try {
-    created = await createAgentSession({ ...options, plugins: [...(options.plugins ?? []), mode.plugin], log: mode.log });
+    created = await createAgentSession({
+      ...options,
+      plugins: [...(options.plugins ?? []), mode.plugin],
+      log: mode.log,
+      projectTrust: { ...options.projectTrust, prompt: mode.trustPrompt },
+    });
   } catch (error) {
     mode.abandon();
     throw error;

@@ -100,3 +100,24 @@ it("/trust saves the chosen decision in trust.json and says it applies after a r
   run.type("/trust\r");
   await run.waitFor((screen) => /Saved decision: trusted \(.*project\)/.test(screen) && /→ ✓ Trust/.test(screen));
 });
+
+it("asks at start-up whether to trust a project with .pi resources; Trust saves it and loads them", async () => {
+  const world = ui.world();
+  await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
+  await writeFile(join(world.project, ".pi", "prompts", "hello.md"), "Say hello from the project\n");
+  const run = await ui.start([], { ready: "Trust project folder?" });
+  const asked = run.screen().join("\n");
+  expect(asked).toMatch(/\/project\s*$/m);
+  for (const choice of ["Trust", "Trust parent folder (", "Trust (this session only)", "Do not trust", "Do not trust (this session only)"]) expect(asked).toContain(choice);
+  // nothing of the session is drawn while it asks
+  expect(asked).not.toContain("mock-model");
+  run.type("\r");
+  await run.waitForText("mock-model");
+  const saved = JSON.parse(await readFile(join(world.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
+  expect(Object.entries(saved)).toEqual([[expect.stringMatching(/project$/), true]]);
+  // the project's prompt template loaded
+  world.mock.enqueue({ text: "Hello back." });
+  run.type("/hello\r");
+  await run.waitForText("Hello back.");
+  expect(JSON.stringify(world.mock.requests.at(-1)!.body.messages)).toContain("Say hello from the project");
+});
