@@ -4,7 +4,7 @@ import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResult
 import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
-import type { BashOperations, BashResult } from "../rpc/services/user-bash.js";
+import type { BashOperations, BashResult } from "../session-services/user-bash.js";
 import type { Pi1xEventMap } from "./event-types.js";
 
 // ---- sources ---------------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ export interface SessionBeforeTreeResult {
   replaceInstructions?: boolean;
   label?: string;
 }
-/** pi's `BashResult`, as user bash (plugins/rpc/services/user-bash.ts) produces it */
+/** pi's `BashResult`, as user bash (plugins/session-services/user-bash.ts) produces it */
 export type { BashOperations, BashResult };
 export interface UserBashEventResult {
   operations?: BashOperations;

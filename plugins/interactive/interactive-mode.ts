@@ -3,7 +3,7 @@
 // until the user leaves. Everything the screen shows is built here from the parts in this folder.
 import { ProcessTerminal, TuiMainScreen, type Terminal, type TUI } from "@earendil-works/pi-tui";
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/index.js";
-import { provideRpcServices } from "../rpc/provide-services.js";
+import { provideSessionServices } from "../session-services/provide-services.js";
 import { ChatController } from "./chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
 import { keyHints } from "./extensions/key-hints.js";
@@ -107,7 +107,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     setup(pluginContext) {
       context = pluginContext;
       pluginContext.provide("ui", ui);
-      provideRpcServices(pluginContext);
+      provideSessionServices(pluginContext);
       pluginContext.on("event", (event) => chat.handle(event));
       // the extensions are replaced: what they drew goes with them (pi's resetExtensionUI)
       pluginContext.on("session_shutdown", ({ reason }) => (reason === "quit" ? undefined : ui.resetExtensionParts()));

@@ -1,7 +1,7 @@
 // The "ui" service in a terminal: what extensions and plugins reach as `ctx.ui`, drawn with the mode's own
 // components. Dialogs take the editor's place; widgets, statuses, header and footer go to their slots.
 import { Container, Text, type AutocompleteProvider, type Component, type KeybindingsManager, type OverlayOptions, type TUI } from "@earendil-works/pi-tui";
-import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, WidgetPlacement } from "../rpc/ui/ui-types.js";
+import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, WidgetPlacement } from "../../lib/ui/ui-types.js";
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import { Frame, type FooterFactory, type HeaderFactory } from "./extensions/frame.js";

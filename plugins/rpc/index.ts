@@ -7,8 +7,11 @@ export { COMMANDS, type CommandSpec, type CommandTarget, type RpcPorts } from ".
 export { success, failure, PARSE_COMMAND, type RpcResponse, type RpcSuccess, type RpcFailure, type RpcId } from "./responses.js";
 export { SIGNAL_EXIT_CODES } from "./exit-signals.js";
 export { RpcUi } from "./ui/rpc-ui.js";
-export type { UiService, UiDialogOptions, UiTheme, NotifyType, WidgetPlacement, UiComponentFactory } from "./ui/ui-types.js";
-export { UserBash, type UserBashService, type BashResult, type UserBashOptions } from "./services/user-bash.js";
-export { ModelSwitch, type ModelSwitchService, type CycledModel } from "./services/model-switch.js";
-export { SessionInfo, type SessionInfoService, type SessionStateReport, type SessionStatsReport, type ContextUsage, type ForkPoint, type EntriesReport, type TreeReport } from "./services/session-info.js";
-export { CommandCatalog, type CommandCatalogService, type CatalogCommand } from "./services/command-catalog.js";
+export type { UiService, UiDialogOptions, UiTheme, NotifyType, WidgetPlacement, UiComponentFactory } from "../../lib/ui/ui-types.js";
+// the services RPC commands call live in plugins/session-services (shared with the interactive UI)
+export {
+  UserBash, type UserBashService, type BashResult, type UserBashOptions,
+  ModelSwitch, type ModelSwitchService, type CycledModel,
+  SessionInfo, type SessionInfoService, type SessionStateReport, type SessionStatsReport, type ContextUsage, type ForkPoint, type EntriesReport, type TreeReport,
+  CommandCatalog, type CommandCatalogService, type CatalogCommand,
+} from "../session-services/index.js";

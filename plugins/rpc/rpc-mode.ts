@@ -9,7 +9,7 @@ import { onExitSignals } from "./exit-signals.js";
 import { createPorts } from "./ports.js";
 import { readJsonlLines } from "./jsonl-reader.js";
 import { PromptAcceptance } from "./prompt-acceptance.js";
-import { provideRpcServices } from "./provide-services.js";
+import { provideSessionServices } from "../session-services/provide-services.js";
 import { RecordWriter, holdEventsWhileFull, type RecordSink } from "../../lib/output/record-writer.js";
 import { guardStdout, type StdoutGuard } from "./stdout-guard.js";
 import { RpcUi } from "./ui/rpc-ui.js";
@@ -59,7 +59,7 @@ export function rpcMode(options: RpcModeOptions): RpcMode {
     setup(pluginContext) {
       context = pluginContext;
       pluginContext.provide("ui", ui);
-      provideRpcServices(pluginContext);
+      provideSessionServices(pluginContext);
       pluginContext.on("event_emitted", (event) => {
         acceptance.observe(event);
         writer.writeLine(serializeEvent(event));

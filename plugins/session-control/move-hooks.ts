@@ -1,6 +1,6 @@
 // The tree hooks the session-control plugin fires, declared in the kernel's hook table (owner "session-control"):
 // their payloads, typed here by declaration merging. `session_before_switch` and `session_before_fork` are typed in
-// the kernel; `user_bash` with the user's shell (rpc/services/user-bash.ts). Any plugin taps them with
+// the kernel; `user_bash` with the user's shell (session-services/user-bash.ts). Any plugin taps them with
 // `context.on(...)`, whether it loads before or after this one.
 import type { HookSignature, MoveVeto, OwnedHooks, PluginContext } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";

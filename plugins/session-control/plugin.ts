@@ -3,7 +3,7 @@
 // plugin loaded earlier already provides are kept. It looks other services up when called, so its place in the
 // load order does not matter.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
-import { provideRpcServices } from "../rpc/provide-services.js";
+import { provideSessionServices } from "../session-services/provide-services.js";
 import { sessionControlHooks } from "./move-hooks.js";
 import { SessionControl } from "./session-control.js";
 
@@ -14,7 +14,7 @@ export function sessionControlPlugin(): PithPlugin {
     name: SESSION_CONTROL_PLUGIN_NAME,
     setup(context) {
       const hooks = sessionControlHooks(context);
-      provideRpcServices(context);
+      provideSessionServices(context);
       const host = { agent: context.session, use: context.tryUse.bind(context), hooks, report: (error: unknown) => context.report(error) };
       context.provide("sessionControl", new SessionControl(host));
     },

@@ -4,7 +4,7 @@
 // whichever way it is reached.
 import type { Model, PithServices, QueueMode, ServiceName } from "../../kernel/index.js";
 import type { ForkPosition } from "../sessions/index.js";
-import type { CycledModel } from "../rpc/services/model-switch.js";
+import type { CycledModel } from "../session-services/model-switch.js";
 import { navigateTree, type NavigateTreeOptions, type NavigateTreeResult } from "./navigate-tree.js";
 import { reloadSession } from "./rebuild.js";
 import { requireService } from "./require-service.js";

@@ -160,7 +160,7 @@ describe("events of a prompt", () => {
     const { session } = await startSession(world, { paths: [EVERY_EVENT] });
     const service = session.registry.services.get("extensions")!.value as import("../../plugins/extensions/index.js").ExtensionsService;
     expect(service.discoveredResources()).toEqual({ skillPaths: ["/extra/skills"], promptPaths: ["/extra/prompts"], themePaths: [] });
-    const userBash = session.registry.services.get("userBash")!.value as import("../../plugins/rpc/services/user-bash.js").UserBashService;
+    const userBash = session.registry.services.get("userBash")!.value as import("../../plugins/session-services/user-bash.js").UserBashService;
     const expected = { output: "ran ls elsewhere", exitCode: 0, cancelled: false, truncated: false };
     expect(await userBash.execute("ls")).toEqual(expected);
     expect(session.messages.at(-1)).toMatchObject({ role: "bashExecution", command: "ls", ...expected });

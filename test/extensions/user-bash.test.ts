@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { UserBashService } from "../../plugins/rpc/services/user-bash.js";
+import type { UserBashService } from "../../plugins/session-services/user-bash.js";
 import { createWorld, startSession, type World } from "./harness.js";
 
 let world: World;

@@ -1,5 +1,5 @@
 // The text of /session: name, file and id, message counts, tokens and cost.
-import type { SessionInfoService } from "../../rpc/services/session-info.js";
+import type { SessionInfoService } from "../../session-services/session-info.js";
 
 export function sessionReport(info: SessionInfoService): string {
   const state = info.state();

@@ -1,7 +1,7 @@
 // The footer: where you are (cwd, git branch, session name), what the session has cost (tokens, cache, money,
 // context use), which model thinks how hard, and the status texts extensions set.
 import { truncateToWidth, visibleWidth, type Component } from "@earendil-works/pi-tui";
-import type { SessionStatsReport } from "../../rpc/services/session-info.js";
+import type { SessionStatsReport } from "../../session-services/session-info.js";
 import type { Theme } from "../theme/theme.js";
 
 export interface FooterData {

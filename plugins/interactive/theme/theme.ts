@@ -2,7 +2,7 @@
 // (NO_COLOR, TERM=dumb), where text keeps only its words. `fg` resets just the foreground and `bg` just the
 // background, so themed pieces nest inside each other.
 import { backgroundAnsi, foregroundAnsi, getTerminalColorMode, parseColor, type MarkdownTheme, type SelectListTheme, type SettingsListTheme, type EditorTheme } from "@earendil-works/pi-tui";
-import type { UiTheme } from "../../rpc/ui/ui-types.js";
+import type { UiTheme } from "../../../lib/ui/ui-types.js";
 import { THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
 
 export type ColorDepth = "truecolor" | "256color" | "none";

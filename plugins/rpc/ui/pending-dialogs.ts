@@ -2,7 +2,7 @@
 // or with its default when it times out, its signal aborts, or the input closes (nobody is left to answer).
 import { randomUUID } from "node:crypto";
 import type { UiResponse } from "../command-schemas.js";
-import type { UiDialogOptions } from "./ui-types.js";
+import type { UiDialogOptions } from "../../../lib/ui/ui-types.js";
 
 export type DialogRequest = { method: string } & Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // RPC has no terminal, so styling is the identity: extensions that colour their text through `ctx.ui.theme`
 // send plain text instead of escape codes.
-import type { UiTheme } from "./ui-types.js";
+import type { UiTheme } from "../../../lib/ui/ui-types.js";
 
 const same = (text: string): string => text;
 

@@ -3,7 +3,7 @@
 import type { UiResponse } from "../command-schemas.js";
 import { PendingDialogs, notice, type DialogRequest } from "./pending-dialogs.js";
 import { PLAIN_THEME } from "./plain-theme.js";
-import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, UiTheme, WidgetPlacement } from "./ui-types.js";
+import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, UiTheme, WidgetPlacement } from "../../../lib/ui/ui-types.js";
 
 const cancelled = (response: UiResponse) => response.cancelled === true;
 const valueOf = (response: UiResponse) => (cancelled(response) ? undefined : response.value);

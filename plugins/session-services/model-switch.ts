@@ -1,8 +1,8 @@
 // Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
 // default level when leaving a model without reasoning), the session's own scope (--models, /scoped-models) or else
 // `enabledModels` as the cycling scope when set.
-import { PithError, supportedThinkingLevels, type Model, type ThinkingLevel, type SessionApi } from "../../../kernel/index.js";
-import { resolveModelScope, type ScopedModel } from "../../models/model-pattern.js";
+import { PithError, supportedThinkingLevels, type Model, type ThinkingLevel, type SessionApi } from "../../kernel/index.js";
+import { resolveModelScope, type ScopedModel } from "../models/model-pattern.js";
 
 export interface CycledModel {
   model: Model;
@@ -29,7 +29,7 @@ export interface ModelSwitchService {
   scopedModels(): { scoped: ScopedModel[]; warnings: string[] };
 }
 
-declare module "../../../kernel/plugin.js" {
+declare module "../../kernel/plugin.js" {
   interface PithServices {
     modelSwitch: ModelSwitchService;
   }

@@ -1,8 +1,8 @@
 // The slash commands a client can offer (RPC `get_commands`), in pi's order: commands plugins and extensions
 // registered, then prompt templates, then skills (`skill:<name>`).
-import type { CommandDefinition } from "../../../kernel/index.js";
-import type { ResourceCommand } from "../../../lib/resources/resource-command.js";
-import type { SourceInfo } from "../../../lib/resources/source-info.js";
+import type { CommandDefinition } from "../../kernel/index.js";
+import type { ResourceCommand } from "../../lib/resources/resource-command.js";
+import type { SourceInfo } from "../../lib/resources/source-info.js";
 
 export interface CatalogCommand {
   name: string;
@@ -15,7 +15,7 @@ export interface CommandCatalogService {
   list(): CatalogCommand[];
 }
 
-declare module "../../../kernel/plugin.js" {
+declare module "../../kernel/plugin.js" {
   interface PithServices {
     commandCatalog: CommandCatalogService;
   }

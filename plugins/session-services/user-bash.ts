@@ -5,11 +5,11 @@
 // `user_bash` hook): one may run it itself (`operations`) or answer in its place (`result`).
 import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import type { BashExecutionMessage } from "../../../lib/transcript/pi-messages.js";
-import { isTapped, PithError, type HookOf, type HookSignature, type SessionApi } from "../../../kernel/index.js";
-import { OutputCollector } from "../../tools/output-collector.js";
-import { runInProcessGroup } from "../../tools/process-group.js";
-import { resolveShell, shellEnvironment } from "../../tools/shell.js";
+import type { BashExecutionMessage } from "../../lib/transcript/pi-messages.js";
+import { isTapped, PithError, type HookOf, type HookSignature, type SessionApi } from "../../kernel/index.js";
+import { OutputCollector } from "../tools/output-collector.js";
+import { runInProcessGroup } from "../tools/process-group.js";
+import { resolveShell, shellEnvironment } from "../tools/shell.js";
 
 /** pi's `BashResult`. */
 export interface BashResult {
@@ -44,7 +44,7 @@ export interface UserBashDecision {
   result?: BashResult;
 }
 
-declare module "../../../kernel/index.js" {
+declare module "../../kernel/index.js" {
   interface HookSignatures {
     /** series bail · the user ran `!cmd` · return `{operations}` or `{result}`, or nothing to run it here */
     user_bash: HookSignature<UserBashEvent, UserBashDecision | undefined>;
@@ -66,7 +66,7 @@ export interface UserBashService {
   readonly isRunning: boolean;
 }
 
-declare module "../../../kernel/plugin.js" {
+declare module "../../kernel/plugin.js" {
   interface PithServices {
     userBash: UserBashService;
   }

@@ -1,10 +1,10 @@
 // What a client asks about the session (state, statistics, the last answer, fork points) and its name, in the
 // shapes of pi's RPC answers. Parts that need a stored session come from the "sessions" service.
-import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../../kernel/index.js";
-import type { SessionsService } from "../../sessions/sessions-service.js";
-import type { SessionEntry, SessionTreeNode } from "../../sessions/types.js";
-import type { CompactionService } from "../../compaction/compaction-events.js";
-import { estimateContextTokens, type ContextEstimate } from "../../compaction/context-tokens.js";
+import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../kernel/index.js";
+import type { SessionsService } from "../sessions/sessions-service.js";
+import type { SessionEntry, SessionTreeNode } from "../sessions/types.js";
+import type { CompactionService } from "../compaction/compaction-events.js";
+import { estimateContextTokens, type ContextEstimate } from "../compaction/context-tokens.js";
 
 /** pi's `RpcSessionState`; undefined fields are left out of the JSON. */
 export interface SessionStateReport {
@@ -74,7 +74,7 @@ export interface SessionInfoService {
   tree(): TreeReport;
 }
 
-declare module "../../../kernel/plugin.js" {
+declare module "../../kernel/plugin.js" {
   interface PithServices {
     sessionInfo: SessionInfoService;
   }

@@ -1,12 +1,13 @@
-// The services RPC commands call that no other plugin offers yet: user bash, model switching, session reports
-// and the command catalog. A plugin loaded earlier that provides one of these names keeps it.
+// The services the front-ends (RPC, the interactive UI, session control) call and no other plugin offers yet: user
+// bash, model switching, session reports and the command catalog. A plugin loaded earlier that provides one of
+// these names keeps it; each front-end provides them at its setup, so none depends on another's internals.
 import type { PluginContext } from "../../kernel/index.js";
-import { CommandCatalog } from "./services/command-catalog.js";
-import { ModelSwitch } from "./services/model-switch.js";
-import { SessionInfo } from "./services/session-info.js";
-import { UserBash } from "./services/user-bash.js";
+import { CommandCatalog } from "./command-catalog.js";
+import { ModelSwitch } from "./model-switch.js";
+import { SessionInfo } from "./session-info.js";
+import { UserBash } from "./user-bash.js";
 
-export function provideRpcServices(context: PluginContext): void {
+export function provideSessionServices(context: PluginContext): void {
   const hooks = context.hooksOf("session-control");
   const settings = () => context.tryUse("settings")?.get();
   if (!context.tryUse("userBash")) {
