@@ -121,6 +121,7 @@ export const ERROR_CODES = {
   MCP_OAUTH_CIMD_UNSUPPORTED: mcp("the server wants a client metadata document pith does not publish", "use oauth.clientRegistration dcr or auto"),
   MCP_SERVER_FAILED: mcp("an MCP server failed to start or connect", "see its error; fix its command or URL"),
   MCP_SERVER_TAKEN: mcp("an MCP server name is already registered by another owner", "pick another name"),
+  MCP_PROJECT_OVERRIDE_UNAVAILABLE: mcp("only a user-level server without a project override, in a trusted project, can be adjusted in the project alone", "change the server where it is defined, or trust the project"),
   MCP_SIGN_IN_CANCELLED: mcp("the sign-in was cancelled", "sign in again when wanted"),
   MCP_SIGN_IN_FAILED: mcp("the sign-in gave no authorization URL", "check the server's OAuth settings"),
   MCP_SIGN_IN_NOT_APPLICABLE: mcp("sign-in was asked for a stdio server", "sign in only to HTTP servers"),

@@ -1,7 +1,7 @@
 // Changes one server of an mcp.json file and leaves the rest of the file as it was (its other keys, its indent).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { isRecord } from "./config.js";
+import { isOverrideEntry, isRecord, type McpExposure } from "./config.js";
 
 async function edit(path: string, change: (servers: Record<string, unknown>) => boolean): Promise<boolean> {
   const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
@@ -48,14 +48,32 @@ export function deleteServer(path: string, name: string): Promise<boolean> {
   });
 }
 
-/** Sets or clears (`enabled: true` is the default) a server's `enabled`; throws when the file has no such server. */
-export async function writeServerEnabled(path: string, name: string, enabled: boolean): Promise<void> {
+export interface ServerSettingsPatch {
+  enabled?: boolean;
+  exposure?: McpExposure;
+}
+
+/**
+ * Sets a server's `enabled` or `exposure`. A full entry drops a value that is the default (`enabled: true`,
+ * `exposure: "codemode"`); an override entry keeps it, as it overrides the user-level value. With
+ * `createOverride` a missing entry is created as an override (a trusted project adjusting a user-level server);
+ * without it a missing entry is an error.
+ */
+export async function writeServerSettings(path: string, name: string, patch: ServerSettingsPatch, options: { createOverride?: boolean } = {}): Promise<void> {
   const found = await edit(path, (servers) => {
+    if (servers[name] === undefined && options.createOverride) servers[name] = {};
     const entry = servers[name];
     if (!isRecord(entry)) return false;
-    if (enabled) delete entry.enabled;
-    else entry.enabled = false;
+    const keepDefaults = isOverrideEntry(entry);
+    if (patch.enabled !== undefined) {
+      if (patch.enabled && !keepDefaults) delete entry.enabled;
+      else entry.enabled = patch.enabled;
+    }
+    if (patch.exposure !== undefined) {
+      if (patch.exposure === "codemode" && !keepDefaults) delete entry.exposure;
+      else entry.exposure = patch.exposure;
+    }
     return true;
   });
-  if (!found) throw new Error(`${path} has no MCP server "${name}" to ${enabled ? "enable" : "disable"}; nothing was changed`);
+  if (!found) throw new Error(`${path} has no MCP server "${name}" to change; nothing was changed`);
 }

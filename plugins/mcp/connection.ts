@@ -64,7 +64,8 @@ export class McpConnection {
   private closing = false;
 
   constructor(
-    readonly entry: McpServerEntry,
+    /** replaced when the session changes the server's exposure */
+    public entry: McpServerEntry,
     private readonly deps: ConnectionDeps,
   ) {
     this.state = entry.config.enabled === false ? "disabled" : "disconnected";

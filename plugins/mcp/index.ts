@@ -3,9 +3,10 @@
 // reach it through the `mcp` service. Remove the plugin and pith has no MCP at all.
 import { join } from "node:path";
 import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext, type RegisteredMcpServer } from "../../kernel/index.js";
-import { validateServerEntry, type McpServerConfig } from "./config.js";
+import { validateServerEntry, type McpExposure, type McpServerConfig } from "./config.js";
+import type { ServerSettingsPatch } from "./config-edit.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
-import { loadMcpConfiguration, type McpConfiguration, type McpServerEntry } from "./config-files.js";
+import { loadMcpConfiguration, projectConfigFile, type McpConfiguration, type McpServerEntry } from "./config-files.js";
 import type { McpManager, McpServerStatus, SignInRequest } from "./manager.js";
 import type { SignInResult } from "./sign-in.js";
 
@@ -27,6 +28,13 @@ export interface McpPluginOptions {
   version?: string;
 }
 
+export interface McpSaveOptions {
+  /** also save it to the file that defines the server (the project override that adjusts it, if any) */
+  persist?: boolean;
+  /** save it as an override in the trusted project's `.pi/mcp.json`, which later changes then go to (pi's "in this project") */
+  inProject?: boolean;
+}
+
 export interface McpService {
   /** every configured or registered server with its state, tools and errors */
   servers(): McpServerStatus[];
@@ -39,7 +47,11 @@ export interface McpService {
    * Enables or disables a server; with `persist`, also in the file that defines it (the project override that
    * adjusts it, if any). An extension's server changes for this session only. Resolves to the file written.
    */
-  setEnabled(name: string, enabled: boolean, options?: { persist?: boolean }): Promise<{ savedTo?: string }>;
+  setEnabled(name: string, enabled: boolean, options?: McpSaveOptions): Promise<{ savedTo?: string }>;
+  /** Changes a server's exposure without reconnecting; `persist` saves it as `setEnabled` does. */
+  setExposure(name: string, exposure: McpExposure, options?: McpSaveOptions): Promise<{ savedTo?: string }>;
+  /** whether a user-level server can be adjusted for the project alone (`inProject`): the project is trusted and has no override of it yet */
+  canAdjustInProject(name: string): Promise<boolean>;
   /**
    * OAuth sign-in to an HTTP server: a stored refresh token when it works, else the browser flow, whose URL goes
    * to `onAuthorizationUrl`; the tokens are saved to mcp-auth.json and the server reconnects with them
@@ -126,6 +138,30 @@ class McpHost {
     return started;
   }
 
+  /**
+   * Saves a change of `enabled` or `exposure` where pi saves it: the file that defines the server, or the project
+   * override that adjusts it (created with `inProject`); an extension's server changes for this session only.
+   * The configuration then says what the session has, so a /reload keeps it. Resolves to the file written.
+   */
+  private async save(name: string, patch: ServerSettingsPatch, options: McpSaveOptions = {}): Promise<string | undefined> {
+    const entry = (await this.loaded()).find(name)?.entry;
+    if (!entry || entry.scope === "extension" || !(options.persist || options.inProject)) return undefined;
+    if (options.inProject && !(await this.service.canAdjustInProject(name))) {
+      throw new PithError("MCP_PROJECT_OVERRIDE_UNAVAILABLE", `MCP server "${name}" cannot be adjusted in this project: only a user-level server without a project override can, in a trusted project`);
+    }
+    const file = options.inProject ? projectConfigFile(this.context.cwd) : (entry.override ?? entry.source);
+    const { writeServerSettings } = await import("./config-edit.js");
+    await writeServerSettings(file, name, patch, { createOverride: options.inProject });
+    const adjusted = (server: McpServerEntry): McpServerEntry => ({
+      ...server,
+      config: { ...server.config, ...patch },
+      ...(options.inProject ? { override: file } : {}),
+    });
+    this.configuration = { ...this.configuration, servers: this.configuration.servers.map((server) => (server.name === name ? adjusted(server) : server)) };
+    (await this.loaded()).adoptEntry(name, adjusted);
+    return file;
+  }
+
   /** The manager once loaded; MCP_NO_SERVERS when nothing was ever configured or registered. */
   private async loaded(): Promise<McpManager> {
     const manager = await this.loading;
@@ -200,15 +236,19 @@ class McpHost {
     reconnect: async (name) => (await this.loaded()).reconnect(name),
     setEnabled: async (name, enabled, options) => {
       const manager = await this.loaded();
-      const entry = manager.find(name)?.entry;
+      const savedTo = await this.save(name, { enabled }, options);
       await manager.setEnabled(name, enabled);
-      const file = entry && entry.scope !== "extension" ? (entry.override ?? entry.source) : undefined;
-      if (!options?.persist || !file) return {};
-      const { writeServerEnabled } = await import("./config-edit.js");
-      await writeServerEnabled(file, name, enabled);
-      // the file now says what the session has, so a /reload keeps it
-      this.configuration = { ...this.configuration, servers: this.configuration.servers.map((server) => (server.name === name ? { ...server, config: { ...server.config, enabled } } : server)) };
-      return { savedTo: file };
+      return { savedTo };
+    },
+    setExposure: async (name, exposure, options) => {
+      const manager = await this.loaded();
+      const savedTo = await this.save(name, { exposure }, options);
+      manager.setExposure(name, exposure);
+      return { savedTo };
+    },
+    canAdjustInProject: async (name) => {
+      const entry = (await this.loaded()).find(name)?.entry;
+      return entry?.scope === "user" && !entry.override && (await this.options.projectTrusted());
     },
     signIn: async (name, request) => (await this.loaded()).signIn(name, request),
     signOut: async (name) => (await this.loaded()).signOut(name),

@@ -241,6 +241,26 @@ export class McpManager {
     if (enabled) await next.connect();
   }
 
+  /** Replaces a server's entry where its file changed (an override added); its connection stays as it is. */
+  adoptEntry(name: string, change: (entry: McpServerEntry) => McpServerEntry): void {
+    const connection = this.require(name);
+    connection.entry = change(connection.entry);
+  }
+
+  /**
+   * Changes a server's exposure for this session without reconnecting: its tools are offered again as the new
+   * exposure says, and those no longer direct leave the declared set (as pi does, also ones tool_search loaded).
+   */
+  setExposure(name: string, exposure: McpExposure): void {
+    const connection = this.require(name);
+    connection.entry = { ...connection.entry, config: { ...connection.entry.config, exposure } };
+    const session = this.options.context.session;
+    const own = new Set([...this.tools].filter(([, owned]) => owned.server === name).map(([tool]) => tool));
+    session.setActiveTools(session.activeToolNames().filter((tool) => !own.has(tool)));
+    this.sync(connection);
+    this.options.onChange();
+  }
+
   /**
    * After the configuration files were read again: servers no longer configured are closed, changed ones
    * reconnect with their new entry, new ones connect; unchanged ones keep their connection. A file's server

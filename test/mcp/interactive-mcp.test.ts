@@ -1,5 +1,5 @@
 // /mcp and /reload in the interactive UI, in a real pseudo-terminal: the server list and a server's actions
-// (disable saved to mcp.json), a server added to mcp.json meanwhile picked up by /reload, and OAuth sign-in with
+// (exposure and disable saved to mcp.json), a server added to mcp.json meanwhile picked up by /reload, and OAuth sign-in with
 // the browser `$BROWSER` names.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ async function repeatUntil(run: Awaited<ReturnType<typeof ui.start>>, command: s
 const configFile = () => join(ui.world().agentDir, "mcp.json");
 const writeConfig = (servers: Record<string, unknown>) => writeFile(configFile(), JSON.stringify({ mcpServers: servers }, null, 2));
 
-it("/mcp lists the servers; a server's Disable is saved to mcp.json; /reload connects a server added meanwhile", async () => {
+it("/mcp lists the servers; a server's Exposure and Disable are saved to mcp.json; /reload connects a server added meanwhile", async () => {
   await writeConfig({ fx: fixtureServer({ exposure: "direct" }) });
   const run = await ui.start();
   await repeatUntil(run, "/mcp list\r", /fx: connected/);
@@ -43,16 +43,25 @@ it("/mcp lists the servers; a server's Disable is saved to mcp.json; /reload con
   await run.waitFor((screen) => screen.includes("MCP servers") && /fx\s+connected, \d+ tools · direct · user/.test(screen));
   run.type("\r");
   await run.waitForText("Details and tools");
+  // Exposure: pi's three choices, the current one ticked; deferred is saved and the tools leave the request
   run.type(`${DOWN}${DOWN}\r`);
+  await run.waitFor((screen) => /✓ direct: declared to the model/.test(screen) && screen.includes("deferred: not declared until tool_search"));
+  run.type(`${DOWN}\r`);
+  await run.waitForText(`fx is deferred (saved to ${configFile()})`);
+  run.type("/mcp\r");
+  await run.waitFor((screen) => /fx\s+connected, \d+ tools · deferred · user/.test(screen));
+  run.type("\r");
+  await run.waitForText("Details and tools");
+  run.type(`${DOWN}${DOWN}${DOWN}\r`);
   await run.waitForText(`Disabled fx (saved to ${configFile()})`);
   const saved = JSON.parse(await readFile(configFile(), "utf8")) as { mcpServers: Record<string, Record<string, unknown>> };
-  expect(saved.mcpServers.fx!.enabled).toBe(false);
+  expect(saved.mcpServers.fx).toMatchObject({ enabled: false, exposure: "deferred" });
 
   await writeConfig({ ...saved.mcpServers, fy: fixtureServer({ exposure: "direct" }, ["--tools", "2"]) });
   run.type("/reload\r");
   await run.waitForText("Reloaded");
   await repeatUntil(run, "/mcp list\r", /fy: connected, \d+ tools · direct · user/);
-  expect(run.screen().join("\n")).toMatch(/fx: disabled · direct · user/);
+  expect(run.screen().join("\n")).toMatch(/fx: disabled · deferred · user/);
 }, 60_000);
 
 it("/mcp login signs in through the browser $BROWSER names, and the server connects", async () => {

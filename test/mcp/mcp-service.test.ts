@@ -1,5 +1,5 @@
 // The `mcp` service as SDK users, RPC and the interactive /mcp reach it: status, reconnect, enable/disable.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -18,9 +18,17 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function open(config: unknown): Promise<{ mcp: McpService; tools: () => string[] }> {
+async function open(config: unknown, cwd = home): Promise<{ mcp: McpService; tools: () => string[] }> {
   await writeFile(join(home, "mcp.json"), JSON.stringify(config));
-  const { session } = await createAgentSession({ cwd: home, agentDir: home, noSession: true, extensions: false, packages: false, onProblem: (error) => void problems.push(error.message) });
+  const { session } = await createAgentSession({
+    cwd,
+    agentDir: home,
+    noSession: true,
+    extensions: false,
+    packages: false,
+    projectTrust: { approve: true },
+    onProblem: (error) => void problems.push(error.message),
+  });
   dispose = () => session.dispose("quit");
   const mcp = session.registry.services.get("mcp")!.value as McpService;
   return { mcp, tools: () => session.activeToolNames().filter((name) => name.startsWith("mcp__")) };
@@ -55,4 +63,43 @@ describe("the mcp service", () => {
     stop();
     await expect(mcp.reconnect("nope")).rejects.toThrow('No MCP server "nope"');
   });
+
+  it("changes a server's exposure without reconnecting, and adjusts a user-level server in the trusted project alone", async () => {
+    const project = join(home, "project");
+    await mkdir(project);
+    const { mcp, tools } = await open({ mcpServers: { fx: fixtureServer({ exposure: "direct", description: "fixture" }) } }, project);
+    await mcp.ready();
+    expect(tools()).toContain("mcp__fx__echo");
+    const changes: string[] = [];
+    const stop = mcp.onChange(() => changes.push(mcp.servers().find((server) => server.name === "fx")!.state));
+
+    // a user-level server: saved to the user file, the default dropped there
+    expect(await mcp.setExposure("fx", "deferred", { persist: true })).toEqual({ savedTo: join(home, "mcp.json") });
+    expect(tools()).toEqual([]);
+    expect(mcp.servers()[0]!.exposure).toBe("deferred");
+    expect(mcp.servers()[0]!.tools.map((tool) => tool.exposure)).toContain("deferred");
+    expect(changes).not.toContain("connecting");
+    await mcp.setExposure("fx", "codemode", { persist: true });
+    expect((await readJson(join(home, "mcp.json"))).mcpServers.fx).not.toHaveProperty("exposure");
+    await mcp.setExposure("fx", "direct", { persist: true });
+    expect(tools()).toContain("mcp__fx__echo");
+
+    // "Disable in this project": an override entry in the project's .pi/mcp.json, later changes go there too
+    expect(await mcp.canAdjustInProject("fx")).toBe(true);
+    const projectFile = join(project, ".pi", "mcp.json");
+    expect(await mcp.setEnabled("fx", false, { inProject: true })).toEqual({ savedTo: projectFile });
+    expect(mcp.servers()[0]!.state).toBe("disabled");
+    expect(mcp.servers()[0]!.override).toBe(projectFile);
+    expect(await mcp.canAdjustInProject("fx")).toBe(false);
+    await mcp.setEnabled("fx", true, { persist: true });
+    await mcp.setExposure("fx", "codemode", { persist: true });
+    // an override keeps the defaults: they override the user-level values
+    expect((await readJson(projectFile)).mcpServers.fx).toEqual({ enabled: true, exposure: "codemode" });
+    expect((await readJson(join(home, "mcp.json"))).mcpServers.fx).toMatchObject({ exposure: "direct" });
+    expect((await readJson(join(home, "mcp.json"))).mcpServers.fx).not.toHaveProperty("enabled");
+    await expect(mcp.setEnabled("fx", false, { inProject: true })).rejects.toThrow(/cannot be adjusted in this project/);
+    stop();
+  });
 });
+
+const readJson = async (path: string) => JSON.parse(await readFile(path, "utf8")) as { mcpServers: Record<string, Record<string, unknown>> };

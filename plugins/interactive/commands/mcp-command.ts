@@ -1,6 +1,7 @@
 // /mcp: the session's MCP servers. Without arguments a list (servers that need attention first) whose entries
-// open their actions: details and tools, reconnect, enable or disable (saved to the mcp.json that defines the
-// server), sign in or out. `/mcp list|reconnect|enable|disable|login|logout <server>` act at once.
+// open their actions: details and tools, reconnect, exposure and enable or disable (saved to the mcp.json that
+// defines the server, or "in this project" to a trusted project's override of a user-level server), sign in or out. `/mcp list|reconnect|enable|disable|login|logout <server>` act at once.
+import type { McpExposure } from "../../mcp/config.js";
 import type { McpServerStatus, McpService } from "../../mcp/index.js";
 import { openUrl } from "../../../lib/process/open-url.js";
 import { SearchList } from "../components/search-list.js";
@@ -57,16 +58,39 @@ async function pickServer(host: CommandHost, mcp: McpService): Promise<void> {
     undefined,
   );
   if (!chosen) return;
+  const inProject = await mcp.canAdjustInProject(chosen.name).catch(() => false);
+  const disabled = chosen.state === "disabled";
   const actions: [string, string][] = [
-    ["Details and tools", "details"],
-    ["Reconnect", "reconnect"],
-    chosen.state === "disabled" ? ["Enable", "enable"] : ["Disable", "disable"],
-    ...(chosen.transport === "http" ? ([["Sign in", "login"], ["Sign out", "logout"]] as [string, string][]) : []),
+    ...(disabled ? [] : ([["Details and tools", "details"], ["Reconnect", "reconnect"], ["Exposure", "exposure"]] as [string, string][])),
+    disabled ? ["Enable", "enable"] : ["Disable", "disable"],
+    ...(inProject ? ([disabled ? ["Enable in this project", "enable-project"] : ["Disable in this project", "disable-project"]] as [string, string][]) : []),
+    ...(chosen.transport === "http" && !disabled ? ([["Sign in", "login"], ["Sign out", "logout"]] as [string, string][]) : []),
   ];
   const picked = await host.ui.select(`${chosen.name}: ${summary(chosen)}`, actions.map(([label]) => label));
   const action = actions.find(([label]) => label === picked)?.[1];
   if (action === "details") host.chat.notify("info", details(chosen));
+  else if (action === "exposure") await chooseExposure(host, mcp, chosen);
   else if (action) await act(host, mcp, action, chosen.name);
+}
+
+/** pi's choices: how the model reaches the server's tools (hidden stays a configuration matter). */
+const EXPOSURES: [McpExposure, string][] = [
+  ["codemode", "found through tool_search (pith has no codemode)"],
+  ["deferred", "not declared until tool_search loads them"],
+  ["direct", "declared to the model like built-in tools"],
+];
+
+async function chooseExposure(host: CommandHost, mcp: McpService, server: McpServerStatus): Promise<void> {
+  const labels = EXPOSURES.map(([exposure, meaning]) => `${exposure === server.exposure ? "✓" : " "} ${exposure}: ${meaning}`);
+  const picked = await host.ui.select(`Exposure of ${server.name} (saved to ${server.scope === "extension" ? "this session only" : (server.override ?? server.source)})`, labels);
+  const exposure = EXPOSURES[labels.indexOf(picked ?? "")]?.[0];
+  if (!exposure || exposure === server.exposure) return;
+  try {
+    const { savedTo } = await mcp.setExposure(server.name, exposure, { persist: true });
+    host.chat.notify("status", `${server.name} is ${exposure}${savedTo ? ` (saved to ${savedTo})` : " for this session"}`);
+  } catch (error) {
+    host.chat.notify("error", (error as Error).message);
+  }
 }
 
 async function act(host: CommandHost, mcp: McpService, action: string, name: string): Promise<void> {
@@ -77,9 +101,10 @@ async function act(host: CommandHost, mcp: McpService, action: string, name: str
       await mcp.reconnect(name);
       const server = mcp.servers().find((candidate) => candidate.name === name);
       chat.notify(server?.state === "connected" ? "status" : "warning", `${name}: ${server ? summary(server) : "gone"}${server?.error ? ` (${server.error})` : ""}`);
-    } else if (action === "enable" || action === "disable") {
-      const { savedTo } = await mcp.setEnabled(name, action === "enable", { persist: true });
-      chat.notify("status", `${action === "enable" ? "Enabled" : "Disabled"} ${name}${savedTo ? ` (saved to ${savedTo})` : " for this session"}`);
+    } else if (/^(en|dis)able(-project)?$/.test(action)) {
+      const enable = action.startsWith("enable");
+      const { savedTo } = await mcp.setEnabled(name, enable, { persist: true, inProject: action.endsWith("-project") });
+      chat.notify("status", `${enable ? "Enabled" : "Disabled"} ${name}${savedTo ? ` (saved to ${savedTo})` : " for this session"}`);
     } else if (action === "logout") {
       chat.notify("status", (await mcp.signOut(name)) ? `Signed out of ${name}; its credentials are deleted` : `${name} had no stored sign-in`);
     } else {
