@@ -248,22 +248,12 @@ export class AgentSession implements SessionApi {
   async prompt(text: string, options: PromptOptions = {}): Promise<PromptDisposition> {
     const source: InputSource = options.source ?? "sdk";
     const expand = options.expand !== false;
-    let images = options.images;
+    let images: ImageContent[] | undefined;
 
     if (expand && text.startsWith("/") && (await this.runCommand(text, source))) return "handled";
-
-    if (isTapped(this.hooks.input)) {
-      const input = await this.hooks.input.promise({ text, images, source });
-      if (input.handled) return "handled";
-      text = input.text;
-      images = input.images ?? images;
-    }
-
-    if (isTapped(this.hooks.expand_input)) {
-      const expanded = await this.hooks.expand_input.promise({ text, images, source, expand });
-      text = expanded.text;
-      images = expanded.images ?? images;
-    }
+    const input = await this.transformInput(text, options.images, source, expand);
+    if (input === "handled") return "handled";
+    ({ text, images } = input);
 
     if (this.isStreaming) {
       if (options.streamingBehavior === "steer" || options.streamingBehavior === "followUp") {
@@ -332,13 +322,21 @@ export class AgentSession implements SessionApi {
     options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource },
   ): Promise<"queued" | "handled"> {
     const source = options.source ?? "sdk";
-    let images = options.images;
     if (text.startsWith("/")) {
       const name = text.slice(1).split(" ", 1)[0]!;
       if (this.registry.commands.has(name)) {
         throw new PithError("COMMAND_NOT_QUEUEABLE", `/${name} is a command; commands run at once and cannot be queued. Send it as a prompt instead.`);
       }
     }
+    const input = await this.transformInput(text, options.images, source, true);
+    if (input === "handled") return "handled";
+    if (options.as === "steer") this.steer(input.text, input.images);
+    else this.followUp(input.text, input.images);
+    return "queued";
+  }
+
+  /** Stages 2 and 3: the `input` handlers (which may take the text), then skill and template expansion. */
+  private async transformInput(text: string, images: ImageContent[] | undefined, source: InputSource, expand: boolean): Promise<{ text: string; images?: ImageContent[] } | "handled"> {
     if (isTapped(this.hooks.input)) {
       const input = await this.hooks.input.promise({ text, images, source });
       if (input.handled) return "handled";
@@ -346,20 +344,13 @@ export class AgentSession implements SessionApi {
       images = input.images ?? images;
     }
     if (isTapped(this.hooks.expand_input)) {
-      const expanded = await this.hooks.expand_input.promise({ text, images, source, expand: true });
+      const expanded = await this.hooks.expand_input.promise({ text, images, source, expand });
       text = expanded.text;
       images = expanded.images ?? images;
     }
-    if (options.as === "steer") this.steer(text, images);
-    else this.followUp(text, images);
-    return "queued";
+    return { text, images };
   }
 
-  clearQueues(): ClearedQueues {
-    const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
-    if (this.steering.clear().length + this.followUps.clear().length > 0) this.emitQueueUpdate();
-    return cleared;
-  }
 
   steer(text: string, images?: ImageContent[]): void {
     this.steering.push({ role: "user", content: userContent(text, images), timestamp: Date.now() });
@@ -378,12 +369,9 @@ export class AgentSession implements SessionApi {
   }
 
   /** Takes every queued steering and follow-up message out of the queues (pi's `clearQueue`): their texts. */
-  clearQueue(): { steering: string[]; followUp: string[] } {
+  clearQueue(): ClearedQueues {
     const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
-    if (this.steering.length + this.followUps.length === 0) return cleared;
-    this.steering.clear();
-    this.followUps.clear();
-    this.emitQueueUpdate();
+    if (this.steering.clear().length + this.followUps.clear().length > 0) this.emitQueueUpdate();
     return cleared;
   }
 

@@ -18,7 +18,7 @@ export interface PromptOptions {
 /** What became of a prompt: a run started, it waits in a queue, or a command or `input` handler took it. */
 export type PromptDisposition = "started" | "queued" | "handled";
 
-/** The texts taken out of the queues by `clearQueues`. */
+/** The texts taken out of the queues by `clearQueue`. */
 export interface ClearedQueues {
   steering: string[];
   followUp: string[];
@@ -55,11 +55,9 @@ export interface SessionApi {
    * `steer`, `follow_up`)
    */
   queuePrompt(text: string, options: { as: "steer" | "followUp"; images?: ImageContent[]; source?: InputSource }): Promise<"queued" | "handled">;
-  /** empties both queues (pi's `clear_queue`) and returns their texts */
-  clearQueues(): ClearedQueues;
   followUp(text: string, images?: ImageContent[]): void;
   /** empties the steering and follow-up queues and returns their texts (pi's `clearQueue`) */
-  clearQueue(): { steering: string[]; followUp: string[] };
+  clearQueue(): ClearedQueues;
   /** queues a message a plugin injects while the agent works (pi's `sendMessage` with `deliverAs`) */
   queueMessage(message: CustomMessage | UserMessage, as: "steer" | "followUp"): void;
   /** cancels the running turn, any pending retry wait, and resolves once the session is idle */

@@ -47,7 +47,7 @@ export const COMMANDS: CommandTable = {
     run: async (p, { session }) => ({ disposition: await session.queuePrompt(p.message, { as: "followUp", images: p.images, source: "rpc" }) }),
   },
   abort: { target: "session.abort", run: async (_p, { session }) => void (await session.abort()) },
-  clear_queue: { target: "session.clearQueues", run: (_p, { session }) => session.clearQueues() },
+  clear_queue: { target: "session.clearQueue", run: (_p, { session }) => session.clearQueue() },
   new_session: {
     target: "sessionControl.newSession",
     run: (p, ports) => ports.service("sessionControl").newSession({ parentSession: p.parentSession }),

@@ -146,7 +146,7 @@ export class PithSession {
 
   /** empties the steering and follow-up queues and returns their texts (send before `abort` to mimic Esc) */
   clearQueue(): ClearedQueues {
-    return this.agent.clearQueues();
+    return this.agent.clearQueue();
   }
 
   waitForIdle(): Promise<void> {
