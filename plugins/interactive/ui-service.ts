@@ -1,10 +1,11 @@
 // The "ui" service in a terminal: what extensions and plugins reach as `ctx.ui`, drawn with the mode's own
 // components. Dialogs take the editor's place; widgets, statuses, header and footer go to their slots.
-import { Container, Text, type AutocompleteProvider, type Component, type KeybindingsManager, type OverlayOptions, type TUI } from "@earendil-works/pi-tui";
+import { Container, Text, type AutocompleteProvider, type Component, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
 import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, WidgetPlacement } from "../../lib/ui/ui-types.js";
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import { Frame, type FooterFactory, type HeaderFactory } from "./extensions/frame.js";
+import { showCustom, type CustomHost, type CustomOptions } from "./extensions/custom-component.js";
 import { adoptPrompt, shareActions, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
 import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost } from "./dialogs.js";
 import type { Layout } from "./layout.js";
@@ -27,7 +28,6 @@ export interface InteractiveUiParts {
 
 const MAX_WIDGET_LINES = 10;
 type Factory = (...args: unknown[]) => unknown;
-type Done = (value: unknown) => void;
 
 export class InteractiveUi implements UiService, DialogHost {
   readonly hasUI = true;
@@ -47,6 +47,8 @@ export class InteractiveUi implements UiService, DialogHost {
   private baseCompletion: AutocompleteProvider | undefined;
   private readonly completionWrappers: Factory[] = [];
   private readonly inputListeners = new Set<() => void>();
+  /** closers of the overlays extensions opened with custom() */
+  private readonly overlays = new Set<() => void>();
   private readonly extensionShortcut: (data: string) => boolean;
   /** header and footer: the mode's, or an extension's in their place */
   readonly frame: Frame;
@@ -117,21 +119,16 @@ export class InteractiveUi implements UiService, DialogHost {
     return textOf(this.active as ExtensionEditor);
   }
 
-  /** pi's `custom(factory, {overlay, overlayOptions})`: the factory gets (tui, theme, keybindings, done) */
+  /** pi's `custom(factory, options)`: in the editor's place, or an overlay (see custom-component.ts) */
   custom<T>(factory: UiComponentFactory, options?: object): Promise<T | undefined> {
-    const { overlay, overlayOptions } = (options ?? {}) as { overlay?: boolean; overlayOptions?: OverlayOptions };
-    if (!overlay) {
-      return openDialog<T | undefined>(this, (finish) => (factory as Factory)(this.tui, this.current, this.keys, finish as Done) as Component, undefined);
-    }
-    return new Promise<T | undefined>((resolve) => {
-      let handle: { hide(): void } | undefined;
-      const done: Done = (value) => {
-        handle?.hide();
-        this.tui.requestRender();
-        resolve(value as T);
-      };
-      handle = this.tui.showOverlay((factory as Factory)(this.tui, this.current, this.keys, done) as Component, overlayOptions);
-    });
+    const host: CustomHost = {
+      tui: this.tui,
+      keys: this.keys,
+      theme: () => this.current,
+      replaceEditor: (component) => this.replaceEditor(component),
+      overlays: this.overlays,
+    };
+    return showCustom<T | undefined>(host, factory as Parameters<typeof showCustom>[1], options as CustomOptions | undefined);
   }
 
   onTerminalInput(handler: (data: string) => unknown): () => void {
@@ -187,13 +184,15 @@ export class InteractiveUi implements UiService, DialogHost {
 
   /**
    * The extensions are about to be replaced (reload, session move): what they put on the screen goes, as in pi:
-   * widgets, statuses, header and footer, their editor and completion, input listeners, working indicator and label.
+   * widgets, statuses, header and footer, open overlays, their editor and completion, input listeners, working indicator
+   * and label.
    */
   resetExtensionParts(): void {
     for (const widgets of Object.values(this.widgets)) widgets.clear();
     for (const where of ["aboveEditor", "belowEditor"] as const) this.layout.setWidgets(where, []);
     this.statuses.clear();
     this.frame.reset();
+    for (const close of [...this.overlays]) close();
     for (const remove of this.inputListeners) remove();
     this.inputListeners.clear();
     this.completionWrappers.length = 0;

@@ -89,3 +89,38 @@ it("entry renderers draw appended entries live and again from the session; markd
   expect(screen).toContain("ask x → y (user from the session)");
   expect(screen.indexOf("[status] indexed 17 files")).toBeLessThan(screen.indexOf("ask x → y"));
 });
+
+it("setTitle (titlebar-spinner), onTerminalInput, pasteToEditor and an overlay's handle (overlay-qa-tests' toggle)", async () => {
+  ui.world().mock.enqueue({ text: "spun the title", delayMs: 600 }, { text: "got the paste" });
+  const run = await ui.start(["-e", EXAMPLES + "titlebar-spinner.ts", "-e", EXAMPLES + "overlay-qa-tests.ts", "-e", fixture("terminal-input.ts")]);
+  const titles = () => [...run.output.matchAll(/\x1b\]0;([^\x07\x1b]*)(?:\x07|\x1b\\)/g)].map((match) => match[1]!);
+  run.type("spin\r");
+  await run.waitForText("spun the title");
+  await run.waitFor(() => titles().at(-1) === "π - project");
+  expect(titles().some((title) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] π - project$/.test(title))).toBe(true);
+  // the listener sees keys first: it swallows F5 and rewrites ¤ before the editor gets it
+  run.type("\x1b[15~");
+  await run.waitForText("F5 seen by the extension");
+  run.type("price ¤5");
+  await run.waitForText("price €5");
+  run.type("\x15/stop-listening\r");
+  await run.waitForText("listener removed");
+  run.type("¤");
+  await run.waitForText("¤");
+  // pasteToEditor is a paste: twelve lines collapse to a marker, and the whole text is sent
+  run.type("\x15/paste-lines\r");
+  await run.waitForText("[paste #1 +12 lines]");
+  run.type("\r");
+  await run.waitForText("got the paste");
+  expect(JSON.stringify(ui.world().mock.requests[1]!.body.messages)).toContain("pasted line 12");
+  // onHandle gives the overlay's handle: setHidden hides it for a second, escape closes it
+  run.type("/overlay-toggle\r");
+  await run.waitForText("Toggle count: 0");
+  run.type("t");
+  await run.waitFor((screen) => !screen.includes("Toggle Demo"));
+  await run.waitForText("Toggle count: 1");
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Toggle Demo"));
+  run.type("typing again");
+  await run.waitForText("typing again");
+});
