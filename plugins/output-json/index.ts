@@ -4,15 +4,11 @@
 import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { RecordWriter, holdEventsWhileFull } from "../../lib/output/record-writer.js";
+export type { SessionHeaderSource } from "../../lib/output/session-header.js";
 import { serializeEvent } from "../../lib/output/wire-event.js";
 
 export interface JsonOutputOptions {
   stream: Writable;
-}
-
-/** A persistence plugin that knows the real header of the session file offers it through this service. */
-export interface SessionHeaderSource {
-  header(): Record<string, unknown>;
 }
 
 export interface JsonOutput {
@@ -22,7 +18,6 @@ export interface JsonOutput {
 declare module "../../kernel/plugin.js" {
   interface PithServices {
     jsonOutput: JsonOutput;
-    sessionHeader: SessionHeaderSource;
   }
 }
 

@@ -1,6 +1,7 @@
 // The sessions plugin: stores every finished message and every model or thinking-level change of the
 // session in a swappable store, and offers the "sessions" service.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
+import "../../lib/output/session-header.js";
 import { JsonlSessionStore } from "./jsonl-store.js";
 import { MemorySessionStore } from "./memory-store.js";
 import { continueRecent } from "./session-lookup.js";

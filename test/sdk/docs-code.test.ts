@@ -1,0 +1,148 @@
+// The code in docs/ compiles against pith's public entry points, so the documentation cannot drift from the API:
+// every TypeScript block in docs/*.md (after its prelude) and every import line of the JavaScript ones, and the
+// complete programs in docs/examples. Imports go only through the package's exported subpaths (`pith`,
+// `pith/kernel`, `pith/testing`, `pith/provider-kit`, `pith/plugins/<name>`).
+//
+// One TypeScript program checks all of it, against the sources through tsconfig.json's paths for those subpaths.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const DOCS = join(ROOT, "docs");
+const EXAMPLES = join(DOCS, "examples");
+const exported = Object.keys((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports);
+
+/** "declared but never read" and its kin: a fragment in the prose may name what it does not use. */
+const UNUSED_DIAGNOSTICS = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
+
+interface ImportLine {
+  doc: string;
+  text: string;
+  specifier: string;
+}
+
+interface CodeBlock {
+  doc: string;
+  line: number;
+  prelude: string;
+  code: string;
+}
+
+function markdownDocs(): Array<[doc: string, markdown: string]> {
+  return readdirSync(DOCS)
+    .filter((name) => name.endsWith(".md"))
+    .map((doc) => [doc, readFileSync(join(DOCS, doc), "utf8")]);
+}
+
+function importsInDocs(): ImportLine[] {
+  return markdownDocs().flatMap(([doc, markdown]) =>
+    [...markdown.matchAll(/```(?:ts|typescript|js|javascript)\n([\s\S]*?)```/g)].flatMap(([, code]) =>
+      [...code!.matchAll(/^import\s[^;]*?from\s+"([^"]+)";?$/gm)].map(([text, specifier]) => ({ doc, text: text!, specifier: specifier! })),
+    ),
+  );
+}
+
+function typescriptBlocks(): CodeBlock[] {
+  return markdownDocs().flatMap(([doc, markdown]) =>
+    [...markdown.matchAll(/(?:<!-- prelude:([\s\S]*?)-->\n)?```(?:ts|typescript)\n([\s\S]*?)```/g)].map((match) => ({
+      doc,
+      line: markdown.slice(0, match.index).split("\n").length,
+      prelude: match[1]?.trim() ?? "",
+      code: match[2]!,
+    })),
+  );
+}
+
+/** Whether the package's `exports` offers `specifier` (`pith/plugins/tools` through `./plugins/*`). */
+function isExported(specifier: string): boolean {
+  const subpath = `.${specifier.slice("pith".length)}`;
+  return exported.some((key) => key === subpath || (key.endsWith("/*") && subpath.startsWith(key.slice(0, -1)) && !subpath.slice(key.length - 1).includes("/")));
+}
+
+function typescriptFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith(".ts") && !name.startsWith("__"))
+    .map((name) => join(folder, name));
+}
+
+function compilerOptions(): ts.CompilerOptions {
+  const configFile = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
+  return { ...options, noEmit: true };
+}
+
+/** Type errors per file of `rootNames`; `virtual` holds the generated files (path → source). */
+function typeErrors(rootNames: string[], virtual: Map<string, string>): Map<string, ts.Diagnostic[]> {
+  const options = compilerOptions();
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (file) => virtual.has(file) || fileExists(file);
+  host.readFile = (file) => virtual.get(file) ?? readFile(file);
+  host.getSourceFile = (file, language, ...rest) =>
+    virtual.has(file) ? ts.createSourceFile(file, virtual.get(file)!, language) : getSourceFile(file, language, ...rest);
+  const program = ts.createProgram({ rootNames, options, host });
+  const errors = new Map<string, ts.Diagnostic[]>([["", [...program.getGlobalDiagnostics(), ...program.getOptionsDiagnostics()]]]);
+  for (const source of program.getSourceFiles()) {
+    if (program.isSourceFileFromExternalLibrary(source) || source.isDeclarationFile) continue;
+    const found = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    if (found.length > 0) errors.set(source.fileName, found);
+  }
+  return errors;
+}
+
+const message = (diagnostic: ts.Diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+
+describe("docs code", () => {
+  const imports = importsInDocs();
+
+  it("imports pith only through the package's exported subpaths", () => {
+    expect(imports.filter((line) => /^pith(\/|$)/.test(line.specifier)).length).toBeGreaterThan(5);
+    // relative imports only of an example's own neighbour (`./word-count-plugin.js`), never into pith's folders
+    const wrong = imports.filter((line) =>
+      line.specifier.startsWith(".") ? !/^\.\/[\w-]+\.js$/.test(line.specifier) : /^pith(\/|$)/.test(line.specifier) && !isExported(line.specifier),
+    );
+    expect(wrong.map((line) => `${line.doc}: ${line.text}`)).toEqual([]);
+  });
+
+  it("compiles the docs' TypeScript blocks, their imports and docs/examples in one program", { timeout: 300_000 }, () => {
+    const examples = typescriptFiles(EXAMPLES);
+    expect(examples.map((file) => file.slice(EXAMPLES.length + 1)).sort()).toEqual([
+      "custom-compactor.ts",
+      "custom-distribution/acme.ts",
+      "custom-model-and-provider.ts",
+      "custom-tools.ts",
+      "minimal-session.ts",
+      "sessions.ts",
+      "skills-and-templates.ts",
+      "word-count-plugin.ts",
+    ]);
+    const blocks = typescriptBlocks();
+    expect(blocks.length).toBeGreaterThan(20);
+    // beside docs/examples, so `./word-count-plugin.js` is the example the text shows
+    const file = (name: string) => join(EXAMPLES, `__${name}.ts`);
+    const pithImports = imports.filter((line) => /^pith(\/|$)/.test(line.specifier));
+    const virtual = new Map([
+      ...blocks.map((block, index) => [file(`block_${index}`), `${block.prelude}\n${block.code}\nexport {};\n`] as const),
+      ...pithImports.map((line, index) => [file(`import_${index}`), `${line.text}\nexport {};\n`] as const),
+    ]);
+    const names = new Map([
+      ...blocks.map((block, index) => [file(`block_${index}`), `${block.doc}:${block.line}`] as const),
+      ...pithImports.map((line, index) => [file(`import_${index}`), `${line.doc}: ${line.text}`] as const),
+    ]);
+    const problems = [...typeErrors([...examples, ...virtual.keys()], virtual)].flatMap(([fileName, diagnostics]) => {
+      const fromProse = virtual.has(fileName);
+      return diagnostics
+        .filter((diagnostic) => !(fromProse && UNUSED_DIAGNOSTICS.has(diagnostic.code)))
+        .map((diagnostic) => {
+          if (fromProse) return `${names.get(fileName)}: ${message(diagnostic)}`;
+          const line = diagnostic.file ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1 : 0;
+          return `${fileName.slice(ROOT.length)}:${line} ${message(diagnostic)}`;
+        });
+    });
+    expect(problems).toEqual([]);
+  });
+});
