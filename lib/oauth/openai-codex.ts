@@ -7,6 +7,7 @@ import { PithError } from "../../kernel/index.js";
 import type { SignInEndpoints } from "./endpoints.js";
 import { pollDeviceCode } from "./device-poll.js";
 import { codeFromBrowserOrPaste, listenForRedirect } from "./loopback-callback.js";
+import { chatgptAccountId } from "./chatgpt-account.js";
 import { createPkce } from "./pkce.js";
 import { numberField, requestJson, sendTokenRequest, stringField } from "./token-request.js";
 import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
@@ -23,20 +24,6 @@ const DEVICE_TOKEN_URL = `${AUTH_ORIGIN}/api/accounts/deviceauth/token`;
 const DEVICE_VERIFICATION_URL = `${AUTH_ORIGIN}/codex/device`;
 const DEVICE_REDIRECT_URI = `${AUTH_ORIGIN}/deviceauth/callback`;
 const DEVICE_CODE_LIFETIME_S = 15 * 60;
-const ACCOUNT_CLAIM = "https://api.openai.com/auth";
-
-/** The ChatGPT account id in an access token (a JWT), or undefined. */
-export function chatgptAccountId(accessToken: string): string | undefined {
-  const payload = accessToken.split(".")[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, { chatgpt_account_id?: unknown } | undefined>;
-    const id = claims[ACCOUNT_CLAIM]?.chatgpt_account_id;
-    return typeof id === "string" && id !== "" ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 async function login(conversation: SignInConversation, endpoints: SignInEndpoints): Promise<OAuthCredential> {
   const method = await conversation.choose("Sign in to ChatGPT with", [

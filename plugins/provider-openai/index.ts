@@ -1,14 +1,16 @@
 // The OpenAI providers: Chat Completions ("openai-completions", also every OpenAI-compatible server), the
-// Responses API ("openai-responses") and Azure OpenAI's Responses API ("azure-openai-responses"), through the
-// official SDK.
+// Responses API ("openai-responses"), Azure OpenAI's Responses API ("azure-openai-responses") and the ChatGPT
+// backend's Responses dialect ("openai-codex-responses"), through the official SDK.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { streamOpenAICompletions } from "./completions-stream.js";
 import { streamOpenAIResponses } from "./responses-stream.js";
 import { streamAzureOpenAIResponses } from "./azure-stream.js";
+import { streamOpenAICodexResponses } from "./codex-stream.js";
 
 export const OPENAI_COMPLETIONS_API = "openai-completions";
 export const OPENAI_RESPONSES_API = "openai-responses";
 export const AZURE_OPENAI_RESPONSES_API = "azure-openai-responses";
+export const OPENAI_CODEX_RESPONSES_API = "openai-codex-responses";
 
 export function openaiProviderPlugin(): PithPlugin {
   return definePlugin({
@@ -17,6 +19,7 @@ export function openaiProviderPlugin(): PithPlugin {
       context.registerProvider({ api: OPENAI_COMPLETIONS_API, stream: streamOpenAICompletions });
       context.registerProvider({ api: OPENAI_RESPONSES_API, stream: streamOpenAIResponses });
       context.registerProvider({ api: AZURE_OPENAI_RESPONSES_API, stream: streamAzureOpenAIResponses });
+      context.registerProvider({ api: OPENAI_CODEX_RESPONSES_API, stream: streamOpenAICodexResponses });
     },
   });
 }
@@ -24,6 +27,8 @@ export function openaiProviderPlugin(): PithPlugin {
 export { streamOpenAICompletions } from "./completions-stream.js";
 export { streamOpenAIResponses } from "./responses-stream.js";
 export { streamAzureOpenAIResponses } from "./azure-stream.js";
+export { streamOpenAICodexResponses } from "./codex-stream.js";
+export { buildCodexRequest, codexBaseUrl } from "./codex-request.js";
 export { azureTarget, type AzureTarget } from "./azure-config.js";
 export { buildCompletionsRequest, type CompletionsRequest } from "./completions-request.js";
 export { buildResponsesRequest, type ResponsesRequest } from "./responses-request.js";

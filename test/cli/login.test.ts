@@ -146,6 +146,17 @@ describe("pith auth login", () => {
     const second = (await authJson())["openai-codex"]!;
     expect(second.access).not.toBe(first.access);
     expect(second.accountId).toBe("acct-mock-1");
+
+    // a ChatGPT model now runs on the login
+    await setModelsJson({ "openai-codex": { baseUrl: `${world.mock.url}/backend-api` } });
+    world.mock.enqueue({ text: "from codex" });
+    const run = await world.run(["-p", "hi", "--model", "openai-codex/gpt-5.6-sol"], { env });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("from codex");
+    const request = world.mock.requests.at(-1)!;
+    expect(request.path).toBe("/backend-api/codex/responses");
+    expect(request.headers.authorization).toBe(`Bearer ${second.access as string}`);
+    expect(request.headers["chatgpt-account-id"]).toBe("acct-mock-1");
   });
 
   it("signs in to GitHub Copilot with a device code, exchanges the token, lists and enables the plan's models", async () => {

@@ -172,3 +172,6 @@ export const openAiResponses: WireFormat = {
 
 /** Azure OpenAI's v1 API: the same Responses stream under the resource's `/openai/v1` (`?api-version=` in the query). */
 export const azureOpenAiResponses: WireFormat = { ...openAiResponses, api: "azure-openai-responses", path: "/openai/v1/responses" };
+
+/** The ChatGPT backend's Codex dialect: the Responses stream at `<base>/codex/responses` (base `…/backend-api`). */
+export const openAiCodexResponses: WireFormat = { ...openAiResponses, api: "openai-codex-responses", path: "/backend-api/codex/responses" };

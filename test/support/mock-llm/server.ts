@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { errorMessage } from "../../../kernel/errors.js";
 import { anthropicMessages } from "./anthropic-messages.js";
 import { openAiChatCompletions } from "./openai-chat-completions.js";
-import { azureOpenAiResponses, openAiResponses } from "./openai-responses.js";
+import { azureOpenAiResponses, openAiCodexResponses, openAiResponses } from "./openai-responses.js";
 import { googleGenerativeAi, googleVertex } from "./google-generative-ai.js";
 import { bedrockConverseStream } from "./bedrock-converse-stream.js";
 import { mistralChat } from "./mistral-chat.js";
@@ -14,7 +14,7 @@ import { ScriptQueue } from "./script-queue.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat, piMessages];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, openAiCodexResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat, piMessages];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};

@@ -62,6 +62,7 @@ export interface RecordedRequest {
     | "openai-completions"
     | "openai-responses"
     | "azure-openai-responses"
+    | "openai-codex-responses"
     | "google-generative-ai"
     | "google-vertex"
     | "bedrock-converse-stream"

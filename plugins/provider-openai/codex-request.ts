@@ -1,0 +1,47 @@
+// The ChatGPT backend's Responses dialect ("openai-codex-responses", a ChatGPT Plus/Pro login): the Responses body
+// with Codex's settings (no output limit unless asked, terse text, encrypted reasoning back, parallel tool calls,
+// tools without `strict`), at `<base>/codex/responses`, with the ChatGPT account of the token and Codex's headers.
+// Facts from pi 1.6.0.
+import { arch, platform, release } from "node:os";
+import { PithError, type StreamRequest } from "../../kernel/index.js";
+import { chatgptAccountId } from "../../lib/oauth/chatgpt-account.js";
+import { buildResponsesRequest, type ResponsesRequest } from "./responses-request.js";
+
+const DEFAULT_BASE_URL = "https://chatgpt.com/backend-api";
+
+/** The base the SDK posts `/responses` to: `<base>/codex` (a base already ending in /codex or /codex/responses is kept). */
+export function codexBaseUrl(baseUrl: string): string {
+  const base = (baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, "");
+  if (base.endsWith("/codex/responses")) return base.slice(0, -"/responses".length);
+  return base.endsWith("/codex") ? base : `${base}/codex`;
+}
+
+export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
+  const accountId = request.apiKey ? chatgptAccountId(request.apiKey) : undefined;
+  if (!accountId) {
+    throw new PithError("NO_API_KEY", `The ChatGPT models (${request.model.provider}) need a ChatGPT login, whose token names the account: sign in with pith login openai-codex.`);
+  }
+  const built = buildResponsesRequest(request);
+  const { body } = built;
+  if (request.maxTokens === undefined) delete body.max_output_tokens;
+  else body.max_output_tokens = Math.max(request.maxTokens, 16);
+  Object.assign(body, {
+    text: { verbosity: "low" },
+    include: ["reasoning.encrypted_content"],
+    tool_choice: "auto",
+    parallel_tool_calls: true,
+  });
+  if (body.tools) body.tools = body.tools.map((tool) => ({ ...tool, strict: null }) as unknown as typeof tool);
+  const headers: Record<string, string> = {
+    "chatgpt-account-id": accountId,
+    originator: "pi",
+    "User-Agent": `pi (${platform()} ${release()}; ${arch()})`,
+    "OpenAI-Beta": "responses=experimental",
+    accept: "text/event-stream",
+  };
+  if (request.sessionId) {
+    headers["session-id"] = request.sessionId;
+    headers["x-client-request-id"] = request.sessionId;
+  }
+  return { body, headers };
+}

@@ -1,0 +1,102 @@
+// "openai-codex-responses": the ChatGPT backend's Responses dialect, through the real OpenAI SDK against the mock
+// server's Codex route (`<base>/codex/responses`): body, headers, text, reasoning, a streamed tool call, errors and
+// a dropped stream.
+import { describe, expect, it } from "vitest";
+import { streamOpenAICodexResponses, codexBaseUrl } from "../../plugins/provider-openai/index.js";
+import type { MockLlm } from "../support/mock-llm/index.js";
+import { codexAccessToken } from "../support/mock-oauth-server.js";
+import { collect, collectArgumentSnapshots, eventTrace, finalMessage, READ_TOOL, streamRequest, testModel } from "./support/models.js";
+import { useSharedMock } from "./support/request-bodies.js";
+
+let mock: MockLlm;
+useSharedMock((started) => (mock = started));
+
+const token = codexAccessToken(7, "acct-42");
+const codexModel = (overrides = {}) => ({
+  ...testModel("openai-responses", mock.url, { reasoning: true, ...overrides }),
+  api: "openai-codex-responses",
+  provider: "openai-codex",
+  baseUrl: `${mock.url}/backend-api`,
+});
+
+describe("openai-codex-responses", () => {
+  it("posts Codex's body and headers to <base>/codex/responses and streams reasoning and text", async () => {
+    mock.enqueue({ thinking: "Consider.", thinkingSignature: "enc-1", text: "Done.", usage: { input: 10, output: 5 } });
+    const events = await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token, sessionId: "sess-1", thinkingLevel: "high" })));
+    const trace = eventTrace(events);
+    expect(trace[0]).toBe("start");
+    expect(trace).toContain("thinking_delta:0");
+    expect(trace).toContain("text_delta:1");
+    expect(trace.at(-1)).toBe("done");
+    const message = finalMessage(events);
+    expect(message.stopReason).toBe("stop");
+    expect(message.content.map((block) => block.type)).toEqual(["thinking", "text"]);
+    expect(message.content[1]).toMatchObject({ type: "text", text: "Done." });
+    const request = mock.requests.at(-1)!;
+    expect(request.api).toBe("openai-codex-responses");
+    expect(request.path).toBe("/backend-api/codex/responses");
+    expect(request.headers).toMatchObject({
+      authorization: `Bearer ${token}`,
+      "chatgpt-account-id": "acct-42",
+      originator: "pi",
+      "openai-beta": "responses=experimental",
+      accept: "text/event-stream",
+      "session-id": "sess-1",
+      "x-client-request-id": "sess-1",
+    });
+    expect(request.headers["user-agent"]).toMatch(/^pi \(/);
+    expect(request.body).toMatchObject({
+      store: false,
+      stream: true,
+      text: { verbosity: "low" },
+      include: ["reasoning.encrypted_content"],
+      prompt_cache_key: "sess-1",
+      tool_choice: "auto",
+      parallel_tool_calls: true,
+      reasoning: { effort: "high", summary: "auto" },
+    });
+    expect(request.body.max_output_tokens).toBeUndefined();
+    expect((request.body.input as Array<{ role?: string }>)[0]!.role).toBe("developer");
+  });
+
+  it("streams a tool call's arguments in pieces; tools go without strict", async () => {
+    mock.enqueue({ toolCalls: [{ id: "call_1", name: "read", arguments: { path: "src/a.ts" } }] });
+    const { events, snapshots } = await collectArgumentSnapshots(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token, tools: [READ_TOOL] })));
+    expect(snapshots.get(0)!.length).toBeGreaterThan(1);
+    const message = finalMessage(events);
+    expect(message.stopReason).toBe("toolUse");
+    expect(message.content[0]).toMatchObject({ type: "toolCall", name: "read", arguments: { path: "src/a.ts" } });
+    const tools = mock.requests.at(-1)!.body.tools as Array<Record<string, unknown>>;
+    expect(tools[0]).toMatchObject({ type: "function", name: "read", strict: null });
+  });
+
+  it("reports the backend's errors and a dropped stream as error replies", async () => {
+    mock.enqueue({ error: { status: 429, body: JSON.stringify({ error: { code: "usage_limit_reached", message: "The usage limit has been reached", plan_type: "PLUS" } }) } });
+    const limited = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token }))));
+    expect(limited.stopReason).toBe("error");
+    expect(limited.errorMessage).toContain("usage limit");
+
+    mock.enqueue({ text: "partial answer", dropAfterChunks: 4 });
+    const dropped = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token }))));
+    expect(dropped.stopReason).toBe("error");
+
+    mock.enqueue({ text: "never", streamError: { message: "backend failed", type: "server_error" } });
+    const failed = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token }))));
+    expect(failed.stopReason).toBe("error");
+    expect(failed.errorMessage).toContain("backend failed");
+  });
+
+  it("refuses a key that is not a ChatGPT login, saying how to sign in", async () => {
+    const before = mock.requests.length;
+    const refused = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: "sk-plain" }))));
+    expect(refused.stopReason).toBe("error");
+    expect(refused.errorMessage).toContain("pith login openai-codex");
+    expect(mock.requests.length).toBe(before);
+  });
+
+  it("accepts a base ending in /codex or /codex/responses", () => {
+    expect(codexBaseUrl("https://chatgpt.com/backend-api")).toBe("https://chatgpt.com/backend-api/codex");
+    expect(codexBaseUrl("https://x.test/codex/")).toBe("https://x.test/codex");
+    expect(codexBaseUrl("https://x.test/codex/responses")).toBe("https://x.test/codex");
+  });
+});
