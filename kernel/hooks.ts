@@ -246,21 +246,6 @@ export interface SessionShutdownEvent {
   targetSessionFile?: string;
 }
 
-/** A session move asks first; a handler returns `{cancel: true}` to keep the session where it is. */
-export interface MoveVeto {
-  cancel: true;
-}
-
-export interface SessionBeforeSwitchEvent {
-  reason: "new" | "resume";
-  targetSessionFile?: string;
-}
-
-export interface SessionBeforeForkEvent {
-  entryId: string;
-  position: "before" | "at";
-}
-
 /** How a hook treats a throwing handler. */
 export type FailurePolicy =
   /** report (with plugin and hook) and go on as if the handler returned nothing */
@@ -330,8 +315,6 @@ export interface HookSignatures {
   project_trust: HookSignature<ProjectTrustEvent, ProjectTrustDecision | undefined>;
   mcp_servers_change: HookSignature<McpServersChangeEvent, { claimed: true } | undefined>;
   session_shutdown: HookSignature<SessionShutdownEvent>;
-  session_before_switch: HookSignature<SessionBeforeSwitchEvent, MoveVeto | undefined>;
-  session_before_fork: HookSignature<SessionBeforeForkEvent, MoveVeto | undefined>;
 }
 
 const hook = <K extends HookKind, P extends FailurePolicy, O extends string>(kind: K, policy: P, owner: O) => ({ kind, policy, owner }) as const;

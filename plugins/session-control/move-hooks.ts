@@ -1,9 +1,24 @@
-// The tree hooks the session-control plugin fires, declared in the kernel's hook table (owner "session-control"):
-// their payloads, typed here by declaration merging. `session_before_switch` and `session_before_fork` are typed in
-// the kernel; `user_bash` with the user's shell (session-services/user-bash.ts). Any plugin taps them with
+// The session-move and tree hooks the session-control plugin fires, declared in the kernel's hook table (owner
+// "session-control"): their payloads, typed here by declaration merging; `user_bash` is typed with the user's shell
+// (session-services/user-bash.ts). Any plugin taps them with
 // `context.on(...)`, whether it loads before or after this one.
-import type { HookSignature, MoveVeto, OwnedHooks, PluginContext } from "../../kernel/index.js";
+import type { HookSignature, OwnedHooks, PluginContext } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
+
+/** A session move asks first; a handler returns `{cancel: true}` to keep the session where it is. */
+export interface MoveVeto {
+  cancel: true;
+}
+
+export interface SessionBeforeSwitchEvent {
+  reason: "new" | "resume";
+  targetSessionFile?: string;
+}
+
+export interface SessionBeforeForkEvent {
+  entryId: string;
+  position: "before" | "at";
+}
 
 /** What a tree move is about to do (`session_before_tree`'s `preparation`). */
 export interface TreePreparation {
@@ -40,6 +55,10 @@ export interface TreeMovedEvent {
 
 declare module "../../kernel/index.js" {
   interface HookSignatures {
+    /** series bail · before a new session or a resume · any handler may cancel */
+    session_before_switch: HookSignature<SessionBeforeSwitchEvent, MoveVeto | undefined>;
+    /** series bail · before a fork or clone · any handler may cancel */
+    session_before_fork: HookSignature<SessionBeforeForkEvent, MoveVeto | undefined>;
     /** series bail · before the leaf moves · the first answer decides */
     session_before_tree: HookSignature<BeforeTreeEvent, TreeDecision | undefined>;
     /** series · the leaf moved (and a summary was written, if asked for) */
