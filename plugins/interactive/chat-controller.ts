@@ -236,6 +236,12 @@ export class ChatController {
     this.addExpandable(item, at);
   }
 
+  /** an item of the mode's own that ctrl+o expands and collapses with the rest (the start-up listing) */
+  addExpandableItem(item: ChatItem): void {
+    this.addExpandable(item);
+    this.tui.requestRender();
+  }
+
   private addExpandable(item: ChatItem, at = -1): void {
     if (item.setExpanded) this.expandable.push(item);
     if (at < 0) this.layout.chat.addChild(item);

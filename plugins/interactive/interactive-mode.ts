@@ -30,6 +30,8 @@ import { ThemeCatalog } from "./theme/theme-catalog.js";
 import { initialThemeName } from "./theme/initial-theme.js";
 import { watchActiveTheme } from "./theme/theme-watch.js";
 import { startupTrustPrompt } from "./trust-prompt.js";
+import { ResourceListing } from "./components/resource-listing.js";
+import { resourceSections } from "./resource-sections.js";
 import type { TrustPrompt } from "../trust/index.js";
 
 export interface InteractiveModeOptions {
@@ -160,11 +162,15 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     });
 
     ui.focusEditor();
-    const stopThemes = startThemes(plugged, session, runOptions.themes);
+    const { stop: stopThemes, catalog } = startThemes(plugged, session, runOptions.themes);
     takeTerminal();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     bindings.refresh(plugged);
+    if (!plugged.tryUse("settings")?.get().quietStartup) {
+      const listing = new ResourceListing(resourceSections(plugged, catalog.list()), theme, process.env.HOME, chat.settings.toolsExpanded);
+      if (!listing.empty) chat.addExpandableItem(listing);
+    }
     chat.showHistory(sessionHistory(plugged, session));
     void (async () => {
       if (runOptions.scope) {
@@ -192,7 +198,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   }
 
   /** the run's themes: the starting one applied before the first frame, the active file watched */
-  function startThemes(plugged: PluginContext, session: AgentSession, themes: RunOptions["themes"]): () => void {
+  function startThemes(plugged: PluginContext, session: AgentSession, themes: RunOptions["themes"]): { stop: () => void; catalog: ThemeCatalog } {
     const catalog = new ThemeCatalog({
       agentDir: options.agentDir,
       cwd: session.cwd,
@@ -207,7 +213,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       const result = ui.setTheme(name);
       if (!result.success) chat.notify("warning", `${result.error ?? `Theme "${name}" not found`}; using ${ui.theme.name}`);
     }
-    return watchActiveTheme(catalog, ui, (problem) => chat.notify("warning", `${problem}; the theme keeps its previous colours`));
+    return { catalog, stop: watchActiveTheme(catalog, ui, (problem) => chat.notify("warning", `${problem}; the theme keeps its previous colours`)) };
   }
 
   const log: Logger = {

@@ -1,6 +1,7 @@
-// Images and skills in the chat. One run without image support: an attached image and one the read tool returns
-// are each one `[Image: [image/png] WxH]` line; a `/skill:name args` message is a `[skill] name` box, the skill's
-// text shown by ctrl+o, with the args as a user message of their own. One run on a Kitty-graphics terminal
+// Images, skills and the start-up resource listing in the chat. One run without image support: the listing names
+// the context file, skill and prompt template loaded (paths once ctrl+o expands it); an attached image and one the
+// read tool returns are each one `[Image: [image/png] WxH]` line; a `/skill:name args` message is a `[skill] name`
+// box, the skill's text shown by ctrl+o, with the args as a user message of their own. One run on a Kitty-graphics terminal
 // (PI_IMAGE_PROTOCOL=kitty): both images are sent to the terminal as Kitty images instead of the lines.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -20,12 +21,19 @@ beforeEach(async () => {
   await writeFile(join(world.project, "chart.png"), makePng(30, 10));
   await mkdir(join(world.agentDir, "skills", "tidy"), { recursive: true });
   await writeFile(join(world.agentDir, "skills", "tidy", "SKILL.md"), "---\nname: tidy\ndescription: Tidies things up\n---\nSort the imports before anything else.\n");
+  await writeFile(join(world.project, "AGENTS.md"), "Be brief.\n");
+  await mkdir(join(world.agentDir, "prompts"), { recursive: true });
+  await writeFile(join(world.agentDir, "prompts", "greet.md"), "Say hello\n");
   world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "chart.png" } }] }, { text: "A chart and a photo." });
 });
 
 it("shows attached and tool-result images as lines where the terminal has no images, and a skill as its box", async () => {
   const pty = await ui.start(["--tools", "read", "@photo.png", "what are these?"], { ready: "A chart and a photo." });
   const screen = () => pty.screen().join("\n");
+  const listing = pty.buffer().join("\n");
+  expect(listing).toMatch(/\[Context\]\s+AGENTS\.md/);
+  expect(listing).toMatch(/\[Skills\]\s+tidy/);
+  expect(listing).toMatch(/\[Prompts\]\s+\/greet/);
   expect(screen()).toContain("[Image: [image/png] 40x20]");
   expect(screen()).toContain("[Image: [image/png] 30x10]");
   expect(screen()).not.toContain("\x1b_G");
@@ -38,6 +46,9 @@ it("shows attached and tool-result images as lines where the terminal has no ima
   expect(screen()).not.toContain("Sort the imports");
   pty.type("\x0f");
   await pty.waitForText("Sort the imports before anything else.");
+  // the listing expanded with the rest: each resource with its path, by where it comes from
+  await pty.waitFor(() => pty.buffer().join("\n").includes("~/agent/skills/tidy/SKILL.md"));
+  expect(pty.buffer().join("\n")).toMatch(/\/greet\s+~\/agent\/prompts\/greet\.md/);
   // the model got the skill's text and the args in one message
   expect(JSON.stringify(ui.world().mock.requests.at(-1)!.body.messages)).toMatch(/<skill name=\\"tidy\\"[^]*Sort the imports[^]*the parser/);
 });
