@@ -31,7 +31,8 @@ it("shortcuts: a reserved key is refused, a built-in key is taken, the later ext
   expect(run.screen().join("\n")).not.toContain("ctrl+c shortcut ran");
   // /hotkeys lists the shortcuts that apply, not the refused one
   run.type("/hotkeys\r");
-  await run.waitForText("Extensions");
+  // (the start-up listing says "[Extensions]" too: wait for the hotkeys' own lines)
+  await run.waitFor((shown) => /alt\+up\s+takes alt\+up/.test(shown));
   const hotkeys = run.screen().join("\n");
   expect(hotkeys).toMatch(/alt\+up\s+takes alt\+up/);
   expect(hotkeys).toMatch(/ctrl\+y\s+wins ctrl\+y/);
