@@ -221,6 +221,12 @@ export class ModelRegistry {
       if (fromFile) applyProviderConfig(table, provider, fromFile, false);
       const fromExtension = this.extensionProviders.get(provider);
       if (fromExtension) applyProviderConfig(table, provider, fromExtension, true);
+      // a login that lists the models its plan offers (Copilot's) shows only those, as pi does
+      const offered = this.credentials.get(provider)?.availableModelIds;
+      if (Array.isArray(offered) && offered.every((id) => typeof id === "string")) {
+        const ids = new Set<unknown>(offered);
+        table.models = table.models.filter((model) => ids.has(model.id));
+      }
       this.tables.set(provider, table);
     }
     return table;

@@ -397,6 +397,11 @@ describe("a GitHub Copilot login", () => {
     expect(auth).toMatchObject({ apiKey: copilot.access, baseUrl: "https://api.business.githubcopilot.com" });
   });
 
+  it("lists only the models the plan offers when the login names them", () => {
+    const r = new ModelRegistry({ agentDir: agentDir({ auth: { "github-copilot": { ...copilot, availableModelIds: ["gemini-4-argon", "claude-sonnet-5"] } } }), env: {} });
+    expect(r.availableModels().filter((model) => model.provider === "github-copilot").map((model) => model.id).sort()).toEqual(["claude-sonnet-5", "gemini-4-argon"]);
+  });
+
   it("keeps the address models.json sets for the provider (a gateway)", async () => {
     const dir = agentDir({ auth: { "github-copilot": copilot }, models: { providers: { "github-copilot": { baseUrl: "https://gateway.example/copilot" } } } });
     const r = new ModelRegistry({ agentDir: dir, env: {} });
