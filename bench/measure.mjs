@@ -1,7 +1,7 @@
 // Timing helpers shared by the benchmarks.
 import { spawn } from "node:child_process";
 
-/** Runs a command to completion; returns wall time (ms), peak RSS (bytes, when the reporter is preloaded), output. */
+/** Runs a command to completion; returns wall time (ms), peak RSS (bytes) and CPU time (ms) when the reporter is preloaded, output. */
 export function runOnce(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -13,8 +13,15 @@ export function runOnce(command, args, options = {}) {
     child.on("error", reject);
     child.on("close", (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const rss = /__PEAK_RSS__ (\d+)/.exec(stderr);
-      resolve({ ms, code, stdout, stderr: stderr.replace(/\n__PEAK_RSS__ \d+\n?/, ""), rss: rss ? Number(rss[1]) : undefined });
+      const report = /__PEAK_RSS__ (\d+)(?: __CPU_US__ (\d+))?/.exec(stderr);
+      resolve({
+        ms,
+        code,
+        stdout,
+        stderr: stderr.replace(/\n__PEAK_RSS__ [^\n]*\n?/, ""),
+        rss: report ? Number(report[1]) : undefined,
+        cpuMs: report?.[2] ? Number(report[2]) / 1000 : undefined,
+      });
     });
   });
 }

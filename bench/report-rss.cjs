@@ -1,7 +1,8 @@
-// Preloaded into a measured process (`node --require`): writes its peak RSS (bytes) to stderr as the last line at
-// exit. CommonJS on purpose: an `--import` preload would start Node's ES module loader in every measured process,
+// Preloaded into a measured process (`node --require`): writes its peak RSS (bytes) and the CPU time it used
+// (user + system, microseconds) to stderr as the last line at exit. CommonJS on purpose: an `--import` preload would start Node's ES module loader in every measured process,
 // which pith's CLI does not otherwise pay for.
 "use strict";
 process.on("exit", () => {
-  process.stderr.write(`\n__PEAK_RSS__ ${process.resourceUsage().maxRSS * 1024}\n`);
+  const usage = process.resourceUsage();
+  process.stderr.write(`\n__PEAK_RSS__ ${usage.maxRSS * 1024} __CPU_US__ ${usage.userCPUTime + usage.systemCPUTime}\n`);
 });

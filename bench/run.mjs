@@ -18,7 +18,7 @@ const sections = {
   extensions: () => import("./extensions.mjs").then((m) => m.benchExtensions({ jiti, root })),
   interactive: () => import("./interactive.mjs").then((m) => m.benchInteractive({ pith, runs, root, jiti })),
   resume: () => import("./resume.mjs").then((m) => m.benchResume({ pith, root, jiti, runs: Math.min(runs, 7) })),
-  mcp: () => import("./mcp.mjs").then((m) => m.benchMcp({ pith, runs: Math.min(runs, 9), root, jiti })),
+  mcp: () => import("./mcp.mjs").then((m) => m.benchMcp({ pith, rssReporter, runs, root, jiti })),
   sessions: () => import("./sessions.mjs").then((m) => m.benchSessions({ jiti, root, pith, rssReporter })),
 };
 

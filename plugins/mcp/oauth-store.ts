@@ -23,7 +23,9 @@ type States = Record<string, McpOAuthState>;
 
 export const mcpAuthFile = (agentDir: string) => join(agentDir, "mcp-auth.json");
 
-const storeKey = (name: string, serverUrl: string) => `${mcpNamespace(name)}|${String(new URL(serverUrl))}`;
+/** how older pi versions keyed a sign-in: by URL alone */
+const legacyKey = (serverUrl: string) => String(new URL(serverUrl));
+const storeKey = (name: string, serverUrl: string) => `${mcpNamespace(name)}|${legacyKey(serverUrl)}`;
 
 export class McpAuthStore {
   constructor(readonly path: string) {}
@@ -33,19 +35,27 @@ export class McpAuthStore {
     return storeKey(name, serverUrl);
   }
 
+  /** A sign-in older pi versions kept under the URL alone is taken over by the first server of that URL to ask, as pi does. */
   async load(name: string, serverUrl: string): Promise<McpOAuthState | undefined> {
-    return (await this.read())[storeKey(name, serverUrl)];
+    const key = storeKey(name, serverUrl);
+    const states = await this.read();
+    if (states[key] || !states[legacyKey(serverUrl)]) return states[key];
+    let taken: McpOAuthState | undefined;
+    await this.update(name, serverUrl, (state) => (taken = state));
+    return taken;
   }
 
-  /** Changes one server's state under the file lock; `change` returning undefined removes it. */
+  /** Changes one server's state under the file lock; `change` returning undefined removes it (and a legacy entry of its URL). */
   async update(name: string, serverUrl: string, change: (state: McpOAuthState | undefined) => McpOAuthState | undefined): Promise<void> {
     const key = storeKey(name, serverUrl);
+    const legacy = legacyKey(serverUrl);
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
     await withFileLock(
       this.path,
       async () => {
         const states = await this.read();
-        const next = change(states[key]);
+        const next = change(states[key] ?? states[legacy]);
+        delete states[legacy];
         if (next === undefined) delete states[key];
         else states[key] = next;
         await this.write(states);
@@ -54,7 +64,7 @@ export class McpAuthStore {
     );
   }
 
-  /** Resolves to whether credentials were stored. */
+  /** Resolves to whether credentials were stored (under the server's key or, from older pi versions, its URL). */
   async remove(name: string, serverUrl: string): Promise<boolean> {
     let existed = false;
     await this.update(name, serverUrl, (state) => {

@@ -1,8 +1,13 @@
-// The `oauth` fields of an HTTP entry as pi 1.6.0 checks them, and the loopback redirect they lead to (in-process:
+// The `oauth` fields of an HTTP entry as pi 1.6.0 checks them, the loopback redirect they lead to, and legacy
+// entries of mcp-auth.json (in-process:
 // the sign-ins through the CLI are in oauth-options.test.ts).
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateServerEntry } from "../../plugins/mcp/config.js";
 import { listenForCallback } from "../../plugins/mcp/oauth-callback.js";
+import { McpAuthStore } from "../../plugins/mcp/oauth-store.js";
 
 const errorOf = (oauth: Record<string, unknown>) => {
   const result = validateServerEntry("web", { url: "https://mcp.example.com/mcp", oauth });
@@ -34,6 +39,27 @@ describe("oauth settings", () => {
       expect(await callback.code()).toBe("the-code");
     } finally {
       await callback.close();
+    }
+  });
+});
+
+describe("mcp-auth.json", () => {
+  it("a sign-in older pi versions kept under the URL alone is taken over by the first server of that URL, as pi does", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "pith-mcp-auth-"));
+    try {
+      const file = join(folder, "mcp-auth.json");
+      const url = "https://mcp.example.com/mcp";
+      const legacy = { serverUrl: url, tokens: { access_token: "old-at", token_type: "bearer" } };
+      await writeFile(file, JSON.stringify({ [url]: legacy, other: { serverUrl: "https://x.example/" } }));
+      const store = new McpAuthStore(file);
+      expect(await store.load("docs", url)).toEqual(legacy);
+      expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ "mcp__docs|https://mcp.example.com/mcp": legacy, other: { serverUrl: "https://x.example/" } });
+      // a second server of the same URL signs in on its own
+      expect(await store.load("docs-work", url)).toBeUndefined();
+      expect(await store.remove("docs", url)).toBe(true);
+      expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ other: { serverUrl: "https://x.example/" } });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
