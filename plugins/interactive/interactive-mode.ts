@@ -204,6 +204,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       cwd: session.cwd,
       projectTrusted: plugged.tryUse("projectTrust")?.trusted ?? true,
       paths: themes?.paths ?? [],
+      packageFiles: plugged.tryUse("packages")?.resolved.themeFiles ?? [],
       discover: themes?.discover ?? true,
     });
     ui.useThemes(catalog);

@@ -22,7 +22,7 @@ declare module "../../kernel/plugin.js" {
 
 export const PACKAGES_PLUGIN_NAME = "packages";
 
-const nothing = (): LoadedPackages => ({ extensionSources: [], skillFiles: [], promptFiles: [], problems: [] });
+const nothing = (): LoadedPackages => ({ extensionSources: [], skillFiles: [], promptFiles: [], themeFiles: [], problems: [] });
 
 /** `options.settings` is read at each `reload`, so it sees the settings file as last reloaded. */
 export function createPackagesService(options: Omit<LoadPackagesOptions, "signal">): PackagesService {

@@ -29,6 +29,8 @@ export interface LoadedPackages {
   extensionSources: ExtensionSource[];
   skillFiles: PackageResourceFile[];
   promptFiles: PackageResourceFile[];
+  /** theme files (pi's JSON), which the interactive UI offers beside its own */
+  themeFiles: string[];
   problems: string[];
 }
 
@@ -38,7 +40,7 @@ export function isOffline(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 export async function loadConfiguredPackages(options: LoadPackagesOptions): Promise<LoadedPackages> {
-  const loaded: LoadedPackages = { extensionSources: [], skillFiles: [], promptFiles: [], problems: [] };
+  const loaded: LoadedPackages = { extensionSources: [], skillFiles: [], promptFiles: [], themeFiles: [], problems: [] };
   const places = { cwd: options.cwd, agentDir: options.agentDir, homeDir: options.homeDir };
   const { packages, problems } = configuredPackages(options.settings, places, { dedupe: true });
   loaded.problems.push(...problems);
@@ -72,6 +74,7 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
       const resourceFile = (path: string): PackageResourceFile => ({ path, source: pkg.source, scope, baseDir: pkg.installedPath });
       loaded.skillFiles.push(...resources.skills.map(resourceFile));
       loaded.promptFiles.push(...resources.prompts.map(resourceFile));
+      loaded.themeFiles.push(...resources.themes);
     } catch (error) {
       loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) could not be read: ${errorMessage(error)}`);
     }

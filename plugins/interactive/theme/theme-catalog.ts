@@ -12,6 +12,8 @@ export interface ThemeSources {
   projectTrusted: boolean;
   /** `--theme` paths (files or folders), loaded even with `discover` false */
   paths: readonly string[];
+  /** theme files of the settings' packages, discovered like the agent folder's */
+  packageFiles?: readonly string[];
   /** false: `--no-themes` */
   discover: boolean;
 }
@@ -59,6 +61,7 @@ export class ThemeCatalog {
     if (discover) {
       this.addFolder(join(agentDir, "themes"), false);
       if (projectTrusted) this.addFolder(join(cwd, ".pi", "themes"), false);
+      for (const file of this.sources.packageFiles ?? []) this.addFile(file);
     }
     for (const path of paths) {
       const full = resolve(cwd, path);
