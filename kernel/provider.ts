@@ -1,5 +1,5 @@
 // The contract between the loop and a wire protocol. A provider plugin registers one `ProviderApi` per `api`.
-import type { AssistantMessage, ImageContent, Message, TextContent, ThinkingContent, ToolCall } from "./messages.js";
+import type { AssistantMessage, Message, ToolCall } from "./messages.js";
 import type { BudgetThinkingLevel, Model, ThinkingLevel } from "./model.js";
 
 /** A tool as the model sees it: name, description and JSON Schema parameters. */
@@ -61,22 +61,9 @@ export type AssistantMessageEvent =
  * A wire protocol. `stream` never throws and never rejects: every failure (HTTP error, dropped connection,
  * malformed stream, abort) ends the iteration with an `error` event whose message has `stopReason`
  * "error" or "aborted", an `errorMessage`, and a diagnostic of type "provider_error" whose `details` hold
- * `{status?, retryAfterMs?, errorType?, kind}` for the retry plugin.
+ * `{status?, retryAfterMs?, errorType?, kind}` for the retry plugin (`ProviderErrorDetails`, pith/provider-kit).
  */
 export interface ProviderApi {
   api: string;
   stream(request: StreamRequest): AsyncIterable<AssistantMessageEvent>;
-}
-
-export type AssistantContentBlock = TextContent | ThinkingContent | ToolCall;
-export type UserContentBlock = TextContent | ImageContent;
-
-/** Facts a provider records about a failed request, in `diagnostics[i].details` with type "provider_error". */
-export interface ProviderErrorDetails {
-  /** "http" | "network" | "stream" | "aborted" | "overflow" | "auth" | "refusal" | "invalid_response" */
-  kind: string;
-  status?: number;
-  retryAfterMs?: number;
-  /** provider's own error type, e.g. "overloaded_error", "rate_limit_exceeded" */
-  errorType?: string;
 }

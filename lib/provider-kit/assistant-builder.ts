@@ -1,6 +1,7 @@
 // Builds one streamed assistant message and the events that describe each step, so every provider
 // (and the scripted test provider) emits the same event sequence pi clients expect.
-import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage, type Model, type AssistantMessageEvent, type ProviderErrorDetails } from "../../kernel/index.js";
+import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage, type Model, type AssistantMessageEvent } from "../../kernel/index.js";
+import type { ProviderErrorDetails } from "./provider-failure.js";
 import { parsePartialJson } from "./partial-json.js";
 
 export interface UsageReport {

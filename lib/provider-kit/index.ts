@@ -5,7 +5,7 @@ export { parseRetryAfterMs } from "./retry-after.js";
 export { headersToRecord, type HeaderSource } from "../http/response-headers.js";
 export { isContextOverflowText } from "./context-overflow.js";
 export { sanitizeText } from "./sanitize-text.js";
-export { ProviderFailure, streamEndedEarly } from "./provider-failure.js";
+export { ProviderFailure, streamEndedEarly, type ProviderErrorDetails } from "./provider-failure.js";
 export { ABORTED_MESSAGE, classifyProviderError, describeErrorBody, type ClassifiedFailure } from "./classify-error.js";
 export { guardProviderStream, type FinishReason, type StreamAttempt, type StreamAttemptContext } from "./guard-stream.js";
 export { sdkAttempt, type SdkCall, type SendOptions } from "./sdk-attempt.js";

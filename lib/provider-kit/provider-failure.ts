@@ -1,6 +1,16 @@
 // A failure a provider detects itself (refusal, truncated stream, unknown stop reason), carrying the facts the
 // retry and compaction plugins read from the `provider_error` diagnostic.
-import { PithError, type PithErrorCode, type ProviderErrorDetails } from "../../kernel/index.js";
+import { PithError, type PithErrorCode } from "../../kernel/index.js";
+
+/** Facts a provider records about a failed request, in `diagnostics[i].details` with type "provider_error". */
+export interface ProviderErrorDetails {
+  /** "http" | "network" | "stream" | "aborted" | "overflow" | "auth" | "refusal" | "invalid_response" */
+  kind: string;
+  status?: number;
+  retryAfterMs?: number;
+  /** provider's own error type, e.g. "overloaded_error", "rate_limit_exceeded" */
+  errorType?: string;
+}
 
 export class ProviderFailure extends PithError {
   readonly details: ProviderErrorDetails;

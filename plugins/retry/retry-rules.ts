@@ -1,7 +1,8 @@
 // Which failed requests are worth sending again. One table of named rules, read top to bottom; the first rule
 // that matches decides. Structured facts (error kind, HTTP status, the provider's error type) come first, the
 // message text last, so "max_tokens: 500" in a 400 answer is never mistaken for an HTTP 500.
-import type { AssistantMessage, ProviderErrorDetails } from "../../kernel/index.js";
+import type { AssistantMessage } from "../../kernel/index.js";
+import type { ProviderErrorDetails } from "../../lib/provider-kit/provider-failure.js";
 import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
 import { isContextOverflowText } from "../../lib/provider-kit/context-overflow.js";
 

@@ -1,7 +1,8 @@
 // An in-process provider that answers with scripted turns, for testing plugins without a network or API key.
 // It builds its events with the kernel's AssistantMessageBuilder, so the sequence matches the real providers'.
 import { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
-import { errorMessage, type AssistantMessageEvent, type ProviderApi, type ProviderErrorDetails, type StreamRequest } from "../../kernel/index.js";
+import { errorMessage, type AssistantMessageEvent, type ProviderApi, type StreamRequest } from "../../kernel/index.js";
+import type { ProviderErrorDetails } from "../../lib/provider-kit/provider-failure.js";
 import type { ScriptedStep, ScriptedTurn } from "./scripted-turn.js";
 
 export const SCRIPTED_API = "scripted";

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// 2,831 lines on 2026-12-01 after file plugins, the timing report, pi's message roles and their conversion, and
-// the session-move hook payloads left the kernel (from 2,967)
-const KERNEL_LINE_BUDGET = 2_850;
+// 2,818 lines on 2026-12-01 after file plugins, the timing report, pi's message roles and their conversion, the
+// session-move hook payloads and the provider-failure facts left the kernel (from 2,967)
+const KERNEL_LINE_BUDGET = 2_830;
 const kernel = fileURLToPath(new URL("../../kernel", import.meta.url));
 
 describe("the kernel's size", () => {

@@ -1,6 +1,6 @@
 // The classification table: structured facts first, message text last.
 import { describe, expect, it } from "vitest";
-import { type ProviderErrorDetails } from "../../kernel/index.js";
+import type { ProviderErrorDetails } from "../../lib/provider-kit/provider-failure.js";
 import { AssistantMessageBuilder } from "../../lib/provider-kit/index.js";
 import { classifyFailure, failureFacts, RETRY_RULES } from "../../plugins/retry/index.js";
 import { scriptedModel } from "../../sdk/testing/index.js";
