@@ -39,7 +39,7 @@ const CORPUS: Case[] = [
     error: /"images\.0\.data": expected string, received number.*"images\.0\.mimeType" is missing/,
   },
   { line: '{"id":"f4","type":"prompt","message":"x","streamingBehavior":"later"}', id: "f4", command: "prompt", error: /"streamingBehavior"/ },
-  { line: '{"id":"f5","type":"set_thinking_level","level":"max"}', id: "f5", command: "set_thinking_level", error: /"level".*"off"/ },
+  { line: '{"id":"f5","type":"set_thinking_level","level":"maximal"}', id: "f5", command: "set_thinking_level", error: /"level".*"off"/ },
   { line: '{"id":"f6","type":"set_steering_mode","mode":1}', id: "f6", command: "set_steering_mode", error: /"mode"/ },
   { line: '{"id":"f7","type":"set_auto_retry","enabled":"yes"}', id: "f7", command: "set_auto_retry", error: /"enabled": expected boolean, received string/ },
   { line: '{"id":"f8","type":"bash"}', id: "f8", command: "bash", error: /"command" is missing/ },
