@@ -170,7 +170,7 @@ describe("pith auth login", () => {
     expect(result.code).toBe(0);
     const entry = (await authJson())["github-copilot"]!;
     expect(entry).toMatchObject({ type: "oauth", refresh: "gho_mock_github_token", access: expect.stringContaining("proxy-ep=") });
-    expect(entry.availableModelIds).toEqual(["gpt-4o", "claude-sonnet-4"]);
+    expect(entry.availableModelIds).toEqual(["gemini-4-argon", "claude-sonnet-4"]);
     expect(auth.requests.some((request) => request.path === "/models/claude-sonnet-4/policy")).toBe(true);
     const tokenRequest = auth.requests.find((request) => request.path === "/copilot_internal/v2/token")!;
     expect(tokenRequest.headers["editor-version"]).toBe("vscode/1.107.0");

@@ -119,7 +119,7 @@ export async function startMockOAuthServer(): Promise<MockOAuthServer> {
         case "GET /models":
           return json(200, {
             data: [
-              { id: "gpt-4o", model_picker_enabled: true, policy: { state: "enabled" }, capabilities: { supports: { tool_calls: true } } },
+              { id: "gemini-4-argon", model_picker_enabled: true, policy: { state: "enabled" }, capabilities: { supports: { tool_calls: true } } },
               { id: "claude-sonnet-4", model_picker_enabled: true, policy: { state: "unconfigured" }, capabilities: { supports: { tool_calls: true } } },
               { id: "text-embedding", model_picker_enabled: false, capabilities: { supports: { tool_calls: false } } },
             ],
