@@ -1,21 +1,15 @@
 // Runs the built `pith` CLI as a child process against the mock LLM server, in a temporary project with its
 // own agent directory, so nothing of the developer's ~/.pi is read.
-import { spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+import { runProcess, type ProcessResult, type ProcessStdin, type RunProcessOptions } from "../support/run-process.js";
 
 export const PITH_BIN = fileURLToPath(new URL("../../bin/pith.cjs", import.meta.url));
 
-export interface CliResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = ProcessResult;
 
 export interface CliWorld {
   mock: MockLlm;
@@ -79,34 +73,10 @@ export async function writeMockModels(world: Pick<CliWorld, "agentDir" | "mock">
   );
 }
 
-export type CliStdin = string | { file: string };
+export type CliStdin = ProcessStdin;
 
-export function runCli(
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: CliStdin; onSpawn?: (child: import("node:child_process").ChildProcess) => void },
-): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const { stdin } = options;
-    const stdinFd = typeof stdin === "object" ? openSync(stdin.file, "r") : undefined;
-    let child: import("node:child_process").ChildProcess;
-    try {
-      child = spawn(process.execPath, [PITH_BIN, ...args], {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: [stdinFd ?? (stdin === undefined ? "ignore" : "pipe"), "pipe", "pipe"],
-      });
-    } finally {
-      if (stdinFd !== undefined) closeSync(stdinFd);
-    }
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    if (typeof stdin === "string") child.stdin!.end(stdin);
-    options.onSpawn?.(child);
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+export function runCli(args: string[], options: RunProcessOptions): Promise<CliResult> {
+  return runProcess(process.execPath, [PITH_BIN, ...args], options);
 }
 
 export function jsonLines(stdout: string): Record<string, unknown>[] {

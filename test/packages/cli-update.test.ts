@@ -1,11 +1,10 @@
 // `pith update` and its flags (pi 0.73.1): packages, pith itself, or both; --force; one package. Every npm call
 // goes to a fake npm (the global `npmCommand` setting) that records its arguments: no registry, no global prefix.
-import { spawn } from "node:child_process";
 import { cp, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CliResult } from "../cli/cli-harness.js";
+import { runProcess, type ProcessResult } from "../support/run-process.js";
 import { createPackageWorld, fakeNpm, git, gitPackageRepo, type PackageWorld } from "./support.js";
 
 const PITH_ROOT = fileURLToPath(new URL("../../", import.meta.url)).replace(/\/$/, "");
@@ -36,16 +35,8 @@ async function globalCopy(): Promise<string> {
   return root;
 }
 
-function runFrom(root: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, "bin", "pith.cjs"), ...args], { cwd: world.project, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+function runFrom(root: string, args: string[], env: NodeJS.ProcessEnv): Promise<ProcessResult> {
+  return runProcess(process.execPath, [join(root, "bin", "pith.cjs"), ...args], { cwd: world.project, env });
 }
 
 describe("pith update: arguments", () => {

