@@ -13,10 +13,10 @@ import { EventDelivery } from "./event-delivery.js";
 import { modelAccessFrom } from "./model-access.js";
 import { prepareCompaction } from "./prepare-compaction.js";
 import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
-import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type Summarize } from "./summary-call.js";
+import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize } from "./summary-call.js";
 import { chooseSummaryModel, findConfiguredModel, type FindModel } from "./summary-model.js";
 import { estimateMessageTokens, estimateTextTokens } from "./token-estimate.js";
-import "./compaction-events.js";
+import type { SummarySource } from "./compaction-events.js";
 
 export const COMPACTION_CANCELLED = "COMPACTION_CANCELLED";
 
@@ -111,16 +111,33 @@ export class CompactionEngine {
     return Math.max(model.contextWindow, configured?.contextWindow ?? 0);
   }
 
-  /** A summariser for the session's model, or `compaction.model` when set and large enough. */
-  summarizer(model: Model, settings: CompactionSettings): Summarize {
+  /**
+   * A summariser for the session's model, or `compaction.model` when set and large enough. A transient failure
+   * is retried as the agent loop's are (when the retry plugin is loaded), announced with `source`.
+   */
+  summarizer(model: Model, settings: CompactionSettings, source: SummarySource): Summarize {
     const find = this.modelFinder();
+    const send = this.retryingSend(source);
     return (request) => {
       const needed = estimateTextTokens((request.systemPrompt ?? SUMMARY_SYSTEM_PROMPT) + request.prompt) + request.maxTokens;
       const choice = chooseSummaryModel(model, { provider: settings.provider, model: settings.model }, find, needed);
       if (choice.warning) this.warnOnce(choice.warning);
-      const call = { model: choice.model, access: this.access, thinkingLevel: this.context.session.thinkingLevel, sessionId: this.context.session.sessionId };
-      return requestSummary(call, request);
+      const session = this.context.session;
+      return requestSummary({ model: choice.model, access: this.access, thinkingLevel: session.thinkingLevel, sessionId: session.sessionId, send }, request);
     };
+  }
+
+  private retryingSend(source: SummarySource): SendSummary | undefined {
+    const retry = this.context.tryUse("retry");
+    if (!retry) return undefined;
+    const emit = this.context.emit.bind(this.context);
+    return (produce, signal) =>
+      retry.retryCall(produce, signal, {
+        scheduled: (attempt, maxAttempts, delayMs, errorMessage) =>
+          emit({ type: "summarization_retry_scheduled", attempt, maxAttempts, delayMs, errorMessage }),
+        attemptStarted: () => emit({ type: "summarization_retry_attempt_start", ...source }),
+        finished: () => emit({ type: "summarization_retry_finished" }),
+      });
   }
 
   sessions(): SessionsService {
@@ -223,7 +240,7 @@ export class CompactionEngine {
         customInstructions: run.customInstructions,
         settings,
         model,
-        summarize: this.summarizer(model, settings),
+        summarize: this.summarizer(model, settings, { source: "compaction", reason: run.reason }),
         summaryContextWindow: this.summaryContextWindow(model, settings),
         estimateTokens: estimateMessageTokens,
         signal,

@@ -21,6 +21,28 @@ export interface CompactionEndEvent {
   errorMessage?: string;
 }
 
+/** What a summary is for, as summarization_retry_attempt_start tells it. */
+export type SummarySource = { source: "compaction"; reason: CompactionReason } | { source: "branchSummary" };
+
+/** A summary request failed transiently and is sent again after `delayMs` (pi's summarization retries). */
+export interface SummarizationRetryScheduledEvent {
+  type: "summarization_retry_scheduled";
+  /** this retry's number, from 1 */
+  attempt: number;
+  /** retry.maxRetries */
+  maxAttempts: number;
+  delayMs: number;
+  errorMessage: string;
+}
+
+/** The wait is over: the summary request is sent again. */
+export type SummarizationRetryAttemptStartEvent = { type: "summarization_retry_attempt_start" } & SummarySource;
+
+/** Retrying a summary request is over, whatever its outcome (compaction_end or the branch move tells that). */
+export interface SummarizationRetryFinishedEvent {
+  type: "summarization_retry_finished";
+}
+
 export interface CompactionService {
   /**
    * Compacts now (`/compact [instructions]`, RPC `compact`). A running prompt is aborted first. Throws a
@@ -45,6 +67,9 @@ declare module "../../kernel/events.js" {
   interface SessionEventMap {
     compaction_start: CompactionStartEvent;
     compaction_end: CompactionEndEvent;
+    summarization_retry_scheduled: SummarizationRetryScheduledEvent;
+    summarization_retry_attempt_start: SummarizationRetryAttemptStartEvent;
+    summarization_retry_finished: SummarizationRetryFinishedEvent;
   }
 }
 

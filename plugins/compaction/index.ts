@@ -1,7 +1,15 @@
 // Public surface of the compaction plugin: the plugin, its service and events, the compactor contract, and the
 // pure parts (preparation, cut point, token estimates, serialisation, prompts) for compactors of one's own.
 export { compactionPlugin, COMPACTION_PLUGIN_NAME, type CompactionPluginOptions } from "./plugin.js";
-export type { CompactionEndEvent, CompactionService, CompactionStartEvent } from "./compaction-events.js";
+export type {
+  CompactionEndEvent,
+  CompactionService,
+  CompactionStartEvent,
+  SummarizationRetryAttemptStartEvent,
+  SummarizationRetryFinishedEvent,
+  SummarizationRetryScheduledEvent,
+  SummarySource,
+} from "./compaction-events.js";
 export type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
 export { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
 export { CompactionEngine, COMPACTION_CANCELLED, type CompactionEngineOptions, type CompactionOutcome, type CompactionRun } from "./compaction-engine.js";
@@ -25,7 +33,7 @@ export {
 } from "./file-operations.js";
 export { serializeConversation, TOOL_RESULT_LIMIT } from "./serialize-conversation.js";
 export * from "./prompts.js";
-export { requestSummary, SUMMARY_ABORTED, type ModelAccess, type Summarize, type SummaryCall, type SummaryRequest } from "./summary-call.js";
+export { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize, type SummaryCall, type SummaryRequest } from "./summary-call.js";
 export { chooseSummaryModel, findConfiguredModel, type ConfiguredSummaryModel, type SummaryModelChoice } from "./summary-model.js";
 export {
   collectBranchEntries,

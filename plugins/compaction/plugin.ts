@@ -62,7 +62,7 @@ async function summarizeBranch(context: PluginContext, engine: CompactionEngine,
   if (entries.length === 0) return undefined;
   const settings = engine.settingsFor(model);
   const summary = await summarizeBranchEntries(entries, {
-    summarize: engine.summarizer(model, settings),
+    summarize: engine.summarizer(model, settings, { source: "branchSummary" }),
     tokenBudget: (model.contextWindow || 128_000) - settings.branchReserveTokens,
     customInstructions: options.customInstructions,
     replaceInstructions: options.replaceInstructions,

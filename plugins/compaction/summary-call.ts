@@ -22,11 +22,16 @@ export interface ModelAccess {
   authFor(model: Model, signal: AbortSignal): Promise<ResolvedAuth | undefined>;
 }
 
+/** Makes the model call `produce` makes, once or (the retry plugin's `retryCall`) again after transient failures. */
+export type SendSummary = (produce: () => Promise<AssistantMessage>, signal: AbortSignal) => Promise<AssistantMessage>;
+
 export interface SummaryCall {
   model: Model;
   access: ModelAccess;
   thinkingLevel: ThinkingLevel;
   sessionId?: string;
+  /** default: one attempt */
+  send?: SendSummary;
 }
 
 export const SUMMARY_ABORTED = "COMPACTION_ABORTED";
@@ -39,18 +44,20 @@ export async function requestSummary(call: SummaryCall, request: SummaryRequest)
   }
   const auth = await access.authFor(model, request.signal);
   const thinks = request.reasoning !== false && model.reasoning && call.thinkingLevel !== "off";
-  const reply = await complete(provider, {
-    model,
-    systemPrompt: request.systemPrompt ?? SUMMARY_SYSTEM_PROMPT,
-    messages: [{ role: "user", content: [{ type: "text", text: request.prompt }], timestamp: Date.now() }],
-    tools: [],
-    thinkingLevel: thinks ? clampThinkingLevel(model, call.thinkingLevel) : "off",
-    apiKey: auth?.apiKey,
-    headers: auth?.headers,
-    maxTokens: Math.max(1, Math.min(request.maxTokens, model.maxTokens || request.maxTokens)),
-    sessionId: call.sessionId,
-    signal: request.signal,
-  });
+  const produce = () =>
+    complete(provider, {
+      model,
+      systemPrompt: request.systemPrompt ?? SUMMARY_SYSTEM_PROMPT,
+      messages: [{ role: "user", content: [{ type: "text", text: request.prompt }], timestamp: Date.now() }],
+      tools: [],
+      thinkingLevel: thinks ? clampThinkingLevel(model, call.thinkingLevel) : "off",
+      apiKey: auth?.apiKey,
+      headers: auth?.headers,
+      maxTokens: Math.max(1, Math.min(request.maxTokens, model.maxTokens || request.maxTokens)),
+      sessionId: call.sessionId,
+      signal: request.signal,
+    });
+  const reply = call.send ? await call.send(produce, request.signal) : await produce();
   if (reply.stopReason === "aborted" || request.signal.aborted) throw new PithError(SUMMARY_ABORTED, "Compaction cancelled");
   if (reply.stopReason === "error") {
     throw new PithError("SUMMARY_FAILED", `Summarization failed (${model.provider}/${model.id}): ${reply.errorMessage ?? "unknown error"}`);

@@ -201,6 +201,16 @@ export class ChatController {
       case "compaction_start":
         this.showLoader(`${event.reason === "overflow" ? "Context overflow: compacting" : "Compacting context"}... (${this.settings.interruptKey} to cancel)`);
         break;
+      case "summarization_retry_scheduled": {
+        // as pi: the failure is shown, then the wait; the compaction's own loader comes back with the attempt
+        this.notify("error", String(event.errorMessage));
+        const seconds = Math.round(Number(event.delayMs ?? 0) / 1000);
+        this.showLoader(`Summary failed, retrying (${String(event.attempt)}/${String(event.maxAttempts)}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
+        break;
+      }
+      case "summarization_retry_attempt_start":
+        this.showLoader(`${event.source === "branchSummary" ? "Summarizing branch" : "Compacting context"}... (${this.settings.interruptKey} to cancel)`);
+        break;
       case "compaction_end":
         if (event.aborted === true) this.notify("status", "Compaction cancelled");
         else if (typeof event.errorMessage === "string") this.notify("error", event.errorMessage);

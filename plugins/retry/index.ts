@@ -5,5 +5,6 @@ export type { AutoRetryEndEvent, AutoRetryStartEvent, RetryService } from "./ret
 export { classifyFailure, failureFacts, RETRY_RULES, type FailureFacts, type RetryRule, type RetryVerdict } from "./retry-rules.js";
 export { planRetry, type RetryPlan } from "./retry-plan.js";
 export { retrySettingsFrom, DEFAULT_RETRY_SETTINGS, type RetrySettings } from "./retry-settings.js";
+export { retryCall, type RetryCallProgress } from "./retry-call.js";
 export { abortableWait } from "./abortable-wait.js";
 export { formatDuration } from "./format-duration.js";

@@ -2,6 +2,7 @@
 // the pending wait, and the announcement that a retried request finally succeeded.
 import { type PluginContext, type RunContinuation, type RunEndContext, isAssistantMessage, type AgentMessage, type AssistantMessage, type SessionEvent } from "../../kernel/index.js";
 import { abortableWait } from "./abortable-wait.js";
+import { retryCall, type RetryCallProgress } from "./retry-call.js";
 import { classifyFailure, failureFacts, type RetryRule, RETRY_RULES } from "./retry-rules.js";
 import { planRetry } from "./retry-plan.js";
 import { retrySettingsFrom, type RetrySettings } from "./retry-settings.js";
@@ -38,6 +39,10 @@ export class RetryController implements RetryService {
 
   settings(): RetrySettings {
     return retrySettingsFrom(this.context.tryUse("settings")?.get(), this.options.settings);
+  }
+
+  retryCall(produce: () => Promise<AssistantMessage>, signal: AbortSignal, progress: RetryCallProgress): Promise<AssistantMessage> {
+    return retryCall(produce, this.settings(), this.options.rules ?? RETRY_RULES, signal, progress);
   }
 
   /**

@@ -1,4 +1,6 @@
 // The retry plugin's events and service, typed for every plugin by declaration merging.
+import type { AssistantMessage } from "../../kernel/index.js";
+import type { RetryCallProgress } from "./retry-call.js";
 
 export interface AutoRetryStartEvent {
   type: "auto_retry_start";
@@ -26,6 +28,11 @@ export interface RetryService {
   readonly isRetrying: boolean;
   /** retries made in the current run of failures; 0 when none */
   readonly attempt: number;
+  /**
+   * Makes a model call outside the agent loop (a summary), sending it again after transient failures with the
+   * loop's settings and rules; `progress` hears of each retry. Resolves to the last reply.
+   */
+  retryCall(produce: () => Promise<AssistantMessage>, signal: AbortSignal, progress: RetryCallProgress): Promise<AssistantMessage>;
 }
 
 declare module "../../kernel/events.js" {
