@@ -6,7 +6,7 @@ import { readAuthFile, type AuthCredential } from "./auth-file.js";
 
 type OAuthEntry = Extract<AuthCredential, { type: "oauth" }>;
 type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
-import { builtInModelsOf, builtInProviders } from "./catalogue.js";
+import { builtInModelsOf, builtInProviders, catalogueProvider } from "./catalogue.js";
 import { resolveCliModel, type CliModelResolution } from "./cli-model.js";
 import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
 import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider } from "./known-providers.js";
@@ -158,6 +158,25 @@ export class ModelRegistry {
   /** The provider's `baseUrl` as models.json or an extension sets it, if either does. */
   configuredBaseUrl(provider: string): string | undefined {
     return this.extensionProviders.get(provider)?.baseUrl ?? this.fileProviders.get(provider)?.baseUrl;
+  }
+
+  /** The provider's display name (the catalogue's), else its id. */
+  providerName(provider: string): string {
+    return catalogueProvider(provider)?.name ?? provider;
+  }
+
+  /**
+   * Where the provider's key comes from, in the order a request looks (for /login's list): `--api-key`, a stored
+   * login or key, a variable, ambient credentials, models.json. Undefined when nothing is configured.
+   */
+  authSource(provider: string): { type: "oauth" | "api_key"; source: string } | undefined {
+    if (this.runtimeKeys.has(provider)) return { type: "api_key", source: "--api-key" };
+    const credential = this.credentials.get(provider);
+    if (credential) return { type: credential.type, source: "stored credential" };
+    const variable = this.envKeyVariable(provider);
+    if (variable) return { type: "api_key", source: variable };
+    if (hasAmbientCredentials(provider, this.env)) return { type: "api_key", source: "ambient credentials" };
+    return this.requestConfig(provider)?.apiKey !== undefined ? { type: "api_key", source: "models.json" } : undefined;
   }
 
   /** The stored credential of the provider in auth.json, as last read. */

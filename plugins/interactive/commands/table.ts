@@ -9,6 +9,7 @@ import { exportCommand } from "./export-command.js";
 import { hotkeysText } from "./hotkeys.js";
 import { resolveShortcuts } from "../extensions/extension-shortcuts.js";
 import { forkCommand } from "./fork-command.js";
+import { loginCommand, logoutCommand } from "../login/login-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import { modelCommand } from "./model-command.js";
 import { resumeCommand } from "./resume-command.js";
@@ -96,6 +97,8 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       chat.notify("status", "Reloaded");
     },
   },
+  { name: "login", description: "Configure provider authentication", run: loginCommand },
+  { name: "logout", description: "Remove provider authentication", run: logoutCommand },
   { name: "mcp", description: "MCP servers: status and tools, reconnect, enable/disable, sign in", run: mcpCommand },
   {
     name: "quit",

@@ -1,0 +1,163 @@
+// /login and /logout in a real terminal against the loopback mock authorization server: the selectors, the
+// dialog's URL, device code and pasted answer, Escape cancelling, auth.json afterwards, and the headers of the
+// next model request made on the login. The "browser" is the BROWSER command, which writes the URL to a file the
+// test reads and then plays the browser itself (test/support/mock-oauth-server.ts).
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startMockOAuthServer, type MockOAuthServer } from "../support/mock-oauth-server.js";
+import { usePtyWorld, type PtyRun } from "./pty-harness.js";
+
+const ui = usePtyWorld();
+let auth: MockOAuthServer;
+
+beforeAll(async () => {
+  auth = await startMockOAuthServer();
+});
+afterAll(() => auth.close());
+
+/** env for the run: sign-ins go to the mock server, and "opening the browser" appends the URL to a file */
+function loginEnv(): NodeJS.ProcessEnv {
+  const world = ui.world();
+  return {
+    PITH_OAUTH_ANTHROPIC_URL: auth.url,
+    PITH_OAUTH_OPENAI_URL: auth.url,
+    PITH_OAUTH_GITHUB_URL: auth.url,
+    BROWSER: `echo >> ${join(world.home, "opened-urls")}`,
+  };
+}
+
+async function openedUrls(): Promise<string[]> {
+  const text = await readFile(join(ui.world().home, "opened-urls"), "utf8").catch(() => "");
+  return text.split("\n").filter(Boolean);
+}
+
+async function nextOpenedUrl(before: number): Promise<string> {
+  for (;;) {
+    const urls = await openedUrls();
+    if (urls.length > before) return urls[before]!;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const authJson = async () => JSON.parse(await readFile(join(ui.world().agentDir, "auth.json"), "utf8")) as Record<string, Record<string, unknown>>;
+
+/** the world's mock provider plus the subscription providers moved onto the mock servers */
+async function addProviders(): Promise<void> {
+  const world = ui.world();
+  const path = join(world.agentDir, "models.json");
+  const config = JSON.parse(await readFile(path, "utf8")) as { providers: Record<string, unknown> };
+  config.providers.anthropic = { baseUrl: world.mock.url };
+  config.providers["github-copilot"] = { baseUrl: auth.url };
+  await writeFile(path, JSON.stringify(config));
+}
+
+const flat = (run: PtyRun) => run.screen().join("\n");
+
+it("/login: method, provider and browser sign-in to Claude in the dialog; the next request carries the login", async () => {
+  await addProviders();
+  const run = await ui.start([], { env: loginEnv(), cols: 180 });
+  run.type("/login\r");
+  await run.waitForText("Select authentication method:");
+  expect(flat(run)).toContain("Sign in with an account");
+  expect(flat(run)).toContain("Sign in with an API key");
+  run.type("\r");
+  await run.waitForText("Select provider to configure:");
+  expect(flat(run)).toMatch(/Anthropic \(Claude Pro\/Max\) • not configured/);
+  expect(flat(run)).toMatch(/GitHub Copilot • not configured/);
+  run.type("claude");
+  await run.waitFor((screen) => !screen.includes("GitHub Copilot"));
+  run.type("\r");
+  await run.waitForText("Login to Anthropic (Claude Pro/Max)");
+  await run.waitForText("Browser login (default)");
+  run.type("\r");
+  const url = await nextOpenedUrl(0);
+  expect(new URL(url).origin).toBe(auth.url);
+  await run.waitForText("Finish in the browser, or paste the authorization code");
+  expect(flat(run).replace(/\s+/g, "")).toContain(url.slice(0, 120));
+
+  const callback = await auth.authorize(url);
+  expect((await fetch(callback.replace("localhost", "127.0.0.1"))).status).toBe(200);
+  await run.waitForText("Logged in to Anthropic (Claude Pro/Max). Credentials saved to");
+  expect(flat(run)).not.toContain("Login to Anthropic");
+  const entry = (await authJson()).anthropic!;
+  expect(entry).toMatchObject({ type: "oauth", access: expect.stringMatching(/^sk-ant-oat01-/), refresh: expect.stringMatching(/^ant-refresh-/) });
+  expect((await stat(join(ui.world().agentDir, "auth.json"))).mode & 0o777).toBe(0o600);
+
+  // the list now says so, and a Claude model runs on the login
+  run.type("/login\r");
+  await run.waitForText("Select authentication method:");
+  run.type("\r");
+  await run.waitForText("Select provider to configure:");
+  expect(flat(run)).toMatch(/Anthropic \(Claude Pro\/Max\) ✓ configured/);
+  run.type("\x1b");
+  await run.waitForText("Select authentication method:");
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Select authentication method:"));
+
+  ui.world().mock.enqueue({ text: "Hello from the subscription." });
+  run.type("/model anthropic/claude-sonnet-5\r");
+  await run.waitForText("Model: claude-sonnet-5");
+  run.type("hi\r");
+  await run.waitForText("Hello from the subscription.");
+  const request = ui.world().mock.requests.at(-1)!;
+  expect(request.headers.authorization).toBe(`Bearer ${entry.access as string}`);
+  expect(request.headers["x-api-key"]).toBeUndefined();
+  expect(request.headers["anthropic-beta"]).toMatch(/^claude-code-20250219,oauth-2025-04-20/);
+  expect(request.headers["user-agent"]).toMatch(/^claude-cli\//);
+});
+
+it("/login: a pasted redirect URL (ChatGPT), a device code (Copilot), Escape cancels; /logout removes one login", async () => {
+  await addProviders();
+  const run = await ui.start([], { env: loginEnv(), cols: 180 });
+
+  // ChatGPT: the browser's answer pasted into the dialog
+  run.type("/login openai-codex\r");
+  await run.waitForText("Login to ChatGPT Plus/Pro (Codex)");
+  await run.waitForText("Device code login (headless)");
+  run.type("\r");
+  const codexUrl = await nextOpenedUrl(0);
+  await run.waitFor((screen) => /paste the (authorization code or the )?URL/.test(screen));
+  run.type(`${await auth.authorize(codexUrl)}\r`);
+  await run.waitForText("Logged in to ChatGPT Plus/Pro (Codex). Credentials saved to");
+  expect((await authJson())["openai-codex"]).toMatchObject({ type: "oauth", accountId: "acct-mock-1" });
+
+  // Copilot: the enterprise question, then the device code with its user code
+  run.type("/login github-copilot\r");
+  await run.waitForText("GitHub Enterprise URL or domain");
+  run.type("\r");
+  await run.waitForText("Enter code: WXYZ-5678");
+  expect(flat(run)).toContain("https://github.com/login/device");
+  await run.waitForText("Logged in to GitHub Copilot. Credentials saved to");
+  expect((await authJson())["github-copilot"]).toMatchObject({ type: "oauth", refresh: "gho_mock_github_token" });
+
+  // Escape in the middle of a sign-in: nothing is saved and the loopback server is gone
+  const opened = (await openedUrls()).length;
+  run.type("/login anthropic\r");
+  await run.waitForText("Select authentication method for Anthropic:");
+  run.type("\r");
+  await run.waitForText("Browser login (default)");
+  run.type("\r");
+  const redirect = new URL(new URL(await nextOpenedUrl(opened)).searchParams.get("redirect_uri")!);
+  await run.waitForText("Finish in the browser");
+  run.type("\x1b");
+  // back to the step before, as pi does; escape again closes it
+  await run.waitFor((screen) => !screen.includes("Login to Anthropic") && screen.includes("Select authentication method for Anthropic:"));
+  await expect(fetch(`http://127.0.0.1:${redirect.port}/callback?code=x&state=y`)).rejects.toThrow();
+  expect((await authJson()).anthropic).toBeUndefined();
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Select authentication method"));
+  ui.world().mock.enqueue({ text: "the editor has the keys again" });
+  run.type("typed after\r");
+  await run.waitForText("the editor has the keys again");
+
+  // /logout: the stored logins, one removed
+  run.type("/logout\r");
+  await run.waitForText("Select provider to logout:");
+  expect(flat(run)).toContain("ChatGPT Plus/Pro (Codex) [subscription]");
+  run.type("copilot\r");
+  await run.waitForText("Logged out of GitHub Copilot");
+  const entries = await authJson();
+  expect(entries["github-copilot"]).toBeUndefined();
+  expect(entries["openai-codex"]?.type).toBe("oauth");
+});
