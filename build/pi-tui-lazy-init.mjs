@@ -3,7 +3,9 @@
 //   properties (`v` flag): ICU's break-iterator data and \p{RGI_Emoji} alone were ~60% of the library's load, for a
 //   frame of ASCII and box-drawing characters that needs none of them;
 // - its Markdown component (dist/components/markdown.js) loads marked and marked-cjk-friendly, which build their
-//   grammars (a few hundred regular expressions) when they load, before any Markdown is shown.
+//   grammars (a few hundred regular expressions) when they load, before any Markdown is shown;
+// - its render scheduling (dist/tui.js) reads the clock through node:perf_hooks, which Node 20 loads (with its user
+//   timing) at the first frame; process.hrtime gives the same milliseconds, as kernel/stopwatch.ts does.
 // For the vendor bundle this plugin rewrites those declarations so that each is built on first use: a grapheme
 // segmentation of characters that no grapheme rule joins (pi-tui's own isStandaloneGraphemeRun) is answered one
 // character per segment without ICU, as pi-tui's own fast paths do; the Markdown parser is made at its first use,
@@ -13,6 +15,7 @@
 const UTILS = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]utils\.js$/;
 const MARKDOWN = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]components[/\\]markdown\.js$/;
 const INDEX = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]index\.js$/;
+const TUI = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]tui\.js$/;
 
 const SEGMENTER = /^const (graphemeSegmenter|wordSegmenter) = new Intl\.Segmenter\(undefined, \{ granularity: "(grapheme|word)" \}\);$/gm;
 const UNICODE_REGEX = /^const (\w+Regex) = (\/.+\/v);$/gm;
@@ -127,7 +130,13 @@ export function lazyIndexSource(source) {
   return replaceOnce(source, 'export { Marked } from "marked";', 'export { __pithLazyMarked as Marked } from "./components/markdown.js";', "dist/index.js");
 }
 
+/** pi-tui's tui.js timing its frames with process.hrtime instead of node:perf_hooks */
+export function hrtimeTuiSource(source) {
+  return replaceOnce(source, 'import { performance } from "node:perf_hooks";', "const performance = { now: () => Number(process.hrtime.bigint()) / 1e6 };", "dist/tui.js");
+}
+
 const REWRITES = [
+  [TUI, hrtimeTuiSource],
   [UTILS, lazyUtilsSource],
   [MARKDOWN, lazyMarkdownSource],
   [INDEX, lazyIndexSource],

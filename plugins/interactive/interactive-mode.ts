@@ -1,7 +1,7 @@
 // The interactive terminal UI as a plugin: at boot it joins the session (events, the "ui" service and the
 // services its commands use); `run` then takes the terminal, sends the first messages and serves the keyboard
 // until the user leaves. Everything the screen shows is built here from the parts in this folder.
-import { ProcessTerminal, TuiMainScreen, type Terminal, type TUI } from "@earendil-works/pi-tui";
+import { ProcessTerminal, type Terminal, type TUI } from "@earendil-works/pi-tui";
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { provideSessionServices } from "../session-services/provide-services.js";
 import { ChatController } from "./chat-controller.js";
@@ -21,6 +21,7 @@ import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
 import { FRAME_INTERVAL_MS, setFrameInterval } from "./terminal/frame-interval.js";
+import { InsertingScreen } from "./terminal/inserting-screen.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service.js";
@@ -75,7 +76,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const { manager: keys, warning: keysWarning } = loadKeybindings(options.agentDir);
   const terminal = options.terminal ?? new ProcessTerminal();
   setFrameInterval(FRAME_INTERVAL_MS);
-  const tui: TUI = new TuiMainScreen(terminal);
+  const tui: TUI = new InsertingScreen(terminal);
   const layout = new Layout(tui, theme);
   const editor = new PromptEditor(tui, theme.editor("thinkingMedium"), keys);
   layout.editor.show(editor);

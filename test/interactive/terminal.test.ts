@@ -66,3 +66,23 @@ it("console.log of an extension appears in the chat, not across the screen", asy
   run.type("\x04");
   expect((await run.exited).exitCode).toBe(0);
 });
+
+it("a long streamed reply scrolls into the scrollback once, line by line, without rewriting the editor and footer per frame", async () => {
+  const reply = Array.from({ length: 80 }, (_, index) => `Reply line ${index + 1} with **bold** words.\n`);
+  ui.world().mock.enqueue({ text: reply, delayMs: 5 });
+  const run = await ui.start([], { rows: 20 });
+  const before = run.output.length;
+  run.type("write a long reply\r");
+  await run.waitFor((screen) => screen.includes("Reply line 80 with bold words.") && !screen.includes("Working"));
+  const streamed = run.output.slice(before);
+  expect(streamed).not.toMatch(/\x1b\[[23]J/);
+  // every line is in the buffer exactly once and in order, and the editor and footer are still at the bottom
+  const replyRows = run.buffer().filter((row) => row.includes("Reply line"));
+  expect(replyRows.map((row) => row.trim())).toEqual(reply.map((line) => line.trim().replace(/\*\*/g, "")));
+  expect(run.screen().filter((line) => line !== "").at(-1)).toMatch(/mock-model$/);
+  // rows were inserted above the editor, which was not written again each frame
+  expect(streamed).toMatch(/\x1b\[\d+L/);
+  const frames = streamed.split("\x1b[?2026h").length - 1;
+  const footers = streamed.split("mock-model").length - 1;
+  expect(footers).toBeLessThan(frames / 2);
+});
