@@ -5,7 +5,7 @@ export interface SessionHeaderSource {
   header(): Record<string, unknown>;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     sessionHeader: SessionHeaderSource;
   }

@@ -29,7 +29,7 @@ export interface BranchSummaryMessage {
   timestamp: number;
 }
 
-declare module "../../kernel/messages.js" {
+declare module "../../kernel/index.js" {
   interface CustomAgentMessages {
     bashExecution: BashExecutionMessage;
     compactionSummary: CompactionSummaryMessage;

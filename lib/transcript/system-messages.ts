@@ -23,7 +23,7 @@ export interface SystemMessage {
   timestamp: number;
 }
 
-declare module "../../kernel/messages.js" {
+declare module "../../kernel/index.js" {
   interface CustomAgentMessages {
     system: SystemMessage;
   }

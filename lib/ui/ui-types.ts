@@ -58,7 +58,7 @@ export interface UiService {
   setToolsExpanded(expanded: boolean): void;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     ui: UiService;
   }

@@ -63,7 +63,7 @@ export interface CompactionService {
   settings(): CompactionSettings;
 }
 
-declare module "../../kernel/events.js" {
+declare module "../../kernel/index.js" {
   interface SessionEventMap {
     compaction_start: CompactionStartEvent;
     compaction_end: CompactionEndEvent;
@@ -73,7 +73,7 @@ declare module "../../kernel/events.js" {
   }
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     compaction: CompactionService;
   }

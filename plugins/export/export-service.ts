@@ -18,7 +18,7 @@ export interface SessionExportService {
   jsonl(outputPath?: string, options?: ExportOptions): Promise<string>;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     sessionExport: SessionExportService;
   }

@@ -48,7 +48,7 @@ export interface ExtensionsService {
   readonly timings: readonly { path: string; importMs: number; factoryMs: number }[];
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     extensions: ExtensionsService;
   }

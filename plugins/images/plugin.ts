@@ -12,7 +12,7 @@ export interface ImagesService {
   resizing(): boolean;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     images: ImagesService;
   }

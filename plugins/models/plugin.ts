@@ -2,7 +2,7 @@
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { ModelRegistry } from "./registry.js";
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     models: ModelRegistry;
   }

@@ -15,7 +15,7 @@ export interface JsonOutput {
   flush(): Promise<void>;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     jsonOutput: JsonOutput;
   }

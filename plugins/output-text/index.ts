@@ -8,7 +8,7 @@ export interface TextOutput {
   finish(): number;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     textOutput: TextOutput;
   }

@@ -14,7 +14,7 @@ export interface PackagesService {
   reload(signal?: AbortSignal): Promise<LoadedPackages>;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     packages: PackagesService;
   }

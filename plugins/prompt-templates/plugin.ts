@@ -7,7 +7,7 @@ import type { PromptTemplatesService } from "./template.js";
 import { describeMissingArguments, expandPromptTemplate } from "./template-command.js";
 import { discoverPromptTemplates, type LoadedTemplates } from "./template-discovery.js";
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     promptTemplates: PromptTemplatesService;
   }

@@ -35,14 +35,14 @@ export interface RetryService {
   retryCall(produce: () => Promise<AssistantMessage>, signal: AbortSignal, progress: RetryCallProgress): Promise<AssistantMessage>;
 }
 
-declare module "../../kernel/events.js" {
+declare module "../../kernel/index.js" {
   interface SessionEventMap {
     auto_retry_start: AutoRetryStartEvent;
     auto_retry_end: AutoRetryEndEvent;
   }
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     retry: RetryService;
   }

@@ -38,7 +38,7 @@ export interface SessionControlService {
   setAutoRetry(enabled: boolean, options?: SettingsWriteOptions): Promise<void>;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     sessionControl: SessionControlService;
   }

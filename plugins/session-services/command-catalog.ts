@@ -15,7 +15,7 @@ export interface CommandCatalogService {
   list(): CatalogCommand[];
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     commandCatalog: CommandCatalogService;
   }

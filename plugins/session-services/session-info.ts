@@ -74,7 +74,7 @@ export interface SessionInfoService {
   tree(): TreeReport;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     sessionInfo: SessionInfoService;
   }

@@ -66,7 +66,7 @@ export interface UserBashService {
   readonly isRunning: boolean;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     userBash: UserBashService;
   }

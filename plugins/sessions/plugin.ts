@@ -10,13 +10,13 @@ import { SessionsService } from "./sessions-service.js";
 import type { SessionStore } from "./store.js";
 import type { SessionEntry } from "./types.js";
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     sessions: SessionsService;
   }
 }
 
-declare module "../../kernel/events.js" {
+declare module "../../kernel/index.js" {
   interface SessionEventMap {
     /** an entry joined the session outside the message flow: an extension's, a context edit (pi 1.6.0) */
     entry_appended: { type: "entry_appended"; entry: SessionEntry };

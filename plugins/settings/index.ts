@@ -2,7 +2,7 @@
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { SettingsManager } from "./settings-manager.js";
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     settings: SettingsManager;
   }

@@ -13,7 +13,7 @@ import { discoverSkills, type LoadedSkills } from "./skill-discovery.js";
 import { expandSkillCommand } from "./skill-command.js";
 import { formatSkillsForPrompt } from "./skills-prompt-block.js";
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     skills: SkillsService;
   }

@@ -26,7 +26,7 @@ export interface ResourcesService {
   loaded(): LoadedResources;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     resources: ResourcesService;
   }

@@ -1,7 +1,9 @@
 // The architecture's import rules (.dependency-cruiser.cjs): no import circles, type-only ones included; the
 // kernel imports nothing of ours; plugins never import the SDK; libraries import no plugin; libraries, plugins
 // and the SDK reach the kernel only through kernel/index.ts.
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cruise, type IConfiguration, type IViolation } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
@@ -28,4 +30,17 @@ describe("the architecture", () => {
   it("keeps every import rule of .dependency-cruiser.cjs", async () => {
     expect((await violations(["kernel", "lib", "plugins", "sdk"])).map(describeViolation)).toEqual([]);
   }, 120_000);
+
+  it("extends the kernel's types (declaration merging) only through its entry", () => {
+    // `declare module` is no import, so dependency-cruiser does not see it. Tests count too: TypeScript drops an
+    // augmentation's `extends` once the same interface is augmented under two module names (PithErrorCodes).
+    const internal = /declare module "(?:\.\.\/)+kernel\/(?!index\.js")[^"]+"/;
+    const offenders = ["lib", "plugins", "sdk", "test"].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+        .map((entry) => join(entry.parentPath, entry.name))
+        .filter((file) => internal.test(readFileSync(file, "utf8"))),
+    );
+    expect(offenders.map((file) => file.slice(root.length))).toEqual([]);
+  });
 });

@@ -124,7 +124,7 @@ export interface EncodeContext {
 }
 
 // The mock server's own error codes: test support, so not in pith's table; declared the way any plugin adds codes.
-declare module "../../../kernel/errors.js" {
+declare module "../../../kernel/index.js" {
   interface PithErrorCodes {
     MOCK_LLM_BAD_SCRIPT: true;
     MOCK_LLM_BAD_ARGUMENT: true;
