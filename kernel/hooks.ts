@@ -193,46 +193,6 @@ export interface TurnEndEvent {
   turnIndex: number;
 }
 
-/** An MCP server a pi extension registered for the session (pi's `RegisteredMcpServer`). */
-export interface RegisteredMcpServer {
-  name: string;
-  /** an `mcpServers` entry, as given */
-  config: Record<string, unknown>;
-  /** the extension that registered it */
-  extensionPath: string;
-}
-
-/** Extensions registered or unregistered MCP servers; `servers` is every registered server after the change. */
-export interface McpServersChangeEvent {
-  servers: RegisteredMcpServer[];
-}
-
-/** Asked before a project's own resources load: may they? (pi's `project_trust`) */
-export interface ProjectTrustEvent {
-  /** the project folder */
-  cwd: string;
-  /** how pith runs: "tui" | "rpc" | "json" | "print" | "sdk" */
-  mode: string;
-  /** whether `ui` can ask the user */
-  hasUI: boolean;
-  /** dialogs a handler may use to ask the user; without a UI they answer as if dismissed */
-  ui: ProjectTrustUI;
-}
-
-export interface ProjectTrustUI {
-  select(title: string, options: string[]): Promise<string | undefined>;
-  confirm(title: string, message: string): Promise<boolean>;
-  input(title: string, placeholder?: string): Promise<string | undefined>;
-  notify(message: string, type?: "info" | "warning" | "error"): void;
-}
-
-/** A handler's decision; a handler without one returns undefined and the next one is asked. */
-export interface ProjectTrustDecision {
-  trusted: boolean;
-  /** save the decision in trust.json for later runs; otherwise it holds for this process only */
-  remember?: boolean;
-}
-
 export type SessionEndReason = "quit" | "reload" | "new" | "resume" | "fork";
 
 export interface SessionStartEvent {
@@ -312,8 +272,6 @@ export interface HookSignatures {
   model_select: HookSignature<ModelSelectEvent>;
   thinking_level_select: HookSignature<ThinkingLevelSelectEvent>;
   session_start: HookSignature<SessionStartEvent>;
-  project_trust: HookSignature<ProjectTrustEvent, ProjectTrustDecision | undefined>;
-  mcp_servers_change: HookSignature<McpServersChangeEvent, { claimed: true } | undefined>;
   session_shutdown: HookSignature<SessionShutdownEvent>;
 }
 
@@ -356,10 +314,6 @@ export const HOOK_CATALOGUE = Object.freeze({
   model_select: kernel("series"),
   thinking_level_select: kernel("series"),
   session_start: kernel("series"),
-  /** before a project's own resources load: the first handler that decides owns the decision */
-  project_trust: kernel("bail"),
-  /** extensions registered or unregistered MCP servers: a handler that claims them connects them itself */
-  mcp_servers_change: kernel("bail"),
   session_shutdown: kernel("series"),
   // session moves (the session-control plugin): any plugin may cancel a move
   session_before_switch: hook("bail", "report", "session-control"),
@@ -378,6 +332,10 @@ export const HOOK_CATALOGUE = Object.freeze({
   // an extension's blocking dialog waits for the user (the extensions plugin)
   ui_prompt_start: hook("series", "report", "extensions"),
   ui_prompt_end: hook("series", "report", "extensions"),
+  // before a project's own resources load (the project-trust plugin): the first handler that decides owns it
+  project_trust: hook("bail", "report", "project-trust"),
+  // extensions registered or unregistered MCP servers (the mcp plugin): a handler that claims them connects them
+  mcp_servers_change: hook("bail", "report", "mcp"),
 });
 
 type Catalogue = typeof HOOK_CATALOGUE;

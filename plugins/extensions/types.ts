@@ -1,6 +1,7 @@
 // pi's extension contract as extensions see it: the `pi` object, the `ctx` object, the events and what their
 // handlers may return. Shapes follow pi 0.73.1's `ExtensionAPI` so extensions written for pi type-check and run.
-import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent, RegisteredMcpServer } from "../../kernel/index.js";
+import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent } from "../../kernel/index.js";
+import type { RegisteredMcpServer } from "../mcp/servers-change-hook.js";
 import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";

@@ -2,7 +2,8 @@
 // loads the connection manager and the MCP SDK. Other plugins and front ends (RPC, the TUI's `/mcp`, extensions)
 // reach it through the `mcp` service. Remove the plugin and pith has no MCP at all.
 import { join } from "node:path";
-import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext, type RegisteredMcpServer } from "../../kernel/index.js";
+import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext } from "../../kernel/index.js";
+import type { RegisteredMcpServer } from "./servers-change-hook.js";
 import { validateServerEntry, type McpExposure, type McpServerConfig } from "./config.js";
 import type { ServerSettingsPatch } from "./config-edit.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
@@ -13,6 +14,7 @@ import type { SignInResult } from "./sign-in.js";
 export type { McpServerStatus, McpToolStatus, SignInRequest as McpSignInRequest } from "./manager.js";
 export type { SignInResult as McpSignInResult } from "./sign-in.js";
 export type { McpServerConfig } from "./config.js";
+export type { RegisteredMcpServer, McpServersChangeEvent } from "./servers-change-hook.js";
 
 const DEFAULT_STARTUP_WAIT_MS = 10_000;
 
@@ -72,7 +74,7 @@ export interface McpService {
   onChange(listener: () => void): () => void;
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     mcp: McpService;
   }
@@ -282,7 +284,7 @@ class McpHost {
   private apply(name: string): void {
     this.applying = this.applying
       .then(async () => {
-        const hook = this.context.hooks.mcp_servers_change;
+        const hook = this.context.hooksOf("mcp").mcp_servers_change;
         const claimed = isTapped(hook) ? (await hook.promise({ servers: this.service.registeredServers() }))?.claimed === true : false;
         const fromFile = this.configuration.servers.some((entry) => entry.name.replace(/-/g, "_") === name.replace(/-/g, "_"));
         if (fromFile) return;

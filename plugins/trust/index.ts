@@ -1,13 +1,14 @@
 // Project trust (pi 1.6.0): whether a project's own settings and resources may load. Resolved once before the
 // session boots (settings, packages, skills, templates, SYSTEM.md and extensions all depend on it), then
 // served as "projectTrust" for `ctx.isProjectTrusted()`, `/trust` and session moves.
-import type { PluginSpec, ProjectTrustUI } from "../../kernel/index.js";
+import type { PluginSpec } from "../../kernel/index.js";
+import type { ProjectTrustUI } from "./trust-hook.js";
 import type { SettingsManager } from "../settings/index.js";
 import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
 import { createTrustService, type ProjectTrustService } from "./trust-service.js";
 import { TrustStore } from "./trust-store.js";
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     projectTrust: ProjectTrustService;
   }
@@ -18,6 +19,7 @@ export { findGatedResources } from "./gated-resources.js";
 export { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 export { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt, type TrustSource } from "./resolve-trust.js";
 export { NO_UI, type ProjectTrustService } from "./trust-service.js";
+export type { ProjectTrustDecision, ProjectTrustEvent, ProjectTrustHooks, ProjectTrustUI } from "./trust-hook.js";
 export { untrustedWarning, CODE_RUNNING_SETTINGS } from "./untrusted-warning.js";
 
 /** How a process decides trust: the command line's decision, and how to ask the user. */
@@ -76,7 +78,7 @@ export function projectTrustPlugin(
           override: options.remember ? true : options.approve,
           defaultProjectTrust: () => defaultProjectTrust(options.settings),
           legacyTrusted: () => legacyTrustedProjects(options.settings),
-          hooks: context.hooks,
+          hooks: context.hooksOf("project-trust"),
           onDecided: (state) => options.settings.setProjectTrusted(state.trusted),
           mode: options.mode ?? "sdk",
           ui: options.ui,

@@ -3,7 +3,8 @@
 // decision says no; `project_trust` handlers (the first that decides owns it); the nearest saved decision
 // (trust.json, then pith's older `trustedProjects` list); the global `defaultProjectTrust`, whose "ask" asks the
 // user when there is a way to, and otherwise declines.
-import { errorMessage, type ProjectTrustDecision, type ProjectTrustEvent } from "../../kernel/index.js";
+import { errorMessage } from "../../kernel/index.js";
+import type { ProjectTrustDecision, ProjectTrustEvent } from "./trust-hook.js";
 import { canonicalPath } from "../../lib/resources/paths.js";
 import { findGatedResources } from "./gated-resources.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";

@@ -1,6 +1,6 @@
 // The "projectTrust" service: the decision in force for this process (what `ctx.isProjectTrusted()` reports),
 // the answers `/trust` and the start-up prompt offer, recording one, and deciding again for another folder.
-import type { KernelHooks, ProjectTrustUI } from "../../kernel/index.js";
+import type { ProjectTrustHooks, ProjectTrustUI } from "./trust-hook.js";
 import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 import type { TrustEntry, TrustStore } from "./trust-store.js";
@@ -29,7 +29,7 @@ export interface TrustServiceConfig {
   override?: boolean;
   defaultProjectTrust: () => DefaultProjectTrust;
   legacyTrusted: () => readonly string[];
-  hooks: KernelHooks;
+  hooks: ProjectTrustHooks;
   /** told every new decision (the settings service applies or drops the project's file) */
   onDecided(state: ProjectTrustState): void;
   mode: string;
