@@ -8,7 +8,6 @@ import { KernelRegistry } from "./registry.js";
 import { MessageQueue, type QueueMode } from "./message-queues.js";
 import { runAgentLoop } from "./agent-loop.js";
 import { streamFromProvider } from "./provider-stream.js";
-import { clampThinkingLevel } from "./thinking.js";
 import { convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
 import { isAssistantMessage, type AgentMessage, type AssistantMessage, type CustomMessage, type ImageContent, type UserMessage } from "./messages.js";
@@ -33,6 +32,11 @@ export interface AgentSessionOptions {
   validateArguments?: ArgumentValidator;
   /** turns the conversation into provider messages (pi's Agent option); default: the roles the kernel knows */
   convertToLlm?: ConvertToLlm;
+  /**
+   * the level the model supports nearest to the one asked for, applied on every model or level change (the SDK
+   * passes the provider kit's `clampThinkingLevel`); default: the level as asked
+   */
+  clampThinkingLevel?: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
 }
 
 export class AgentSession implements SessionApi {
@@ -50,6 +54,7 @@ export class AgentSession implements SessionApi {
   private readonly followUps: MessageQueue;
   private readonly reportProblem: (error: PithError) => void;
   private readonly validateArguments: ArgumentValidator;
+  private readonly clampLevel: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
   private readonly conversation: AgentMessage[] = [];
   private currentModel: Model | undefined;
   private level: ThinkingLevel;
@@ -69,6 +74,7 @@ export class AgentSession implements SessionApi {
     this.level = options.thinkingLevel ?? "off";
     this.validateArguments = options.validateArguments ?? uncheckedArguments;
     this.convertToLlm = options.convertToLlm ?? convertKernelMessages;
+    this.clampLevel = options.clampThinkingLevel ?? ((_model, level) => level);
     this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
     this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");
     this.reportProblem = options.onProblem ?? ((error) => process.stderr.write(`pith: ${error.message}\n`));
@@ -156,7 +162,7 @@ export class AgentSession implements SessionApi {
   async setModel(model: Model, source: "set" | "cycle" | "restore" = "set"): Promise<void> {
     const previousModel = this.currentModel;
     this.currentModel = model;
-    const clamped = clampThinkingLevel(model, this.level);
+    const clamped = this.clampLevel(model, this.level);
     if (previousModel?.provider !== model.provider || previousModel?.id !== model.id) {
       if (isTapped(this.hooks.model_select)) await this.hooks.model_select.promise({ model, previousModel, source });
     }
@@ -164,7 +170,7 @@ export class AgentSession implements SessionApi {
   }
 
   async setThinkingLevel(level: ThinkingLevel): Promise<void> {
-    await this.applyThinkingLevel(clampThinkingLevel(this.currentModel, level));
+    await this.applyThinkingLevel(this.clampLevel(this.currentModel, level));
   }
 
   private async applyThinkingLevel(level: ThinkingLevel): Promise<void> {
@@ -257,8 +263,7 @@ export class AgentSession implements SessionApi {
 
     if (this.isStreaming) {
       if (options.streamingBehavior === "steer" || options.streamingBehavior === "followUp") {
-        if (options.streamingBehavior === "steer") this.steer(text, images);
-        else this.followUp(text, images);
+        this.queueMessage(userMessage(text, images), options.streamingBehavior);
         return "queued";
       }
       throw new PithError(
@@ -266,49 +271,42 @@ export class AgentSession implements SessionApi {
         "The agent is already working on a prompt. Queue this one with streamingBehavior \"steer\" or \"followUp\", or wait until it is done.",
       );
     }
-
-    const release = this.markBusy();
-    try {
-      const model = this.requireModel();
-      await this.resolveAuth(model);
-      const signal = this.startRunSignal();
+    await this.runExclusive(async (model, signal) => {
       if (isTapped(this.hooks.before_prompt)) await this.hooks.before_prompt.promise({ model, text, images, signal });
-
-      const user: UserMessage = { role: "user", content: userContent(text, images), timestamp: Date.now() };
-      const prompts: AgentMessage[] = [user];
-      if (this.systemPromptStale) await this.refreshSystemPrompt();
-      await this.beforeAgentStart(prompts, { messageType: "user", prompt: text, images });
-      await this.run(prompts, signal);
-      return "started";
-    } finally {
-      this.finishRun();
-      release();
-    }
-  }
-
-  /** Stage 8: `before_agent_start` adds messages after the opening ones and may replace this run's system prompt. */
-  private async beforeAgentStart(prompts: AgentMessage[], opening: Omit<BeforeAgentStartState, "systemPrompt" | "messages">): Promise<void> {
-    if (!isTapped(this.hooks.before_agent_start)) return;
-    const state = await this.hooks.before_agent_start.promise({ ...opening, systemPrompt: this.baseSystemPrompt, messages: [] });
-    prompts.push(...state.messages);
-    if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
+      return { prompts: [userMessage(text, images)], opening: { messageType: "user", prompt: text, images } };
+    });
+    return "started";
   }
 
   async continue(options: { trigger?: CustomMessage } = {}): Promise<void> {
     if (this.isStreaming) throw new PithError("AGENT_BUSY", "The agent is already working; wait for it before continuing.");
-    const release = this.markBusy();
+    const { trigger } = options;
+    await this.runExclusive(async () => (trigger ? { prompts: [trigger], opening: { messageType: "custom", prompt: "", message: trigger } } : { prompts: [] }));
+  }
+
+  /**
+   * Stages 5 to 9. The session counts as busy from the call on (a prompt has passed the queueing stage), so nothing
+   * slips in; `open` makes the run's opening messages, and `before_agent_start` (stage 8) is asked about them.
+   */
+  private async runExclusive(open: (model: Model, signal: AbortSignal) => Promise<{ prompts: AgentMessage[]; opening?: RunOpening }>): Promise<void> {
+    let release!: () => void;
+    this.running = new Promise<void>((resolve) => (release = resolve));
+    const controller = (this.runController = new AbortController());
     try {
-      await this.resolveAuth(this.requireModel());
+      const model = this.requireModel();
+      await this.resolveAuth(model);
+      const { prompts, opening } = await open(model, controller.signal);
       if (this.systemPromptStale) await this.refreshSystemPrompt();
-      const signal = this.startRunSignal();
-      const prompts: AgentMessage[] = [];
-      if (options.trigger) {
-        prompts.push(options.trigger);
-        await this.beforeAgentStart(prompts, { messageType: "custom", prompt: "", message: options.trigger });
+      if (opening && isTapped(this.hooks.before_agent_start)) {
+        const state = await this.hooks.before_agent_start.promise({ ...opening, systemPrompt: this.baseSystemPrompt, messages: [] });
+        prompts.push(...state.messages);
+        if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
       }
-      await this.run(prompts, signal);
+      await this.run(prompts, controller.signal);
     } finally {
-      this.finishRun();
+      this.runSystemPrompt = undefined;
+      this.runController = undefined;
+      this.running = undefined;
       release();
     }
   }
@@ -330,8 +328,7 @@ export class AgentSession implements SessionApi {
     }
     const input = await this.transformInput(text, options.images, source, true);
     if (input === "handled") return "handled";
-    if (options.as === "steer") this.steer(input.text, input.images);
-    else this.followUp(input.text, input.images);
+    this.queueMessage(userMessage(input.text, input.images), options.as);
     return "queued";
   }
 
@@ -353,13 +350,11 @@ export class AgentSession implements SessionApi {
 
 
   steer(text: string, images?: ImageContent[]): void {
-    this.steering.push({ role: "user", content: userContent(text, images), timestamp: Date.now() });
-    this.emitQueueUpdate();
+    this.queueMessage(userMessage(text, images), "steer");
   }
 
   followUp(text: string, images?: ImageContent[]): void {
-    this.followUps.push({ role: "user", content: userContent(text, images), timestamp: Date.now() });
-    this.emitQueueUpdate();
+    this.queueMessage(userMessage(text, images), "followUp");
   }
 
   /** Queues a message a plugin injects (pi's `sendMessage` while streaming). */
@@ -430,27 +425,6 @@ export class AgentSession implements SessionApi {
     return isTapped(this.hooks.resolve_auth) ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
   }
 
-  /** The session counts as busy from the moment a prompt passed the queueing stage, so nothing slips in. */
-  private markBusy(): () => void {
-    let release!: () => void;
-    this.running = new Promise<void>((resolve) => (release = resolve));
-    this.runController = new AbortController();
-    return () => {
-      this.running = undefined;
-      release();
-    };
-  }
-
-  private startRunSignal(): AbortSignal {
-    this.runController ??= new AbortController();
-    return this.runController.signal;
-  }
-
-  private finishRun(): void {
-    this.runSystemPrompt = undefined;
-    this.runController = undefined;
-  }
-
   private async run(prompts: AgentMessage[], signal: AbortSignal): Promise<void> {
     const loop = this.loopContext(signal);
     let added = await runAgentLoop(prompts, loop);
@@ -497,9 +471,12 @@ export class AgentSession implements SessionApi {
   }
 }
 
+/** What opens a run, as `before_agent_start` is told it. */
+type RunOpening = Omit<BeforeAgentStartState, "systemPrompt" | "messages">;
+
 /** Content blocks, as pi stores and emits them (consumers read `content[0].text`); files with a bare string still load. */
-function userContent(text: string, images: ImageContent[] | undefined): UserMessage["content"] {
-  return [{ type: "text", text }, ...(images ?? [])];
+function userMessage(text: string, images: ImageContent[] | undefined): UserMessage {
+  return { role: "user", content: [{ type: "text", text }, ...(images ?? [])], timestamp: Date.now() };
 }
 
 function uncheckedArguments(_parameters: Record<string, unknown>, args: unknown): ToolArgumentCheck {

@@ -1,9 +1,8 @@
 // Boots a session: creates the kernel, then loads and sets up plugins strictly in the given order.
 import { AgentSession, type AgentSessionOptions } from "./agent-session.js";
 import { applyPlugin, DEFAULT_SETUP_TIMEOUT_MS, type PluginTiming } from "./plugin-host.js";
-import { resolvePluginSpec, type PluginSpec } from "./plugin-loader.js";
 import { PithError, errorMessage } from "./errors.js";
-import type { Logger } from "./plugin.js";
+import type { Logger, PluginSpec } from "./plugin.js";
 import { nowMs } from "./stopwatch.js";
 
 export interface BootOptions extends AgentSessionOptions {
@@ -23,23 +22,15 @@ export interface Booted {
 export async function boot(options: BootOptions): Promise<Booted> {
   const session = new AgentSession(options);
   const log = options.log ?? stderrLogger();
-  const timings = await loadPlugins(session, options.plugins, { log, onPluginError: options.onPluginError, setupTimeoutMs: options.setupTimeoutMs });
-  return { session, timings };
-}
-
-export async function loadPlugins(
-  session: AgentSession,
-  specs: PluginSpec[],
-  options: { log: Logger; onPluginError?: BootOptions["onPluginError"]; setupTimeoutMs?: number },
-): Promise<PluginTiming[]> {
-  const timings: PluginTiming[] = [];
   const timeoutMs = options.setupTimeoutMs ?? (Number(process.env.PITH_SETUP_TIMEOUT_MS) || DEFAULT_SETUP_TIMEOUT_MS);
-  for (const spec of specs) {
+  const timings: PluginTiming[] = [];
+  for (const spec of options.plugins) {
     const started = nowMs();
     try {
-      const plugin = await resolvePluginSpec(spec);
+      // a `{name, load}` spec is imported only now, in its turn (a built-in's module, a file the host loads)
+      const plugin = "setup" in spec ? spec : await spec.load();
       const importMs = nowMs() - started;
-      timings.push({ ...(await applyPlugin(session, plugin, options.log, timeoutMs)), importMs });
+      timings.push({ ...(await applyPlugin(session, plugin, log, timeoutMs)), importMs });
     } catch (error) {
       const failure =
         error instanceof PithError ? error : new PithError("PLUGIN_SETUP_FAILED", `plugin ${spec.name} failed: ${errorMessage(error)}`, { cause: error });
@@ -47,7 +38,7 @@ export async function loadPlugins(
       session.report(failure);
     }
   }
-  return timings;
+  return { session, timings };
 }
 
 export function stderrLogger(prefix = "pith"): Logger {

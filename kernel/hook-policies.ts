@@ -32,26 +32,9 @@ function wrapTap(hook: HookName, policy: FailurePolicy, tap: InterceptedTap, rep
     }
     return undefined;
   };
+  // a callback-style tap would need its own error path; `tapPromise` and `context.on` cover every use
+  if (tap.type === "async") throw new PithError("HOOK_TAP_ASYNC_UNSUPPORTED", `${plugin} used tapAsync on ${hook}; tap it with tapPromise or context.on.`, { plugin, hook });
   const skip = skipCondition(hook, tap.tools);
-  if (tap.type === "async") {
-    tap.fn = (...args: unknown[]) => {
-      const callback = args.pop() as (error: unknown, result?: unknown) => void;
-      if (skip?.(args[0])) return callback(null, undefined);
-      try {
-        original(...args, (error: unknown, result?: unknown) => {
-          if (!error) return callback(null, result);
-          try {
-            callback(null, onError(error, args[0]));
-          } catch (thrown) {
-            callback(thrown);
-          }
-        });
-      } catch (error) {
-        callback(null, onError(error, args[0]));
-      }
-    };
-    return tap;
-  }
   tap.fn = (...args: unknown[]) => {
     if (skip?.(args[0])) return tap.type === "promise" ? Promise.resolve(undefined) : undefined;
     try {

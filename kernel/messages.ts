@@ -132,6 +132,24 @@ export function emptyUsage(): Usage {
   };
 }
 
+/**
+ * A reply that failed: what streamed of it so far (`partial`), else an empty reply of `origin` (the model asked),
+ * with the failure's reason and message.
+ */
+export function failedReply(reason: "error" | "aborted", message: string, partial: AssistantMessage | undefined, origin?: { api: string; provider: string; id: string }): AssistantMessage {
+  return {
+    role: "assistant",
+    content: partial?.content ?? [],
+    api: partial?.api ?? origin?.api ?? "unknown",
+    provider: partial?.provider ?? origin?.provider ?? "unknown",
+    model: partial?.model ?? origin?.id ?? "unknown",
+    usage: partial?.usage ?? emptyUsage(),
+    stopReason: reason,
+    errorMessage: message,
+    timestamp: partial?.timestamp ?? Date.now(),
+  };
+}
+
 export function isAssistantMessage(message: AgentMessage): message is AssistantMessage {
   return (message as { role?: string }).role === "assistant";
 }

@@ -130,6 +130,9 @@ export interface PithPlugin {
   setup(context: PluginContext): unknown;
 }
 
+/** What boot takes: a plugin, or a plugin imported only when its turn in the load order comes. */
+export type PluginSpec = PithPlugin | { name: string; load: () => Promise<PithPlugin> };
+
 export function definePlugin(plugin: PithPlugin): PithPlugin {
   return plugin;
 }

@@ -3,7 +3,7 @@
 // becomes an error reply, like any provider failure.
 import type { ConvertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
-import { emptyUsage, type AgentMessage } from "./messages.js";
+import { failedReply, type AgentMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
 import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
 import { isTapped, type KernelHooks, type ResolvedAuth } from "./hooks.js";
@@ -68,18 +68,7 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
 
 /** The reply when no provider or key could be had: an error reply like a provider's, marked as an auth problem. */
 function authFailure(model: Model, message: string): AssistantMessageEvent {
-  const timestamp = Date.now();
-  const reply = {
-    role: "assistant" as const,
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: emptyUsage(),
-    stopReason: "error" as const,
-    errorMessage: message,
-    timestamp,
-    diagnostics: [{ type: "provider_error", timestamp, error: { message }, details: { kind: "auth" as const } }],
-  };
+  const reply = failedReply("error", message, undefined, model);
+  reply.diagnostics = [{ type: "provider_error", timestamp: reply.timestamp, error: { message }, details: { kind: "auth" } }];
   return { type: "error", reason: "error", error: reply };
 }

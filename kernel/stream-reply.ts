@@ -1,7 +1,6 @@
 // One model call: run the `context` hook on a copy of the conversation, stream the provider's events out as
 // message_start / message_update / message_end, and return the final assistant message.
-import type { AssistantMessage } from "./messages.js";
-import { emptyUsage } from "./messages.js";
+import { failedReply, type AssistantMessage } from "./messages.js";
 import type { LoopContext } from "./loop-context.js";
 import { errorMessage } from "./errors.js";
 import { finalizeMessage } from "./finalize-message.js";
@@ -25,7 +24,6 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
     for await (const event of loop.streamAssistant(messages, loop.signal)) {
       if (event.type === "done" || event.type === "error") {
         final = event.type === "done" ? event.message : event.error;
-        if (!partial) loop.emit({ type: "message_start", message: { ...final } });
         break;
       }
       if (event.type === "start") {
@@ -42,30 +40,13 @@ export async function streamAssistantReply(loop: LoopContext): Promise<Assistant
     }
   } catch (error) {
     // Providers promise not to throw; one that does still ends the turn cleanly.
-    final = failedReply(partial, loop.signal.aborted ? "aborted" : "error", errorMessage(error));
-    if (!partial) loop.emit({ type: "message_start", message: { ...final } });
+    final = failedReply(loop.signal.aborted ? "aborted" : "error", errorMessage(error), partial);
   }
-  if (!final) {
-    final = failedReply(partial, loop.signal.aborted ? "aborted" : "error", loop.signal.aborted ? "Request was aborted" : "The provider's stream ended without a final event");
-    if (!partial) loop.emit({ type: "message_start", message: { ...final } });
-  }
+  final ??= failedReply(loop.signal.aborted ? "aborted" : "error", loop.signal.aborted ? "Request was aborted" : "The provider's stream ended without a final event", partial);
+  if (!partial) loop.emit({ type: "message_start", message: { ...final } });
   // pi 1.6.0 records how long the reply took and the level the request asked for (a reply that started before this
   // request, one a provider replayed, keeps what it has)
   if (final.durationMs === undefined && final.timestamp >= startedAt) final.durationMs = Math.max(0, Math.round(nowMs() - startedAtMonotonic));
   final.thinkingLevel = thinkingLevel;
   return (await finalizeMessage(final, loop, true)) as AssistantMessage;
-}
-
-function failedReply(partial: AssistantMessage | undefined, reason: "error" | "aborted", message: string): AssistantMessage {
-  return {
-    role: "assistant",
-    content: partial?.content ?? [],
-    api: partial?.api ?? "unknown",
-    provider: partial?.provider ?? "unknown",
-    model: partial?.model ?? "unknown",
-    usage: partial?.usage ?? emptyUsage(),
-    stopReason: reason,
-    errorMessage: message,
-    timestamp: partial?.timestamp ?? Date.now(),
-  };
 }

@@ -20,6 +20,7 @@ import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type Project
 import { validateJsonSchema } from "../lib/json-schema/validate.js";
 import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
+import { clampThinkingLevel } from "../lib/provider-kit/thinking-levels.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -174,6 +175,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),
     validateArguments: validateJsonSchema,
     convertToLlm,
+    clampThinkingLevel,
   });
 
   try {

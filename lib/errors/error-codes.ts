@@ -16,6 +16,7 @@ const exportPlugin = from("plugins/export");
 const extensions = from("plugins/extensions");
 const interactive = from("plugins/interactive");
 const mcp = from("plugins/mcp");
+const loading = from("lib/loading");
 const models = from("plugins/models");
 const oauth = from("lib/oauth");
 const packages = from("plugins/packages");
@@ -32,13 +33,12 @@ export const ERROR_CODES = {
   AGENT_BUSY: kernel("a prompt arrived while the agent was working on another", "queue it as steering or a follow-up, or wait"),
   COMMAND_NOT_QUEUEABLE: kernel("a /command was sent as steering or a follow-up", "send it as a prompt of its own"),
   EVENT_LISTENER_FAILED: kernel("a session event listener threw; later listeners still ran", "fix the listener named in the message"),
+  HOOK_TAP_ASYNC_UNSUPPORTED: kernel("a plugin tapped a hook with tapable's callback-style tapAsync", "tap it with tapPromise or context.on"),
   KERNEL_UNTAP_UNSUPPORTED: kernel("the installed tapable keeps its taps differently from what kernel/untap.ts expects", "install the tapable version package.json pins"),
   MESSAGE_ROLE_CHANGED: kernel("a message_end handler returned a message of another role; the original was kept", "return a message of the same role"),
   NO_MODEL: kernel("no model is selected", "pass --model, or set a provider's API key"),
   NO_PROVIDER: kernel("no loaded provider plugin speaks the model's API", "load the provider plugin for that API, or pick another model"),
   PLUGIN_HOOK_FAILED: kernel("a plugin's handler threw in a hook whose policy reports errors", "fix the plugin and hook the message names"),
-  PLUGIN_INVALID: kernel("a plugin file does not export {name, setup}", "export a pith plugin as the file's default export"),
-  PLUGIN_LOAD_FAILED: kernel("a plugin file could not be imported", "fix the import error in the message"),
   PLUGIN_PROBLEM: kernel("a plugin reported a problem that was not a PithError", "see the plugin's message"),
   PLUGIN_SCOPE_DISPOSED: kernel("a plugin registered something after its scope was disposed; it was undone", "stop registering from work that outlives the scope"),
   PLUGIN_SERVICE_MISSING: kernel("a plugin needs a service no loaded plugin provides", "load the providing plugin before it"),
@@ -49,6 +49,9 @@ export const ERROR_CODES = {
   UNKNOWN_HOOK_OWNER: kernel("hooksOf() was asked for an owner with no hooks in the catalogue", "declare the owner's hooks in HOOK_CATALOGUE"),
 
   // libraries
+  // lib/loading: plugin files
+  PLUGIN_INVALID: loading("a plugin file does not export {name, setup}", "export a pith plugin as the file's default export"),
+  PLUGIN_LOAD_FAILED: loading("a plugin file could not be imported", "fix the import error in the message"),
   // lib/oauth: subscription sign-ins and their refresh
   AUTH_JSON_LOCKED: oauth("auth.json's lock stayed held while a login was saved or refreshed", "if no pith or pi runs, delete the auth.json.lock folder"),
   OAUTH_ENDPOINT_INVALID: oauth("a PITH_OAUTH_*_URL variable is not an http(s) URL", "fix or unset the variable the message names"),
@@ -232,7 +235,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-declare module "../../kernel/errors.js" {
+declare module "../../kernel/index.js" {
   // every code of the table, so `new PithError(code, ...)` accepts exactly these
   interface PithErrorCodes extends Record<ErrorCode, true> {}
 }

@@ -1,8 +1,8 @@
 // Plugins from files (`{path, options?}`), the host's job: the file is imported through a module loader (the
 // SDK's is jiti, so TypeScript works), its default export is a plugin or a factory `(options) => plugin`. Each
-// file spec becomes a kernel spec `{name, load}`, which the kernel imports in load order and checks.
+// file spec becomes a kernel spec `{name, load}`, which the kernel imports in its turn of the load order.
 import { pathToFileURL } from "node:url";
-import { PithError, errorMessage, type PluginSpec } from "../../kernel/index.js";
+import { PithError, errorMessage, type PithPlugin, type PluginSpec } from "../../kernel/index.js";
 import { nativeImport } from "./native-import.js";
 
 export interface ModuleLoader {
@@ -28,7 +28,7 @@ export function resolveFilePlugins(specs: readonly HostPluginSpec[], loader: () 
   return specs.map((spec) => ("path" in spec ? { name: spec.path, load: () => loadFilePlugin(spec, shared) } : spec));
 }
 
-async function loadFilePlugin(spec: FilePluginSpec, loader: () => Promise<ModuleLoader>): Promise<never> {
+async function loadFilePlugin(spec: FilePluginSpec, loader: () => Promise<ModuleLoader>): Promise<PithPlugin> {
   let exported: unknown;
   try {
     const module = (await (await loader()).import(spec.path)) as { default?: unknown } | undefined;
@@ -37,6 +37,12 @@ async function loadFilePlugin(spec: FilePluginSpec, loader: () => Promise<Module
     throw new PithError("PLUGIN_LOAD_FAILED", `Could not load plugin ${spec.path}: ${errorMessage(error)}`, { cause: error, plugin: spec.path, hook: "load" });
   }
   if (typeof exported === "function") exported = await (exported as (options: unknown) => unknown)(spec.options);
-  // the kernel checks that it is a plugin, naming the file
-  return exported as never;
+  const plugin = exported as Partial<PithPlugin> | undefined;
+  if (!plugin || typeof plugin.name !== "string" || typeof plugin.setup !== "function") {
+    throw new PithError("PLUGIN_INVALID", `${spec.path} does not export a pith plugin: the default export must be {name, setup(context)} or a function returning one.`, {
+      plugin: spec.path,
+      hook: "load",
+    });
+  }
+  return plugin as PithPlugin;
 }

@@ -1,5 +1,27 @@
-// Thinking level → the value a provider receives, honouring a model's `thinkingLevelMap`.
-import type { BudgetThinkingLevel, Model, ThinkingLevel } from "../../kernel/index.js";
+// Thinking levels: which a model supports, the nearest supported one to a wish, and the value a provider receives,
+// honouring a model's `thinkingLevelMap`.
+import { THINKING_LEVELS, type BudgetThinkingLevel, type Model, type ThinkingLevel } from "../../kernel/index.js";
+
+export function supportedThinkingLevels(model: Model | undefined): ThinkingLevel[] {
+  if (!model?.reasoning) return ["off"];
+  const map = model.thinkingLevelMap ?? {};
+  return THINKING_LEVELS.filter((level) => {
+    if (level === "off") return map.off !== null;
+    // The levels above "high" are opt-in: a model has them only where its map names them.
+    if (level === "xhigh" || level === "max") return typeof map[level] === "string";
+    return map[level] !== null;
+  });
+}
+
+/** The requested level if supported, else the nearest supported level above it, else the nearest below. */
+export function clampThinkingLevel(model: Model | undefined, level: ThinkingLevel): ThinkingLevel {
+  const supported = supportedThinkingLevels(model);
+  if (supported.includes(level)) return level;
+  const wanted = THINKING_LEVELS.indexOf(level);
+  const above = supported.find((candidate) => THINKING_LEVELS.indexOf(candidate) > wanted);
+  if (above) return above;
+  return [...supported].reverse().find((candidate) => THINKING_LEVELS.indexOf(candidate) < wanted) ?? "off";
+}
 
 /** The model's own value for `level` when its `thinkingLevelMap` names one. */
 export function mappedThinkingValue(model: Model, level: ThinkingLevel): string | undefined {

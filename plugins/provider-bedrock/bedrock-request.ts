@@ -1,6 +1,7 @@
 // Builds the ConverseStream body: messages, system prompt, output limit, tools, cache points for the Claude models
 // that take them, and thinking through `additionalModelRequestFields` (Claude's own fields, OpenAI's effort).
-import { clampThinkingLevel, type BudgetThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { type BudgetThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { budgetThinkingLevel, mappedThinkingValue, sanitizeText } from "../../lib/provider-kit/index.js";
 import { toBedrockMessages } from "./bedrock-messages.js";
 import { isClaude, namesInclude } from "./bedrock-target.js";

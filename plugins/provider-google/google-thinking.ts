@@ -1,6 +1,7 @@
 // Thinking level → Gemini's `thinkingConfig`: newer models (Gemini 3 Pro/Flash, Gemini 4 on, Gemma 4) take a
 // named `thinkingLevel`, older ones a token `thinkingBudget` (pi's rules and budgets).
-import { clampThinkingLevel, PithError, type BudgetThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { PithError, type BudgetThinkingLevel, type Model, type StreamRequest, type ThinkingLevel } from "../../kernel/index.js";
+import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { budgetThinkingLevel } from "../../lib/provider-kit/index.js";
 import type { GoogleThinkingConfig } from "./google-wire.js";
 

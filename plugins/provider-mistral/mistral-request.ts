@@ -1,7 +1,8 @@
 // Builds the Mistral body and headers: messages (system first), tools (never strict: Mistral Large 4 can go silent
 // for minutes before a strict call), temperature, max_tokens, thinking, and the session as prompt-cache key and
 // `x-affinity` (the same server for the whole session) unless PI_CACHE_RETENTION=none.
-import { clampThinkingLevel, type StreamRequest } from "../../kernel/index.js";
+import { type StreamRequest } from "../../kernel/index.js";
+import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { mappedThinkingValue } from "../../lib/provider-kit/index.js";
 import { toMistralMessages } from "./mistral-messages.js";
 import type { MistralRequestBody } from "./mistral-wire.js";

@@ -1,7 +1,8 @@
 // One pi-messages call: `POST {baseUrl}/messages` with `{model, context, options}` (pi-ai's Context: system
 // prompt, messages, tools) and the key as Bearer; the answer is server-sent events, each one of pi's
 // assistant-message events without its `partial`, ending with `done` or `error`.
-import { clampThinkingLevel, type AssistantMessageEvent, type StreamRequest } from "../../kernel/index.js";
+import { type AssistantMessageEvent, type StreamRequest } from "../../kernel/index.js";
+import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
 import { readPiMessagesEvents } from "./pi-messages-events.js";
 

@@ -1,7 +1,8 @@
 // Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
 // default level when leaving a model without reasoning), the session's own scope (--models, /scoped-models) or else
 // `enabledModels` as the cycling scope when set.
-import { PithError, supportedThinkingLevels, type Model, type ThinkingLevel, type SessionApi } from "../../kernel/index.js";
+import { PithError, type Model, type ThinkingLevel, type SessionApi } from "../../kernel/index.js";
+import { supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.js";
 import { resolveModelScope, type ScopedModel } from "../models/model-pattern.js";
 
 export interface CycledModel {
@@ -29,7 +30,7 @@ export interface ModelSwitchService {
   scopedModels(): { scoped: ScopedModel[]; warnings: string[] };
 }
 
-declare module "../../kernel/plugin.js" {
+declare module "../../kernel/index.js" {
   interface PithServices {
     modelSwitch: ModelSwitchService;
   }

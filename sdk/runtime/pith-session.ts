@@ -1,6 +1,7 @@
 // The session API the modes use: every command RPC offers is a typed method here, over the kernel's session
 // and the services its plugins provide. RPC maps its JSON commands onto the same calls.
-import { type AgentSession, PithError, type AgentMessage, type ImageContent, type Model, type ThinkingLevel, type QueueMode, type ClearedQueues, type PromptDisposition, type PromptOptions, type SessionListener, supportedThinkingLevels, type PluginTiming, type PithServices, type ServiceName } from "../../kernel/index.js";
+import { type AgentSession, PithError, type AgentMessage, type ImageContent, type Model, type ThinkingLevel, type QueueMode, type ClearedQueues, type PromptDisposition, type PromptOptions, type SessionListener, type PluginTiming, type PithServices, type ServiceName } from "../../kernel/index.js";
+import { supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.js";
 import type { SettingsManager } from "../../plugins/settings/index.js";
 import type { CompactionResult } from "../../plugins/compaction/index.js";
 import type { McpServerStatus, McpSignInRequest, McpSignInResult } from "../../plugins/mcp/index.js";

@@ -312,3 +312,18 @@ describe("the context hook", () => {
     expect(listening.requests[0]!.messages[0]).toEqual(listening.session.messages[0]);
   });
 });
+
+describe("taps made straight on a hook", () => {
+  it("get the hook's failure policy through tapPromise; callback-style tapAsync is refused, naming the plugin", async () => {
+    const { session, problems } = await sessionWith([], [{ text: "ok" }]);
+    session.hooks.turn_end.tapPromise("direct", async () => {
+      throw new Error("boom");
+    });
+    await session.prompt("hi");
+    expect(problems.map((problem) => problem.message)).toEqual(["direct failed in turn_end: boom"]);
+    expect(() => session.hooks.turn_end.tapAsync("callback", (_event, done) => done())).toThrow(
+      expect.objectContaining({ code: "HOOK_TAP_ASYNC_UNSUPPORTED", plugin: "callback", hook: "turn_end" }),
+    );
+    expect(session.hooks.turn_end.taps.map((tap) => tap.name)).toEqual(["direct"]);
+  });
+});

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { clampThinkingLevel, supportedThinkingLevels } from "../../kernel/thinking.js";
+import { clampThinkingLevel, supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.js";
 import { builtInModels, builtInModelsOf, builtInProviders, defaultModelIds, knownProvider } from "../../plugins/models/index.js";
 import { model } from "./fixtures.js";
 

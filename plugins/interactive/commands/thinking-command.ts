@@ -1,7 +1,8 @@
 // /thinking [level]: a level the current model supports, for this session; without an argument a selector, where
 // enter chooses for the session and the save key (ctrl+s) also makes it the default of later sessions
 // (`defaultThinkingLevel`), as pi 1.6.0 does.
-import { supportedThinkingLevels, type ThinkingLevel } from "../../../kernel/index.js";
+import { type ThinkingLevel } from "../../../kernel/index.js";
+import { supportedThinkingLevels } from "../../../lib/provider-kit/thinking-levels.js";
 import { SearchList } from "../components/search-list.js";
 import { keysOf } from "../key-bindings.js";
 import type { CommandHost } from "./command-host.js";
