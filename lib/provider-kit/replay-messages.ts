@@ -62,7 +62,8 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
       if (!open.some((call) => call.id === toolCallId) || answered.has(toolCallId)) continue;
       answered.add(toolCallId);
       const content = seesImages ? message.content : withoutImages(message.content, TOOL_IMAGE_PLACEHOLDER);
-      result.push({ ...message, toolCallId, content } satisfies ToolResultMessage);
+      // unchanged messages are passed on as they are: a long session's replay is then no copy of it
+      result.push(toolCallId === message.toolCallId && content === message.content ? message : ({ ...message, toolCallId, content } satisfies ToolResultMessage));
     }
   }
   answerOpenCalls();
@@ -72,23 +73,28 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
 function convertAssistant(message: AssistantMessage, model: Model, normalize: (id: string) => string): AssistantMessage {
   const sameModel = isFromModel(message, model);
   const content: AssistantMessage["content"] = [];
+  let changed = false;
   for (const block of message.content) {
-    if (block.type === "thinking") {
-      if (sameModel) {
-        if (block.redacted || block.thinkingSignature || block.thinking.trim() !== "") content.push(block);
-      } else if (!block.redacted && block.thinking.trim() !== "") {
-        // Another model's reasoning is plain context here; its signature would be rejected.
-        content.push({ type: "text", text: block.thinking });
-      }
-    } else if (block.type === "text") {
-      content.push(sameModel ? block : { type: "text", text: block.text });
-    } else {
-      const call: ToolCall = { ...block, id: normalize(block.id) };
-      if (!sameModel) delete call.thoughtSignature;
-      content.push(call);
-    }
+    const converted = convertBlock(block, sameModel, normalize);
+    if (converted !== block) changed = true;
+    if (converted) content.push(converted);
   }
-  return { ...message, content };
+  return changed ? { ...message, content } : message;
+}
+
+/** The block as the target model gets it: itself when nothing changes, undefined when it is left out. */
+function convertBlock(block: AssistantMessage["content"][number], sameModel: boolean, normalize: (id: string) => string) {
+  if (block.type === "thinking") {
+    if (sameModel) return block.redacted || block.thinkingSignature || block.thinking.trim() !== "" ? block : undefined;
+    // Another model's reasoning is plain context here; its signature would be rejected.
+    return !block.redacted && block.thinking.trim() !== "" ? ({ type: "text", text: block.thinking } satisfies TextContent) : undefined;
+  }
+  if (block.type === "text") return sameModel || Object.keys(block).length === 2 ? block : ({ type: "text", text: block.text } satisfies TextContent);
+  const id = normalize(block.id);
+  if (id === block.id && (sameModel || block.thoughtSignature === undefined)) return block;
+  const call: ToolCall = { ...block, id };
+  if (!sameModel) delete call.thoughtSignature;
+  return call;
 }
 
 function withoutImages(content: (TextContent | ImageContent)[], placeholder: string): (TextContent | ImageContent)[] {

@@ -11,17 +11,15 @@ export interface RestoredState {
 /** What the opened session's active branch last recorded; undefined for a new, empty (or no stored) session. */
 export function restoredState(manager: SessionManager | undefined): RestoredState | undefined {
   if (!manager || manager.getEntries().length === 0) return undefined;
-  const context = manager.buildSessionContext();
-  const hasThinkingEntry = manager.getBranch().some((entry) => entry.type === "thinking_level_change");
+  const settings = manager.getBranchSettings();
   return {
-    model: context.model ?? undefined,
-    thinkingLevel: hasThinkingEntry && isThinkingLevel(context.thinkingLevel) ? context.thinkingLevel : undefined,
+    model: settings.model ?? undefined,
+    thinkingLevel: settings.thinkingLevelRecorded && isThinkingLevel(settings.thinkingLevel) ? settings.thinkingLevel : undefined,
   };
 }
 
 /** The thinking level is recorded when it changes; a branch without any record gets the current one. */
 export function recordInitialThinkingLevel(manager: SessionManager | undefined, level: ThinkingLevel): void {
-  if (!manager) return;
-  if (manager.getBranch().some((entry) => entry.type === "thinking_level_change")) return;
+  if (!manager || manager.getBranchSettings().thinkingLevelRecorded) return;
   manager.appendThinkingLevelChange(level);
 }

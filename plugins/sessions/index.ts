@@ -1,7 +1,7 @@
 // Public surface of the sessions plugin: the format, the manager, the stores and the plugin.
 export * from "./types.js";
 export { SessionManager, type ForkPosition, type ForkResult, type NewSessionOptions, type SessionManagerOptions } from "./session-manager.js";
-export { buildSessionContext, contextEntries, entryMessage } from "./session-context.js";
+export { buildSessionContext, branchSettings, contextEntries, entryMessage, type BranchSettings } from "./session-context.js";
 export type { SessionStore, SessionWriter, StoredSession, ListQuery, StoreOptions } from "./store.js";
 export { JsonlSessionStore, type JsonlSessionStoreOptions } from "./jsonl-store.js";
 export { MemorySessionStore } from "./memory-store.js";

@@ -64,14 +64,19 @@ async function listSessionDir(dir: string, options: ListingOptions = {}): Promis
   return infos;
 }
 
+/** The cache's check of a file's content: the bytes just before `offset`. */
+export function boundaryBefore(buffer: Buffer, offset: number): string {
+  return buffer.subarray(Math.max(0, offset - BOUNDARY_BYTES), offset).toString("base64");
+}
+
 /** What a fully read file says, for the cache, so the next listing needs no reading at all. */
-export function exactRecord(header: SessionHeader, lines: readonly unknown[], fileSize: number, mtimeMs: number, tail: Buffer): ListingRecord {
+export function exactRecord(header: SessionHeader, lines: readonly unknown[], fileSize: number, mtimeMs: number, boundary: string): ListingRecord {
   const stats = statsOfLines(lines);
   return {
     fileSize,
     mtimeMs,
     scannedTo: fileSize,
-    boundary: tail.subarray(Math.max(0, tail.length - BOUNDARY_BYTES)).toString("base64"),
+    boundary,
     header: headerSummary(header),
     stats,
     exact: true,

@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readdirSync } from "node:
 import { basename, dirname, join } from "node:path";
 import { PithError, errorMessage } from "../../kernel/index.js";
 import { parseJsonlBuffer } from "./jsonl-lines.js";
-import { exactRecord, listSessionDirs } from "./jsonl-listing.js";
+import { boundaryBefore, exactRecord, listSessionDirs } from "./jsonl-listing.js";
 import { JsonlWriter } from "./jsonl-writer.js";
 import { rememberRecord } from "./listing-cache.js";
 import { isHeader } from "./load-entries.js";
@@ -61,10 +61,14 @@ export class JsonlSessionStore implements SessionStore {
     const first = parsed.records[0]?.value;
     if (isHeader(first)) {
       // the file was read whole anyway: let the next listing show exact figures without reading it
-      const covered = buffer.subarray(0, parsed.completeBytes);
-      const record = exactRecord(first, parsed.records.map((r) => r.value), buffer.length, mtimeMs, covered);
-      record.scannedTo = parsed.completeBytes;
-      rememberRecord(dirname(location), basename(location), record);
+      const boundary = boundaryBefore(buffer, parsed.completeBytes);
+      const { records, completeBytes } = parsed;
+      const fileSize = buffer.length;
+      rememberRecord(dirname(location), basename(location), () => {
+        const record = exactRecord(first, records.map((r) => r.value), fileSize, mtimeMs, boundary);
+        record.scannedTo = completeBytes;
+        return record;
+      });
     }
     return { records: parsed.records, warnings: parsed.warnings, empty: buffer.length === 0 };
   }

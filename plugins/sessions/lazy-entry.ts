@@ -27,8 +27,6 @@ interface UnreadContent {
   /** the bytes of the `content` array within `line` */
   start: number;
   end: number;
-  /** the message as parsed with `content` left out, to check the full parse against */
-  shell: string;
   onFailure: LazyParseFailure;
 }
 
@@ -88,6 +86,8 @@ function messageWithUnreadContent(line: Buffer, roleEnd: number, onFailure: Lazy
     if (line.length < 3 || line[line.length - 3] !== 0x5d || line[line.length - 2] !== 0x7d) return undefined;
     end = line.length - 2;
   }
+  // a second `content` member after the array would win over it in a full parse
+  if (line.indexOf('"content":', end) !== -1) return undefined;
   let message: Record<string, unknown>;
   try {
     // a wrong guess at the end leaves brackets unbalanced, so the parse fails rather than misleads
@@ -97,7 +97,7 @@ function messageWithUnreadContent(line: Buffer, roleEnd: number, onFailure: Lazy
     return undefined;
   }
   if (typeof message !== "object" || message === null || message.content !== PLACEHOLDER) return undefined;
-  const state: UnreadContent = { line, start, end, shell: JSON.stringify(message), onFailure };
+  const state: UnreadContent = { line, start, end, onFailure };
   unread.set(message, state);
   Object.defineProperty(message, "content", {
     enumerable: true,
@@ -113,23 +113,32 @@ function messageWithUnreadContent(line: Buffer, roleEnd: number, onFailure: Lazy
 }
 
 function readContent(message: Record<string, unknown>, state: UnreadContent): unknown {
+  // The line parsed with a plain value in place of these bytes (the shell) and they parse as a value of their own,
+  // so the line as a whole is the shell with this value as its content: only the content needs parsing.
+  let content: unknown;
+  try {
+    content = JSON.parse(state.line.toString("utf8", state.start, state.end));
+  } catch (error) {
+    return readWholeLine(message, state, error);
+  }
+  settleContent(message, content);
+  return content;
+}
+
+/** The bytes taken for the content were not a value of their own: read the line whole, members in its order. */
+function readWholeLine(message: Record<string, unknown>, state: UnreadContent, sliceError: unknown): unknown {
   let full: Record<string, unknown>;
   try {
     full = (JSON.parse(state.line.toString("utf8")) as { message: Record<string, unknown> }).message;
-  } catch (error) {
+  } catch {
     settleContent(message, damagedContent());
-    state.onFailure(error);
+    state.onFailure(sliceError);
     return message.content;
   }
-  if (JSON.stringify({ ...full, content: PLACEHOLDER }) !== state.shell) {
-    // the split misjudged the line: take the full parse as it is, members in its order
-    unread.delete(message);
-    for (const key of Object.keys(message)) delete message[key];
-    Object.assign(message, full);
-    return message.content;
-  }
-  settleContent(message, full.content);
-  return full.content;
+  unread.delete(message);
+  for (const key of Object.keys(message)) delete message[key];
+  Object.assign(message, full);
+  return message.content;
 }
 
 function settleContent(message: Record<string, unknown>, value: unknown): void {

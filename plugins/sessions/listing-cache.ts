@@ -25,6 +25,7 @@ export interface ListingRecord {
 export type ListingCache = Map<string, ListingRecord>;
 
 export async function loadListingCache(dir: string): Promise<ListingCache> {
+  writeRemembered();
   try {
     return decode(await readFile(join(dir, LISTING_CACHE_NAME), "utf8"));
   } catch {
@@ -44,22 +45,47 @@ export async function saveListingCache(dir: string, cache: ListingCache): Promis
   }
 }
 
-/** Sets one file's record (after a full load, which read everything anyway); best effort like saving. */
-export function rememberRecord(dir: string, name: string, record: ListingRecord): void {
-  const path = join(dir, LISTING_CACHE_NAME);
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    let cache: ListingCache;
+/** Records waiting to be written, by folder and file name: made when asked for, at the write. */
+const pending = new Map<string, Map<string, () => ListingRecord>>();
+/** a resume's first request should not wait for the cache: it is written this long after a load, or at exit */
+const REMEMBER_DELAY_MS = 2000;
+
+/**
+ * Sets one file's record (after a full load, which read everything anyway), soon but off the path of the load
+ * that learned it; best effort like saving.
+ */
+export function rememberRecord(dir: string, name: string, record: () => ListingRecord): void {
+  if (pending.size === 0) {
+    setTimeout(writeRemembered, REMEMBER_DELAY_MS).unref();
+    process.once("exit", writeRemembered);
+  }
+  let files = pending.get(dir);
+  if (!files) pending.set(dir, (files = new Map()));
+  files.set(name, record);
+}
+
+/** Writes every remembered record now (also what a listing does first, so that it reads them). */
+export function writeRemembered(): void {
+  if (pending.size === 0) return;
+  const folders = [...pending];
+  pending.clear();
+  process.removeListener("exit", writeRemembered);
+  for (const [dir, files] of folders) {
+    const path = join(dir, LISTING_CACHE_NAME);
+    const temporary = `${path}.${process.pid}.tmp`;
     try {
-      cache = decode(readFileSync(path, "utf8"));
+      let cache: ListingCache;
+      try {
+        cache = decode(readFileSync(path, "utf8"));
+      } catch {
+        cache = new Map();
+      }
+      for (const [name, record] of files) cache.set(name, record());
+      writeFileSync(temporary, encode(cache));
+      renameSync(temporary, path);
     } catch {
-      cache = new Map();
+      // see saveListingCache
     }
-    cache.set(name, record);
-    writeFileSync(temporary, encode(cache));
-    renameSync(temporary, path);
-  } catch {
-    // see saveListingCache
   }
 }
 

@@ -21,14 +21,11 @@ export function buildSessionContext(
   const leaf = (leafId ? index.byId.get(leafId) : undefined) ?? index.last;
   if (!leaf) return emptyContext();
   const path = index.path(leaf.id);
-
-  let thinkingLevel = "off";
+  const { thinkingLevel, model } = branchSettings(path);
   let compactionAt = -1;
   path.forEach((entry, position) => {
-    if (entry.type === "thinking_level_change") thinkingLevel = entry.thinkingLevel;
-    else if (entry.type === "compaction") compactionAt = position;
+    if (entry.type === "compaction") compactionAt = position;
   });
-  const model = lastModel(path);
 
   const edits = contextEdits(path);
   const messages: AgentMessage[] = [];
@@ -45,6 +42,26 @@ export function buildSessionContext(
   if (firstKept >= 0) for (let i = firstKept; i < compactionAt; i++) push(path[i]!, !compaction.systemMessage);
   for (let i = compactionAt + 1; i < path.length; i++) push(path[i]!);
   return { messages, thinkingLevel, model };
+}
+
+export interface BranchSettings {
+  /** the last recorded level, "off" when none is */
+  thinkingLevel: string;
+  /** whether the branch records a thinking level at all */
+  thinkingLevelRecorded: boolean;
+  model: SessionContext["model"];
+}
+
+/** The thinking level and model a branch (root to leaf) last recorded, without building its messages. */
+export function branchSettings(path: readonly SessionEntry[]): BranchSettings {
+  let thinkingLevel = "off";
+  let thinkingLevelRecorded = false;
+  for (const entry of path) {
+    if (entry.type !== "thinking_level_change") continue;
+    thinkingLevel = entry.thinkingLevel;
+    thinkingLevelRecorded = true;
+  }
+  return { thinkingLevel, thinkingLevelRecorded, model: lastModel(path) };
 }
 
 type Replacement = ContextEditEntry["replacement"];

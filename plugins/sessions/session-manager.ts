@@ -6,7 +6,7 @@ import { newEntryId } from "./entry-id.js";
 import { isConversationRole, messageRole } from "./lazy-entry.js";
 import { currentSystemMessage } from "../../lib/transcript/system-messages.js";
 import { loadSessionRecords } from "./load-entries.js";
-import { buildSessionContext } from "./session-context.js";
+import { branchSettings, buildSessionContext, type BranchSettings } from "./session-context.js";
 import type { SessionStore, SessionWriter } from "./store.js";
 import {
   CURRENT_SESSION_VERSION,
@@ -268,6 +268,11 @@ export class SessionManager {
 
   buildSessionContext(): SessionContext {
     return buildSessionContext(this.index.entries, this.leafId, this.index);
+  }
+
+  /** The active branch's thinking level and model, without building its context. */
+  getBranchSettings(): BranchSettings {
+    return branchSettings(this.getBranch());
   }
 
   /** Roots are entries without a (valid) parent; children sorted oldest first. */

@@ -79,6 +79,21 @@ describe("lazily parsed content", () => {
     reopened.close();
   });
 
+  it("content holding arrays of its own, or followed by a second content member, reads as a full parse reads it", () => {
+    const { store, file } = bigSession();
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    const nested = JSON.parse(lines[3]!) as { message: Record<string, unknown> };
+    nested.message.content = [{ type: "text", text: "x".repeat(5000) }, { type: "toolCall", id: "c", name: "n", arguments: { paths: ["a", "b"], depth: 1 } }];
+    const duplicate = `${lines[3]!.slice(0, -2)},"content":[{"type":"text","text":"second"}]}}`;
+    writeFileSync(file, `${[...lines.slice(0, 3), JSON.stringify(nested), duplicate.replace(/"id":"[^"]+","parentId":"[^"]+"/, `"id":"dup00001","parentId":"${String((nested as unknown as { id: string }).id)}"`)].join("\n")}\n`);
+    const eager = parseJsonlBuffer(readFileSync(file), file, { lazy: false }).records.map((r) => (r.value as { message?: unknown }).message);
+    const reopened = SessionManager.open(store, file);
+    const messages = reopened.buildSessionContext().messages;
+    expect(messages.map((message) => (message as { content: unknown }).content)).toEqual(eager.slice(1).map((message) => (message as { content: unknown }).content));
+    expect((messages[3] as { content: unknown }).content).toEqual([{ type: "text", text: "second" }]);
+    reopened.close();
+  });
+
   it("content set before it was read replaces the stored one", () => {
     const { store, file } = bigSession();
     const reopened = SessionManager.open(store, file);

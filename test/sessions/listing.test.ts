@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { LISTING_CACHE_NAME } from "../../plugins/sessions/listing-cache.js";
 import { describe, expect, it } from "vitest";
 import { JsonlSessionStore, SessionManager, continueRecent, defaultSessionDir, resolveSessionArg } from "../../plugins/sessions/index.js";
 import { assistant, tempDir, toolResult, user } from "./helpers.js";
@@ -71,6 +72,19 @@ describe("listing sessions", () => {
     SessionManager.open(store, big.getSessionFile()!).close();
     const [exact] = await store.list({ cwd: "/proj" });
     expect(exact).toMatchObject({ exact: true, messageCount: 180, name: "Big one" });
+  });
+
+  it("opening a session leaves the listing cache for later; a listing right after it is exact", async () => {
+    const agentDir = tempDir();
+    const store = new JsonlSessionStore({ agentDir });
+    const big = session(store, "/proj", 60, { big: 20_000 });
+    const cache = join(defaultSessionDir("/proj", agentDir), LISTING_CACHE_NAME);
+    SessionManager.open(store, big.getSessionFile()!).close();
+    expect(existsSync(cache)).toBe(false);
+    const [listed] = await store.list({ cwd: "/proj" });
+    expect(listed).toMatchObject({ exact: true, messageCount: 180 });
+    const written = JSON.parse(readFileSync(cache, "utf8")) as { files: Record<string, { exact: boolean }> };
+    expect(written.files[basename(big.getSessionFile()!)]?.exact).toBe(true);
   });
 
   it("reads whole files when asked for exact figures", async () => {
