@@ -6,6 +6,8 @@ import { usePtyWorld, type PtyRun } from "./pty-harness.js";
 const ui = usePtyWorld();
 const UP = "\x1b[A";
 const CTRL_U = "\x15";
+const CTRL_LEFT = "\x1b[1;5D";
+const CTRL_RIGHT = "\x1b[1;5C";
 
 async function twoExchanges(run: PtyRun): Promise<void> {
   run.type("first question\r");
@@ -39,7 +41,18 @@ it("/tree moves back to an earlier message: its text returns to the editor and t
   expect(sent).not.toContain("second question");
 
   run.type("/tree\r");
-  await run.waitFor((screen) => /├─ {3}user: second question/.test(screen) && /└─ • user: another path/.test(screen));
+  await run.waitFor((screen) => /├⊟ {3}user: second question/.test(screen) && /└⊟ • user: another path/.test(screen) && /› +• assistant: branched answer/.test(screen));
+  // ctrl+left: up to where this branch starts, then fold it; ctrl+right unfolds it
+  run.type(CTRL_LEFT);
+  await run.waitFor((screen) => /› └⊟ • user: another path/.test(screen));
+  run.type(CTRL_LEFT);
+  await run.waitFor((screen) => /› └⊞ • user: another path/.test(screen) && !screen.includes("assistant: branched answer"));
+  expect(run.screen().join("\n")).toContain("assistant: second answer");
+  run.type(CTRL_RIGHT);
+  await run.waitFor((screen) => /› └⊟ • user: another path/.test(screen) && screen.includes("assistant: branched answer"));
+  // ctrl+right again: down this branch to its end
+  run.type(CTRL_RIGHT);
+  await run.waitFor((screen) => /› +• assistant: branched answer/.test(screen));
 });
 
 it("/tree labels an entry (shift+l) and filters to user messages (ctrl+u); escape clears the search, then closes", async () => {
@@ -52,6 +65,9 @@ it("/tree labels an entry (shift+l) and filters to user messages (ctrl+u); escap
   await run.waitForText("Label (empty to remove):");
   run.type("checkpoint\r");
   await run.waitFor((screen) => /› • assistant: second answer \[checkpoint\]/.test(screen));
+  // shift+t: when the label was set
+  run.type("T");
+  await run.waitFor((screen) => /\[checkpoint\] \d\d:\d\d/.test(screen));
   run.type(CTRL_U);
   await run.waitFor((screen) => /\[user-only\]/.test(screen) && !screen.includes("assistant: first answer") && screen.includes("user: first question"));
   run.type("first");
@@ -80,7 +96,7 @@ it("/tree with Summarize leaves a branch summary at the new position", async () 
   expect(JSON.stringify(world.mock.requests[2]!.body)).toContain("second question");
   // the chosen message's text is back in the editor: clear it first
   run.type(`${CTRL_U}/tree\r`);
-  await run.waitFor((screen) => /└─ • \[branch summary\]: .*/.test(screen) && /├─ {3}user: first question/.test(screen));
+  await run.waitFor((screen) => /└─ • \[branch summary\]: .*/.test(screen) && /├⊟ {3}user: first question/.test(screen));
 });
 
 it("escape twice on an empty editor opens the tree", async () => {

@@ -1,7 +1,8 @@
 // The session tree as the /tree navigator lists it: one row per shown entry, in file order, a straight run of
 // entries at one depth and each branch of a fork indented under it (├─ / └─). A filter hides kinds of entries;
 // the children of a hidden entry take its place. Assistant messages holding only tool calls are never shown (their
-// results are).
+// results are). A folded entry keeps its row and hides what is under it; an entry can be folded where a branch
+// starts (a root, or one of several children), as pi's tree folds.
 import { messageText, type AgentMessage } from "../../../kernel/index.js";
 import type { SessionEntry, SessionTreeNode } from "../../sessions/index.js";
 
@@ -16,35 +17,56 @@ export interface TreeRow {
   label?: string;
   /** on the path from the root to the current leaf */
   active: boolean;
+  labelTimestamp?: string;
+  /** the shown entry above it and the shown entries below it, folded or not */
+  parentId?: string;
+  childIds: string[];
+  /** it starts a branch and has entries below it */
+  foldable: boolean;
+  folded: boolean;
 }
 
 /** entries that record settings or bookkeeping rather than conversation */
 const BOOKKEEPING: ReadonlySet<string> = new Set(["thinking_level_change", "model_change", "label", "custom", "session_info", "usage", "context_edit"]);
 
-export function treeRows(roots: readonly SessionTreeNode[], leafId: string | null, activeIds: ReadonlySet<string>, filter: TreeFilter): TreeRow[] {
+export function treeRows(
+  roots: readonly SessionTreeNode[],
+  leafId: string | null,
+  activeIds: ReadonlySet<string>,
+  filter: TreeFilter,
+  folded: ReadonlySet<string> = new Set(),
+): TreeRow[] {
   const calls = toolCallsById(roots);
   const rows: TreeRow[] = [];
   const shown = (node: SessionTreeNode) => isShown(node, filter);
   /** a node's nearest shown descendants, in order, standing in for hidden ones */
   const visibleChildren = (nodes: readonly SessionTreeNode[]): SessionTreeNode[] => nodes.flatMap((node) => (shown(node) ? [node] : visibleChildren(node.children)));
-  const walk = (nodes: readonly SessionTreeNode[], indent: string, forked: boolean) => {
+  const walk = (nodes: readonly SessionTreeNode[], indent: string, forked: boolean, parentId: string | undefined) => {
     nodes.forEach((node, index) => {
       const last = index === nodes.length - 1;
-      const connector = forked ? (last ? "└─ " : "├─ ") : "";
+      const children = visibleChildren(node.children);
+      const foldable = children.length > 0 && (parentId === undefined || forked);
+      const isFolded = foldable && folded.has(node.entry.id);
+      const connector = forked ? `${last ? "└" : "├"}${isFolded ? "⊞" : foldable ? "⊟" : "─"} ` : isFolded ? "⊞ " : "";
       rows.push({
         entry: node.entry,
         gutter: indent + connector,
         text: entryText(node.entry, calls),
         label: node.label,
+        labelTimestamp: node.labelTimestamp,
         active: activeIds.has(node.entry.id) || node.entry.id === leafId,
+        parentId,
+        childIds: children.map((child) => child.entry.id),
+        foldable,
+        folded: isFolded,
       });
-      const children = visibleChildren(node.children);
+      if (isFolded) return;
       const childIndent = forked ? indent + (last ? "   " : "│  ") : indent;
-      walk(children, childIndent, children.length > 1);
+      walk(children, childIndent, children.length > 1, node.entry.id);
     });
   };
   const top = visibleChildren(roots);
-  walk(top, "", top.length > 1);
+  walk(top, "", top.length > 1, undefined);
   return rows;
 }
 

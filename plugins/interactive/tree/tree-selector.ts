@@ -1,6 +1,8 @@
 // The /tree navigator: the session's entries as a tree (tree-rows.ts), the path to the current leaf marked •,
 // labels in [brackets]. Typing searches, up/down move, left/right page, the filter keys choose what is listed,
-// shift+l labels the selected entry, enter chooses it, escape clears the search and then closes.
+// shift+l labels the selected entry (shift+t shows when labels were set), ctrl+left folds the branch starting at
+// the selected entry or goes up to the previous branch start, ctrl+right unfolds or goes down to the next one,
+// enter chooses it, escape clears the search and then closes. Searching or changing the filter unfolds everything.
 import { getKeybindings, truncateToWidth, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
 import type { SessionTreeNode } from "../../sessions/index.js";
 import { keysOf, type AppAction } from "../key-bindings.js";
@@ -39,6 +41,8 @@ export class TreeSelector implements Component {
   private rows: TreeRow[] = [];
   private shown: TreeRow[] = [];
   private selected = 0;
+  private readonly folded = new Set<string>();
+  private labelTimes = false;
 
   constructor(
     private readonly options: TreeSelectorOptions,
@@ -55,7 +59,7 @@ export class TreeSelector implements Component {
   /** rebuilds the rows from the session (after a label changed), keeping the selection */
   reload(selectId = this.shown[this.selected]?.entry.id): void {
     const { source } = this.options;
-    this.rows = treeRows(source.roots(), source.leafId(), source.activeIds(), this.filter);
+    this.rows = treeRows(source.roots(), source.leafId(), source.activeIds(), this.filter, this.folded);
     this.applySearch(selectId);
   }
 
@@ -69,7 +73,7 @@ export class TreeSelector implements Component {
       `${theme.fg("borderAccent", "───")} ${theme.bold(theme.fg("accent", "Session Tree"))}`,
       theme.fg(
         "dim",
-        `↑/↓: move. ←/→: page. ${keysOf(keys, "app.tree.editLabel")}: label. ${filterKeys}: filters (${keysOf(keys, "app.tree.filter.cycleForward")}/${keysOf(keys, "app.tree.filter.cycleBackward")} cycle). escape: clear search, close`,
+        `↑/↓: move. ←/→: page. ${firstKey(keys, "app.tree.foldOrUp")}/${firstKey(keys, "app.tree.unfoldOrDown")}: fold/branch. ${keysOf(keys, "app.tree.editLabel")}: label. ${filterKeys}: filters (${keysOf(keys, "app.tree.filter.cycleForward")}/${keysOf(keys, "app.tree.filter.cycleBackward")} cycle). escape: clear search, close`,
       ),
       `${theme.fg("muted", "Type to search:")} ${this.query}`,
     ];
@@ -87,6 +91,12 @@ export class TreeSelector implements Component {
     const page = Math.max(5, this.options.height);
     if (keys.matches(data, "tui.select.up")) return this.move(-1, true);
     if (keys.matches(data, "tui.select.down")) return this.move(1, true);
+    if (keys.matches(data, "app.tree.foldOrUp")) return this.foldOrUp();
+    if (keys.matches(data, "app.tree.unfoldOrDown")) return this.unfoldOrDown();
+    if (keys.matches(data, "app.tree.toggleLabelTimestamp")) {
+      this.labelTimes = !this.labelTimes;
+      return;
+    }
     if (keys.matches(data, "tui.editor.cursorLeft") || keys.matches(data, "tui.select.pageUp")) return this.move(-page, false);
     if (keys.matches(data, "tui.editor.cursorRight") || keys.matches(data, "tui.select.pageDown")) return this.move(page, false);
     if (keys.matches(data, "tui.select.confirm")) {
@@ -116,7 +126,8 @@ export class TreeSelector implements Component {
   private rowLine(row: TreeRow, selected: boolean): string {
     const { theme } = this;
     const marker = row.active ? theme.fg("accent", "• ") : "  ";
-    const label = row.label ? ` ${theme.fg("warning", `[${row.label}]`)}` : "";
+    const time = this.labelTimes && row.label && row.labelTimestamp ? ` ${theme.fg("muted", labelTime(row.labelTimestamp))}` : "";
+    const label = row.label ? ` ${theme.fg("warning", `[${row.label}]`)}${time}` : "";
     const text = selected ? theme.bold(row.text) : row.active ? row.text : theme.fg("muted", row.text);
     const line = `${selected ? theme.fg("accent", "› ") : "  "}${theme.fg("dim", row.gutter)}${marker}${text}${label}`;
     return selected ? theme.bg("selectedBg", line) : line;
@@ -131,13 +142,59 @@ export class TreeSelector implements Component {
 
   private setFilter(filter: TreeFilter): void {
     this.filter = filter;
+    this.folded.clear();
     this.reload();
   }
 
   private setQuery(query: string): void {
     const keep = this.shown[this.selected]?.entry.id;
     this.query = query;
+    if (this.folded.size > 0) {
+      this.folded.clear();
+      return this.reload(keep);
+    }
     this.applySearch(keep);
+  }
+
+  private foldOrUp(): void {
+    const row = this.shown[this.selected];
+    if (!row) return;
+    if (row.foldable && !row.folded) {
+      this.folded.add(row.entry.id);
+      return this.reload(row.entry.id);
+    }
+    // up the shown parents to the start of the branch this entry is on, then to the one above it
+    const byId = new Map(this.shown.map((shown, index) => [shown.entry.id, index]));
+    let current = row;
+    for (;;) {
+      const parent = current.parentId === undefined ? undefined : this.shown[byId.get(current.parentId) ?? -1];
+      if (!parent) return this.select(byId.get(current.entry.id));
+      const start = byId.get(current.entry.id)!;
+      if (parent.childIds.length > 1 && start < this.selected) return this.select(start);
+      current = parent;
+    }
+  }
+
+  private unfoldOrDown(): void {
+    const row = this.shown[this.selected];
+    if (!row) return;
+    if (row.folded) {
+      this.folded.delete(row.entry.id);
+      return this.reload(row.entry.id);
+    }
+    // down the first children to the next branch start or the branch's end
+    const byId = new Map(this.shown.map((shown, index) => [shown.entry.id, index]));
+    let current = row;
+    for (;;) {
+      const first = this.shown[byId.get(current.childIds[0] ?? "") ?? -1];
+      if (!first) return this.select(byId.get(current.entry.id));
+      if (current.childIds.length > 1) return this.select(byId.get(first.entry.id));
+      current = first;
+    }
+  }
+
+  private select(index: number | undefined): void {
+    if (index !== undefined) this.selected = index;
   }
 
   /** the rows every word of the search appears in (text or label), the selection kept where it can be */
@@ -148,4 +205,18 @@ export class TreeSelector implements Component {
     const lastActive = this.shown.map((row) => row.active).lastIndexOf(true);
     this.selected = index >= 0 ? index : lastActive >= 0 ? lastActive : Math.max(0, this.shown.length - 1);
   }
+}
+
+function firstKey(keys: KeybindingsManager, action: AppAction): string {
+  return keys.getKeys(action)[0] ?? "";
+}
+
+/** when a label was set: the time today, else month/day (and year when not this year), as pi shows it */
+function labelTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  const now = new Date();
+  const time = `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+  if (date.toDateString() === now.toDateString()) return time;
+  const day = `${date.getMonth() + 1}/${date.getDate()}`;
+  return date.getFullYear() === now.getFullYear() ? `${day} ${time}` : `${String(date.getFullYear()).slice(-2)}/${day} ${time}`;
 }
