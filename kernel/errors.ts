@@ -32,7 +32,3 @@ export function errorMessage(error: unknown): string {
     return String(error);
   }
 }
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === "AbortError" || (error as { code?: string }).code === "ABORT_ERR");
-}

@@ -1,5 +1,5 @@
 // Session events: what subscribers, output modes and RPC clients see, in pi's names and shapes.
-import type { AgentMessage, AssistantMessage, ToolResultMessage } from "./messages.js";
+import type { AgentMessage, ToolResultMessage } from "./messages.js";
 import type { AssistantMessageEvent } from "./provider.js";
 import type { ThinkingLevel } from "./model.js";
 
@@ -50,4 +50,3 @@ export type SessionEventType = keyof SessionEventMap;
 export type SessionEvent = SessionEventMap[SessionEventType];
 export type AgentEvent = AgentEventMap[keyof AgentEventMap];
 
-export type { AssistantMessage };

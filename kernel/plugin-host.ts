@@ -88,27 +88,16 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
       return remember(() => void registry.commands.remove(command.name, name));
     },
     provide<K extends ServiceName>(service: K, value: PithServices[K]) {
-      const previous = registry.services.get(service);
-      if (previous && previous.owner !== name) {
-        session.report(new PithError("REGISTRATION_CONFLICT", `service "${service}" from ${name} replaces the one from ${previous.owner}`, { plugin: name }));
-      }
-      registry.services.set(service, { value, owner: name });
-      return remember(() => {
-        if (registry.services.get(service)?.value !== value) return;
-        if (previous && previous.owner !== name) registry.services.set(service, previous);
-        else registry.services.delete(service);
-      });
+      registry.services.set(service, value, name);
+      return remember(() => void registry.services.remove(service, name));
     },
     use<K extends ServiceName>(service: K): PithServices[K] {
-      const entry = registry.services.get(service);
-      if (!entry) {
+      if (!registry.services.has(service)) {
         throw new PithError("PLUGIN_SERVICE_MISSING", `${name} needs the "${service}" service, but no loaded plugin provides it. Load the plugin that provides it before ${name}.`, { plugin: name });
       }
-      return entry.value as PithServices[K];
+      return registry.services.get(service) as PithServices[K];
     },
-    tryUse<K extends ServiceName>(service: K): PithServices[K] | undefined {
-      return registry.services.get(service)?.value as PithServices[K] | undefined;
-    },
+    tryUse: <K extends ServiceName>(service: K) => registry.services.get(service) as PithServices[K] | undefined,
     emit(event) {
       session.emit(event);
     },

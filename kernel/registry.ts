@@ -7,7 +7,7 @@ import type { ToolDefinition } from "./tool.js";
 import type { CommandDefinition } from "./plugin.js";
 import { PithError } from "./errors.js";
 
-export interface Owned<T> {
+interface Owned<T> {
   value: T;
   owner: string;
 }
@@ -73,12 +73,6 @@ export class NamedRegistry<T> {
     return this.entries.has(name);
   }
 
-  /** Removes the name entirely, replaced registrations included. */
-  delete(name: string): boolean {
-    this.replaced.delete(name);
-    return this.entries.delete(name);
-  }
-
   names(): string[] {
     return [...this.entries.keys()];
   }
@@ -92,7 +86,7 @@ export class KernelRegistry {
   readonly providers: NamedRegistry<ProviderApi>;
   readonly tools: NamedRegistry<ToolDefinition>;
   readonly commands: NamedRegistry<CommandDefinition>;
-  readonly services = new Map<string, Owned<unknown>>();
+  readonly services: NamedRegistry<unknown>;
   /**
    * the plugins set up so far, in setup order: a plugin that taps hooks again at run time (pi extensions on
    * reload) can keep its load-order place with `before` the plugins set up after it
@@ -103,5 +97,6 @@ export class KernelRegistry {
     this.providers = new NamedRegistry("provider api", report);
     this.tools = new NamedRegistry("tool", report);
     this.commands = new NamedRegistry("command", report);
+    this.services = new NamedRegistry("service", report);
   }
 }

@@ -179,7 +179,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   });
 
   try {
-    const manager = (session.registry.services.get("sessions")?.value as SessionsService | undefined)?.manager;
+    const manager = (session.registry.services.get("sessions") as SessionsService | undefined)?.manager;
     warnings.push(...applyToolSelection(session, settings, options, manager));
 
     const restored = restoredState(manager);

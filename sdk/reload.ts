@@ -18,7 +18,7 @@ export interface ReloadReport {
 }
 
 export async function reloadResources(session: AgentSession, signal?: AbortSignal): Promise<ReloadReport> {
-  const use = <K extends ServiceName>(name: K) => session.registry.services.get(name)?.value as PithServices[K] | undefined;
+  const use = <K extends ServiceName>(name: K) => session.registry.services.get(name) as PithServices[K] | undefined;
   await reloadSession({ agent: session, use, report: (error) => session.report(error) }, signal);
   const loaded = use("resources")?.loaded() ?? { contextFiles: [], appendFiles: [] };
   return {

@@ -16,7 +16,7 @@ export async function selectInitialModel(
   session: AgentSession,
   request: { model?: Model | string; provider?: string; apiKey?: string; settings: Settings; restored?: { provider: string; modelId: string } },
 ): Promise<ModelSelection> {
-  const registry = session.registry.services.get("models")?.value as ModelRegistry | undefined;
+  const registry = session.registry.services.get("models") as ModelRegistry | undefined;
   if (typeof request.model === "object") {
     if (request.apiKey) registry?.setRuntimeApiKey(request.model.provider, request.apiKey);
     return { model: request.model, thinkingLevel: undefined, warnings: [] };

@@ -1,7 +1,8 @@
 // Turns whatever a provider SDK throws into the message and diagnostic facts every provider reports alike.
 // SDK error classes are recognised by shape, not `instanceof`, because the SDKs are imported lazily and both
 // (Anthropic and OpenAI) share the same `status`/`headers`/`error` layout.
-import { errorMessage, isAbortError, type ProviderResponseInfo } from "../../kernel/index.js";
+import { errorMessage, type ProviderResponseInfo } from "../../kernel/index.js";
+import { isAbortError } from "../abort/abort-error.js";
 import type { ProviderErrorDetails } from "./provider-failure.js";
 import { isContextOverflowText } from "./context-overflow.js";
 import { ProviderFailure } from "./provider-failure.js";

@@ -2,7 +2,8 @@
 // filesystem root down to the working directory, so the most specific instructions come last.
 import { readFile, realpath } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { errorMessage, isAbortError } from "../../kernel/index.js";
+import { errorMessage } from "../../kernel/index.js";
+import { isAbortError } from "../../lib/abort/abort-error.js";
 
 export interface ContextFile {
   path: string;

@@ -2,7 +2,8 @@
 // appended text (APPEND_SYSTEM.md and every --append-system-prompt) and the project's context files.
 import { readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { errorMessage, isAbortError } from "../../kernel/index.js";
+import { errorMessage } from "../../kernel/index.js";
+import { isAbortError } from "../../lib/abort/abort-error.js";
 import { findContextFiles, type ContextFile } from "./context-files.js";
 
 export interface SystemPromptOptions {

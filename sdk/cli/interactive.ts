@@ -21,7 +21,7 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
     mode.abandon();
     throw error;
   }
-  const extensionWords = created.session.registry.services.get("extensions")?.value as { parsedFlags?: { rest: string[] } } | undefined;
+  const extensionWords = created.session.registry.services.get("extensions") as { parsedFlags?: { rest: string[] } } | undefined;
   const rest = extensionWords?.parsedFlags?.rest;
   const files = rest ? rest.filter((word) => word.startsWith("@") && word.length > 1).map((word) => word.slice(1)) : words.files;
   const messages = rest ? rest.filter((word) => !(word.startsWith("@") && word.length > 1)) : words.messages;

@@ -146,7 +146,7 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
   const created = await createAgentSession({ ...sessionOptions(args, mode === "json" ? "json" : "print"), plugins: [output], log });
   const { session } = created;
   // extension flags were taken out of the words the CLI did not know; what is left are @files and messages
-  const rest = (session.registry.services.get("extensions")?.value as import("../../plugins/extensions/index.js").ExtensionsService | undefined)?.parsedFlags?.rest;
+  const rest = (session.registry.services.get("extensions") as import("../../plugins/extensions/index.js").ExtensionsService | undefined)?.parsedFlags?.rest;
   const words = rest && [...rest, ...args.afterSeparator];
   const files = words ? words.filter((word) => word.startsWith("@") && word.length > 1).map((word) => word.slice(1)) : args.files;
   const messages = words ? words.filter((word) => !(word.startsWith("@") && word.length > 1)) : args.messages;
@@ -199,10 +199,10 @@ async function outputPlugin(mode: "text" | "json"): Promise<PithPlugin> {
 async function finishOutput(created: CreatedSession, mode: "text" | "json"): Promise<number> {
   const services = created.session.registry.services;
   if (mode === "json") {
-    await (services.get("jsonOutput")?.value as { flush(): Promise<void> } | undefined)?.flush();
+    await (services.get("jsonOutput") as { flush(): Promise<void> } | undefined)?.flush();
     return lastRunFailed(created) ? 1 : 0;
   }
-  return (services.get("textOutput")?.value as { finish(): number }).finish();
+  return (services.get("textOutput") as { finish(): number }).finish();
 }
 
 function lastRunFailed(created: CreatedSession): boolean {

@@ -4,7 +4,7 @@ import { requireService as requireNamed } from "../../plugins/session-control/re
 
 export function serviceOf<K extends ServiceName>(agent: AgentSession, name: K): PithServices[K] | undefined {
   // Registered through `context.provide`, whose signature guarantees the value's type for the name.
-  return agent.registry.services.get(name)?.value as PithServices[K] | undefined;
+  return agent.registry.services.get(name) as PithServices[K] | undefined;
 }
 
 /** The service, or a PithError saying what could not be done and which plugin to load. */

@@ -62,7 +62,7 @@ describe("threshold compaction", () => {
     expect(harness.of("compaction_start")).toEqual([]);
     // compaction is switched on between prompts; the next prompt reads the changed file
     writeFileSync(join(harness.agentDir, "settings.json"), JSON.stringify(smallWindow));
-    await (harness.session.registry.services.get("settings")!.value as { reload(): Promise<void> }).reload();
+    await (harness.session.registry.services.get("settings")! as { reload(): Promise<void> }).reload();
     await harness.session.prompt("third");
     const types = harness.events.map((event) => event.type);
     expect(types.indexOf("compaction_end")).toBeLessThan(types.lastIndexOf("agent_start"));

@@ -15,7 +15,7 @@ const textOf = (message: unknown) => {
   if (typeof content === "string") return content;
   return (content as { text?: string }[]).map((block) => block.text ?? "").join("");
 };
-const service = <T>(started: Started, name: string) => started.session.registry.services.get(name)!.value as T;
+const service = <T>(started: Started, name: string) => started.session.registry.services.get(name)! as T;
 
 let world: World;
 beforeEach(async () => {

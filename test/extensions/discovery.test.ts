@@ -88,9 +88,9 @@ describe("project trust", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(".pi/settings.json (with extensions, which runs or loads code) and .pi/extensions");
     expect(warnings[0]).toContain("--approve");
-    const service = started.session.registry.services.get("extensions")!.value as import("../../plugins/extensions/index.js").ExtensionsService;
+    const service = started.session.registry.services.get("extensions")! as import("../../plugins/extensions/index.js").ExtensionsService;
     expect(service.untrusted).toEqual([".pi/extensions/evil.ts"]);
-    expect(started.session.registry.services.get("projectTrust")?.value).toMatchObject({ trusted: false, state: { source: "no-prompt" } });
+    expect(started.session.registry.services.get("projectTrust")).toMatchObject({ trusted: false, state: { source: "no-prompt" } });
   });
 
   it("a project listed in pith's older trustedProjects setting still runs its extensions", async () => {
@@ -99,7 +99,7 @@ describe("project trust", () => {
     const started = await startSession(world);
     expect(ran()).toEqual(["project"]);
     expect(started.warnings.filter((line) => line.includes("trusted"))).toEqual([]);
-    expect(started.session.registry.services.get("projectTrust")?.value).toMatchObject({ trusted: true, state: { source: "legacy" } });
+    expect(started.session.registry.services.get("projectTrust")).toMatchObject({ trusted: true, state: { source: "legacy" } });
   });
 
   it("a saved 'no' in trust.json wins over the older trustedProjects list, and needs no warning", async () => {

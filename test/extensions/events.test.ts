@@ -104,7 +104,7 @@ describe("events of a prompt", () => {
     expect(dataOf("session_start")).toEqual(["startup"]);
     expect(dataOf("resources_discover")).toEqual(["startup"]);
     expect(session.registry.services.get("extensions")).toBeDefined();
-    expect(started.session.registry.services.size).toBeGreaterThan(0);
+    expect(started.session.registry.services.names().length).toBeGreaterThan(0);
   });
 
   it("a handled input never reaches the model; context hides messages from the model but not from the session", async () => {
@@ -158,9 +158,9 @@ describe("events of a prompt", () => {
 
   it("resources_discover answers through the extensions service; a user_bash result replaces the user's command", async () => {
     const { session } = await startSession(world, { paths: [EVERY_EVENT] });
-    const service = session.registry.services.get("extensions")!.value as import("../../plugins/extensions/index.js").ExtensionsService;
+    const service = session.registry.services.get("extensions")! as import("../../plugins/extensions/index.js").ExtensionsService;
     expect(service.discoveredResources()).toEqual({ skillPaths: ["/extra/skills"], promptPaths: ["/extra/prompts"], themePaths: [] });
-    const userBash = session.registry.services.get("userBash")!.value as import("../../plugins/session-services/user-bash.js").UserBashService;
+    const userBash = session.registry.services.get("userBash")! as import("../../plugins/session-services/user-bash.js").UserBashService;
     const expected = { output: "ran ls elsewhere", exitCode: 0, cancelled: false, truncated: false };
     expect(await userBash.execute("ls")).toEqual(expected);
     expect(session.messages.at(-1)).toMatchObject({ role: "bashExecution", command: "ls", ...expected });
@@ -192,7 +192,7 @@ describe("session moves and compaction from a command context", () => {
   it("navigateTree asks session_before_tree, moves the leaf, labels it and reports session_tree", async () => {
     const { session } = await startSession(world, { paths: [EVERY_EVENT, EVERY_METHOD], turns: [{ text: "one" }, { text: "two" }] });
     await session.prompt("first");
-    const service = session.registry.services.get("sessions")!.value as import("../../plugins/sessions/index.js").SessionsService;
+    const service = session.registry.services.get("sessions")! as import("../../plugins/sessions/index.js").SessionsService;
     const firstReply = service.manager.getLeafId()!;
     await session.prompt("second");
     await session.prompt(`/tree ${firstReply}`);

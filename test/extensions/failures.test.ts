@@ -134,7 +134,7 @@ describe("conflicts", () => {
     expect(started.problems.every((problem) => problem.code === "EXTENSION_CONFLICT")).toBe(true);
 
     // every duplicate command stays reachable by number, in load order; the plain name runs the winner
-    const service = started.session.registry.services.get("extensions")!.value as import("../../plugins/extensions/index.js").ExtensionsService;
+    const service = started.session.registry.services.get("extensions")! as import("../../plugins/extensions/index.js").ExtensionsService;
     expect(service.commands().filter((command) => command.source === "extension").map((command) => command.name)).toEqual(["same:1", "same:2", "same:3"]);
     expect(service.flags()).toEqual([expect.objectContaining({ name: "mode", type: "boolean" })]);
     await started.session.prompt("/same");

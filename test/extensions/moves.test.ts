@@ -32,7 +32,7 @@ export default function (pi: ExtensionAPI) {
 }
 `;
 
-const service = <T>(session: AgentSession, name: string) => session.registry.services.get(name)!.value as T;
+const service = <T>(session: AgentSession, name: string) => session.registry.services.get(name)! as T;
 
 beforeEach(() => {
   state.__pithMoves = [];

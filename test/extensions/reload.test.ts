@@ -61,7 +61,7 @@ const V1 = extension(
 );
 const V2 = extension("v2", tool("new_tool"));
 
-const service = <T>(session: AgentSession, name: string) => session.registry.services.get(name)!.value as T;
+const service = <T>(session: AgentSession, name: string) => session.registry.services.get(name)! as T;
 
 let world: World;
 beforeEach(async () => {

@@ -75,7 +75,7 @@ export default function (pi: ExtensionAPI) {
 }
 `;
 
-const control = (session: AgentSession) => session.registry.services.get("sessionControl")!.value as SessionControlService;
+const control = (session: AgentSession) => session.registry.services.get("sessionControl")! as SessionControlService;
 
 /** The error a call throws (or undefined when it does not throw). */
 function thrown(call: () => unknown): unknown {

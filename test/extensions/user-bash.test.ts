@@ -16,7 +16,7 @@ let files = 0;
 async function userBashWith(handlerBody: string): Promise<{ bash: UserBashService; messages: () => readonly { role: string }[] }> {
   const path = await world.write(`ext/bash-${++files}.ts`, `export default function (pi: any) { pi.on("user_bash", (event: any) => { ${handlerBody} }); }`);
   const { session } = await startSession(world, { paths: [path] });
-  return { bash: session.registry.services.get("userBash")!.value as UserBashService, messages: () => session.messages };
+  return { bash: session.registry.services.get("userBash")! as UserBashService, messages: () => session.messages };
 }
 
 describe("user_bash fails closed", () => {

@@ -47,6 +47,26 @@ describe("register* disposers", () => {
     expect(context.registry.providers.has("test-api")).toBe(false);
     expect(context.tryUse("testService" as never)).toBeUndefined();
   });
+
+  it("of services: a replaced service comes back, and one undone while replaced stays gone", async () => {
+    const { context, problems } = await contextOf();
+    const name = "testService" as never;
+    const first = context.scope("first");
+    const second = context.scope("second");
+    first.provide(name, { from: "first" } as never);
+    const undoSecond = second.provide(name, { from: "second" } as never);
+    expect(problems).toEqual(['service "testService" from second replaces the one from first']);
+    expect(context.use(name)).toEqual({ from: "second" });
+    undoSecond();
+    expect(context.use(name)).toEqual({ from: "first" });
+
+    const third = context.scope("third");
+    third.provide(name, { from: "third" } as never);
+    first.dispose();
+    third.dispose();
+    expect(context.tryUse(name)).toBeUndefined();
+    expect(() => context.use(name)).toThrow(expect.objectContaining({ code: "PLUGIN_SERVICE_MISSING" }));
+  });
 });
 
 describe("a scope", () => {

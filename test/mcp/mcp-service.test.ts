@@ -30,7 +30,7 @@ async function open(config: unknown, cwd = home): Promise<{ mcp: McpService; too
     onProblem: (error) => void problems.push(error.message),
   });
   dispose = () => session.dispose("quit");
-  const mcp = session.registry.services.get("mcp")!.value as McpService;
+  const mcp = session.registry.services.get("mcp")! as McpService;
   return { mcp, tools: () => session.activeToolNames().filter((name) => name.startsWith("mcp__")) };
 }
 

@@ -36,7 +36,7 @@ async function bootWith(dir: string, options: { env?: NodeJS.ProcessEnv; runtime
       scriptedProviderPlugin(scripted),
     ],
   });
-  const registry = session.registry.services.get("models")?.value;
+  const registry = session.registry.services.get("models");
   expect(registry).toBeInstanceOf(ModelRegistry);
   return { session, scripted, warnings, registry: registry as ModelRegistry };
 }

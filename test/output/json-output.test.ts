@@ -14,7 +14,7 @@ describe("JSON output", () => {
     await session.setModel(scriptedModel());
     await session.start();
     await session.prompt("hi");
-    await (session.registry.services.get("jsonOutput")!.value as { flush(): Promise<void> }).flush();
+    await (session.registry.services.get("jsonOutput")! as { flush(): Promise<void> }).flush();
 
     const events = output.trim().split("\n").map((line) => JSON.parse(line));
     expect(events[0]).toMatchObject({ type: "session", version: 3, id: session.sessionId, cwd: process.cwd() });

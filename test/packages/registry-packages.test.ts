@@ -61,7 +61,7 @@ describe("pi packages from the npm registry", () => {
   it("install and load without a problem", () => {
     expect(messagesOf(started.problems)).toEqual([]);
     expect(started.warnings).toEqual([]);
-    const extensions = started.session.registry.services.get("extensions")?.value as ExtensionsService;
+    const extensions = started.session.registry.services.get("extensions") as ExtensionsService;
     const loaded = new Set(extensions.loaded.map((extension) => packageOf(extension.path)));
     for (const spec of REGISTRY_PACKAGES) expect(loaded).toContain(spec.slice(0, spec.lastIndexOf("@")));
   });
@@ -71,7 +71,7 @@ describe("pi packages from the npm registry", () => {
   });
 
   it("the packages register the extension flags pi 1.6.0 lists", () => {
-    const extensions = started.session.registry.services.get("extensions")?.value as ExtensionsService;
+    const extensions = started.session.registry.services.get("extensions") as ExtensionsService;
     const flags = extensions.flags().filter((flag) => packageOf(flag.extension) !== undefined).map((flag) => flag.name);
     expect(flags.sort()).toEqual(fixture.flags);
   });

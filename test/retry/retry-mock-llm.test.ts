@@ -98,7 +98,7 @@ describe("retry against the mock LLM server", () => {
     expect(end).toMatchObject({ type: "auto_retry_end", success: false, attempt: 2 });
     expect(end.finalError).toMatch(/Overloaded.*\(gave up after 2 retries\)$/);
     expect(log.warnings.some((warning) => warning.includes("gave up after 2 retries"))).toBe(false);
-    const exitCode = (session.registry.services.get("textOutput")!.value as { finish(): number }).finish();
+    const exitCode = (session.registry.services.get("textOutput")! as { finish(): number }).finish();
     expect(exitCode).toBe(1);
     expect(stderr.text()).toMatch(/^pith: .*Overloaded.* \(gave up after 2 retries\)\n$/);
     expect(stdout.text()).toBe("");

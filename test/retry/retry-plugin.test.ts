@@ -78,7 +78,7 @@ describe("retry plugin", () => {
     expect(log.warnings).toEqual([]);
     // the last failure stays in the conversation, so the outcome is visible
     expect((session.messages.at(-1) as AssistantMessage).stopReason).toBe("error");
-    const textOutput = (session.registry.services.get("textOutput")!.value as { finish(): number });
+    const textOutput = (session.registry.services.get("textOutput")! as { finish(): number });
     expect(textOutput.finish()).toBe(1);
     expect(stderr.text()).toBe("pith: 529 overloaded_error: Overloaded (gave up after 2 retries)\n");
     expect(stdout.text()).toBe("");

@@ -75,7 +75,7 @@ afterAll(async () => {
 
 function owner(name: string): object | undefined {
   if (name === "session") return rpc.session;
-  return rpc.session.registry.services.get(name)?.value as object | undefined;
+  return rpc.session.registry.services.get(name) as object | undefined;
 }
 
 function traced<T extends object>(name: string, target: T, touched: Set<string>): T {

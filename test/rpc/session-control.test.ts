@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function sessions(): SessionsService {
-  return rpc!.session.registry.services.get("sessions")!.value as SessionsService;
+  return rpc!.session.registry.services.get("sessions")! as SessionsService;
 }
 
 it("new_session records its parent, model and thinking level, and announces session_start {new, previousSessionFile}", async () => {

@@ -84,7 +84,7 @@ describe("packages on reload", () => {
     const agentDir = join(home, "agent");
     const problems: PithError[] = [];
     const { session } = await createAgentSession({ cwd: project, agentDir, noSession: true, packages: { offline: true }, onProblem: (error) => problems.push(error) });
-    const names = () => (session.registry.services.get("extensions")!.value as ExtensionsService).commands().map((command) => command.name);
+    const names = () => (session.registry.services.get("extensions")! as ExtensionsService).commands().map((command) => command.name);
     expect(names()).not.toContain("from-package");
 
     const pkg = join(home, "pkgs", "late");

@@ -71,5 +71,5 @@ export function toolsPlugin(tools: ToolSketch[], inactive: string[] = []): PithP
 export function resourcesOf(session: AgentSession): ResourcesService {
   const entry = session.registry.services.get("resources");
   if (!entry) throw new Error("no resources service");
-  return entry.value as ResourcesService;
+  return entry as ResourcesService;
 }
