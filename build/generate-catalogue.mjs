@@ -61,8 +61,10 @@ for (const [name, byId] of Object.entries(MODELS)) {
     api: mostCommon(models.map((m) => m.api)),
     baseUrl: piProviders.get(name)?.baseUrl ?? mostCommon(models.map((m) => m.baseUrl)),
   };
-  const envVars = (findEnvKeys(name, everyVariableSet) ?? []).filter((variable) => !BEARER_VARIABLES.has(variable));
-  providers[name] = { name: piProviders.get(name)?.name ?? name, ...provider, envVars, models: models.length };
+  const variables = findEnvKeys(name, everyVariableSet) ?? [];
+  const envVars = variables.filter((variable) => !BEARER_VARIABLES.has(variable));
+  const bearerEnvVars = variables.filter((variable) => BEARER_VARIABLES.has(variable));
+  providers[name] = { name: piProviders.get(name)?.name ?? name, ...provider, envVars, ...(bearerEnvVars.length > 0 ? { bearerEnvVars } : {}), models: models.length };
   writeFileSync(join(out, `${name}.json`), `${JSON.stringify(models.map((model) => record(model, provider)))}\n`);
 }
 const index = {

@@ -13,6 +13,8 @@ export interface CatalogueProvider {
   baseUrl: string;
   /** environment variables holding the key, first set one wins */
   envVars: string[];
+  /** variables holding a token sent as `Authorization: Bearer` instead of the key (ANTHROPIC_AUTH_TOKEN), tried first */
+  bearerEnvVars?: string[];
   /** how many models the provider's file holds */
   models: number;
 }

@@ -7,6 +7,8 @@ import { catalogueIndex, catalogueProvider } from "./catalogue.js";
 export interface KnownProvider {
   /** environment variables holding the key, first set one wins */
   envVars: readonly string[];
+  /** variables holding a token sent as `Authorization: Bearer` (ANTHROPIC_AUTH_TOKEN), tried before `envVars` */
+  bearerEnvVars: readonly string[];
   /** endpoint inherited by models.json models that set no `baseUrl`/`api` */
   api?: string;
   baseUrl?: string;
@@ -16,7 +18,7 @@ export function knownProvider(name: string): KnownProvider | undefined {
   const entry = catalogueProvider(name);
   if (!entry) return undefined;
   // Azure's endpoint is per resource: it comes from the environment or models.json, never from the catalogue.
-  return { envVars: entry.envVars, api: entry.api, ...(entry.baseUrl ? { baseUrl: entry.baseUrl } : {}) };
+  return { envVars: entry.envVars, bearerEnvVars: entry.bearerEnvVars ?? [], api: entry.api, ...(entry.baseUrl ? { baseUrl: entry.baseUrl } : {}) };
 }
 
 /**

@@ -95,6 +95,7 @@ export class ModelRegistry {
     return (
       this.runtimeKeys.has(provider) ||
       this.credentials.has(provider) ||
+      this.bearerVariable(provider) !== undefined ||
       this.envKeyVariable(provider) !== undefined ||
       hasAmbientCredentials(provider, this.env) ||
       this.requestConfig(provider)?.apiKey !== undefined
@@ -133,10 +134,13 @@ export class ModelRegistry {
     return (await this.resolveKey(provider, signal, options.minValidityMs))?.apiKey;
   }
 
-  /** Key and headers for one request to `model`; throws `NO_API_KEY` when there is no key. */
+  /**
+   * Key and headers for one request to `model`; throws `NO_API_KEY` when there is no key. A bearer variable's
+   * token (ANTHROPIC_AUTH_TOKEN) goes as the `Authorization` header alone, with no key.
+   */
   async resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth> {
     const key = await this.resolveKey(model.provider, signal);
-    if (!key?.apiKey) throw this.noApiKeyError(model.provider);
+    if (!key?.apiKey && !key?.bearer) throw this.noApiKeyError(model.provider);
     const { apiKey } = key;
     const config = this.requestConfig(model.provider);
     const headers: Record<string, string> = {
@@ -148,8 +152,9 @@ export class ModelRegistry {
         signal,
       )),
     };
-    if (config?.authHeader) headers.Authorization = `Bearer ${apiKey}`;
-    const auth: ResolvedAuth = Object.keys(headers).length > 0 ? { apiKey, headers } : { apiKey };
+    if (key.bearer) headers.Authorization = `Bearer ${key.bearer}`;
+    else if (config?.authHeader) headers.Authorization = `Bearer ${apiKey}`;
+    const auth: ResolvedAuth = { ...(apiKey ? { apiKey } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
     // a login's own endpoint (Copilot's, from its token), unless models.json or an extension moved the provider
     if (key.baseUrl && this.configuredBaseUrl(model.provider) === undefined) auth.baseUrl = key.baseUrl;
     return auth;
@@ -173,6 +178,8 @@ export class ModelRegistry {
     if (this.runtimeKeys.has(provider)) return { type: "api_key", source: "--api-key" };
     const credential = this.credentials.get(provider);
     if (credential) return { type: credential.type, source: "stored credential" };
+    const bearer = this.bearerVariable(provider);
+    if (bearer) return { type: "api_key", source: bearer };
     const variable = this.envKeyVariable(provider);
     if (variable) return { type: "api_key", source: variable };
     if (hasAmbientCredentials(provider, this.env)) return { type: "api_key", source: "ambient credentials" };
@@ -261,16 +268,26 @@ export class ModelRegistry {
     return wanted === undefined ? undefined : this.providers().find((name) => name.toLowerCase() === wanted);
   }
 
+  private bearerVariable(provider: string): string | undefined {
+    return knownProvider(provider)?.bearerEnvVars.find((variable) => Boolean(this.env[variable]));
+  }
+
   private envKeyVariable(provider: string): string | undefined {
     return knownProvider(provider)?.envVars.find((variable) => Boolean(this.env[variable]));
   }
 
-  private async resolveKey(provider: string, signal: AbortSignal | undefined, minValidityMs?: number): Promise<{ apiKey: string | undefined; baseUrl?: string } | undefined> {
+  private async resolveKey(
+    provider: string,
+    signal: AbortSignal | undefined,
+    minValidityMs?: number,
+  ): Promise<{ apiKey: string | undefined; baseUrl?: string; bearer?: string } | undefined> {
     const runtime = this.runtimeKeys.get(provider);
     if (runtime) return { apiKey: runtime };
     const credential = this.credentials.get(provider);
     if (credential?.type === "oauth") return this.subscriptionAuth(provider, credential, signal, minValidityMs);
     if (credential) return { apiKey: await this.keyFromCredential(provider, credential, signal) };
+    const bearer = this.bearerVariable(provider);
+    if (bearer) return { apiKey: undefined, bearer: this.env[bearer] };
     const variable = this.envKeyVariable(provider);
     if (variable) return { apiKey: this.env[variable] };
     if (hasAmbientCredentials(provider, this.env)) return { apiKey: AMBIENT_CREDENTIALS };

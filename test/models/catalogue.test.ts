@@ -58,7 +58,8 @@ describe("built-in catalogue", () => {
     expect(knownProvider("anthropic")?.envVars).toEqual(["ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"]);
     expect(knownProvider("qwen-token-plan")?.envVars).toEqual(["QWEN_TOKEN_PLAN_TEAM_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"]);
     expect(knownProvider("github-copilot")?.envVars).toEqual(["COPILOT_GITHUB_TOKEN"]);
-    expect(knownProvider("azure")).toEqual({ envVars: ["AZURE_OPENAI_API_KEY"], api: "azure-openai-responses" });
+    expect(knownProvider("anthropic")?.bearerEnvVars).toEqual(["ANTHROPIC_AUTH_TOKEN"]);
+    expect(knownProvider("azure")).toEqual({ envVars: ["AZURE_OPENAI_API_KEY"], bearerEnvVars: [], api: "azure-openai-responses" });
     expect(knownProvider("no-such-provider")).toBeUndefined();
   });
 
