@@ -30,6 +30,30 @@ it("/settings changes a row with enter, saves it to settings.json and applies it
   run.type("\x1b");
   await run.waitFor((screen) => !screen.includes("Hide thinking") && !screen.includes("pondering the options"));
   expect(run.screen().join("\n")).toContain("Thinking...");
+
+  // submenus: a level of the model's own for later sessions, and the warnings
+  run.type("/settings\r");
+  await run.waitForText("Auto-compact");
+  run.type("per model");
+  await run.waitFor((screen) => /→ Default thinking level per model\s+none/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => screen.includes("Per-Model Thinking Level") && /→ mock-think \[mock\]/.test(screen));
+  run.type("\r");
+  await run.waitForText("Thinking Level for mock-think [mock]");
+  run.type("medium\r");
+  await run.waitFor((screen) => /→ mock-think \[mock\]\s+medium/.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ modelThinkingLevels: { "mock/mock-think": "medium" } });
+  run.type("\x1b");
+  await run.waitFor((screen) => /→ Default thinking level per model\s+1 configured/.test(screen));
+  run.type("\x7f".repeat(9) + "warnings");
+  await run.waitFor((screen) => /→ Warnings\s+on/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ Anthropic extra usage\s+true/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ Anthropic extra usage\s+false/.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ warnings: { anthropicExtraUsage: false } });
+  run.type("\x1b");
+  await run.waitFor((screen) => /→ Warnings\s+off/.test(screen));
 });
 
 it("/settings keeps what settings.json already holds and writes a queue mode the session uses", async () => {

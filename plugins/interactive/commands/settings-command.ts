@@ -1,10 +1,14 @@
 // /settings: a searchable list of settings (pi 1.6.0's rows); enter or space moves a row to its next value, which
 // is saved to the agent folder's settings.json at once and applied to the running UI. The theme row opens a list
-// of themes, previewed while moving, restored on escape.
-import { SelectList, SettingsList, type Component, type SettingItem } from "@earendil-works/pi-tui";
-import { SETTING_ROWS, shownValue, storedValue } from "../settings/setting-rows.js";
+// of themes, previewed while moving, restored on escape; "Warnings" and "Default thinking level per model" open
+// menus of their own (settings-submenus.ts).
+import { SelectList, SettingsList, getCapabilities, type Component, type SettingItem } from "@earendil-works/pi-tui";
+import { IMAGE_ROWS, SETTING_ROWS, shownValue, storedValue } from "../settings/setting-rows.js";
+import { ModelThinkingMenu, modelThinkingSummary, warningsMenu } from "../settings/settings-submenus.js";
 import { applyUiSettings } from "../settings/ui-settings.js";
 import type { CommandHost } from "./command-host.js";
+import type { SettingRow } from "../settings/setting-rows.js";
+import { keysOf } from "../key-bindings.js";
 
 const THEME_ROW = "theme";
 
@@ -12,13 +16,29 @@ export async function settingsCommand(_args: string, host: CommandHost): Promise
   const { context, ui } = host;
   const settings = context.use("settings");
   const current = settings.get();
-  const items: SettingItem[] = SETTING_ROWS.map((row) => ({
+  const items: SettingItem[] = rows().map((row) => ({
     id: row.path,
     label: row.label,
     description: row.description,
     currentValue: shownValue(current, row.path),
     values: [...row.values],
   }));
+  items.push(
+    {
+      id: "warnings",
+      label: "Warnings",
+      description: "Enable or disable individual warnings",
+      currentValue: current.warnings.anthropicExtraUsage ? "on" : "off",
+      submenu: (_value, done) => warningsMenu(host, () => done(host.context.use("settings").get().warnings.anthropicExtraUsage ? "on" : "off")),
+    },
+    {
+      id: "model-thinking",
+      label: "Default thinking level per model",
+      description: `Override the default thinking level for specific models. ${keysOf(ui.keys, "app.thinking.cycle")} cycles in-session.`,
+      currentValue: modelThinkingSummary(current.modelThinkingLevels),
+      submenu: (_value, done) => new ModelThinkingMenu(host, done),
+    },
+  );
   items.push({
     id: THEME_ROW,
     label: "Theme",
@@ -43,7 +63,7 @@ async function change(host: CommandHost, id: string, shown: string): Promise<voi
       await settings.set("theme", shown, "global");
       return;
     }
-    const row = SETTING_ROWS.find((candidate) => candidate.path === id);
+    const row = rows().find((candidate) => candidate.path === id);
     if (!row) return;
     const value = storedValue(row, shown);
     if (row.path === "steeringMode") await control.setSteeringMode(value as "all" | "one-at-a-time");
@@ -54,6 +74,12 @@ async function change(host: CommandHost, id: string, shown: string): Promise<voi
   } catch (error) {
     chat.notify("error", error instanceof Error ? error.message : String(error));
   }
+}
+
+/** pi's rows, with the image rows after Auto-compact where the terminal draws images */
+function rows(): readonly SettingRow[] {
+  if (getCapabilities().images === null) return SETTING_ROWS;
+  return [SETTING_ROWS[0]!, ...IMAGE_ROWS, ...SETTING_ROWS.slice(1)];
 }
 
 /** the themes to choose from; moving previews one, escape puts the one in use back */

@@ -4,18 +4,9 @@
 import { type ThinkingLevel } from "../../../kernel/index.js";
 import { supportedThinkingLevels } from "../../../lib/provider-kit/thinking-levels.js";
 import { SearchList } from "../components/search-list.js";
+import { LEVEL_DESCRIPTIONS } from "../settings/thinking-descriptions.js";
 import { keysOf } from "../key-bindings.js";
 import type { CommandHost } from "./command-host.js";
-
-const LEVEL_DESCRIPTIONS: Readonly<Record<ThinkingLevel, string>> = {
-  off: "No reasoning",
-  minimal: "Very brief reasoning (~1k tokens)",
-  low: "Light reasoning (~2k tokens)",
-  medium: "Moderate reasoning (~8k tokens)",
-  high: "Deep reasoning (~16k tokens)",
-  xhigh: "Extra-high reasoning (~32k tokens)",
-  max: "Maximum reasoning",
-};
 
 export async function thinkingCommand(args: string, host: CommandHost): Promise<void> {
   const { session, chat } = host;

@@ -15,6 +15,12 @@ export interface SettingRow {
 const BOOL = ["true", "false"] as const;
 const QUEUE_MODES = ["one-at-a-time", "all"] as const;
 
+/** shown after Auto-compact where the terminal can draw images, as pi does */
+export const IMAGE_ROWS: readonly SettingRow[] = [
+  { path: "terminal.showImages", label: "Show images", description: "Render images inline in terminal", values: BOOL, kind: "boolean" },
+  { path: "terminal.imageWidthCells", label: "Image width", description: "Preferred inline image width in terminal cells", values: ["60", "80", "120"], kind: "number" },
+];
+
 export const SETTING_ROWS: readonly SettingRow[] = [
   { path: "compaction.enabled", label: "Auto-compact", description: "Automatically compact context when it gets too large", values: BOOL, kind: "boolean" },
   { path: "images.autoResize", label: "Auto-resize images", description: "Resize large images to 2000x2000 max for better model compatibility", values: BOOL, kind: "boolean" },
@@ -40,7 +46,6 @@ export const SETTING_ROWS: readonly SettingRow[] = [
   { path: "defaultProjectTrust", label: "Default project trust", description: "Fallback when no extension or saved trust decision decides project trust", values: ["ask", "always", "never"], kind: "text" },
   { path: "doubleEscapeAction", label: "Double-escape action", description: "Action when pressing Escape twice with empty editor", values: ["tree", "fork", "none"], kind: "text" },
   { path: "treeFilterMode", label: "Tree filter mode", description: "Default filter when opening /tree", values: ["default", "no-tools", "user-only", "labeled-only", "all"], kind: "text" },
-  { path: "warnings.anthropicExtraUsage", label: "Anthropic extra usage warning", description: "Warn when an Anthropic subscription may bill extra usage", values: BOOL, kind: "boolean" },
 ];
 
 /** what a row shows for the effective settings */
