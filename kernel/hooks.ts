@@ -10,7 +10,7 @@ import type { AgentMessage, AssistantMessage, CustomMessage, ImageContent, TextC
 import type { Model, ThinkingLevel } from "./model.js";
 import type { ProviderResponseInfo, ToolSpec } from "./provider.js";
 import type { SessionEvent } from "./events.js";
-import type { ToolDefinition } from "./tool.js";
+import type { ToolDefinition, ToolResult } from "./tool.js";
 
 export type InputSource = "interactive" | "rpc" | "extension" | "print" | "sdk";
 
@@ -126,6 +126,8 @@ export interface ToolResultState {
   input: Record<string, unknown>;
   content: (TextContent | ImageContent)[];
   details: unknown;
+  structuredContent?: unknown;
+  usage?: ToolResult["usage"];
   isError: boolean;
   terminate?: boolean;
 }

@@ -90,6 +90,7 @@ export interface ToolResultMessage<TDetails = unknown> {
   toolName: string;
   content: (TextContent | ImageContent)[];
   details?: TDetails;
+  usage?: Usage; // what the tool's own model calls cost
   isError: boolean;
   durationMs?: number; // how long the tool ran
   timestamp: number;

@@ -57,6 +57,7 @@ export async function executeToolBatch(reply: AssistantMessage, loop: LoopContex
       toolName: done.call.name,
       content: done.result.content,
       details: done.result.details,
+      ...(done.result.usage === undefined ? {} : { usage: done.result.usage }),
       isError: done.isError,
       ...(done.durationMs === undefined ? {} : { durationMs: done.durationMs }),
       timestamp: Date.now(),
@@ -121,6 +122,7 @@ async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: Loo
       durationMs = Math.round(nowMs() - started);
     }
     if (!result || !Array.isArray(result.content)) throw new Error(`Tool ${call.name} returned no content`);
+    isError = result.isError === true;
   } catch (error) {
     result = errorResult(errorMessage(error));
     isError = true;
@@ -134,16 +136,13 @@ async function execute(prepared: Extract<Prepared, { kind: "ready" }>, loop: Loo
     input: args,
     content: result.content,
     details: result.details,
+    structuredContent: result.structuredContent,
+    usage: result.usage,
     isError,
     terminate: result.terminate,
   };
-  const patched = await loop.hooks.tool_result.promise(state);
-  return {
-    call,
-    result: { content: patched.content, details: patched.details, terminate: patched.terminate },
-    isError: patched.isError,
-    durationMs,
-  };
+  const { content, details, structuredContent, usage, terminate, isError: patchedError } = await loop.hooks.tool_result.promise(state);
+  return { call, result: { content, details, structuredContent, usage, terminate, isError: result.isError }, isError: patchedError, durationMs };
 }
 
 /** What a running tool gets: its id and signal, and the other tools it may call, each nested call numbered. */
@@ -180,7 +179,7 @@ function endExecution(done: Settled, loop: LoopContext, scope: CallScope): void 
     type: "tool_execution_end",
     toolCallId: done.call.id,
     toolName: done.call.name,
-    result: { content: done.result.content, details: done.result.details },
+    result: done.result,
     isError: done.isError,
     ...(scope.parentToolCallId === undefined ? {} : { parentToolCallId: scope.parentToolCallId }),
     ...(done.durationMs === undefined ? {} : { durationMs: done.durationMs }),

@@ -1,11 +1,17 @@
 // The contract of a tool the model can call.
-import type { ImageContent, TextContent } from "./messages.js";
+import type { ImageContent, TextContent, Usage } from "./messages.js";
 
 export interface ToolResult<TDetails = unknown> {
   content: (TextContent | ImageContent)[];
   details?: TDetails;
   /** When every result of a batch sets this, the loop makes no further model call. */
   terminate?: boolean;
+  /** machine-readable output for programs (pi's `structuredContent`); emitted with the result, not stored */
+  structuredContent?: unknown;
+  /** a failure reported without throwing, so `details` and `structuredContent` are kept */
+  isError?: boolean;
+  /** what the tool's own model calls cost; stored on the tool result message */
+  usage?: Usage;
 }
 
 export type ToolUpdate<TDetails = unknown> = (partial: ToolResult<TDetails>) => void;

@@ -190,7 +190,6 @@ export const ERROR_CODES = {
   TRUST_FILE_INVALID: from("plugins/trust")("trust.json is broken; pith neither uses nor writes it", "fix it, or delete it to forget saved decisions"),
   TOOL_ABORTED: tools("a tool call was aborted", "nothing; run it again when wanted"),
   TOOL_ARGUMENTS_INVALID: extensions("validateToolCall found the arguments invalid", "fix the arguments the message names"),
-  TOOL_BASH_EXIT: tools("a bash command exited with a non-zero status", "read its output"),
   TOOL_BASH_SIGNAL: tools("a bash command was killed by a signal", "read its output"),
   TOOL_BASH_TIMEOUT: tools("a bash command ran past its timeout", "give it more time, or a quicker command"),
   TOOL_BINARY_FILE: tools("read was asked for a binary file", "inspect it with bash"),

@@ -1,6 +1,6 @@
 // pi's extension contract as extensions see it: the `pi` object, the `ctx` object, the events and what their
 // handlers may return. Shapes follow pi 0.73.1's `ExtensionAPI` so extensions written for pi type-check and run.
-import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent } from "../../kernel/index.js";
+import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../kernel/index.js";
 import type { RegisteredMcpServer } from "../mcp/servers-change-hook.js";
 import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
@@ -210,6 +210,9 @@ export interface ToolResultEvent {
   input: Record<string, unknown>;
   content: (TextContent | ImageContent)[];
   details: unknown;
+  /** the tool's machine-readable output, when it gave one */
+  structuredContent?: unknown;
+  usage?: Usage;
   isError: boolean;
 }
 
@@ -233,8 +236,11 @@ export interface ToolCallEventResult {
   reason?: string;
 }
 export interface ToolResultEventResult {
+  /** replacing `content` without `structuredContent` drops the old structured content (it may no longer match) */
   content?: (TextContent | ImageContent)[];
   details?: unknown;
+  structuredContent?: unknown;
+  usage?: Usage;
   isError?: boolean;
 }
 export interface MessageEndEventResult {

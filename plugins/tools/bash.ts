@@ -17,6 +17,15 @@ const bashSchema = z.object({
 
 export type BashArgs = z.output<typeof bashSchema>;
 export type BashDetails = { truncation?: TruncationResult; fullOutputPath?: string };
+/** bash's machine-readable result (pi 1.6.0's): the whole output up to 1 MB, the exit code, the time taken. */
+export interface BashStructuredContent {
+  output: string;
+  truncated: boolean;
+  /** the log holding all of it, when `output` is cut */
+  full_output_path?: string;
+  exit_code: number;
+  wall_time_seconds: number;
+}
 
 const bashArguments = defineArguments("bash", bashSchema);
 
@@ -33,6 +42,8 @@ export interface BashToolOptions {
 }
 
 const UPDATE_INTERVAL_MS = 100;
+/** The most of a command's output its structured content carries (programs read it whole; the model gets the tail). */
+const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_KILL_GRACE_MS = 2000;
 
 function withNotice(snapshot: OutputSnapshot, lastLineBytes: number, emptyText: string): { text: string; details?: BashDetails } {
@@ -51,32 +62,36 @@ function withNotice(snapshot: OutputSnapshot, lastLineBytes: number, emptyText: 
   return { text, details: { truncation, fullOutputPath } };
 }
 
-/** Sends the rolling tail to `onUpdate` at most every UPDATE_INTERVAL_MS while the command runs. */
+/**
+ * Sends the rolling tail to `onUpdate` at most every UPDATE_INTERVAL_MS while the command runs, as pi 1.6.0 does:
+ * an empty update first, and a last one for output not yet sent when the command ends (`finish`).
+ */
 function throttledUpdates(output: OutputCollector, onUpdate: ToolUpdate<BashDetails> | undefined) {
   let timer: NodeJS.Timeout | undefined;
   let lastSent = 0;
+  let dirty = false;
   const send = () => {
+    clearTimeout(timer);
     timer = undefined;
+    if (!dirty) return;
+    dirty = false;
     lastSent = Date.now();
     const snapshot = output.snapshot();
     onUpdate?.({
       content: [{ type: "text", text: snapshot.text }],
-      details: snapshot.truncation.truncated
-        ? { truncation: snapshot.truncation, fullOutputPath: snapshot.fullOutputPath }
-        : undefined,
+      details: { truncation: snapshot.truncation.truncated ? snapshot.truncation : undefined, fullOutputPath: snapshot.fullOutputPath },
     });
   };
+  onUpdate?.({ content: [], details: undefined });
   return {
     changed() {
-      if (!onUpdate || timer) return;
+      if (!onUpdate) return;
+      dirty = true;
       const wait = UPDATE_INTERVAL_MS - (Date.now() - lastSent);
       if (wait <= 0) send();
-      else timer = setTimeout(send, wait);
+      else timer ??= setTimeout(send, wait);
     },
-    stop() {
-      clearTimeout(timer);
-      timer = undefined;
-    },
+    finish: send,
   };
 }
 
@@ -106,6 +121,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
       }
       const script = options.commandPrefix ? `${options.commandPrefix}\n${command}` : command;
       const output = new OutputCollector({ tempFilePrefix: "pith-bash" });
+      const startedAt = performance.now();
       const updates = throttledUpdates(output, onUpdate);
       const outcome = await runInProcessGroup({
         file: shell,
@@ -120,8 +136,8 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
           updates.changed();
         },
       }).finally(() => {
-        updates.stop();
         output.finish();
+        updates.finish();
       });
       const snapshot = output.snapshot();
       await output.close();
@@ -136,10 +152,20 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
       if (outcome.exitSignal) {
         throw new PithError("TOOL_BASH_SIGNAL", withStatus(text, `Command was killed by signal ${outcome.exitSignal}`));
       }
-      if (outcome.exitCode !== 0) {
-        throw new PithError("TOOL_BASH_EXIT", withStatus(text, `Command exited with code ${outcome.exitCode}`));
+      const exitCode = outcome.exitCode ?? 0;
+      const full = await output.fullOutput(STRUCTURED_OUTPUT_MAX_BYTES);
+      const structuredContent: BashStructuredContent = {
+        output: full.content,
+        truncated: full.truncated,
+        ...(full.truncated && snapshot.fullOutputPath ? { full_output_path: snapshot.fullOutputPath } : {}),
+        exit_code: exitCode,
+        wall_time_seconds: Math.round((performance.now() - startedAt) / 100) / 10,
+      };
+      // A failing command is a failed result that keeps its details and structured content (pi 1.6.0), not a throw.
+      if (exitCode !== 0) {
+        return { content: [{ type: "text", text: withStatus(text, `Command exited with code ${exitCode}`) }], details, structuredContent, isError: true };
       }
-      return { content: [{ type: "text", text }], details };
+      return { content: [{ type: "text", text }], details, structuredContent };
     },
   };
 }

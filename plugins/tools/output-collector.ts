@@ -1,6 +1,7 @@
 // Collects a command's output with bounded memory: a rolling tail for the model and, once the output is
 // over the limits, the complete raw bytes in a temp file the model can page through.
 import { createWriteStream, type WriteStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { newOutputLogPath } from "./output-logs.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type TruncationResult } from "./truncate.js";
 
@@ -78,6 +79,32 @@ export class OutputCollector {
       stream.once("error", reject);
       stream.end(resolve);
     });
+  }
+
+  /**
+   * The whole output as text, for programs (bash's structured content); over `maxBytes`, its first and last
+   * halves around a note of what was left out. Call after `close()`.
+   */
+  async fullOutput(maxBytes: number): Promise<{ content: string; truncated: boolean }> {
+    if (!this.tempPath) return { content: new TextDecoder().decode(Buffer.concat(this.pendingChunks)), truncated: false };
+    const file = await open(this.tempPath, "r");
+    try {
+      const size = (await file.stat()).size;
+      if (size <= maxBytes) return { content: new TextDecoder().decode(await file.readFile()), truncated: false };
+      const head = Buffer.alloc(Math.floor(maxBytes / 2));
+      const tail = Buffer.alloc(maxBytes - head.length);
+      await file.read(head, 0, head.length, 0);
+      await file.read(tail, 0, tail.length, size - tail.length);
+      // cut at character boundaries: the head's incomplete last character is held back, the tail's leading
+      // continuation bytes are skipped
+      let tailStart = 0;
+      while (tailStart < tail.length && (tail[tailStart]! & 0xc0) === 0x80) tailStart++;
+      const omitted = size - head.length - tail.length;
+      const headText = new TextDecoder().decode(head, { stream: true });
+      return { content: `${headText}\n\n[... ${omitted} bytes omitted ...]\n\n${new TextDecoder().decode(tail.subarray(tailStart))}`, truncated: true };
+    } finally {
+      await file.close();
+    }
   }
 
   private overLimits(): boolean {

@@ -208,7 +208,17 @@ export function createReadTool(options: ReadToolOptions): ToolDefinition<ReadArg
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
       const args = readArguments.parse(rawArgs);
-      return abortable(context.signal, readAny(args, options, context.signal));
+      const result = await abortable(context.signal, readAny(args, options, context.signal));
+      return { ...result, structuredContent: readOutput(result.content) };
     },
   };
+}
+
+/** read's machine-readable result (pi 1.6.0's): the text, or the image with the text as its note. */
+export type ReadStructuredContent = string | { type: "image"; data: string; mimeType: string; note: string };
+
+function readOutput(content: readonly (TextContent | ImageContent)[]): ReadStructuredContent {
+  const text = content.find((block): block is TextContent => block.type === "text")?.text ?? "";
+  const image = content.find((block): block is ImageContent => block.type === "image");
+  return image ? { type: "image", data: image.data, mimeType: image.mimeType, note: text } : text;
 }

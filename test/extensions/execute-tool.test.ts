@@ -80,3 +80,78 @@ it("runs other tools through the same checks and hooks, with ids under the calle
   // the transcript holds the model's call and its one result, nothing of the nested calls
   expect(session.messages.filter((message) => message.role === "toolResult").map((message) => (message as { toolCallId: string }).toolCallId)).toEqual([id]);
 });
+
+const STRUCTURED = `
+  import { Type } from "typebox";
+  export default function (pi: any) {
+    const sink = (globalThis as any).__pithNested;
+    const usage = { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.5 } };
+    pi.registerTool({
+      name: "lookup", label: "Lookup", description: "Finds a record",
+      parameters: Type.Object({ key: Type.String() }),
+      outputSchema: Type.Object({ found: Type.Boolean() }),
+      async execute(_id: string, params: any) {
+        if (params.key === "missing") return { content: [{ type: "text", text: "not found" }], details: { key: params.key }, structuredContent: { found: false }, isError: true };
+        return { content: [{ type: "text", text: "found" }], details: {}, structuredContent: { found: true }, usage };
+      },
+    });
+    pi.registerTool({
+      name: "caller", label: "Caller", description: "Calls lookup",
+      parameters: Type.Object({}),
+      async execute(_id: string, _params: any, _signal: any, _onUpdate: any, ctx: any) {
+        const hit = await ctx.executeTool("lookup", { key: "hit" });
+        sink.nested = { structured: hit.result.structuredContent, isError: hit.isError };
+        return { content: [{ type: "text", text: "called" }], details: {} };
+      },
+    });
+    pi.on("tool_result", (event: any) => {
+      (sink.seen ??= []).push({ key: event.input.key, structured: event.structuredContent, isError: event.isError, cost: event.usage?.cost.total });
+      // replacing the content alone drops structured content that may no longer match it
+      if (event.input.key === "rewrite") return { content: [{ type: "text", text: "rewritten" }] };
+    });
+  }`;
+
+it("carries a tool's structuredContent, its own isError and usage through tool_result, executeTool and the events (pi 1.6.0)", async () => {
+  const path = await world.write("ext/structured.ts", STRUCTURED);
+  const { session, problems } = await startSession(world, {
+    paths: [path],
+    turns: [
+      {
+        toolCalls: [
+          { name: "lookup", arguments: { key: "hit" } },
+          { name: "lookup", arguments: { key: "missing" } },
+          { name: "lookup", arguments: { key: "rewrite" } },
+          { name: "caller", arguments: {} },
+        ],
+      },
+      { text: "done" },
+    ],
+  });
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => void events.push(event));
+  await session.prompt("go");
+  expect(messagesOf(problems)).toEqual([]);
+
+  expect(seen.__pithNested!.seen).toEqual(
+    expect.arrayContaining([
+      { key: "hit", structured: { found: true }, isError: false, cost: 0.5 },
+      { key: "missing", structured: { found: false }, isError: true, cost: undefined },
+      { key: "rewrite", structured: { found: true }, isError: false, cost: 0.5 },
+    ]),
+  );
+  expect(seen.__pithNested!.nested).toEqual({ structured: { found: true }, isError: false });
+  const ends = events.filter((event) => event.type === "tool_execution_end" && !(event as { parentToolCallId?: string }).parentToolCallId) as {
+    toolName: string;
+    isError: boolean;
+    result: { content: { text: string }[]; structuredContent?: unknown; details: unknown };
+  }[];
+  const byText = (text: string) => ends.find((end) => end.result.content[0]!.text === text)!;
+  expect(byText("found").result.structuredContent).toEqual({ found: true });
+  expect(byText("not found")).toMatchObject({ isError: true, result: { structuredContent: { found: false }, details: { key: "missing" } } });
+  expect(byText("rewritten").result.structuredContent).toBeUndefined();
+  // the transcript stores the failure, the usage, never the structured content
+  const results = session.messages.filter((message) => message.role === "toolResult") as unknown as Record<string, unknown>[];
+  expect(results.map((message) => message.isError)).toEqual([false, true, false, false]);
+  expect((results[0]!.usage as { cost: { total: number } }).cost.total).toBe(0.5);
+  expect(results.some((message) => "structuredContent" in message)).toBe(false);
+});

@@ -1,9 +1,9 @@
 // `--mode json` of pith and of pi 1.6.0 itself (on the Node 22 binary), on the same mock conversation with thinking,
-// text, a tool call that runs and one for a tool that does not exist: the same events in the same order, field for
-// field. Normalised: ids, timestamps and durations; the system message's section texts and tool declarations
-// (pith's prompt is its own) are compared by name; `responseId` and `usage` of an assistant `message_start` (pi's
-// has them or not depending on when the provider's first event arrives); `structuredContent` of tool results (pi's tool output schemas, not
-// implemented in pith, see docs/compatibility.md).
+// text, a read, a bash command that fails (streamed updates, an error result with structured content) and a call
+// of a tool that does not exist: the same events in the same order, field for field. Normalised: ids, timestamps
+// and durations; the system message's section texts and tool declarations (pith's prompt is its own) are compared
+// by name; `responseId` and `usage` of an assistant `message_start` (pi's has them or not depending on when the
+// provider's first event arrives).
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,12 +14,20 @@ import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const ARGS = ["--model", "mock/mock-model", "--tools", "read,bash", "--mode", "json", "-p", "read a.txt"];
 const SCRIPT = [
-  { thinking: "Look first.", thinkingSignature: "sig-1", text: "Reading.", toolCalls: [{ name: "read", arguments: { path: "a.txt" } }, { name: "nosuch", arguments: {} }] },
+  {
+    thinking: "Look first.",
+    thinkingSignature: "sig-1",
+    text: "Reading.",
+    toolCalls: [
+      { name: "read", arguments: { path: "a.txt" } },
+      { name: "nosuch", arguments: {} },
+      { name: "bash", arguments: { command: "sleep 0.2; echo beta; exit 3" } },
+    ],
+  },
   { text: ["The file says ", "alpha."] },
 ];
 
-
-const VARYING = new Set(["timestamp", "id", "toolCallId", "responseId", "durationMs", "cwd"]);
+const VARYING = new Set(["timestamp", "id", "toolCallId", "responseId", "durationMs", "cwd", "wall_time_seconds"]);
 
 function normalise(value: unknown, key = ""): unknown {
   if (Array.isArray(value)) return value.map((item) => normalise(item));
@@ -27,7 +35,6 @@ function normalise(value: unknown, key = ""): unknown {
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(record)) {
-    if (name === "structuredContent") continue;
     if (record.role === "system" && name === "sections") out[name] = Object.keys(field as object).sort();
     else if (record.role === "system" && name === "toolsAdded") out[name] = (field as { name: string }[]).map((tool) => tool.name).sort();
     else out[name] = normalise(field, name);
@@ -72,5 +79,8 @@ describe.skipIf(!available)("--mode json against pi 1.6.0", () => {
     const system = jsonLines(pith.stdout).find((event) => event.type === "message_end") as { message: { role: string; sections: Record<string, string> } };
     expect(system.message.role).toBe("system");
     expect(system.message.sections.cwd).toBe(`<cwd>\n${world.project}\n</cwd>`);
+    const ends = jsonLines(pith.stdout).filter((event) => event.type === "tool_execution_end") as { toolName: string; isError: boolean; result: Record<string, unknown> }[];
+    expect(ends.find((end) => end.toolName === "read")!.result.structuredContent).toBe("alpha\n");
+    expect(ends.find((end) => end.toolName === "bash")).toMatchObject({ isError: true, result: { isError: true, structuredContent: { output: "beta\n", exit_code: 3 } } });
   });
 });

@@ -31,10 +31,15 @@ describe("bash: running commands", () => {
     expect((await runOk(createBashTool({ cwd: await tempDir() }), { command: "true" })).text).toBe("(no output)");
   });
 
-  it("turns a non-zero exit into an error that keeps the output", async () => {
+  it("turns a non-zero exit into an error result that keeps the output and its structured content (pi 1.6.0)", async () => {
     const bash = createBashTool({ cwd: await tempDir() });
-    expect(await runError(bash, { command: "echo partial; exit 3" })).toBe("partial\n\n\nCommand exited with code 3");
-    expect(await runError(bash, { command: "exit 1" })).toBe("(no output)\n\nCommand exited with code 1");
+    const failed = await runOk(bash, { command: "echo partial; exit 3" });
+    expect(failed.text).toBe("partial\n\n\nCommand exited with code 3");
+    expect(failed.result).toMatchObject({ isError: true, structuredContent: { output: "partial\n", truncated: false, exit_code: 3 } });
+    expect((await runOk(bash, { command: "exit 1" })).text).toBe("(no output)\n\nCommand exited with code 1");
+    const passed = await runOk(bash, { command: "printf done" });
+    expect(passed.result.isError).toBeUndefined();
+    expect(passed.result.structuredContent).toEqual({ output: "done", truncated: false, exit_code: 0, wall_time_seconds: expect.any(Number) });
   });
 
   it("reports a command killed by a signal it did not get from us", async () => {
@@ -95,6 +100,21 @@ describe("bash: long output", () => {
     expect(text.startsWith("98002\n")).toBe(true);
     expect(text.endsWith(`100000\n\n\n[Showing lines 98002-100001 of 100001. Full output: ${path}]`)).toBe(true);
     expect((await readFile(path, "utf-8")).split("\n")).toHaveLength(100001);
+    // programs get the whole output (up to 1 MB), not the tail
+    expect(result.structuredContent).toMatchObject({ output: await readFile(path, "utf-8"), truncated: false });
+  });
+
+  it("gives programs the first and last half megabyte of a longer output, and the log's path", async () => {
+    const { result } = await runOk(createBashTool({ cwd: await tempDir() }), { command: "seq 1 300000" });
+    const path = fullOutputPath(result);
+    const structured = result.structuredContent as { output: string; truncated: boolean; full_output_path: string };
+    const whole = await readFile(path, "utf-8");
+    expect(structured).toMatchObject({ truncated: true, full_output_path: path });
+    const [head, tail] = structured.output.split(/\n\n\[\.\.\. \d+ bytes omitted \.\.\.\]\n\n/);
+    expect(head!.length).toBe(512 * 1024);
+    expect(whole.startsWith(head!)).toBe(true);
+    expect(whole.endsWith(tail!)).toBe(true);
+    expect(structured.output).toContain(`[... ${whole.length - 1024 * 1024} bytes omitted ...]`);
   });
 
   it("cuts at 50KB of whole lines", async () => {
@@ -128,7 +148,9 @@ describe("bash: long output", () => {
       },
     );
     expect(text).toBe("first\nsecond\n");
-    expect(updates[0]).toBe("first\n");
+    // pi 1.6.0's first update is empty, sent before any output
+    expect(updates.slice(0, 2)).toEqual(["", "first\n"]);
+    expect(updates.at(-1)).toBe("first\nsecond\n");
   });
 });
 

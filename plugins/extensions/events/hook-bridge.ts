@@ -7,7 +7,7 @@
 //   before_agent_start    every handler's `message` is added after the opening message; `systemPrompt` chains
 //   context and the other model-request events: see request-taps.ts
 //   tool_call             `input` changed in place; {block} blocks        tool_gate  read-only final gate
-//   tool_result           `content`/`details`/`isError` patches chain
+//   tool_result           `content`/`details`/`structuredContent`/`usage`/`isError` patches chain
 //   message_end           `message` replaces (same role only)
 //   session_before_*      `{cancel: true}` cancels the move or compaction; `session_before_tree` may also bring a
 //                         summary, `session_before_compact` the compaction itself
@@ -124,14 +124,20 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   tool_result: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("tool_result", async (state) => {
       await catchUp(runtime);
-      const { toolCallId, parentToolCallId, toolName, input, content, details, isError } = state;
+      const { toolCallId, parentToolCallId, toolName, input, content, details, structuredContent, usage, isError } = state;
       const parent = parentToolCallId === undefined ? {} : { parentToolCallId };
-      const result = await call<ToolResultEventResult>({ type: "tool_result", toolCallId, ...parent, toolName, input, content, details, isError });
+      const structured = structuredContent === undefined ? {} : { structuredContent };
+      const event = { type: "tool_result" as const, toolCallId, ...parent, toolName, input, content, details, ...structured, usage, isError };
+      const result = await call<ToolResultEventResult>(event);
       if (!result) return undefined;
+      const replacesContent = Array.isArray(result.content);
       return {
         ...state,
-        content: Array.isArray(result.content) ? result.content : content,
+        content: replacesContent ? result.content! : content,
         details: "details" in result ? result.details : details,
+        // structured content not replaced along with the content may no longer match it (pi drops it)
+        structuredContent: result.structuredContent ?? (replacesContent ? undefined : structuredContent),
+        usage: result.usage ?? usage,
         isError: typeof result.isError === "boolean" ? result.isError : isError,
       };
     }),

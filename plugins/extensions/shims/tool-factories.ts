@@ -87,6 +87,7 @@ export function createBashTool(cwd: string, options: BashToolOptions = {}): PiTo
       const chunks: Buffer[] = [];
       const output = () => truncateTail(Buffer.concat(chunks).toString("utf8"));
       let exitCode: number | null;
+      const startedAt = performance.now();
       try {
         ({ exitCode } = await operations.exec(spawn.command, spawn.cwd, { onData: (data) => chunks.push(data), signal, timeout, env: spawn.env }));
       } catch (error) {
@@ -94,8 +95,13 @@ export function createBashTool(cwd: string, options: BashToolOptions = {}): PiTo
         throw new Error(withStatus(output().content, reason));
       }
       const { content, truncated } = output();
-      if (exitCode !== 0) throw new Error(withStatus(content, `Command exited with code ${exitCode}`));
-      return { content: [{ type: "text", text: content || "(no output)" }], details: truncated ? { truncation: output() } : undefined };
+      if (exitCode === null) throw new Error(withStatus(content, "Command terminated without an exit code"));
+      const whole = Buffer.concat(chunks).toString("utf8");
+      const structuredContent = { output: whole, truncated: false, exit_code: exitCode, wall_time_seconds: Math.round((performance.now() - startedAt) / 100) / 10 };
+      const details = truncated ? { truncation: output() } : undefined;
+      // a failing command is a failed result keeping its structured content (pi 1.6.0), as the built-in bash's
+      if (exitCode !== 0) return { content: [{ type: "text", text: withStatus(content, `Command exited with code ${exitCode}`) }], details, structuredContent, isError: true };
+      return { content: [{ type: "text", text: content || "(no output)" }], details, structuredContent };
     },
   };
 }
