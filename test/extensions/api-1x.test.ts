@@ -30,6 +30,31 @@ describe("ctx at 1.6.0", () => {
     await rpc.session.prompt("/ctx");
     expect(seen.__pith1x).toMatchObject({ mode: "rpc", trusted: true });
   });
+
+  it("modelRegistry.stream/streamSimple hand back pi-ai's event stream at once, answered by the session's provider", async () => {
+    const path = await world.write(
+      "ext/stream.ts",
+      `import { AssistantMessageEventStream } from "@earendil-works/pi-ai";
+       export default function (pi: any) {
+         pi.registerCommand("ask", { handler: async (_args: string, ctx: any) => {
+           const context = { messages: [{ role: "user", content: "question", timestamp: 1 }] };
+           const events = ctx.modelRegistry.stream(ctx.model, context);
+           ${record("sameClass", "events instanceof AssistantMessageEventStream")}
+           const deltas: string[] = [];
+           for await (const event of events) if (event.type === "text_delta") deltas.push(event.delta);
+           ${record("deltas", "deltas.join('')")}
+           ${record("final", "(await events.result()).stopReason")}
+           const simple = await ctx.modelRegistry.streamSimple(ctx.model, context).result();
+           ${record("simple", "simple.content[0].text")}
+         } });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path], turns: [{ text: "streamed answer" }, { text: "second answer" }] });
+    await started.session.prompt("/ask");
+    expect(messagesOf(started.problems)).toEqual([]);
+    expect(seen.__pith1x).toEqual({ sameClass: true, deltas: "streamed answer", final: "stop", simple: "second answer" });
+    expect(started.scripted.requests).toHaveLength(2);
+  });
 });
 
 describe("pi at 1.6.0", () => {

@@ -1,5 +1,6 @@
 // `ctx.modelRegistry`: pi's ModelRegistry method names over pith's models service.
 import { errorMessage, type AssistantMessage, type Model } from "../../../kernel/index.js";
+import { AssistantMessageEventStream } from "../shims/event-stream.js";
 import type { LlmContext, LlmStreamOptions } from "../shims/llm.js";
 import type { ModelRegistry } from "../../models/registry.js";
 
@@ -18,13 +19,21 @@ export interface ModelRegistryView {
   unregisterProvider(name: string): void;
   refresh(): void;
   getError(): string | undefined;
-  /** one model call to its end, through pith's provider for the model's API (pi-ai's `complete`) */
+  /** one model call as pi-ai's event stream, through pith's provider for the model's API (pi's `stream`) */
+  stream(model: Model, context: LlmContext, options?: LlmStreamOptions): AssistantMessageEventStream;
+  streamSimple(model: Model, context: LlmContext, options?: LlmStreamOptions): AssistantMessageEventStream;
+  /** one model call to its end (pi's `complete`) */
   complete(model: Model, context: LlmContext, options?: LlmStreamOptions): Promise<AssistantMessage>;
   completeSimple(model: Model, context: LlmContext, options?: LlmStreamOptions): Promise<AssistantMessage>;
 }
 
-// loaded at the first call: most runs never make one
-const complete = async (model: Model, context: LlmContext, options?: LlmStreamOptions) => (await import("../shims/llm.js")).complete(model, context, options);
+// the calling code is loaded at the first call (most runs never make one); the stream is handed back at once
+function stream(model: Model, context: LlmContext, options?: LlmStreamOptions): AssistantMessageEventStream {
+  const events = new AssistantMessageEventStream();
+  void import("../shims/llm.js").then((llm) => llm.streamInto(events, model, context, options));
+  return events;
+}
+const complete = (model: Model, context: LlmContext, options?: LlmStreamOptions) => stream(model, context, options).result();
 
 export function modelRegistryView(registry: () => ModelRegistry | undefined): ModelRegistryView {
   return {
@@ -51,6 +60,8 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined): Mo
       const errors = registry()?.errors ?? [];
       return errors.length > 0 ? errors.map((error) => error.message).join("\n") : undefined;
     },
+    stream,
+    streamSimple: stream,
     complete,
     completeSimple: complete,
   };
