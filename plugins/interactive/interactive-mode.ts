@@ -2,6 +2,7 @@
 // services its commands use); `run` then takes the terminal, sends the first messages and serves the keyboard
 // until the user leaves. Everything the screen shows is built here from the parts in this folder.
 import { ProcessTerminal, type Terminal, type TUI } from "@earendil-works/pi-tui";
+import { onHighlighterLoaded } from "../../lib/ui/syntax-highlight.js";
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { provideSessionServices } from "../session-services/provide-services.js";
 import { ChatController } from "./chat-controller.js";
@@ -77,6 +78,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const terminal = options.terminal ?? new ProcessTerminal();
   setFrameInterval(FRAME_INTERVAL_MS);
   const tui: TUI = new InsertingScreen(terminal);
+  // code drawn before highlight.js loaded (it loads with the first code block) is drawn again in colour
+  onHighlighterLoaded(() => {
+    tui.invalidate();
+    tui.requestRender();
+  });
   const layout = new Layout(tui, theme);
   const editor = new PromptEditor(tui, theme.editor("thinkingMedium"), keys);
   layout.editor.show(editor);

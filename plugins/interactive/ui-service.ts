@@ -247,11 +247,13 @@ export class InteractiveUi implements UiService, DialogHost {
     return found && new Theme(found.name, found.palette, this.current.depth, found.path);
   }
 
-  /** a name, or a theme object of getTheme: the theme in use takes its colours, so everything drawn repaints */
+  /** a name, or a theme object (getTheme's, or pi's `new Theme(...)`): the theme in use takes its colours, so everything drawn repaints */
   setTheme(theme: string | UiService["theme"]): { success: boolean; error?: string } {
-    const name = typeof theme === "string" ? theme : theme instanceof Theme ? theme.name : undefined;
-    const found = this.themeList().find((candidate) => candidate.name === name);
-    if (!found) return { success: false, error: `Theme "${name ?? "(object)"}" not found; themes: ${this.themeList().map((candidate) => candidate.name).join(", ")}` };
+    const found = typeof theme === "string" ? this.themeList().find((candidate) => candidate.name === theme) : theme instanceof Theme ? theme : undefined;
+    if (!found) {
+      const named = typeof theme === "string" ? `Theme "${theme}" not found` : "Not a theme (make one with getTheme(name) or new Theme(...))";
+      return { success: false, error: `${named}; themes: ${this.themeList().map((candidate) => candidate.name).join(", ")}` };
+    }
     this.current.apply(found.name, found.palette, found.path);
     this.tui.invalidate();
     this.tui.requestRender();

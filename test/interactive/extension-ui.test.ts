@@ -125,3 +125,17 @@ it("setTitle (titlebar-spinner), onTerminalInput, pasteToEditor and an overlay's
   run.type("typing again");
   await run.waitForText("typing again");
 });
+
+it("highlightCode colours code in the theme's syntax colours (widgets and replies); new Theme(...) paints and setTheme takes it", async () => {
+  ui.world().mock.enqueue({ text: "Here:\n\n```python\ndef greet():\n    return 1\n```\n" });
+  const run = await ui.start(["-e", fixture("theme-and-code.ts")]);
+  run.type("/code\r");
+  await run.waitForText("const answer = 42;");
+  // the dark theme's syntaxKeyword (#c678dd) and syntaxNumber (#d19a66), once highlight.js has loaded
+  await run.waitFor(() => run.output.includes("\x1b[38;2;198;120;221mconst") && run.output.includes("\x1b[38;2;209;154;102m42"));
+  run.type("show code\r");
+  await run.waitForText("def greet():");
+  await run.waitFor(() => run.output.includes("\x1b[38;2;198;120;221mdef"));
+  run.type("/mytheme\r");
+  await run.waitForText('ui-instance=true mine-instance=true set=true now=mine red="\\u001b[38;2;255;0;0mx\\u001b[39m"');
+});

@@ -1,7 +1,6 @@
 // `@mariozechner/pi-coding-agent` (and `@earendil-works/pi-coding-agent`) as pith serves it to extensions: the
 // runtime helpers real extensions call, backed by pith's own code. Types are erased when an extension loads, so
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
-import { extname } from "node:path";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
 import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
 import { buildSessionContext } from "../../sessions/session-context.js";
@@ -119,31 +118,27 @@ export const getMarkdownTheme = (): Record<string, unknown> => plainTheme;
 export const getSelectListTheme = (): Record<string, unknown> => plainTheme;
 export const getSettingsListTheme = (): Record<string, unknown> => plainTheme;
 
+/** without a terminal UI nothing is drawn, so code keeps its text (the UI's own colours it: terminal-theme.ts) */
 export function highlightCode(code: string, _lang?: string): string[] {
   return code.split("\n");
 }
 
+// pi's table: a file's last dot-separated part (or its whole name: `Makefile`), lower-cased, to a language name
 const LANGUAGES: Readonly<Record<string, string>> = {
-  ".ts": "typescript",
-  ".tsx": "tsx",
-  ".js": "javascript",
-  ".mjs": "javascript",
-  ".cjs": "javascript",
-  ".jsx": "jsx",
-  ".json": "json",
-  ".md": "markdown",
-  ".py": "python",
-  ".rs": "rust",
-  ".go": "go",
-  ".sh": "bash",
-  ".yml": "yaml",
-  ".yaml": "yaml",
-  ".css": "css",
-  ".html": "html",
+  ts: "typescript", tsx: "typescript", js: "javascript", jsx: "javascript", mjs: "javascript", cjs: "javascript",
+  py: "python", rb: "ruby", rs: "rust", go: "go", java: "java", kt: "kotlin", swift: "swift", dart: "dart",
+  groovy: "groovy", gradle: "groovy", nix: "nix", c: "c", h: "c", cpp: "cpp", cc: "cpp", cxx: "cpp", hpp: "cpp",
+  cs: "csharp", php: "php", sh: "bash", bash: "bash", zsh: "bash", fish: "fish", ps1: "powershell", sql: "sql",
+  html: "html", htm: "html", css: "css", scss: "scss", sass: "sass", less: "less", json: "json", yaml: "yaml",
+  yml: "yaml", toml: "toml", xml: "xml", md: "markdown", markdown: "markdown", dockerfile: "dockerfile",
+  makefile: "makefile", cmake: "cmake", lua: "lua", perl: "perl", r: "r", scala: "scala", clj: "clojure",
+  ex: "elixir", exs: "elixir", erl: "erlang", hs: "haskell", ml: "ocaml", vim: "vim", graphql: "graphql",
+  proto: "protobuf", tf: "hcl", hcl: "hcl",
 };
 
 export function getLanguageFromPath(filePath: string): string | undefined {
-  return LANGUAGES[extname(filePath).toLowerCase()];
+  const extension = filePath.split(".").pop()?.toLowerCase();
+  return extension ? LANGUAGES[extension] : undefined;
 }
 
 export function keyHint(_keybinding: string, description: string): string {

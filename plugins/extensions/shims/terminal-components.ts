@@ -53,4 +53,4 @@ export class CustomEditor extends Editor {
 
 export { DynamicBorder } from "./dynamic-border.js";
 export { BorderedLoader, ExtensionInputComponent, ExtensionSelectorComponent } from "./terminal-dialogs.js";
-export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, keyHint, keyText, rawKeyHint } from "./terminal-theme.js";
+export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, highlightCode, keyHint, keyText, rawKeyHint, Theme } from "./terminal-theme.js";

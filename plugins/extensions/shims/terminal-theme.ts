@@ -1,13 +1,17 @@
-// pi's theme accessors and key hints for extensions in a process that runs pith's terminal UI: the interactive
+// pi's Theme class, code colouring, theme accessors and key hints for extensions in a process that runs pith's terminal UI: the interactive
 // mode's theme as it is now (a theme change repaints what asks again), and the keys the user bound. Without the
 // UI's theme (before it is provided) they fall back to the plain theme.
 import { getKeybindings, type MarkdownTheme, type SelectListTheme, type SettingsListTheme } from "@earendil-works/pi-tui";
+import { highlightCode as colourCode } from "../../../lib/ui/syntax-highlight.js";
+import { Theme as UiTheme, type ColorDepth } from "../../interactive/theme/theme.js";
+import { THEME_TOKENS, type Palette } from "../../interactive/theme/tokens.js";
 import { plainTheme } from "./theme.js";
 
 /** what pith's terminal theme offers; only what these accessors need */
 export interface TerminalTheme {
   fg(token: string, text: string): string;
   bold(text: string): string;
+  italic(text: string): string;
   markdown(): MarkdownTheme;
   selectList(): SelectListTheme;
   settingsList(): SettingsListTheme;
@@ -35,6 +39,11 @@ export function getMarkdownTheme(): MarkdownTheme {
   return currentTheme()?.markdown() ?? (plainTheme as unknown as MarkdownTheme);
 }
 
+/** pi's `highlightCode`: `code` coloured as `lang` in the UI's syntax colours (see lib/ui/syntax-highlight.ts) */
+export function highlightCode(code: string, lang?: string): string[] {
+  return colourCode(code, lang, terminalTheme());
+}
+
 export function getSelectListTheme(): SelectListTheme {
   return currentTheme()?.selectList() ?? (plainTheme as unknown as SelectListTheme);
 }
@@ -59,4 +68,22 @@ export function keyHint(action: string, description: string): string {
 export function rawKeyHint(keys: string, description: string): string {
   const theme = terminalTheme();
   return theme.fg("dim", keys) + theme.fg("muted", ` ${description}`);
+}
+
+type ColorValues = Readonly<Record<string, string | number>>;
+
+/**
+ * pi's `Theme(fgColors, bgColors, mode, options)`: a theme of the terminal UI's own kind, so it paints (`fg`, `bg`,
+ * `bold`, ...) and `ctx.ui.setTheme(theme)` takes it. A colour left out is the terminal's own. `instanceof Theme`
+ * holds for the UI's themes (`ctx.ui.theme`, `ctx.ui.getTheme(name)`) too, as in pi.
+ */
+export class Theme extends UiTheme {
+  constructor(fgColors: ColorValues, bgColors: ColorValues, mode: ColorDepth, options: { name?: string; sourcePath?: string } = {}) {
+    const palette = Object.fromEntries(THEME_TOKENS.map((token) => [token, fgColors[token] ?? bgColors[token] ?? ""])) as Palette;
+    super(options.name ?? "custom", palette, mode, options.sourcePath);
+  }
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof UiTheme;
+  }
 }

@@ -2,6 +2,7 @@
 // (NO_COLOR, TERM=dumb), where text keeps only its words. `fg` resets just the foreground and `bg` just the
 // background, so themed pieces nest inside each other.
 import { backgroundAnsi, foregroundAnsi, getTerminalColorMode, parseColor, type MarkdownTheme, type SelectListTheme, type SettingsListTheme, type EditorTheme } from "@earendil-works/pi-tui";
+import { highlightCode } from "../../../lib/ui/syntax-highlight.js";
 import type { UiTheme } from "../../../lib/ui/ui-types.js";
 import { THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
 
@@ -21,6 +22,7 @@ export class Theme implements UiTheme {
   private readonly background = new Map<ThemeToken, string>();
   private currentName: string;
   private currentPath: string | undefined;
+  private currentPalette!: Palette;
 
   constructor(
     name: string,
@@ -41,6 +43,11 @@ export class Theme implements UiTheme {
     return this.currentPath;
   }
 
+  /** the colours it paints with */
+  get palette(): Palette {
+    return this.currentPalette;
+  }
+
   /**
    * Takes another palette in place: every component holding this theme paints with the new colours from its next
    * render (after the TUI's invalidate).
@@ -52,6 +59,7 @@ export class Theme implements UiTheme {
   }
 
   private paintWith(palette: Palette): void {
+    this.currentPalette = palette;
     this.foreground.clear();
     this.background.clear();
     for (const token of THEME_TOKENS) {
@@ -106,6 +114,7 @@ export class Theme implements UiTheme {
       italic: this.italic,
       strikethrough: this.strikethrough,
       underline: this.underline,
+      highlightCode: (code, lang) => highlightCode(code, lang, this),
     };
   }
 
