@@ -7,9 +7,9 @@ import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import type { BashExecutionMessage } from "../../lib/transcript/pi-messages.js";
 import { isTapped, PithError, type HookOf, type HookSignature, type SessionApi } from "../../kernel/index.js";
-import { OutputCollector } from "../tools/output-collector.js";
-import { runInProcessGroup } from "../tools/process-group.js";
-import { resolveShell, shellEnvironment } from "../tools/shell.js";
+import { OutputCollector } from "../tools/bash/output-collector.js";
+import { runInProcessGroup } from "../tools/bash/process-group.js";
+import { resolveShell, shellEnvironment } from "../tools/bash/shell.js";
 
 /** pi's `BashResult`. */
 export interface BashResult {

@@ -1,12 +1,12 @@
 // All seven built-in tools, built for one working folder.
 import type { Model, ToolDefinition } from "../../kernel/index.js";
-import { createBashTool } from "./bash.js";
-import { createEditTool } from "./edit.js";
-import { createFindTool } from "./find.js";
-import { createGrepTool } from "./grep.js";
-import { createLsTool } from "./ls.js";
-import { createReadTool } from "./read.js";
-import { createWriteTool } from "./write.js";
+import { createBashTool } from "./bash/bash.js";
+import { createEditTool } from "./files/edit.js";
+import { createFindTool } from "./search/find.js";
+import { createGrepTool } from "./search/grep.js";
+import { createLsTool } from "./search/ls.js";
+import { createReadTool } from "./files/read.js";
+import { createWriteTool } from "./files/write.js";
 
 export const TOOL_NAMES = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];

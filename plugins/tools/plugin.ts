@@ -1,7 +1,7 @@
 // The built-in tools as a plugin: registered through the same door as any extension's tools.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { DEFAULT_ACTIVE_TOOLS, TOOL_NAMES, createTools, type ToolsOptions } from "./create-tools.js";
-import { removeOutputLogs } from "./output-logs.js";
+import { removeOutputLogs } from "./bash/output-logs.js";
 
 export interface ToolsPluginOptions extends Partial<Omit<ToolsOptions, "getModel" | "onOutputLog" | "imagesResized">> {
   /** names to activate (an allowlist; may name other plugins' tools too); default read, bash, edit, write */

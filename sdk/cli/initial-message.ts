@@ -4,7 +4,7 @@ import { fstatSync, readFileSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { isatty } from "node:tty";
 import { type ImageContent, PithError } from "../../kernel/index.js";
-import { sniffImageType } from "../../plugins/tools/image-type.js";
+import { sniffImageType } from "../../plugins/tools/files/image-type.js";
 import { resolveReadPath } from "../../plugins/tools/paths.js";
 
 export interface InitialPrompts {

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Type } from "typebox";
-import { withFileMutationQueue } from "../../plugins/tools/mutation-queue.js";
+import { withFileMutationQueue } from "../../plugins/tools/files/mutation-queue.js";
 import { truncateHead } from "../../plugins/tools/truncate.js";
 import { createExtensionModuleLoader } from "../../plugins/extensions/index.js";
 import { createWorld, messagesOf, startSession, type World } from "./harness.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffLines, renderLineDiff } from "../../plugins/tools/line-diff.js";
+import { diffLines, renderLineDiff } from "../../plugins/tools/files/line-diff.js";
 
 // Small deterministic generator so a failure reproduces.
 function random(seed: number) {

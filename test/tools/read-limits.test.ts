@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { open, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readFileWindow } from "../../plugins/tools/file-window.js";
+import { readFileWindow } from "../../plugins/tools/files/file-window.js";
 import { createReadTool } from "../../plugins/tools/index.js";
 import { truncateHead } from "../../plugins/tools/truncate.js";
 import { runError, runOk, tempDir } from "./harness.js";

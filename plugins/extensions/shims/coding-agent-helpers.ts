@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_COMPACTION_SETTINGS as PITH_COMPACTION } from "../../compaction/compaction-settings.js";
 import { simpleYamlMapping } from "../../../lib/resources/simple-yaml-mapping.js";
-import { resolveShell } from "../../tools/shell.js";
+import { resolveShell } from "../../tools/bash/shell.js";
 import type { ExtensionScope, SourceInfo } from "../types.js";
 
 /** pi's project and agent folders are `.pi` (pith reads the same ones). */

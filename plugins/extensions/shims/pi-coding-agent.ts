@@ -8,7 +8,7 @@ import { CURRENT_SESSION_VERSION } from "../../sessions/types.js";
 import { serializeConversation } from "../../compaction/serialize-conversation.js";
 import { estimateMessageTokens } from "../../compaction/token-estimate.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../tools/truncate.js";
-import { withFileMutationQueue } from "../../tools/mutation-queue.js";
+import { withFileMutationQueue } from "../../tools/files/mutation-queue.js";
 import { createEventBus } from "../events/event-bus.js";
 import { extensionHost } from "../host.js";
 import type { PiToolDefinition } from "../types.js";

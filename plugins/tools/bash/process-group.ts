@@ -2,7 +2,7 @@
 // it started (pipelines, `sh -c` wrappers, background jobs), not just the shell.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 export interface ProcessGroupRun {
   file: string;

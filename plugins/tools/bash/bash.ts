@@ -2,13 +2,13 @@
 // on timeout or abort.
 import { existsSync } from "node:fs";
 import * as z from "zod/mini";
-import { PithError, type ToolDefinition, type ToolUpdate } from "../../kernel/index.js";
-import { throwIfAborted } from "./abort.js";
-import { defineArguments, described } from "./arguments.js";
+import { PithError, type ToolDefinition, type ToolUpdate } from "../../../kernel/index.js";
+import { throwIfAborted } from "../abort.js";
+import { defineArguments, described } from "../arguments.js";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
 import { runInProcessGroup } from "./process-group.js";
 import { resolveShell, shellEnvironment } from "./shell.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../truncate.js";
 
 const bashSchema = z.object({
   command: described(z.string(), "Bash command to execute"),

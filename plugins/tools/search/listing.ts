@@ -1,5 +1,5 @@
 // grep, find and ls print one row per result, cut at 50KB, with notices in one bracket at the end.
-import { DEFAULT_MAX_BYTES, formatSize, truncateHead, type TruncationResult } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, formatSize, truncateHead, type TruncationResult } from "../truncate.js";
 
 /** One bullet shared by grep, find and ls; identical text, so the system prompt lists it once. */
 export const EXPLORATION_GUIDELINE =

@@ -2,12 +2,12 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import * as z from "zod/mini";
-import { PithError, type ToolDefinition } from "../../kernel/index.js";
-import { abortable, throwIfAborted } from "./abort.js";
-import { defineArguments, described } from "./arguments.js";
-import { resolveToCwd } from "./paths.js";
+import { PithError, type ToolDefinition } from "../../../kernel/index.js";
+import { abortable, throwIfAborted } from "../abort.js";
+import { defineArguments, described } from "../arguments.js";
+import { resolveToCwd } from "../paths.js";
 import { EXPLORATION_GUIDELINE, renderListing } from "./listing.js";
-import { DEFAULT_MAX_BYTES, type TruncationResult } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, type TruncationResult } from "../truncate.js";
 
 const DEFAULT_LIMIT = 500;
 

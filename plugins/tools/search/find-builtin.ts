@@ -1,6 +1,6 @@
 // find without fd: the rg-like walk, matched with fd's glob rules.
 import { sep } from "node:path";
-import { compileGlob } from "../../lib/glob/glob.js";
+import { compileGlob } from "../../../lib/glob/glob.js";
 import type { FindQuery } from "./find-query.js";
 import { walk } from "./ignore-walk.js";
 

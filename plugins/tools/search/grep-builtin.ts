@@ -1,8 +1,8 @@
 // grep without ripgrep: a JavaScript regular expression over the files an rg-like walk yields.
 import { readFile, stat } from "node:fs/promises";
 import ignore from "ignore";
-import { PithError } from "../../kernel/index.js";
-import { throwIfAborted } from "./abort.js";
+import { PithError } from "../../../kernel/index.js";
+import { throwIfAborted } from "../abort.js";
 import { splitLines, type GrepMatch } from "./grep-output.js";
 import type { GrepQuery } from "./grep-query.js";
 import { walk } from "./ignore-walk.js";

@@ -1,7 +1,7 @@
 // Which shell the bash tool runs, and the environment it runs with.
 import { existsSync } from "node:fs";
-import { PithError } from "../../kernel/index.js";
-import { findExecutable } from "./executables.js";
+import { PithError } from "../../../kernel/index.js";
+import { findExecutable } from "../executables.js";
 
 export function resolveShell(shellPath: string | undefined): string {
   if (shellPath) {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { processExists } from "../../lib/process/process-exists.js";
+import { processExists } from "../../../lib/process/process-exists.js";
 
 const FOLDER_PREFIX = "pith-output-";
 let folder: string | undefined;

@@ -1,6 +1,6 @@
 // The text side of the edit tool: line endings, BOM, exact-then-fuzzy matching and applying several
 // replacements against the original text.
-import { PithError, type PithErrorCode } from "../../kernel/index.js";
+import { PithError, type PithErrorCode } from "../../../kernel/index.js";
 import type { LineEnding, ReplacedRegion } from "./line-endings.js";
 
 export interface TextReplacement {

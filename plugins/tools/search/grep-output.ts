@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, relative, sep } from "node:path";
 import { renderListing } from "./listing.js";
-import { GREP_MAX_LINE_LENGTH, truncateLine, type TruncationResult } from "./truncate.js";
+import { GREP_MAX_LINE_LENGTH, truncateLine, type TruncationResult } from "../truncate.js";
 
 export interface GrepMatch {
   filePath: string;

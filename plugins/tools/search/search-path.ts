@@ -1,7 +1,7 @@
 // The folder or file grep and find search, checked before any work starts.
 import { stat } from "node:fs/promises";
-import { PithError } from "../../kernel/index.js";
-import { resolveToCwd } from "./paths.js";
+import { PithError } from "../../../kernel/index.js";
+import { resolveToCwd } from "../paths.js";
 
 export async function resolveSearchPath(
   path: string | undefined,

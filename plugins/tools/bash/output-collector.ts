@@ -3,7 +3,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { newOutputLogPath } from "./output-logs.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type TruncationResult } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type TruncationResult } from "../truncate.js";
 
 export interface OutputSnapshot {
   text: string;

@@ -2,13 +2,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod/mini";
-import type { ToolDefinition } from "../../kernel/index.js";
-import { abortable, throwIfAborted } from "./abort.js";
+import type { ToolDefinition } from "../../../kernel/index.js";
+import { abortable, throwIfAborted } from "../abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
-import { defineArguments, described } from "./arguments.js";
+import { defineArguments, described } from "../arguments.js";
 import { fileError } from "./fs-errors.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
-import { resolveToCwd } from "./paths.js";
+import { resolveToCwd } from "../paths.js";
 
 const writeSchema = z.object({
   path: described(z.string(), "Path to the file to write (relative or absolute)"),

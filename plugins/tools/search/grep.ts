@@ -1,16 +1,16 @@
 // grep: search file contents, through ripgrep when it is on PATH, else with the built-in search.
 import * as z from "zod/mini";
-import type { ToolDefinition } from "../../kernel/index.js";
-import { abortable, throwIfAborted } from "./abort.js";
-import { defineArguments, described } from "./arguments.js";
-import { findExecutable } from "./executables.js";
+import type { ToolDefinition } from "../../../kernel/index.js";
+import { abortable, throwIfAborted } from "../abort.js";
+import { defineArguments, described } from "../arguments.js";
+import { findExecutable } from "../executables.js";
 import { grepBuiltin } from "./grep-builtin.js";
 import { formatGrepOutput, type GrepDetails } from "./grep-output.js";
 import type { GrepQuery } from "./grep-query.js";
 import { grepWithRipgrep } from "./grep-ripgrep.js";
 import { EXPLORATION_GUIDELINE } from "./listing.js";
 import { resolveSearchPath } from "./search-path.js";
-import { DEFAULT_MAX_BYTES, GREP_MAX_LINE_LENGTH } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, GREP_MAX_LINE_LENGTH } from "../truncate.js";
 
 const DEFAULT_LIMIT = 100;
 

@@ -1,5 +1,5 @@
 // Turns Node's file-system errors into messages a model can act on.
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 export function errnoCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

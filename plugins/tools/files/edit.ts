@@ -2,16 +2,16 @@
 import { constants } from "node:fs";
 import { access, readFile, writeFile } from "node:fs/promises";
 import * as z from "zod/mini";
-import { PithError, type ToolDefinition } from "../../kernel/index.js";
-import { abortable, throwIfAborted } from "./abort.js";
+import { PithError, type ToolDefinition } from "../../../kernel/index.js";
+import { abortable, throwIfAborted } from "../abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
-import { defineArguments, described } from "./arguments.js";
+import { defineArguments, described } from "../arguments.js";
 import { applyReplacements, detectLineEnding, normalizeToLf, splitBom } from "./edit-apply.js";
 import { errnoCode, fileError } from "./fs-errors.js";
 import { renderLineDiff } from "./line-diff.js";
 import { applyLineEndings, editedLineEndings, lineEndingsOf } from "./line-endings.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
-import { resolveToCwd } from "./paths.js";
+import { resolveToCwd } from "../paths.js";
 
 const replacementSchema = z.strictObject({
   oldText: described(

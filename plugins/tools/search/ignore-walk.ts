@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { throwIfAborted } from "./abort.js";
+import { throwIfAborted } from "../abort.js";
 
 const IGNORE_FILES = [".gitignore", ".ignore"];
 const NEVER_ENTERED = new Set([".git", "node_modules"]);

@@ -2,16 +2,16 @@
 import { constants, type Stats } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
 import * as z from "zod/mini";
-import { PithError, type ImageContent, type TextContent, type Model, type ToolDefinition } from "../../kernel/index.js";
-import { abortable, throwIfAborted } from "./abort.js";
+import { PithError, type ImageContent, type TextContent, type Model, type ToolDefinition } from "../../../kernel/index.js";
+import { abortable, throwIfAborted } from "../abort.js";
 import { acceptFilePathAlias } from "./argument-aliases.js";
-import { defineArguments, described } from "./arguments.js";
+import { defineArguments, described } from "../arguments.js";
 import { readFileWindow } from "./file-window.js";
 import { fileError } from "./fs-errors.js";
 import { sniffImageType, type ImageMimeType } from "./image-type.js";
-import { resolveReadPath } from "./paths.js";
+import { resolveReadPath } from "../paths.js";
 import { shellQuote } from "./shell-quote.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, type TruncationResult } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, type TruncationResult } from "../truncate.js";
 
 /** Providers refuse larger inline images (Anthropic: 5 MB); pi keeps the same headroom. */
 export const MAX_INLINE_IMAGE_BASE64_BYTES = 4.5 * 1024 * 1024;

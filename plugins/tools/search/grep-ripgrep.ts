@@ -1,5 +1,5 @@
 // grep through ripgrep (`rg --json`), when rg is on PATH.
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 import { runLineProcess } from "./line-process.js";
 import type { GrepMatch } from "./grep-output.js";
 import type { GrepQuery } from "./grep-query.js";

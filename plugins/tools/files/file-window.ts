@@ -1,7 +1,7 @@
 // Reads the part of a text file that read's paging and truncation can show, in bounded memory: a 2 GB log
 // or a file that grows while it is read costs one chunk of memory, and an abort stops the reading.
 import type { FileHandle } from "node:fs/promises";
-import { throwIfAborted } from "./abort.js";
+import { throwIfAborted } from "../abort.js";
 
 const CHUNK_BYTES = 1024 * 1024;
 

@@ -2,8 +2,8 @@
 // once it has enough. Abort kills the program; a program that cannot start is an error naming it.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { PithError, type PithErrorCode } from "../../kernel/index.js";
-import { abortedError } from "./abort.js";
+import { PithError, type PithErrorCode } from "../../../kernel/index.js";
+import { abortedError } from "../abort.js";
 
 export interface LineProcessResult {
   code: number | null;

@@ -1,6 +1,6 @@
 // find through fd (or Debian's fdfind), when it is on PATH.
 import { relative, sep } from "node:path";
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 import { runLineProcess } from "./line-process.js";
 import type { FindQuery } from "./find-query.js";
 

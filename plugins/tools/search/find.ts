@@ -1,14 +1,14 @@
 // find: list files and folders matching a glob, through fd when it is on PATH, else with the built-in walk.
 import * as z from "zod/mini";
-import { PithError, type ToolDefinition } from "../../kernel/index.js";
-import { abortable, throwIfAborted } from "./abort.js";
-import { defineArguments, described } from "./arguments.js";
-import { findExecutable } from "./executables.js";
+import { PithError, type ToolDefinition } from "../../../kernel/index.js";
+import { abortable, throwIfAborted } from "../abort.js";
+import { defineArguments, described } from "../arguments.js";
+import { findExecutable } from "../executables.js";
 import { findBuiltin } from "./find-builtin.js";
 import { findWithFd } from "./find-fd.js";
 import { resolveSearchPath } from "./search-path.js";
 import { EXPLORATION_GUIDELINE, renderListing } from "./listing.js";
-import { DEFAULT_MAX_BYTES, type TruncationResult } from "./truncate.js";
+import { DEFAULT_MAX_BYTES, type TruncationResult } from "../truncate.js";
 
 const DEFAULT_LIMIT = 1000;
 
