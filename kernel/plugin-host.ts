@@ -24,6 +24,8 @@ interface ContextOptions {
   placeOf: string;
   /** where `context.time` records */
   parts: TimingNode[];
+  /** restarts the setup limit's count */
+  progress?: () => void;
 }
 
 export function createPluginContext(session: AgentSession, name: string, log: Logger, options: ContextOptions = { placeOf: name, parts: [] }): ScopedPluginContext {
@@ -109,11 +111,12 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
       session.report(new PithError(code, hook ? `${name} failed in ${hook}: ${message}` : `${name}: ${message}`, { cause: error, plugin: name, hook }));
     },
     scope(scopeName = name) {
-      const scoped = createPluginContext(session, scopeName, log, { placeOf: options.placeOf, parts: options.parts });
+      const scoped = createPluginContext(session, scopeName, log, { ...options });
       remember(() => scoped.dispose());
       return scoped;
     },
-    time: (label, work) => timePart(options.parts, label, work),
+    time: (label, work) => timePart(options.parts, label, work).finally(() => options.progress?.()),
+    progress: () => options.progress?.(),
     dispose() {
       disposed = true;
       for (const step of [...undo].reverse()) step();
@@ -122,7 +125,7 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
   return context;
 }
 
-/** How long a plugin's setup may take before the boot fails naming it; `PITH_SETUP_TIMEOUT_MS` overrides. */
+/** How long a plugin's setup may go without progress before the boot fails naming it; `PITH_SETUP_TIMEOUT_MS` overrides. */
 export const DEFAULT_SETUP_TIMEOUT_MS = 60_000;
 
 /** Runs one plugin's setup; a failure (or a setup that never finishes) names the plugin and leaves the others unaffected. */
@@ -131,7 +134,7 @@ export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log
   session.registry.plugins.push(plugin.name);
   const parts: TimingNode[] = [];
   try {
-    await withinTime(Promise.resolve().then(() => plugin.setup(createPluginContext(session, plugin.name, log, { placeOf: plugin.name, parts }))), plugin.name, timeoutMs);
+    await withinTime((progress) => plugin.setup(createPluginContext(session, plugin.name, log, { placeOf: plugin.name, parts, progress })), plugin.name, timeoutMs);
   } catch (error) {
     if (error instanceof PithError && error.plugin) throw error;
     // A PithError already tells the user what to do ("Session file x is being written by process 12"); the
@@ -146,18 +149,27 @@ export async function applyPlugin(session: AgentSession, plugin: PithPlugin, log
   return { name: plugin.name, setupMs: nowMs() - started, parts };
 }
 
-function withinTime<T>(work: Promise<T>, plugin: string, timeoutMs: number): Promise<T> {
+/** Runs `work`, failing once it has gone `timeoutMs` without reporting progress (it may take longer in all). */
+function withinTime<T>(work: (progress: () => void) => T | Promise<T>, plugin: string, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(
-        new PithError("PLUGIN_SETUP_TIMEOUT", `plugin ${plugin} did not finish its setup within ${timeoutMs / 1000} s; a setup must resolve (start long work in the background, or on first use).`, {
-          plugin,
-          hook: "setup",
-        }),
-      );
-    }, timeoutMs);
-    timer.unref();
+  let settled = false;
+  return new Promise<T>((resolve, reject) => {
+    const arm = () => {
+      clearTimeout(timer);
+      if (settled) return;
+      timer = setTimeout(() => {
+        const message = `plugin ${plugin} made no progress in its setup for ${timeoutMs / 1000} s; a setup must resolve (start long work in the background, or on first use).`;
+        reject(new PithError("PLUGIN_SETUP_TIMEOUT", message, { plugin, hook: "setup" }));
+      }, timeoutMs);
+      timer.unref();
+    };
+    arm();
+    Promise.resolve()
+      .then(() => work(arm))
+      .then(resolve, reject)
+      .finally(() => {
+        settled = true;
+        clearTimeout(timer);
+      });
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -117,6 +117,11 @@ export interface PluginContext {
    * Returns what `work` returns.
    */
   time<T>(label: string, work: (time: <U>(label: string, work: () => Promise<U>) => Promise<U>) => Promise<T>): Promise<T>;
+  /**
+   * Tells the kernel a long setup is still getting somewhere (a file compiled, a package installed): the setup
+   * limit counts from the last progress, so only a setup that stalls fails. A timed part ending counts too.
+   */
+  progress(): void;
 }
 
 export interface ScopedPluginContext extends PluginContext {

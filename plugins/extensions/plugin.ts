@@ -23,7 +23,7 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
         tapHandler,
       );
       if (options.mode === "tui") await serveTerminalComponents(() => context.tryUse("ui")?.theme);
-      const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false }), context.time);
+      const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false, onCompile: () => context.progress() }), context.time);
 
       const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;
       context.provide("extensions", createService(runtime, options, untrusted, parsed));

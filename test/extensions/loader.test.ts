@@ -118,6 +118,16 @@ describe("file kinds", () => {
     expect((globalThis as { __pithGreeting?: string }).__pithGreeting).toBe("hi Ada");
   });
 
+  it("reports each file jiti compiles as setup progress, so a long first compile is not a stalled setup", async () => {
+    await world.write("ext/progress/part.ts", `export const part = (n: number): number => n * 2;`);
+    const path = await world.write("ext/progress/index.ts", `import { part } from "./part";\nexport default (n: number): number => part(n) + 1;`);
+    let compiled = 0;
+    // no disk cache: both files are compiled now
+    const factory = (await createExtensionModuleLoader({ cacheDir: false, fresh: true, onCompile: () => compiled++ }).load(path)) as (n: number) => number;
+    expect(factory(2)).toBe(5);
+    expect(compiled).toBe(2);
+  });
+
   it("a file whose default export is {name, setup} is set up as a pith plugin", async () => {
     const path = await world.write(
       "ext/native-plugin.ts",

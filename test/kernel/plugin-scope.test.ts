@@ -106,7 +106,33 @@ describe("boot", () => {
   it("fails with an error naming a plugin whose setup never finishes", async () => {
     const stuck: PithPlugin = { name: "stuck-plugin", setup: () => new Promise(() => undefined) };
     const failure = boot({ cwd: process.cwd(), setupTimeoutMs: 50, plugins: [stuck, { name: "never-reached", setup: () => undefined }] });
-    await expect(failure).rejects.toMatchObject({ code: "PLUGIN_SETUP_TIMEOUT", plugin: "stuck-plugin", message: expect.stringContaining("plugin stuck-plugin did not finish its setup") });
+    await expect(failure).rejects.toMatchObject({ code: "PLUGIN_SETUP_TIMEOUT", plugin: "stuck-plugin", message: expect.stringContaining("plugin stuck-plugin made no progress in its setup for 0.05 s") });
+  });
+
+  it("lets a setup that keeps reporting progress (files compiled, parts timed) run past the limit, and fails it once it stalls", async () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const working: PithPlugin = {
+      name: "compiling",
+      async setup(context) {
+        // 8 steps of 100 ms: 800 ms in all, against a limit of 500 ms without progress
+        for (let step = 0; step < 4; step++) {
+          await wait(100);
+          context.progress();
+        }
+        for (let step = 0; step < 4; step++) await context.time(`file ${step}`, () => wait(100));
+      },
+    };
+    const { timings } = await boot({ cwd: process.cwd(), setupTimeoutMs: 500, plugins: [working] });
+    expect(timings[0]!.setupMs).toBeGreaterThan(500);
+
+    const stalls: PithPlugin = {
+      name: "stalls",
+      async setup(context) {
+        context.progress();
+        await new Promise(() => undefined);
+      },
+    };
+    await expect(boot({ cwd: process.cwd(), setupTimeoutMs: 500, plugins: [stalls] })).rejects.toMatchObject({ code: "PLUGIN_SETUP_TIMEOUT", plugin: "stalls" });
   });
 
   it("a plugin's timed parts appear below its setup in the timing report", async () => {

@@ -15,7 +15,13 @@
 // anew: its own jiti has no module cache (the disk cache, keyed by content, still serves unchanged files) and its
 // native imports carry a query Node has not seen yet. The served modules stay loaded for the process, so a fresh
 // load needs the retry only for an import added since; then the files imported before it run again.
+//
+// Each file jiti compiles is reported to the loader's `onCompile` (the plugin's setup progress): a first start
+// that compiles large TypeScript packages takes as long as it takes, as long as it keeps compiling.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { nativeImport } from "../../../lib/loading/native-import.js";
 import { requireJiti } from "./require-jiti.js";
@@ -34,13 +40,40 @@ const NATIVE_CANDIDATE = /\.(js|mjs|cjs)$/;
 
 const instances = new Map<string, JitiInstance>();
 let freshImports = 0;
+/** told of every file jiti compiles, while a load that wants to know runs */
+const compileWatchers = new Set<() => void>();
 
-export function createExtensionModuleLoader(options: { cacheDir: string | false; fresh?: boolean }): ExtensionModuleLoader {
+export function createExtensionModuleLoader(options: { cacheDir: string | false; fresh?: boolean; onCompile?: () => void }): ExtensionModuleLoader {
   return {
     async load(path) {
-      const module = await importModule(path, options.cacheDir, options.fresh === true);
-      return module && typeof module === "object" && "default" in module ? (module as { default: unknown }).default : module;
+      const watcher = options.onCompile ? () => options.onCompile!() : undefined;
+      if (watcher) compileWatchers.add(watcher);
+      try {
+        const module = await importModule(path, options.cacheDir, options.fresh === true);
+        return module && typeof module === "object" && "default" in module ? (module as { default: unknown }).default : module;
+      } finally {
+        if (watcher) compileWatchers.delete(watcher);
+      }
     },
+  };
+}
+
+type Transform = NonNullable<import("jiti").JitiOptions["transform"]>;
+
+/**
+ * jiti's own transform (its babel bundle, loaded on the first compile as jiti itself does), reporting each file
+ * to the watchers. undefined when jiti's layout changed: jiti then uses its default, unreported.
+ */
+function reportingTransform(): Transform | undefined {
+  const require = createRequire(import.meta.url);
+  const bundle = join(dirname(require.resolve("jiti")), "../dist/babel.cjs");
+  if (!existsSync(bundle)) return undefined;
+  let babel: Transform | undefined;
+  return (options) => {
+    babel ??= require(bundle) as Transform;
+    const result = babel(options);
+    for (const watcher of compileWatchers) watcher();
+    return result;
   };
 }
 
@@ -72,7 +105,8 @@ function sharedJiti(cacheDir: string | false, fresh: boolean): JitiInstance {
   let instance = instances.get(key);
   if (!instance) {
     const { createJiti } = requireJiti(cacheDir);
-    instance = createJiti(import.meta.url, { moduleCache: !fresh, fsCache: cacheDir, interopDefault: true, virtualModules });
+    const transform = reportingTransform();
+    instance = createJiti(import.meta.url, { moduleCache: !fresh, fsCache: cacheDir, interopDefault: true, virtualModules, ...(transform ? { transform } : {}) });
     instances.set(key, instance);
   }
   return instance;
