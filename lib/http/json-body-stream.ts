@@ -1,7 +1,8 @@
 // Large request bodies as a stream of UTF-8 chunks. The SDKs `JSON.stringify` the whole request into one string
 // and the fetch encodes that into a Buffer: two copies of the conversation on top of the messages themselves
 // (240 MB for a 120 MB session). Streamed, only one chunk of text exists at a time, and sending starts as soon as
-// the first chunk is ready.
+// the first chunk is ready. A string stored as read from a session file (lib/stored-json) is sent as its bytes.
+import { StoredJsonString, stringifyKeepingStored } from "../stored-json/stored-json.js";
 
 /** Below this many characters of JSON (estimated), a body goes through the SDK as one string, as usual. */
 export const STREAMED_BODY_THRESHOLD = 4 * 1024 * 1024;
@@ -63,8 +64,21 @@ async function* jsonChunks(params: Record<string, unknown>, signal: AbortSignal)
       add(`${firstMember ? "" : ","}${JSON.stringify(key)}:[`);
       for (let index = 0; index < value.length; index++) {
         if (signal.aborted) return;
+        if (index > 0) add(",");
         // An element JSON cannot represent (undefined, a function) is `null` in an array, as JSON.stringify writes.
-        add(`${index === 0 ? "" : ","}${JSON.stringify(value[index]) ?? "null"}`);
+        for (const piece of stringifyKeepingStored(value[index]) ?? ["null"]) {
+          if (typeof piece === "string") {
+            add(piece);
+            continue;
+          }
+          const stored = piece.sendable();
+          if (!stored) {
+            add(JSON.stringify(piece));
+            continue;
+          }
+          if (pieces.length > 0) yield take();
+          yield stored;
+        }
         if (size >= CHUNK_CHARS) yield take();
       }
       add("]");
@@ -110,6 +124,7 @@ function jsonSizeExceeds(root: unknown, limit: number): boolean {
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "string") size += value.length + 2;
+    else if (value instanceof StoredJsonString) size += value.byteLength;
     else if (Array.isArray(value)) {
       size += value.length + 2;
       for (const item of value) pending.push(item);

@@ -5,6 +5,8 @@ export { parseRetryAfterMs } from "./retry-after.js";
 export { headersToRecord, type HeaderSource } from "../http/response-headers.js";
 export { isContextOverflowText } from "./context-overflow.js";
 export { sanitizeText } from "./sanitize-text.js";
+export { storedToolResultText, toolResultText } from "./stored-tool-result.js";
+export { StoredJsonString } from "../stored-json/stored-json.js";
 export { ProviderFailure, streamEndedEarly, type ProviderErrorDetails } from "./provider-failure.js";
 export { ABORTED_MESSAGE, classifyProviderError, describeErrorBody, type ClassifiedFailure } from "./classify-error.js";
 export { guardProviderStream, type FinishReason, type StreamAttempt, type StreamAttemptContext } from "./guard-stream.js";

@@ -1,6 +1,7 @@
 // Prepares the conversation for replay to one model, whatever models produced it: drops turns that failed,
 // keeps provider-specific data (signatures, redacted thinking) only for the model that made it, replaces images
 // the model cannot see, gives tool calls ids the target API accepts and answers every tool call exactly once.
+import { storedToolResultText } from "./stored-tool-result.js";
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolResultMessage, Model } from "../../kernel/index.js";
 
 export const NO_TOOL_RESULT_TEXT = "No result provided";
@@ -61,9 +62,11 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
       // A result whose call is not in the preceding assistant turn is rejected by every API.
       if (!open.some((call) => call.id === toolCallId) || answered.has(toolCallId)) continue;
       answered.add(toolCallId);
-      const content = seesImages ? message.content : withoutImages(message.content, TOOL_IMAGE_PLACEHOLDER);
-      // unchanged messages are passed on as they are: a long session's replay is then no copy of it
-      result.push(toolCallId === message.toolCallId && content === message.content ? message : ({ ...message, toolCallId, content } satisfies ToolResultMessage));
+      // unchanged messages are passed on as they are (a long session's replay is then no copy of it), a stored
+      // text-only one without reading its content
+      const content = seesImages || storedToolResultText(message) ? undefined : withoutImages(message.content, TOOL_IMAGE_PLACEHOLDER);
+      const unchanged = toolCallId === message.toolCallId && (content === undefined || content === message.content);
+      result.push(unchanged ? message : ({ ...message, toolCallId, content: content ?? message.content } satisfies ToolResultMessage));
     }
   }
   answerOpenCalls();

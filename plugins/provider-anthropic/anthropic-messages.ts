@@ -1,6 +1,6 @@
 // Kernel messages → Anthropic Messages `messages`, plus the prompt-cache breakpoint on the last user turn.
 import type { ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
-import { prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
+import { prepareReplay, sanitizeText, sanitizeToolCallId, storedToolResultText, toolResultText } from "../../lib/provider-kit/index.js";
 import type {
   CacheControl,
   WireAssistantBlock,
@@ -16,7 +16,12 @@ function anthropicToolCallId(id: string): string {
   return sanitizeToolCallId(id, 64);
 }
 
-export function toAnthropicMessages(messages: readonly Message[], model: Model): WireMessage[] {
+export interface AnthropicMessagesOptions {
+  /** tool outputs still unread in the session file may go as stored (only when nobody rewrites the payload) */
+  sendStored?: boolean;
+}
+
+export function toAnthropicMessages(messages: readonly Message[], model: Model, options: AnthropicMessagesOptions = {}): WireMessage[] {
   const replay = prepareReplay(messages, model, { normalizeToolCallId: anthropicToolCallId });
   const wire: WireMessage[] = [];
   for (let i = 0; i < replay.length; i++) {
@@ -29,8 +34,8 @@ export function toAnthropicMessages(messages: readonly Message[], model: Model):
       if (content.length > 0) wire.push({ role: "assistant", content });
     } else {
       // All results of one assistant turn travel in one user message (some Anthropic-compatible servers insist).
-      const results: WireToolResultBlock[] = [toolResult(message)];
-      while (replay[i + 1]?.role === "toolResult") results.push(toolResult(replay[++i] as ToolResultMessage));
+      const results: WireToolResultBlock[] = [toolResult(message, options)];
+      while (replay[i + 1]?.role === "toolResult") results.push(toolResult(replay[++i] as ToolResultMessage, options));
       wire.push({ role: "user", content: results });
     }
   }
@@ -91,13 +96,15 @@ function assistantContent(content: Extract<Message, { role: "assistant" }>["cont
   return blocks;
 }
 
-function toolResult(message: ToolResultMessage): WireToolResultBlock {
+function toolResult(message: ToolResultMessage, options: AnthropicMessagesOptions): WireToolResultBlock {
   const result: WireToolResultBlock = { type: "tool_result", tool_use_id: message.toolCallId };
-  const hasImages = message.content.some((block) => block.type === "image");
-  if (hasImages) {
+  const stored = options.sendStored ? storedToolResultText(message) : undefined;
+  if (stored) {
+    result.content = stored;
+  } else if (message.content.some((block) => block.type === "image")) {
     result.content = contentBlocks(message.content);
   } else {
-    const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+    const text = toolResultText(message);
     if (text !== "") result.content = sanitizeText(text);
   }
   if (message.isError) result.is_error = true;

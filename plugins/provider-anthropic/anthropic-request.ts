@@ -22,7 +22,7 @@ export function buildAnthropicRequest(request: StreamRequest): AnthropicRequest 
   const eagerToolStreaming = model.compat?.supportsEagerToolInputStreaming !== false;
   const plan = planThinking(request);
   const subscription = isSubscriptionToken(request.apiKey);
-  const messages = toAnthropicMessages(request.messages, model);
+  const messages = toAnthropicMessages(request.messages, model, { sendStored: request.onPayload === undefined });
   if (subscription) renameToolUses(messages);
   addConversationBreakpoint(messages, cacheControl);
 

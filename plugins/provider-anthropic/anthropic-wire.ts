@@ -1,5 +1,6 @@
 // The parts of an Anthropic Messages request body pith sends. Kept small and independent of the SDK's types,
 // which describe every server-side feature; the body is handed to the SDK as-is.
+import type { StoredJsonString } from "../../lib/provider-kit/index.js";
 
 export interface CacheControl {
   type: "ephemeral";
@@ -38,7 +39,8 @@ export interface WireToolUseBlock {
 export interface WireToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
-  content?: string | (WireTextBlock | WireImageBlock)[];
+  /** a tool output as stored in the session file is sent as it is stored */
+  content?: string | StoredJsonString | (WireTextBlock | WireImageBlock)[];
   is_error?: boolean;
   cache_control?: CacheControl;
 }

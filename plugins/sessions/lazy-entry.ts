@@ -2,6 +2,8 @@
 // fields; reading an entry's `message` parses everything but its `content` array (usually the bulk: tool
 // output), which is parsed when it is itself first read. A resume that compacts first therefore parses only
 // the messages it keeps or summarises word for word.
+import { clearUnreadContentJson, setUnreadContentJson } from "../../lib/stored-json/stored-json.js";
+
 const ROLE = Symbol("pith.sessions.role");
 
 /** lines at least this long are candidates for lazy parsing */
@@ -99,6 +101,7 @@ function messageWithUnreadContent(line: Buffer, roleEnd: number, onFailure: Lazy
   if (typeof message !== "object" || message === null || message.content !== PLACEHOLDER) return undefined;
   const state: UnreadContent = { line, start, end, onFailure };
   unread.set(message, state);
+  setUnreadContentJson(message, () => line.subarray(start, end));
   Object.defineProperty(message, "content", {
     enumerable: true,
     configurable: true,
@@ -136,6 +139,7 @@ function readWholeLine(message: Record<string, unknown>, state: UnreadContent, s
     return message.content;
   }
   unread.delete(message);
+  clearUnreadContentJson(message);
   for (const key of Object.keys(message)) delete message[key];
   Object.assign(message, full);
   return message.content;
@@ -143,6 +147,7 @@ function readWholeLine(message: Record<string, unknown>, state: UnreadContent, s
 
 function settleContent(message: Record<string, unknown>, value: unknown): void {
   unread.delete(message);
+  clearUnreadContentJson(message);
   Object.defineProperty(message, "content", { value, writable: true, enumerable: true, configurable: true });
 }
 

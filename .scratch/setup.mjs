@@ -1,0 +1,16 @@
+import { createJiti } from "jiti";
+import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+const root = "/work/wt/resume";
+const jiti = createJiti(import.meta.url, { fsCache: false });
+const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
+const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
+const home = "/tmp/rs/home";
+mkdirSync(join(home, "agent"), { recursive: true }); mkdirSync(join(home, "project"), { recursive: true });
+if (!existsSync("/tmp/rs/long.jsonl")) writeLargeSession("/tmp/rs/long.jsonl", { targetBytes: 10 * 1024 * 1024, messages: 20000, cwd: join(home, "project") });
+if (!existsSync("/tmp/rs/huge.jsonl")) writeLargeSession("/tmp/rs/huge.jsonl", { targetBytes: 128 * 1024 * 1024, messages: 9000, cwd: join(home, "project") });
+const mock = await startMockLlm({ fallback: { text: "ok" }, onReceived: (r) => console.log("request", Date.now(), r.startedAt, r.receivedAt) });
+const models = { providers: { mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "k", models: [{ id: "mock-model", contextWindow: 100_000_000, maxTokens: 8192 }] } } };
+writeFileSync(join(home, "agent/models.json"), JSON.stringify(models));
+writeFileSync(join(home, "agent/settings.json"), JSON.stringify({ quietStartup: true, enableInstallTelemetry: false, compaction: { enabled: false } }));
+console.log("ready", mock.url);

@@ -1,0 +1,117 @@
+// JSON text kept as it was read from a session file, so that a request can send it again without parsing and
+// serializing it. A resumed session's big tool outputs are most of its first request: sent as read, they cost a
+// check instead of a parse, a copy in memory and a serialization.
+import { isUtf8 } from "node:buffer";
+
+/** Node 20 has it; the TypeScript library pith compiles against does not name it yet */
+type WellFormedCheck = string & { isWellFormed(): boolean };
+
+/** the JSON bytes of a message's `content` while nobody has read it */
+const unreadContent = new WeakMap<object, () => Buffer>();
+
+/** The sessions store says where an unread message's `content` is stored (until it is read). */
+export function setUnreadContentJson(message: object, bytes: () => Buffer): void {
+  unreadContent.set(message, bytes);
+}
+
+export function clearUnreadContentJson(message: object): void {
+  unreadContent.delete(message);
+  shapes.delete(message);
+}
+
+// pith and pi write a text block's `type` first, then its `text`
+const SINGLE_TEXT_HEAD = Buffer.from('[{"type":"text","text":"');
+const SINGLE_TEXT_TAIL = Buffer.from('"}]');
+const BLOCK_START = Buffer.from('{"');
+
+/**
+ * The text of a message whose `content` is unread and stored as exactly one text block, as its stored JSON
+ * string; undefined for any other message (reading `content` then gives the value as usual).
+ */
+export function storedSingleText(message: object, fallback: () => string): StoredJsonString | undefined {
+  const known = shapes.get(message);
+  if (known !== undefined) return known ? new StoredJsonString(known, fallback) : undefined;
+  const literal = singleTextLiteral(unreadContent.get(message)?.());
+  if (unreadContent.has(message)) shapes.set(message, literal ?? false);
+  return literal ? new StoredJsonString(literal, fallback) : undefined;
+}
+
+/** what the bytes of each unread content were found to be: its one text's literal, or false */
+const shapes = new WeakMap<object, Buffer | false>();
+
+function singleTextLiteral(bytes: Buffer | undefined): Buffer | undefined {
+  if (!bytes || bytes.length < SINGLE_TEXT_HEAD.length + SINGLE_TEXT_TAIL.length + 1) return undefined;
+  if (!bytes.subarray(0, SINGLE_TEXT_HEAD.length).equals(SINGLE_TEXT_HEAD)) return undefined;
+  if (!bytes.subarray(bytes.length - SINGLE_TEXT_TAIL.length).equals(SINGLE_TEXT_TAIL)) return undefined;
+  // Inside a JSON string every quote is escaped, so a `{"` after the head can only start another block. Another
+  // member of this block would make the literal fail its parse when sent, and the text goes the usual way.
+  if (bytes.indexOf(BLOCK_START, SINGLE_TEXT_HEAD.length) !== -1) return undefined;
+  return bytes.subarray(SINGLE_TEXT_HEAD.length - 1, bytes.length - SINGLE_TEXT_TAIL.length + 1);
+}
+
+/**
+ * A string value as its stored JSON literal. `JSON.stringify` sees the value itself (`toJSON`, parsed anew each
+ * time, never kept); a streamed request body (lib/http/json-body-stream.ts) sends the stored bytes when they are a
+ * well-formed JSON string of valid UTF-8 without lone surrogates, else `fallback()`, the value as usual.
+ */
+export class StoredJsonString {
+  constructor(
+    private readonly literal: Buffer,
+    private readonly fallback: () => string,
+  ) {}
+
+  get byteLength(): number {
+    return this.literal.length;
+  }
+
+  /** the bytes to send as they are, or undefined when only the value may be sent */
+  sendable(): Buffer | undefined {
+    if (!isUtf8(this.literal)) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(this.literal.toString("latin1"));
+    } catch {
+      return undefined;
+    }
+    return typeof value === "string" && value !== "" && (value as WellFormedCheck).isWellFormed() ? this.literal : undefined;
+  }
+
+  toJSON(): string {
+    if (!collecting) return this.fallback();
+    collecting.push(this);
+    return `${TOKEN_MARK}${TOKEN_NONCE}${collecting.length - 1}${TOKEN_MARK}`;
+  }
+}
+
+// While a value is serialized for a streamed body, each stored string is written as a token naming it; the
+// token's private-use marks and this process's nonce keep a text from passing for one.
+const TOKEN_MARK = "\uE000";
+const TOKEN_NONCE = `pith${Math.random().toString(36).slice(2, 12)}-`;
+const TOKEN = new RegExp(`"${TOKEN_MARK}${TOKEN_NONCE}(\\d+)${TOKEN_MARK}"`, "g");
+let collecting: StoredJsonString[] | undefined;
+
+/** One piece of a value's JSON: text, or a stored string to send as its bytes (or its value). */
+export type JsonPiece = string | StoredJsonString;
+
+/** `JSON.stringify(value)`, with the stored strings inside it left as pieces of their own. */
+export function stringifyKeepingStored(value: unknown): JsonPiece[] | undefined {
+  collecting = [];
+  let json: string | undefined;
+  let stored: StoredJsonString[];
+  try {
+    json = JSON.stringify(value);
+  } finally {
+    stored = collecting;
+    collecting = undefined;
+  }
+  if (json === undefined) return undefined;
+  if (stored.length === 0) return [json];
+  const pieces: JsonPiece[] = [];
+  let from = 0;
+  for (const match of json.matchAll(TOKEN)) {
+    pieces.push(json.slice(from, match.index), stored[Number(match[1])]!);
+    from = match.index + match[0].length;
+  }
+  pieces.push(json.slice(from));
+  return pieces;
+}
