@@ -21,6 +21,7 @@ import { PithCompletion } from "./completion.js";
 import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
+import { ProgramStatus } from "./terminal/program-status.js";
 import { FRAME_INTERVAL_MS, setFrameInterval } from "./terminal/frame-interval.js";
 import { InsertingScreen } from "./terminal/inserting-screen.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
@@ -99,7 +100,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd() });
   const bindings = new ExtensionBindings(keys, chat);
   editor.interceptors.add(bindings.handle);
-  const ui: InteractiveUi = new InteractiveUi({ tui, layout, editor, chat, theme, keys, extensionShortcut: bindings.handle, providerCount: () => new Set(context?.tryUse("models")?.availableModels().map((model) => model.provider)).size });
+  const programStatus = new ProgramStatus(terminal, () => context?.tryUse("sessions")?.manager.getSessionName());
+  const ui: InteractiveUi = new InteractiveUi({ tui, layout, editor, chat, theme, keys, extensionShortcut: bindings.handle, block: (source, blocked) => programStatus.block(source, blocked), providerCount: () => new Set(context?.tryUse("models")?.availableModels().map((model) => model.provider)).size });
   let context: PluginContext | undefined;
   // from here on: extensions print while they load, and the chat shows it once drawn
   const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
@@ -109,6 +111,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     if (started) return;
     started = true;
     tui.start();
+    programStatus.report();
   };
 
   const plugin = definePlugin({
@@ -117,13 +120,17 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       context = pluginContext;
       pluginContext.provide("ui", ui);
       provideSessionServices(pluginContext);
-      pluginContext.on("event", (event) => chat.handle(event));
+      pluginContext.on("event", (event) => {
+        chat.handle(event);
+        programStatus.handle(event);
+      });
       // the extensions are replaced: what they drew goes with them (pi's resetExtensionUI)
       pluginContext.on("session_shutdown", ({ reason }) => (reason === "quit" ? undefined : ui.resetExtensionParts()));
       pluginContext.on("session_start", ({ reason }) => {
         const settings = pluginContext.tryUse("settings");
         if (settings) applyUiSettings(settings.get(), { tui, editor, chat });
         if (reason === "startup") return;
+        programStatus.reset();
         chat.clear();
         chat.showHistory(sessionHistory(pluginContext, pluginContext.session));
         bindings.refresh(pluginContext);

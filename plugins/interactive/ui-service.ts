@@ -9,6 +9,7 @@ import { showCustom, type CustomHost, type CustomOptions } from "./extensions/cu
 import { adoptPrompt, shareActions, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
 import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost } from "./dialogs.js";
 import type { Layout } from "./layout.js";
+import type { Blocked } from "./terminal/program-status.js";
 import { Theme } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import type { CatalogTheme, ThemeCatalog } from "./theme/theme-catalog.js";
@@ -24,6 +25,8 @@ export interface InteractiveUiParts {
   providerCount(): number;
   /** runs the extension shortcut a key is (true), for custom editors to ask before their own keys */
   extensionShortcut(data: string): boolean;
+  /** reports that `source`, a dialog, waits for the user (OSC 7501 program status) until called with undefined */
+  block(source: object, blocked: Blocked | undefined): void;
 }
 
 const MAX_WIDGET_LINES = 10;
@@ -50,12 +53,13 @@ export class InteractiveUi implements UiService, DialogHost {
   /** closers of the overlays extensions opened with custom() */
   private readonly overlays = new Set<() => void>();
   private readonly extensionShortcut: (data: string) => boolean;
+  private readonly block: InteractiveUiParts["block"];
   /** header and footer: the mode's, or an extension's in their place */
   readonly frame: Frame;
   readonly keys: KeybindingsManager;
 
   constructor(parts: InteractiveUiParts) {
-    ({ tui: this.tui, layout: this.layout, editor: this.prompt, chat: this.chat, theme: this.current, keys: this.keys, extensionShortcut: this.extensionShortcut } = parts);
+    ({ tui: this.tui, layout: this.layout, editor: this.prompt, chat: this.chat, theme: this.current, keys: this.keys, extensionShortcut: this.extensionShortcut, block: this.block } = parts);
     this.active = this.prompt;
     this.frame = new Frame(this.layout, this.statuses, parts.providerCount);
   }
@@ -69,19 +73,27 @@ export class InteractiveUi implements UiService, DialogHost {
   }
 
   select(title: string, options: string[], opts?: UiDialogOptions): Promise<string | undefined> {
-    return selectDialog(this, title, options, opts);
+    return this.blocking({ kind: "question", message: title }, () => selectDialog(this, title, options, opts));
   }
 
   confirm(title: string, message: string, opts?: UiDialogOptions): Promise<boolean> {
-    return confirmDialog(this, title, message, opts);
+    return this.blocking({ kind: "question", message: title }, () => confirmDialog(this, title, message, opts));
   }
 
   input(title: string, placeholder?: string, opts?: UiDialogOptions): Promise<string | undefined> {
-    return inputDialog(this, placeholder ? `${title} (${placeholder})` : title, undefined, opts);
+    return this.blocking({ kind: "question", message: title }, () => inputDialog(this, placeholder ? `${title} (${placeholder})` : title, undefined, opts));
   }
 
   editor(title: string, prefill?: string, opts?: UiDialogOptions): Promise<string | undefined> {
-    return inputDialog(this, title, prefill, opts);
+    return this.blocking({ kind: "question", message: title }, () => inputDialog(this, title, prefill, opts));
+  }
+
+  /** the program status says "blocked" (`blocked`) while the dialog `open` shows waits for the user */
+  private blocking<T>(blocked: Blocked | undefined, open: () => Promise<T>): Promise<T> {
+    if (!blocked) return open();
+    const source = {};
+    this.block(source, blocked);
+    return open().finally(() => this.block(source, undefined));
   }
 
   notify(message: string, type: NotifyType = "info"): void {
@@ -128,7 +140,9 @@ export class InteractiveUi implements UiService, DialogHost {
       replaceEditor: (component) => this.replaceEditor(component),
       overlays: this.overlays,
     };
-    return showCustom<T | undefined>(host, factory as Parameters<typeof showCustom>[1], options as CustomOptions | undefined);
+    // pi's `blocked` option: reported until the component is done
+    const blocked = (options as { blocked?: Blocked } | undefined)?.blocked;
+    return this.blocking(blocked, () => showCustom<T | undefined>(host, factory as Parameters<typeof showCustom>[1], options as CustomOptions | undefined));
   }
 
   onTerminalInput(handler: (data: string) => unknown): () => void {

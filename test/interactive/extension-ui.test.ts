@@ -139,3 +139,27 @@ it("highlightCode colours code in the theme's syntax colours (widgets and replie
   run.type("/mytheme\r");
   await run.waitForText('ui-instance=true mine-instance=true set=true now=mine red="\\u001b[38;2;255;0;0mx\\u001b[39m"');
 });
+
+it("OSC 7501 program status: idle, working with the session name, done; blocked while timed-confirm's dialog waits; a failed run is an error", async () => {
+  ui.world().mock.enqueue({ text: "all done", delayMs: 300 }, { error: { status: 400, message: "this request is bad" } });
+  const run = await ui.start(["-e", EXAMPLES + "timed-confirm.ts"], { env: { PI_PROGRAM_STATUS: "1" } });
+  const reports = () =>
+    [...run.output.matchAll(/\x1b\]7501;(state=[^\x1b\x07]*)\x1b\\/g)].map((match) =>
+      match[1]!.replace(/msg=([A-Za-z0-9+/=]+)/, (_whole, base64: string) => `msg=${Buffer.from(base64, "base64").toString("utf8")}`),
+    );
+  await run.waitFor(() => reports()[0] === "state=idle:app=pith");
+  run.type("/timed\r");
+  await run.waitForText("auto-cancel in 5 seconds");
+  await run.waitFor(() => reports().at(-1) === "state=blocked:app=pith:kind=question:msg=Timed Confirmation");
+  run.type("\x1b");
+  await run.waitForText("Cancelled or timed out");
+  await run.waitFor(() => reports().at(-1) === "state=idle:app=pith");
+  run.type("/name Fix tests\r");
+  run.type("go\r");
+  await run.waitForText("all done");
+  await run.waitFor(() => reports().at(-1) === "state=done:app=pith:msg=Fix tests");
+  expect(reports()).toContain("state=working:app=pith:msg=Fix tests");
+  run.type("again\r");
+  await run.waitFor(() => reports().at(-1)?.startsWith("state=error:app=pith:msg=") === true);
+  expect(reports().at(-1)).toContain("this request is bad");
+});
