@@ -36,7 +36,7 @@ export const VENDOR_BUNDLES = {
       http: { from: "@smithy/node-http-handler", names: ["NodeHttpHandler"] },
     },
   },
-  // MCP servers (plugins/mcp/sdk-modules.ts): Node's own fetch and web streams, which the HTTP transport reads
+  // MCP servers (plugins/mcp/servers/sdk-modules.ts): Node's own fetch and web streams, which the HTTP transport reads
   // server-sent events with; only runs that connect to an MCP server load it.
   "mcp.cjs": {
     entries: {

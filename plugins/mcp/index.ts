@@ -4,16 +4,16 @@
 import { join } from "node:path";
 import { PithError, definePlugin, isTapped, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import type { RegisteredMcpServer } from "./servers-change-hook.js";
-import { validateServerEntry, type McpExposure, type McpServerConfig } from "./config.js";
-import type { ServerSettingsPatch } from "./config-edit.js";
+import { validateServerEntry, type McpExposure, type McpServerConfig } from "./config/config.js";
+import type { ServerSettingsPatch } from "./config/config-edit.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
-import { loadMcpConfiguration, projectConfigFile, type McpConfiguration, type McpServerEntry } from "./config-files.js";
-import type { McpManager, McpServerStatus, SignInRequest } from "./manager.js";
-import type { SignInResult } from "./sign-in.js";
+import { loadMcpConfiguration, projectConfigFile, type McpConfiguration, type McpServerEntry } from "./config/config-files.js";
+import type { McpManager, McpServerStatus, SignInRequest } from "./servers/manager.js";
+import type { SignInResult } from "./oauth/sign-in.js";
 
-export type { McpServerStatus, McpToolStatus, SignInRequest as McpSignInRequest } from "./manager.js";
-export type { SignInResult as McpSignInResult } from "./sign-in.js";
-export type { McpServerConfig } from "./config.js";
+export type { McpServerStatus, McpToolStatus, SignInRequest as McpSignInRequest } from "./servers/manager.js";
+export type { SignInResult as McpSignInResult } from "./oauth/sign-in.js";
+export type { McpServerConfig } from "./config/config.js";
 export type { RegisteredMcpServer, McpServersChangeEvent } from "./servers-change-hook.js";
 
 const DEFAULT_STARTUP_WAIT_MS = 10_000;
@@ -152,7 +152,7 @@ class McpHost {
       throw new PithError("MCP_PROJECT_OVERRIDE_UNAVAILABLE", `MCP server "${name}" cannot be adjusted in this project: only a user-level server without a project override can, in a trusted project`);
     }
     const file = options.inProject ? projectConfigFile(this.context.cwd) : (entry.override ?? entry.source);
-    const { writeServerSettings } = await import("./config-edit.js");
+    const { writeServerSettings } = await import("./config/config-edit.js");
     await writeServerSettings(file, name, patch, { createOverride: options.inProject });
     const adjusted = (server: McpServerEntry): McpServerEntry => ({
       ...server,
@@ -173,11 +173,11 @@ class McpHost {
 
   private async load(): Promise<McpManager> {
     const [{ McpManager }, { loadMcpSdk }, { serverLog }, { McpAuthStore, mcpAuthFile }, { storedSignIns }] = await Promise.all([
-      import("./manager.js"),
-      import("./sdk-modules.js"),
-      import("./server-log.js"),
-      import("./oauth-store.js"),
-      import("./sign-in.js"),
+      import("./servers/manager.js"),
+      import("./servers/sdk-modules.js"),
+      import("./servers/server-log.js"),
+      import("./oauth/oauth-store.js"),
+      import("./oauth/sign-in.js"),
     ]);
     const env = this.options.env ?? process.env;
     const signIns = new McpAuthStore(mcpAuthFile(this.options.agentDir));

@@ -251,7 +251,7 @@ async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
 }
 
 async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
-  const { runMcpCommand } = await import("../../plugins/mcp/cli.js");
+  const { runMcpCommand } = await import("../../plugins/mcp/cli/cli.js");
   const { openUrl } = await import("../../lib/process/open-url.js");
   const { SettingsManager } = await import("../../plugins/settings/index.js");
   const { resolveAgentDir } = await import("../../lib/agent-dir/agent-dir.js");

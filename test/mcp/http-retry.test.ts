@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { retryingFetch, retryAfterMs } from "../../plugins/mcp/http-retry.js";
+import { retryingFetch, retryAfterMs } from "../../plugins/mcp/servers/http-retry.js";
 import { startHttpFixture, type HttpFixture } from "./fixtures/http-server.js";
 import { createMcpWorld, resultText, toolResults, type McpWorld } from "./mcp-harness.js";
 

@@ -5,9 +5,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { validateServerEntry } from "../../plugins/mcp/config.js";
-import { listenForCallback } from "../../plugins/mcp/oauth-callback.js";
-import { McpAuthStore } from "../../plugins/mcp/oauth-store.js";
+import { validateServerEntry } from "../../plugins/mcp/config/config.js";
+import { listenForCallback } from "../../plugins/mcp/oauth/oauth-callback.js";
+import { McpAuthStore } from "../../plugins/mcp/oauth/oauth-store.js";
 
 const errorOf = (oauth: Record<string, unknown>) => {
   const result = validateServerEntry("web", { url: "https://mcp.example.com/mcp", oauth });

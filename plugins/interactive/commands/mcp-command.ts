@@ -1,7 +1,7 @@
 // /mcp: the session's MCP servers. Without arguments a list (servers that need attention first) whose entries
 // open their actions: details and tools, reconnect, exposure and enable or disable (saved to the mcp.json that
 // defines the server, or "in this project" to a trusted project's override of a user-level server), sign in or out. `/mcp list|reconnect|enable|disable|login|logout <server>` act at once.
-import type { McpExposure } from "../../mcp/config.js";
+import type { McpExposure } from "../../mcp/config/config.js";
 import type { McpServerStatus, McpService } from "../../mcp/index.js";
 import { openUrl } from "../../../lib/process/open-url.js";
 import { SearchList } from "../components/search-list.js";

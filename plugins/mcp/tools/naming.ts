@@ -2,7 +2,7 @@
 // other than letters, digits and `_` replaced by `_`, at most 64 characters (providers' limit), with a hash
 // suffix when too long or when two tools of a server map to the same name.
 import { createHash } from "node:crypto";
-import type { McpExposure, McpServerConfig } from "./config.js";
+import type { McpExposure, McpServerConfig } from "../config/config.js";
 
 const MAX_TOOL_NAME = 64;
 const HASH_LENGTH = 8;

@@ -5,7 +5,7 @@
 // sign-in's provider (`interactive`) registers clients and hands out an authorization URL.
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { McpOAuthConfig } from "./config.js";
+import type { McpOAuthConfig } from "../config/config.js";
 import type { McpAuthStore, McpOAuthState } from "./oauth-store.js";
 
 export const OAUTH_CLIENT_NAME = "pith";

@@ -3,8 +3,8 @@
 // whose browser cannot reach it (over SSH) hands the redirected URL over instead (`accept`).
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PithError } from "../../kernel/index.js";
-import { untilAborted } from "../../lib/abort/until-aborted.js";
+import { PithError } from "../../../kernel/index.js";
+import { untilAborted } from "../../../lib/abort/until-aborted.js";
 
 export interface LoopbackCallback {
   /** where the authorization server sends the browser back to */

@@ -1,8 +1,8 @@
 // The resource tools pi 1.6.0 (like Codex and OpenCode) gives the model when a server offers resources:
 // `list_mcp_resources`, `list_mcp_resource_templates` and `read_mcp_resource`. MCP Apps' `ui://` resources are
 // left out: pith does not render them.
-import type { ToolDefinition } from "../../kernel/index.js";
-import type { McpConnection } from "./connection.js";
+import type { ToolDefinition } from "../../../kernel/index.js";
+import type { McpConnection } from "../servers/connection.js";
 import { READ_RESOURCE_TOOL, resourceContent } from "./tool-result.js";
 
 export const LIST_RESOURCES_TOOL = "list_mcp_resources";

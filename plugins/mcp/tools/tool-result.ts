@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ImageContent, TextContent } from "../../kernel/index.js";
+import type { ImageContent, TextContent } from "../../../kernel/index.js";
 
 export const READ_RESOURCE_TOOL = "read_mcp_resource";
 const MAX_TEXT_CHARS = 20_000;

@@ -7,11 +7,11 @@
 // UnauthorizedError, which shows the server as needing sign-in.
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
-import { withFileLock } from "../../lib/lock/file-lock.js";
-import type { McpOAuthConfig } from "./config.js";
+import { withFileLock } from "../../../lib/lock/file-lock.js";
+import type { McpOAuthConfig } from "../config/config.js";
 import { createOAuthProvider, SignInRequired } from "./oauth-provider.js";
 import type { McpAuthStore } from "./oauth-store.js";
-import type { McpSdk } from "./sdk-modules.js";
+import type { McpSdk } from "../servers/sdk-modules.js";
 
 /** an access token this close to its expiry is refreshed before it is sent (pi's margin) */
 export const REFRESH_MARGIN_MS = 30_000;

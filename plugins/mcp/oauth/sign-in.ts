@@ -2,15 +2,15 @@
 // flow (authorization code with PKCE, a client registered dynamically or the configured `clientId`) against a
 // loopback redirect. The tokens end up in `mcp-auth.json`, where the server's connections find them.
 import { randomBytes } from "node:crypto";
-import { PithError } from "../../kernel/index.js";
-import { isHttpConfig, type McpHttpServerConfig } from "./config.js";
-import type { McpServerEntry } from "./config-files.js";
-import { expandValue } from "./expand.js";
+import { PithError } from "../../../kernel/index.js";
+import { isHttpConfig, type McpHttpServerConfig } from "../config/config.js";
+import type { McpServerEntry } from "../config/config-files.js";
+import { expandValue } from "../config/expand.js";
 import { listenForCallback } from "./oauth-callback.js";
 import { oauthFetch, withRefreshLock } from "./oauth-fetch.js";
 import { createOAuthProvider } from "./oauth-provider.js";
 import type { McpAuthStore } from "./oauth-store.js";
-import type { McpSdk } from "./sdk-modules.js";
+import type { McpSdk } from "../servers/sdk-modules.js";
 
 /** each request to the authorization server gets at most this long */
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -5,9 +5,9 @@ import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { PithError } from "../../kernel/index.js";
-import { withFileLock } from "../../lib/lock/file-lock.js";
-import { mcpNamespace } from "./naming.js";
+import { PithError } from "../../../kernel/index.js";
+import { withFileLock } from "../../../lib/lock/file-lock.js";
+import { mcpNamespace } from "../tools/naming.js";
 
 /** One server's sign-in, field for field pi's `McpOAuthState`. */
 export interface McpOAuthState {

@@ -1,14 +1,14 @@
 // `pith mcp add|remove|list|get`, as pi 1.6.0's `pi mcp`: configure servers and check them from a shell, without
 // a session. `list` and `get` connect to the servers and exit 1 when an entry is invalid or a server fails.
-import { isHttpConfig, validateServerEntry, type McpServerConfig } from "./config.js";
-import { loadMcpConfiguration, projectConfigFile, userConfigFile, type McpServerEntry } from "./config-files.js";
-import { deleteServer, writeServer } from "./config-edit.js";
+import { isHttpConfig, validateServerEntry, type McpServerConfig } from "../config/config.js";
+import { loadMcpConfiguration, projectConfigFile, userConfigFile, type McpServerEntry } from "../config/config-files.js";
+import { deleteServer, writeServer } from "../config/config-edit.js";
 import { login, logout, type SignInCommandOptions } from "./cli-sign-in.js";
-import { McpConnection } from "./connection.js";
-import { toolExposure } from "./naming.js";
-import { McpAuthStore, mcpAuthFile } from "./oauth-store.js";
-import { loadMcpSdk } from "./sdk-modules.js";
-import { storedSignIns } from "./sign-in.js";
+import { McpConnection } from "../servers/connection.js";
+import { toolExposure } from "../tools/naming.js";
+import { McpAuthStore, mcpAuthFile } from "../oauth/oauth-store.js";
+import { loadMcpSdk } from "../servers/sdk-modules.js";
+import { storedSignIns } from "../oauth/sign-in.js";
 
 export interface McpCommandOptions extends SignInCommandOptions {
   stderr(text: string): void;

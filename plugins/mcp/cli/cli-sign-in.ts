@@ -2,11 +2,11 @@
 // The authorization URL is printed (and opened in the browser when the shell is interactive); the browser comes
 // back to a loopback address, or the user pastes the URL it ended on. Tokens go to mcp-auth.json.
 import { createInterface } from "node:readline";
-import { isHttpConfig, type McpHttpServerConfig } from "./config.js";
-import { loadMcpConfiguration } from "./config-files.js";
-import { McpAuthStore, mcpAuthFile } from "./oauth-store.js";
-import { loadMcpSdk } from "./sdk-modules.js";
-import { signIn } from "./sign-in.js";
+import { isHttpConfig, type McpHttpServerConfig } from "../config/config.js";
+import { loadMcpConfiguration } from "../config/config-files.js";
+import { McpAuthStore, mcpAuthFile } from "../oauth/oauth-store.js";
+import { loadMcpSdk } from "../servers/sdk-modules.js";
+import { signIn } from "../oauth/sign-in.js";
 
 export interface SignInCommandOptions {
   agentDir: string;

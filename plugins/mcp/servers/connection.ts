@@ -5,12 +5,12 @@ import { resolve } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, ReadResourceResult, Resource, ResourceTemplate, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { isHttpConfig, type McpHttpServerConfig, type McpStdioServerConfig } from "./config.js";
-import type { McpServerEntry } from "./config-files.js";
-import { expandRecord } from "./expand.js";
+import { isHttpConfig, type McpHttpServerConfig, type McpStdioServerConfig } from "../config/config.js";
+import type { McpServerEntry } from "../config/config-files.js";
+import { expandRecord } from "../config/expand.js";
 import { MCP_HTTP_RETRIES, retryingFetch } from "./http-retry.js";
 import type { McpSdk } from "./sdk-modules.js";
-import type { SignedInFetch } from "./sign-in.js";
+import type { SignedInFetch } from "../oauth/sign-in.js";
 import { ProcessGroupStdioTransport } from "./stdio-transport.js";
 
 export type McpServerState = "disabled" | "connecting" | "connected" | "disconnected" | "failed" | "needs-sign-in";

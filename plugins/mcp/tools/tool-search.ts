@@ -2,7 +2,7 @@
 // declares the best matches from the next model call on, so a server with hundreds of tools costs the context
 // nothing until one is needed. Ranking is BM25 over each tool's description and argument names, with words of its
 // name counting more, and a query that is exactly a tool's name ranking that tool first.
-import type { ToolDefinition } from "../../kernel/index.js";
+import type { ToolDefinition } from "../../../kernel/index.js";
 
 export const TOOL_SEARCH_NAME = "tool_search";
 const DEFAULT_LIMIT = 8;

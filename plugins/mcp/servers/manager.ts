@@ -1,17 +1,17 @@
 // All MCP servers of a session: connects them in the background, registers their tools as they arrive (declared
 // to the model for `direct` exposure, found through `tool_search` otherwise), the resource tools, and the status
 // and controls the `mcp` service offers.
-import { PithError, type PluginContext, type ToolDefinition } from "../../kernel/index.js";
+import { PithError, type PluginContext, type ToolDefinition } from "../../../kernel/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { isHttpConfig, isRecord, type McpExposure, type McpServerConfig } from "./config.js";
-import type { McpServerEntry } from "./config-files.js";
+import { isHttpConfig, isRecord, type McpExposure, type McpServerConfig } from "../config/config.js";
+import type { McpServerEntry } from "../config/config-files.js";
 import { McpConnection, type ConnectionDeps, type McpServerState } from "./connection.js";
-import { mcpToolDefinition } from "./mcp-tool.js";
-import { configuredExposures, mcpNamespace, mcpToolName, toolExposure } from "./naming.js";
-import type { McpAuthStore } from "./oauth-store.js";
-import { RESOURCE_TOOL_NAMES, resourceTools } from "./resource-tools.js";
-import { signIn, type SignInOptions, type SignInResult } from "./sign-in.js";
-import { TOOL_SEARCH_NAME, toolSearchTool, type SearchableTool } from "./tool-search.js";
+import { mcpToolDefinition } from "../tools/mcp-tool.js";
+import { configuredExposures, mcpNamespace, mcpToolName, toolExposure } from "../tools/naming.js";
+import type { McpAuthStore } from "../oauth/oauth-store.js";
+import { RESOURCE_TOOL_NAMES, resourceTools } from "../tools/resource-tools.js";
+import { signIn, type SignInOptions, type SignInResult } from "../oauth/sign-in.js";
+import { TOOL_SEARCH_NAME, toolSearchTool, type SearchableTool } from "../tools/tool-search.js";
 
 export interface McpToolStatus {
   /** the name the model calls it by */

@@ -1,9 +1,9 @@
 // An MCP server's tool as a pith tool: `mcp__<server>__<tool>`, its input schema as the parameters, a call that
 // reports progress, stops when the run is aborted (the SDK sends the server `notifications/cancelled`) and turns
 // an `isError` result into an error result the model reads.
-import type { ToolDefinition } from "../../kernel/index.js";
+import type { ToolDefinition } from "../../../kernel/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { McpConnection } from "./connection.js";
+import type { McpConnection } from "../servers/connection.js";
 import { convertToolResult, type McpBlock } from "./tool-result.js";
 
 export interface McpToolDetails {
