@@ -36,6 +36,9 @@ export const VENDOR_BUNDLES = {
       http: { from: "@smithy/node-http-handler", names: ["NodeHttpHandler"] },
     },
   },
+  // Gemini and Vertex AI (plugins/provider-google): Google's Gen AI SDK with its auth library (service accounts,
+  // gcloud user credentials, workload identity, the GCE metadata server)
+  "google.cjs": { entries: { genai: { from: "@google/genai", names: ["GoogleGenAI", "ResourceScope"] } }, webGlobals: true, escapeRegexText: true },
   // MCP servers (plugins/mcp/servers/sdk-modules.ts): Node's own fetch and web streams, which the HTTP transport reads
   // server-sent events with; only runs that connect to an MCP server load it.
   "mcp.cjs": {

@@ -1,18 +1,20 @@
 // The fetch `Response` pith's HTTP client returns, in plain TypeScript: Node 20's own `Response` lives in undici,
 // and constructing one loads all of undici (see fetch-headers.ts). It has what callers of fetch read — status,
 // headers, url, a body that streams, and the body readers — with the standard's rules: a body reads once, `text()`
-// decodes UTF-8 dropping a byte-order mark, `clone()` tees the stream.
+// decodes UTF-8 dropping a byte-order mark, `clone()` tees the stream. Bundled SDK code that builds a Response of its
+// own (Google's SDK wraps each streamed chunk's text in one) gets the standard constructor: a text or byte body, and
+// an init of which every member may be left out.
 import { Blob } from "node:buffer";
-import type { BodyStream } from "./body-stream.js";
+import { BodyQueue, BodyStream } from "./body-stream.js";
 import { FetchHeaders } from "./fetch-headers.js";
 
 export interface FetchResponseInit {
-  status: number;
+  status?: number;
   statusText?: string;
-  headers: FetchHeaders;
+  headers?: ConstructorParameters<typeof FetchHeaders>[0];
   /** the final URL, after redirects */
-  url: string;
-  redirected: boolean;
+  url?: string;
+  redirected?: boolean;
 }
 
 /** A web ReadableStream, or pith's client's own one that builds it only when needed (body-stream.ts). */
@@ -28,16 +30,20 @@ export class FetchResponse {
   #body: ResponseBody | null;
   #used = false;
 
-  constructor(body: ResponseBody | null, init: FetchResponseInit) {
-    if (!Number.isInteger(init.status) || init.status < 200 || init.status > 599) {
-      throw new RangeError(`Response: status ${init.status} is outside 200-599.`);
+  constructor(body: ResponseBody | string | Uint8Array | null = null, init: FetchResponseInit = {}) {
+    const status = init.status ?? 200;
+    if (!Number.isInteger(status) || status < 200 || status > 599) {
+      throw new RangeError(`Response: status ${status} is outside 200-599.`);
     }
-    this.status = init.status;
+    this.status = status;
     this.statusText = init.statusText ?? "";
-    this.headers = init.headers;
-    this.url = init.url;
-    this.redirected = init.redirected;
-    this.#body = body;
+    // pith's client hands over the headers it built; anything else (Node's own Headers too) is copied
+    const own = typeof init.headers === "object" && init.headers !== null && Object.getPrototypeOf(init.headers) === FetchHeaders.prototype;
+    this.headers = own ? (init.headers as FetchHeaders) : new FetchHeaders(init.headers);
+    this.url = init.url ?? "";
+    this.redirected = init.redirected ?? false;
+    this.#body = typeof body === "string" || body instanceof Uint8Array ? bodyOf(body) : body;
+    if (typeof body === "string" && !this.headers.has("content-type")) this.headers.set("content-type", "text/plain;charset=UTF-8");
   }
 
   get ok(): boolean {
@@ -98,4 +104,12 @@ export class FetchResponse {
   static [Symbol.hasInstance](value: unknown): boolean {
     return Object.prototype.toString.call(value) === "[object Response]";
   }
+}
+
+/** A body held whole in memory, as a stream that hands it out in one chunk. */
+function bodyOf(content: string | Uint8Array): BodyStream {
+  const queue = new BodyQueue({ pause() {}, resume() {}, cancel() {} });
+  queue.push(typeof content === "string" ? Buffer.from(content) : content);
+  queue.close();
+  return new BodyStream(queue);
 }

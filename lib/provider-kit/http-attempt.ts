@@ -58,11 +58,7 @@ export function httpAttempt(call: HttpCall): StreamAttempt {
       ...(typeof encoded === "object" && Symbol.asyncIterator in encoded ? { duplex: "half" } : {}),
     } as RequestInit);
     const headers = headersToRecord(response.headers);
-    if (!response.ok) {
-      const raw = await readErrorBody(response);
-      const errorBody = call.errorBody ? call.errorBody(raw, headers) : raw;
-      throw new HttpStatusError(response.status, headers, errorBody, call.retryAfterMs?.(errorBody));
-    }
+    if (!response.ok) throw await httpStatusError(response, call);
     await reportResponse({ status: response.status, headers });
     if (/^\s*text\/html\b/i.test(response.headers.get("content-type") ?? "")) throw htmlInsteadOfApi(request.model, response.status);
     if (!response.body) throw new TypeError("terminated");
@@ -78,6 +74,14 @@ function sentHeaders(...sources: Record<string, string | null>[]): Record<string
   const headers: Record<string, string> = {};
   for (const [name, value] of byName.values()) if (value !== null) headers[name] = value;
   return headers;
+}
+
+/** The error a response with an error status fails with: its head and its (parsed) body. */
+export async function httpStatusError(response: Response, call: Pick<HttpCall, "retryAfterMs" | "errorBody"> = {}): Promise<HttpStatusError> {
+  const headers = headersToRecord(response.headers);
+  const raw = await readErrorBody(response);
+  const errorBody = call.errorBody ? call.errorBody(raw, headers) : raw;
+  return new HttpStatusError(response.status, headers, errorBody, call.retryAfterMs?.(errorBody));
 }
 
 async function readErrorBody(response: Response): Promise<unknown> {

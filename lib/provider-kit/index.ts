@@ -17,7 +17,7 @@ export { budgetThinkingLevel, clampThinkingLevel, mappedThinkingValue, reasoning
 export { httpFetch, providerFetch, type FetchFunction } from "../http/http-fetch.js";
 export { sdkClientOptions, type SdkClientOptions } from "./sdk-client-options.js";
 export { STREAMED_BODY_THRESHOLD, streamedJsonBody, streamedPostOptions, type StreamedPostOptions } from "../http/json-body-stream.js";
-export { httpAttempt, HttpStatusError, type HttpCall, type HttpTarget } from "./http-attempt.js";
+export { httpAttempt, httpStatusError, HttpStatusError, type HttpCall, type HttpTarget } from "./http-attempt.js";
 export { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
 export { OpenTextBlock } from "./open-text-block.js";
 export { COPILOT_PROVIDER, copilotRequestHeaders } from "./copilot-headers.js";

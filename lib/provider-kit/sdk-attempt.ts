@@ -45,7 +45,7 @@ export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAtt
 }
 
 /** The wire's events, each handed to `observe` (and awaited) before the provider reads it. */
-async function* observed(events: AsyncIterable<unknown>, observe: (data: unknown) => Promise<void>): AsyncGenerator<unknown> {
+export async function* observed<Event>(events: AsyncIterable<Event>, observe: (data: unknown) => Promise<void>): AsyncGenerator<Event> {
   for await (const event of events) {
     await observe(event);
     yield event;

@@ -1,6 +1,6 @@
 // What pith knows of each built-in provider beyond its models: where its key lives in the environment, the
 // endpoint models.json models inherit, its default model, and the providers whose SDKs find credentials themselves.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogueIndex, catalogueProvider } from "./catalogue.js";
 
@@ -64,5 +64,19 @@ export function hasAmbientCredentials(provider: string, env: NodeJS.ProcessEnv):
   if (provider !== "google-vertex") return false;
   if (!(env.GOOGLE_CLOUD_PROJECT || env.GCLOUD_PROJECT) || !env.GOOGLE_CLOUD_LOCATION) return false;
   const adc = env.GOOGLE_APPLICATION_CREDENTIALS || (env.HOME ? join(env.HOME, ".config", "gcloud", "application_default_credentials.json") : "");
-  return adc !== "" && existsSync(adc);
+  return (adc !== "" && existsSync(adc)) || onGoogleCloud(env);
+}
+
+/**
+ * A metadata server gives the token (beyond pi, whose Vertex needs a credentials file): on Cloud Run or Cloud
+ * Functions, on a Compute Engine machine (its BIOS names Google), or where GCE_METADATA_HOST points to one.
+ */
+function onGoogleCloud(env: NodeJS.ProcessEnv): boolean {
+  if (env.GCE_METADATA_HOST || env.GCE_METADATA_IP || env.K_SERVICE || env.CLOUD_RUN_JOB || env.FUNCTION_NAME) return true;
+  if (process.platform !== "linux") return false;
+  try {
+    return /Google/.test(readFileSync("/sys/class/dmi/id/bios_vendor", "utf8"));
+  } catch {
+    return false;
+  }
 }

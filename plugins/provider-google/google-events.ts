@@ -1,29 +1,27 @@
-// Gemini stream chunks → kernel message events. Consecutive text parts form one text block, consecutive thought
-// parts one thinking block; a function call arrives whole. The finish reason comes with the last candidate chunk.
+// Gemini stream chunks, as the SDK parses them, → kernel message events. Consecutive text parts form one text block,
+// consecutive thought parts one thinking block; a function call arrives whole. The finish reason comes with the
+// last candidate chunk. An error the server sends inside the stream reaches here as the SDK's `ApiError`.
 import type { AssistantMessageEvent } from "../../kernel/index.js";
 import {
   isContextOverflowText,
   OpenTextBlock,
   ProviderFailure,
-  readServerSentEvents,
   streamEndedEarly,
   type AssistantMessageBuilder,
   type FinishReason,
 } from "../../lib/provider-kit/index.js";
-import type { GooglePart, GoogleStreamChunk, GoogleUsageMetadata } from "./google-wire.js";
+import type { GooglePart, GoogleStreamChunk, GoogleStreamError, GoogleUsageMetadata } from "./google-wire.js";
 
 // Finish reasons that mean the model declined, as opposed to a failure of the call.
 const REFUSALS = new Set(["SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT"]);
 
 let generatedIds = 0;
 
-export async function* readGoogleEvents(body: AsyncIterable<Uint8Array>, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason> {
+export async function* readGoogleEvents(chunks: AsyncIterable<GoogleStreamChunk>, builder: AssistantMessageBuilder): AsyncGenerator<AssistantMessageEvent, FinishReason> {
   const blocks = new OpenTextBlock(builder);
   let finish: string | undefined;
 
-  for await (const { data } of readServerSentEvents(body)) {
-    const chunk = JSON.parse(data) as GoogleStreamChunk;
-    if (chunk.error) throw streamError(chunk.error);
+  for await (const chunk of sdkErrorsTranslated(chunks)) {
     builder.setResponseMeta({ responseId: builder.message.responseId ?? chunk.responseId, responseModel: chunk.modelVersion });
     const candidate = chunk.candidates?.[0];
     for (const part of candidate?.content?.parts ?? []) {
@@ -87,7 +85,23 @@ function recordUsage(builder: AssistantMessageBuilder, usage: GoogleUsageMetadat
   });
 }
 
-function streamError(error: NonNullable<GoogleStreamChunk["error"]>): ProviderFailure {
+/**
+ * The SDK's stream failures in pith's terms: an in-stream `{error}` chunk ("got status: INTERNAL. {…}"), and a
+ * stream that ends inside an event ("Incomplete JSON segment at the end"), which is a cut-off reply.
+ */
+async function* sdkErrorsTranslated(chunks: AsyncIterable<GoogleStreamChunk>): AsyncGenerator<GoogleStreamChunk> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const inStream = error.name === "ApiError" ? /^got status: [^.]*\. (\{[\s\S]*\})$/.exec(error.message) : null;
+    if (inStream) throw streamError((JSON.parse(inStream[1]!) as { error: GoogleStreamError }).error);
+    if (error.message === "Incomplete JSON segment at the end") throw streamEndedEarly();
+    throw error;
+  }
+}
+
+function streamError(error: GoogleStreamError): ProviderFailure {
   const message = `${error.status ?? error.code ?? "error"}: ${error.message ?? "the stream failed"}`;
   return new ProviderFailure("PROVIDER_STREAM_ERROR", message, {
     kind: isContextOverflowText(message) ? "overflow" : "stream",

@@ -1,31 +1,27 @@
-// Builds the `streamGenerateContent` body, the same for the Gemini API and Vertex AI.
+// Builds the SDK's `generateContentStream` parameters, the same for the Gemini API and Vertex AI (what `onPayload`
+// sees, as in pi): the contents, and a config the SDK spreads into the request's `systemInstruction`, `tools` and
+// `generationConfig`.
 import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { sanitizeText } from "../../lib/provider-kit/index.js";
 import { toGoogleContents } from "./google-messages.js";
 import { googleThinkingConfig } from "./google-thinking.js";
-import type { GoogleFunctionDeclaration, GoogleRequestBody } from "./google-wire.js";
+import type { GoogleFunctionDeclaration, GoogleParams } from "./google-wire.js";
 
 /** Output allowance when the request names none (pi's). */
 const DEFAULT_MAX_TOKENS_CAP = 32000;
 
-export interface GoogleRequest {
-  body: GoogleRequestBody;
-  headers: Record<string, string>;
-}
-
-export function buildGoogleRequest(request: StreamRequest): GoogleRequest {
+export function buildGoogleParams(request: StreamRequest): GoogleParams {
   const { model } = request;
-  const body: GoogleRequestBody = { contents: toGoogleContents(request.messages, model) };
-  if (request.systemPrompt.trim() !== "") body.systemInstruction = { role: "user", parts: [{ text: sanitizeText(request.systemPrompt) }] };
-  if (request.tools.length > 0) body.tools = [{ functionDeclarations: request.tools.map(functionDeclaration) }];
-  const generationConfig: NonNullable<GoogleRequestBody["generationConfig"]> = {};
-  if (request.temperature !== undefined) generationConfig.temperature = request.temperature;
+  // A CONTINUATION finish ends the turn as "length"; the SDK would otherwise send follow-up requests of its own.
+  const config: GoogleParams["config"] = { automaticContinuation: false };
+  if (request.systemPrompt.trim() !== "") config.systemInstruction = sanitizeText(request.systemPrompt);
+  if (request.tools.length > 0) config.tools = [{ functionDeclarations: request.tools.map(functionDeclaration) }];
+  if (request.temperature !== undefined) config.temperature = request.temperature;
   const maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
-  if (maxTokens !== undefined) generationConfig.maxOutputTokens = maxTokens;
+  if (maxTokens !== undefined) config.maxOutputTokens = maxTokens;
   const thinkingConfig = googleThinkingConfig(request);
-  if (thinkingConfig) generationConfig.thinkingConfig = thinkingConfig;
-  if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-  return { body, headers: {} };
+  if (thinkingConfig) config.thinkingConfig = thinkingConfig;
+  return { model: model.id, contents: toGoogleContents(request.messages, model), config };
 }
 
 function functionDeclaration(tool: ToolSpec): GoogleFunctionDeclaration {

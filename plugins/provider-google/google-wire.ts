@@ -1,5 +1,5 @@
-// The parts of a Gemini `streamGenerateContent` request and response pith uses (the REST shapes; the same for
-// the Gemini API and Vertex AI).
+// The parts of a Gemini `streamGenerateContent` request and response pith uses: the REST shapes, which the SDK's
+// types spell the same way (the same for the Gemini API and Vertex AI).
 
 export interface GooglePart {
   text?: string;
@@ -32,14 +32,17 @@ export type GoogleThinkingConfig =
   | { includeThoughts?: boolean; thinkingBudget: number }
   | { includeThoughts?: boolean; thinkingLevel: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" };
 
-export interface GoogleRequestBody {
+/** `generateContentStream`'s parameters; the SDK moves the config's members to where the REST body has them. */
+export interface GoogleParams {
+  model: string;
   contents: GoogleContent[];
-  systemInstruction?: { role: "user"; parts: { text: string }[] };
-  tools?: { functionDeclarations: GoogleFunctionDeclaration[] }[];
-  generationConfig?: {
+  config: {
+    systemInstruction?: string;
+    tools?: { functionDeclarations: GoogleFunctionDeclaration[] }[];
     temperature?: number;
     maxOutputTokens?: number;
     thinkingConfig?: GoogleThinkingConfig;
+    automaticContinuation?: boolean;
   };
 }
 
@@ -51,12 +54,18 @@ export interface GoogleUsageMetadata {
   totalTokenCount?: number;
 }
 
-/** One streamed chunk (a `GenerateContentResponse`), or an error the server sent inside the stream. */
+/** One streamed chunk (a `GenerateContentResponse`). */
 export interface GoogleStreamChunk {
   candidates?: { content?: { role?: string; parts?: GooglePart[] }; finishReason?: string; finishMessage?: string }[];
   usageMetadata?: GoogleUsageMetadata;
   modelVersion?: string;
   responseId?: string;
   promptFeedback?: { blockReason?: string };
-  error?: { code?: number; message?: string; status?: string };
+}
+
+/** An error the server sent inside the stream. */
+export interface GoogleStreamError {
+  code?: number;
+  message?: string;
+  status?: string;
 }

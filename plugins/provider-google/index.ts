@@ -1,6 +1,6 @@
-// The Google providers: the Gemini API ("google-generative-ai") and Vertex AI ("google-vertex"), spoken over
-// plain HTTP and server-sent events. The wire code loads with the first request to one of them, so a run with
-// another provider never compiles it.
+// The Google providers: the Gemini API ("google-generative-ai") and Vertex AI ("google-vertex"), spoken through
+// Google's Gen AI SDK. The SDK and the wire code load with the first request to one of them, so a run with another
+// provider never compiles them.
 import { definePlugin, type AssistantMessageEvent, type PithPlugin, type StreamRequest } from "../../kernel/index.js";
 
 export const GOOGLE_GENERATIVE_AI_API = "google-generative-ai";
@@ -16,10 +16,10 @@ export function googleProviderPlugin(): PithPlugin {
   });
 }
 
-export async function* streamGoogleGenerativeAi(request: StreamRequest): AsyncGenerator<AssistantMessageEvent> {
-  yield* (await import("./google-stream.js")).streamGoogleGenerativeAi(request);
+async function* streamGoogle(request: StreamRequest): AsyncGenerator<AssistantMessageEvent> {
+  yield* (await import("./google-stream.js")).streamGoogle(request);
 }
 
-export async function* streamGoogleVertex(request: StreamRequest): AsyncGenerator<AssistantMessageEvent> {
-  yield* (await import("./vertex-stream.js")).streamGoogleVertex(request);
-}
+/** Both APIs take the same request; the model's `api` says which endpoint and credentials it goes to. */
+export const streamGoogleGenerativeAi = streamGoogle;
+export const streamGoogleVertex = streamGoogle;

@@ -329,6 +329,16 @@ describe("availability and default model", () => {
     expect(new ModelRegistry({ agentDir: agentDir(), env: {} }).defaultModel()).toBeUndefined();
   });
 
+  it("counts Vertex's project and location with a metadata server (GCE_METADATA_HOST, Cloud Run) as credentials, as pi counts a credentials file", () => {
+    const vertexModels = (env: NodeJS.ProcessEnv) =>
+      new ModelRegistry({ agentDir: agentDir(), env: { HOME: "/nonexistent", ...env } }).availableModels().filter((model) => model.provider === "google-vertex").length;
+    const project = { GOOGLE_CLOUD_PROJECT: "p", GOOGLE_CLOUD_LOCATION: "us-central1" };
+    expect(vertexModels(project)).toBe(0);
+    expect(vertexModels({ ...project, GCE_METADATA_HOST: "127.0.0.1:8080" })).toBeGreaterThan(0);
+    expect(vertexModels({ ...project, K_SERVICE: "api" })).toBeGreaterThan(0);
+    expect(vertexModels({ GCE_METADATA_HOST: "127.0.0.1:8080" })).toBe(0);
+  });
+
   it("counts a runtime key as auth", () => {
     const r = new ModelRegistry({ agentDir: agentDir(), env: {}, runtimeApiKeys: { openai: "flag" } });
     expect(r.defaultModel()?.id).toBe("gpt-6.2-sol");

@@ -1,6 +1,5 @@
 // The Gemini API ("google-generative-ai") and Vertex AI ("google-vertex") against the mock server's Gemini
 // stream: the request body and headers, thinking, signatures, tool calls, images, usage and every kind of failure.
-import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +16,7 @@ import { startTestServer } from "./support/http-server.js";
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
 
-restoreEnvironmentAfterEach(["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GCLOUD_PROJECT"]);
+restoreEnvironmentAfterEach(["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GCLOUD_PROJECT", "HOME", "METADATA_SERVER_DETECTION", "GCE_METADATA_HOST"]);
 
 const gemini = (overrides: Partial<Model> = {}): Model =>
   testModel("openai-responses", mock.url, { api: "google-generative-ai", provider: "google", id: "gemini-2.5-flash", baseUrl: `${mock.url}/v1beta`, ...overrides });
@@ -144,29 +143,97 @@ describe("google-vertex", () => {
     expect(sent.headers["x-goog-api-key"]).toBe("vertex-key");
   });
 
-  it("trades a service account's signed JWT for a token once, and sends it as Bearer", async () => {
-    const tokenServer = await startTestServer();
-    tokenServer.handle((_request, response) => {
+  /** Vertex with Application Default Credentials: the regional endpoint's project, a custom host (the mock). */
+  const adcRun = async () =>
+    finalMessage(await collect(streamGoogleVertex(streamRequest(vertex({ baseUrl: mock.url }), { apiKey: "<authenticated>" }))));
+
+  function useAdcEnvironment(): void {
+    process.env.HOME = mkdtempSync(join(tmpdir(), "pith-vertex-home-"));
+    process.env.GOOGLE_CLOUD_PROJECT = "proj";
+    process.env.GOOGLE_CLOUD_LOCATION = "us-central1";
+    // the auth library must never look for a real metadata server
+    process.env.METADATA_SERVER_DETECTION = "none";
+    delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+  }
+
+  it("trades a workload identity federation file's subject token at its STS endpoint once, and sends the token as Bearer", async () => {
+    useAdcEnvironment();
+    const sts = await startTestServer();
+    sts.handle((_request, response) => {
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ access_token: "ya29.mock", expires_in: 3600, token_type: "Bearer" }));
+      response.end(JSON.stringify({ access_token: "ya29.federated", issued_token_type: "urn:ietf:params:oauth:token-type:access_token", token_type: "Bearer", expires_in: 3600 }));
     });
     try {
-      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
       const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
-      const keyFile = join(folder, "key.json");
-      writeFileSync(keyFile, JSON.stringify({ type: "service_account", client_email: "bot@p.iam.gserviceaccount.com", private_key: privateKey.export({ type: "pkcs8", format: "pem" }), token_uri: `${tokenServer.url}/token` }));
-      process.env.GOOGLE_APPLICATION_CREDENTIALS = keyFile;
+      writeFileSync(join(folder, "subject.jwt"), "subject-token-from-the-platform");
+      const audience = "//iam.googleapis.com/projects/123/locations/global/workloadIdentityPools/pool/providers/oidc";
+      const configuration = { type: "external_account", audience, subject_token_type: "urn:ietf:params:oauth:token-type:jwt", token_url: `${sts.url}/v1/token`, credential_source: { file: join(folder, "subject.jwt") } };
+      writeFileSync(join(folder, "wif.json"), JSON.stringify(configuration));
+      process.env.GOOGLE_APPLICATION_CREDENTIALS = join(folder, "wif.json");
       mock.enqueue({ text: "one" }, { text: "two" });
-      await collect(streamGoogleVertex(streamRequest(vertex(), { apiKey: "<authenticated>" })));
-      await collect(streamGoogleVertex(streamRequest(vertex(), { apiKey: "<authenticated>" })));
-      const grants = tokenServer.requests.map((request) => new URLSearchParams(request.body.toString()));
-      expect(grants).toHaveLength(1);
-      expect(grants[0]!.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
-      const claims = JSON.parse(Buffer.from(grants[0]!.get("assertion")!.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
-      expect(claims).toMatchObject({ iss: "bot@p.iam.gserviceaccount.com", aud: `${tokenServer.url}/token`, scope: "https://www.googleapis.com/auth/cloud-platform" });
-      expect(mock.requests.map((request) => request.headers.authorization)).toEqual(["Bearer ya29.mock", "Bearer ya29.mock"]);
+      expect((await adcRun()).stopReason).toBe("stop");
+      expect((await adcRun()).stopReason).toBe("stop");
+      expect(sts.requests).toHaveLength(1);
+      const exchange = new URLSearchParams(sts.requests[0]!.body.toString());
+      expect(exchange.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:token-exchange");
+      expect(exchange.get("subject_token")).toBe("subject-token-from-the-platform");
+      expect(exchange.get("audience")).toBe(audience);
+      expect(mock.requests.map((request) => request.headers.authorization)).toEqual(["Bearer ya29.federated", "Bearer ya29.federated"]);
+      expect(mock.requests[0]!.path).toBe("/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
     } finally {
-      await tokenServer.close();
+      await sts.close();
+    }
+  });
+
+  it("takes the GCE metadata server's token when there is no credentials file (GCE_METADATA_HOST)", async () => {
+    useAdcEnvironment();
+    delete process.env.METADATA_SERVER_DETECTION;
+    const metadata = await startTestServer();
+    metadata.handle((request, response) => {
+      if (request.headers["metadata-flavor"] !== "Google") return void response.writeHead(403).end();
+      const path = (request.url ?? "").split("?")[0];
+      response.setHeader("metadata-flavor", "Google");
+      if (path === "/computeMetadata/v1/instance/service-accounts/default/token") {
+        response.setHeader("content-type", "application/json");
+        return void response.end(JSON.stringify({ access_token: "ya29.metadata", expires_in: 3599, token_type: "Bearer" }));
+      }
+      if (path === "/computeMetadata/v1/universe/universe-domain") return void response.end("googleapis.com");
+      response.end("");
+    });
+    try {
+      process.env.GCE_METADATA_HOST = new URL(metadata.url).host;
+      mock.enqueue({ text: "from GCE" });
+      expect((await adcRun()).stopReason).toBe("stop");
+      expect(mock.requests[0]!.headers.authorization).toBe("Bearer ya29.metadata");
+      expect(metadata.requests.some((request) => request.path.startsWith("/computeMetadata/v1/instance/service-accounts/default/token"))).toBe(true);
+    } finally {
+      await metadata.close();
+    }
+  });
+
+  it("says what to do when there are no credentials at all, or the token endpoint refuses them", async () => {
+    useAdcEnvironment();
+    const noCredentials = await adcRun();
+    expect(noCredentials.stopReason).toBe("error");
+    expect(noCredentials.errorMessage).toMatch(/Vertex AI needs GOOGLE_CLOUD_API_KEY or Application Default Credentials .*gcloud auth application-default login/);
+
+    const sts = await startTestServer();
+    sts.handle((_request, response) => {
+      response.writeHead(400, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: "invalid_grant", error_description: "The subject token has expired" }));
+    });
+    try {
+      const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
+      writeFileSync(join(folder, "subject.jwt"), "stale");
+      const configuration = { type: "external_account", audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/q", subject_token_type: "urn:ietf:params:oauth:token-type:jwt", token_url: `${sts.url}/v1/token`, credential_source: { file: join(folder, "subject.jwt") } };
+      writeFileSync(join(folder, "wif.json"), JSON.stringify(configuration));
+      process.env.GOOGLE_APPLICATION_CREDENTIALS = join(folder, "wif.json");
+      const refused = await adcRun();
+      expect(refused.stopReason).toBe("error");
+      expect(refused.errorMessage).toMatch(/invalid_grant: The subject token has expired/);
+      expect(mock.requests).toHaveLength(0);
+    } finally {
+      await sts.close();
     }
   });
 

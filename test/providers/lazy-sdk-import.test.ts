@@ -33,9 +33,9 @@ describe("provider SDKs are imported lazily", () => {
     ["plugins/provider-openai/index.ts", "openai"],
     ["plugins/provider-bedrock/index.ts", "@aws-sdk/client-bedrock-runtime"],
     ["plugins/provider-bedrock/index.ts", "@smithy/node-http-handler"],
-    // the providers spoken without an SDK keep their wire code out of start-up the same way
+    ["plugins/provider-google/index.ts", "@google/genai"],
+    // the wire code stays out of start-up the same way, for the providers spoken without an SDK too
     ["plugins/provider-google/index.ts", "./google-stream.js"],
-    ["plugins/provider-google/index.ts", "./vertex-stream.js"],
     ["plugins/provider-bedrock/index.ts", "./bedrock-stream.js"],
     ["plugins/provider-mistral/index.ts", "./mistral-stream.js"],
     ["plugins/provider-pi-messages/index.ts", "./pi-messages-stream.js"],
