@@ -73,13 +73,18 @@ export function googleClientOptions(request: StreamRequest, sdkScope: Sdk["Resou
   };
 }
 
-const CREDENTIAL_SOURCES = ["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GCE_METADATA_HOST", "HOME", "PITH_FETCH"];
-
 export async function googleClient(request: StreamRequest, env: NodeJS.ProcessEnv = process.env): Promise<GoogleGenAI> {
   const loaded = await (sdk ??= import("@google/genai"));
   const options = googleClientOptions(request, loaded.ResourceScope, env);
   // The auth library settles its credential source when the client is made: a changed source needs a client of its own.
-  const sources = Object.fromEntries(CREDENTIAL_SOURCES.map((name) => [name, env[name] ?? null]));
+  const sources = {
+    credentials: env.GOOGLE_APPLICATION_CREDENTIALS ?? null,
+    project: env.GOOGLE_CLOUD_PROJECT || env.GCLOUD_PROJECT || null,
+    location: env.GOOGLE_CLOUD_LOCATION ?? null,
+    metadata: env.GCE_METADATA_HOST ?? null,
+    home: env.HOME ?? null,
+    fetch: env.PITH_FETCH ?? null,
+  };
   const identity = { baseUrl: `${request.model.api} ${request.model.baseUrl}`, apiKey: options.apiKey, headers: sources };
   return clients.get(identity, () => quietly(() => new loaded.GoogleGenAI(options)));
 }

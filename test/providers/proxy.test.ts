@@ -1,18 +1,26 @@
 // HTTPS_PROXY / HTTP_PROXY / NO_PROXY: provider requests, SDK-based ones included, go through a CONNECT proxy on
 // 127.0.0.1 when the variables say so, and straight to the host when NO_PROXY names it.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AssistantMessageEvent, Model } from "../../kernel/index.js";
 import { proxyFor } from "../../lib/http/proxy-env.js";
 import { httpFetch } from "../../lib/provider-kit/index.js";
 import { startMockLlm } from "../support/mock-llm/index.js";
 import { rejection } from "../support/rejection.js";
 import { startTestProxy, type TestProxy } from "../support/test-proxy.js";
+import { streamGoogleGenerativeAi, streamGoogleVertex } from "../../plugins/provider-google/index.js";
+import { streamMistral } from "../../plugins/provider-mistral/index.js";
+import { streamAzureOpenAIResponses, streamOpenAICodexResponses } from "../../plugins/provider-openai/index.js";
+import { streamPiMessages } from "../../plugins/provider-pi-messages/index.js";
+import { codexAccessToken } from "../support/mock-oauth-server.js";
 import { APIS } from "./support/apis.js";
+import { restoreEnvironmentAfterEach } from "./support/environment.js";
 import { streamRequest, testModel } from "./support/models.js";
 import { closed, startTestServer, useTestServer } from "./support/http-server.js";
 
@@ -159,6 +167,86 @@ describe("requests through the proxy", () => {
       expect(last.type === "done" && last.message.content).toMatchObject([{ type: "text", text: "via proxy" }]);
       expect(proxy.tunnels).toEqual([{ authority: authorityOf(mock.url) }]);
     } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("the other providers through the proxy", () => {
+  restoreEnvironmentAfterEach(["AZURE_OPENAI_BASE_URL"]);
+
+  it("tunnels Mistral's, Azure's, Codex's and Radius's (pi-messages) streams", async () => {
+    const mock = await startMockLlm({ fallback: { text: "via proxy" } });
+    try {
+      process.env.HTTP_PROXY = proxy.url;
+      process.env.AZURE_OPENAI_BASE_URL = `${mock.url}/openai/v1`;
+      const base = (overrides: Partial<Model>) => testModel("openai-completions", mock.url, overrides);
+      const runs: [string, AsyncIterable<AssistantMessageEvent>][] = [
+        ["mistral", streamMistral(streamRequest(base({ api: "mistral-conversations", provider: "mistral", id: "magistral-small-latest", baseUrl: `${mock.url}/mistral` }), { apiKey: "k" }))],
+        ["azure", streamAzureOpenAIResponses(streamRequest(base({ api: "azure-openai-responses", provider: "azure", id: "gpt-5.4", baseUrl: "" }), { apiKey: "k" }))],
+        ["codex", streamOpenAICodexResponses(streamRequest(base({ api: "openai-codex-responses", provider: "openai-codex", baseUrl: `${mock.url}/backend-api` }), { apiKey: codexAccessToken(7, "acct") }))],
+        ["radius", streamPiMessages(streamRequest(base({ api: "pi-messages", provider: "radius", id: "balanced", baseUrl: `${mock.url}/radius/v1` }), { apiKey: "k" }))],
+      ];
+      for (const [name, events] of runs) {
+        let last: AssistantMessageEvent | undefined;
+        for await (const event of events) last = event;
+        expect(last?.type === "done" ? last.message.content : last, name).toMatchObject([{ type: "text", text: "via proxy" }]);
+      }
+      expect(mock.requests.map((request) => request.api)).toEqual(["mistral-conversations", "azure-openai-responses", "openai-codex-responses", "pi-messages"]);
+      expect(proxy.tunnels.length).toBeGreaterThan(0);
+      expect(new Set(proxy.tunnels.map((tunnel) => tunnel.authority))).toEqual(new Set([authorityOf(mock.url)]));
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("Google's SDK through the proxy", () => {
+  restoreEnvironmentAfterEach(["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "HOME", "METADATA_SERVER_DETECTION"]);
+
+  /** Vertex with a workload identity file whose STS endpoint is `sts`, so the auth library makes a request too. */
+  function workloadIdentity(sts: string): void {
+    const folder = mkdtempSync(join(tmpdir(), "pith-proxy-vertex-"));
+    writeFileSync(join(folder, "subject.jwt"), "subject");
+    const audience = "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/q";
+    writeFileSync(join(folder, "wif.json"), JSON.stringify({ type: "external_account", audience, subject_token_type: "urn:ietf:params:oauth:token-type:jwt", token_url: `${sts}/v1/token`, credential_source: { file: join(folder, "subject.jwt") } }));
+    Object.assign(process.env, { GOOGLE_APPLICATION_CREDENTIALS: join(folder, "wif.json"), GOOGLE_CLOUD_PROJECT: "p", GOOGLE_CLOUD_LOCATION: "us-central1", HOME: folder, METADATA_SERVER_DETECTION: "none" });
+  }
+
+  it("tunnels Gemini's and Vertex's streams and the Vertex token exchange, and sends them direct for NO_PROXY hosts", async () => {
+    const mock = await startMockLlm({ fallback: { text: "via proxy" } });
+    const sts = await startTestServer();
+    sts.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ access_token: "ya29.proxied", issued_token_type: "urn:ietf:params:oauth:token-type:access_token", token_type: "Bearer", expires_in: 3600 }));
+    });
+    try {
+      workloadIdentity(sts.url);
+      process.env.HTTP_PROXY = proxy.url;
+      const gemini = testModel("openai-responses", mock.url, { api: "google-generative-ai", provider: "google", id: "gemini-2.5-flash", baseUrl: `${mock.url}/v1beta` });
+      const vertex = { ...gemini, api: "google-vertex", provider: "google-vertex", baseUrl: mock.url };
+      const text = async (events: AsyncIterable<AssistantMessageEvent>) => {
+        let last: AssistantMessageEvent | undefined;
+        for await (const event of events) last = event;
+        return last?.type === "done" ? last.message.content : last;
+      };
+      expect(await text(streamGoogleGenerativeAi(streamRequest(gemini, { apiKey: "gemini-key" })))).toMatchObject([{ type: "text", text: "via proxy" }]);
+      expect(await text(streamGoogleVertex(streamRequest(vertex, { apiKey: "<authenticated>" })))).toMatchObject([{ type: "text", text: "via proxy" }]);
+      expect(new Set(proxy.tunnels.map((tunnel) => tunnel.authority))).toEqual(new Set([authorityOf(mock.url), authorityOf(sts.url)]));
+      expect(mock.requests.map((request) => request.headers.authorization ?? request.headers["x-goog-api-key"])).toEqual(["gemini-key", "Bearer ya29.proxied"]);
+
+      const direct = await startMockLlm({ fallback: { text: "direct" } });
+      try {
+        process.env.NO_PROXY = "127.0.0.1";
+        const tunnels = proxy.tunnels.length;
+        expect(await text(streamGoogleGenerativeAi(streamRequest({ ...gemini, baseUrl: `${direct.url}/v1beta` }, { apiKey: "gemini-key" })))).toMatchObject([{ type: "text", text: "direct" }]);
+        expect(proxy.tunnels).toHaveLength(tunnels);
+        expect(direct.requests).toHaveLength(1);
+      } finally {
+        await direct.close();
+      }
+    } finally {
+      await sts.close();
       await mock.close();
     }
   });
