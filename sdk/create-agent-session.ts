@@ -192,7 +192,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     });
     warnings.push(...selection.warnings);
     if (selection.model) await session.setModel(selection.model, selection.restored ? "restore" : "set");
-    const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? effective.defaultThinkingLevel ?? "medium";
+    const ownLevel = session.model && effective.modelThinkingLevels?.[`${session.model.provider}/${session.model.id}`];
+    const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? ownLevel ?? effective.defaultThinkingLevel ?? "medium";
     await session.setThinkingLevel(level);
     recordInitialThinkingLevel(manager, session.thinkingLevel);
     if (options.sessionName !== undefined && manager && options.sessionName.trim() !== manager.getSessionName()) manager.setSessionName(options.sessionName);

@@ -40,8 +40,8 @@ export interface ModelSwitchConfig {
   session: Pick<SessionApi, "model" | "thinkingLevel" | "setModel" | "setThinkingLevel">;
   /** models whose provider has a key */
   availableModels(): Model[];
-  /** `enabledModels` and `defaultThinkingLevel` from the settings */
-  preferences(): { enabledModels?: readonly string[]; defaultThinkingLevel?: ThinkingLevel };
+  /** `enabledModels`, `defaultThinkingLevel` and `modelThinkingLevels` from the settings */
+  preferences(): { enabledModels?: readonly string[]; defaultThinkingLevel?: ThinkingLevel; modelThinkingLevels?: Readonly<Record<string, ThinkingLevel>> };
 }
 
 const DEFAULT_THINKING_LEVEL: ThinkingLevel = "medium";
@@ -103,10 +103,15 @@ export class ModelSwitch implements ModelSwitchService {
     return { candidates: available.map((model) => ({ model, thinkingLevel: undefined })), isScoped: false };
   }
 
-  /** A scoped level wins; else the current level, unless the current model has none to carry over. */
+  /**
+   * A scoped level wins; then the model's own level (`modelThinkingLevels`, as pi); else the current level, unless
+   * the current model has none to carry over.
+   */
   private async apply(model: Model, scopedLevel: ThinkingLevel | undefined, source: "set" | "cycle"): Promise<void> {
     const { session } = this.config;
-    const level = scopedLevel ?? (session.model?.reasoning ? session.thinkingLevel : this.config.preferences().defaultThinkingLevel ?? DEFAULT_THINKING_LEVEL);
+    const preferences = this.config.preferences();
+    const ownLevel = preferences.modelThinkingLevels?.[`${model.provider}/${model.id}`];
+    const level = scopedLevel ?? ownLevel ?? (session.model?.reasoning ? session.thinkingLevel : preferences.defaultThinkingLevel ?? DEFAULT_THINKING_LEVEL);
     await session.setModel(model, source);
     await session.setThinkingLevel(level);
   }

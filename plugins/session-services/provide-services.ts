@@ -25,7 +25,7 @@ export function provideSessionServices(context: PluginContext): void {
       new ModelSwitch({
         session: context.session,
         availableModels: () => context.use("models").availableModels(),
-        preferences: () => ({ enabledModels: settings()?.enabledModels, defaultThinkingLevel: settings()?.defaultThinkingLevel }),
+        preferences: () => ({ enabledModels: settings()?.enabledModels, defaultThinkingLevel: settings()?.defaultThinkingLevel, modelThinkingLevels: settings()?.modelThinkingLevels }),
       }),
     );
   }

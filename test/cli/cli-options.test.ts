@@ -86,6 +86,16 @@ describe("a resumed session's tools", () => {
 });
 
 describe("thinking levels", () => {
+  it("a model's own level in modelThinkingLevels is the level a new session starts with", async () => {
+    await writeMockModels(world, [{ id: "claude-sonnet-4-6", reasoning: true, contextWindow: 200000, maxTokens: 8192 }]);
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ defaultThinkingLevel: "high", modelThinkingLevels: { "mock/claude-sonnet-4-6": "low" } }));
+    world.mock.enqueue({ text: "ok" });
+    const session = join(world.home, "own-level.jsonl");
+    expect((await world.run(["-p", "--model", "mock/claude-sonnet-4-6", "--session", session, "hi"])).stderr).toBe("");
+    const entries = (await readFile(session, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((entry) => entry.type === "thinking_level_change")).toMatchObject({ thinkingLevel: "low" });
+  });
+
   it("--thinking max reaches a model whose map names max, is stored as the session's level, and clamps elsewhere", async () => {
     await writeMockModels(world, [
       { id: "claude-opus-5", reasoning: true, thinkingLevelMap: { xhigh: "xhigh", max: "max" }, contextWindow: 200000, maxTokens: 8192 },

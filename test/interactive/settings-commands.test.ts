@@ -40,9 +40,9 @@ it("/settings changes a row with enter, saves it to settings.json and applies it
   await run.waitFor((screen) => screen.includes("Per-Model Thinking Level") && /→ mock-think \[mock\]/.test(screen));
   run.type("\r");
   await run.waitForText("Thinking Level for mock-think [mock]");
-  run.type("medium\r");
-  await run.waitFor((screen) => /→ mock-think \[mock\]\s+medium/.test(screen));
-  await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ modelThinkingLevels: { "mock/mock-think": "medium" } });
+  run.type("low\r");
+  await run.waitFor((screen) => /→ mock-think \[mock\]\s+low/.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ modelThinkingLevels: { "mock/mock-think": "low" } });
   run.type("\x1b");
   await run.waitFor((screen) => /→ Default thinking level per model\s+1 configured/.test(screen));
   run.type("\x7f".repeat(9) + "warnings");
@@ -54,6 +54,13 @@ it("/settings changes a row with enter, saves it to settings.json and applies it
   await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ warnings: { anthropicExtraUsage: false } });
   run.type("\x1b");
   await run.waitFor((screen) => /→ Warnings\s+off/.test(screen));
+  // switching to the model takes its own level
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Warnings"));
+  run.type("/model mock/mock-model\r");
+  await run.waitFor((screen) => /mock-model$/m.test(screen));
+  run.type("/model mock/mock-think\r");
+  await run.waitFor((screen) => /mock-think • low$/m.test(screen));
 });
 
 it("/settings keeps what settings.json already holds and writes a queue mode the session uses", async () => {
