@@ -153,6 +153,7 @@ export const ERROR_CODES = {
   OAUTH_EXPIRED: models("an OAuth login in auth.json that pith cannot refresh (no sign-in of pith's for its provider) expired", "sign in again with the tool that made it, or use an API key"),
   OFFLINE: packages("a package command needs the network while PI_OFFLINE is set", "unset PI_OFFLINE"),
   PACKAGE_COMMAND_FAILED: packages("npm or git failed while installing or updating a package", "see its output; fix the source or the network"),
+  PACKAGE_MANAGER_AMBIGUOUS: packages("the npmCommand setting names more than one package manager", "keep one in npmCommand"),
   PACKAGE_NOT_FOUND: packages("a local package path does not exist", "check the path"),
   PACKAGE_NOT_INSTALLED: packages("the package is not installed, so its files are unknown", "install it first (pith install)"),
   PACKAGE_SOURCE_INVALID: packages("a package source is not npm:, git: or a path", "write the source as pith install --help shows"),

@@ -1,9 +1,11 @@
 // git packages: a clone per package; a ref pins it (checked out after the clone). Update = fetch, then (when the
 // upstream moved) a hard reset to it, so force pushes are followed, and a clean. A package.json with dependencies
-// gets `npm install --omit=dev` after every clone and every update that changed something.
+// gets a production install (no peers: see package-manager-flags.ts) after every clone and every update that changed
+// something.
 import { mkdir, readFile, readdir, rm, rmdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { npmArgv, type NpmOptions } from "./npm.js";
+import { dependencyInstallArgs, packageManagerOf } from "./package-manager-flags.js";
 import { runCommand } from "./run-command.js";
 import { isUnderPath } from "../../lib/resources/paths.js";
 
@@ -47,9 +49,7 @@ async function installDependencies(dir: string, options: NpmOptions): Promise<vo
     return;
   }
   if (!manifest?.dependencies || Object.keys(manifest.dependencies).length === 0) return;
-  // a custom npmCommand (bun, pnpm wrappers) may not know --omit: it gets a plain install, as in pi
-  const args = options.npmCommand ? ["install"] : ["install", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"];
-  await runCommand([...npmArgv(options), ...args], { cwd: dir, signal: options.signal, env: options.env });
+  await runCommand([...npmArgv(options), ...dependencyInstallArgs(packageManagerOf(options.npmCommand))], { cwd: dir, signal: options.signal, env: options.env });
 }
 
 /** git must never stop to ask for a password: the run has no terminal to answer it. */

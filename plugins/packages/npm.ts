@@ -2,6 +2,7 @@
 // dependency of it, so installs need no root and no global prefix. Dependencies install for production.
 import { mkdir, writeFile, access } from "node:fs/promises";
 import { join } from "node:path";
+import { packageInstallFlags, packageManagerOf, uninstallFlags } from "./package-manager-flags.js";
 import { runCommand } from "./run-command.js";
 
 export interface NpmOptions {
@@ -11,20 +12,20 @@ export interface NpmOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const QUIET = ["--no-audit", "--no-fund", "--loglevel=error"];
-
 export function npmArgv(options: NpmOptions): string[] {
   return options.npmCommand && options.npmCommand.length > 0 ? [...options.npmCommand] : ["npm"];
 }
 
 export async function npmInstall(spec: string, root: string, options: NpmOptions): Promise<void> {
   await ensureNpmProject(root);
-  await runCommand([...npmArgv(options), "install", spec, "--omit=dev", ...QUIET], { cwd: root, signal: options.signal, env: options.env });
+  const flags = packageInstallFlags(packageManagerOf(options.npmCommand));
+  await runCommand([...npmArgv(options), "install", spec, ...flags], { cwd: root, signal: options.signal, env: options.env });
 }
 
 export async function npmUninstall(name: string, root: string, options: NpmOptions): Promise<void> {
   if (!(await exists(join(root, "package.json")))) return;
-  await runCommand([...npmArgv(options), "uninstall", name, ...QUIET], { cwd: root, signal: options.signal, env: options.env });
+  const flags = uninstallFlags(packageManagerOf(options.npmCommand));
+  await runCommand([...npmArgv(options), "uninstall", name, ...flags], { cwd: root, signal: options.signal, env: options.env });
 }
 
 /** A private package.json keeps npm from walking up to some enclosing project. */

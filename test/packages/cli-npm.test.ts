@@ -1,6 +1,6 @@
 // npm sources from a local tarball (`npm pack` of a fixture package; no registry): installed into pith's own npm
 // project per scope, pinned specs skipped by update, removed with npm uninstall. Also: a git package's
-// dependencies are installed after the clone.
+// dependencies are installed after the clone. Peer dependencies (pi itself) are never installed.
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,7 +12,9 @@ beforeEach(async () => {
   world = await createPackageWorld();
   const dir = join(world.home, "src", "conv-npm");
   await conventionalPackage(dir, "npm");
-  await writeFiles(dir, { "package.json": JSON.stringify({ name: "conv-npm", version: "1.0.0", keywords: ["pi-package"] }) });
+  // pi packages name pi as a peer; it is served to extensions, so an install must never fetch it
+  const peers = { "@earendil-works/pi-coding-agent": "*" };
+  await writeFiles(dir, { "package.json": JSON.stringify({ name: "conv-npm", version: "1.0.0", keywords: ["pi-package"], peerDependencies: peers }) });
   tarball = npmPack(dir, world.env);
 });
 afterEach(() => world.close());
@@ -27,12 +29,14 @@ describe("pith package commands: npm sources", () => {
     expect(installed.code).toBe(0);
     const path = join(world.agentDir, "npm", "node_modules", "conv-npm");
     expect(JSON.parse(await readFile(join(path, "package.json"), "utf8")).name).toBe("conv-npm");
+    expect(await isThere(join(world.agentDir, "npm", "node_modules", "@earendil-works"))).toBe(false);
     expect((await world.pith(["list"])).stdout).toContain(`  ${source}\n    ${path}\n    extensions: extensions/npm.ts\n    skills: npm-skill\n`);
     expect((await world.pith(["update"])).stdout).toBe(`Skipped (pinned) ${source}\n`);
 
     const removed = await world.pith(["remove", "npm:conv-npm"]);
     expect(removed).toMatchObject({ code: 0, stdout: "Removed npm:conv-npm\n" });
     expect(await isThere(path)).toBe(false);
+    expect(await isThere(join(world.agentDir, "npm", "node_modules", "@earendil-works"))).toBe(false);
     expect(JSON.parse(await readFile(join(world.agentDir, "settings.json"), "utf8")).packages).toEqual([]);
   });
 
@@ -54,7 +58,7 @@ describe("pith package commands: npm sources", () => {
     await writeFiles(helper, { "package.json": JSON.stringify({ name: "helper", version: "1.0.0", main: "index.js" }), "index.js": "exports.x = 1;\n" });
     const repo = join(world.home, "repos", "with-deps");
     await conventionalPackage(repo, "deps");
-    await writeFiles(repo, { "package.json": JSON.stringify({ name: "with-deps", version: "1.0.0", dependencies: { helper: `file:${helper}` } }) });
+    await writeFiles(repo, { "package.json": JSON.stringify({ name: "with-deps", version: "1.0.0", dependencies: { helper: `file:${helper}` }, peerDependencies: { "@earendil-works/pi-tui": "*" } }) });
     git(["init", "--quiet"], repo);
     git(["add", "."], repo);
     git(["commit", "--quiet", "-m", "first"], repo);
@@ -62,5 +66,6 @@ describe("pith package commands: npm sources", () => {
     expect(result.stderr).toBe("");
     const clone = join(world.agentDir, "git", "local", ...repo.split("/").filter(Boolean));
     expect(await isThere(join(clone, "node_modules", "helper", "index.js"))).toBe(true);
+    expect(await isThere(join(clone, "node_modules", "@earendil-works"))).toBe(false);
   });
 });
