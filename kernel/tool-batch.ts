@@ -77,7 +77,7 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
   let args: Record<string, unknown>;
   try {
     const repaired = tool.prepareArguments ? tool.prepareArguments(call.arguments) : call.arguments;
-    const check = tool.validate ? tool.validate(repaired) : loop.validateArguments(tool.parameters, repaired);
+    const check = await (tool.validate ? tool.validate(repaired) : loop.validateArguments(tool.parameters, repaired));
     if (!check.ok) return fail(check.error);
     args = check.value;
   } catch (error) {

@@ -49,7 +49,7 @@ export interface NestedToolOutcome {
 export type ToolArgumentCheck = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
 /** Checks arguments against a tool's `parameters`, for tools without a `validate` of their own. */
-export type ArgumentValidator = (parameters: Record<string, unknown>, args: unknown) => ToolArgumentCheck;
+export type ArgumentValidator = (parameters: Record<string, unknown>, args: unknown) => ToolArgumentCheck | Promise<ToolArgumentCheck>;
 
 export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unknown> {
   name: string;
@@ -67,7 +67,7 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
    * Validates arguments. Absent → the session's `validateArguments` checks them against `parameters` (the SDK's
    * is pith's JSON Schema validator). pith's own tools pass a zod check here.
    */
-  validate?(args: unknown): ToolArgumentCheck;
+  validate?(args: unknown): ToolArgumentCheck | Promise<ToolArgumentCheck>;
   /** "sequential": a batch containing this tool runs one call at a time. */
   executionMode?: "sequential" | "parallel";
   /** Throwing (or rejecting) makes an error result carrying the message. */

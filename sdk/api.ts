@@ -5,7 +5,7 @@ export { AssistantMessageBuilder, providerErrorDetails, parsePartialJson, type U
 export { createJitiLoader, type JitiLoaderOptions } from "../lib/loading/jiti-loader.js";
 export { resolveFilePlugins, nodeModuleLoader, type FilePluginSpec, type HostPluginSpec, type ModuleLoader } from "../lib/loading/file-plugins.js";
 // the argument check createAgentSession gives the kernel (`validateArguments`), for a session booted by hand
-export { validateJsonSchema, coerceToJsonSchema } from "../lib/json-schema/validate.js";
+export { validateJsonSchema, coerceToJsonSchema } from "../lib/json-schema/index.js";
 export { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "./create-agent-session.js";
 export { BUILTIN_PLUGIN_NAMES, type BuiltinPluginName } from "./builtin-plugins.js";
 export { cacheDirectory } from "./cache-dir.js";

@@ -17,7 +17,7 @@ import { resolveSessionDir, type SessionManager, type SessionsService } from "..
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
-import { validateJsonSchema } from "../lib/json-schema/validate.js";
+import { validateJsonSchema } from "../lib/json-schema/index.js";
 import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
 import { clampThinkingLevel } from "../lib/provider-kit/thinking-levels.js";

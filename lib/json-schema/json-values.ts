@@ -1,61 +1,7 @@
-// JSON values as the validator reads, copies, compares and names them.
-import type { JsonType } from "./schema-node.js";
-
-export function matchesType(value: unknown, type: JsonType): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isRecord(value);
-  }
-}
+// JSON values as the validator's messages name and show them.
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Copies arrays and plain records deeply; other values are immutable or opaque and are shared. */
-export function copyJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyJson);
-  if (!isRecord(value)) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, copyJson(value[key]));
-  return copy;
-}
-
-export function hasValue(record: Record<string, unknown>, key: string): boolean {
-  return Object.hasOwn(record, key) && record[key] !== undefined;
-}
-
-/** Plain assignment of "__proto__" would replace the prototype and let inherited keys dodge validation. */
-export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  else record[key] = value;
-}
-
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((entry, i) => jsonEqual(entry, b[i]));
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
-}
-
-export function jsonTypeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number" && Number.isInteger(value)) return "integer";
-  return typeof value;
 }
 
 export function describeValue(value: unknown): string {
@@ -75,4 +21,20 @@ export function preview(value: unknown): string {
   }
   if (text === undefined) return describeValue(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The segments of a JSON Pointer (`/edits/0/old~1text` -> ["edits", "0", "old/text"]). */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === "" || pointer === "#") return [];
+  return pointer.replace(/^#/, "").slice(1).split("/").map((raw) => decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** What a JSON Pointer points to in `root`, or undefined. */
+export function valueAt(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const key of pointerSegments(pointer)) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
 }

@@ -3,14 +3,14 @@
 import * as z from "zod/mini";
 import { en } from "zod/locales";
 import { PithError, type ToolArgumentCheck } from "../../kernel/index.js";
-import { coerceToJsonSchema } from "../../lib/json-schema/validate.js";
+import { coerceToJsonSchema } from "../../lib/json-schema/index.js";
 
 export interface ToolArguments<T> {
   /** built on first read: inactive tools (grep, find, ls by default) never need it */
   readonly parameters: Record<string, unknown>;
-  validate(args: unknown): ToolArgumentCheck;
+  validate(args: unknown): Promise<ToolArgumentCheck>;
   /** the same check, typed, for callers that hold a tool definition directly */
-  parse(args: unknown): T;
+  parse(args: unknown): Promise<T>;
 }
 
 // zod/mini installs no messages; full zod installed these English ones globally. Passed per parse, not set
@@ -70,17 +70,17 @@ export function defineArguments<S extends z.ZodMiniType<Record<string, unknown>>
   let parameters: Record<string, unknown> | undefined;
   const jsonSchema = () =>
     (parameters ??= withoutNoise(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>);
-  const check = (args: unknown) => schema.safeParse(coerceToJsonSchema(jsonSchema(), args), { error: englishMessages });
+  const check = async (args: unknown) => schema.safeParse(await coerceToJsonSchema(jsonSchema(), args), { error: englishMessages });
   return {
     get parameters() {
       return jsonSchema();
     },
-    validate(args) {
-      const result = check(args);
+    async validate(args) {
+      const result = await check(args);
       return result.success ? { ok: true, value: result.data } : { ok: false, error: describeIssues(toolName, result.error, args) };
     },
-    parse(args) {
-      const result = check(args);
+    async parse(args) {
+      const result = await check(args);
       if (!result.success) throw new PithError("TOOL_INVALID_ARGUMENTS", describeIssues(toolName, result.error, args));
       return result.data;
     },

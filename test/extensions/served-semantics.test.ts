@@ -18,6 +18,27 @@ const transcript = [
 const model = { cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, tiers: [{ inputTokensAbove: 200000, input: 6, output: 22.5, cacheRead: 0.6, cacheWrite: 7.5 }] } };
 const usage = (input: number) => ({ input, output: 1000, cacheRead: 500, cacheWrite: 200, cacheWrite1h: 50, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
 const AI = "@earendil-works/pi-ai";
+// tool-argument coercion: pith's TypeBox-based check must coerce exactly as pi's validator does
+const argumentsTool = {
+  name: "t",
+  parameters: {
+    type: "object",
+    required: ["name"],
+    properties: {
+      name: { type: "string" },
+      count: { type: "number" },
+      whole: { type: "integer" },
+      flag: { type: "boolean" },
+      paths: { type: "array", items: { type: "string" } },
+      limit: { type: "number" },
+      either: { anyOf: [{ type: "string" }, { type: "number" }] },
+      mode: { enum: [1, 2] },
+      edits: { type: "array", items: { type: "object", properties: { line: { type: "integer" }, all: { type: "boolean" } } } },
+      maybe: { type: ["integer", "null"] },
+    },
+  },
+};
+const callWith = (args: Record<string, unknown>) => [argumentsTool, { name: "t", arguments: args }];
 const AGENT = "@earendil-works/pi-coding-agent";
 
 const CASES: Case[] = [
@@ -51,6 +72,9 @@ const CASES: Case[] = [
   [AI, "parseToolCallArguments", ['{"path":"a"}']],
   [AI, "parseToolCallArguments", [""]],
   [AI, "formatThrownValue", ["text"]],
+  [AI, "validateToolArguments", callWith({ name: 5, count: "5", whole: "2.5", flag: "true", paths: "a.ts", either: 5, mode: "2" })],
+  [AI, "validateToolArguments", callWith({ name: null, limit: null, either: true, flag: 0, edits: { line: "3", all: null } })],
+  [AI, "validateToolCall", [[argumentsTool], { name: "t", arguments: { name: "x", count: " 2.5 ", whole: 1.5, paths: ["a", 1], maybe: "7" } }]],
   [AI, "clampThinkingLevel", [{ reasoning: true, thinkingLevelMap: {} }, "xhigh"]],
   [AI, "clampThinkingLevel", [{ reasoning: true, thinkingLevelMap: { xhigh: "xhigh" } }, "max"]],
   [AI, "clampThinkingLevel", [{ reasoning: true, thinkingLevelMap: { high: null, xhigh: null, max: "max" } }, "high"]],

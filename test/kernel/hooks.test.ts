@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boot, messageText, PithError, type PithPlugin, type SessionEvent, type ToolDefinition } from "../../kernel/index.js";
 import { echoTool, inlineModel, inlinePlugin, inlineProvider } from "./inline-parts.js";
-import { validateJsonSchema } from "../../lib/json-schema/validate.js";
+import { validateJsonSchema } from "../../lib/json-schema/index.js";
 
 async function sessionWith(plugins: PithPlugin[], turns: Parameters<typeof inlineProvider>[0]) {
   const { provider, requests } = inlineProvider(turns);

@@ -203,7 +203,8 @@ describe("edit: errors", () => {
     expect(await runError(edit, { path: "f.txt", edits: [] })).toContain(
       "edits: edits must contain at least one {oldText, newText} replacement",
     );
-    expect(await runError(edit, { path: "f.txt", edits: "not json" })).toContain("edits: expected array, received string");
+    // a single value is wrapped into a one-item array (pi's coercion), so the item's shape is what fails
+    expect(await runError(edit, { path: "f.txt", edits: "not json" })).toContain("edits[0]: expected object, received string");
     expect(await runError(edit, { path: "f.txt", edits: [{ oldText: "x" }] })).toContain(
       "edits[0].newText: required string is missing",
     );

@@ -29,7 +29,7 @@ type AnyTool = Pick<ToolDefinition, "name" | "prepareArguments" | "validate"> & 
 
 export async function runTool(tool: AnyTool, rawArgs: unknown, options: RunOptions = {}): Promise<Outcome> {
   const prepared = tool.prepareArguments ? tool.prepareArguments(rawArgs) : rawArgs;
-  const check = tool.validate!(prepared);
+  const check = await tool.validate!(prepared);
   if (!check.ok) return { ok: false, error: check.error };
   const execute = tool.execute as (args: unknown, context: unknown, onUpdate: ToolUpdate) => Promise<ToolResult>;
   try {

@@ -30,7 +30,7 @@ describe("createTools", () => {
       expect(tool.promptSnippet).toMatch(/\S/);
       expect(tool.parameters).toMatchObject({ type: "object" });
       expect(tool.parameters).not.toHaveProperty("$schema");
-      expect(tool.validate?.({})).toMatchObject({ ok: name === "ls" });
+      expect(await tool.validate?.({})).toMatchObject({ ok: name === "ls" });
     }
     for (const name of ["read", "edit", "write"] as const) expect(tools[name].promptGuidelines?.length).toBeGreaterThan(0);
     expect(tools.edit.promptGuidelines).toHaveLength(4);

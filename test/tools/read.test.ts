@@ -144,7 +144,7 @@ describe("read", () => {
     expect(missing).toContain('Validation failed for tool "read"');
     expect(missing).toContain("path: required string is missing");
     expect(await runError(read, { path: "x", limit: 0 })).toContain("limit: Too small");
-    expect(await runError(read, { path: "x", offset: 1.5 })).toContain("offset: expected int");
+    expect(await runError(read, { path: "x", offset: "first" })).toContain("offset: expected number, received string");
   });
 
   it("stops when aborted", async () => {

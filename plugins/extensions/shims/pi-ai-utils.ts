@@ -1,8 +1,7 @@
 // pi-ai 1.6.0's stand-alone helpers for extensions: ids, cost, model kinds, keys from the environment, tool
-// argument checks, failure classification, the faux-message builders. Each is backed by what pith itself uses.
+// failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
-import { PithError, type AssistantMessage, type Model } from "../../../kernel/index.js";
-import { validateJsonSchema } from "../../../lib/json-schema/validate.js";
+import { type AssistantMessage, type Model } from "../../../kernel/index.js";
 import { isContextOverflow as overflowed } from "../../compaction/context-overflow.js";
 import { knownProvider } from "../../models/known-providers.js";
 import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
@@ -115,28 +114,6 @@ export function retryDelayMs(policy: { baseDelayMs: number; maxAgentDelayMs?: nu
 export function formatThrownValue(value: unknown): string {
   if (value instanceof Error) return value.message || value.name;
   return typeof value === "string" ? value : String(value);
-}
-
-interface ToolLike {
-  name: string;
-  parameters: Record<string, unknown>;
-}
-interface ToolCallLike {
-  name: string;
-  arguments: Record<string, unknown>;
-}
-
-/** The call's arguments checked and coerced against the tool's JSON Schema; throws naming each problem. */
-export function validateToolArguments(tool: ToolLike, toolCall: ToolCallLike): Record<string, unknown> {
-  const check = validateJsonSchema(tool.parameters, toolCall.arguments);
-  if (!check.ok) throw new PithError("TOOL_ARGUMENTS_INVALID", `Validation failed for tool "${toolCall.name}":\n${check.error}`);
-  return check.value;
-}
-
-export function validateToolCall(tools: readonly ToolLike[], toolCall: ToolCallLike): Record<string, unknown> {
-  const tool = tools.find((candidate) => candidate.name === toolCall.name);
-  if (!tool) throw new PithError("TOOL_NOT_FOUND", `Tool "${toolCall.name}" not found`);
-  return validateToolArguments(tool, toolCall);
 }
 
 // builders for hand-written assistant replies (tests, scripted providers)

@@ -60,6 +60,7 @@ export function registerApiProvider(provider: {
 
 export * from "./pi-ai-transcript.js";
 export * from "./pi-ai-utils.js";
+export * from "./pi-ai-validation.js";
 export * from "./pi-ai-runtime-only.js";
 export * from "./pi-ai-apis.js";
 export * from "./pi-ai-json.js";

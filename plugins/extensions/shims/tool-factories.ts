@@ -31,7 +31,7 @@ function piShaped(tool: ToolDefinition, cwd: string): PiTool {
     prepareArguments: tool.prepareArguments?.bind(tool),
     executionMode: tool.executionMode,
     async execute(toolCallId, params, signal, onUpdate) {
-      const check = tool.validate ? tool.validate(params) : { ok: true as const, value: params };
+      const check = tool.validate ? await tool.validate(params) : { ok: true as const, value: params };
       if (!check.ok) throw new Error(check.error);
       return tool.execute(check.value, standaloneContext(cwd, toolCallId, signal ?? new AbortController().signal), (partial) => onUpdate?.(partial));
     },

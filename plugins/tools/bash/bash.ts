@@ -111,7 +111,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
     validate: bashArguments.validate,
     async execute(rawArgs, context, onUpdate) {
       throwIfAborted(context.signal);
-      const { command, timeout } = bashArguments.parse(rawArgs);
+      const { command, timeout } = await bashArguments.parse(rawArgs);
       const shell = resolveShell(options.shellPath);
       if (!existsSync(options.cwd)) {
         throw new PithError(

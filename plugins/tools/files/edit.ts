@@ -120,7 +120,7 @@ export function createEditTool(options: EditToolOptions): ToolDefinition<EditArg
     validate: editArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
-      const { path, edits } = editArguments.parse(rawArgs);
+      const { path, edits } = await editArguments.parse(rawArgs);
       const absolutePath = resolveToCwd(path, options.cwd);
       const work = withFileMutationQueue(absolutePath, async () => {
         throwIfAborted(context.signal);

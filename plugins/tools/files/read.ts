@@ -207,7 +207,7 @@ export function createReadTool(options: ReadToolOptions): ToolDefinition<ReadArg
     validate: readArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
-      const args = readArguments.parse(rawArgs);
+      const args = await readArguments.parse(rawArgs);
       const result = await abortable(context.signal, readAny(args, options, context.signal));
       return { ...result, structuredContent: readOutput(result.content) };
     },

@@ -38,7 +38,7 @@ export function createWriteTool(options: WriteToolOptions): ToolDefinition<Write
     prepareArguments: acceptFilePathAlias,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
-      const { path, content } = writeArguments.parse(rawArgs);
+      const { path, content } = await writeArguments.parse(rawArgs);
       const absolutePath = resolveToCwd(path, options.cwd);
       const work = withFileMutationQueue(absolutePath, async () => {
         throwIfAborted(context.signal);

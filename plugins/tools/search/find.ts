@@ -52,7 +52,7 @@ export function createFindTool(options: FindToolOptions): ToolDefinition<FindArg
     validate: findArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
-      const args = findArguments.parse(rawArgs);
+      const args = await findArguments.parse(rawArgs);
       const search = async () => {
         const target = await resolveSearchPath(args.path, options.cwd);
         if (!target.isDirectory) {

@@ -48,7 +48,7 @@ export function createGrepTool(options: GrepToolOptions): ToolDefinition<GrepArg
     validate: grepArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
-      const args = grepArguments.parse(rawArgs);
+      const args = await grepArguments.parse(rawArgs);
       const search = async () => {
         const target = await resolveSearchPath(args.path, options.cwd);
         const limit = args.limit ?? DEFAULT_LIMIT;

@@ -78,7 +78,7 @@ export function createLsTool(options: LsToolOptions): ToolDefinition<LsArgs, LsD
     validate: lsArguments.validate,
     async execute(rawArgs, context) {
       throwIfAborted(context.signal);
-      const args = lsArguments.parse(rawArgs);
+      const args = await lsArguments.parse(rawArgs);
       const { text, details } = await abortable(context.signal, list(args, options.cwd, context.signal));
       return { content: [{ type: "text", text }], details };
     },

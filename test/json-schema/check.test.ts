@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateJsonSchema } from "../../lib/json-schema/validate.js";
+import { checkJsonSchema as validateJsonSchema } from "../../lib/json-schema/check.js";
 import type { ToolArgumentCheck } from "../../kernel/tool.js";
 
 function accepted(check: ToolArgumentCheck): Record<string, unknown> {
@@ -38,17 +38,18 @@ describe("type", () => {
       a: [],
       o: {},
     });
-    expect(rejected(validateJsonSchema(schema, { a: {} }))).toBe(
-      "Validation failed for tool arguments: a: expected array, received object",
+    expect(rejected(validateJsonSchema(schema, { n: [] }))).toBe(
+      "Validation failed for tool arguments: n: expected number, received array",
     );
     expect(rejected(validateJsonSchema(schema, { o: [1] }))).toBe(
       "Validation failed for tool arguments: o: expected object, received array",
     );
   });
 
-  it("rejects a fractional number where an integer is expected", () => {
-    const error = rejected(validateJsonSchema(object({ i: { type: "integer" } }), { i: 1.5 }));
-    expect(error).toBe("Validation failed for tool arguments: i: expected integer, received number");
+  it("truncates a fractional number where an integer is expected, as pi 1.6.0 does", () => {
+    expect(accepted(validateJsonSchema(object({ i: { type: "integer" } }), { i: 1.5 }))).toEqual({ i: 1 });
+    const error = rejected(validateJsonSchema(object({ i: { type: "integer" } }), { i: "one" }));
+    expect(error).toBe("Validation failed for tool arguments: i: expected integer, received string");
   });
 
   it("accepts any member of a type array and does not coerce a value that already matches one", () => {
@@ -78,7 +79,7 @@ describe("coercion", () => {
     empty: { type: "null" },
   });
 
-  it("converts primitives the way AJV's coerceTypes does", () => {
+  it("converts primitives the way pi 1.6.0 does (TypeBox's conversion rules)", () => {
     expect(accepted(validateJsonSchema(schema, { count: "5", whole: "7", flag: "true", label: 42, empty: "" }))).toEqual({
       count: 5,
       whole: 7,
@@ -91,17 +92,30 @@ describe("coercion", () => {
       flag: false,
       label: "false",
     });
+    // an optional property sent as null is left out
     expect(accepted(validateJsonSchema(schema, { flag: 1, count: " 2.5 ", label: null }))).toEqual({
       flag: true,
       count: 2.5,
-      label: "",
     });
+    // TypeBox reads "" as 0 and truncates "2.5" for an integer, as pi does
+    expect(accepted(validateJsonSchema(schema, { count: "", whole: "2.5" }))).toEqual({ count: 0, whole: 2 });
+  });
+
+  it("wraps a single value into a one-item array where an array is expected", () => {
+    const schema2 = object({ paths: { type: "array", items: { type: "string" } }, counts: { type: "array", items: { type: "integer" } } });
+    expect(accepted(validateJsonSchema(schema2, { paths: "a.ts", counts: "3" }))).toEqual({ paths: ["a.ts"], counts: [3] });
+    expect(accepted(validateJsonSchema(schema2, { paths: ["a.ts", "b.ts"] }))).toEqual({ paths: ["a.ts", "b.ts"] });
+  });
+
+  it("leaves out an optional null but converts a required one", () => {
+    const schema2 = object({ limit: { type: "number" }, note: { type: ["string", "null"] }, name: { type: "string" } }, { required: ["name"] });
+    expect(accepted(validateJsonSchema(schema2, { limit: null, note: null, name: null }))).toEqual({ note: null, name: "null" });
+    const nested = object({ edits: { type: "array", items: object({ all: { type: "boolean" } }) } });
+    expect(accepted(validateJsonSchema(nested, { edits: [{ all: null }] }))).toEqual({ edits: [{}] });
   });
 
   it("refuses conversions that would lose meaning", () => {
     expect(rejected(validateJsonSchema(schema, { count: "five" }))).toContain("count: expected number, received string");
-    expect(rejected(validateJsonSchema(schema, { count: "" }))).toContain("count: expected number, received string");
-    expect(rejected(validateJsonSchema(schema, { whole: "2.5" }))).toContain("whole: expected integer, received string");
     expect(rejected(validateJsonSchema(schema, { flag: "yes" }))).toContain("flag: expected boolean, received string");
     expect(rejected(validateJsonSchema(schema, { label: { a: 1 } }))).toContain("label: expected string, received object");
   });
@@ -223,7 +237,7 @@ describe("arrays", () => {
   it("checks tuples in both the items-array and the prefixItems form", () => {
     const old = object({ pair: { type: "array", items: [{ type: "string" }, { type: "number" }], additionalItems: false } });
     expect(accepted(validateJsonSchema(old, { pair: ["a", "2"] }))).toEqual({ pair: ["a", 2] });
-    expect(rejected(validateJsonSchema(old, { pair: ["a", 2, 3] }))).toContain("pair: expected at most 2 items, received 3");
+    expect(rejected(validateJsonSchema(old, { pair: ["a", 2, 3] }))).toContain("pair[2]: no value is allowed here");
     const modern = object({ pair: { type: "array", prefixItems: [{ type: "string" }], items: { type: "boolean" } } });
     expect(rejected(validateJsonSchema(modern, { pair: ["a", true, "x"] }))).toContain("pair[2]: expected boolean, received string");
   });
@@ -249,7 +263,7 @@ describe("values", () => {
     );
   });
 
-  it("checks numeric bounds, inclusive and exclusive, in both drafts' spellings", () => {
+  it("checks numeric bounds, inclusive and exclusive; draft 4's boolean exclusive bounds are not read, as in pi", () => {
     const schema = object({
       a: { type: "number", minimum: 1, maximum: 10 },
       b: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 },
@@ -259,7 +273,8 @@ describe("values", () => {
     const error = rejected(validateJsonSchema(schema, { a: 11, b: 1, c: 5 }));
     expect(error).toContain("a: expected a number <= 10, received 11");
     expect(error).toContain("b: expected a number < 1, received 1");
-    expect(error).toContain("c: expected a number > 5, received 5");
+    expect(error).not.toContain("c:");
+    expect(rejected(validateJsonSchema(schema, { c: 4 }))).toContain("c: expected a number >= 5, received 4");
     expect(rejected(validateJsonSchema(schema, { a: 0, b: 0 }))).toContain("b: expected a number > 0, received 0");
   });
 
@@ -271,9 +286,9 @@ describe("values", () => {
     expect(rejected(validateJsonSchema(schema, { id: "ABC" }))).toContain('id: expected a string matching /^[a-z]+$/, received "ABC"');
   });
 
-  it("lets null through a nullable schema", () => {
+  it("reads OpenAPI's nullable as pi does: not at all, so an optional null is left out", () => {
     const schema = object({ note: { type: "string", nullable: true, minLength: 3 } });
-    expect(accepted(validateJsonSchema(schema, { note: null }))).toEqual({ note: null });
+    expect(accepted(validateJsonSchema(schema, { note: null }))).toEqual({});
     expect(rejected(validateJsonSchema(schema, { note: "ab" }))).toContain("note: expected at least 3 characters");
   });
 });
@@ -344,11 +359,12 @@ describe("$ref", () => {
     );
   });
 
-  it("reports a reference that points nowhere as a schema problem", () => {
-    const schema = object({ a: { $ref: "#/$defs/Missing" } });
-    expect(rejected(validateJsonSchema(schema, { a: 1 }))).toContain(
-      'Invalid tool parameters schema: #/properties/a/$ref "#/$defs/Missing" does not point to a schema',
+  it("rejects values only where a reference points nowhere, naming the reference (pi's rule for MCP servers' schemas)", () => {
+    const schema = object({ a: { $ref: "#/$defs/Missing" }, b: { type: "string" } });
+    expect(rejected(validateJsonSchema(schema, { a: 1 }))).toBe(
+      'Validation failed for tool arguments: a: no value is allowed here: the tool\'s schema refers to "#/$defs/Missing", which it does not define',
     );
+    expect(accepted(validateJsonSchema(schema, { b: 2 }))).toEqual({ b: "2" });
   });
 });
 
@@ -439,15 +455,16 @@ describe("schemas that cannot be used", () => {
   });
 
   it("names the offending keyword of a malformed schema", () => {
-    expect(rejected(validateJsonSchema({ type: "text" }, {}))).toContain('#/type has unknown type "text"');
+    expect(rejected(validateJsonSchema({ type: "text" }, {}))).toContain('Invalid tool parameters schema: #/type: expected one of "string", ');
+    expect(rejected(validateJsonSchema({ type: "text" }, {}))).toContain('received "text"');
     expect(rejected(validateJsonSchema(object({ a: { type: "string", pattern: "([" } }), {}))).toContain(
-      "#/properties/a/pattern",
+      "Invalid tool parameters schema: #/properties/a/pattern",
     );
     expect(rejected(validateJsonSchema(object({ a: { type: "string", minLength: -1 } }), {}))).toContain(
-      "#/properties/a/minLength should be a non-negative integer",
+      "#/properties/a/minLength: expected a number >= 0, received -1",
     );
-    expect(rejected(validateJsonSchema(object({}, { required: "a" }), {}))).toContain("#/required should be an array");
-    expect(rejected(validateJsonSchema(object({ a: 5 }), {}))).toContain("#/properties/a should be a schema object");
+    expect(rejected(validateJsonSchema(object({}, { required: "a" }), {}))).toContain("#/required: expected array, received string");
+    expect(rejected(validateJsonSchema(object({ a: 5 }), {}))).toContain("#/properties/a: expected object, received number");
   });
 
   it("keeps answering the same way for a cached schema", () => {
