@@ -12,10 +12,17 @@ module.exports = {
     },
     {
       name: "kernel-imports-nothing-of-ours",
-      comment: "The kernel knows no plugin, library, SDK, test or bench code.",
+      comment: "The kernel imports only itself, Node's built-ins and npm packages: no plugin, library, SDK, test or bench code, nor any other file of the repository.",
       severity: "error",
       from: { path: "^kernel/" },
-      to: { path: "^(lib|plugins|sdk|test|bench|bin|build)/" },
+      to: { pathNot: "^kernel/|(^|/)node_modules/", dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "every-import-resolves",
+      comment: "An import the cruiser cannot resolve would slip past every rule above.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
     },
     {
       name: "plugins-never-import-sdk",
@@ -43,7 +50,14 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(^|/)node_modules/|^dist/" },
     tsPreCompilationDeps: true,
+    // `createRequire(import.meta.url)` bound to this name loads modules on demand; they count as imports too
+    exoticRequireStrings: ["requireHere"],
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { extensions: [".ts", ".js", ".mjs", ".cjs", ".json"] },
+    enhancedResolveOptions: {
+      extensions: [".ts", ".js", ".mjs", ".cjs", ".json"],
+      // packages that offer only an "exports" map (typebox, the MCP SDK) resolve through it
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
   },
 };

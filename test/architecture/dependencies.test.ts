@@ -1,6 +1,7 @@
 // The architecture's import rules (.dependency-cruiser.cjs): no import circles, type-only ones included; the
-// kernel imports nothing of ours; plugins never import the SDK; libraries import no plugin; libraries, plugins
-// and the SDK reach the kernel only through kernel/index.ts.
+// kernel imports nothing but itself, Node and npm packages; plugins never import the SDK; libraries import no
+// plugin; libraries, plugins and the SDK reach the kernel only through kernel/index.ts; every import resolves (one
+// that does not would slip past the rules).
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
