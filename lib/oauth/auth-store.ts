@@ -5,6 +5,7 @@ import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { PithError } from "../../kernel/index.js";
+import { parseJsonText } from "../json/json-text.js";
 import { withFileLock } from "../lock/file-lock.js";
 
 export type AuthEntries = Record<string, Record<string, unknown>>;
@@ -24,7 +25,8 @@ function parse(path: string, text: string): AuthEntries {
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+    // comments, which the reader allows, are refused here: writing the file back would drop them
+    parsed = parseJsonText(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     throw new PithError("AUTH_JSON_INVALID", `${path} is not valid JSON (${(error as Error).message}); fix it before signing in, so no other login in it is lost.`);
   }

@@ -1,6 +1,7 @@
 // Changes one server of an mcp.json file and leaves the rest of the file as it was (its other keys, its indent).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { parseJsonText } from "../../../lib/json/json-text.js";
 import { isOverrideEntry, isRecord, type McpExposure } from "./config.js";
 
 async function edit(path: string, change: (servers: Record<string, unknown>) => boolean): Promise<boolean> {
@@ -11,7 +12,7 @@ async function edit(path: string, change: (servers: Record<string, unknown>) => 
   let file: unknown = {};
   if (text !== undefined) {
     try {
-      file = JSON.parse(text.replace(/^\uFEFF/, ""));
+      file = parseJsonText(text.replace(/^\uFEFF/, ""));
     } catch (error) {
       throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
     }

@@ -3,6 +3,7 @@
 // entry without `command`, `url` or `type` only adjusts `enabled`, `exposure` and `toolExposure` of one.
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseJsonText } from "../../../lib/json/json-text.js";
 import { OVERRIDE_FIELDS, isOverrideEntry, isRecord, validateServerEntry, type McpServerConfig } from "./config.js";
 
 export type McpScope = "user" | "project" | "extension";
@@ -52,7 +53,7 @@ export async function readConfigObject(path: string): Promise<Record<string, unk
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+    parsed = parseJsonText(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     throw new Error(`${path}: not valid JSON: ${(error as Error).message}`);
   }

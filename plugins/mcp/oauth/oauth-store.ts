@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { PithError } from "../../../kernel/index.js";
+import { parseJsonText } from "../../../lib/json/json-text.js";
 import { withFileLock } from "../../../lib/lock/file-lock.js";
 import { mcpNamespace } from "../tools/naming.js";
 
@@ -85,7 +86,7 @@ export class McpAuthStore {
     if (!text.trim()) return {};
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = parseJsonText(text);
     } catch (error) {
       throw new PithError("MCP_AUTH_FILE_INVALID", `${this.path} is not valid JSON (${(error as Error).message}); fix or delete it, pith does not overwrite it`);
     }
