@@ -1,20 +1,86 @@
 // A custom distribution imports built-ins through the package's subpaths: the built package (dist/, written by
-// `npm run build`) answers `pith/plugins/<name>` and `pith/provider-kit` from a project that depends on it.
+// `npm run build`) answers every subpath of package.json's "exports" (each built-in plugin under `pith/plugins/<name>`)
+// from a project that depends on it, with JavaScript and type declarations, and docs/sdk.md lists each one.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const project = mkdtempSync(join(tmpdir(), "pith-subpaths-"));
+mkdirSync(join(project, "node_modules"));
+symlinkSync(ROOT, join(project, "node_modules", "pith"), "dir");
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
+type Target = { types: string; default: string };
+const exportsMap = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, Target> }).exports;
+const pluginNames = readdirSync(join(ROOT, "plugins")).filter((name) => existsSync(join(ROOT, "plugins", name, "index.ts")));
+
+/** Every import specifier the exports map offers, `./plugins/*` expanded over the built-in plugins. */
+const subpaths: Array<{ specifier: string; target: Target }> = Object.entries(exportsMap).flatMap(([key, target]) =>
+  key.endsWith("/*")
+    ? pluginNames.map((name) => ({
+        specifier: `pith${key.slice(1, -1)}${name}`,
+        target: { types: target.types.replace("*", name), default: target.default.replace("*", name) },
+      }))
+    : [{ specifier: key === "." ? "pith" : `pith${key.slice(1)}`, target }],
+);
+
 describe("package subpaths", () => {
+  it("are each built, with types, documented in docs/sdk.md, and import from the built package", { timeout: 120_000 }, () => {
+    expect(subpaths.length).toBe(Object.keys(exportsMap).length - 1 + pluginNames.length);
+    const missing = subpaths.flatMap(({ specifier, target }) =>
+      [target.default, target.types].filter((file) => !existsSync(join(ROOT, file))).map((file) => `${specifier}: ${file}`),
+    );
+    expect(missing).toEqual([]);
+
+    const entryPoints = readFileSync(join(ROOT, "docs", "sdk.md"), "utf8").split("## Package entry points")[1]!.split("\n## ")[0]!;
+    const undocumented = subpaths
+      .map(({ specifier }) => specifier)
+      .filter((specifier) => !entryPoints.includes(`\`${specifier}\``) && !entryPoints.includes(`\`${specifier.replace("pith/plugins/", "")}\``));
+    expect(undocumented).toEqual([]);
+
+    // one process imports them all; each plugin entry offers its factory (`...Plugin`, or `...Mode` for a run mode)
+    writeFileSync(
+      join(project, "all.mjs"),
+      `const specifiers = ${JSON.stringify(subpaths.map(({ specifier }) => specifier))};
+const report = {};
+for (const specifier of specifiers) {
+  const module = await import(specifier);
+  report[specifier] = Object.keys(module).filter((name) => /(Plugin|Mode)$/.test(name) && typeof module[name] === "function").length + "/" + Object.keys(module).length;
+}
+console.log(JSON.stringify(report));`,
+    );
+    const report = JSON.parse(execFileSync(process.execPath, ["all.mjs"], { cwd: project, encoding: "utf8" })) as Record<string, string>;
+    expect(Object.keys(report).sort()).toEqual(subpaths.map(({ specifier }) => specifier).sort());
+    const [factories, exportsCount] = [(counts: string) => Number(counts.split("/")[0]), (counts: string) => Number(counts.split("/")[1])];
+    expect(Object.entries(report).filter(([, counts]) => exportsCount(counts) === 0)).toEqual([]);
+    expect(Object.entries(report).filter(([specifier, counts]) => specifier.startsWith("pith/plugins/") && factories(counts) === 0)).toEqual([]);
+  });
+
+  it("give TypeScript (NodeNext resolution) every subpath's types from the built declarations", { timeout: 120_000 }, () => {
+    const file = join(project, "types.mts");
+    writeFileSync(file, subpaths.map(({ specifier }, index) => `import * as m${index} from "${specifier}";\nexport { m${index} };`).join("\n"));
+    const program = ts.createProgram([file], {
+      noEmit: true,
+      strict: true,
+      skipLibCheck: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      types: [],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    expect(problems).toEqual([]);
+    // resolved to dist/types, not to the sources
+    const declarations = program.getSourceFiles().map((source) => source.fileName).filter((name) => name.includes("/dist/types/"));
+    expect(declarations.length).toBeGreaterThan(subpaths.length);
+  });
+
   it("give a dependent project every built-in plugin's factory, the session manager, the tools and the provider kit", () => {
-    mkdirSync(join(project, "node_modules"));
-    symlinkSync(ROOT, join(project, "node_modules", "pith"), "dir");
     writeFileSync(
       join(project, "check.mjs"),
       `import { toolsPlugin, createTools } from "pith/plugins/tools";
@@ -31,7 +97,7 @@ console.log(JSON.stringify({ tools, plugins: [toolsPlugin().name, sessionsPlugin
     expect(output.plugins).toEqual(["tools", "sessions", "retry", "provider-anthropic"]);
   });
 
-  it("give TypeScript's classic node resolution (no exports map) the SDK's types through the top-level types field", () => {
+  it("give TypeScript's classic node resolution (no exports map) the SDK's types through the top-level types field", { timeout: 120_000 }, () => {
     writeFileSync(
       join(project, "classic.ts"),
       `import { createAgentSession } from "pith";\nconst create: typeof createAgentSession = createAgentSession;\nexport default create;\n`,
