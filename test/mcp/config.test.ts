@@ -98,5 +98,7 @@ describe("invalid entries", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("fine");
     expect(run.stderr).toContain(`${join(world.agentDir, "mcp.json")}: not valid JSON`);
+    // the one JSON scanner (lib/json/json-text) names where the mistake is
+    expect(run.stderr).toContain(`expected a property name in double quotes, found "not" (line 1, column 3)`);
   });
 });

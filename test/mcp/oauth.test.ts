@@ -127,6 +127,7 @@ describe("an HTTP server that asks for OAuth", () => {
     const run = await world.run(["mcp", "login", "web"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${authFile()} is not valid JSON`);
+    expect(run.stderr).toMatch(/\(line 1, column \d+\)/);
     expect(await readFile(authFile(), "utf8")).toBe("{ not json");
   });
 });
