@@ -76,6 +76,19 @@ export function highlightCode(code: string, lang: string | undefined, theme: Cod
   }
 }
 
+/**
+ * `code` as highlight.js's HTML (text escaped, tokens in `<span class="hljs-…">`), for a page; undefined without a
+ * known language or before the library is loaded (await `loadHighlighter()` first).
+ */
+export function highlightHtml(code: string, lang: string | undefined): string | undefined {
+  if (!library || !lang || !library.getLanguage(lang)) return undefined;
+  try {
+    return library.highlight(code, { language: lang, ignoreIllegals: true }).value;
+  } catch {
+    return undefined;
+  }
+}
+
 /** whether highlight.js knows `lang` (false until it is loaded) */
 export function supportsLanguage(lang: string): boolean {
   return !!library?.getLanguage(lang);

@@ -120,6 +120,27 @@ if (browserUnavailable) {
       expect(await background()).toBe(light);
     });
 
+    it("colours a code block by its language, in each theme", async () => {
+      const keyword = page.locator("code.language-ts .hljs-keyword").first();
+      expect(await keyword.innerText()).toBe("const");
+      const colours = () =>
+        page.evaluate(() => {
+          const code = document.querySelector("code.language-ts")!;
+          const colour = (selector: string) => getComputedStyle(code.querySelector(selector)!).color;
+          return { keyword: colour(".hljs-keyword"), comment: colour(".hljs-comment"), text: getComputedStyle(code).color };
+        });
+      const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? "system");
+      const before = await theme();
+      while ((await theme()) !== "light") await page.locator("#theme-toggle").click();
+      const light = await colours();
+      expect(new Set([light.keyword, light.comment, light.text]).size).toBe(3);
+      await page.locator("#theme-toggle").click();
+      expect(await theme()).toBe("dark");
+      expect((await colours()).keyword).not.toBe(light.keyword);
+      await page.evaluate((value) => (value === "system" ? delete document.documentElement.dataset.theme : (document.documentElement.dataset.theme = value)), before);
+      expect(await page.locator("code.language-js").innerText()).toContain("<script>window.__pwned = 'code'</script>");
+    });
+
     it("runs nothing a message tried to inject, and shows it as text", async () => {
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
       expect(await page.evaluate(() => document.scripts.length)).toBe(1);

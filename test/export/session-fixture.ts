@@ -50,7 +50,7 @@ export function fixtureLines(): object[] {
     message("a2", "r1", {
       role: "assistant",
       content: [
-        { type: "text", text: "Now the fix." },
+        { type: "text", text: "Now the fix.\n\n```ts\nconst a: number = 2; // fixed\n```\n\n```js\n</code></pre><script>window.__pwned = 'code'</script>\n```" },
         { type: "toolCall", id: "call-edit", name: "edit", arguments: { path: "src/app.ts", edits: [{ oldText: "const a = 1;", newText: "const a = 2;" }] } },
         { type: "toolCall", id: "call-read", name: "read", arguments: { path: "logo.png" } },
       ],

@@ -1,7 +1,9 @@
 // Markdown to HTML for the export page. marked renders; the renderer is changed where a message could otherwise put
 // something on the page that acts: raw HTML is shown as text, links go only to web and mail addresses, and images
-// only from inline data (a remote image would be a request leaving the page).
+// only from inline data (a remote image would be a request leaving the page). Code blocks that name a language are
+// coloured with highlight.js (which escapes the text) when the page is written: the page itself runs no highlighter.
 import { Marked, type Tokens } from "marked";
+import { highlightHtml } from "../../../lib/ui/syntax-highlight.js";
 import { escapeHtml, imageDataUrl, safeHref } from "./escape.js";
 
 let markdown: Marked | undefined;
@@ -18,6 +20,12 @@ function parser(): Marked {
         if (!target) return label;
         const titled = title ? ` title="${escapeHtml(title)}"` : "";
         return `<a href="${escapeHtml(target)}"${titled} rel="noopener noreferrer nofollow">${label}</a>`;
+      },
+      code({ text, lang }: Tokens.Code) {
+        const language = lang?.trim().split(/\s+/)[0];
+        const coloured = highlightHtml(text, language);
+        if (!coloured) return `<pre><code>${escapeHtml(text)}</code></pre>\n`;
+        return `<pre><code class="hljs language-${escapeHtml(language!)}">${coloured}</code></pre>\n`;
       },
       image({ href, text }: Tokens.Image) {
         const inline = href.startsWith("data:") ? dataImage(href) : undefined;

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { BranchSource, RawEntry } from "../branch-source.js";
 import { writeInPieces } from "../output-file.js";
+import { loadHighlighter } from "../../../lib/ui/syntax-highlight.js";
 import { escapeHtml } from "./escape.js";
 import { foldedPre, stringField, timeHtml } from "./blocks.js";
 import { ConversationRenderer, toolDefinitionHtml } from "./conversation.js";
@@ -17,6 +18,7 @@ export interface LiveSessionFacts {
 }
 
 export async function writeHtmlPage(source: BranchSource, outputPath: string, facts: LiveSessionFacts = {}, signal?: AbortSignal): Promise<void> {
+  await loadHighlighter();
   await writeInPieces(
     outputPath,
     async (put) => {

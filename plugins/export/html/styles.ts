@@ -1,10 +1,12 @@
 // The page's style sheet: light and dark from the reader's system setting, or as chosen with the page's button.
 const LIGHT = `--page:#f6f6f3;--card:#ffffff;--text:#1d1d1f;--muted:#6b6b70;--border:#deded8;--accent:#3956c4;
 --user:#eef2ff;--tool:#f7f7f4;--code:#f1f1ec;--added:#e3f6e5;--added-text:#1f6b2a;--removed:#fbe6e6;--removed-text:#9a2626;
---error:#b42318;--notice:#fdf6e3;`;
+--error:#b42318;--notice:#fdf6e3;
+--hl-keyword:#a626a4;--hl-string:#50a14f;--hl-number:#986801;--hl-comment:#8a8a8f;--hl-function:#4078f2;--hl-type:#c18401;--hl-variable:#e45649;--hl-meta:#0184bc;`;
 const DARK = `--page:#17181c;--card:#1f2026;--text:#e6e6e9;--muted:#9c9ca6;--border:#34353d;--accent:#8ea2ff;
 --user:#262a3a;--tool:#24252b;--code:#2a2b32;--added:#1d3322;--added-text:#8fd89a;--removed:#3a2022;--removed-text:#f2a0a0;
---error:#ff8a80;--notice:#2f2a1c;`;
+--error:#ff8a80;--notice:#2f2a1c;
+--hl-keyword:#c678dd;--hl-string:#98c379;--hl-number:#d19a66;--hl-comment:#7f848e;--hl-function:#61afef;--hl-type:#e5c07b;--hl-variable:#e06c75;--hl-meta:#56b6c2;`;
 
 export const PAGE_CSS = `
 :root{${LIGHT}color-scheme:light}
@@ -30,6 +32,15 @@ time{color:var(--muted);font-size:.82em;white-space:nowrap}
 pre{background:var(--code);padding:8px 10px;border-radius:6px;overflow-x:auto;margin:6px 0;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em;background:var(--code);padding:0 3px;border-radius:3px}
 pre code{background:none;padding:0}
+.hljs-keyword,.hljs-selector-tag,.hljs-doctag{color:var(--hl-keyword)}
+.hljs-string,.hljs-regexp,.hljs-addition,.hljs-attribute,.hljs-template-tag{color:var(--hl-string)}
+.hljs-number,.hljs-literal,.hljs-symbol,.hljs-bullet{color:var(--hl-number)}
+.hljs-comment,.hljs-quote{color:var(--hl-comment);font-style:italic}
+.hljs-title,.hljs-section,.hljs-name{color:var(--hl-function)}
+.hljs-type,.hljs-built_in,.hljs-class,.hljs-selector-class{color:var(--hl-type)}
+.hljs-variable,.hljs-params,.hljs-attr,.hljs-template-variable,.hljs-deletion{color:var(--hl-variable)}
+.hljs-meta,.hljs-link,.hljs-selector-id{color:var(--hl-meta)}
+.hljs-emphasis{font-style:italic}.hljs-strong{font-weight:600}
 table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:3px 8px}
 blockquote{margin:6px 0;padding-left:12px;border-left:3px solid var(--border);color:var(--muted)}
 a{color:var(--accent)}
