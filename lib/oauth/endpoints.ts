@@ -9,6 +9,7 @@ export const ENDPOINT_VARIABLES: Readonly<Record<string, string>> = {
   anthropic: "PITH_OAUTH_ANTHROPIC_URL",
   "openai-codex": "PITH_OAUTH_OPENAI_URL",
   "github-copilot": "PITH_OAUTH_GITHUB_URL",
+  openrouter: "PITH_OAUTH_OPENROUTER_URL",
 };
 
 export interface SignInEndpoints {

@@ -1,11 +1,12 @@
-// The subscription sign-ins pith offers, by provider (pi 1.6.0's built-in ones for Claude, ChatGPT/Codex and
-// Copilot). Each flow's module is imported when it is used: none is loaded by a run that signs nobody in.
+// The account sign-ins pith offers, by provider (of pi 1.6.0's built-in ones: Claude, ChatGPT/Codex, Copilot and
+// OpenRouter). Each flow's module is imported when it is used: none is loaded by a run that signs nobody in.
 import type { SubscriptionFlow } from "./types.js";
 
 const LOADERS: Record<string, { name: string; load(): Promise<SubscriptionFlow> }> = {
   anthropic: { name: "Anthropic (Claude Pro/Max)", load: async () => (await import("./anthropic.js")).anthropicFlow },
   "openai-codex": { name: "ChatGPT Plus/Pro (Codex)", load: async () => (await import("./openai-codex.js")).openaiCodexFlow },
   "github-copilot": { name: "GitHub Copilot", load: async () => (await import("./github-copilot.js")).githubCopilotFlow },
+  openrouter: { name: "OpenRouter", load: async () => (await import("./openrouter.js")).openRouterFlow },
 };
 
 export const SUBSCRIPTION_PROVIDERS: readonly string[] = Object.keys(LOADERS);

@@ -19,9 +19,12 @@ export interface LoopbackCallback {
 const page = (title: string, text: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 
-/** Listens on `port` (0: any free one); rejects when the port cannot be had. */
-export async function listenForRedirect(options: { provider: string; port: number; path: string; state: string; env?: NodeJS.ProcessEnv }): Promise<LoopbackCallback> {
-  const host = options.env?.PI_OAUTH_CALLBACK_HOST?.trim() || "127.0.0.1";
+/**
+ * Listens on `port` (0: any free one); rejects when the port cannot be had. Without `state` (OpenRouter sends
+ * none back) the unguessable `path` is what ties the answer to this sign-in.
+ */
+export async function listenForRedirect(options: { provider: string; port: number; path: string; state?: string; env?: NodeJS.ProcessEnv }): Promise<LoopbackCallback> {
+  const host = (options.env ?? process.env).PI_OAUTH_CALLBACK_HOST?.trim() || "127.0.0.1";
   let settle!: { resolve(code: string): void; reject(error: Error): void };
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   code.catch(() => undefined);
@@ -31,7 +34,7 @@ export async function listenForRedirect(options: { provider: string; port: numbe
     const answer = (status: number, title: string, text: string) =>
       response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(page(title, text));
     if (request.method !== "GET" || url.pathname !== options.path) return answer(404, "Not found", "This address only takes a sign-in's answer.");
-    if (url.searchParams.get("state") !== options.state) return answer(400, "Sign-in not accepted", "The answer does not belong to the sign-in pith started.");
+    if (options.state !== undefined && url.searchParams.get("state") !== options.state) return answer(400, "Sign-in not accepted", "The answer does not belong to the sign-in pith started.");
     if (done) return answer(409, "Already signed in", "This sign-in has already been handled.");
     const error = url.searchParams.get("error");
     const received = url.searchParams.get("code");
@@ -68,7 +71,7 @@ export async function listenForRedirect(options: { provider: string; port: numbe
 export async function codeFromBrowserOrPaste(
   conversation: SignInConversation,
   callback: LoopbackCallback | undefined,
-  expectedState: string,
+  expectedState: string | undefined,
   placeholder: string,
 ): Promise<string> {
   const pasteDone = new AbortController();
@@ -77,7 +80,7 @@ export async function codeFromBrowserOrPaste(
     : "Paste the authorization code or the URL the browser ended on";
   const pasted = conversation.ask(message, placeholder, AbortSignal.any([conversation.signal, pasteDone.signal])).then((input) => {
     const parsed = parsePastedCode(input);
-    if (parsed.state && parsed.state !== expectedState) throw new PithError("OAUTH_SIGN_IN_FAILED", "The pasted answer belongs to another sign-in (its state differs); start again.");
+    if (parsed.state && expectedState !== undefined && parsed.state !== expectedState) throw new PithError("OAUTH_SIGN_IN_FAILED", "The pasted answer belongs to another sign-in (its state differs); start again.");
     if (!parsed.code) throw new PithError("OAUTH_SIGN_IN_FAILED", "No authorization code in what was pasted.");
     return parsed.code;
   });

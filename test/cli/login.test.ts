@@ -17,7 +17,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   world = await createCliWorld();
   auth = await startMockOAuthServer();
-  env = { ...world.env, PITH_OAUTH_ANTHROPIC_URL: auth.url, PITH_OAUTH_OPENAI_URL: auth.url, PITH_OAUTH_GITHUB_URL: auth.url };
+  env = { ...world.env, PITH_OAUTH_ANTHROPIC_URL: auth.url, PITH_OAUTH_OPENAI_URL: auth.url, PITH_OAUTH_GITHUB_URL: auth.url, PITH_OAUTH_OPENROUTER_URL: auth.url };
 });
 afterAll(async () => {
   await auth.close();
@@ -185,6 +185,29 @@ describe("pith auth login", () => {
     expect(request.headers["copilot-integration-id"]).toBe("vscode-chat");
     expect(request.headers["x-initiator"]).toBe("user");
     expect(request.headers["openai-intent"]).toBe("conversation-edits");
+  });
+
+  it("signs in to OpenRouter (PKCE to a one-off loopback path): the key it gets is stored as pi stores it and sent as Bearer", async () => {
+    const login = start(["login", "openrouter"]);
+    const [, url] = await login.waitFor(/Open this URL to sign in:\n {2}(\S+)/);
+    const authorize = new URL(url!);
+    expect(authorize.pathname).toBe("/auth");
+    expect(authorize.searchParams.get("callback_url")).toMatch(/^http:\/\/localhost:\d+\/oauth\/callback\/[0-9a-f-]{36}$/);
+    const callback = await auth.authorize(url!);
+    expect((await fetch(callback.replace("localhost", "127.0.0.1").replace(/\/oauth\/callback\/[^?]+/, "/oauth/callback/guessed"))).status).toBe(404);
+    expect((await fetch(callback.replace("localhost", "127.0.0.1"))).status).toBe(200);
+    const result = await login.done();
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("Logged in to OpenRouter.");
+    const entry = (await authJson()).openrouter!;
+    expect(entry).toEqual({ type: "oauth", access: expect.stringMatching(/^sk-or-v1-mock-/), refresh: "", expires: Number.MAX_SAFE_INTEGER });
+
+    await setModelsJson({ openrouter: { baseUrl: `${world.mock.url}/v1` } });
+    world.mock.enqueue({ text: "from openrouter" });
+    const run = await world.run(["-p", "hi", "--model", "openrouter/moonshotai/kimi-k2.7-code"], { env });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("from openrouter");
+    expect(world.mock.requests.at(-1)!.headers.authorization).toBe(`Bearer ${entry.access as string}`);
   });
 
   it("logs out: the entry is removed and the others stay", async () => {

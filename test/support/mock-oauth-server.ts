@@ -1,5 +1,5 @@
 // A loopback authorization server for the subscription sign-ins: Anthropic's and OpenAI's authorize and token
-// endpoints (PKCE checked), OpenAI's and GitHub's device codes (pending once, then granted), the Copilot token
+// endpoints (PKCE checked), OpenRouter's key exchange, OpenAI's and GitHub's device codes (pending once, then granted), the Copilot token
 // exchange and model list. Point PITH_OAUTH_ANTHROPIC_URL / PITH_OAUTH_OPENAI_URL / PITH_OAUTH_GITHUB_URL at
 // `url`. `authorize(url)` plays the browser: it asks the authorize URL and returns where it redirects to.
 import { createHash } from "node:crypto";
@@ -101,6 +101,19 @@ export async function startMockOAuthServer(): Promise<MockOAuthServer> {
           polls.set("openai", count);
           if (count === 1) return json(403, { error: { code: "deviceauth_authorization_pending" } });
           return json(200, { authorization_code: "device-granted-code", code_verifier: "device-verifier" });
+        }
+        case "GET /auth": {
+          // OpenRouter: no state; the code goes back to callback_url
+          const code = `or-code-${++serial}`;
+          codes.set(code, { challenge: url.searchParams.get("code_challenge") ?? "", redirectUri: url.searchParams.get("callback_url") ?? "" });
+          const target = new URL(url.searchParams.get("callback_url")!);
+          target.searchParams.set("code", code);
+          return response.writeHead(302, { location: target.toString() }).end();
+        }
+        case "POST /api/v1/auth/keys": {
+          const issued = codes.get(body.code ?? "");
+          if (!issued || s256(body.code_verifier ?? "") !== issued.challenge || body.code_challenge_method !== "S256") return json(403, { error: { message: "Invalid code" } });
+          return json(200, { key: `sk-or-v1-mock-${++serial}` });
         }
         case "POST /login/device/code":
           return json(200, { device_code: "gh-device-1", user_code: "WXYZ-5678", verification_uri: "https://github.com/login/device", interval: 0, expires_in: 900 });
