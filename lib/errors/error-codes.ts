@@ -68,7 +68,6 @@ export const ERROR_CODES = {
   PITH_FETCH_INVALID: from("lib/http")("PITH_FETCH has a value other than node or global", "set PITH_FETCH=node or global, or unset it"),
   PROXY_INVALID: from("lib/http")("HTTPS_PROXY/HTTP_PROXY is not a URL", "write it as http://host:port"),
   PROXY_TUNNEL_REFUSED: from("lib/http")("the proxy refused to open a tunnel to the provider", "check the proxy's rules and credentials"),
-  TOOL_SCHEMA_INVALID: from("lib/json-schema")("a tool's parameters are not a JSON Schema pith can check", "fix the schema keyword the message names"),
   PROVIDER_HTML_RESPONSE: provider("the provider answered with an HTML page, not its API", "check the provider's baseUrl"),
   PROVIDER_IDLE_TIMEOUT: provider("the provider sent nothing for retry.provider.timeoutMs", "retry, or raise the timeout"),
   PROVIDER_REFUSAL: provider("the provider refused to answer (content filter)", "rephrase the request"),
