@@ -163,7 +163,6 @@ export class ExtensionSelectorComponent extends ExtensionDialog {
 /** pi's `ExtensionInputComponent(title, placeholder, onSubmit, onCancel, opts?)` */
 export class ExtensionInputComponent extends ExtensionDialog implements Focusable {
   private readonly input: Input;
-  private isFocused = false;
 
   constructor(title: string, _placeholder: string | undefined, private readonly onSubmit: (value: string) => void, onCancel: () => void, opts?: DialogOptions & { initialValue?: string }) {
     const input = new Input();
@@ -173,11 +172,10 @@ export class ExtensionInputComponent extends ExtensionDialog implements Focusabl
   }
 
   get focused(): boolean {
-    return this.isFocused;
+    return this.input.focused;
   }
 
   set focused(value: boolean) {
-    this.isFocused = value;
     this.input.focused = value;
   }
 

@@ -26,7 +26,6 @@ export class SearchList extends Container implements Focusable {
   private readonly input = new Input();
   private readonly listSlot = new Container();
   private list!: SelectList;
-  private isFocused = false;
 
   constructor(
     private readonly options: SearchListOptions,
@@ -42,11 +41,10 @@ export class SearchList extends Container implements Focusable {
   }
 
   get focused(): boolean {
-    return this.isFocused;
+    return this.input.focused;
   }
 
   set focused(value: boolean) {
-    this.isFocused = value;
     this.input.focused = value;
   }
 

@@ -29,7 +29,6 @@ export class ScopedModelsSelector extends Container implements Focusable {
   private shown: string[] = [];
   private selected = 0;
   private unsaved = false;
-  private isFocused = false;
 
   constructor(
     private readonly options: ScopedModelsOptions,
@@ -48,11 +47,10 @@ export class ScopedModelsSelector extends Container implements Focusable {
   }
 
   get focused(): boolean {
-    return this.isFocused;
+    return this.search.focused;
   }
 
   set focused(value: boolean) {
-    this.isFocused = value;
     this.search.focused = value;
   }
 
