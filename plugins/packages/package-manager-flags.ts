@@ -17,13 +17,20 @@ const commandName = (command: string) => basename(command).replace(/\.(cmd|exe)$
 export function packageManagerOf(npmCommand: readonly string[] | undefined): ManagerName {
   if (!npmCommand || npmCommand.length === 0) return "npm";
   const [command = "", ...args] = npmCommand;
-  const separator = args.lastIndexOf("--");
-  const named = separator >= 0 ? [args[separator + 1] ?? command] : KNOWN.has(commandName(command)) ? [command] : [...new Set(args.map(commandName).filter((arg) => KNOWN.has(arg)))];
+  const named = namedManagers(command, args);
   if (named.length > 1) {
     throw new PithError("PACKAGE_MANAGER_AMBIGUOUS", `npmCommand names more than one package manager (${named.join(", ")}); keep one`);
   }
   const name = commandName(named[0] ?? command);
   return name === "npm" || name === "pnpm" || name === "bun" ? name : "other";
+}
+
+/** What follows `--`, else the command when it is a known manager, else the known managers among the arguments. */
+function namedManagers(command: string, args: readonly string[]): string[] {
+  const separator = args.lastIndexOf("--");
+  if (separator >= 0) return args[separator + 1] === undefined ? [] : [args[separator + 1]!];
+  if (KNOWN.has(commandName(command))) return [command];
+  return [...new Set(args.map(commandName).filter((arg) => KNOWN.has(arg)))];
 }
 
 const PNPM_NO_PEERS = ["--config.auto-install-peers=false", "--config.strict-peer-dependencies=false", "--config.strict-dep-builds=false"];
