@@ -35,7 +35,8 @@ describe("a stdio server with direct exposure", () => {
   });
 
   it("passes the server its env with ${VAR} expanded, reports progress, and reads an isError result as an error", async () => {
-    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__env", arguments: {} }, { name: "mcp__fx__fail", arguments: {} }, { name: "mcp__fx__slow_count", arguments: {} }] }, { text: "ok" });
+    const calls = [{ name: "mcp__fx__env", arguments: {} }, { name: "mcp__fx__fail", arguments: {} }, { name: "mcp__fx__slow_count", arguments: {} }, { name: "mcp__fx__add", arguments: { a: 2, b: 3 } }];
+    world.mock.enqueue({ toolCalls: calls }, { text: "ok" });
     const run = await world.run(["-p", "--no-session", "--model", "mock/mock-model", "--mode", "json", "go"]);
     expect(run.code).toBe(0);
     const [env, fail, count] = toolResults(world, 1);
@@ -43,8 +44,18 @@ describe("a stdio server with direct exposure", () => {
     expect(fail!.is_error).toBe(true);
     expect(resultText(fail!)).toContain("the widget is broken");
     expect(resultText(count!)).toBe("counted to three");
-    const updates = run.stdout.split("\n").filter((line) => line.includes('"tool_execution_update"'));
-    expect(updates.some((line) => line.includes("counted 2"))).toBe(true);
+    const events = run.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
+    const updates = events.filter((event) => event.type === "tool_execution_update");
+    expect(updates.some((event) => JSON.stringify(event).includes("counted 2"))).toBe(true);
+    // as in pi 1.6.0: the server's whole answer (without _meta) is the result's top-level structuredContent
+    const ended = new Map(events.filter((event) => event.type === "tool_execution_end").map((event) => [event.toolName, event]));
+    const add = ended.get("mcp__fx__add")!;
+    expect(add.result.structuredContent).toEqual({ content: [{ type: "text", text: "5" }], structuredContent: { sum: 5 } });
+    expect(add.result.details).toEqual({ server: "fx", tool: "add" });
+    const failed = ended.get("mcp__fx__fail")!;
+    expect(failed.isError).toBe(true);
+    expect(failed.result.structuredContent).toEqual({ content: [{ type: "text", text: "the widget is broken" }], isError: true });
+    expect(failed.result.details).toEqual({ server: "fx", tool: "fail" });
   });
 
   it("survives a line of garbage on the server's stdout", async () => {

@@ -1,6 +1,8 @@
 // An MCP server's tool as a pith tool: `mcp__<server>__<tool>`, its input schema as the parameters, a call that
 // reports progress, stops when the run is aborted (the SDK sends the server `notifications/cancelled`) and turns
-// an `isError` result into an error result the model reads.
+// an `isError` result into an error result the model reads. As in pi 1.6.0, the result's `structuredContent` is the
+// server's whole answer (content blocks as sent, its `structuredContent`, `isError`; `_meta` left out), so a program
+// reading the result sees what the server said, not the text the model was given.
 import type { ToolDefinition } from "../../../kernel/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpConnection } from "../servers/connection.js";
@@ -9,7 +11,6 @@ import { convertToolResult, type McpBlock } from "./tool-result.js";
 export interface McpToolDetails {
   server: string;
   tool: string;
-  structuredContent?: unknown;
   fullOutputPath?: string;
 }
 
@@ -49,13 +50,10 @@ export function mcpToolDefinition(name: string, tool: Tool, source: McpToolSourc
         },
       });
       const converted = await convertToolResult(server, tool.name, { ...result, content: result.content as McpBlock[] }, source.readableResources());
-      if (converted.isError) {
-        throw new Error(converted.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n"));
-      }
       const details: McpToolDetails = { server, tool: tool.name };
-      if (result.structuredContent !== undefined) details.structuredContent = result.structuredContent;
       if (converted.fullOutputPath) details.fullOutputPath = converted.fullOutputPath;
-      return { content: converted.content, details };
+      const { _meta: _unsent, ...answer } = result;
+      return { content: converted.content, details, structuredContent: answer, ...(converted.isError ? { isError: true } : {}) };
     },
   };
 }
