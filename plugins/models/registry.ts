@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { PithError, type ResolvedAuth, type Model } from "../../kernel/index.js";
 import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./apply-provider-config.js";
 import { readAuthFile, type AuthCredential } from "./auth-file.js";
+import { hasSubscriptionFlow } from "../../lib/oauth/flows.js";
 
 type OAuthEntry = Extract<AuthCredential, { type: "oauth" }>;
 type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
@@ -356,13 +357,13 @@ export class ModelRegistry {
   }
 
   private noApiKeyError(provider: string): PithError {
-    const variables = knownProvider(provider)?.envVars;
-    const first = variables
-      ? `Set ${variables.join(" or ")}`
-      : `Set "apiKey" for provider "${provider}" in ${this.modelsJsonPath}`;
+    const known = knownProvider(provider);
+    const bearers = known?.bearerEnvVars.length ? ` (or ${known.bearerEnvVars.join(" or ")}, a token sent as Bearer)` : "";
+    const first = known ? `Set ${known.envVars.join(" or ")}${bearers}` : `Set "apiKey" for provider "${provider}" in ${this.modelsJsonPath}`;
+    const login = hasSubscriptionFlow(provider) ? `, sign in with \`pith login ${provider}\`` : "";
     return new PithError(
       "NO_API_KEY",
-      `No API key for provider "${provider}". ${first}, pass --api-key, or add ` +
+      `No API key for provider "${provider}". ${first}${login}, pass --api-key, or add ` +
         `{"${provider}": {"type": "api_key", "key": "..."}} to ${this.authJsonPath}.`,
     );
   }

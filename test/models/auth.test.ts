@@ -286,9 +286,13 @@ describe("missing keys", () => {
     const error = await rejection(r.resolveAuth(opusOf(r)));
     expect(error.code).toBe("NO_API_KEY");
     expect(error.message).toBe(
-      'No API key for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, pass --api-key, or add ' +
+      'No API key for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN, a token sent as Bearer), ' +
+        "sign in with `pith login anthropic`, pass --api-key, or add " +
         `{"anthropic": {"type": "api_key", "key": "..."}} to ${join(dir, "auth.json")}.`,
     );
+    // a provider with neither a bearer variable nor a sign-in names only its key variable
+    const groq = await rejection(r.resolveAuth(r.all().find((model) => model.provider === "groq")!));
+    expect(groq.message).toMatch(/^No API key for provider "groq"\. Set GROQ_API_KEY, pass --api-key/);
   });
 
   it("points at models.json for a provider pith has no variable for", async () => {
