@@ -15,7 +15,6 @@ import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
 import type { ArgumentValidator, ToolArgumentCheck, ToolDefinition } from "./tool.js";
 import type { LoopContext } from "./loop-context.js";
-import type { ClearedQueues, PromptDisposition, PromptOptions, SessionApi, SessionListener, SessionState } from "./session-api.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -39,13 +38,54 @@ export interface AgentSessionOptions {
   clampThinkingLevel?: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
 }
 
-export class AgentSession implements SessionApi {
+export interface PromptOptions {
+  images?: ImageContent[];
+  source?: InputSource;
+  /** required while the agent is working: queue the text as steering or as a follow-up */
+  streamingBehavior?: "steer" | "followUp";
+  /** false: no command, skill or template handling (pi's `sendUserMessage`) */
+  expand?: boolean;
+}
+
+/** What became of a prompt: a run started, it waits in a queue, or a command or `input` handler took it. */
+export type PromptDisposition = "started" | "queued" | "handled";
+
+/** The texts taken out of the queues by `clearQueue`. */
+export interface ClearedQueues {
+  steering: string[];
+  followUp: string[];
+}
+
+export type SessionListener = (event: SessionEvent) => void | Promise<void>;
+
+export interface SessionState {
+  model: Model | undefined;
+  thinkingLevel: ThinkingLevel;
+  isStreaming: boolean;
+  messages: readonly AgentMessage[];
+  systemPrompt: string;
+  steeringMode: QueueMode;
+  followUpMode: QueueMode;
+  pendingMessageCount: number;
+}
+
+/** The session as plugins and hosts drive it (`context.session`): the session's own members, minus the kernel's wiring. */
+export type SessionApi = Pick<
+  AgentSession,
+  | "cwd" | "sessionId" | "model" | "thinkingLevel" | "isStreaming" | "messages" | "systemPrompt" | "getState"
+  | "prompt" | "steer" | "queuePrompt" | "followUp" | "clearQueue" | "queueMessage" | "abort" | "continue" | "waitForIdle"
+  | "drainEvents" | "subscribe" | "setModel" | "setThinkingLevel" | "setSteeringMode" | "setFollowUpMode" | "replaceMessages"
+  | "appendMessage" | "allTools" | "activeToolNames" | "setActiveTools" | "refreshSystemPrompt" | "start" | "leave"
+>;
+
+export class AgentSession {
   readonly cwd: string;
   readonly hooks: KernelHooks;
   /** every hook of the catalogue: the kernel's (`hooks`) and those plugins own */
   readonly hookTable: HookTable;
   readonly registry: KernelRegistry;
   readonly convertToLlm: ConvertToLlm;
+  /** the id persistence plugins store the session under */
   sessionId: string;
 
   private readonly events: EventQueue;
@@ -190,13 +230,14 @@ export class AgentSession implements SessionApi {
     this.followUps.mode = mode;
   }
 
-  /** In place: a running loop holds this same array. */
+  /** Replaces the conversation (resume, tree navigation, compaction), in place: a running loop holds this same array. */
   replaceMessages(messages: AgentMessage[]): void {
     const copy = messages.slice();
     this.conversation.length = 0;
     for (const message of copy) this.conversation.push(message);
   }
 
+  /** Appends a message outside a run (e.g. a bash execution record) and emits its events. */
   async appendMessage(message: AgentMessage): Promise<void> {
     this.conversation.push(message);
     this.emit({ type: "message_start", message });
@@ -212,6 +253,7 @@ export class AgentSession implements SessionApi {
     return this.registry.tools.names().filter((name) => this.active.has(name));
   }
 
+  /** Unknown names are ignored; takes effect on the next model call. */
   setActiveTools(names: string[]): void {
     this.active = new Set(names.filter((name) => this.registry.tools.has(name)));
     this.systemPromptStale = true;
@@ -249,7 +291,8 @@ export class AgentSession implements SessionApi {
   /**
    * pi's nine stages: (1) command, (2) `input`, (3) expansion, (4) queue while streaming, (5) model and key,
    * (6) pre-prompt checks, (7) messages, (8) `before_agent_start`, (9) run until the `after_run` handlers
-   * (retry, overflow compaction) are done.
+   * (retry, overflow compaction) are done. Resolves when the run it started is over (at once when the text was
+   * queued or handled).
    */
   async prompt(text: string, options: PromptOptions = {}): Promise<PromptDisposition> {
     const source: InputSource = options.source ?? "sdk";
@@ -278,6 +321,10 @@ export class AgentSession implements SessionApi {
     return "started";
   }
 
+  /**
+   * Runs the loop on the current conversation; with `trigger`, that message opens the run as a prompt does
+   * (`before_agent_start` is asked, with `messageType: "custom"`).
+   */
   async continue(options: { trigger?: CustomMessage } = {}): Promise<void> {
     if (this.isStreaming) throw new PithError("AGENT_BUSY", "The agent is already working; wait for it before continuing.");
     const { trigger } = options;
@@ -370,6 +417,7 @@ export class AgentSession implements SessionApi {
     return cleared;
   }
 
+  /** Cancels the running turn and any pending retry wait; resolves once the session is idle. */
   async abort(): Promise<void> {
     this.runController?.abort();
     await this.waitForIdle();
@@ -386,6 +434,7 @@ export class AgentSession implements SessionApi {
     if (isTapped(this.hooks.session_start)) await this.hooks.session_start.promise({ reason, previousSessionFile });
   }
 
+  /** Stops any run and tells every plugin the session leaves its conversation (a reload or a move); the session goes on. */
   async leave(reason: Exclude<SessionEndReason, "quit">, targetSessionFile?: string): Promise<void> {
     await this.abort();
     if (isTapped(this.hooks.session_shutdown)) await this.hooks.session_shutdown.promise({ reason, targetSessionFile });

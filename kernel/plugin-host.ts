@@ -1,7 +1,8 @@
 // Turns a plugin into registrations: builds its context, runs its setup (within a time limit), and times both
 // steps. Everything a context taps or registers is remembered, so a scope (a pi extension) undoes it at once.
 import type { AgentSession } from "./agent-session.js";
-import type { CommandDefinition, Disposer, Logger, PithPlugin, ScopedPluginContext, ServiceName, PithServices, TapOptions, HookHandler } from "./plugin.js";
+import type { CommandDefinition } from "./command.js";
+import type { Disposer, Logger, PithPlugin, ScopedPluginContext, ServiceName, PithServices, TapOptions, HookHandler } from "./plugin.js";
 import { HOOK_CATALOGUE, type HookName } from "./hooks.js";
 import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";

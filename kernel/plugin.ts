@@ -4,7 +4,8 @@ import type { HookArg, HookName, HookResult, KernelHooks, OwnedHooks } from "./h
 import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";
 import type { SessionEvent } from "./events.js";
-import type { SessionApi } from "./session-api.js";
+import type { SessionApi } from "./agent-session.js";
+import type { CommandDefinition } from "./command.js";
 
 /**
  * Services plugins offer each other, typed by declaration merging:
@@ -30,19 +31,6 @@ export interface TapOptions {
   before?: string | readonly string[];
   /** for tool hooks: only call this handler for these tool names (skips the call entirely otherwise) */
   tools?: string[];
-}
-
-export interface CommandContext {
-  args: string;
-  signal: AbortSignal;
-}
-
-export interface CommandDefinition {
-  name: string;
-  description?: string;
-  /** where it came from, for listings and conflict reports */
-  source?: string;
-  handler(args: string, context: CommandContext): Promise<void> | void;
 }
 
 /** Undoes one registration (a tap, a tool, a command ...); calling it again does nothing. */

@@ -4,7 +4,7 @@
 // removed again (an extension unloaded on reload), it comes back.
 import type { ProviderApi } from "./provider.js";
 import type { ToolDefinition } from "./tool.js";
-import type { CommandDefinition } from "./plugin.js";
+import type { CommandDefinition } from "./command.js";
 import { PithError } from "./errors.js";
 
 interface Owned<T> {

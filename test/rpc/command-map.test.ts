@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import type { PithServices, ServiceName } from "../../kernel/plugin.js";
-import type { SessionApi } from "../../kernel/session-api.js";
+import type { SessionApi } from "../../kernel/index.js";
 import { COMMANDS, COMMAND_SCHEMAS, type CommandSpec, type RpcCommandType, type RpcPorts } from "../../plugins/rpc/index.js";
 import { startInProcess, type InProcessRpc, closeRpcWorld } from "./rpc-harness.js";
 
