@@ -1,8 +1,8 @@
 // The compaction plugin's events and service, typed for every plugin by declaration merging.
 import type { Compactor, CompactionReason, CompactionResult } from "./compactor.js";
 import type { CompactionSettings } from "./compaction-settings.js";
-import type { ContextEstimate } from "./context-tokens.js";
-import type { BranchSummaryOptions, BranchSummaryResult } from "./branch-summary.js";
+import type { ContextEstimate } from "./tokens/context-tokens.js";
+import type { BranchSummaryOptions, BranchSummaryResult } from "./summary/branch-summary.js";
 
 export interface CompactionStartEvent {
   type: "compaction_start";

@@ -4,7 +4,7 @@
 import type { HookSignature, OwnedHooks, PluginContext } from "../../kernel/index.js";
 import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
 import type { CompactionReason, CompactionResult } from "./compactor.js";
-import type { CompactionPreparation } from "./prepare-compaction.js";
+import type { CompactionPreparation } from "./preparation/prepare-compaction.js";
 
 export interface BeforeCompactEvent {
   type: "session_before_compact";

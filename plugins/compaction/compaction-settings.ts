@@ -1,7 +1,7 @@
 // compaction.* and branchSummary.* from settings.json, checked, and fitted to the model in use: pi's defaults
 // assume a 200k window, and on a small model they would compact after every turn while keeping everything.
 import type { Settings } from "../settings/schema.js";
-import type { CompactionBudget } from "./prepare-compaction.js";
+import type { CompactionBudget } from "./preparation/prepare-compaction.js";
 
 export interface CompactionSettings extends CompactionBudget {
   /** summarise with this model id instead of the session's */

@@ -3,9 +3,9 @@
 // replaces the default entirely (triggers, events, hooks and persistence stay the compaction plugin's).
 import type { AgentMessage, Model } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
-import type { CompactionPreparation } from "./prepare-compaction.js";
+import type { CompactionPreparation } from "./preparation/prepare-compaction.js";
 import type { CompactionSettings } from "./compaction-settings.js";
-import type { Summarize } from "./summary-call.js";
+import type { Summarize } from "./summary/summary-call.js";
 
 export type CompactionReason = "manual" | "threshold" | "overflow";
 

@@ -11,16 +11,16 @@ export type {
   SummarySource,
 } from "./compaction-events.js";
 export type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
-export { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
-export { CompactionEngine, COMPACTION_CANCELLED, type CompactionEngineOptions, type CompactionOutcome, type CompactionRun } from "./compaction-engine.js";
-export { AutoCompaction, OVERFLOW_RETRY_FAILED } from "./auto-compaction.js";
+export { defaultCompactor, NOTHING_TO_COMPACT } from "./summary/default-compactor.js";
+export { CompactionEngine, COMPACTION_CANCELLED, type CompactionEngineOptions, type CompactionOutcome, type CompactionRun } from "./engine/compaction-engine.js";
+export { AutoCompaction, OVERFLOW_RETRY_FAILED } from "./engine/auto-compaction.js";
 export { compactionHooks, type BeforeCompactEvent, type BeforeCompactResult, type CompactEvent } from "./compaction-hooks.js";
 export { compactionSettingsFrom, budgetFor, DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type CheckedSettings } from "./compaction-settings.js";
-export { prepareCompaction, type CompactionBudget, type CompactionPreparation, type PrepareOptions } from "./prepare-compaction.js";
-export { findCutPoint, type CutPoint } from "./cut-point.js";
-export { estimateTextTokens, estimateMessageTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate.js";
-export { contextExceeds, estimateContextTokens, usageTokens, type ContextEstimate, type ContextEstimateOptions } from "./context-tokens.js";
-export { isContextOverflow } from "./context-overflow.js";
+export { prepareCompaction, type CompactionBudget, type CompactionPreparation, type PrepareOptions } from "./preparation/prepare-compaction.js";
+export { findCutPoint, type CutPoint } from "./preparation/cut-point.js";
+export { estimateTextTokens, estimateMessageTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from "./tokens/token-estimate.js";
+export { contextExceeds, estimateContextTokens, usageTokens, type ContextEstimate, type ContextEstimateOptions } from "./tokens/context-tokens.js";
+export { isContextOverflow } from "./tokens/context-overflow.js";
 export {
   createFileOperations,
   recordToolCalls,
@@ -30,11 +30,11 @@ export {
   withoutFileLists,
   type FileLists,
   type FileOperations,
-} from "./file-operations.js";
-export { serializeConversation, TOOL_RESULT_LIMIT } from "./serialize-conversation.js";
-export * from "./prompts.js";
-export { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize, type SummaryCall, type SummaryRequest } from "./summary-call.js";
-export { chooseSummaryModel, findConfiguredModel, type ConfiguredSummaryModel, type SummaryModelChoice } from "./summary-model.js";
+} from "./preparation/file-operations.js";
+export { serializeConversation, TOOL_RESULT_LIMIT } from "./summary/serialize-conversation.js";
+export * from "./summary/prompts.js";
+export { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize, type SummaryCall, type SummaryRequest } from "./summary/summary-call.js";
+export { chooseSummaryModel, findConfiguredModel, type ConfiguredSummaryModel, type SummaryModelChoice } from "./summary/summary-model.js";
 export {
   collectBranchEntries,
   prepareBranchEntries,
@@ -44,5 +44,5 @@ export {
   type BranchSummaryOptions,
   type BranchSummaryResult,
   type SessionTreeReader,
-} from "./branch-summary.js";
-export { compactionMessageOf, branchMessageOf } from "./entry-messages.js";
+} from "./summary/branch-summary.js";
+export { compactionMessageOf, branchMessageOf } from "./preparation/entry-messages.js";

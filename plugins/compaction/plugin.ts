@@ -1,9 +1,9 @@
 // The compaction plugin: keeps long sessions inside the model's context window by summarising old messages,
 // automatically (threshold, overflow) and on request (the "compaction" service).
 import { definePlugin, type PithPlugin, type PluginContext, PithError } from "../../kernel/index.js";
-import { AutoCompaction } from "./auto-compaction.js";
-import { summarizeBranchEntries, collectBranchEntries, type BranchSummaryOptions, type BranchSummaryResult } from "./branch-summary.js";
-import { CompactionEngine, type CompactionEngineOptions } from "./compaction-engine.js";
+import { AutoCompaction } from "./engine/auto-compaction.js";
+import { summarizeBranchEntries, collectBranchEntries, type BranchSummaryOptions, type BranchSummaryResult } from "./summary/branch-summary.js";
+import { CompactionEngine, type CompactionEngineOptions } from "./engine/compaction-engine.js";
 import type { CompactionService } from "./compaction-events.js";
 import type { CompactionResult } from "./compactor.js";
 

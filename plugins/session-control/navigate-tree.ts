@@ -2,7 +2,7 @@
 // optionally leaving a summary of the branch it left behind. Plugins are asked first (session_before_tree:
 // cancel, bring their own summary, change the instructions or the label) and told after (session_tree).
 import { isTapped, messageText, PithError } from "../../kernel/index.js";
-import { SUMMARY_ABORTED } from "../compaction/summary-call.js";
+import { SUMMARY_ABORTED } from "../compaction/summary/summary-call.js";
 import type { SessionEntry } from "../sessions/index.js";
 import { requireService } from "./require-service.js";
 import { stopRun, type MoveHost } from "./session-moves.js";

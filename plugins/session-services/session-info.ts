@@ -4,7 +4,7 @@ import { PithError, isAssistantMessage, messageText, type AgentMessage, type Mod
 import type { SessionsService } from "../sessions/sessions-service.js";
 import type { SessionEntry, SessionTreeNode } from "../sessions/types.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
-import { estimateContextTokens, type ContextEstimate } from "../compaction/context-tokens.js";
+import { estimateContextTokens, type ContextEstimate } from "../compaction/tokens/context-tokens.js";
 
 /** pi's `RpcSessionState`; undefined fields are left out of the JSON. */
 export interface SessionStateReport {

@@ -2,7 +2,7 @@
 // looked up on each use; without one it answers as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
 // every property and method throws the stale-instance error (stale.ts), as pi's do.
 import { PithError, errorMessage } from "../../../kernel/index.js";
-import { estimateContextTokens } from "../../compaction/context-tokens.js";
+import { estimateContextTokens } from "../../compaction/tokens/context-tokens.js";
 import { extensionError } from "../errors.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import { modelRegistryView } from "./model-registry-view.js";

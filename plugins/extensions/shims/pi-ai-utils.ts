@@ -2,7 +2,7 @@
 // failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
 import { type AssistantMessage, type Model } from "../../../kernel/index.js";
-import { isContextOverflow as overflowed } from "../../compaction/context-overflow.js";
+import { isContextOverflow as overflowed } from "../../compaction/tokens/context-overflow.js";
 import { knownProvider } from "../../models/known-providers.js";
 import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
 import { classifyFailure, failureFacts } from "../../retry/retry-rules.js";

@@ -1,6 +1,6 @@
 // How full the context is: the provider's own count for the last request that reported one, plus an estimate
 // for everything after it, scaled by how far the estimate fell short of the provider's count before.
-import type { AgentMessage, AssistantMessage, Usage } from "../../kernel/index.js";
+import type { AgentMessage, AssistantMessage, Usage } from "../../../kernel/index.js";
 import { estimateMessageTokens } from "./token-estimate.js";
 
 export interface ContextEstimate {

@@ -1,6 +1,6 @@
 // Which model writes a summary: `compaction.model` (and `compaction.provider`) when set, found and big enough
 // for the request; otherwise the session's model, with a warning that says why.
-import type { Model } from "../../kernel/index.js";
+import type { Model } from "../../../kernel/index.js";
 
 export interface ConfiguredSummaryModel {
   provider?: string;

@@ -1,9 +1,9 @@
 // When the plugin compacts on its own: before a prompt and after a run when the context passed the threshold,
 // and after a context overflow, where it compacts and sends the request again, once.
-import type { AgentMessage, AssistantMessage, Model, PluginContext, BeforePromptContext, RunContinuation, RunEndContext } from "../../kernel/index.js";
+import type { AgentMessage, AssistantMessage, Model, PluginContext, BeforePromptContext, RunContinuation, RunEndContext } from "../../../kernel/index.js";
 import type { CompactionEngine } from "./compaction-engine.js";
-import type { CompactionSettings } from "./compaction-settings.js";
-import { isContextOverflow } from "./context-overflow.js";
+import type { CompactionSettings } from "../compaction-settings.js";
+import { isContextOverflow } from "../tokens/context-overflow.js";
 
 export const OVERFLOW_RETRY_FAILED =
   "Context overflow recovery failed after one compact-and-retry attempt. Shorten the request, start a new session, or switch to a model with a larger context window.";

@@ -1,6 +1,6 @@
 // One summarisation request to a model: the system prompt, one user message, text back.
-import { type AssistantMessage, type Model, type ThinkingLevel, type ProviderApi, type StreamRequest, type ResolvedAuth, PithError } from "../../kernel/index.js";
-import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
+import { type AssistantMessage, type Model, type ThinkingLevel, type ProviderApi, type StreamRequest, type ResolvedAuth, PithError } from "../../../kernel/index.js";
+import { clampThinkingLevel } from "../../../lib/provider-kit/thinking-levels.js";
 import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
 
 export interface SummaryRequest {

@@ -1,9 +1,9 @@
 // A conversation as plain labelled text. Summarisers get it as one document inside a user message, so the
 // model reads it as material instead of a dialogue it should continue.
-import type { AgentMessage, Message } from "../../kernel/index.js";
-import { convertToLlm } from "../../lib/transcript/convert-to-llm.js";
-import { unreadContentHead } from "../sessions/lazy-entry.js";
-import { estimateTextTokens } from "./token-estimate.js";
+import type { AgentMessage, Message } from "../../../kernel/index.js";
+import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
+import { unreadContentHead } from "../../sessions/lazy-entry.js";
+import { estimateTextTokens } from "../tokens/token-estimate.js";
 
 /** Tool output past this many characters adds little to a summary and much to its cost. */
 export const TOOL_RESULT_LIMIT = 2000;

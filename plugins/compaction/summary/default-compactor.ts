@@ -1,8 +1,8 @@
 // pith's compactor: summarises what lies before the cut with a model, updating the previous summary rather
 // than rewriting it, and appends the files read and changed.
-import { PithError } from "../../kernel/index.js";
-import type { Compactor, CompactionRequest, CompactionResult } from "./compactor.js";
-import { fileLists, fileListsText, withoutFileLists, type FileLists } from "./file-operations.js";
+import { PithError } from "../../../kernel/index.js";
+import type { Compactor, CompactionRequest, CompactionResult } from "../compactor.js";
+import { fileLists, fileListsText, withoutFileLists, type FileLists } from "../preparation/file-operations.js";
 import {
   mergeSplitTurn,
   NO_PRIOR_HISTORY,
@@ -14,7 +14,7 @@ import {
   withFocus,
 } from "./prompts.js";
 import { serializeConversation } from "./serialize-conversation.js";
-import { estimateTextTokens } from "./token-estimate.js";
+import { estimateTextTokens } from "../tokens/token-estimate.js";
 
 export const NOTHING_TO_COMPACT = "COMPACTION_NOTHING_TO_DO";
 

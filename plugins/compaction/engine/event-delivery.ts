@@ -1,7 +1,7 @@
 // Emits an event and resolves once it has reached every `event` hook handler. The event queue is serial, so by
 // then every earlier event has been handled too: the sessions plugin has stored the messages this run added,
 // and the branch read next is complete.
-import type { PluginContext, SessionEvent } from "../../kernel/index.js";
+import type { PluginContext, SessionEvent } from "../../../kernel/index.js";
 
 export class EventDelivery {
   private readonly waiting = new Map<SessionEvent, () => void>();

@@ -2,8 +2,8 @@
 // for English and code but counts Chinese, Japanese and Korean text at a fraction of its real size (1-3 tokens
 // per character), so a CJK session can overflow before pi thinks it is even close. Here each script has its
 // own weight; the weights lean high, and `estimateContextTokens` calibrates them against reported usage.
-import type { AgentMessage } from "../../kernel/index.js";
-import { peekUnreadContent } from "../sessions/lazy-entry.js";
+import type { AgentMessage } from "../../../kernel/index.js";
+import { peekUnreadContent } from "../../sessions/lazy-entry.js";
 
 /** Latin letters, digits, punctuation, code: about four characters per token. */
 const ASCII_WEIGHT = 0.25;

@@ -1,13 +1,13 @@
 // Summaries of the branch a user leaves when navigating the session tree. Same machinery as compaction:
 // entry messages, token estimates, file operations, serialisation and the summary model.
-import type { AgentMessage } from "../../kernel/index.js";
-import type { SessionEntry } from "../sessions/types.js";
-import { branchMessageOf } from "./entry-messages.js";
-import { carryFileLists, createFileOperations, fileLists, fileListsText, recordToolCalls, type FileLists, type FileOperations } from "./file-operations.js";
+import type { AgentMessage } from "../../../kernel/index.js";
+import type { SessionEntry } from "../../sessions/types.js";
+import { branchMessageOf } from "../preparation/entry-messages.js";
+import { carryFileLists, createFileOperations, fileLists, fileListsText, recordToolCalls, type FileLists, type FileOperations } from "../preparation/file-operations.js";
 import { BRANCH_INSTRUCTIONS, BRANCH_SUMMARY_PREAMBLE, summaryPrompt, withFocus } from "./prompts.js";
 import { serializeConversation } from "./serialize-conversation.js";
 import type { Summarize } from "./summary-call.js";
-import { estimateMessageTokens } from "./token-estimate.js";
+import { estimateMessageTokens } from "../tokens/token-estimate.js";
 
 export interface BranchSummaryOptions {
   /** where navigation goes; null: before the first entry */

@@ -1,6 +1,6 @@
 // Which files the summarised part of the conversation read and changed, carried from summary to summary so a
 // long session never forgets a file it touched.
-import type { AgentMessage } from "../../kernel/index.js";
+import type { AgentMessage } from "../../../kernel/index.js";
 
 /** pi's shape (`preparation.fileOps`), which extensions read. */
 export interface FileOperations {

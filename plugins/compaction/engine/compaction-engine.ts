@@ -1,22 +1,22 @@
 // Runs one compaction from start to end: events, the `session_before_compact` hook, the compactor, the entry
 // in the session file, the rebuilt context, the `session_compact` hook. Triggers decide when; this decides how.
-import { PithError, errorMessage, type AgentMessage, type Model, type PluginContext } from "../../kernel/index.js";
-import type { SessionEntry } from "../sessions/types.js";
-import type { SessionsService } from "../sessions/sessions-service.js";
-import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "./compactor.js";
-import { compactionHooks } from "./compaction-hooks.js";
-import { isTapped, type OwnedHooks } from "../../kernel/index.js";
-import { budgetFor, compactionSettingsFrom, type CompactionSettings } from "./compaction-settings.js";
-import { contextExceeds, estimateContextTokens, type ContextEstimate } from "./context-tokens.js";
-import { defaultCompactor, NOTHING_TO_COMPACT } from "./default-compactor.js";
+import { PithError, errorMessage, type AgentMessage, type Model, type PluginContext } from "../../../kernel/index.js";
+import type { SessionEntry } from "../../sessions/types.js";
+import type { SessionsService } from "../../sessions/sessions-service.js";
+import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "../compactor.js";
+import { compactionHooks } from "../compaction-hooks.js";
+import { isTapped, type OwnedHooks } from "../../../kernel/index.js";
+import { budgetFor, compactionSettingsFrom, type CompactionSettings } from "../compaction-settings.js";
+import { contextExceeds, estimateContextTokens, type ContextEstimate } from "../tokens/context-tokens.js";
+import { defaultCompactor, NOTHING_TO_COMPACT } from "../summary/default-compactor.js";
 import { EventDelivery } from "./event-delivery.js";
-import { modelAccessFrom } from "./model-access.js";
-import { prepareCompaction } from "./prepare-compaction.js";
-import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
-import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize } from "./summary-call.js";
-import { chooseSummaryModel, findConfiguredModel, type FindModel } from "./summary-model.js";
-import { estimateMessageTokens, estimateTextTokens } from "./token-estimate.js";
-import type { SummarySource } from "./compaction-events.js";
+import { modelAccessFrom } from "../summary/model-access.js";
+import { prepareCompaction } from "../preparation/prepare-compaction.js";
+import { SUMMARY_SYSTEM_PROMPT } from "../summary/prompts.js";
+import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize } from "../summary/summary-call.js";
+import { chooseSummaryModel, findConfiguredModel, type FindModel } from "../summary/summary-model.js";
+import { estimateMessageTokens, estimateTextTokens } from "../tokens/token-estimate.js";
+import type { SummarySource } from "../compaction-events.js";
 
 export const COMPACTION_CANCELLED = "COMPACTION_CANCELLED";
 

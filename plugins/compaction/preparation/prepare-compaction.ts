@@ -1,12 +1,12 @@
 // What a compaction of a branch would summarise and keep, computed without calling any model.
-import type { AgentMessage } from "../../kernel/index.js";
-import { buildSessionContext } from "../sessions/session-context.js";
-import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
-import { estimateContextTokens } from "./context-tokens.js";
+import type { AgentMessage } from "../../../kernel/index.js";
+import { buildSessionContext } from "../../sessions/session-context.js";
+import type { CompactionEntry, SessionEntry } from "../../sessions/types.js";
+import { estimateContextTokens } from "../tokens/context-tokens.js";
 import { findCutPoint } from "./cut-point.js";
 import { compactionMessageOf } from "./entry-messages.js";
 import { carryFileLists, createFileOperations, recordToolCalls, type FileOperations } from "./file-operations.js";
-import { estimateMessageTokens } from "./token-estimate.js";
+import { estimateMessageTokens } from "../tokens/token-estimate.js";
 
 /** The budget a compaction works with (pi's `CompactionSettings`). */
 export interface CompactionBudget {

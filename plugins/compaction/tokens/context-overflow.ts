@@ -1,7 +1,7 @@
 // Whether a reply failed because the conversation no longer fits the model's context window.
-import { providerErrorDetails } from "../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessage } from "../../kernel/index.js";
-import { isContextOverflowText } from "../../lib/provider-kit/context-overflow.js";
+import { providerErrorDetails } from "../../../lib/provider-kit/assistant-builder.js";
+import type { AssistantMessage } from "../../../kernel/index.js";
+import { isContextOverflowText } from "../../../lib/provider-kit/context-overflow.js";
 
 /** Cerebras answers an oversized request with a bare 400 or 413. */
 const BARE_REJECTION = /^4(00|13)\s*(status code)?\s*\(no body\)/i;
