@@ -1,11 +1,12 @@
 // Maps session events to chat components: each message gets its item when it starts, a streaming reply and its
 // tool rows are updated in place, and the working indicator, queue and notices follow the run.
-import { Container, Loader, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
+import { Container, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "./components/assistant-message.js";
 import { Notice, type NoticeKind } from "./components/notice.js";
 import { PendingMessages } from "./components/pending-messages.js";
 import { ToolRow } from "./components/tool-row.js";
+import { WorkingStatus } from "./components/working-status.js";
 import { RenderedToolRow } from "./extensions/rendered-tool-row.js";
 import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemContext } from "./chat-items.js";
 import type { CustomEntryData } from "./extensions/custom-entry.js";
@@ -21,6 +22,8 @@ export interface ChatRenderers {
   readonly hints: KeyHints;
   /** the session's folder, for tool renderers */
   cwd(): string;
+  /** the editor in use (the prompt or an extension's), which may draw the working indicator in its border */
+  editorInUse(): unknown;
 }
 
 /** a tool call's place in the chat: pith's own row, or one an extension draws */
@@ -48,10 +51,9 @@ export class ChatController {
   private readonly replies: AssistantMessage[] = [];
   private readonly rows = new Map<string, ToolCallRow>();
   private readonly expandable: ChatItem[] = [];
-  private loader: Loader | undefined;
   private working = false;
-  /** extensions' working indicator (`ctx.ui.setWorkingIndicator`); undefined: the built-in spinner */
-  private indicator: LoaderIndicatorOptions | undefined;
+  /** the spinner while the agent works, retries or compacts */
+  readonly status: WorkingStatus;
 
   constructor(
     private readonly tui: TUI,
@@ -59,7 +61,9 @@ export class ChatController {
     private readonly theme: Theme,
     readonly settings: ChatSettings,
     private readonly renderers: ChatRenderers,
-  ) {}
+  ) {
+    this.status = new WorkingStatus(tui, theme, layout.status, () => renderers.editorInUse());
+  }
 
   handle(event: SessionEvent): void {
     switch (event.type) {
@@ -154,12 +158,11 @@ export class ChatController {
 
   setWorkingMessage(message: string | undefined): void {
     this.settings.workingMessage = message ?? "Working...";
-    this.loader?.setMessage(this.settings.workingMessage);
+    this.status.setMessage(this.settings.workingMessage);
   }
 
   setWorkingIndicator(indicator: LoaderIndicatorOptions | undefined): void {
-    this.indicator = indicator;
-    this.loader?.setIndicator(indicator);
+    this.status.setIndicator(indicator);
   }
 
   setWorkingVisible(visible: boolean): void {
@@ -303,19 +306,10 @@ export class ChatController {
   }
 
   private showLoader(message: string): void {
-    if (!this.settings.workingVisible) return;
-    if (this.loader) {
-      this.loader.setMessage(message);
-      return;
-    }
-    this.loader = new Loader(this.tui, this.theme.paint("accent"), this.theme.paint("muted"), message, this.indicator);
-    this.layout.status.addChild(this.loader);
+    if (this.settings.workingVisible) this.status.show(message);
   }
 
   private hideLoader(): void {
-    if (!this.loader) return;
-    this.loader.stop();
-    this.layout.status.removeChild(this.loader);
-    this.loader = undefined;
+    this.status.hide();
   }
 }

@@ -97,7 +97,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     interruptKey: keysOf(keys, "app.interrupt"),
     workingMessage: "Working...",
     workingVisible: true,
-  }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd() });
+  }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd(), editorInUse: () => ui.editorInUse });
   const bindings = new ExtensionBindings(keys, chat);
   editor.interceptors.add(bindings.handle);
   const programStatus = new ProgramStatus(terminal, () => context?.tryUse("sessions")?.manager.getSessionName());

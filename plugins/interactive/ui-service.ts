@@ -68,6 +68,11 @@ export class InteractiveUi implements UiService, DialogHost {
     return this.current;
   }
 
+  /** the prompt editor, or the extension's editor in its place (hidden while a dialog is open) */
+  get editorInUse(): Component {
+    return this.active;
+  }
+
   dialogTheme(): Theme {
     return this.current;
   }
@@ -230,6 +235,7 @@ export class InteractiveUi implements UiService, DialogHost {
       adoptPrompt(custom, this.prompt, this.completion(), this.extensionShortcut);
       this.active = custom;
     }
+    this.chat.status.editorChanged();
     // an open dialog keeps the editor's place; the editor in use comes back when it closes
     if (this.dialogs > 0) return;
     this.layout.editor.show(this.active);

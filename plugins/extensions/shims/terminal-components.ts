@@ -3,6 +3,7 @@
 // and pi's theme accessors and key hints give the UI's theme and the user's keys.
 // Runs without a terminal keep the inert ones (inert-component.ts) and never load pi-tui for them.
 import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
+import { borderWithStatus, type StatusInBorder, type StatusLoader } from "../../interactive/components/border-status.js";
 
 type KeyAction = Parameters<KeybindingsManager["matches"]>[1];
 
@@ -10,7 +11,10 @@ type KeyAction = Parameters<KeybindingsManager["matches"]>[1];
  * pi's `CustomEditor`: pi-tui's editor that answers the application's keys first. The host fills `actionHandlers`,
  * `onEscape`, `onCtrlD` and `onExtensionShortcut` when it puts the editor in place.
  */
-export class CustomEditor extends Editor {
+export class CustomEditor extends Editor implements StatusInBorder {
+  /** the working indicator goes in this editor's top border instead of its own row (pi: off unless asked for) */
+  readonly embedWorkingStatus: boolean;
+  private workingStatus: StatusLoader | undefined;
   readonly actionHandlers = new Map<string, () => void>();
   onEscape?: () => void;
   onCtrlD?: () => void;
@@ -25,6 +29,16 @@ export class CustomEditor extends Editor {
     options?: EditorOptions & { embedWorkingStatus?: boolean },
   ) {
     super(tui, theme, options);
+    this.embedWorkingStatus = options?.embedWorkingStatus ?? false;
+  }
+
+  setWorkingStatusIndicator(indicator: StatusLoader | undefined): void {
+    this.workingStatus = indicator;
+  }
+
+  protected override renderTopBorder(width: number, hiddenLineCount: number): string {
+    const status = this.embedWorkingStatus ? this.workingStatus : undefined;
+    return borderWithStatus(status, width, hiddenLineCount, this.borderColor) ?? super.renderTopBorder(width, hiddenLineCount);
   }
 
   onAction(action: string, handler: () => void): void {

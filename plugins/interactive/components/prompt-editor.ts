@@ -3,11 +3,15 @@
 // is registered by the controller.
 import { Editor, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
 import type { AppAction } from "../key-bindings.js";
+import { borderWithStatus, type StatusInBorder, type StatusLoader } from "./border-status.js";
 
 /** an action handler; returning false lets the editor handle the key as usual */
 export type ActionHandler = () => boolean | void;
 
-export class PromptEditor extends Editor {
+export class PromptEditor extends Editor implements StatusInBorder {
+  /** as pi's own editor: the working indicator is drawn in the top border */
+  readonly embedWorkingStatus = true;
+  private status: StatusLoader | undefined;
   private readonly actions = new Map<AppAction, ActionHandler>();
   /** raw input handlers that see keys first (extensions' onTerminalInput, shortcuts) */
   readonly interceptors = new Set<(data: string) => boolean>();
@@ -28,6 +32,14 @@ export class PromptEditor extends Editor {
   /** the application's key actions, for an extension's editor that takes this one's place */
   actionHandlers(): ReadonlyMap<AppAction, ActionHandler> {
     return this.actions;
+  }
+
+  setWorkingStatusIndicator(indicator: StatusLoader | undefined): void {
+    this.status = indicator;
+  }
+
+  protected override renderTopBorder(width: number, hiddenLineCount: number): string {
+    return borderWithStatus(this.status, width, hiddenLineCount, this.borderColor) ?? super.renderTopBorder(width, hiddenLineCount);
   }
 
   override handleInput(data: string): void {

@@ -1,0 +1,75 @@
+// The spinner shown while the agent works, retries or compacts: in the top border of the editor in use when that
+// editor draws it there (the prompt editor, or an extension's editor that asks to), else on its own row above the
+// widgets, as pi 1.6.0 places it. It moves when the editor is replaced.
+import type { Container, LoaderIndicatorOptions, TUI } from "@earendil-works/pi-tui";
+import type { Theme } from "../theme/theme.js";
+import { embedsStatus, StatusLoader } from "./border-status.js";
+
+export class WorkingStatus {
+  private loader: StatusLoader | undefined;
+  /** extensions' indicator (`ctx.ui.setWorkingIndicator`); undefined: the built-in spinner */
+  private indicator: LoaderIndicatorOptions | undefined;
+  /** the editor the loader is drawn in, when it is drawn in one */
+  private host: { setWorkingStatusIndicator(indicator: StatusLoader | undefined): void } | undefined;
+
+  constructor(
+    private readonly tui: TUI,
+    private readonly theme: Theme,
+    private readonly row: Container,
+    private readonly editorInUse: () => unknown,
+  ) {}
+
+  get shown(): boolean {
+    return this.loader !== undefined;
+  }
+
+  show(message: string): void {
+    if (this.loader) return this.loader.setMessage(message);
+    // embedded, it takes the border's colour (which follows the thinking level)
+    const paint = (token: "accent" | "muted") => (text: string) => {
+      const editor = this.host && (this.editorInUse() as { borderColor?: (text: string) => string });
+      return editor?.borderColor ? editor.borderColor(text) : this.theme.fg(token, text);
+    };
+    this.loader = new StatusLoader(this.tui, paint("accent"), paint("muted"), message, this.indicator);
+    this.place();
+  }
+
+  hide(): void {
+    if (!this.loader) return;
+    this.loader.stop();
+    this.unplace();
+    this.loader = undefined;
+    this.tui.requestRender();
+  }
+
+  setMessage(message: string): void {
+    this.loader?.setMessage(message);
+  }
+
+  setIndicator(indicator: LoaderIndicatorOptions | undefined): void {
+    this.indicator = indicator;
+    this.loader?.setIndicator(indicator);
+  }
+
+  /** the editor in use changed: the spinner goes to its border or to its own row */
+  editorChanged(): void {
+    if (!this.loader) return;
+    this.unplace();
+    this.place();
+  }
+
+  private place(): void {
+    const editor = this.editorInUse();
+    if (embedsStatus(editor)) {
+      this.host = editor;
+      editor.setWorkingStatusIndicator(this.loader);
+    } else if (this.loader) this.row.addChild(this.loader);
+    this.tui.requestRender();
+  }
+
+  private unplace(): void {
+    this.host?.setWorkingStatusIndicator(undefined);
+    this.host = undefined;
+    if (this.loader) this.row.removeChild(this.loader);
+  }
+}
