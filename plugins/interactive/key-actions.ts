@@ -4,6 +4,7 @@ import type { AgentSession, PluginContext } from "../../kernel/index.js";
 import type { ChatController } from "./chat-controller.js";
 import type { PromptEditor } from "./components/prompt-editor.js";
 import type { Submitter } from "./submit.js";
+import { readClipboardForPaste } from "./clipboard/paste.js";
 import { editExternally } from "./terminal/external-editor.js";
 import { suspend } from "./terminal/suspend.js";
 import type { InteractiveUi } from "./ui-service.js";
@@ -89,12 +90,29 @@ export function bindKeyActions(parts: KeyActionParts): void {
     else if ("error" in result) chat.notify("error", result.error);
   });
   editor.onAction("app.model.select", () => void submitter.send("/model"));
+  editor.onAction("app.session.new", () => void submitter.send("/new"));
+  editor.onAction("app.session.tree", () => void submitter.send("/tree"));
+  editor.onAction("app.session.fork", () => void submitter.send("/fork"));
+  editor.onAction("app.session.resume", () => void submitter.send("/resume"));
+  editor.onAction("app.clipboard.pasteImage", () => void pasteFromClipboard(parts));
   editor.onAction("app.message.copy", () => void submitter.send("/copy"));
 
   editor.onAction("app.message.dequeue", () => {
     const restored = restoreQueued(parts);
     if (!restored) chat.notify("status", "No queued messages");
   });
+}
+
+/** ctrl+v: an image on the clipboard goes into the editor as the path of a temporary copy, else its text */
+async function pasteFromClipboard({ editor, chat, tui }: KeyActionParts): Promise<void> {
+  try {
+    const pasted = await readClipboardForPaste();
+    if (pasted.kind === "nothing") return chat.notify("status", "Nothing to paste: no image or text on the clipboard (on Linux pith reads it with wl-paste or xclip)");
+    editor.insertTextAtCursor(pasted.kind === "image" ? pasted.path : pasted.text);
+    tui.requestRender();
+  } catch (error) {
+    chat.notify("error", `Failed to paste from clipboard: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** escape while the agent works: stop it, and put what was queued back into the editor */

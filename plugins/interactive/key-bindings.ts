@@ -3,6 +3,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings, type KeyId, type KeybindingDefinitions, type KeybindingsConfig } from "@earendil-works/pi-tui";
+import { isWsl } from "./clipboard/paste.js";
+
+/** Windows terminals (and WSL's) keep ctrl+v for themselves; pi binds alt+v there too */
+const windowsKeys = process.platform === "win32" || isWsl();
 
 export const APP_KEYBINDINGS = {
   "app.interrupt": { defaultKeys: "escape", description: "Cancel / abort" },
@@ -10,6 +14,17 @@ export const APP_KEYBINDINGS = {
   "app.exit": { defaultKeys: "ctrl+d", description: "Exit (when editor empty)" },
   "app.suspend": { defaultKeys: "ctrl+z", description: "Suspend to background" },
   "app.editor.external": { defaultKeys: "ctrl+g", description: "Open in external editor" },
+  "app.clipboard.pasteImage": { defaultKeys: windowsKeys ? ["alt+v", "ctrl+v"] : "ctrl+v", description: "Paste an image or text from the clipboard" },
+  "app.session.new": { defaultKeys: [], description: "Start a new session (/new)" },
+  "app.session.tree": { defaultKeys: [], description: "Open the session tree (/tree)" },
+  "app.session.fork": { defaultKeys: [], description: "Fork the session from an earlier message (/fork)" },
+  "app.session.resume": { defaultKeys: [], description: "Open the session picker (/resume)" },
+  "app.session.togglePath": { defaultKeys: "ctrl+p", description: "Show or hide session file paths (/resume)" },
+  "app.session.toggleSort": { defaultKeys: "ctrl+s", description: "Next sort order: threaded, recent, relevance (/resume)" },
+  "app.session.toggleNamedFilter": { defaultKeys: "ctrl+n", description: "Only named sessions, or all (/resume)" },
+  "app.session.rename": { defaultKeys: "ctrl+r", description: "Rename the selected session (/resume)" },
+  "app.session.delete": { defaultKeys: "ctrl+d", description: "Delete the selected session (/resume)" },
+  "app.session.deleteNoninvasive": { defaultKeys: "ctrl+backspace", description: "Delete the selected session when the search is empty (/resume)" },
   "app.model.select": { defaultKeys: "ctrl+l", description: "Open model selector" },
   "app.model.cycleForward": { defaultKeys: "ctrl+p", description: "Cycle to next model" },
   "app.model.cycleBackward": { defaultKeys: "shift+ctrl+p", description: "Cycle to previous model" },

@@ -4,7 +4,7 @@
 import type { SlashCommand } from "@earendil-works/pi-tui";
 import type { PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
-import { copyToClipboard } from "./clipboard.js";
+import { copyToClipboard } from "../clipboard/copy.js";
 import { exportCommand } from "./export-command.js";
 import { hotkeysText } from "./hotkeys.js";
 import { resolveShortcuts } from "../extensions/extension-shortcuts.js";

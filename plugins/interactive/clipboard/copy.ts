@@ -1,6 +1,6 @@
 // Copies text to the clipboard: through the first clipboard program found (wl-copy, xclip, xsel, pbcopy), and
 // always also as OSC 52, which terminals (also over SSH) put on the local clipboard.
-import { spawn } from "node:child_process";
+import { runClipboardProgram } from "./program.js";
 
 const PROGRAMS: readonly [string, string[]][] = [
   ["pbcopy", []],
@@ -17,15 +17,6 @@ export async function copyToClipboard(text: string, writeToTerminal: (sequence: 
     if (program === "pbcopy" && process.platform !== "darwin") continue;
     if ((program === "xclip" || program === "xsel") && !process.env.DISPLAY) continue;
     if (program === "wl-copy" && !process.env.WAYLAND_DISPLAY) continue;
-    if (await pipeTo(program, args, text)) return;
+    if ((await runClipboardProgram(program, args, { input: text })) !== undefined) return;
   }
-}
-
-function pipeTo(program: string, args: string[], text: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(program, args, { stdio: ["pipe", "ignore", "ignore"] });
-    child.on("error", () => resolve(false));
-    child.on("close", (code) => resolve(code === 0));
-    child.stdin.end(text);
-  });
 }
