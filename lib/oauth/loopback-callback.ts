@@ -1,52 +1,78 @@
-// The browser's way back to pith after a sign-in (RFC 8252 loopback redirect): a server on 127.0.0.1 (or
-// PI_OAUTH_CALLBACK_HOST, as pi reads it) that takes the one authorization response carrying the sign-in's state.
-// Someone whose browser cannot reach it (over SSH) pastes the URL the browser ended on, or the code, instead:
-// `codeFromBrowserOrPaste` races the two.
+// The browser's way back to pith after a sign-in (RFC 8252 loopback redirect), for the subscription sign-ins and
+// the MCP servers' alike: a server on a loopback address that takes the one authorization response carrying the
+// sign-in's state, and shows the user a page saying how it went. Someone whose browser cannot reach it (over SSH)
+// hands over the URL the browser ended on instead (`accept`), or pastes the code (`codeFromBrowserOrPaste`).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PithError } from "../../kernel/index.js";
+import { PithError, type PithErrorCode } from "../../kernel/index.js";
 import { parsePastedCode } from "./pkce.js";
 import type { SignInConversation } from "./types.js";
 
 export interface LoopbackCallback {
-  /** `http://localhost:<port><path>`: what the authorization server sends the browser back to */
+  /** what the authorization server sends the browser back to */
   redirectUri: string;
-  /** the code of the first response with the right state */
+  /** the parameters of the first response with the right state and a code (some servers add more than the code) */
+  answer: Promise<URLSearchParams>;
+  /** the code of that response */
   code: Promise<string>;
-  close(): void;
+  /** an authorization response given as the URL the browser ended on; false when it is not one */
+  accept(url: string): boolean;
+  close(): Promise<void>;
+}
+
+export interface LoopbackOptions {
+  /** who answers the sign-in, in messages ("Anthropic", "The authorization server") */
+  provider: string;
+  path: string;
+  /** 0: any free one; the promise rejects when the port cannot be had */
+  port: number;
+  /** the interface to listen on; PI_OAUTH_CALLBACK_HOST (as pi reads it) or 127.0.0.1 by default */
+  host?: string;
+  /** without one (OpenRouter sends none back) the unguessable `path` is what ties the answer to this sign-in */
+  state?: string;
+  /** the redirect URI to advertise, given the port listened on; `http://localhost:<port><path>` by default */
+  redirectUri?(port: number): string;
+  /** error codes of a refusal and a cancellation (MCP's are its own) */
+  codes?: { refused: PithErrorCode; cancelled: PithErrorCode };
 }
 
 const page = (title: string, text: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 
-/**
- * Listens on `port` (0: any free one); rejects when the port cannot be had. Without `state` (OpenRouter sends
- * none back) the unguessable `path` is what ties the answer to this sign-in.
- */
-export async function listenForRedirect(options: { provider: string; port: number; path: string; state?: string; env?: NodeJS.ProcessEnv }): Promise<LoopbackCallback> {
-  const host = (options.env ?? process.env).PI_OAUTH_CALLBACK_HOST?.trim() || "127.0.0.1";
-  let settle!: { resolve(code: string): void; reject(error: Error): void };
-  const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export async function listenForRedirect(options: LoopbackOptions): Promise<LoopbackCallback> {
+  const codes: NonNullable<LoopbackOptions["codes"]> = options.codes ?? { refused: "OAUTH_SIGN_IN_FAILED", cancelled: "OAUTH_SIGN_IN_CANCELLED" };
+  const host = options.host ?? (process.env.PI_OAUTH_CALLBACK_HOST?.trim() || "127.0.0.1");
+  let settle!: { resolve(params: URLSearchParams): void; reject(error: Error): void };
+  const answer = new Promise<URLSearchParams>((resolve, reject) => (settle = { resolve, reject }));
+  const code = answer.then((params) => params.get("code")!);
+  answer.catch(() => undefined);
   code.catch(() => undefined);
   let done = false;
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const answer = (status: number, title: string, text: string) =>
-      response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(page(title, text));
-    if (request.method !== "GET" || url.pathname !== options.path) return answer(404, "Not found", "This address only takes a sign-in's answer.");
-    if (options.state !== undefined && url.searchParams.get("state") !== options.state) return answer(400, "Sign-in not accepted", "The answer does not belong to the sign-in pith started.");
-    if (done) return answer(409, "Already signed in", "This sign-in has already been handled.");
-    const error = url.searchParams.get("error");
-    const received = url.searchParams.get("code");
-    if (!error && !received) return answer(400, "No authorization code", "The answer carries no code.");
+
+  /** what the browser is told */
+  const take = (params: URLSearchParams): { status: number; title: string; text: string } => {
+    if (!params.has("code") && !params.has("error")) return { status: 400, title: "No authorization code", text: "This address waits for the authorization server's answer." };
+    if (options.state !== undefined && params.get("state") !== options.state) return { status: 400, title: "Sign-in not accepted", text: "The answer does not belong to the sign-in pith started (its state differs)." };
+    if (done) return { status: 409, title: "Already signed in", text: "This sign-in has already been handled." };
     done = true;
+    const error = params.get("error");
     if (error) {
-      const description = url.searchParams.get("error_description") ?? error;
-      settle.reject(new PithError("OAUTH_SIGN_IN_FAILED", `${options.provider} refused the sign-in: ${description}`));
-      return answer(400, "Sign-in refused", `${options.provider} answered: ${description.replace(/[<>&"']/g, "")}`);
+      const description = params.get("error_description");
+      settle.reject(new PithError(codes.refused, `${options.provider} refused the sign-in: ${error}${description ? ` (${description})` : ""}`));
+      return { status: 400, title: "Sign-in refused", text: `${escapeHtml(options.provider)} answered ${escapeHtml(error)}. You may close this page.` };
     }
-    settle.resolve(received!);
-    answer(200, "Signed in", `pith is signed in to ${options.provider}. You may close this page.`);
+    settle.resolve(params);
+    return { status: 200, title: "Signed in", text: "pith is signed in. You may close this page." };
+  };
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://loopback");
+    const reply = ({ status, title, text }: { status: number; title: string; text: string }) =>
+      response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(page(title, text));
+    if (request.method !== "GET" || url.pathname !== options.path) return reply({ status: 404, title: "Not found", text: "This address only takes a sign-in's answer." });
+    reply(take(url.searchParams));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -57,12 +83,19 @@ export async function listenForRedirect(options: { provider: string; port: numbe
   });
   const { port } = server.address() as AddressInfo;
   return {
-    redirectUri: `http://localhost:${port}${options.path}`,
+    redirectUri: options.redirectUri?.(port) ?? `http://localhost:${port}${options.path}`,
+    answer,
     code,
+    accept(text) {
+      const url = URL.canParse(text.trim()) ? new URL(text.trim()) : undefined;
+      if (!url || (!url.searchParams.has("code") && !url.searchParams.has("error"))) return false;
+      take(url.searchParams);
+      return true;
+    },
     close() {
-      settle.reject(new PithError("OAUTH_SIGN_IN_CANCELLED", "The sign-in was cancelled."));
+      settle.reject(new PithError(codes.cancelled, "The sign-in was cancelled."));
       server.closeAllConnections();
-      server.close();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -29,14 +29,14 @@ describe("oauth settings", () => {
 
   it("a callbackUrl with a port is the redirect URI exactly as written, served on 127.0.0.1 also for localhost", async () => {
     const probe = await listenForCallback({ state: "s" });
-    const port = new URL(probe.redirectUrl).port;
+    const port = new URL(probe.redirectUri).port;
     await probe.close();
     const callback = await listenForCallback({ state: "s", callbackUrl: `http://localhost:${port}/cb` });
     try {
-      expect(callback.redirectUrl).toBe(`http://localhost:${port}/cb`);
+      expect(callback.redirectUri).toBe(`http://localhost:${port}/cb`);
       const answer = await fetch(`http://127.0.0.1:${port}/cb?state=s&code=the-code`);
       expect(answer.status).toBe(200);
-      expect(await callback.code()).toBe("the-code");
+      expect(await callback.code).toBe("the-code");
     } finally {
       await callback.close();
     }

@@ -3,6 +3,7 @@
 // loopback redirect. The tokens end up in `mcp-auth.json`, where the server's connections find them.
 import { randomBytes } from "node:crypto";
 import { PithError } from "../../../kernel/index.js";
+import { untilAborted } from "../../../lib/abort/until-aborted.js";
 import { isHttpConfig, type McpHttpServerConfig } from "../config/config.js";
 import type { McpServerEntry } from "../config/config-files.js";
 import { expandValue } from "../config/expand.js";
@@ -59,7 +60,7 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
     server,
     serverUrl: config.url,
     oauth,
-    redirectUrl: callback.redirectUrl,
+    redirectUrl: callback.redirectUri,
     fetch: fetchFn,
     interactive: { state, onAuthorizationUrl: (url) => (authorizationUrl = url) },
   });
@@ -70,7 +71,7 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
     if (!authorizationUrl) throw new PithError("MCP_SIGN_IN_FAILED", `MCP server "${server}": the sign-in gave no authorization URL`);
     options.onAuthorizationUrl(authorizationUrl);
     options.onPasteAccepted?.((url) => callback.accept(url));
-    const code = await callback.code(signal);
+    const code = await untilAborted(callback.code, signal, () => new PithError("MCP_SIGN_IN_CANCELLED", "The sign-in was cancelled."));
     const finished = await sdk.auth(provider, { serverUrl: config.url, authorizationCode: code, scope: oauth.scope, fetchFn });
     if (finished !== "AUTHORIZED") throw new PithError("MCP_SIGN_IN_FAILED", `MCP server "${server}": the authorization code was not accepted`);
     return "signed-in";
