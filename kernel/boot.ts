@@ -10,7 +10,7 @@ export interface BootOptions extends AgentSessionOptions {
   log?: Logger;
   /** decides what a failing plugin does to the boot; default: fail */
   onPluginError?: (error: PithError, spec: PluginSpec) => "continue" | "fail";
-  /** a plugin whose setup has not finished after this long fails with PLUGIN_SETUP_TIMEOUT (default 60 s, or `PITH_SETUP_TIMEOUT_MS`) */
+  /** a plugin whose setup makes no progress for this long fails with PLUGIN_SETUP_TIMEOUT (default 60 s) */
   setupTimeoutMs?: number;
 }
 
@@ -21,8 +21,8 @@ export interface Booted {
 
 export async function boot(options: BootOptions): Promise<Booted> {
   const session = new AgentSession(options);
-  const log = options.log ?? stderrLogger();
-  const timeoutMs = options.setupTimeoutMs ?? (Number(process.env.PITH_SETUP_TIMEOUT_MS) || DEFAULT_SETUP_TIMEOUT_MS);
+  const log = options.log ?? stderrLog();
+  const timeoutMs = options.setupTimeoutMs ?? DEFAULT_SETUP_TIMEOUT_MS;
   const timings: PluginTiming[] = [];
   for (const spec of options.plugins) {
     const started = nowMs();
@@ -41,12 +41,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
   return { session, timings };
 }
 
-export function stderrLogger(prefix = "pith"): Logger {
-  const write = (level: string) => (message: string) => process.stderr.write(`${prefix}: ${level}${message}\n`);
-  return {
-    debug: process.env.PITH_DEBUG ? write("debug: ") : () => undefined,
-    info: write(""),
-    warn: write("warning: "),
-    error: write("error: "),
-  };
+/** Without a host's logger, what plugins log goes to stderr (debug messages are dropped). */
+function stderrLog(): Logger {
+  const write = (level: string) => (message: string) => process.stderr.write(`pith: ${level}${message}\n`);
+  return { debug: () => undefined, info: write(""), warn: write("warning: "), error: write("error: ") };
 }

@@ -10,7 +10,7 @@ export * from "./plugin.js";
 export * from "./command.js";
 export { AgentSession, type AgentSessionOptions, type SessionApi, type SessionState, type SessionListener, type PromptOptions, type PromptDisposition, type ClearedQueues } from "./agent-session.js";
 export { nowMs } from "./stopwatch.js";
-export { boot, stderrLogger, type BootOptions, type Booted } from "./boot.js";
+export { boot, type BootOptions, type Booted } from "./boot.js";
 export type { PluginTiming } from "./plugin-host.js";
 export { timePart, type TimingNode } from "./timing.js";
 export { kernelMessageToLlm, convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";

@@ -126,7 +126,7 @@ export function createPluginContext(session: AgentSession, name: string, log: Lo
   return context;
 }
 
-/** How long a plugin's setup may go without progress before the boot fails naming it; `PITH_SETUP_TIMEOUT_MS` overrides. */
+/** How long a plugin's setup may go without progress before the boot fails naming it (`boot({setupTimeoutMs})`). */
 export const DEFAULT_SETUP_TIMEOUT_MS = 60_000;
 
 /** Runs one plugin's setup; a failure (or a setup that never finishes) names the plugin and leaves the others unaffected. */

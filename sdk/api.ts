@@ -9,6 +9,7 @@ export { validateJsonSchema, coerceToJsonSchema } from "../lib/json-schema/index
 export { createAgentSession, type CreateAgentSessionOptions, type CreatedSession } from "./create-agent-session.js";
 export { BUILTIN_PLUGIN_NAMES, type BuiltinPluginName } from "./builtin-plugins.js";
 export { cacheDirectory } from "./cache-dir.js";
+export { stderrLogger } from "./stderr-logger.js";
 export { PITH_VERSION } from "./version.js";
 export type { Compactor, CompactionRequest, CompactionResult, CompactionReason, CompactionService, CompactionStartEvent, CompactionEndEvent } from "../plugins/compaction/index.js";
 export type { RetryService, AutoRetryStartEvent, AutoRetryEndEvent } from "../plugins/retry/index.js";

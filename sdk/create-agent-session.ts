@@ -21,6 +21,7 @@ import { validateJsonSchema } from "../lib/json-schema/index.js";
 import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
 import { clampThinkingLevel } from "../lib/provider-kit/thinking-levels.js";
+import { stderrLogger } from "./stderr-logger.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -169,7 +170,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const { session, timings } = await boot({
     cwd,
     plugins,
-    log,
+    log: log ?? stderrLogger(),
+    setupTimeoutMs: Number(process.env.PITH_SETUP_TIMEOUT_MS) || undefined,
     steeringMode: effective.steeringMode,
     followUpMode: effective.followUpMode,
     onProblem: options.onProblem ?? (log ? (error) => log.warn(error.message) : undefined),

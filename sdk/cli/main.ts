@@ -2,7 +2,8 @@
 // The session machinery is imported only once a run needs it, so --help and argument errors stay cheap.
 import { fstatSync } from "node:fs";
 import { CommanderError } from "commander";
-import { PithError, errorMessage, stderrLogger, type PithPlugin } from "../../kernel/index.js";
+import { PithError, errorMessage, type PithPlugin } from "../../kernel/index.js";
+import { stderrLogger } from "../stderr-logger.js";
 import { formatTimings } from "../../lib/timing/boot-timing-report.js";
 import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-session.js";
 import { parseArgs, type CliArgs } from "./args.js";
