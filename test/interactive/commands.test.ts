@@ -1,8 +1,11 @@
 // Slash commands and their completion, the model selector, the session picker (/resume and pith -r), and
 // keybindings.json.
-import { writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import type { AgentMessage } from "../../kernel/index.js";
+import { JsonlSessionStore, SessionManager } from "../../plugins/sessions/index.js";
 import { writeTwoModels } from "../rpc/rpc-harness.js";
 import { usePtyWorld } from "./pty-harness.js";
 
@@ -70,11 +73,69 @@ it("/resume and pith -r pick a stored session and show its messages", async () =
   await first.exited;
 
   const again = await ui.start(["-r"]);
-  await again.waitForText("Resume session");
-  expect(again.screen().join("\n")).toContain("question in the first session");
+  await again.waitFor((screen) => screen.includes("Resume Session (Current Folder)") && screen.includes("question in the first session"));
   again.type("\r");
   await again.waitForText("Answer in the first session.");
   expect(again.screen().join("\n")).toContain("Resumed session");
+});
+
+/** a stored session of `cwd` with one exchange at `time`, named when `name` is given; its file */
+function storeSession(agentDir: string, cwd: string, question: string, time: number, name?: string, parentSession?: string): string {
+  const manager = SessionManager.create(new JsonlSessionStore({ agentDir }), cwd, { parentSession });
+  manager.appendMessage({ role: "user", content: question, timestamp: time });
+  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  manager.appendMessage({ role: "assistant", content: [{ type: "text", text: `answer to ${question}` }], api: "anthropic-messages", provider: "mock", model: "mock-model", usage, stopReason: "stop", timestamp: time + 1 } as AgentMessage);
+  if (name) manager.setSessionName(name);
+  const file = manager.getLocation();
+  manager.close();
+  return file;
+}
+
+it("/resume: tab shows every folder's sessions, ctrl+n only named ones, ctrl+s the order, ctrl+p the paths; ctrl+r renames, ctrl+d deletes after enter", async () => {
+  const world = ui.world();
+  const elsewhere = join(world.home, "elsewhere");
+  await mkdir(elsewhere);
+  const hour = 3_600_000;
+  const alpha = storeSession(world.agentDir, world.project, "alpha question", Date.now() - 5 * hour, "alpha work");
+  storeSession(world.agentDir, world.project, "delta question", Date.now() - 4 * hour, undefined, alpha);
+  const beta = storeSession(world.agentDir, world.project, "beta question", Date.now() - 2 * hour);
+  storeSession(world.agentDir, elsewhere, "gamma question", Date.now() - hour);
+  const run = await ui.start(["-r"], { ready: "Resume Session" });
+  // threaded: the fork under the session it came from
+  await run.waitFor((screen) => screen.includes("◉ Current Folder") && /alpha work.*\n.*└─ delta question/.test(screen) && screen.includes("beta question"));
+  expect(run.screen().join("\n")).not.toContain("gamma question");
+  run.type("\t");
+  await run.waitFor((screen) => screen.includes("Resume Session (All)") && screen.includes("gamma question") && screen.includes("~/elsewhere"));
+  run.type("\t\x0e"); // back to this folder; ctrl+n: named only
+  await run.waitFor((screen) => screen.includes("Name: Named") && screen.includes("alpha work") && !screen.includes("beta question"));
+  run.type("\x0e\x13"); // ctrl+n: all again; ctrl+s: recent
+  await run.waitFor((screen) => screen.includes("Name: All") && screen.includes("Sort: Recent") && screen.includes("beta question"));
+  run.type("\x13");
+  await run.waitForText("Sort: Fuzzy");
+  run.type("\x10"); // ctrl+p: paths
+  await run.waitFor((screen) => screen.includes("path (on)") && screen.includes("~/agent/sessions/"));
+
+  run.type("\x10beta"); // paths off again; search
+  await run.waitFor((screen) => !screen.includes("alpha work") && /› beta question/.test(screen));
+  run.type("\x12"); // ctrl+r
+  await run.waitForText("Rename Session");
+  run.type("\x15beta renamed\r");
+  await run.waitFor((screen) => !screen.includes("Rename Session") && screen.includes("beta renamed"));
+  expect(await readFile(beta, "utf8")).toMatch(/"type":"session_info".*"name":"beta renamed"/);
+
+  run.type("\x04"); // ctrl+d: asks first; escape keeps the session
+  await run.waitForText("Delete session?");
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Delete session?"));
+  expect(existsSync(beta)).toBe(true);
+  run.type("\x04");
+  await run.waitForText("Delete session?");
+  run.type("\r");
+  await run.waitFor((screen) => /Session (deleted|moved to trash)/.test(screen) && !screen.includes("beta renamed"));
+  expect(existsSync(beta)).toBe(false);
+
+  run.type("\x15alpha\r"); // search for alpha; enter resumes it
+  await run.waitForText("answer to alpha question");
 });
 
 it("/hotkeys lists the keys, with keybindings.json overrides applied", async () => {

@@ -12,7 +12,7 @@ import { forkCommand } from "./fork-command.js";
 import { loginCommand, logoutCommand } from "../login/login-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import { modelCommand } from "./model-command.js";
-import { resumeCommand } from "./resume-command.js";
+import { resumeCommand } from "../resume/resume-command.js";
 import { sessionReport } from "./session-report.js";
 import { settingsCommand } from "./settings-command.js";
 import { thinkingCommand } from "./thinking-command.js";
@@ -25,7 +25,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: modelCommand },
   { name: "thinking", description: "Set the thinking level (ctrl+s in the list saves it as the default)", run: thinkingCommand },
   { name: "scoped-models", description: "Choose the models ctrl+p cycles through", run: scopedModelsCommand },
-  { name: "resume", description: "Resume another session of this folder", run: resumeCommand },
+  { name: "resume", description: "Resume a stored session", run: resumeCommand },
   {
     name: "name",
     description: "Set the session's display name",
