@@ -12,7 +12,15 @@ import type { ProviderResponseInfo, ToolSpec } from "./provider.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition, ToolResult } from "./tool.js";
 
-export type InputSource = "interactive" | "rpc" | "extension" | "print" | "sdk";
+/**
+ * Where a prompt came from. The kernel names only its default, "sdk"; each mode or plugin that prompts adds its own
+ * name by declaration merging: `declare module "pith/kernel" { interface InputSources { rpc: true } }`.
+ */
+export interface InputSources {
+  sdk: true;
+}
+
+export type InputSource = keyof InputSources & string;
 
 export interface InputState {
   text: string;

@@ -7,6 +7,13 @@ import { findCommand } from "./commands/table.js";
 import { RunningBash } from "./components/running-bash.js";
 import { keysOf } from "./key-bindings.js";
 
+declare module "../../kernel/index.js" {
+  interface InputSources {
+    /** typed in the interactive editor */
+    interactive: true;
+  }
+}
+
 /** The submitter works with the same parts a built-in command gets. */
 export type SubmitterParts = CommandHost;
 

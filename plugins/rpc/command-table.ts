@@ -6,6 +6,13 @@ import { supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.
 import type { RpcCommandType, RpcPayload } from "./command-schemas.js";
 import type { RpcId } from "./responses.js";
 
+declare module "../../kernel/index.js" {
+  interface InputSources {
+    /** an RPC client's prompt, steer or follow_up command */
+    rpc: true;
+  }
+}
+
 /** What a command may reach. */
 export interface RpcPorts {
   readonly session: SessionApi;

@@ -13,6 +13,13 @@ import { isPackageCommand, isRemoteSource } from "../../plugins/packages/command
 import { cacheDirectory } from "../cache-dir.js";
 import { serveHostModules } from "../../plugins/extensions/shims/host-modules.js";
 
+declare module "../../kernel/index.js" {
+  interface InputSources {
+    /** the command line's messages in print and JSON mode */
+    print: true;
+  }
+}
+
 const EXIT_INTERRUPTED = 130;
 const ABORTED_MESSAGE = "Request was aborted";
 

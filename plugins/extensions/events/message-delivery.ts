@@ -10,6 +10,13 @@ import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { PiCustomMessageInput, SendMessageOptions } from "../types.js";
 
+declare module "../../../kernel/index.js" {
+  interface InputSources {
+    /** an extension's `pi.sendUserMessage` */
+    extension: true;
+  }
+}
+
 export function customMessage(input: PiCustomMessageInput): CustomMessage {
   if (!input || typeof input.customType !== "string") {
     throw new PithError("EXTENSION_MESSAGE_INVALID", "A message needs a customType (string) and content.");
