@@ -4,12 +4,12 @@ import { join, relative } from "node:path";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { PithError } from "../../kernel/index.js";
 import type { PackageSource, SettingsManager, SettingsScope } from "../settings/index.js";
-import { configuredPackages, entrySource, identityOf, scopeEntries, type ConfiguredPackage } from "./configured.js";
-import { gitClone, gitRemove, gitUpdate } from "./git.js";
-import { gitRoot, installedPath, npmRoot, resolveLocalSource, scopeBaseDir, type PackagePlaces } from "./locations.js";
-import { exists, npmInstall, npmUninstall } from "./npm.js";
-import { collectPackageResources, type PackageResources } from "./package-resources.js";
-import { parseSource, type ParsedSource } from "./source.js";
+import { configuredPackages, entrySource, identityOf, scopeEntries, type ConfiguredPackage } from "./sources/configured.js";
+import { gitClone, gitRemove, gitUpdate } from "./installers/git.js";
+import { gitRoot, installedPath, npmRoot, resolveLocalSource, scopeBaseDir, type PackagePlaces } from "./installers/locations.js";
+import { exists, npmInstall, npmUninstall } from "./installers/npm.js";
+import { collectPackageResources, type PackageResources } from "./sources/package-resources.js";
+import { parseSource, type ParsedSource } from "./sources/source.js";
 
 export interface PackageManagerContext extends PackagePlaces {
   settings: SettingsManager;

@@ -6,10 +6,10 @@ import { errorMessage } from "../../kernel/index.js";
 import type { SettingsManager } from "../settings/index.js";
 import type { ExtensionSource } from "../extensions/loading/discovery.js";
 import type { PackageResourceFile } from "../../lib/resources/options.js";
-import { configuredPackages } from "./configured.js";
-import { exists } from "./npm.js";
+import { configuredPackages } from "./sources/configured.js";
+import { exists } from "./installers/npm.js";
 import { fetchPackage } from "./package-manager.js";
-import { collectPackageResources } from "./package-resources.js";
+import { collectPackageResources } from "./sources/package-resources.js";
 
 export interface LoadPackagesOptions {
   cwd: string;

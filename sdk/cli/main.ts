@@ -9,7 +9,7 @@ import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { PITH_VERSION } from "../version.js";
-import { isPackageCommand, isRemoteSource } from "../../plugins/packages/command-names.js";
+import { isPackageCommand, isRemoteSource } from "../../plugins/packages/cli/command-names.js";
 import { cacheDirectory } from "../cache-dir.js";
 import { serveHostModules } from "../../plugins/extensions/shims/host-modules.js";
 
@@ -221,7 +221,7 @@ function lastRunFailed(created: CreatedSession): boolean {
 /** `-e npm:x` / `-e git:y`: installed into pith's cache (not the settings) and loaded for this run as `-e` paths. */
 async function withCliPackages(args: CliArgs): Promise<CliArgs> {
   if (!args.extensions.some(isRemoteSource)) return args;
-  const { resolveTemporaryPackages } = await import("../../plugins/packages/temporary.js");
+  const { resolveTemporaryPackages } = await import("../../plugins/packages/installers/temporary.js");
   const found = await resolveTemporaryPackages(args.extensions, {
     cwd: process.cwd(),
     cacheDir: cacheDirectory(),
@@ -234,7 +234,7 @@ async function withCliPackages(args: CliArgs): Promise<CliArgs> {
 }
 
 async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
-  const { runPackageCommand } = await import("../../plugins/packages/cli.js");
+  const { runPackageCommand } = await import("../../plugins/packages/cli/cli.js");
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);

@@ -1,6 +1,6 @@
 // The settings edits of `pith config enable|disable`, checked against what the package filter then selects.
 import { describe, expect, it } from "vitest";
-import { togglePattern, withFilter } from "../../plugins/packages/config-filter.js";
+import { togglePattern, withFilter } from "../../plugins/packages/cli/config-filter.js";
 import { selectByPatterns } from "../../lib/resources/settings-patterns.js";
 
 const ROOT = "/pkg";

@@ -1,6 +1,6 @@
 // Which package manager an npmCommand runs decides the peerless install flags (pi 1.6.0 passes the same ones).
 import { describe, expect, it } from "vitest";
-import { dependencyInstallArgs, packageInstallFlags, packageManagerOf, uninstallFlags } from "../../plugins/packages/package-manager-flags.js";
+import { dependencyInstallArgs, packageInstallFlags, packageManagerOf, uninstallFlags } from "../../plugins/packages/installers/package-manager-flags.js";
 
 describe("package manager flags", () => {
   it("names the manager from the command, a wrapper's argument, or what follows --", () => {

@@ -4,9 +4,9 @@
 // what to run instead, because updating it is its owner's business.
 import { lstat, readFile, realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { PithError, errorMessage } from "../../kernel/index.js";
-import { exists, npmArgv, type NpmOptions } from "./npm.js";
-import { runCommand } from "./run-command.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import { exists, npmArgv, type NpmOptions } from "../installers/npm.js";
+import { runCommand } from "../installers/run-command.js";
 
 export interface SelfUpdateOptions extends NpmOptions {
   /** reinstall even when npm says the latest version is the running one */

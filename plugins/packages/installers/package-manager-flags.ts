@@ -3,7 +3,7 @@
 // otherwise fetch a whole pi with every provider SDK beside each package, and a stale one can block updates.
 // pi 1.6.0 passes the same peerless flags, so an install folder both tools share looks the same.
 import { basename } from "node:path";
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 type ManagerName = "npm" | "pnpm" | "bun" | "other";
 

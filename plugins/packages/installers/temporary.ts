@@ -6,15 +6,15 @@
 import { createHash } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage } from "../../kernel/index.js";
-import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
-import { SettingsManager } from "../settings/index.js";
+import { errorMessage } from "../../../kernel/index.js";
+import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
+import { SettingsManager } from "../../settings/index.js";
 import { gitClone, gitUpdate } from "./git.js";
 import { exists, npmInstall, type NpmOptions } from "./npm.js";
-import { collectPackageResources } from "./package-resources.js";
-import { npmCommandOf } from "./package-manager.js";
-import { isRemoteSource, parseSource, type ParsedSource } from "./source.js";
-import { isOffline } from "./startup.js";
+import { collectPackageResources } from "../sources/package-resources.js";
+import { npmCommandOf } from "../package-manager.js";
+import { isRemoteSource, parseSource, type ParsedSource } from "../sources/source.js";
+import { isOffline } from "../startup.js";
 
 export interface TemporaryPackagesOptions {
   cwd: string;

@@ -1,7 +1,7 @@
 // Runs npm and git for the package manager: no shell, output captured, and a failure that names the command,
 // its exit code and its stderr, so the user can run it by hand.
 import { spawn } from "node:child_process";
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 export interface CommandOptions {
   cwd: string;

@@ -1,7 +1,7 @@
 // Package sources as settings and `pith install` take them: `npm:<name>[@version]`, git (`git:` shorthands or
 // protocol URLs, `@ref` pins) and local paths. A source's identity (npm name, git host/path, resolved path)
 // decides which entries are "the same package" across scopes and for `remove`.
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 export type ParsedSource =
   | { type: "npm"; spec: string; name: string; version?: string; pinned: boolean }

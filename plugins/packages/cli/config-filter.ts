@@ -1,8 +1,8 @@
 // The settings edits behind `pith config enable|disable`, in pi's own terms so pi reads the result: one resource is
 // switched by an exact `+path` / `-path` entry (earlier entries for that path are dropped), a whole kind by leaving
 // its key out (everything) or `[]` (nothing), and a package entry with no filter left goes back to a plain string.
-import type { PackageSource } from "../settings/index.js";
-import type { PackageResourceType } from "./package-resources.js";
+import type { PackageSource } from "../../settings/index.js";
+import type { PackageResourceType } from "../sources/package-resources.js";
 
 const stripped = (entry: string) => (/^[!+-]/.test(entry) ? entry.slice(1) : entry);
 

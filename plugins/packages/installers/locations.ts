@@ -3,9 +3,9 @@
 // git ones as clones at `git/<host>/<path>`. Local sources stay where they are, relative to the settings folder.
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { SettingsScope } from "../settings/index.js";
-import { resolveUserPath } from "../../lib/resources/paths.js";
-import type { ParsedSource } from "./source.js";
+import type { SettingsScope } from "../../settings/index.js";
+import { resolveUserPath } from "../../../lib/resources/paths.js";
+import type { ParsedSource } from "../sources/source.js";
 
 export interface PackagePlaces {
   cwd: string;

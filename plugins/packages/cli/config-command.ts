@@ -3,24 +3,24 @@
 // auto-discovered ones of both scopes, each enabled or disabled; `enable|disable` writes pi's settings forms
 // (see config-filter.ts), so pi reads the result.
 import { dirname, join } from "node:path";
-import { PithError, errorMessage } from "../../kernel/index.js";
-import type { PackageSource, SettingsScope } from "../settings/index.js";
-import { extensionsInFolder } from "../extensions/loading/extension-folder.js";
-import { compileGlob } from "../../lib/glob/glob.js";
-import { standardTemplateFolders } from "../prompt-templates/template-folders.js";
-import type { WalkContext } from "../../lib/resources/directory-listing.js";
-import { resolveLocations } from "../../lib/resources/locations.js";
-import { posixRelative, toPosixPath } from "../../lib/resources/paths.js";
-import { RESOURCE_GLOB, isEnabledByOverrides } from "../../lib/resources/settings-patterns.js";
-import { standardSkillFolders } from "../skills/skill-folders.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import type { PackageSource, SettingsScope } from "../../settings/index.js";
+import { extensionsInFolder } from "../../extensions/loading/extension-folder.js";
+import { compileGlob } from "../../../lib/glob/glob.js";
+import { standardTemplateFolders } from "../../prompt-templates/template-folders.js";
+import type { WalkContext } from "../../../lib/resources/directory-listing.js";
+import { resolveLocations } from "../../../lib/resources/locations.js";
+import { posixRelative, toPosixPath } from "../../../lib/resources/paths.js";
+import { RESOURCE_GLOB, isEnabledByOverrides } from "../../../lib/resources/settings-patterns.js";
+import { standardSkillFolders } from "../../skills/skill-folders.js";
 import { packageContext, type PackageCommandIO } from "./command-context.js";
 import { filterOf, togglePattern, withFilter } from "./config-filter.js";
-import { configuredPackages, scopeEntries, type ConfiguredPackage } from "./configured.js";
-import { scopeBaseDir, resolveLocalSource } from "./locations.js";
-import { exists } from "./npm.js";
-import type { PackageManagerContext } from "./package-manager.js";
-import { RESOURCE_TYPES, collectPackageResources, type PackageResourceType } from "./package-resources.js";
-import { parseSource, sourceIdentity } from "./source.js";
+import { configuredPackages, scopeEntries, type ConfiguredPackage } from "../sources/configured.js";
+import { scopeBaseDir, resolveLocalSource } from "../installers/locations.js";
+import { exists } from "../installers/npm.js";
+import type { PackageManagerContext } from "../package-manager.js";
+import { RESOURCE_TYPES, collectPackageResources, type PackageResourceType } from "../sources/package-resources.js";
+import { parseSource, sourceIdentity } from "../sources/source.js";
 
 const USAGE = "pith config [enable|disable <package-source> [--kind extensions|skills|prompts|themes] [<path-or-glob>] [-l]]";
 const HELP = [

@@ -1,9 +1,9 @@
 // `pith install|remove|uninstall|update|list|config`: checked before the main flag parsing, with pi's wording for
 // usage errors ("Unknown option X for "install".", "Missing install source.").
-import { PithError, errorMessage } from "../../kernel/index.js";
-import { installPackage, listPackages, npmCommandOf, removePackage, updatePackages, type ListedPackage, type PackageManagerContext } from "./package-manager.js";
-import { isOffline } from "./startup.js";
-import { describeResources } from "./package-resources.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import { installPackage, listPackages, npmCommandOf, removePackage, updatePackages, type ListedPackage, type PackageManagerContext } from "../package-manager.js";
+import { isOffline } from "../startup.js";
+import { describeResources } from "../sources/package-resources.js";
 import { packageContext, type PackageCommandIO } from "./command-context.js";
 
 type Command = "install" | "remove" | "update" | "list";

@@ -1,8 +1,8 @@
 // What the package commands (`pith install|remove|update|list|config`) run with: the process's folders and
 // output, and the settings and places the package operations work on.
-import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
-import { SettingsManager } from "../settings/index.js";
-import type { PackageManagerContext } from "./package-manager.js";
+import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
+import { SettingsManager } from "../../settings/index.js";
+import type { PackageManagerContext } from "../package-manager.js";
 
 export interface PackageCommandIO {
   cwd: string;

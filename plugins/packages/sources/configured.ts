@@ -1,10 +1,10 @@
 // The packages the settings files list, parsed, with where each one is installed. Entries that cannot be
 // parsed are reported, not fatal: one bad entry must not stop the others from loading.
-import type { PackageSource, SettingsManager, SettingsScope } from "../settings/index.js";
-import { installedPath, resolveLocalSource, scopeBaseDir, type PackagePlaces } from "./locations.js";
+import type { PackageSource, SettingsManager, SettingsScope } from "../../settings/index.js";
+import { installedPath, resolveLocalSource, scopeBaseDir, type PackagePlaces } from "../installers/locations.js";
 import { RESOURCE_TYPES, type PackageFilter } from "./package-resources.js";
 import { parseSource, sourceIdentity, type ParsedSource } from "./source.js";
-import { errorMessage } from "../../kernel/index.js";
+import { errorMessage } from "../../../kernel/index.js";
 
 export interface ConfiguredPackage {
   scope: SettingsScope;
