@@ -7,6 +7,7 @@ import { dirname, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PithError } from "../../kernel/index.js";
 import type { ErrorCode } from "../errors/error-codes.js";
+import { commonJsExports } from "../loading/commonjs-exports.js";
 
 export interface FileLockOptions {
   signal?: AbortSignal;
@@ -38,7 +39,7 @@ export async function withFileLock<T>(target: string, action: () => Promise<T>, 
 
 async function acquire(target: string, options: FileLockOptions): Promise<() => Promise<void>> {
   const { signal, timeoutMs = 15_000, staleMs = 10_000, resolveSymlinks = false, lockedCode = "FILE_LOCKED" } = options;
-  const { lock } = await import("proper-lockfile");
+  const { lock } = commonJsExports(await import("proper-lockfile"));
   // the first write of a file may also be the first in its folder
   if (!resolveSymlinks) await mkdir(dirname(resolve(target)), { recursive: true });
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
 import { readFile } from "node:fs/promises";
 import { PithError, errorMessage } from "../../kernel/index.js";
+import { commonJsExports } from "../loading/commonjs-exports.js";
 import { simpleYamlMapping } from "./simple-yaml-mapping.js";
 
 export interface ParsedFrontmatter {
@@ -39,9 +40,7 @@ async function parseYamlMapping(yamlText: string): Promise<Record<string, unknow
   const simple = simpleYamlMapping(yamlText);
   if (simple) return simple;
   // parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
-  // yaml is CommonJS: the bundled CLI sees its exports only on `default`, Node's ESM loader on both.
-  const yaml = await import("yaml");
-  const { parseDocument } = yaml.default ?? yaml;
+  const { parseDocument } = commonJsExports(await import("yaml"));
   const document = parseDocument(yamlText);
   const firstError = document.errors[0];
   if (firstError) {

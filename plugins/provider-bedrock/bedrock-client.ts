@@ -6,6 +6,7 @@
 import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from "@aws-sdk/client-bedrock-runtime";
 import type { StreamRequest } from "../../kernel/index.js";
 import { proxyFor } from "../../lib/http/proxy-env.js";
+import { commonJsExports } from "../../lib/loading/commonjs-exports.js";
 import { tunnelAgent } from "../../lib/http/proxy-tunnel.js";
 import { ClientCache } from "../../lib/provider-kit/index.js";
 import { bedrockTarget } from "./bedrock-target.js";
@@ -42,7 +43,10 @@ export async function bedrockClient(request: StreamRequest, env: NodeJS.ProcessE
   // The SDK announces on Node 20 that its releases of 2027 will need Node 22; pith runs on Node 20 and bundles
   // this release, so the notice would only garble the terminal.
   env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const [sdk, { NodeHttpHandler }] = await (modules ??= Promise.all([import("@aws-sdk/client-bedrock-runtime"), import("@smithy/node-http-handler")]));
+  const [sdk, { NodeHttpHandler }] = await (modules ??= Promise.all([
+    import("@aws-sdk/client-bedrock-runtime").then(commonJsExports),
+    import("@smithy/node-http-handler").then(commonJsExports),
+  ]));
   const { endpoint, region } = bedrockTarget(request.model, env);
   const skipAuth = env.AWS_BEDROCK_SKIP_AUTH === "1";
   const token = skipAuth ? undefined : bearerToken(request, env);

@@ -97,6 +97,33 @@ console.log(JSON.stringify({ tools, plugins: [toolsPlugin().name, sessionsPlugin
     expect(output.plugins).toEqual(["tools", "sessions", "retry", "provider-anthropic"]);
   });
 
+  // Regression: the library's ES module chunks offer a bundled CommonJS package only as `default`, and naming its
+  // members found nothing: writing settings.json failed with "lock is not a function", and Bedrock could not make its client.
+  it("run the CommonJS packages they load lazily: settings.json written under its lock, the Bedrock SDK's client", () => {
+    const home = join(project, "home");
+    mkdirSync(join(home, "agent"), { recursive: true });
+    writeFileSync(
+      join(project, "lazy.mjs"),
+      `import { SettingsManager } from "pith/plugins/settings";
+import { streamBedrock } from "pith/plugins/provider-bedrock";
+const manager = await SettingsManager.load({ agentDir: ${JSON.stringify(join(home, "agent"))}, cwd: ${JSON.stringify(project)}, env: {} });
+await manager.set("compaction.reserveTokens", 1234, "global");
+// a closed port: the SDK and its client load, and the request then fails to connect
+const model = { id: "anthropic.claude-x", name: "x", api: "bedrock-converse-stream", provider: "amazon-bedrock", baseUrl: "http://127.0.0.1:9", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 1000, maxTokens: 100 };
+let error;
+for await (const event of streamBedrock({ model, systemPrompt: "", messages: [{ role: "user", content: "hi", timestamp: 1 }], tools: [], thinkingLevel: "off", apiKey: undefined, signal: new AbortController().signal })) {
+  if (event.type === "error") error = event.error.errorMessage;
+}
+console.log(JSON.stringify({ error }));`,
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret", AWS_REGION: "us-west-2", AWS_EC2_METADATA_DISABLED: "true" };
+    for (const name of ["AWS_PROFILE", "AWS_BEARER_TOKEN_BEDROCK", "HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"]) delete env[name];
+    const output = JSON.parse(execFileSync(process.execPath, ["lazy.mjs"], { cwd: project, encoding: "utf8", env })) as { error?: string };
+    expect(JSON.parse(readFileSync(join(home, "agent", "settings.json"), "utf8"))).toEqual({ compaction: { reserveTokens: 1234 } });
+    expect(output.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(output.error).not.toMatch(/is not a (function|constructor)/);
+  });
+
   it("give TypeScript's classic node resolution (no exports map) the SDK's types through the top-level types field", { timeout: 120_000 }, () => {
     writeFileSync(
       join(project, "classic.ts"),
