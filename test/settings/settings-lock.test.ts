@@ -9,7 +9,7 @@ import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
 import { createSettingsFolders, type SettingsFolders } from "./settings-fixture.js";
 
 const run = promisify(execFile);
-const writer = fileURLToPath(new URL("./fixtures/concurrent-writer.ts", import.meta.url));
+const writer = fileURLToPath(new URL("./fixtures/concurrent-writer.mjs", import.meta.url));
 const repository = fileURLToPath(new URL("../..", import.meta.url));
 
 let folders: SettingsFolders;
@@ -26,7 +26,7 @@ async function age(path: string): Promise<void> {
 }
 
 function pithWriter(key: string, count: number, barrier: string) {
-  return run(process.execPath, ["--import", "jiti/register", writer, folders.agentDir, folders.cwd, key, String(count), barrier], {
+  return run(process.execPath, [writer, folders.agentDir, folders.cwd, key, String(count), barrier], {
     cwd: repository,
   });
 }
