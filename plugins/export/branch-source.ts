@@ -1,5 +1,6 @@
-// What an export reads: a session's header and the entries of one branch, root first. Entries come one at a time,
-// so a writer can let each go before the next is read.
+// What an export reads: a session's header, the entries of one branch, root first, and the tree of all its entries.
+// Entries come one at a time, so a writer can let each go before the next is read.
+import type { TreeNode } from "./session-tree.js";
 
 /** A line of a session file as read: anything JSON; the renderers check every field they use. */
 export type RawEntry = Record<string, unknown>;
@@ -13,6 +14,12 @@ export interface BranchSource {
   entries(signal?: AbortSignal): AsyncIterable<RawEntry>;
   /** lines that could not be read, with file and line */
   warnings: readonly string[];
+  /** the last entry of the branch */
+  leafId: string | undefined;
+  /** every entry of the session, in file order */
+  tree: readonly TreeNode[];
+  /** entries by id, in the order asked (for the other branches) */
+  read(ids: readonly string[], signal?: AbortSignal): AsyncIterable<RawEntry>;
 }
 
 export function isRecord(value: unknown): value is RawEntry {

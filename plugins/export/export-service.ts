@@ -6,6 +6,7 @@ import { PithError, type SessionApi } from "../../kernel/index.js";
 import { expandTilde, type SessionManager } from "../sessions/index.js";
 import { isRecord, type BranchSource, type RawEntry } from "./branch-source.js";
 import { sessionFileBranch } from "./session-file-branch.js";
+import { inMemoryTree } from "./session-tree.js";
 
 export interface ExportOptions {
   signal?: AbortSignal;
@@ -91,6 +92,8 @@ export class SessionExport implements SessionExportService {
       header: manager.getHeader() as unknown as RawEntry,
       name: manager.getSessionName(),
       warnings: [],
+      leafId: branch.at(-1)?.id,
+      ...inMemoryTree(manager.getEntries() as unknown as RawEntry[]),
       entries: async function* () {
         for (const entry of branch) if (isRecord(entry)) yield entry as unknown as RawEntry;
       },

@@ -5,16 +5,16 @@ import { open, readFile, type FileHandle } from "node:fs/promises";
 import { PithError, errorMessage } from "../../kernel/index.js";
 import { loadSessionRecords, parseJsonlBuffer, CURRENT_SESSION_VERSION } from "../sessions/index.js";
 import { branchOf, isRecord, type BranchSource, type RawEntry } from "./branch-source.js";
+import { inMemoryTree, treeNode, treeNodeFromHead, type TreeNode } from "./session-tree.js";
 
 const CHUNK_BYTES = 1 << 20;
 /** pith and pi write every entry with these keys first; longer lines are not parsed in the first pass */
 const ENTRY_PREFIX = /^\{"type":"([a-z_]{1,40})","id":"([^"\\]{1,64})","parentId":(?:null|"([^"\\]{1,64})")/;
-const PREFIX_BYTES = 200;
+/** how much of a long line is read for its label in the tree */
+const HEAD_BYTES = 1024;
 const PARSE_IN_FIRST_PASS_BYTES = 64 * 1024;
 
-interface LineRef {
-  id: string;
-  parentId: string | null;
+interface LineRef extends TreeNode {
   type: string;
   offset: number;
   length: number;
@@ -37,11 +37,15 @@ export async function sessionFileBranch(path: string, options: { leafId?: string
     if (version < CURRENT_SESSION_VERSION) return await upgradedBranch(path, options.leafId);
     const refs = branchOf(scan.refs, options.leafId);
     const name = refs.reduce<string | undefined>((latest, ref) => (ref.type === "session_info" ? ref.name : latest), undefined);
+    const byId = new Map(scan.refs.map((ref) => [ref.id, ref]));
     return {
       header: scan.header,
       name,
       warnings: scan.warnings,
+      leafId: refs.at(-1)?.id,
+      tree: scan.refs,
       entries: (signal) => readBack(path, refs, signal),
+      read: (ids, signal) => readBack(path, ids.map((id) => byId.get(id)).filter((ref): ref is LineRef => ref !== undefined), signal),
     };
   } finally {
     await handle.close();
@@ -143,8 +147,12 @@ function parseHeader(line: Buffer, path: string): RawEntry {
 
 function lineRef(line: Buffer, offset: number, length: number): LineRef | undefined {
   if (length > PARSE_IN_FIRST_PASS_BYTES) {
-    const match = ENTRY_PREFIX.exec(line.toString("utf8", 0, PREFIX_BYTES));
-    if (match && line[length - 1] === 0x7d) return { type: match[1]!, id: match[2]!, parentId: match[3] ?? null, offset, length };
+    const head = line.toString("utf8", 0, HEAD_BYTES);
+    const match = ENTRY_PREFIX.exec(head);
+    if (match && line[length - 1] === 0x7d) {
+      const [, type, id, parentId] = match as unknown as [string, string, string, string | undefined];
+      return { ...treeNodeFromHead(type, id, parentId ?? null, head), type, offset, length };
+    }
   }
   let value: unknown;
   try {
@@ -154,7 +162,7 @@ function lineRef(line: Buffer, offset: number, length: number): LineRef | undefi
   }
   if (!isRecord(value) || typeof value.type !== "string" || typeof value.id !== "string" || value.id === "") return undefined;
   const parentId = typeof value.parentId === "string" ? value.parentId : null;
-  const ref: LineRef = { type: value.type, id: value.id, parentId, offset, length };
+  const ref: LineRef = { ...treeNode(value, value.id, parentId), type: value.type, offset, length };
   if (value.type === "session_info") ref.name = typeof value.name === "string" && value.name.trim() ? value.name.trim() : undefined;
   return ref;
 }
@@ -180,6 +188,8 @@ async function upgradedBranch(path: string, leafId: string | null | undefined): 
     header: header as unknown as RawEntry,
     name,
     warnings: warnings.map((problem) => problem.message),
+    leafId: typeof branch.at(-1)?.id === "string" ? (branch.at(-1)!.id as string) : undefined,
+    ...inMemoryTree(entries as unknown as RawEntry[]),
     entries: async function* () {
       yield* branch;
     },

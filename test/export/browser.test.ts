@@ -48,12 +48,13 @@ if (browserUnavailable) {
   });
 
   describe("the exported page in Chromium", () => {
-    it("shows the session's name and the active branch's messages in order, and nothing of the abandoned branch", async () => {
+    it("shows the session's name and the active branch's messages in order, and nothing of the abandoned branch among them", async () => {
       expect(await page.title()).toBe("Build & <fix> session");
       expect(await page.locator("h1").innerText()).toBe("Build & <fix> session");
-      expect(await page.locator("article.message .role").allInnerTexts()).toEqual(ACTIVE_ROLES);
+      expect(await page.locator(".conversation article.message .role").allInnerTexts()).toEqual(ACTIVE_ROLES);
+      expect(await page.locator(".conversation").innerText()).not.toContain("ABANDONED BRANCH");
+      expect(await page.locator("details.branch .branch-body").isVisible()).toBe(false);
       const text = await page.locator("body").innerText();
-      expect(text).not.toContain("ABANDONED BRANCH");
       expect(text).not.toContain("HIDDEN CUSTOM MESSAGE");
       expect(text).toContain("Compacted: 45,678 tokens summarised");
       expect(text).toContain("Model: mock/other-model");
@@ -95,6 +96,34 @@ if (browserUnavailable) {
       await read.locator("> summary").click();
       const size = await read.locator("img.attachment").evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight]);
       expect(size).toEqual([true, 4, 3]);
+    });
+
+    it("shows the session tree, the active branch marked, and opens another branch from it", async () => {
+      const tree = page.locator("details.session-tree");
+      expect(await tree.getAttribute("open")).toBe("");
+      expect(await tree.locator("> summary").innerText()).toBe("Session tree: 14 entries, 2 branches");
+      expect(await tree.locator(".node.on-path > a").allInnerTexts()).toEqual([
+        "You: First question: **explain** the build", "Assistant: Let me run it.", "✓ bash", "Assistant: Now the fix.", "✓ edit", "✓ read",
+        "Branch summary: Tried a **different** approach first.", "Compaction", "$ git status", "You: Second question with tricks:",
+        "reminder: Remember the *style guide*.", expect.stringMatching(/^Assistant: Final answer, also with tricks: <script>/),
+      ]);
+      expect(await tree.locator(".node.leaf > a").innerText()).toMatch(/^Assistant: Final answer/);
+      // the fork: the active branch first, then the abandoned one
+      expect(await tree.locator(".fork > ol").nth(1).locator("a").allInnerTexts()).toEqual(["You: ABANDONED BRANCH QUESTION", "Assistant: ABANDONED BRANCH ANSWER"]);
+
+      await tree.locator("a", { hasText: "ABANDONED BRANCH ANSWER" }).click();
+      const answer = page.locator("#entry-a-old");
+      expect(await answer.isVisible()).toBe(true);
+      expect(await answer.innerText()).toContain("ABANDONED BRANCH ANSWER");
+      expect(await answer.getAttribute("class")).toContain("shown");
+      expect(await page.locator("details.branch > summary").innerText()).toBe("Branch from ✓ read");
+      expect(await page.locator(".conversation").innerText()).not.toContain("ABANDONED BRANCH");
+
+      // a tool result shown inside its reply: the link goes to the reply
+      await tree.locator("a", { hasText: "✓ edit" }).click();
+      expect(await page.locator("#entry-a2").getAttribute("class")).toContain("shown");
+      expect(await answer.getAttribute("class")).not.toContain("shown");
+      await page.locator("details.branch").evaluate((details: HTMLDetailsElement) => (details.open = false));
     });
 
     it("opens and closes every tool call with one button", async () => {
@@ -149,7 +178,7 @@ if (browserUnavailable) {
         [...document.querySelectorAll("*")].flatMap((element) => [...element.attributes].filter((attribute) => attribute.name.startsWith("on")).map((attribute) => attribute.name)),
       );
       expect(handlers).toEqual([]);
-      expect(await page.locator("a[href]").count()).toBe(0);
+      expect(await page.locator('a[href]:not([href^="#entry-"])').count()).toBe(0);
       const userText = await page.locator("article.message.user").nth(1).innerText();
       expect(userText).toContain(`<script>window.__pwned = "script"</script>`);
       expect(userText).toContain("[image: remote]");

@@ -27,7 +27,10 @@ describe("pith --export", () => {
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(html).toContain("<title>Build &amp; &lt;fix&gt; session</title>");
     expect(html).toContain("First question: <strong>explain</strong> the build");
-    expect(html).not.toContain("ABANDONED BRANCH");
+    // the conversation is the active branch; the other branch is folded away below it, and both are in the tree
+    expect(conversationOf(html)).not.toContain("ABANDONED BRANCH");
+    expect(html).toMatch(/<section class="branches"[^]*<details class="branch" id="branch-u-old"><summary>Branch from <a href="#entry-r3">/);
+    expect(html).toContain('<li class="node user off-path"><a href="#entry-u-old">You: ABANDONED BRANCH QUESTION</a></li>');
   });
 
   it("makes a page that needs nothing from outside and lets no message text become markup", async () => {
@@ -37,7 +40,10 @@ describe("pith --export", () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<style/g)).toHaveLength(1);
     expect(html).not.toMatch(/<link|@import|url\(/);
-    expect([...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1]!.slice(0, 15))).toEqual(["data:image/png;"]);
+    // besides the image, only links within the page (the session tree's)
+    const targets = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
+    expect(targets.filter((target) => !/^#entry-[\w-]+$/.test(target)).map((target) => target.slice(0, 15))).toEqual(["data:image/png;"]);
+    for (const target of targets.filter((target) => target.startsWith("#"))) expect(html).toContain(`id="${target.slice(1)}"`);
     expect(html).not.toContain("<script>window.__pwned");
     expect(html).toContain("&lt;script&gt;window.__pwned");
     expect(html).not.toContain('<b id="escaped">');
@@ -103,3 +109,9 @@ describe("pith --export", () => {
     expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   }, 120_000);
 });
+
+/** the page's conversation: the active branch */
+function conversationOf(html: string): string {
+  const start = html.indexOf('<section class="conversation"');
+  return html.slice(start, html.indexOf("</section>", start));
+}

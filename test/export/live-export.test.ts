@@ -73,13 +73,16 @@ describe("the SDK's exportToHtml and exportToJsonl", () => {
     let movedBack = "";
     const pith = await branchedSession({ beforeSecondQuestion: async (session) => void (movedBack = readFileSync(await session.exportToHtml("moved-back.html"), "utf8")) });
     expect(movedBack).toContain("first answer");
-    expect(movedBack).not.toContain("ABANDONED");
+    expect(conversationOf(movedBack)).not.toContain("ABANDONED");
 
     const path = await pith.exportToHtml("page.html");
     expect(path).toBe(join(world.project, "page.html"));
     const html = readFileSync(path, "utf8");
-    for (const text of ["first question", "first answer", "second question", "second answer, again"]) expect(html).toContain(text);
-    expect(html).not.toContain("ABANDONED");
+    for (const text of ["first question", "first answer", "second question", "second answer, again"]) expect(conversationOf(html)).toContain(text);
+    expect(conversationOf(html)).not.toContain("ABANDONED");
+    // the abandoned branch is in the tree and folded below the conversation, continuing from the first answer
+    expect(html).toMatch(/<li class="node user off-path"><a href="#entry-[\w-]+">You: ABANDONED question<\/a><\/li>/);
+    expect(html).toMatch(/<details class="branch" id="branch-[\w-]+"><summary>Branch from <a href="#entry-[\w-]+">Assistant: first answer<\/a>/);
   });
 
   it("writes the branch as a session file: a new header, the entries chained one after another, and pi 1.6.0 opens it", async () => {
@@ -102,3 +105,9 @@ describe("the SDK's exportToHtml and exportToJsonl", () => {
     expect(view.context.messages.map((message) => message.role)).toEqual(pith.getMessages().map((message) => message.role));
   });
 });
+
+/** the page's conversation: the active branch */
+function conversationOf(html: string): string {
+  const start = html.indexOf('<section class="conversation"');
+  return html.slice(start, html.indexOf("</section>", start));
+}

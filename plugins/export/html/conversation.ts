@@ -12,6 +12,8 @@ interface WaitingReply {
   message: RawEntry;
   calls: ToolCallView[];
   results: Map<string, RawEntry>;
+  /** the result entries shown inside the reply, for the tree's links to them */
+  resultIds: unknown[];
 }
 
 export class ConversationRenderer {
@@ -25,6 +27,7 @@ export class ConversationRenderer {
       const id = stringField(message, "toolCallId");
       if (id !== undefined && this.waiting.calls.some((call) => call.id === id) && !this.waiting.results.has(id)) {
         this.waiting.results.set(id, message);
+        this.waiting.resultIds.push(entry.id);
         return this.waiting.results.size === this.waiting.calls.length ? this.flush() : "";
       }
     }
@@ -36,7 +39,8 @@ export class ConversationRenderer {
     const waiting = this.waiting;
     if (!waiting) return "";
     this.waiting = undefined;
-    return this.replyHtml(waiting.entry, waiting.message, waiting.results);
+    const anchors = waiting.resultIds.map((id) => `<span class="anchor" id="${entryAnchor({ id })}"></span>`).join("");
+    return this.replyHtml(waiting.entry, waiting.message, waiting.results, anchors);
   }
 
   private entryHtml(entry: RawEntry, message: RawEntry | undefined): string {
@@ -75,7 +79,7 @@ export class ConversationRenderer {
           .map((block) => ({ id: block.id as string, name: stringField(block, "name") ?? "tool", arguments: block.arguments }));
         this.totals.toolCalls += calls.length;
         if (calls.length === 0) return this.replyHtml(entry, message, new Map());
-        this.waiting = { entry, message, calls, results: new Map() };
+        this.waiting = { entry, message, calls, results: new Map(), resultIds: [] };
         return "";
       }
       case "toolResult":
@@ -94,7 +98,7 @@ export class ConversationRenderer {
     }
   }
 
-  private replyHtml(entry: RawEntry, message: RawEntry, results: Map<string, RawEntry>): string {
+  private replyHtml(entry: RawEntry, message: RawEntry, results: Map<string, RawEntry>, resultAnchors = ""): string {
     const parts = blocksOf(message.content).map((block) => {
       if (block.type === "text" && typeof block.text === "string") return markdownOf(block.text);
       if (block.type === "thinking") {
@@ -115,7 +119,7 @@ export class ConversationRenderer {
     const usage = usageLine(message.usage);
     if (usage) parts.push(`<footer class="usage">${escapeHtml(usage)}</footer>`);
     const model = stringField(message, "model");
-    return article("assistant", model ? `Assistant · ${model}` : "Assistant", entry, message, parts.join(""));
+    return article("assistant", model ? `Assistant · ${model}` : "Assistant", entry, message, parts.join("") + resultAnchors);
   }
 }
 

@@ -10,6 +10,8 @@ import { ConversationRenderer, toolDefinitionHtml } from "./conversation.js";
 import { PAGE_CSS } from "./styles.js";
 import { PAGE_SCRIPT } from "./page-script.js";
 import { totalsHtml } from "./usage.js";
+import { treeHtml } from "./tree.js";
+import { sideSegments, type TreeNode } from "../session-tree.js";
 
 /** What only a running session knows: the prompt and tools it would send now. */
 export interface LiveSessionFacts {
@@ -23,11 +25,15 @@ export async function writeHtmlPage(source: BranchSource, outputPath: string, fa
     outputPath,
     async (put) => {
       const nonce = randomBytes(16).toString("base64");
+      const active = pathIds(source.tree, source.leafId);
       await put(headHtml(source, nonce, facts));
+      await put(`${treeHtml(source.tree, active, source.leafId)}<section class="conversation" aria-label="Conversation">`);
       const conversation = new ConversationRenderer();
       for await (const entry of source.entries(signal)) await put(conversation.add(entry));
       await put(conversation.flush());
-      await put(`</section><section class="totals-section" aria-label="Totals">${totalsHtml(conversation.totals)}</section></main>`);
+      await put(`</section><section class="totals-section" aria-label="Totals">${totalsHtml(conversation.totals)}</section>`);
+      await writeOtherBranches(source, active, put, signal);
+      await put(`</main>`);
       await put(`<script nonce="${nonce}">${PAGE_SCRIPT}</script></body></html>\n`);
     },
     signal,
@@ -51,8 +57,35 @@ function headHtml(source: BranchSource, nonce: string, facts: LiveSessionFacts):
     `<dt>Folder</dt><dd>${escapeHtml(stringField(header, "cwd") ?? "")}</dd>` +
     `<dt>Started</dt><dd>${timeHtml(header.timestamp)}</dd></dl>` +
     liveFactsHtml(facts) +
-    `</header><section class="conversation" aria-label="Conversation">`
+    `</header>`
   );
+}
+
+/**
+ * The other branches, each segment folded under the entry it continues from (a link to it); the tree's links open
+ * them. Their usage is not counted in the totals, which are the active branch's.
+ */
+async function writeOtherBranches(source: BranchSource, active: ReadonlySet<string>, put: (html: string) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  const segments = sideSegments(source.tree, active);
+  if (segments.length === 0) return;
+  const labels = new Map(source.tree.map((node) => [node.id, node.label]));
+  await put(`<section class="branches" aria-label="Other branches"><h2>Other branches</h2>`);
+  for (const segment of segments) {
+    const from = segment.from === null ? "the start" : `<a href="#entry-${escapeHtml(segment.from)}">${escapeHtml(labels.get(segment.from) ?? "an earlier entry")}</a>`;
+    await put(`<details class="branch" id="branch-${escapeHtml(segment.ids[0]!)}"><summary>Branch from ${from}</summary><div class="branch-body">`);
+    const conversation = new ConversationRenderer();
+    for await (const entry of source.read(segment.ids, signal)) await put(conversation.add(entry));
+    await put(`${conversation.flush()}</div></details>`);
+  }
+  await put(`</section>`);
+}
+
+/** The ids from the root to `leafId`. */
+function pathIds(tree: readonly TreeNode[], leafId: string | undefined): Set<string> {
+  const parents = new Map(tree.map((node) => [node.id, node.parentId]));
+  const ids = new Set<string>();
+  for (let id: string | null | undefined = leafId; id !== undefined && id !== null && !ids.has(id); id = parents.get(id)) ids.add(id);
+  return ids;
 }
 
 function liveFactsHtml(facts: LiveSessionFacts): string {

@@ -15,7 +15,21 @@ export const PAGE_CSS = `
 *{box-sizing:border-box}
 body{margin:0;background:var(--page);color:var(--text);font:15px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{display:flex;flex-direction:column;gap:14px;max-width:980px;margin:0 auto;padding:24px 16px 64px}
-.session-header{order:0}.totals-section{order:1}.conversation{order:2;display:flex;flex-direction:column;gap:12px}
+.session-header{order:0}.session-tree{order:0}.totals-section{order:1}.conversation{order:2;display:flex;flex-direction:column;gap:12px}
+.branches{order:3;display:flex;flex-direction:column;gap:12px}.branches>h2{font-size:1.1em;margin:8px 0 0}
+details.branch{border:1px dashed var(--border);border-radius:8px;padding:6px 14px}
+.branch-body{display:flex;flex-direction:column;gap:12px;margin:8px 0}
+details.session-tree{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:6px 14px;font-size:.88em}
+details.session-tree nav{max-height:60vh;overflow:auto;margin-top:6px}
+.session-tree ol{list-style:none;margin:0;padding:0}
+.session-tree .fork>ol{margin-left:14px;padding-left:8px;border-left:1px solid var(--border)}
+.session-tree .fork>ol+ol{margin-top:4px}
+.session-tree .node>a{display:block;text-decoration:none;color:var(--text);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;padding:1px 4px;border-radius:4px}
+.session-tree .off-path>a{color:var(--muted)}
+.session-tree .on-path>a{border-left:3px solid var(--accent)}
+.session-tree .leaf>a{font-weight:600}
+.session-tree .node>a:hover{background:var(--code)}
+.shown{outline:2px solid var(--accent);outline-offset:2px}
 h1{font-size:1.45em;margin:0 0 6px;overflow-wrap:anywhere}
 .controls{display:flex;gap:8px;margin:10px 0}
 button{font:inherit;font-size:.85em;padding:4px 10px;border:1px solid var(--border);border-radius:6px;background:var(--card);color:var(--text);cursor:pointer}
