@@ -17,6 +17,7 @@ import { resolveSessionDir, type SessionManager, type SessionsService } from "..
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
+import { askExtensionsAboutTrust } from "./pre-trust-extensions.js";
 import { validateJsonSchema } from "../lib/json-schema/index.js";
 import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
@@ -103,10 +104,24 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const agentDir = options.agentDir ?? resolveAgentDir();
   const beforeBoot: TimingNode[] = [];
   const settings = await timePart(beforeBoot, "settings", () => SettingsManager.load({ agentDir, cwd, projectTrusted: false }));
-  const trust = await timePart(beforeBoot, "project trust", () => resolveStartupTrust({ ...options.projectTrust, cwd, agentDir, settings }));
+  const trustProblems: string[] = [];
+  const askHandlers =
+    options.extensions === false
+      ? undefined
+      : ({ cwd: folder }: { cwd: string }) =>
+          askExtensionsAboutTrust(folder, {
+            ...options,
+            cwd,
+            agentDir,
+            settings,
+            extensions: { agentDir, cacheDir: cacheDirectory(), ...options.extensions },
+            onProblem: (error) => trustProblems.push(error.message),
+            progress: packageProgress(options),
+          });
+  const trust = await timePart(beforeBoot, "project trust", () => resolveStartupTrust({ ...options.projectTrust, cwd, agentDir, settings, askHandlers }));
   settings.setProjectTrusted(trust.trusted);
   const effective = settings.get();
-  const warnings = [...trust.problems, ...settings.warnings.map((warning) => warning.message)];
+  const warnings = [...trustProblems, ...trust.problems, ...settings.warnings.map((warning) => warning.message)];
   const untrusted = untrustedWarning(trust, settings.projectKeys());
   if (untrusted) warnings.push(untrusted);
 
@@ -240,6 +255,11 @@ function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : undefined;
 }
 
+function packageProgress(options: CreateAgentSessionOptions): ((line: string) => void) | undefined {
+  const { log } = options;
+  return log ? (line) => log.info(line) : undefined;
+}
+
 /**
  * The "packages" service, resolved once before the built-ins set up (they and the extensions read its files);
  * reload and session moves resolve it again. A run whose settings list no package imports nothing more.
@@ -250,7 +270,7 @@ async function startPackages(cwd: string, agentDir: string, settings: SettingsMa
     agentDir,
     settings,
     offline: options.packages ? options.packages.offline : undefined,
-    progress: options.log ? (line) => options.log?.info(line) : undefined,
+    progress: packageProgress(options),
   });
   await packages.reload();
   return packages;

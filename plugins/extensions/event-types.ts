@@ -1,6 +1,7 @@
 // The events pi 1.x added to the extension contract, with their payloads and what a handler may return
 // (pi 1.6.0's `dist/core/extensions/types.d.ts`). `ExtensionEventMap` in types.ts includes this map.
 import type { AgentMessage } from "../../kernel/index.js";
+import type { ProjectTrustEvent, ProjectTrustEventResult } from "./events/trust-tap.js";
 
 export interface ContextWithSystemEvent {
   type: "context_with_system";
@@ -50,5 +51,7 @@ export interface Pi1xEventMap {
   provider_stream_event: [ProviderStreamEvent, void];
   ui_prompt_start: [UIPromptStartEvent, void];
   ui_prompt_end: [UIPromptEndEvent, void];
+  /** `ctx` is a ProjectTrustContext, not the session's context (see events/trust-tap.ts) */
+  project_trust: [ProjectTrustEvent, ProjectTrustEventResult];
 }
 

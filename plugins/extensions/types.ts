@@ -7,6 +7,8 @@ import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { BashOperations, BashResult } from "../session-services/user-bash.js";
 import type { Pi1xEventMap } from "./event-types.js";
+import type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "./events/trust-tap.js";
+export type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult };
 
 // ---- sources ---------------------------------------------------------------------------------------------
 
@@ -343,7 +345,9 @@ export type ExtensionEventName = keyof ExtensionEventMap;
 
 export type ExtensionHandler<E, R> = (event: E, ctx: ExtensionContext) => R | void | undefined | Promise<R | void | undefined>;
 
-export type HandlerFor<K extends ExtensionEventName> = ExtensionHandler<ExtensionEventMap[K][0], ExtensionEventMap[K][1]>;
+export type HandlerFor<K extends ExtensionEventName> = K extends "project_trust"
+  ? (event: ProjectTrustEvent, ctx: ProjectTrustContext) => ProjectTrustEventResult | Promise<ProjectTrustEventResult>
+  : ExtensionHandler<ExtensionEventMap[K][0], ExtensionEventMap[K][1]>;
 
 // ---- ctx -------------------------------------------------------------------------------------------------
 

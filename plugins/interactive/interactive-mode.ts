@@ -32,10 +32,10 @@ import { applyStartupScope } from "./scoped-models/startup-scope.js";
 import { ThemeCatalog } from "./theme/theme-catalog.js";
 import { initialThemeName } from "./theme/initial-theme.js";
 import { watchActiveTheme } from "./theme/theme-watch.js";
-import { startupTrustPrompt } from "./trust-prompt.js";
+import { startupTrustPrompt, startupTrustUI } from "./trust-prompt.js";
 import { ResourceListing } from "./components/resource-listing.js";
 import { resourceSections } from "./resource-sections.js";
-import type { TrustPrompt } from "../trust/index.js";
+import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
 
 export interface InteractiveModeOptions {
   version: string;
@@ -66,6 +66,8 @@ export interface InteractiveMode {
   readonly log: Logger;
   /** asks whether to trust the project, before the session loads (createAgentSession's `projectTrust.prompt`) */
   readonly trustPrompt: TrustPrompt;
+  /** the dialogs extensions' `project_trust` handlers ask with at start-up (createAgentSession's `projectTrust.ui`) */
+  readonly trustUI: ProjectTrustUI;
   /** the session could not be created: the terminal and console output are given back */
   abandon(): void;
   /** Takes the terminal, sends `initial` in order, and serves until the user quits; the exit code. */
@@ -241,5 +243,5 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     if (started) tui.stop();
     releaseConsole();
   };
-  return { plugin, log, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal) };
+  return { plugin, log, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal), trustUI: startupTrustUI(ui, takeTerminal) };
 }

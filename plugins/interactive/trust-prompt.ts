@@ -1,9 +1,9 @@
 // The project-trust question at start-up (pi 1.6.0): when the project has gated resources (`.pi/settings.json`,
 // `.pi/extensions`, `.agents/skills`...), nothing decided (no -a/-na, no saved decision, no extension's
 // `project_trust` answer) and `defaultProjectTrust` is "ask", the trust plugin asks through this before the session
-// loads anything of the project. The terminal is taken for the question; the answer's trust.json entries are saved
+// loads anything of the project. `startupTrustUI` is what those extensions' handlers ask with. The terminal is taken for the question; the answer's trust.json entries are saved
 // by the trust plugin. Escape declines for this run, saving nothing.
-import type { TrustPrompt } from "../trust/index.js";
+import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
 import { ChoiceList } from "./components/choice-list.js";
 import type { InteractiveUi } from "./ui-service.js";
 
@@ -28,5 +28,22 @@ export function startupTrustPrompt(ui: InteractiveUi, takeTerminal: () => void):
       undefined,
     );
     return chosen === undefined ? undefined : choices[chosen];
+  };
+}
+
+/**
+ * The dialogs an extension's `project_trust` handler asks with at start-up, before the session exists (pi's
+ * start-up selector): each takes the terminal first. Its notes go to the chat, shown once it is drawn.
+ */
+export function startupTrustUI(ui: InteractiveUi, takeTerminal: () => void): ProjectTrustUI {
+  const shown = () => {
+    takeTerminal();
+    ui.focusEditor();
+  };
+  return {
+    select: (title, options) => (shown(), ui.select(title, options)),
+    confirm: (title, message) => (shown(), ui.confirm(title, message)),
+    input: (title, placeholder) => (shown(), ui.input(title, placeholder)),
+    notify: (message, type) => ui.notify(message, type),
   };
 }

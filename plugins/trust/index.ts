@@ -4,7 +4,7 @@
 import type { PluginSpec } from "../../kernel/index.js";
 import type { ProjectTrustUI } from "./trust-hook.js";
 import type { SettingsManager } from "../settings/index.js";
-import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
+import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type ResolveTrustOptions, type TrustPrompt } from "./resolve-trust.js";
 import { createTrustService, type ProjectTrustService } from "./trust-service.js";
 import { TrustStore } from "./trust-store.js";
 
@@ -18,7 +18,8 @@ export { TrustStore, trustFilePath, type TrustEntry, type TrustUpdate, type Save
 export { findGatedResources } from "./gated-resources.js";
 export { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 export { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt, type TrustSource } from "./resolve-trust.js";
-export { NO_UI, type ProjectTrustService } from "./trust-service.js";
+export { type ProjectTrustService } from "./trust-service.js";
+export { askTrustHandlers, dialoglessUI, trustAskerPlugin, trustEvent } from "./trust-asker.js";
 export type { ProjectTrustDecision, ProjectTrustEvent, ProjectTrustHooks, ProjectTrustUI } from "./trust-hook.js";
 export { untrustedWarning, CODE_RUNNING_SETTINGS } from "./untrusted-warning.js";
 
@@ -48,7 +49,7 @@ export function legacyTrustedProjects(settings: SettingsManager): string[] {
 }
 
 export async function resolveStartupTrust(
-  options: ProjectTrustOptions & { cwd: string; agentDir: string; settings: SettingsManager; homeDir?: string },
+  options: ProjectTrustOptions & { cwd: string; agentDir: string; settings: SettingsManager; homeDir?: string; askHandlers?: ResolveTrustOptions["askHandlers"] },
 ): Promise<ProjectTrustState> {
   return resolveProjectTrust({
     cwd: options.cwd,
@@ -57,6 +58,7 @@ export async function resolveStartupTrust(
     rememberOverride: options.remember,
     defaultProjectTrust: defaultProjectTrust(options.settings),
     legacyTrusted: legacyTrustedProjects(options.settings),
+    askHandlers: options.askHandlers,
     prompt: options.prompt,
     homeDir: options.homeDir,
   });
@@ -82,6 +84,7 @@ export function projectTrustPlugin(
           onDecided: (state) => options.settings.setProjectTrusted(state.trusted),
           mode: options.mode ?? "sdk",
           ui: options.ui,
+          log: context.log,
         }),
       );
     },

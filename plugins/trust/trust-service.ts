@@ -1,6 +1,8 @@
 // The "projectTrust" service: the decision in force for this process (what `ctx.isProjectTrusted()` reports),
 // the answers `/trust` and the start-up prompt offer, recording one, and deciding again for another folder.
+import type { Logger } from "../../kernel/index.js";
 import type { ProjectTrustHooks, ProjectTrustUI } from "./trust-hook.js";
+import { askTrustHandlers, trustEvent } from "./trust-asker.js";
 import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 import type { TrustEntry, TrustStore } from "./trust-store.js";
@@ -34,6 +36,8 @@ export interface TrustServiceConfig {
   onDecided(state: ProjectTrustState): void;
   mode: string;
   ui?: ProjectTrustUI;
+  /** where a handler's notes go when there is no UI */
+  log?: Logger;
 }
 
 export function createTrustService(config: TrustServiceConfig): ProjectTrustService {
@@ -62,7 +66,7 @@ export function createTrustService(config: TrustServiceConfig): ProjectTrustServ
           override: config.override,
           defaultProjectTrust: config.defaultProjectTrust(),
           legacyTrusted: config.legacyTrusted(),
-          askHandlers: (event) => config.hooks.project_trust.promise({ ...event, mode: config.mode, hasUI: config.ui !== undefined, ui: config.ui ?? NO_UI }),
+          askHandlers: ({ cwd }) => askTrustHandlers(config.hooks, trustEvent(cwd, config)),
           prompt: options.prompt,
           signal: options.signal,
         }));
@@ -73,11 +77,3 @@ export function createTrustService(config: TrustServiceConfig): ProjectTrustServ
     },
   };
 }
-
-/** Dialogs for a process without a UI: each answers as if the user dismissed it. */
-export const NO_UI: ProjectTrustUI = {
-  select: async () => undefined,
-  confirm: async () => false,
-  input: async () => undefined,
-  notify: () => undefined,
-};

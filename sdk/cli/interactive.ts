@@ -15,7 +15,7 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
       ...options,
       plugins: [...(options.plugins ?? []), mode.plugin],
       log: mode.log,
-      projectTrust: { ...options.projectTrust, prompt: mode.trustPrompt },
+      projectTrust: { ...options.projectTrust, prompt: mode.trustPrompt, ui: mode.trustUI },
     });
   } catch (error) {
     mode.abandon();

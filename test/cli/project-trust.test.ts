@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
 
 const MODEL = ["--model", "mock/mock-model"];
+const PI_TRUST_EXAMPLE = join(process.cwd(), "node_modules", "@earendil-works", "pi-coding-agent", "examples", "extensions", "project-trust.ts");
 let world: CliWorld;
 beforeEach(async () => {
   world = await createCliWorld();
@@ -43,12 +44,15 @@ describe("project trust in the CLI", () => {
   it("an untrusted project's shellPath and shellCommandPrefix never run; one warning names them; -a trusts", async () => {
     const { shellRan, prefixRan } = await hostileProject();
     world.mock.enqueue(bashCall, { text: "done" });
-    const untrusted = await world.run(["-p", ...MODEL, "run it"]);
+    const untrusted = await world.run(["-p", "-e", PI_TRUST_EXAMPLE, ...MODEL, "run it"]);
     expect(untrusted.code).toBe(0);
     expect(await exists(shellRan)).toBe(false);
     expect(await exists(prefixRan)).toBe(false);
     expect(sent(1)).toContain("hello"); // the command ran, in the user's own shell
     expect(sent(0)).not.toContain("PROJECT SYSTEM PROMPT");
+    // pi's example extension was asked first, in print mode without dialogs, and left the decision to the default
+    const project = await realpath(world.project);
+    expect(untrusted.stderr).toContain(`pith: project_trust fired for ${project} (mode: print, load: 1)\n`);
     const warnings = untrusted.stderr.split("\n").filter((line) => line.includes("not trusted"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(".pi/settings.json (with shellPath and shellCommandPrefix, which run or load code) and .pi/SYSTEM.md");

@@ -152,3 +152,23 @@ it("asks at start-up whether to trust a project with .pi resources; Trust saves 
   await run.waitForText("Hello back.");
   expect(JSON.stringify(world.mock.requests.at(-1)!.body.messages)).toContain("Say hello from the project");
 });
+
+it("an extension's project_trust handler asks first, with its own dialog, and its answer stands (pi's example extension)", async () => {
+  const world = ui.world();
+  await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
+  await writeFile(join(world.project, ".pi", "prompts", "hello.md"), "Say hello from the project\n");
+  const example = join(process.cwd(), "node_modules", "@earendil-works", "pi-coding-agent", "examples", "extensions", "project-trust.ts");
+  const run = await ui.start(["-e", example], { ready: "Let built-in prompt decide" });
+  const asked = run.screen().join("\n");
+  expect(asked).toMatch(/Project trust for:/);
+  expect(asked).not.toContain("Trust project folder?");
+  run.type(`${DOWN}${DOWN}\r`); // "Trust this session"
+  await run.waitForText("project-trust example loaded after trust resolution");
+  expect(run.screen().join("\n")).not.toContain("Trust project folder?");
+  // this session only: nothing saved, and the project's prompt template loaded
+  await expect(readFile(join(world.agentDir, "trust.json"), "utf8")).rejects.toThrow();
+  world.mock.enqueue({ text: "Hello back." });
+  run.type("/hello\r");
+  await run.waitForText("Hello back.");
+  expect(JSON.stringify(world.mock.requests.at(-1)!.body.messages)).toContain("Say hello from the project");
+});

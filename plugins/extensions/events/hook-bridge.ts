@@ -22,6 +22,7 @@ import { customMessage } from "./message-delivery.js";
 import { REQUEST_TAPS } from "./request-taps.js";
 import { catchUp, type Call, type Tap } from "./tap.js";
 import { contribute } from "../resources-discover.js";
+import { tapProjectTrust } from "./trust-tap.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type {
   BeforeAgentStartEventResult,
@@ -56,6 +57,8 @@ const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
 
 /** Taps the hook of one handler. */
 export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
+  // its `ctx` is the limited trust context: the session it would describe is not there yet at start-up
+  if (event === "project_trust") return tapProjectTrust(runtime, record, handler as Parameters<typeof tapProjectTrust>[2]);
   const invoke = handler as unknown as (event: object, ctx: ExtensionContext) => unknown;
   const call: Call = async <R>(payload: object, signal?: AbortSignal) => {
     // a retired instance hears nothing more, even before its taps are removed (pi's old runner is gone by then)
