@@ -1,7 +1,7 @@
 // The events pi 1.x added to the extension contract, with their payloads and what a handler may return
 // (pi 1.6.0's `dist/core/extensions/types.d.ts`). `ExtensionEventMap` in types.ts includes this map.
 import type { AgentMessage } from "../../kernel/index.js";
-import type { ProjectTrustEvent, ProjectTrustEventResult } from "./events/trust-tap.js";
+import type { ProjectTrustUI } from "../trust/trust-hook.js";
 
 export interface ContextWithSystemEvent {
   type: "context_with_system";
@@ -45,13 +45,32 @@ export interface UIPromptEndEvent {
   title?: string;
 }
 
+export interface ProjectTrustEvent {
+  type: "project_trust";
+  cwd: string;
+}
+
+export interface ProjectTrustEventResult {
+  trusted: "yes" | "no" | "undecided";
+  /** save a yes/no in trust.json for later runs */
+  remember?: boolean;
+}
+
+/** What a `project_trust` handler gets as `ctx`: nothing of the session, which does not exist yet. */
+export interface ProjectTrustContext {
+  cwd: string;
+  mode: string;
+  hasUI: boolean;
+  ui: ProjectTrustUI;
+}
+
 export interface Pi1xEventMap {
   context_with_system: [ContextWithSystemEvent, ContextWithSystemEventResult];
   before_provider_headers: [BeforeProviderHeadersEvent, void];
   provider_stream_event: [ProviderStreamEvent, void];
   ui_prompt_start: [UIPromptStartEvent, void];
   ui_prompt_end: [UIPromptEndEvent, void];
-  /** `ctx` is a ProjectTrustContext, not the session's context (see events/trust-tap.ts) */
+  /** `ctx` is a ProjectTrustContext, not the session's context */
   project_trust: [ProjectTrustEvent, ProjectTrustEventResult];
 }
 

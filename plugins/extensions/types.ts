@@ -6,8 +6,7 @@ import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { BashOperations, BashResult } from "../session-services/user-bash.js";
-import type { Pi1xEventMap } from "./event-types.js";
-import type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "./events/trust-tap.js";
+import type { Pi1xEventMap, ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "./event-types.js";
 export type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult };
 
 // ---- sources ---------------------------------------------------------------------------------------------

@@ -2,28 +2,10 @@
 // the limited trust context pi gives it (cwd, mode, hasUI and the select/confirm/input/notify dialogs), and
 // answers `{trusted: "yes" | "no" | "undecided", remember?}`. Only the user's own and command-line extensions
 // take part: a project's extensions and packages are what the decision is about, so theirs are never asked.
-import type { ProjectTrustDecision, ProjectTrustUI } from "../../trust/index.js";
+import type { ProjectTrustDecision } from "../../trust/trust-hook.js";
+import type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "../event-types.js";
 import type { ExtensionRecord } from "../extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
-
-export interface ProjectTrustEvent {
-  type: "project_trust";
-  cwd: string;
-}
-
-export interface ProjectTrustEventResult {
-  trusted: "yes" | "no" | "undecided";
-  /** save a yes/no in trust.json for later runs */
-  remember?: boolean;
-}
-
-/** What a `project_trust` handler gets as `ctx`: nothing of the session, which does not exist yet. */
-export interface ProjectTrustContext {
-  cwd: string;
-  mode: string;
-  hasUI: boolean;
-  ui: ProjectTrustUI;
-}
 
 type TrustHandler = (event: ProjectTrustEvent, ctx: ProjectTrustContext) => ProjectTrustEventResult | undefined | Promise<ProjectTrustEventResult | undefined>;
 
