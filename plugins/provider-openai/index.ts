@@ -2,10 +2,10 @@
 // Responses API ("openai-responses"), Azure OpenAI's Responses API ("azure-openai-responses") and the ChatGPT
 // backend's Responses dialect ("openai-codex-responses"), through the official SDK.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
-import { streamOpenAICompletions } from "./completions-stream.js";
-import { streamOpenAIResponses } from "./responses-stream.js";
-import { streamAzureOpenAIResponses } from "./azure-stream.js";
-import { streamOpenAICodexResponses } from "./codex-stream.js";
+import { streamOpenAICompletions } from "./completions/completions-stream.js";
+import { streamOpenAIResponses } from "./responses/responses-stream.js";
+import { streamAzureOpenAIResponses } from "./azure/azure-stream.js";
+import { streamOpenAICodexResponses } from "./codex/codex-stream.js";
 
 export const OPENAI_COMPLETIONS_API = "openai-completions";
 export const OPENAI_RESPONSES_API = "openai-responses";
@@ -24,12 +24,12 @@ export function openaiProviderPlugin(): PithPlugin {
   });
 }
 
-export { streamOpenAICompletions } from "./completions-stream.js";
-export { streamOpenAIResponses } from "./responses-stream.js";
-export { streamAzureOpenAIResponses } from "./azure-stream.js";
-export { streamOpenAICodexResponses } from "./codex-stream.js";
-export { buildCodexRequest, codexBaseUrl } from "./codex-request.js";
-export { azureTarget, type AzureTarget } from "./azure-config.js";
-export { buildCompletionsRequest, type CompletionsRequest } from "./completions-request.js";
-export { buildResponsesRequest, type ResponsesRequest } from "./responses-request.js";
-export { resolveCompletionsCompat, type CompletionsCompat, type ThinkingFormat } from "./completions-compat.js";
+export { streamOpenAICompletions } from "./completions/completions-stream.js";
+export { streamOpenAIResponses } from "./responses/responses-stream.js";
+export { streamAzureOpenAIResponses } from "./azure/azure-stream.js";
+export { streamOpenAICodexResponses } from "./codex/codex-stream.js";
+export { buildCodexRequest, codexBaseUrl } from "./codex/codex-request.js";
+export { azureTarget, type AzureTarget } from "./azure/azure-config.js";
+export { buildCompletionsRequest, type CompletionsRequest } from "./completions/completions-request.js";
+export { buildResponsesRequest, type ResponsesRequest } from "./responses/responses-request.js";
+export { resolveCompletionsCompat, type CompletionsCompat, type ThinkingFormat } from "./completions/completions-compat.js";

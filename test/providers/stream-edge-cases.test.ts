@@ -6,7 +6,7 @@ import { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builde
 import type { AssistantMessageEvent } from "../../kernel/provider.js";
 import { readAnthropicEvents } from "../../plugins/provider-anthropic/anthropic-events.js";
 import { ProviderFailure } from "../../lib/provider-kit/index.js";
-import { readCompletionsChunks } from "../../plugins/provider-openai/completions-events.js";
+import { readCompletionsChunks } from "../../plugins/provider-openai/completions/completions-events.js";
 import { testModel } from "./support/models.js";
 
 async function* fromArray<T>(items: T[]): AsyncGenerator<T> {

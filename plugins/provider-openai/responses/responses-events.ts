@@ -1,8 +1,8 @@
 // Responses API stream events → kernel message events. Output items are addressed by `output_index`.
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
-import type { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessageEvent } from "../../kernel/index.js";
-import { isContextOverflowText, ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
+import type { AssistantMessageBuilder } from "../../../lib/provider-kit/assistant-builder.js";
+import type { AssistantMessageEvent } from "../../../kernel/index.js";
+import { isContextOverflowText, ProviderFailure, streamEndedEarly, type FinishReason } from "../../../lib/provider-kit/index.js";
 import { encodeTextSignature } from "./responses-messages.js";
 
 interface OpenItem {

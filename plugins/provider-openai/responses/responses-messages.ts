@@ -1,7 +1,7 @@
 // Kernel messages → Responses API `input` items. A Responses tool call id is "call_id|item_id": the call id
 // pairs the call with its output, the item id ties it to the reasoning that preceded it.
-import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
-import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
+import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
+import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
 import type { InputImage, InputText, ResponsesInputItem } from "./responses-wire.js";
 
 const IMAGE_ONLY_RESULT = "(see attached image)";

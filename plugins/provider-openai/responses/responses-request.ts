@@ -1,6 +1,6 @@
 // Builds the Responses API request body and its per-request headers.
-import type { StreamRequest } from "../../kernel/index.js";
-import { reasoningEffort, copilotRequestHeaders } from "../../lib/provider-kit/index.js";
+import type { StreamRequest } from "../../../kernel/index.js";
+import { reasoningEffort, copilotRequestHeaders } from "../../../lib/provider-kit/index.js";
 import { toResponsesInput } from "./responses-messages.js";
 import type { ResponsesBody } from "./responses-wire.js";
 

@@ -1,6 +1,6 @@
 // Kernel messages → Chat Completions `messages`, bent to what each server accepts (see CompletionsCompat).
-import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
-import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../lib/provider-kit/index.js";
+import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
+import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
 import type { CompletionsCompat } from "./completions-compat.js";
 import type { ChatAssistantMessage, ChatImagePart, ChatMessage, ChatTextPart } from "./completions-wire.js";
 

@@ -3,12 +3,12 @@
 import type { AzureOpenAI } from "openai";
 import type { Stream } from "openai/core/streaming";
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
-import { ClientCache, guardProviderStream, mergeHeaders, sdkAttempt, sdkClientOptions } from "../../lib/provider-kit/index.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index.js";
+import { ClientCache, guardProviderStream, mergeHeaders, sdkAttempt, sdkClientOptions } from "../../../lib/provider-kit/index.js";
 import { azureTarget } from "./azure-config.js";
-import { readResponsesEvents } from "./responses-events.js";
-import { buildResponsesRequest } from "./responses-request.js";
-import { postResponses } from "./responses-stream.js";
+import { readResponsesEvents } from "../responses/responses-events.js";
+import { buildResponsesRequest } from "../responses/responses-request.js";
+import { postResponses } from "../responses/responses-stream.js";
 
 let sdk: Promise<typeof import("openai")> | undefined;
 const clients = new ClientCache<AzureOpenAI>();

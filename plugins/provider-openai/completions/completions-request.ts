@@ -1,6 +1,6 @@
 // Builds the Chat Completions request body and its per-request headers.
-import type { Message, StreamRequest, ToolSpec } from "../../kernel/index.js";
-import { mappedThinkingValue, reasoningEffort, copilotRequestHeaders } from "../../lib/provider-kit/index.js";
+import type { Message, StreamRequest, ToolSpec } from "../../../kernel/index.js";
+import { mappedThinkingValue, reasoningEffort, copilotRequestHeaders } from "../../../lib/provider-kit/index.js";
 import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-compat.js";
 import { toCompletionsMessages } from "./completions-messages.js";
 import type { CacheControl, ChatCompletionsBody, ChatMessage, ChatTool } from "./completions-wire.js";

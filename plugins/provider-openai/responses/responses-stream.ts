@@ -1,10 +1,10 @@
 // One Responses API call, through the shared SDK attempt (lib/provider-kit/sdk-attempt.ts).
 import type { Stream } from "openai/core/streaming";
 import type { ResponseStreamEvent, ResponseCreateParamsStreaming } from "openai/resources/responses/responses";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index.js";
 import type OpenAI from "openai";
-import { guardProviderStream, sdkAttempt, streamedPostOptions, type SendOptions } from "../../lib/provider-kit/index.js";
-import { openaiClient } from "./openai-client.js";
+import { guardProviderStream, sdkAttempt, streamedPostOptions, type SendOptions } from "../../../lib/provider-kit/index.js";
+import { openaiClient } from "../openai-client.js";
 import { readResponsesEvents } from "./responses-events.js";
 import { buildResponsesRequest } from "./responses-request.js";
 

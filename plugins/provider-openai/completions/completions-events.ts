@@ -2,9 +2,9 @@
 // switches between them; tool calls are addressed by their stream index and all end when the stream ends.
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
-import type { AssistantMessageBuilder, UsageReport } from "../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessageEvent } from "../../kernel/index.js";
-import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
+import type { AssistantMessageBuilder, UsageReport } from "../../../lib/provider-kit/assistant-builder.js";
+import type { AssistantMessageEvent } from "../../../kernel/index.js";
+import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../../lib/provider-kit/index.js";
 import { REASONING_FIELDS } from "./completions-messages.js";
 
 interface ProseBlock {

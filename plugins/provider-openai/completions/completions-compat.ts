@@ -1,6 +1,6 @@
 // What an OpenAI-compatible Chat Completions server accepts. `model.compat` wins field by field; otherwise the
 // provider name and base URL of well-known services decide, and anything else is treated as OpenAI itself.
-import type { Model } from "../../kernel/index.js";
+import type { Model } from "../../../kernel/index.js";
 
 /** How a server wants reasoning switched on and steered. */
 export type ThinkingFormat = "openai" | "openrouter" | "deepseek" | "zai" | "qwen" | "qwen-chat-template";

@@ -1,11 +1,11 @@
 // One Chat Completions call, through the shared SDK attempt (lib/provider-kit/sdk-attempt.ts).
 import type { Stream } from "openai/core/streaming";
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
-import { guardProviderStream, sdkAttempt, streamedPostOptions } from "../../lib/provider-kit/index.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index.js";
+import { guardProviderStream, sdkAttempt, streamedPostOptions } from "../../../lib/provider-kit/index.js";
 import { readCompletionsChunks } from "./completions-events.js";
 import { buildCompletionsRequest } from "./completions-request.js";
-import { openaiClient } from "./openai-client.js";
+import { openaiClient } from "../openai-client.js";
 
 const attempt = sdkAttempt<ChatCompletionCreateParamsStreaming, Stream<ChatCompletionChunk>>({
   build: buildCompletionsRequest,

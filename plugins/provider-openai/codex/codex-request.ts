@@ -3,9 +3,9 @@
 // tools without `strict`), at `<base>/codex/responses`, with the ChatGPT account of the token and Codex's headers.
 // Facts from pi 1.6.0.
 import { arch, platform, release } from "node:os";
-import { PithError, type StreamRequest } from "../../kernel/index.js";
-import { chatgptAccountId } from "../../lib/oauth/chatgpt-account.js";
-import { buildResponsesRequest, type ResponsesRequest } from "./responses-request.js";
+import { PithError, type StreamRequest } from "../../../kernel/index.js";
+import { chatgptAccountId } from "../../../lib/oauth/chatgpt-account.js";
+import { buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
 
 const DEFAULT_BASE_URL = "https://chatgpt.com/backend-api";
 

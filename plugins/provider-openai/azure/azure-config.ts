@@ -2,7 +2,7 @@
 // AZURE_OPENAI_RESOURCE_NAME, else the model's base URL (models.json); Azure hosts are sent to their `/openai/v1`
 // API. The API version comes from AZURE_OPENAI_API_VERSION (default "v1"), and the deployment from
 // AZURE_OPENAI_DEPLOYMENT_NAME_MAP ("gpt-5.4=my-deployment,...", else the model id).
-import { PithError, type Model } from "../../kernel/index.js";
+import { PithError, type Model } from "../../../kernel/index.js";
 
 export interface AzureTarget {
   baseUrl: string;

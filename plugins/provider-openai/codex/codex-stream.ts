@@ -3,12 +3,12 @@
 // `response.completed`). Over SSE only: pi's WebSocket transport is not spoken.
 import type { Stream } from "openai/core/streaming";
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
-import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
-import { guardProviderStream, sdkAttempt } from "../../lib/provider-kit/index.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index.js";
+import { guardProviderStream, sdkAttempt } from "../../../lib/provider-kit/index.js";
 import { buildCodexRequest, codexBaseUrl } from "./codex-request.js";
-import { openaiClient } from "./openai-client.js";
-import { readResponsesEvents } from "./responses-events.js";
-import { postResponses } from "./responses-stream.js";
+import { openaiClient } from "../openai-client.js";
+import { readResponsesEvents } from "../responses/responses-events.js";
+import { postResponses } from "../responses/responses-stream.js";
 
 async function* asResponsesEvents(events: AsyncIterable<ResponseStreamEvent>): AsyncIterable<ResponseStreamEvent> {
   for await (const event of events) {
