@@ -68,8 +68,12 @@ describe("pith -p", () => {
     expect(toolEnd.result.content[0]!.text).toContain("alpha");
     const updates = events.filter((event) => event.type === "message_update") as { assistantMessageEvent: { type: string; delta?: string } }[];
     expect(updates.filter((u) => u.assistantMessageEvent.type === "text_delta").map((u) => u.assistantMessageEvent.delta)).toEqual(["Done", "."]);
-    const end = events.at(-2) as { messages: { role: string }[]; willRetry: boolean };
+    const end = events.at(-2) as { messages: { role: string; content: unknown }[]; willRetry: boolean };
     expect(end.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "toolResult", "assistant"]);
+    // the user's message as content blocks, as pi writes it (consumers read content[0].text)
+    const userEnd = events.find((event) => event.type === "message_end" && (event as { message: { role: string } }).message.role === "user") as { message: { content: unknown } };
+    expect(userEnd.message.content).toEqual([{ type: "text", text: "read a.txt" }]);
+    expect(end.messages[1]!.content).toEqual([{ type: "text", text: "read a.txt" }]);
     expect(end.willRetry).toBe(false);
   });
 

@@ -40,6 +40,7 @@ describe("sessions from the command line", () => {
     expect(entries.map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change", "message", "message", "message"]);
     expect(entries[0]).toMatchObject({ provider: "mock", modelId: "mock-model", parentId: null });
     expect(entries.slice(2).map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant"]);
+    expect((entries[3]!.message as { content: unknown }).content).toEqual([{ type: "text", text: "remember 42" }]);
     for (let i = 1; i < entries.length; i++) expect(entries[i]!.parentId).toBe(entries[i - 1]!.id);
   });
 

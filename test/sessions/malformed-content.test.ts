@@ -21,6 +21,8 @@ function writeSession(file: string): void {
     { type: "message", id: "a0000001", parentId: null, timestamp: "2026-11-01T10:00:01.000Z", message: { role: "user", content: 42, timestamp: 1 } },
     { type: "message", id: "a0000002", parentId: "a0000001", timestamp: "2026-11-01T10:00:02.000Z", message: { role: "assistant", content: "plain text", api: "anthropic-messages", provider: "mock", model: "mock-model", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: 2 } },
     { type: "message", id: "a0000003", parentId: "a0000002", timestamp: "2026-11-01T10:00:03.000Z", message: { role: "user", content: ["a bare string", { type: "text", text: "a block" }], timestamp: 3 } },
+    // a user message's content as a plain string (older pi files) is one of its two valid forms
+    { type: "message", id: "a0000004", parentId: "a0000003", timestamp: "2026-11-01T10:00:04.000Z", message: { role: "user", content: "a plain string, as older files hold", timestamp: 4 } },
   ];
   writeFileSync(file, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
 }
@@ -36,6 +38,7 @@ it("reports each bad content with file and line and repairs it", () => {
     "42",
     [{ type: "text", text: "plain text" }],
     [{ type: "text", text: "a bare string" }, { type: "text", text: "a block" }],
+    "a plain string, as older files hold",
   ]);
   manager.close();
 });
@@ -49,4 +52,5 @@ it("resumes such a session from the command line: a warning naming the line, the
   expect(result.stdout).toBe("still here\n");
   expect(result.stderr).toContain(`${file}:2:`);
   expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("a block");
+  expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("a plain string, as older files hold");
 });
