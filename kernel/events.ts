@@ -41,7 +41,6 @@ export interface AgentEventMap {
 export interface SessionEventMap extends AgentEventMap {
   queue_update: { type: "queue_update"; steering: string[]; followUp: string[] };
   thinking_level_changed: { type: "thinking_level_changed"; level: ThinkingLevel };
-  session_info_changed: { type: "session_info_changed"; name: string | undefined };
   /** once per prompt, after the last run and every automatic continuation: the session is idle */
   agent_settled: { type: "agent_settled"; aborted: boolean };
 }

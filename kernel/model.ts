@@ -2,8 +2,6 @@
 
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
-export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
-
 /** The levels a token budget can express; the opt-in levels above "high" take the "high" budget. */
 export type BudgetThinkingLevel = Exclude<ThinkingLevel, "off" | "xhigh" | "max">;
 
@@ -33,8 +31,4 @@ export interface Model {
   maxTokens: number;
   headers?: Record<string, string>;
   compat?: Record<string, unknown>;
-}
-
-export function isThinkingLevel(value: unknown): value is ThinkingLevel {
-  return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 // pith's SDK as the `pith` package exports it: the kernel, the built-in plugins, and createAgentSession to put
 // them together.
 export * from "../kernel/index.js";
-export { AssistantMessageBuilder, providerErrorDetails, parsePartialJson, type UsageReport } from "../lib/provider-kit/index.js";
+export { AssistantMessageBuilder, providerErrorDetails, parsePartialJson, THINKING_LEVELS, isThinkingLevel, type UsageReport } from "../lib/provider-kit/index.js";
 export { createJitiLoader, type JitiLoaderOptions } from "../lib/loading/jiti-loader.js";
 export { resolveFilePlugins, nodeModuleLoader, type FilePluginSpec, type HostPluginSpec, type ModuleLoader } from "../lib/loading/file-plugins.js";
 // the argument check createAgentSession gives the kernel (`validateArguments`), for a session booted by hand

@@ -1,6 +1,13 @@
 // Thinking levels: which a model supports, the nearest supported one to a wish, and the value a provider receives,
 // honouring a model's `thinkingLevelMap`.
-import { THINKING_LEVELS, type BudgetThinkingLevel, type Model, type ThinkingLevel } from "../../kernel/index.js";
+import type { BudgetThinkingLevel, Model, ThinkingLevel } from "../../kernel/index.js";
+
+/** Every level, from none to the most; clamping picks the nearest supported one in this order. */
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+export function isThinkingLevel(value: unknown): value is ThinkingLevel {
+  return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
+}
 
 export function supportedThinkingLevels(model: Model | undefined): ThinkingLevel[] {
   if (!model?.reasoning) return ["off"];

@@ -2,7 +2,8 @@
 // provider), with pi 1.6's rules: with 40-odd providers the same id often lives on several of them, and then
 // the provider with a key decides; if none or several have one, the reference is ambiguous and the user is told
 // to name the provider.
-import { isThinkingLevel, type Model, type ThinkingLevel } from "../../kernel/index.js";
+import type { Model, ThinkingLevel } from "../../kernel/index.js";
+import { isThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { defaultModelIds } from "./known-providers.js";
 
 export interface CliModelResolution {

@@ -1,6 +1,7 @@
 // A resumed session brings back its model and thinking level; a new one records both at its start, as pi's
 // files do (a `model_change` and a `thinking_level_change` entry before the first message).
-import { isThinkingLevel, type ThinkingLevel } from "../../kernel/index.js";
+import type { ThinkingLevel } from "../../kernel/index.js";
+import { isThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import type { SessionManager } from "../sessions/index.js";
 
 export interface RestoredState {

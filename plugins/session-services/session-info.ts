@@ -78,6 +78,10 @@ declare module "../../kernel/index.js" {
   interface PithServices {
     sessionInfo: SessionInfoService;
   }
+  interface SessionEventMap {
+    /** the session was named (`/name`, RPC `set_session_name`, an extension's `pi.setSessionName`) */
+    session_info_changed: { type: "session_info_changed"; name: string | undefined };
+  }
 }
 
 export interface SessionInfoConfig {

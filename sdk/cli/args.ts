@@ -1,6 +1,7 @@
 // Command-line parsing on commander, with pi's flags and pi's multi-letter short forms (-nc, -nt, ...).
 import { Command, Option, CommanderError } from "commander";
-import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel, PithError } from "../../kernel/index.js";
+import { type ThinkingLevel, PithError } from "../../kernel/index.js";
+import { isThinkingLevel, THINKING_LEVELS } from "../../lib/provider-kit/thinking-levels.js";
 import { toolListError } from "../tool-selection.js";
 import { HELP_AFTER_OPTIONS } from "./help-text.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THINKING_LEVELS } from "../../kernel/model.js";
+import { THINKING_LEVELS } from "../../lib/provider-kit/thinking-levels.js";
 import { findExactModelReference, isAliasId, parseModelPattern, resolveModelScope } from "../../plugins/models/index.js";
 import { model } from "./fixtures.js";
 
