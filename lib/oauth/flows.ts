@@ -1,5 +1,5 @@
-// The account sign-ins pith offers, by provider (of pi 1.6.0's built-in ones: Claude, ChatGPT/Codex, Copilot and
-// OpenRouter). Each flow's module is imported when it is used: none is loaded by a run that signs nobody in.
+// The account sign-ins pith offers, by provider: all of pi 1.6.0's built-in ones (Claude, ChatGPT for Codex and
+// for the OpenAI API, Copilot, OpenRouter, Kimi Code, Meta, xAI, Radius). Each flow's module is imported when it is used: none is loaded by a run that signs nobody in.
 import type { SubscriptionFlow } from "./types.js";
 
 const LOADERS: Record<string, { name: string; load(): Promise<SubscriptionFlow> }> = {
@@ -7,6 +7,11 @@ const LOADERS: Record<string, { name: string; load(): Promise<SubscriptionFlow> 
   "openai-codex": { name: "ChatGPT Plus/Pro (Codex)", load: async () => (await import("./openai-codex.js")).openaiCodexFlow },
   "github-copilot": { name: "GitHub Copilot", load: async () => (await import("./github-copilot.js")).githubCopilotFlow },
   openrouter: { name: "OpenRouter", load: async () => (await import("./openrouter.js")).openRouterFlow },
+  openai: { name: "OpenAI (ChatGPT subscription)", load: async () => (await import("./openai-chatgpt.js")).openaiChatgptFlow },
+  "kimi-coding": { name: "Kimi Code (subscription)", load: async () => (await import("./kimi-coding.js")).kimiCodingFlow },
+  meta: { name: "Meta (Muse subscription)", load: async () => (await import("./meta.js")).metaFlow },
+  xai: { name: "xAI (Grok/X subscription)", load: async () => (await import("./xai.js")).xaiFlow },
+  radius: { name: "Radius", load: async () => (await import("./radius.js")).radiusFlow },
 };
 
 export const SUBSCRIPTION_PROVIDERS: readonly string[] = Object.keys(LOADERS);

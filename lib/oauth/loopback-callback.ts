@@ -100,6 +100,17 @@ export async function listenForRedirect(options: LoopbackOptions): Promise<Loopb
   };
 }
 
+/** Shows the sign-in page; without a loopback server (its fixed port was taken) the user is told to paste instead. */
+export function showSignInPage(conversation: SignInConversation, url: string, callback: LoopbackCallback | undefined, port: number): void {
+  conversation.show({
+    type: "open_url",
+    url,
+    instructions: callback
+      ? "Sign in in your browser. If the browser runs on another machine, paste the URL it ends on here."
+      : `Port ${port} is in use (by another sign-in, or the Codex CLI?): after signing in, paste the URL the browser ends on here.`,
+  });
+}
+
 /** The code from the browser's redirect or from what the user pastes, whichever comes first; checks a pasted state. */
 export async function codeFromBrowserOrPaste(
   conversation: SignInConversation,

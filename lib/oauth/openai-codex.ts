@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { PithError } from "../../kernel/index.js";
 import type { SignInEndpoints } from "./endpoints.js";
 import { pollDeviceCode } from "./device-poll.js";
-import { codeFromBrowserOrPaste, listenForRedirect } from "./loopback-callback.js";
+import { codeFromBrowserOrPaste, listenForRedirect, showSignInPage } from "./loopback-callback.js";
 import { chatgptAccountId } from "./chatgpt-account.js";
 import { createPkce } from "./pkce.js";
 import { numberField, requestJson, sendTokenRequest, stringField } from "./token-request.js";
@@ -52,13 +52,7 @@ async function browserLogin(conversation: SignInConversation, endpoints: SignInE
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   const callback = await listenForRedirect({ provider: "OpenAI", port: CALLBACK_PORT, path: CALLBACK_PATH, state }).catch(() => undefined);
   try {
-    conversation.show({
-      type: "open_url",
-      url: url.toString(),
-      instructions: callback
-        ? "Sign in in your browser. If the browser runs on another machine, paste the URL it ends on here."
-        : `Port ${CALLBACK_PORT} is in use (by the Codex CLI?): after signing in, paste the URL the browser ends on here.`,
-    });
+    showSignInPage(conversation, url.toString(), callback, CALLBACK_PORT);
     const code = await codeFromBrowserOrPaste(conversation, callback, state, REDIRECT_URI);
     conversation.show({ type: "progress", message: "Exchanging the authorization code for tokens..." });
     return await exchangeCode(endpoints, code, pkce.verifier, REDIRECT_URI, conversation.signal);

@@ -13,6 +13,8 @@ export interface SignInOptions {
   env?: NodeJS.ProcessEnv;
   /** the provider's API as models.json sets it (Copilot's model list is read there) */
   apiBaseUrl?: string;
+  /** this installation's id (settings.json `deviceId`, made when first asked for) */
+  deviceId?(): Promise<string>;
 }
 
 /** Runs the provider's subscription sign-in and saves the login; resolves with the flow's display name. */
@@ -24,7 +26,10 @@ export async function signInAndSave(options: SignInOptions): Promise<string> {
   if (endpoints.override) {
     conversation.show({ type: "progress", message: `Signing in through ${endpoints.override.value} (${endpoints.override.variable} is set).` });
   }
-  const credential = await flow.login(conversation, endpoints);
+  const credential = await flow.login(conversation, endpoints, {
+    deviceId:
+      options.deviceId ?? (() => Promise.reject(new PithError("OAUTH_SIGN_IN_FAILED", `The ${flow.name} sign-in needs this installation's id, which this caller cannot give.`))),
+  });
   await modifyAuthEntry(options.authPath, provider, async () => credential, conversation.signal);
   return flow.name;
 }

@@ -37,12 +37,17 @@ export interface CredentialAuth {
   baseUrl?: string;
 }
 
+/** What a sign-in may need of this installation: its id, a UUID kept as pi keeps it (settings.json `deviceId`). */
+export interface SignInInstallation {
+  deviceId(): Promise<string>;
+}
+
 export interface SubscriptionFlow {
   /** the provider's name in auth.json and the model catalogue */
   provider: string;
   /** shown in lists */
   name: string;
-  login(conversation: SignInConversation, endpoints: SignInEndpoints): Promise<OAuthCredential>;
+  login(conversation: SignInConversation, endpoints: SignInEndpoints, installation: SignInInstallation): Promise<OAuthCredential>;
   refresh(credential: OAuthCredential, endpoints: SignInEndpoints, signal: AbortSignal): Promise<OAuthCredential>;
   toAuth(credential: OAuthCredential): CredentialAuth;
 }

@@ -60,6 +60,7 @@ function buildSettingsSchema() {
         .check(described("Token budgets per thinking level, for token-budget providers")),
       collapseChangelog: z._default(z.boolean(), false).check(described("Show a condensed changelog after updates")),
       lastChangelogVersion: z.optional(z.string()).check(described("Last version whose changelog was shown")),
+      deviceId: z.optional(z.string()).check(described("This installation's UUID, made when a sign-in first needs it (Sign in with ChatGPT); global only")),
       enableInstallTelemetry: z
         ._default(z.boolean(), true)
         .check(described("Send an anonymous install/update version ping (interactive mode)")),

@@ -1,5 +1,5 @@
 // `pith auth login|logout <provider>` (pi 1.6.0's `auth` subcommand) and the shorter `pith login [provider]` and
-// `pith logout [provider]`: subscription sign-ins (Claude Pro/Max, ChatGPT/Codex, GitHub Copilot) or a saved API
+// `pith logout [provider]`: subscription sign-ins (lib/oauth/flows.ts) or a saved API
 // key, into auth.json where pi reads them too. `auth print-api-key|print-bearer-token|check` are in
 // auth-inspect.ts.
 import { join } from "node:path";
@@ -24,7 +24,7 @@ credentials. They are stored in ~/.pi/agent/auth.json (PI_CODING_AGENT_DIR moves
 
 Options for login:
   --api-key               Save an API key instead of signing in with an account
-  --no-browser            Use the other sign-in method: copy code (Anthropic), device code (ChatGPT)
+  --no-browser            Use the other sign-in method: copy code (Anthropic), device code (ChatGPT, Radius)
 `;
 
 /** `argv` after `auth`, or `["login", ...]` for `pith login`; resolves with the exit code. */
@@ -77,7 +77,17 @@ async function login(args: readonly string[], authPath: string, io: AuthCommandI
       io.stdout(`Saved API key for ${provider}. Credentials saved to ${authPath}\n`);
       return 0;
     }
-    const name = await signInAndSave({ provider, authPath, conversation, env: io.env, apiBaseUrl: registry.configuredBaseUrl(provider) });
+    const name = await signInAndSave({
+      provider,
+      authPath,
+      conversation,
+      env: io.env,
+      apiBaseUrl: registry.configuredBaseUrl(provider),
+      deviceId: async () => {
+        const [{ SettingsManager }, { installationDeviceId }] = await Promise.all([import("../../plugins/settings/settings-manager.js"), import("../../plugins/settings/device-id.js")]);
+        return installationDeviceId(await SettingsManager.load({ agentDir: resolveAgentDir(io.env), cwd: process.cwd(), env: io.env }), io.signal);
+      },
+    });
     io.stdout(`Logged in to ${name}. Credentials saved to ${authPath}\n`);
     return 0;
   } catch (error) {

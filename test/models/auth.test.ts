@@ -127,15 +127,15 @@ describe("auth.json", () => {
   });
 
   it("refuses an expired OAuth token pith has no sign-in for, with what to do", async () => {
-    const dir = agentDir({ auth: { openai: { type: "oauth", access: "old", refresh: "r", expires: 1_000 } } });
-    const r = new ModelRegistry({ agentDir: dir, env: { OPENAI_API_KEY: "env" }, now: () => 2_000 });
-    const model = r.find("openai", "gpt-4o")!;
-    expect(r.hasAuth("openai")).toBe(true);
+    const dir = agentDir({ auth: { groq: { type: "oauth", access: "old", refresh: "r", expires: 1_000 } } });
+    const r = new ModelRegistry({ agentDir: dir, env: { GROQ_API_KEY: "env" }, now: () => 2_000 });
+    const model = r.all().find((candidate) => candidate.provider === "groq")!;
+    expect(r.hasAuth("groq")).toBe(true);
     const error = await rejection(r.resolveAuth(model));
     expect(error.code).toBe("OAUTH_EXPIRED");
-    expect(error.message).toContain(`The OAuth login for "openai" in ${join(dir, "auth.json")} expired on 1970-01-01`);
+    expect(error.message).toContain(`The OAuth login for "groq" in ${join(dir, "auth.json")} expired on 1970-01-01`);
     expect(error.message).toContain("--api-key");
-    r.setRuntimeApiKey("openai", "flag");
+    r.setRuntimeApiKey("groq", "flag");
     expect((await r.resolveAuth(model)).apiKey).toBe("flag");
   });
 

@@ -27,9 +27,18 @@ export function codexAccessToken(serial: number, accountId = "acct-mock-1"): str
   return `${part({ alg: "none" })}.${part({ "https://api.openai.com/auth": { chatgpt_account_id: accountId }, serial })}.sig`;
 }
 
-const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+export const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
 
-async function readBody(request: IncomingMessage): Promise<Record<string, string>> {
+/** The browser's part of a sign-in: GET the authorize URL, return the redirect's Location. */
+export async function followAuthorize(authorizeUrl: string): Promise<string> {
+  const response = await fetch(authorizeUrl, { redirect: "manual" });
+  const location = response.headers.get("location");
+  if (response.status !== 302 || !location) throw new Error(`authorize answered ${response.status}: ${await response.text()}`);
+  return location;
+}
+
+/** A request's JSON or form body as an object. */
+export async function readBody(request: IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString("utf8");
@@ -47,12 +56,7 @@ export async function startMockOAuthServer(): Promise<MockOAuthServer> {
     requests: [],
     refreshes: { anthropic: 0, openai: 0, copilot: 0 },
     refreshDelayMs: 0,
-    async authorize(authorizeUrl) {
-      const response = await fetch(authorizeUrl, { redirect: "manual" });
-      const location = response.headers.get("location");
-      if (response.status !== 302 || !location) throw new Error(`authorize answered ${response.status}: ${await response.text()}`);
-      return location;
-    },
+    authorize: followAuthorize,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = createServer((request, response) => {

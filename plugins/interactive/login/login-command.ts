@@ -8,6 +8,7 @@ import { saveApiKey, signInAndSave, signOut } from "../../../lib/oauth/sign-in.j
 import { openUrl } from "../../../lib/process/open-url.js";
 import { readAuthFile } from "../../models/auth-file.js";
 import { defaultModelIds } from "../../models/known-providers.js";
+import { installationDeviceId } from "../../settings/device-id.js";
 import type { ModelRegistry } from "../../models/registry.js";
 import type { CommandHost } from "../commands/command-host.js";
 import { SearchList } from "../components/search-list.js";
@@ -105,7 +106,14 @@ async function startLogin(host: CommandHost, option: LoginOption, back?: () => P
   let label: string;
   try {
     if (option.authType === "oauth") {
-      await signInAndSave({ provider: option.id, authPath: models.authJsonPath, conversation: dialog, env: process.env, apiBaseUrl: models.configuredBaseUrl(option.id) });
+      await signInAndSave({
+        provider: option.id,
+        authPath: models.authJsonPath,
+        conversation: dialog,
+        env: process.env,
+        apiBaseUrl: models.configuredBaseUrl(option.id),
+        deviceId: () => installationDeviceId(host.context.use("settings"), dialog.signal),
+      });
       label = `Logged in to ${option.name}`;
     } else {
       await saveApiKey(models.authJsonPath, option.id, await dialog.askSecret("Enter API key:"), dialog.signal);
