@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./test/support/long-files-first.js";
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,6 +24,7 @@ export default defineConfig({
     // (that cost the suite a quarter of its CPU); file-state.ts puts back what a file changes in the process.
     isolate: false,
     setupFiles: ["test/support/file-state.ts"],
+    sequence: { sequencer: LongFilesFirst },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

@@ -1,3 +1,4 @@
+// @long-running: many CLI runs over stored sessions
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

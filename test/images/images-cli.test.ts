@@ -1,6 +1,7 @@
 // images.autoResize and images.blockImages through the real CLI against the mock model, with real PNG and JPEG
 // files: an attached image and one the read tool returns are scaled to 2000 px and the model is told the scale; a
 // large read image that pith once left out is now sent, scaled; with blockImages the model gets pi's notice.
+// @long-running: CLI runs that resize images
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 // npm sources from a local tarball (`npm pack` of a fixture package; no registry): installed into pith's own npm
 // project per scope, pinned specs skipped by update, removed with npm uninstall. Also: a git package's
 // dependencies are installed after the clone. Peer dependencies (pi itself) are never installed.
+// @long-running: npm installs through the CLI
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -3,6 +3,7 @@
 // what they register in pi 1.6.0: the same tools and commands per package and the same extension flags, with no
 // load error. pi's side is registry/pi16-registrations.json, written by registry/generate-fixture.mjs (which runs
 // pi 1.6.0 on the Node 22 binary with the same probe), so the test does not run pi.
+// @long-running: npm installs five packages from the registry, then jiti compiles them
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

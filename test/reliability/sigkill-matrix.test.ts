@@ -1,5 +1,6 @@
 // A streamed multi-turn session with tool calls, killed with SIGKILL at 50 seeded random moments through the
 // real CLI; each file is then resumed by pith. No complete line may be lost and no file may be unreadable.
+// @long-running: a hundred CLI runs, fifty of them killed mid-session
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -5,6 +5,7 @@
 //
 // One TypeScript program checks all of it, against the sources through tsconfig.json's paths for those subpaths;
 // errors are collected from the docs' files only (the build type-checks the sources).
+// @long-running: type-checks every code example of docs/
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,7 @@
 // A custom distribution imports built-ins through the package's subpaths: the built package (dist/, written by
 // `npm run build`) answers every subpath of package.json's "exports" (each built-in plugin under `pith/plugins/<name>`)
 // from a project that depends on it, with JavaScript and type declarations, and docs/sdk.md lists each one.
+// @long-running: type-checks every package subpath against the built declarations
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

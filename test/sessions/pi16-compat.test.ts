@@ -2,6 +2,7 @@
 // a compaction with its checkpoint) resumes in pith, and pi resumes it again after pith added to it; a session
 // pith wrote (tools, system messages, compaction, a branch, usage and context edits) reads in pi's own
 // SessionManager exactly as in pith, and pi continues it.
+// @long-running: runs pi 1.6.0 on the Node 22 binary
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";

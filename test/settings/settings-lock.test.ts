@@ -1,3 +1,4 @@
+// @long-running: writer processes, pi 1.6.0 among them, taking turns under the lock
 import { execFile, spawn } from "node:child_process";
 import { mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
