@@ -94,6 +94,7 @@ export const ERROR_CODES = {
   EXPORT_WRITE_FAILED: exportPlugin("the export cannot be written", "check the output folder and its permissions"),
   BAD_ARGUMENTS: extensions("the command line has options pith does not know", "see pith --help, extension flags included"),
   EXTENSION_API_UNSUPPORTED: extensions("an extension used a part of pi's own runtime that pith does not provide", "see docs/compatibility.md; the extension cannot run in pith"),
+  EXTENSION_FOOTER_DATA: extensions("an extension built pi's FooterComponent without the footer data a setFooter factory receives", "construct it inside ctx.ui.setFooter((tui, theme, footerData) => new FooterComponent(session, footerData)) while the terminal UI runs"),
   EXTENSION_COMMAND_INVALID: extensions("registerCommand got no name or handler", "pass a name and {handler}"),
   EXTENSION_CONFLICT: extensions("two extensions register the same name; the message says which wins", "rename one, or remove one"),
   EXTENSION_ERROR: extensions("an extension's handler threw", "fix the extension the message names"),

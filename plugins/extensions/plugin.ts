@@ -22,7 +22,7 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
         { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log, mode: options.mode ?? "print" },
         tapHandler,
       );
-      if (options.mode === "tui") await serveTerminalComponents(() => context.tryUse("ui")?.theme);
+      if (options.mode === "tui") await serveTerminalComponents(() => context.tryUse("ui"));
       const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false, onCompile: () => context.progress() }), context.time);
 
       const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;

@@ -97,7 +97,7 @@ function userItem(content: unknown, { theme, expanded, expandKey, images }: Item
   return item;
 }
 
-interface BashRecord {
+export interface BashRecord {
   command: string;
   output: string;
   exitCode: number | undefined;
@@ -106,7 +106,8 @@ interface BashRecord {
   fullOutputPath?: string;
 }
 
-function bashItem(record: BashRecord, { theme, expanded, expandKey }: ItemContext): ChatItem {
+/** a `!command` that ran: its command, output (the last 20 lines unless expanded) and how it ended */
+export function bashItem(record: BashRecord, { theme, expanded, expandKey }: Pick<ItemContext, "theme" | "expanded" | "expandKey">): ChatItem {
   const colour = record.excludeFromContext ? "dim" : "bashMode";
   const lines = record.output.replace(/\n+$/, "").split("\n");
   const shown = expanded || lines.length <= 20 ? lines : lines.slice(-20);

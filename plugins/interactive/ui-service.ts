@@ -8,6 +8,7 @@ import { Frame, type FooterFactory, type HeaderFactory } from "./extensions/fram
 import { showCustom, type CustomHost, type CustomOptions } from "./extensions/custom-component.js";
 import { adoptPrompt, shareActions, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
 import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost } from "./dialogs.js";
+import { EditorDialog } from "./components/editor-dialog.js";
 import type { Layout } from "./layout.js";
 import type { Blocked } from "./terminal/program-status.js";
 import { Theme } from "./theme/theme.js";
@@ -90,7 +91,8 @@ export class InteractiveUi implements UiService, DialogHost {
   }
 
   editor(title: string, prefill?: string, opts?: UiDialogOptions): Promise<string | undefined> {
-    return this.blocking({ kind: "question", message: title }, () => inputDialog(this, title, prefill, opts));
+    const dialog = (finish: (text: string | undefined) => void) => new EditorDialog(this.tui, this.keys, this.current, title, prefill, finish, () => finish(undefined));
+    return this.blocking({ kind: "question", message: title }, () => openDialog<string | undefined>(this, dialog, undefined, opts));
   }
 
   /** the program status says "blocked" (`blocked`) while the dialog `open` shows waits for the user */

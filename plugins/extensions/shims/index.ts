@@ -124,13 +124,13 @@ export function isLoaded(specifier: string): boolean {
 
 /**
  * From now on, extensions of this process get pi's UI components (`CustomEditor`, `DynamicBorder`, `BorderedLoader`,
- * the dialogs, the theme accessors) as real pi-tui components painted with `theme` (the terminal UI's, looked up on
- * each use): a terminal UI runs that draws them. An extension file already evaluated keeps what it imported.
+ * the dialogs, the message components, the selectors, the theme accessors) as real pi-tui components painted with
+ * the theme of `ui` (the terminal UI's "ui" service, looked up on each use): a terminal UI runs that draws them. An extension file already evaluated keeps what it imported.
  */
-export async function serveTerminalComponents(theme: () => object | undefined): Promise<void> {
+export async function serveTerminalComponents(ui: () => { theme: object } | undefined): Promise<void> {
   terminalComponents ??= import("./terminal-components.js");
   const [components, themes] = await Promise.all([terminalComponents, import("./terminal-theme.js")]);
-  themes.useTerminalTheme(theme);
+  themes.useTerminalUi(ui);
   for (const [name, load] of SERVED) {
     if (load === codingAgent && name in loaded) loaded[name] = { ...loaded[name], ...components };
   }

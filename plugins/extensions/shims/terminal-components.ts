@@ -1,6 +1,7 @@
 // pi's UI components that extensions build on, for a process that runs pith's terminal UI: real pi-tui
 // components, so an extension's editor (`class VimEditor extends CustomEditor`) edits, a border and a loader draw,
-// and pi's theme accessors and key hints give the UI's theme and the user's keys.
+// pi's message components, dialogs, footer and selectors are pith's own, and pi's theme accessors and key hints
+// give the UI's theme and the user's keys.
 // Runs without a terminal keep the inert ones (inert-component.ts) and never load pi-tui for them.
 import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
 import { borderWithStatus, type StatusInBorder, type StatusLoader } from "../../interactive/components/border-status.js";
@@ -66,5 +67,18 @@ export class CustomEditor extends Editor implements StatusInBorder {
 }
 
 export { DynamicBorder } from "./dynamic-border.js";
+export {
+  AssistantMessageComponent,
+  BashExecutionComponent,
+  BranchSummaryMessageComponent,
+  CompactionSummaryMessageComponent,
+  CustomMessageComponent,
+  SkillInvocationMessageComponent,
+  UserMessageComponent,
+} from "./terminal-messages.js";
+export { ToolExecutionComponent } from "./terminal-tool-execution.js";
+export { ExtensionEditorComponent, LoginDialogComponent } from "./terminal-login-editor.js";
+export { FooterComponent } from "./terminal-footer.js";
+export { OAuthSelectorComponent, ShowImagesSelectorComponent, ThemeSelectorComponent, ThinkingSelectorComponent, UserMessageSelectorComponent } from "./terminal-selectors.js";
 export { BorderedLoader, ExtensionInputComponent, ExtensionSelectorComponent } from "./terminal-dialogs.js";
 export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, highlightCode, keyHint, keyText, rawKeyHint, Theme } from "./terminal-theme.js";

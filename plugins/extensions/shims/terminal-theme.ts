@@ -3,8 +3,8 @@
 // UI's theme (before it is provided) they fall back to the plain theme.
 import { getKeybindings, type MarkdownTheme, type SelectListTheme, type SettingsListTheme } from "@earendil-works/pi-tui";
 import { highlightCode as colourCode } from "../../../lib/ui/syntax-highlight.js";
-import { Theme as UiTheme, type ColorDepth } from "../../interactive/theme/theme.js";
-import { THEME_TOKENS, type Palette } from "../../interactive/theme/tokens.js";
+import { detectColorDepth, Theme as UiTheme, type ColorDepth } from "../../interactive/theme/theme.js";
+import { BUILTIN_PALETTES, THEME_TOKENS, type Palette } from "../../interactive/theme/tokens.js";
 import { plainTheme } from "./theme.js";
 
 /** what pith's terminal theme offers; only what these accessors need */
@@ -17,17 +17,38 @@ export interface TerminalTheme {
   settingsList(): SettingsListTheme;
 }
 
-let uiTheme: () => object | undefined = () => undefined;
+/** what the shims read of the terminal UI's "ui" service */
+export interface TerminalUi {
+  theme: object;
+  getAllThemes?(): { name: string }[];
+}
 
-/** the terminal UI's theme (the "ui" service's), looked up on each use */
-export function useTerminalTheme(theme: () => object | undefined): void {
-  uiTheme = theme;
+let terminalUiNow: () => TerminalUi | undefined = () => undefined;
+const uiTheme = () => terminalUiNow()?.theme;
+
+/** the terminal UI's "ui" service, looked up on each use (its theme, its themes) */
+export function useTerminalUi(ui: () => TerminalUi | undefined): void {
+  terminalUiNow = ui;
+}
+
+/** the names of the run's themes, in the UI's order */
+export function themeNames(): string[] {
+  return terminalUiNow()?.getAllThemes?.().map((theme) => theme.name) ?? Object.keys(BUILTIN_PALETTES);
 }
 
 /** the UI's theme when it is a terminal theme (the RPC mode's styles nothing and has no markdown theme) */
 function currentTheme(): TerminalTheme | undefined {
   const theme = uiTheme() as Partial<TerminalTheme> | undefined;
   return typeof theme?.markdown === "function" ? (theme as TerminalTheme) : undefined;
+}
+
+let fallback: UiTheme | undefined;
+
+/** the terminal UI's theme object, for pith's own components; the dark theme before the UI has provided one */
+export function interactiveTheme(): UiTheme {
+  const theme = uiTheme();
+  if (theme instanceof UiTheme) return theme;
+  return (fallback ??= new UiTheme("dark", BUILTIN_PALETTES.dark!, detectColorDepth()));
 }
 
 /** the UI's theme, or one that styles nothing */

@@ -4,8 +4,8 @@ import type { MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 
 export class UserMessage extends Box {
-  constructor(text: string, theme: Theme, transform?: MarkdownTransform) {
-    super(1, 1, theme.fill("userMessageBg"));
+  constructor(text: string, theme: Theme, transform?: MarkdownTransform, paddingX = 1) {
+    super(paddingX, 1, theme.fill("userMessageBg"));
     this.addChild(new Markdown(text, 0, 0, theme.markdown(), { color: theme.paint("userMessageText") }, transform && { transform }));
   }
 }

@@ -10,8 +10,12 @@ type Disposable = Component & { dispose?(): void };
 export type FooterFactory = (tui: TUI, theme: Theme, data: ExtensionFooterData) => Component;
 export type HeaderFactory = (tui: TUI, theme: Theme) => Component;
 
+/** where the footer data an extension's footer gets leads to the mode's own footer figures (pi's `FooterComponent`) */
+export const MODE_FOOTER: unique symbol = Symbol("pith.modeFooter");
+
 /** pi's `ReadonlyFooterDataProvider`: what an extension's footer may read */
 export interface ExtensionFooterData {
+  readonly [MODE_FOOTER]?: FooterData;
   getGitBranch(): string | null;
   getExtensionStatuses(): ReadonlyMap<string, string>;
   getAvailableProviderCount(): number;
@@ -86,6 +90,7 @@ export class Frame {
       getExtensionStatuses: () => this.statuses,
       getAvailableProviderCount: this.providerCount,
       onBranchChange: () => () => undefined,
+      ...(this.data ? { [MODE_FOOTER]: this.data } : {}),
     };
   }
 }

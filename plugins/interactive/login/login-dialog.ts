@@ -137,12 +137,12 @@ export class LoginDialog extends Container implements Focusable, SignInConversat
     });
   }
 
-  private line(token: string, text: string): void {
+  protected line(token: string, text: string): void {
     this.body.addChild(new Text(this.options.theme.fg(token, text), 1, 0));
     this.options.requestRender();
   }
 
-  private reset(): void {
+  protected reset(): void {
     this.pendingUrl = undefined;
     this.body.clear();
     this.body.addChild(new Spacer(1));
