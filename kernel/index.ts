@@ -14,4 +14,4 @@ export { boot, type BootOptions, type Booted } from "./boot.js";
 export type { PluginTiming } from "./plugin-host.js";
 export { timePart, type TimingNode } from "./timing.js";
 export { kernelMessageToLlm, convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
-export { MessageQueue, type QueueMode } from "./message-queues.js";
+export type { QueueMode } from "./message-queues.js";
