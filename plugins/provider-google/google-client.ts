@@ -4,10 +4,12 @@
 // endpoint with Google's auth library and its standard chain: GOOGLE_APPLICATION_CREDENTIALS (a service account, a
 // workload identity or external account configuration), gcloud's application default credentials, the GCE/GKE
 // metadata server. Model requests and the auth library's token requests go through pith's fetch (proxies, no
-// timeout, the caller's signal); the library's own metadata and token-exchange requests use its proxy support.
+// timeout, the caller's signal; a credentials file's own token_uri, see token-uri.ts); the library's own metadata
+// and token-exchange requests use its proxy support.
 import type { GoogleGenAI, GoogleGenAIOptions, HttpOptions } from "@google/genai";
 import { errorMessage, PithError, type StreamRequest } from "../../kernel/index.js";
 import { ClientCache, providerFetch } from "../../lib/provider-kit/index.js";
+import { credentialsFile, customTokenUri, routeTokenRequests } from "./token-uri.js";
 
 type Sdk = typeof import("@google/genai");
 
@@ -61,13 +63,15 @@ export function googleClientOptions(request: StreamRequest, sdkScope: Sdk["Resou
   }
   if (apiKey) return { vertexai: true, apiKey, apiVersion: VERTEX_API_VERSION, httpOptions };
   const keyFilename = env.GOOGLE_APPLICATION_CREDENTIALS || undefined;
+  const tokenUri = customTokenUri(credentialsFile(env));
+  const authFetch = tokenUri ? routeTokenRequests(fetch, tokenUri) : fetch;
   return {
     vertexai: true,
     ...vertexProject(env, !custom),
     apiVersion: VERTEX_API_VERSION,
     googleAuthOptions: {
       ...(keyFilename ? { keyFilename } : {}),
-      clientOptions: { transporterOptions: { fetchImplementation: fetch as never } },
+      clientOptions: { transporterOptions: { fetchImplementation: authFetch as never } },
     },
     httpOptions,
   };

@@ -1,6 +1,7 @@
 // The Gemini API ("google-generative-ai") and Vertex AI ("google-vertex") against the mock server's Gemini
 // stream: the request body and headers, thinking, signatures, tool calls, images, usage and every kind of failure.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { createVerify, generateKeyPairSync } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -182,6 +183,54 @@ describe("google-vertex", () => {
       expect(mock.requests[0]!.path).toBe("/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
     } finally {
       await sts.close();
+    }
+  });
+
+  it("trades a service account's signed JWT, and gcloud's user refresh token, at the token_uri their files name", async () => {
+    useAdcEnvironment();
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const tokens = await startTestServer();
+    tokens.handle((_request, response) => {
+      const grant = new URLSearchParams(tokens.requests.at(-1)!.body.toString());
+      const token = grant.get("grant_type") === "refresh_token" ? "ya29.user" : "ya29.service-account";
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: 3600 }));
+    });
+    try {
+      const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
+      const serviceAccount = {
+        type: "service_account",
+        project_id: "proj",
+        private_key_id: "key-1",
+        private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
+        client_email: "pith-test@proj.iam.gserviceaccount.com",
+        client_id: "1",
+        token_uri: `${tokens.url}/token`,
+      };
+      writeFileSync(join(folder, "service-account.json"), JSON.stringify(serviceAccount));
+      process.env.GOOGLE_APPLICATION_CREDENTIALS = join(folder, "service-account.json");
+      mock.enqueue({ text: "as the service account" });
+      expect((await adcRun()).stopReason).toBe("stop");
+      expect(tokens.requests.map((request) => request.path)).toEqual(["/token"]);
+      const grant = new URLSearchParams(tokens.requests[0]!.body.toString());
+      expect(grant.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
+      const [header, claims, signature] = grant.get("assertion")!.split(".");
+      expect(createVerify("RSA-SHA256").update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature!, "base64url"))).toBe(true);
+      expect(JSON.parse(Buffer.from(claims!, "base64url").toString())).toMatchObject({ iss: serviceAccount.client_email, scope: "https://www.googleapis.com/auth/cloud-platform" });
+      expect(mock.requests.at(-1)!.headers.authorization).toBe("Bearer ya29.service-account");
+
+      // gcloud's application default credentials of a user (no GOOGLE_APPLICATION_CREDENTIALS)
+      delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+      const gcloud = join(process.env.HOME!, ".config", "gcloud");
+      mkdirSync(gcloud, { recursive: true });
+      const user = { type: "authorized_user", client_id: "cid.apps.googleusercontent.com", client_secret: "secret", refresh_token: "1//user-refresh", token_uri: `${tokens.url}/token` };
+      writeFileSync(join(gcloud, "application_default_credentials.json"), JSON.stringify(user));
+      mock.enqueue({ text: "as the user" });
+      expect((await adcRun()).stopReason).toBe("stop");
+      const refresh = new URLSearchParams(tokens.requests.at(-1)!.body.toString());
+      expect(Object.fromEntries(refresh)).toMatchObject({ grant_type: "refresh_token", refresh_token: "1//user-refresh", client_id: user.client_id, client_secret: "secret" });
+      expect(mock.requests.at(-1)!.headers.authorization).toBe("Bearer ya29.user");
+    } finally {
+      await tokens.close();
     }
   });
 
