@@ -11,7 +11,7 @@ export {
   type PatternMatch,
   type PatternOptions,
   type ScopedModel,
-} from "./model-pattern.js";
-export { resolveCliModel, type CliModelRequest, type CliModelResolution } from "./cli-model.js";
-export { formatModelList, formatTokenCount, NO_MODELS_MESSAGE } from "./model-list.js";
-export type { ProviderConfig, ModelDefinition, ModelOverride } from "./models-json-schema.js";
+} from "./selection/model-pattern.js";
+export { resolveCliModel, type CliModelRequest, type CliModelResolution } from "./selection/cli-model.js";
+export { formatModelList, formatTokenCount, NO_MODELS_MESSAGE } from "./selection/model-list.js";
+export type { ProviderConfig, ModelDefinition, ModelOverride } from "./config-files/models-json-schema.js";

@@ -1,19 +1,19 @@
 // The model registry: built-in models plus models.json plus extension providers, and the key for each request.
 import { join } from "node:path";
 import { PithError, type ResolvedAuth, type Model } from "../../kernel/index.js";
-import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./apply-provider-config.js";
-import { readAuthFile, type AuthCredential } from "./auth-file.js";
+import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./config-files/apply-provider-config.js";
+import { readAuthFile, type AuthCredential } from "./config-files/auth-file.js";
 import { hasSubscriptionFlow } from "../../lib/oauth/flows.js";
 
 type OAuthEntry = Extract<AuthCredential, { type: "oauth" }>;
 type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
 import { builtInModelsOf, builtInProviders, catalogueProvider } from "./catalogue.js";
-import { resolveCliModel, type CliModelResolution } from "./cli-model.js";
-import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-value.js";
+import { resolveCliModel, type CliModelResolution } from "./selection/cli-model.js";
+import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-files/config-value.js";
 import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider } from "./known-providers.js";
-import { formatModelList } from "./model-list.js";
-import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./models-json.js";
-import type { ProviderConfig } from "./models-json-schema.js";
+import { formatModelList } from "./selection/model-list.js";
+import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./config-files/models-json.js";
+import type { ProviderConfig } from "./config-files/models-json-schema.js";
 
 export interface ModelRegistryOptions {
   agentDir: string;

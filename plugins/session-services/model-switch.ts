@@ -3,7 +3,7 @@
 // `enabledModels` as the cycling scope when set.
 import { PithError, type Model, type ThinkingLevel, type SessionApi } from "../../kernel/index.js";
 import { supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.js";
-import { resolveModelScope, type ScopedModel } from "../models/model-pattern.js";
+import { resolveModelScope, type ScopedModel } from "../models/selection/model-pattern.js";
 
 export interface CycledModel {
   model: Model;

@@ -6,7 +6,7 @@ import { errorMessage } from "../../../kernel/index.js";
 import { SUBSCRIPTION_PROVIDERS, subscriptionName } from "../../../lib/oauth/flows.js";
 import { saveApiKey, signInAndSave, signOut } from "../../../lib/oauth/sign-in.js";
 import { openUrl } from "../../../lib/process/open-url.js";
-import { readAuthFile } from "../../models/auth-file.js";
+import { readAuthFile } from "../../models/config-files/auth-file.js";
 import { defaultModelIds } from "../../models/known-providers.js";
 import { installationDeviceId } from "../../settings/device-id.js";
 import type { ModelRegistry } from "../../models/registry.js";

@@ -1,6 +1,6 @@
 // How a provider entry (from models.json or an extension) changes the model list.
-import type { Model } from "../../kernel/index.js";
-import { knownProvider } from "./known-providers.js";
+import type { Model } from "../../../kernel/index.js";
+import { knownProvider } from "../known-providers.js";
 import type { ModelCompat, ModelDefinition, ModelOverride, ProviderConfig } from "./models-json-schema.js";
 
 /** What the registry keeps to authenticate requests; values are resolved at request time. */

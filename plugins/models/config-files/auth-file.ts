@@ -2,9 +2,9 @@
 // lib/oauth/auth-store.ts, under the lock pi takes.
 import { readFileSync } from "node:fs";
 import * as z from "zod/mini";
-import { PithError, errorMessage } from "../../kernel/index.js";
-import { parseJsonText } from "../../lib/json/json-text.js";
-import { readSettled } from "../../lib/lock/settled-read.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import { parseJsonText } from "../../../lib/json/json-text.js";
+import { readSettled } from "../../../lib/lock/settled-read.js";
 import { describeIssues, safeParseReported } from "./models-json-schema.js";
 
 const apiKeyCredential = z.looseObject({

@@ -1,10 +1,10 @@
 // Reading <agentDir>/models.json: a syntax error drops the whole file, an invalid provider drops only itself;
 // either way the built-in models stay usable and the problem is reported with the file, provider and field.
 import { readFileSync } from "node:fs";
-import { PithError, errorMessage } from "../../kernel/index.js";
-import { parseJsonText } from "../../lib/json/json-text.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import { parseJsonText } from "../../../lib/json/json-text.js";
 import { oldStyleReference } from "./config-value.js";
-import { KNOWN_APIS, knownProvider } from "./known-providers.js";
+import { KNOWN_APIS, knownProvider } from "../known-providers.js";
 import { describeIssues, providerConfigSchema, safeParseReported, type ProviderConfig } from "./models-json-schema.js";
 
 export interface ModelsJson {

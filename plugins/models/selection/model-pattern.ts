@@ -1,7 +1,7 @@
 // Turning what a user typed (`sonnet`, `anthropic/claude-opus-4-7:high`, `qwen/qwen3-coder:exacto`) into a model.
-import type { Model, ThinkingLevel } from "../../kernel/index.js";
-import { isThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
-import { compileGlob } from "../../lib/glob/glob.js";
+import type { Model, ThinkingLevel } from "../../../kernel/index.js";
+import { isThinkingLevel } from "../../../lib/provider-kit/thinking-levels.js";
+import { compileGlob } from "../../../lib/glob/glob.js";
 
 export interface PatternMatch {
   model: Model | undefined;

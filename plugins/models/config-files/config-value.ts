@@ -4,8 +4,8 @@
 // pi before 1.0 read a bare variable name (`"OPENAI_API_KEY"`) as a reference; such a value is now sent as it
 // is written, so models.json gets a warning saying how to write it.
 import { spawn } from "node:child_process";
-import { PithError } from "../../kernel/index.js";
-import { untilAborted } from "../../lib/abort/until-aborted.js";
+import { PithError } from "../../../kernel/index.js";
+import { untilAborted } from "../../../lib/abort/until-aborted.js";
 
 export const COMMAND_TIMEOUT_MS = 10_000;
 

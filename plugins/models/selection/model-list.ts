@@ -1,5 +1,5 @@
 // `--list-models [search]`: the models with a key, as an aligned table like pi's.
-import type { Model } from "../../kernel/index.js";
+import type { Model } from "../../../kernel/index.js";
 
 const COLUMNS = ["provider", "model", "context", "max-out", "thinking", "images"] as const;
 

@@ -2,9 +2,9 @@
 // provider), with pi 1.6's rules: with 40-odd providers the same id often lives on several of them, and then
 // the provider with a key decides; if none or several have one, the reference is ambiguous and the user is told
 // to name the provider.
-import type { Model, ThinkingLevel } from "../../kernel/index.js";
-import { isThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
-import { defaultModelIds } from "./known-providers.js";
+import type { Model, ThinkingLevel } from "../../../kernel/index.js";
+import { isThinkingLevel } from "../../../lib/provider-kit/thinking-levels.js";
+import { defaultModelIds } from "../known-providers.js";
 
 export interface CliModelResolution {
   model: Model | undefined;
