@@ -1,9 +1,18 @@
 // What an export reads: a session's header, the entries of one branch, root first, and the tree of all its entries.
 // Entries come one at a time, so a writer can let each go before the next is read.
-import type { TreeNode } from "./session-tree.js";
 
 /** A line of a session file as read: anything JSON; the renderers check every field they use. */
 export type RawEntry = Record<string, unknown>;
+
+/** An entry in the session's tree, as the export's navigation lists it. */
+export interface TreeNode {
+  id: string;
+  parentId: string | null;
+  /** what the entry is (`user`, `assistant`, `toolResult`, `compaction`, …); nodes without a label are not listed */
+  kind: string;
+  /** one line for the tree; undefined for entries the tree leaves out (settings, labels, hidden messages) */
+  label?: string;
+}
 
 export interface BranchSource {
   /** the session header (`type: "session"`, id, timestamp, cwd) */

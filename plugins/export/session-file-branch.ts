@@ -4,8 +4,8 @@
 import { open, readFile, type FileHandle } from "node:fs/promises";
 import { PithError, errorMessage } from "../../kernel/index.js";
 import { loadSessionRecords, parseJsonlBuffer, CURRENT_SESSION_VERSION } from "../sessions/index.js";
-import { branchOf, isRecord, type BranchSource, type RawEntry } from "./branch-source.js";
-import { inMemoryTree, treeNode, treeNodeFromHead, type TreeNode } from "./session-tree.js";
+import { branchOf, isRecord, type BranchSource, type RawEntry, type TreeNode } from "./branch-source.js";
+import { inMemoryTree, treeNode, treeNodeFromHead } from "./session-tree.js";
 
 const CHUNK_BYTES = 1 << 20;
 /** pith and pi write every entry with these keys first; longer lines are not parsed in the first pass */

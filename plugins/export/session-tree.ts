@@ -1,16 +1,7 @@
 // The session's tree for the export's navigation: one small node per entry (id, parent, a one-line label), and the
 // branches off the active one cut into segments so that each entry is written once. Labels come from each entry as
 // read, or from the start of a line too long to parse in the first pass.
-import { isRecord, type RawEntry } from "./branch-source.js";
-
-export interface TreeNode {
-  id: string;
-  parentId: string | null;
-  /** what the entry is (`user`, `assistant`, `toolResult`, `compaction`, …); nodes without a label are not listed */
-  kind: string;
-  /** one line for the tree; undefined for entries the tree leaves out (settings, labels, hidden messages) */
-  label?: string;
-}
+import { isRecord, type RawEntry, type TreeNode } from "./branch-source.js";
 
 const LABEL_CHARS = 90;
 

@@ -11,7 +11,8 @@ import { PAGE_CSS } from "./styles.js";
 import { PAGE_SCRIPT } from "./page-script.js";
 import { totalsHtml } from "./usage.js";
 import { treeHtml } from "./tree.js";
-import { sideSegments, type TreeNode } from "../session-tree.js";
+import type { TreeNode } from "../branch-source.js";
+import { sideSegments } from "../session-tree.js";
 
 /** What only a running session knows: the prompt and tools it would send now. */
 export interface LiveSessionFacts {

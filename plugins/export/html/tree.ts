@@ -2,7 +2,7 @@
 // entry is shown. A run of entries without a fork stays at one level; each fork opens one nested list per branch,
 // the active branch first. Entries the tree leaves out pass their place on to their nearest listed ancestor.
 import { escapeHtml } from "./escape.js";
-import type { TreeNode } from "../session-tree.js";
+import type { TreeNode } from "../branch-source.js";
 
 export function treeHtml(nodes: readonly TreeNode[], active: ReadonlySet<string>, leafId: string | undefined): string {
   const byId = new Map(nodes.map((node) => [node.id, node]));
