@@ -1,4 +1,4 @@
-// `retry.provider.timeoutMs`: a request that receives nothing for that long is abandoned with a transient
+// `retry.provider.timeoutMs`, else `httpIdleTimeoutMs` (5 minutes unless set): a request that receives nothing for that long is abandoned with a transient
 // failure, which the retry plugin retries. It counts only time spent waiting for the provider, never time the
 // stream waits for its consumer, so a slow reader does not time the provider out.
 import type { StreamRequest } from "../../kernel/index.js";
@@ -32,7 +32,7 @@ export function idleWatchdog(request: Pick<StreamRequest, "idleTimeoutMs" | "sig
       timer = setTimeout(() => {
         fired = new ProviderFailure(
           "PROVIDER_IDLE_TIMEOUT",
-          `No data from the provider for ${formatSeconds(timeoutMs)} (retry.provider.timeoutMs); the request was abandoned`,
+          `No data from the provider for ${formatSeconds(timeoutMs)} (httpIdleTimeoutMs, retry.provider.timeoutMs); the request was abandoned`,
           { kind: "network" },
         );
         silence.abort(fired);

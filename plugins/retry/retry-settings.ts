@@ -10,7 +10,10 @@ export interface RetrySettings {
   baseDelayMs: number;
   /** the longest wait pith accepts, whether computed or asked for by the provider; 0 = no limit */
   maxRetryDelayMs: number;
-  /** `retry.provider.timeoutMs`: a request silent this long is abandoned and retried; undefined = never */
+  /**
+   * a request silent this long is abandoned and retried; undefined = never. `retry.provider.timeoutMs`, else
+   * `httpIdleTimeoutMs` (pi 1.6.0's headers-and-body idle timeout: 5 minutes unless set; 0 or "disabled": never)
+   */
   requestIdleTimeoutMs?: number;
 }
 
@@ -19,10 +22,11 @@ export const DEFAULT_RETRY_SETTINGS: Readonly<RetrySettings> = Object.freeze({
   maxRetries: 3,
   baseDelayMs: 2000,
   maxRetryDelayMs: 60_000,
+  requestIdleTimeoutMs: 300_000,
 });
 
 /** Reads `retry.*` from effective settings; `retry.maxDelayMs` (pi before 0.70.1) stands in for the newer key. */
-export function retrySettingsFrom(settings: Pick<Settings, "retry"> | undefined, overrides: Partial<RetrySettings> = {}): RetrySettings {
+export function retrySettingsFrom(settings: Partial<Pick<Settings, "retry" | "httpIdleTimeoutMs">> | undefined, overrides: Partial<RetrySettings> = {}): RetrySettings {
   const retry = (settings?.retry ?? {}) as Partial<Settings["retry"]> & { maxDelayMs?: unknown };
   const legacyCap = wholeNumber(retry.maxDelayMs);
   return {
@@ -31,8 +35,13 @@ export function retrySettingsFrom(settings: Pick<Settings, "retry"> | undefined,
     baseDelayMs: overrides.baseDelayMs ?? wholeNumber(retry.baseDelayMs) ?? DEFAULT_RETRY_SETTINGS.baseDelayMs,
     maxRetryDelayMs:
       overrides.maxRetryDelayMs ?? wholeNumber(retry.provider?.maxRetryDelayMs) ?? legacyCap ?? DEFAULT_RETRY_SETTINGS.maxRetryDelayMs,
-    requestIdleTimeoutMs: overrides.requestIdleTimeoutMs ?? positiveNumber(retry.provider?.timeoutMs),
+    requestIdleTimeoutMs: overrides.requestIdleTimeoutMs ?? positiveNumber(retry.provider?.timeoutMs) ?? httpIdleTimeout(settings?.httpIdleTimeoutMs),
   };
+}
+
+function httpIdleTimeout(value: unknown): number | undefined {
+  if (value === "disabled" || value === 0) return undefined;
+  return positiveNumber(value) ?? DEFAULT_RETRY_SETTINGS.requestIdleTimeoutMs;
 }
 
 function positiveNumber(value: unknown): number | undefined {

@@ -54,9 +54,19 @@ it("/settings changes a row with enter, saves it to settings.json and applies it
   await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ warnings: { anthropicExtraUsage: false } });
   run.type("\x1b");
   await run.waitFor((screen) => /→ Warnings\s+off/.test(screen));
+  // the HTTP idle timeout: pi's labelled choices, stored in milliseconds
+  run.type("\x7f".repeat(8) + "idle");
+  await run.waitFor((screen) => /→ HTTP idle timeout\s+5 min/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ HTTP idle timeout\s+disabled/.test(screen));
+  run.type("\r");
+  await run.waitFor((screen) => /→ HTTP idle timeout\s+30 sec/.test(screen));
+  await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ httpIdleTimeoutMs: 30_000 });
+  run.type("\x7f".repeat(4));
+  await run.waitForText("→ Auto-compact");
   // switching to the model takes its own level
   run.type("\x1b");
-  await run.waitFor((screen) => !screen.includes("Warnings"));
+  await run.waitFor((screen) => !screen.includes("Auto-compact"));
   run.type("/model mock/mock-model\r");
   await run.waitFor((screen) => /mock-model$/m.test(screen));
   run.type("/model mock/mock-think\r");

@@ -95,18 +95,18 @@ describe("provider failures, through the CLI", () => {
 });
 
 describe("a provider that goes silent, through the CLI", () => {
-  const settings = (provider: Record<string, number>) =>
-    writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { maxRetries: 2, baseDelayMs: 10, provider } }));
+  const settings = (provider: Record<string, number>, others: Record<string, unknown> = {}) =>
+    writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { maxRetries: 2, baseDelayMs: 10, provider }, ...others }));
 
-  it("with retry.provider.timeoutMs set, a silent request is abandoned and retried", async () => {
-    await settings({ timeoutMs: 300 });
+  it("with httpIdleTimeoutMs set, a silent request is abandoned and retried", async () => {
+    await settings({}, { httpIdleTimeoutMs: 300 });
     world.mock.enqueue({ text: "never finished", delayMs: 5_000 }, { text: "recovered" });
     const result = await world.run(["--mode", "json", ...MODEL, "hi"]);
     expect(result.code).toBe(0);
     const events = jsonLines(result.stdout);
     expect(events.find((event) => event.type === "auto_retry_start")).toMatchObject({
       attempt: 1,
-      errorMessage: "No data from the provider for 300 ms (retry.provider.timeoutMs); the request was abandoned",
+      errorMessage: "No data from the provider for 300 ms (httpIdleTimeoutMs, retry.provider.timeoutMs); the request was abandoned",
     });
     expect(events.find((event) => event.type === "auto_retry_end")).toMatchObject({ success: true });
     expect(world.mock.requests).toHaveLength(2);
@@ -127,7 +127,7 @@ describe("a provider that goes silent, through the CLI", () => {
     const result = await world.run(["-p", ...MODEL, "hi"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      "pith: No data from the provider for 200 ms (retry.provider.timeoutMs); the request was abandoned (gave up after 2 retries)\n",
+      "pith: No data from the provider for 200 ms (httpIdleTimeoutMs, retry.provider.timeoutMs); the request was abandoned (gave up after 2 retries)\n",
     );
   });
 });

@@ -10,16 +10,23 @@ async function fromFile(settings: object | string | undefined) {
 }
 
 describe("retry settings", () => {
-  it("defaults: on, 3 retries, 2 s, a 60 s cap", async () => {
-    expect((await fromFile(undefined)).settings).toEqual({ enabled: true, maxRetries: 3, baseDelayMs: 2000, maxRetryDelayMs: 60_000 });
+  it("defaults: on, 3 retries, 2 s, a 60 s cap, 5 minutes of provider silence (pi's httpIdleTimeoutMs)", async () => {
+    expect((await fromFile(undefined)).settings).toEqual({ enabled: true, maxRetries: 3, baseDelayMs: 2000, maxRetryDelayMs: 60_000, requestIdleTimeoutMs: 300_000 });
     expect(retrySettingsFrom(undefined)).toEqual(DEFAULT_RETRY_SETTINGS);
   });
 
   it("reads every key, and the older retry.maxDelayMs as the cap", async () => {
     const { settings } = await fromFile({ retry: { enabled: false, maxRetries: 5, baseDelayMs: 100, provider: { maxRetryDelayMs: 0 } } });
-    expect(settings).toEqual({ enabled: false, maxRetries: 5, baseDelayMs: 100, maxRetryDelayMs: 0 });
+    expect(settings).toEqual({ enabled: false, maxRetries: 5, baseDelayMs: 100, maxRetryDelayMs: 0, requestIdleTimeoutMs: 300_000 });
     expect((await fromFile({ retry: { maxDelayMs: 9000 } })).settings.maxRetryDelayMs).toBe(9000);
     expect((await fromFile({ retry: { maxDelayMs: 9000, provider: { maxRetryDelayMs: 7000 } } })).settings.maxRetryDelayMs).toBe(7000);
+  });
+
+  it("httpIdleTimeoutMs sets the provider's idle timeout unless retry.provider.timeoutMs does; 0 and \"disabled\" turn it off", async () => {
+    expect((await fromFile({ httpIdleTimeoutMs: 60_000 })).settings.requestIdleTimeoutMs).toBe(60_000);
+    expect((await fromFile({ httpIdleTimeoutMs: 60_000, retry: { provider: { timeoutMs: 5000 } } })).settings.requestIdleTimeoutMs).toBe(5000);
+    expect((await fromFile({ httpIdleTimeoutMs: "disabled" })).settings.requestIdleTimeoutMs).toBeUndefined();
+    expect((await fromFile({ httpIdleTimeoutMs: 0 })).settings.requestIdleTimeoutMs).toBeUndefined();
   });
 
   it("falls back to the default for a bad value, with the settings warning naming it", async () => {

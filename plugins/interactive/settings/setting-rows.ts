@@ -9,8 +9,12 @@ export interface SettingRow {
   description: string;
   /** the choices enter/space cycles through, as shown */
   values: readonly string[];
-  kind: "boolean" | "number" | "text";
+  /** "idle": pi's labelled HTTP idle timeout choices, stored as milliseconds */
+  kind: "boolean" | "number" | "text" | "idle";
 }
+
+/** pi 1.6.0's choices for `httpIdleTimeoutMs`; unset means 5 minutes */
+const IDLE_CHOICES: Readonly<Record<string, number>> = { "30 sec": 30_000, "1 min": 60_000, "2 min": 120_000, "5 min": 300_000, disabled: 0 };
 
 const BOOL = ["true", "false"] as const;
 const QUEUE_MODES = ["one-at-a-time", "all"] as const;
@@ -36,6 +40,13 @@ export const SETTING_ROWS: readonly SettingRow[] = [
   { path: "followUpMode", label: "Follow-up mode", description: "Alt+Enter queues follow-up messages until the agent stops. 'one-at-a-time': deliver one, wait for response. 'all': deliver all at once.", values: QUEUE_MODES, kind: "text" },
   { path: "transport", label: "Transport", description: "Preferred transport for providers that support multiple transports", values: ["sse", "websocket", "websocket-cached", "auto"], kind: "text" },
   { path: "sessionShareDestination", label: "Session share destination", description: "Where to upload sessions with /share", values: ["auto", "gist", "radius"], kind: "text" },
+  {
+    path: "httpIdleTimeoutMs",
+    label: "HTTP idle timeout",
+    description: "Maximum idle gap while waiting for the provider's response headers or body chunks. Disable for local models that pause longer than five minutes.",
+    values: Object.keys(IDLE_CHOICES),
+    kind: "idle",
+  },
   { path: "cacheWarming", label: "Cache warming", description: "off; streaming while the agent runs; idle also between runs while continuation stays profitable", values: ["off", "streaming", "idle"], kind: "text" },
   { path: "hideThinkingBlock", label: "Hide thinking", description: "Hide thinking blocks in assistant responses", values: BOOL, kind: "boolean" },
   { path: "markdown.mermaid", label: "Mermaid diagrams", description: "Render Mermaid code blocks as Unicode diagrams", values: ["off", "final", "streaming"], kind: "text" },
@@ -52,13 +63,22 @@ export const SETTING_ROWS: readonly SettingRow[] = [
 export function shownValue(settings: object, path: string): string {
   let value: unknown = settings;
   for (const segment of path.split(".")) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[segment] : undefined;
+  if (path === "httpIdleTimeoutMs") return idleLabel(value);
   return value === undefined ? "" : String(value);
+}
+
+function idleLabel(value: unknown): string {
+  if (value === undefined) return "5 min";
+  if (value === "disabled") return "disabled";
+  const label = Object.entries(IDLE_CHOICES).find(([, ms]) => ms === value)?.[0];
+  return label ?? `${Number(value) / 1000} sec`;
 }
 
 /** the JSON value a row's shown choice stands for */
 export function storedValue(row: SettingRow, shown: string): string | number | boolean {
   if (row.kind === "boolean") return shown === "true";
   if (row.kind === "number") return Number(shown);
+  if (row.kind === "idle") return IDLE_CHOICES[shown] ?? 0;
   if (row.path === "quietStartup" && shown !== "header") return shown === "true";
   return shown;
 }
