@@ -5,7 +5,7 @@ import type { LoopContext } from "./loop-context.js";
 import { streamAssistantReply } from "./stream-reply.js";
 import { executeToolBatch } from "./tool-batch.js";
 import { finalizeMessage } from "./finalize-message.js";
-import { isTapped } from "./hooks.js";
+import { isTapped, type TurnOutcome } from "./hooks.js";
 
 /**
  * Runs the loop. `prompts` are added first (empty when continuing after a retry or compaction).
@@ -50,11 +50,13 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
         for (const result of toolResults) append(result);
         moreToolCalls = !batch.terminate;
       }
-      await endTurn(loop, reply, toolResults, turnIndex++);
+      const continueAsked = await endTurn(loop, reply, toolResults, turnIndex++);
       if (loop.signal.aborted) return endRun(loop, added);
       // Listeners may steer in answer to this turn's events: they see every one of them before the queue is read.
       await loop.drainEvents();
       pending = loop.takeSteering();
+      // a continuation is met by the next natural request (tools, steering, a follow-up), else by a context-only one
+      if (continueAsked && !moreToolCalls && pending.length === 0) moreToolCalls = (pending = loop.takeFollowUp()).length === 0;
     }
     pending = loop.takeFollowUp();
     if (pending.length === 0) break;
@@ -62,10 +64,16 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
   return endRun(loop, added);
 }
 
-async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults: ToolResultMessage[], turnIndex: number) {
+/** Runs `turn_end` (before the event, as pi does); whether a handler asked for one more request. */
+async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults: ToolResultMessage[], turnIndex: number): Promise<boolean> {
+  const outcome = outcomeOf(message);
+  const end = isTapped(loop.hooks.turn_end) && (await loop.hooks.turn_end.promise({ message, toolResults, turnIndex, outcome, continue: false }));
   loop.emit({ type: "turn_end", message, toolResults });
-  if (isTapped(loop.hooks.turn_end)) await loop.hooks.turn_end.promise({ message, toolResults, turnIndex });
+  return end && end.continue && outcome === "completed";
 }
+
+export const outcomeOf = (reply: AssistantMessage | undefined): TurnOutcome =>
+  reply?.stopReason === "aborted" ? "aborted" : reply?.stopReason === "error" ? "error" : "completed";
 
 async function endRun(loop: LoopContext, added: AgentMessage[]): Promise<AgentMessage[]> {
   let willRetry = false;

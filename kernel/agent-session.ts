@@ -6,7 +6,7 @@ import { HookTable } from "./hook-table.js";
 import { EventQueue } from "./event-queue.js";
 import { KernelRegistry } from "./registry.js";
 import { MessageQueue, type QueueMode } from "./message-queues.js";
-import { runAgentLoop } from "./agent-loop.js";
+import { outcomeOf, runAgentLoop } from "./agent-loop.js";
 import { streamFromProvider } from "./provider-stream.js";
 import { convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
@@ -477,10 +477,17 @@ export class AgentSession {
   private async run(prompts: AgentMessage[], signal: AbortSignal): Promise<void> {
     const loop = this.loopContext(signal);
     let added = await runAgentLoop(prompts, loop);
-    while (isTapped(this.hooks.after_run) && !signal.aborted) {
-      const lastAssistant = [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined;
-      const next = await this.hooks.after_run.promise({ messages: added, lastAssistant, signal });
-      if (!next?.continue || signal.aborted) break;
+    const lastReply = () => [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined;
+    for (;;) {
+      while (isTapped(this.hooks.after_run) && !signal.aborted) {
+        const next = await this.hooks.after_run.promise({ messages: added, lastAssistant: lastReply(), signal });
+        if (!next?.continue || signal.aborted) break;
+        added = await runAgentLoop([], loop);
+      }
+      if (signal.aborted || !isTapped(this.hooks.agent_before_settle)) break;
+      const lastAssistant = lastReply();
+      const settle = await this.hooks.agent_before_settle.promise({ messages: added, lastAssistant, outcome: outcomeOf(lastAssistant), continue: false, signal });
+      if (!settle.continue || signal.aborted) break;
       added = await runAgentLoop([], loop);
     }
     await this.drainEvents();

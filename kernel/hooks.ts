@@ -197,10 +197,22 @@ export interface ThinkingLevelSelectEvent {
   previousLevel: ThinkingLevel;
 }
 
-export interface TurnEndEvent {
-  message: AgentMessage;
+/** How a turn or a run ended: its last reply completed, was aborted or failed (pi 1.6.0's `outcome`). */
+export type TurnOutcome = "completed" | "aborted" | "error";
+
+/** `continue`: a handler asks for one more model request even when nothing else brings one (never after a failure). */
+export interface TurnEndState {
+  message: AssistantMessage;
   toolResults: ToolResultMessage[];
   turnIndex: number;
+  outcome: TurnOutcome;
+  continue: boolean;
+}
+
+/** The run is about to settle (not after an abort); `continue` runs the loop once more on the current context. */
+export interface BeforeSettleState extends RunEndContext {
+  outcome: TurnOutcome;
+  continue: boolean;
 }
 
 export type SessionEndReason = "quit" | "reload" | "new" | "resume" | "fork";
@@ -271,10 +283,11 @@ export interface HookSignatures {
   tool_gate: HookSignature<ToolGateEvent, ToolBlock | undefined>;
   tool_result: HookSignature<ToolResultState, ToolResultState>;
   message_end: HookSignature<MessageEndState, MessageEndState>;
-  turn_end: HookSignature<TurnEndEvent>;
+  turn_end: HookSignature<TurnEndState, TurnEndState>;
   will_retry: HookSignature<Omit<RunEndContext, "signal">, true | undefined>;
   agent_end: HookSignature<{ messages: AgentMessage[] }>;
   after_run: HookSignature<RunEndContext, RunContinuation | undefined>;
+  agent_before_settle: HookSignature<BeforeSettleState, BeforeSettleState>;
   agent_settled: HookSignature<{ messages: AgentMessage[] }>;
   event: HookSignature<SessionEvent>;
   event_emitted: HookSignature<SessionEvent>;
@@ -312,11 +325,12 @@ export const HOOK_CATALOGUE = Object.freeze({
   tool_gate: kernel("bail", "block"),
   tool_result: kernel("waterfall", "error_result"),
   message_end: kernel("waterfall"),
-  turn_end: kernel("series"),
+  turn_end: kernel("waterfall"),
   /** a run ended: does an automatic retry follow? (`agent_end.willRetry`) */
   will_retry: kernel("bail"),
   agent_end: kernel("series"),
   after_run: kernel("bail"),
+  agent_before_settle: kernel("waterfall"),
   agent_settled: kernel("series"),
   event: kernel("series"),
   event_emitted: kernel("sync"),

@@ -82,10 +82,10 @@ describe("a scope", () => {
     expect(context.registry.tools.owner("read")).toBe("part.ts");
     expect(problems).toEqual(['tool "read" from part.ts replaces the one from tools']);
 
-    await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0 });
+    await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0, outcome: "completed", continue: false });
     expect(heard).toEqual(["part"]);
     scope.dispose();
-    await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0 });
+    await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0, outcome: "completed", continue: false });
     expect(heard).toEqual(["part"]);
     expect(context.registry.tools.get("read")?.description).toBe("built-in");
     expect(context.registry.commands.has("part")).toBe(false);
@@ -97,7 +97,7 @@ describe("a scope", () => {
   it("taps made at run time keep the parent plugin's place: before the plugins loaded after it", async () => {
     const { context, order } = await contextOf();
     context.scope("part.ts").on("turn_end", () => void order.push("part"));
-    await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0 });
+    await context.hooks.turn_end.promise({ message: {} as never, toolResults: [], turnIndex: 0, outcome: "completed", continue: false });
     expect(order).toEqual(["part", "later"]);
   });
 });
