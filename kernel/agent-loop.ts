@@ -64,16 +64,14 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
   return endRun(loop, added);
 }
 
-/** Runs `turn_end` (before the event, as pi does); whether a handler asked for one more request. */
+/** `turn_end` runs before the event, as in pi; true when a handler asked for one more request. */
 async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults: ToolResultMessage[], turnIndex: number): Promise<boolean> {
-  const outcome = outcomeOf(message);
-  const end = isTapped(loop.hooks.turn_end) && (await loop.hooks.turn_end.promise({ message, toolResults, turnIndex, outcome, continue: false }));
+  const end = isTapped(loop.hooks.turn_end) && (await loop.hooks.turn_end.promise({ message, toolResults, turnIndex, outcome: outcomeOf(message), continue: false }));
   loop.emit({ type: "turn_end", message, toolResults });
-  return end && end.continue && outcome === "completed";
+  return end && end.continue; // the caller ends the run after a failed or aborted reply whatever this says
 }
 
-export const outcomeOf = (reply: AssistantMessage | undefined): TurnOutcome =>
-  reply?.stopReason === "aborted" ? "aborted" : reply?.stopReason === "error" ? "error" : "completed";
+export const outcomeOf = (reply?: AssistantMessage): TurnOutcome => (reply?.stopReason === "aborted" || reply?.stopReason === "error" ? reply.stopReason : "completed");
 
 async function endRun(loop: LoopContext, added: AgentMessage[]): Promise<AgentMessage[]> {
   let willRetry = false;

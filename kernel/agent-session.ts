@@ -485,8 +485,7 @@ export class AgentSession {
         added = await runAgentLoop([], loop);
       }
       if (signal.aborted || !isTapped(this.hooks.agent_before_settle)) break;
-      const lastAssistant = lastReply();
-      const settle = await this.hooks.agent_before_settle.promise({ messages: added, lastAssistant, outcome: outcomeOf(lastAssistant), continue: false, signal });
+      const settle = await this.hooks.agent_before_settle.promise({ messages: added, lastAssistant: lastReply(), outcome: outcomeOf(lastReply()), continue: false, signal });
       if (!settle.continue || signal.aborted) break;
       added = await runAgentLoop([], loop);
     }

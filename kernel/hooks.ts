@@ -199,7 +199,6 @@ export interface ThinkingLevelSelectEvent {
 
 /** How a turn or a run ended: its last reply completed, was aborted or failed (pi 1.6.0's `outcome`). */
 export type TurnOutcome = "completed" | "aborted" | "error";
-
 /** `continue`: a handler asks for one more model request even when nothing else brings one (never after a failure). */
 export interface TurnEndState {
   message: AssistantMessage;
@@ -210,10 +209,7 @@ export interface TurnEndState {
 }
 
 /** The run is about to settle (not after an abort); `continue` runs the loop once more on the current context. */
-export interface BeforeSettleState extends RunEndContext {
-  outcome: TurnOutcome;
-  continue: boolean;
-}
+export type BeforeSettleState = RunEndContext & Pick<TurnEndState, "outcome" | "continue">;
 
 export type SessionEndReason = "quit" | "reload" | "new" | "resume" | "fork";
 

@@ -1,6 +1,7 @@
 // The events pi 1.x added to the extension contract, with their payloads and what a handler may return
 // (pi 1.6.0's `dist/core/extensions/types.d.ts`). `ExtensionEventMap` in types.ts includes this map.
-import type { AgentMessage } from "../../kernel/index.js";
+import type { AgentMessage, ImageContent, Message, TextContent, ToolResultMessage, TurnOutcome, Usage } from "../../kernel/index.js";
+import type { SessionEntry } from "../sessions/types.js";
 import type { ProjectTrustUI } from "../trust/trust-hook.js";
 
 export interface ContextWithSystemEvent {
@@ -64,7 +65,56 @@ export interface ProjectTrustContext {
   ui: ProjectTrustUI;
 }
 
+/** An entry a boundary handler proposes (`turn_end`, `agent_before_settle`); appended after every handler ran. */
+export type SessionBoundaryDraft =
+  | { type: "custom"; customType: string; data?: unknown }
+  | { type: "custom_message"; customType: string; content: string | (TextContent | ImageContent)[]; display: boolean; details?: unknown }
+  | { type: "context_edit"; targetId: string; replacement: { content: string | (TextContent | ImageContent)[] } | null }
+  /** `firstKeptEntryId: null` keeps nothing before the compaction */
+  | { type: "compaction"; summary: string; firstKeptEntryId: string | null; details?: unknown; usage?: Usage };
+
+/** What the model would see if the entries proposed so far were appended. */
+export interface BoundaryContextPreview {
+  /** the branch's entries with the proposed ones, each with the messages it adds to the context */
+  contextEntries: { sourceEntry: SessionEntry; messages: AgentMessage[] }[];
+  contextMessages: AgentMessage[];
+  llmMessages: Message[];
+  /** queued steering and follow-up messages (pith counts them in `canContinue` but does not list them) */
+  pendingMessages: AgentMessage[];
+  /** a continuation would have something to answer */
+  canContinue: boolean;
+}
+
+export interface BoundaryState {
+  /** proposed so far by earlier handlers */
+  entries: SessionBoundaryDraft[];
+  continue: boolean;
+  context: BoundaryContextPreview;
+  outcome: TurnOutcome;
+}
+
+/** Each field replaces the proposal's; an omitted one keeps it. */
+export interface BoundaryResult {
+  entries?: SessionBoundaryDraft[];
+  continue?: boolean;
+}
+
+export interface TurnEndEvent extends BoundaryState {
+  type: "turn_end";
+  turnIndex: number;
+  message: AgentMessage;
+  toolResults: ToolResultMessage[];
+  messageEntryId: string;
+  toolResultEntryIds: string[];
+}
+
+export interface AgentBeforeSettleEvent extends BoundaryState {
+  type: "agent_before_settle";
+}
+
 export interface Pi1xEventMap {
+  turn_end: [TurnEndEvent, BoundaryResult];
+  agent_before_settle: [AgentBeforeSettleEvent, BoundaryResult];
   context_with_system: [ContextWithSystemEvent, ContextWithSystemEventResult];
   before_provider_headers: [BeforeProviderHeadersEvent, void];
   provider_stream_event: [ProviderStreamEvent, void];

@@ -10,6 +10,7 @@ import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { McpService } from "../mcp/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
+import type { BoundaryProposal } from "./events/boundary.js";
 import { createEventBus } from "./events/event-bus.js";
 import { extensionError } from "./errors.js";
 import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./extension-record.js";
@@ -43,6 +44,9 @@ export class ExtensionRuntime {
   currentSignal: AbortSignal | undefined;
   /** during before_agent_start: the system prompt as chained so far (`ctx.getSystemPrompt()`) */
   chainedSystemPrompt: string | undefined;
+  /** the entries `turn_end` / `agent_before_settle` handlers proposed so far in the boundary being run */
+  boundary: BoundaryProposal = { entries: [], valid: true };
+  commitsBoundaries = false;
   /** the index of the turn in progress (pi's turnIndex) */
   turnIndex = 0;
   /** an extension listens to queue events: hook-driven events wait for the queue first */

@@ -1,6 +1,6 @@
 // pi's extension contract as extensions see it: the `pi` object, the `ctx` object, the events and what their
 // handlers may return. Shapes follow pi 0.73.1's `ExtensionAPI` so extensions written for pi type-check and run.
-import type { AgentMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../kernel/index.js";
+import type { AgentMessage, CustomMessage, ImageContent, TextContent, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../kernel/index.js";
 import type { RegisteredMcpServer } from "../mcp/servers-change-hook.js";
 import type { ModelRegistryView } from "./context/model-registry-view.js";
 import type { ReadonlySessionView } from "./context/session-view.js";
@@ -127,12 +127,6 @@ export interface TurnStartEvent {
   type: "turn_start";
   turnIndex: number;
   timestamp: number;
-}
-export interface TurnEndEvent {
-  type: "turn_end";
-  turnIndex: number;
-  message: AgentMessage;
-  toolResults: ToolResultMessage[];
 }
 export interface MessageStartEvent {
   type: "message_start";
@@ -290,7 +284,6 @@ export interface ExtensionEventMap extends Pi1xEventMap {
   agent_start: [AgentStartEvent, void];
   agent_end: [AgentEndEvent, void];
   turn_start: [TurnStartEvent, void];
-  turn_end: [TurnEndEvent, void];
   message_start: [MessageStartEvent, void];
   message_update: [MessageUpdateEvent, void];
   message_end: [MessageEndEvent, MessageEndEventResult];

@@ -167,10 +167,13 @@ export class SessionManager {
     return this.append<ModelChangeEntry>({ ...this.base("model_change"), provider, modelId });
   }
 
-  appendCompaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details?: unknown, fromHook?: boolean): string {
-    const entry: CompactionEntry = { ...this.base("compaction"), summary, firstKeptEntryId, tokensBefore };
+  /** `firstKeptEntryId: null` keeps nothing before it (the entry names itself, as pi 1.6.0 stores it) */
+  appendCompaction(summary: string, firstKeptEntryId: string | null, tokensBefore: number, details?: unknown, fromHook?: boolean, usage?: Usage): string {
+    const base = this.base("compaction");
+    const entry: CompactionEntry = { ...base, summary, firstKeptEntryId: firstKeptEntryId ?? base.id, tokensBefore };
     if (details !== undefined) entry.details = details;
     if (fromHook !== undefined) entry.fromHook = fromHook;
+    if (usage !== undefined) entry.usage = usage;
     // pi 1.6.0's checkpoint: the prompt and tools in force, so the compacted context still declares them
     const systemMessage = currentSystemMessage(this.buildSessionContext().messages, Date.parse(entry.timestamp));
     if (systemMessage) entry.systemMessage = systemMessage;

@@ -9,6 +9,7 @@
 //   tool_call             `input` changed in place; {block} blocks        tool_gate  read-only final gate
 //   tool_result           `content`/`details`/`structuredContent`/`usage`/`isError` patches chain
 //   message_end           `message` replaces (same role only)
+//   turn_end, agent_before_settle   `{entries, continue}` proposals chain, appended after the last: see boundary.ts
 //   session_before_*      `{cancel: true}` cancels the move or compaction; `session_before_tree` may also bring a
 //                         summary, `session_before_compact` the compaction itself
 //   user_bash             `{operations}` or `{result}`        resources_discover  paths join the skills and templates
@@ -18,6 +19,7 @@
 import { PithError, type AgentMessage, type InputSource, type SessionEvent } from "../../../kernel/index.js";
 import { createExtensionContext, whileSettling } from "../context/extension-context.js";
 import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
+import { tapBoundary } from "./boundary.js";
 import { customMessage } from "./message-delivery.js";
 import { REQUEST_TAPS } from "./request-taps.js";
 import { catchUp, type Call, type Tap } from "./tap.js";
@@ -158,11 +160,8 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       );
     }),
 
-  turn_end: ({ runtime, record, call }) =>
-    runtime.pluginContextFor(record).on("turn_end", async (event) => {
-      await catchUp(runtime);
-      await call({ type: "turn_end", turnIndex: event.turnIndex, message: event.message, toolResults: event.toolResults }, runtime.currentSignal);
-    }),
+  turn_end: (tap) => tapBoundary(tap, "turn_end"),
+  agent_before_settle: (tap) => tapBoundary(tap, "agent_before_settle"),
 
   agent_settled: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("agent_settled", async (event) => {
