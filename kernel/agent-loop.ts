@@ -5,7 +5,7 @@ import type { LoopContext } from "./loop-context.js";
 import { streamAssistantReply } from "./stream-reply.js";
 import { executeToolBatch } from "./tool-batch.js";
 import { finalizeMessage } from "./finalize-message.js";
-import { isTapped, type TurnOutcome } from "./hooks.js";
+import { isTapped, type TurnEndState } from "./hooks.js";
 
 /**
  * Runs the loop. `prompts` are added first (empty when continuing after a retry or compaction).
@@ -64,14 +64,13 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
   return endRun(loop, added);
 }
 
-/** `turn_end` runs before the event, as in pi; true when a handler asked for one more request. */
 async function endTurn(loop: LoopContext, message: AssistantMessage, toolResults: ToolResultMessage[], turnIndex: number): Promise<boolean> {
   const end = isTapped(loop.hooks.turn_end) && (await loop.hooks.turn_end.promise({ message, toolResults, turnIndex, outcome: outcomeOf(message), continue: false }));
-  loop.emit({ type: "turn_end", message, toolResults });
-  return end && end.continue; // the caller ends the run after a failed or aborted reply whatever this says
+  loop.emit({ type: "turn_end", message, toolResults }); // after the hook, as in pi
+  return end && end.continue; // whether a handler asked for one more request (not heeded after a failed reply)
 }
 
-export const outcomeOf = (reply?: AssistantMessage): TurnOutcome => (reply?.stopReason === "aborted" || reply?.stopReason === "error" ? reply.stopReason : "completed");
+export const outcomeOf = (reply?: AssistantMessage): TurnEndState["outcome"] => (reply?.stopReason === "aborted" || reply?.stopReason === "error" ? reply.stopReason : "completed");
 
 async function endRun(loop: LoopContext, added: AgentMessage[]): Promise<AgentMessage[]> {
   let willRetry = false;

@@ -197,14 +197,12 @@ export interface ThinkingLevelSelectEvent {
   previousLevel: ThinkingLevel;
 }
 
-/** How a turn or a run ended: its last reply completed, was aborted or failed (pi 1.6.0's `outcome`). */
-export type TurnOutcome = "completed" | "aborted" | "error";
-/** `continue`: a handler asks for one more model request even when nothing else brings one (never after a failure). */
+/** `outcome`: the reply completed, was aborted or failed; `continue`: one more model request, even when nothing else brings one. */
 export interface TurnEndState {
   message: AssistantMessage;
   toolResults: ToolResultMessage[];
   turnIndex: number;
-  outcome: TurnOutcome;
+  outcome: "completed" | "aborted" | "error";
   continue: boolean;
 }
 

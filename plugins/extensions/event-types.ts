@@ -1,6 +1,6 @@
 // The events pi 1.x added to the extension contract, with their payloads and what a handler may return
 // (pi 1.6.0's `dist/core/extensions/types.d.ts`). `ExtensionEventMap` in types.ts includes this map.
-import type { AgentMessage, ImageContent, Message, TextContent, ToolResultMessage, TurnOutcome, Usage } from "../../kernel/index.js";
+import type { AgentMessage, ImageContent, Message, TextContent, ToolResultMessage, TurnEndState, Usage } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 import type { ProjectTrustUI } from "../trust/trust-hook.js";
 
@@ -90,7 +90,7 @@ export interface BoundaryState {
   entries: SessionBoundaryDraft[];
   continue: boolean;
   context: BoundaryContextPreview;
-  outcome: TurnOutcome;
+  outcome: TurnEndState["outcome"];
 }
 
 /** Each field replaces the proposal's; an omitted one keeps it. */

@@ -5,7 +5,7 @@
 // are a session matter). One tap after every handler validates the proposal, appends it in order (each entry
 // announced with `entry_appended`), rebuilds the conversation from the session and lets the continuation stand
 // only when the model has something to answer. Invalid entries are reported and nothing of them is appended.
-import { PithError, errorMessage, type AgentMessage, type SessionApi, type TurnOutcome } from "../../../kernel/index.js";
+import { PithError, errorMessage, type AgentMessage, type SessionApi, type TurnEndState } from "../../../kernel/index.js";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
 import { buildSessionContext, contextEntries, entryMessage } from "../../sessions/session-context.js";
 import type { SessionManager } from "../../sessions/session-manager.js";
@@ -54,7 +54,7 @@ export function tapBoundary(tap: Tap, name: BoundaryName): void {
 }
 
 /** Calls one handler with the proposal so far; the `continue` it returned, if any. */
-async function ask(tap: Tap, name: BoundaryName, base: { type: BoundaryName; outcome: TurnOutcome }, asked: boolean, signal?: AbortSignal): Promise<boolean | undefined> {
+async function ask(tap: Tap, name: BoundaryName, base: { type: BoundaryName; outcome: TurnEndState["outcome"] }, asked: boolean, signal?: AbortSignal): Promise<boolean | undefined> {
   const { runtime, record, call } = tap;
   const proposal = runtime.boundary;
   const context = proposal.context ?? preview(runtime, [], name);
