@@ -1,7 +1,7 @@
 // Slash commands and their completion, the model selector, the session picker (/resume and pith -r), and
 // keybindings.json.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import type { AgentMessage } from "../../kernel/index.js";
@@ -147,4 +147,29 @@ it("/hotkeys lists the keys, with keybindings.json overrides applied", async () 
   expect(run.buffer().join("\n")).toContain("Keyboard Shortcuts");
   expect(run.buffer().join("\n")).toMatch(/ctrl\+e\s+Collapse or expand tool output/);
   expect(run.buffer().join("\n")).toContain("ctrl+e more");
+});
+
+it("/copy sends the last reply to the clipboard (OSC 52); !!cmd shows output it never sends; up recalls a prompt; /clone moves to a new session", async () => {
+  const world = ui.world();
+  world.mock.enqueue({ text: "first reply" }, { text: "second reply" });
+  const run = await ui.start();
+  run.type("first prompt\r");
+  await run.waitForText("first reply");
+  run.type("/copy\r");
+  await run.waitForText("Copied last agent message to clipboard");
+  expect(run.output).toContain(`\x1b]52;c;${Buffer.from("first reply").toString("base64")}\x07`);
+
+  run.type("!!echo private-output\r");
+  await run.waitForText("private-output");
+  run.type("\x1b[A"); // up: the last prompt sent comes back
+  await run.waitFor((screen) => /^!!echo private-output\s*$/m.test(screen));
+  run.type("\x05\x15second prompt\r"); // ctrl+e, ctrl+u: clear the recalled line
+  await run.waitForText("second reply");
+  expect(JSON.stringify(world.mock.requests[1]!.body.messages)).not.toContain("private-output");
+
+  run.type("/clone\r");
+  await run.waitForText("Cloned to new session");
+  const stored = (await readdir(join(world.agentDir, "sessions"), { recursive: true })).filter((name) => name.endsWith(".jsonl"));
+  expect(stored).toHaveLength(2);
+  expect(await readFile(join(world.agentDir, "sessions", stored[1]!), "utf8")).toContain("second reply");
 });
