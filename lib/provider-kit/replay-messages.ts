@@ -100,7 +100,9 @@ function convertBlock(block: AssistantMessage["content"][number], sameModel: boo
   return call;
 }
 
+/** The content with each run of images replaced by one placeholder; the same array when it holds no image. */
 function withoutImages(content: (TextContent | ImageContent)[], placeholder: string): (TextContent | ImageContent)[] {
+  if (!content.some((block) => block.type === "image")) return content;
   const result: (TextContent | ImageContent)[] = [];
   for (const block of content) {
     if (block.type !== "image") {

@@ -88,6 +88,20 @@ describe("prepareReplay", () => {
     ];
     expect(prepareReplay(messages, model).map((message) => message.role)).toEqual(["user"]);
   });
+  it("for a model without image input, passes a text-only tool result on as it is and replaces an image in another", () => {
+    const textOnly = { ...model, input: ["text" as const] };
+    const text = toolResult("a", "read", [{ type: "text", text: "A" }]);
+    const image = toolResult("b", "read", [{ type: "text", text: "B" }, { type: "image", data: "AAAA", mimeType: "image/png" }]);
+    const calls = assistant(model, [
+      { type: "toolCall", id: "a", name: "read", arguments: {} },
+      { type: "toolCall", id: "b", name: "read", arguments: {} },
+    ]);
+    const replay = prepareReplay([user("go"), calls, text, image], textOnly);
+    // a long resumed session's results are not copied one by one
+    expect(replay[2]).toBe(text);
+    expect(replay[3]).not.toBe(image);
+    expect((replay[3] as typeof image).content).toEqual([{ type: "text", text: "B" }, { type: "text", text: "(tool image omitted: model does not support images)" }]);
+  });
 });
 
 describe("small helpers", () => {
