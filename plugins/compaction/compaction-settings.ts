@@ -1,6 +1,6 @@
 // compaction.* and branchSummary.* from settings.json, checked, and fitted to the model in use: pi's defaults
 // assume a 200k window, and on a small model they would compact after every turn while keeping everything.
-import type { Settings } from "../settings/schema.js";
+import type { Settings } from "../settings/schema/schema.js";
 import type { CompactionBudget } from "./preparation/prepare-compaction.js";
 
 export interface CompactionSettings extends CompactionBudget {

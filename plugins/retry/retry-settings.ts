@@ -1,6 +1,6 @@
 // The retry settings in effect: settings.json (`retry.*`) under the plugin's own overrides, read at every
 // failure so a changed file applies to the next retry without a restart.
-import type { Settings } from "../settings/schema.js";
+import type { Settings } from "../settings/schema/schema.js";
 
 export interface RetrySettings {
   enabled: boolean;

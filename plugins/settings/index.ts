@@ -9,8 +9,8 @@ declare module "../../kernel/index.js" {
 }
 
 export { SettingsManager, type SettingsManagerOptions, type SettingsWarning } from "./settings-manager.js";
-export { settingsSchema, type Settings, type SettingsFile, type SettingsScope, type PackageSource } from "./schema.js";
-export type { SettingPath, SettingValue } from "./setting-path.js";
+export { settingsSchema, type Settings, type SettingsFile, type SettingsScope, type PackageSource } from "./schema/schema.js";
+export type { SettingPath, SettingValue } from "./schema/setting-path.js";
 
 export function settingsPlugin(options: { agentDir: string; cwd: string }): PithPlugin {
   return definePlugin({

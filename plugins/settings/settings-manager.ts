@@ -1,14 +1,14 @@
 // Global and project settings: read, checked key by key, merged, and written back one key at a time.
 import { join } from "node:path";
 import { PithError } from "../../kernel/index.js";
-import { checkObject, checkValue, schemaAt, type SettingIssue } from "./check-settings.js";
+import { checkObject, checkValue, schemaAt, type SettingIssue } from "./files/check-settings.js";
 import { withFileLock, type FileLockOptions } from "../../lib/lock/file-lock.js";
-import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./json-object.js";
-import { migrateLegacySettings } from "./migrate.js";
-import { DEFAULT_SETTINGS } from "./defaults.js";
-import { settingsSchema, type Settings, type SettingsScope } from "./schema.js";
-import type { SettingPath, SettingValue } from "./setting-path.js";
-import { formatSettings, readSettingsFile, writeFileAtomic, type SettingsFileContent } from "./settings-file.js";
+import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./files/json-object.js";
+import { migrateLegacySettings } from "./files/migrate.js";
+import { DEFAULT_SETTINGS } from "./schema/defaults.js";
+import { settingsSchema, type Settings, type SettingsScope } from "./schema/schema.js";
+import type { SettingPath, SettingValue } from "./schema/setting-path.js";
+import { formatSettings, readSettingsFile, writeFileAtomic, type SettingsFileContent } from "./files/settings-file.js";
 
 export interface SettingsManagerOptions {
   agentDir: string;

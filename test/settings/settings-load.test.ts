@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsSchema } from "../../plugins/settings/index.js";
-import { DEFAULT_SETTINGS } from "../../plugins/settings/defaults.js";
+import { DEFAULT_SETTINGS } from "../../plugins/settings/schema/defaults.js";
 import { createSettingsFolders, type SettingsFolders } from "./settings-fixture.js";
 
 let folders: SettingsFolders;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as z from "zod/mini";
 import { settingsSchema, type SettingPath, type Settings, type SettingValue } from "../../plugins/settings/index.js";
-import { renderSettingsJsonSchema } from "../../plugins/settings/settings-json-schema.js";
+import { renderSettingsJsonSchema } from "../../plugins/settings/schema/settings-json-schema.js";
 
 const repository = new URL("../../", import.meta.url);
 
@@ -19,7 +19,7 @@ function keyPaths(schema: z.ZodMiniObject, prefix = ""): string[] {
 }
 
 describe("settings schema", () => {
-  it("matches the committed schemas/settings.schema.json (run plugins/settings/generate-schema.ts)", async () => {
+  it("matches the committed schemas/settings.schema.json (run plugins/settings/schema/generate-schema.ts)", async () => {
     const committed = await readFile(new URL("schemas/settings.schema.json", repository), "utf8");
     expect(committed).toBe(renderSettingsJsonSchema());
   });

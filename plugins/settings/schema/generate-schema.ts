@@ -6,7 +6,7 @@ import { renderSettingsJsonSchema } from "./settings-json-schema.js";
 
 const output = process.argv[2]
   ? resolve(process.argv[2])
-  : fileURLToPath(new URL("../../schemas/settings.schema.json", import.meta.url));
+  : fileURLToPath(new URL("../../../schemas/settings.schema.json", import.meta.url));
 await mkdir(dirname(output), { recursive: true });
 await writeFile(output, renderSettingsJsonSchema(), "utf8");
 console.log(`wrote ${output}`);

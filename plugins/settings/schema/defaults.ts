@@ -1,7 +1,7 @@
 // The effective settings of a run without settings files: what settingsSchema().parse({}) gives, written out so
 // that such a run never builds the schema (test/settings/settings-load.test.ts checks the two agree).
 import type { Settings } from "./schema.js";
-import { deepFreeze } from "./json-object.js";
+import { deepFreeze } from "../files/json-object.js";
 
 export const DEFAULT_SETTINGS: Settings = deepFreeze({
   showCacheMissNotices: false,

@@ -2,10 +2,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { errorMessage } from "../../kernel/index.js";
+import { errorMessage } from "../../../kernel/index.js";
 import { isPlainObject, type JsonObject } from "./json-object.js";
-import { JsonSyntaxError, parseJsonText } from "../../lib/json/json-text.js";
-import { readSettledAsync } from "../../lib/lock/settled-read.js";
+import { JsonSyntaxError, parseJsonText } from "../../../lib/json/json-text.js";
+import { readSettledAsync } from "../../../lib/lock/settled-read.js";
 
 export type SettingsFileContent =
   | { state: "missing" }
