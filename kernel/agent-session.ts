@@ -15,6 +15,7 @@ import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
 import type { ArgumentValidator, ToolArgumentCheck, ToolDefinition } from "./tool.js";
 import type { LoopContext } from "./loop-context.js";
+import type { ClearedQueues, PromptDisposition, PromptOptions, SessionListener, SessionState } from "./session-types.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -36,37 +37,6 @@ export interface AgentSessionOptions {
    * passes the provider kit's `clampThinkingLevel`); default: the level as asked
    */
   clampThinkingLevel?: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
-}
-
-export interface PromptOptions {
-  images?: ImageContent[];
-  source?: InputSource;
-  /** required while the agent is working: queue the text as steering or as a follow-up */
-  streamingBehavior?: "steer" | "followUp";
-  /** false: no command, skill or template handling (pi's `sendUserMessage`) */
-  expand?: boolean;
-}
-
-/** What became of a prompt: a run started, it waits in a queue, or a command or `input` handler took it. */
-export type PromptDisposition = "started" | "queued" | "handled";
-
-/** The texts taken out of the queues by `clearQueue`. */
-export interface ClearedQueues {
-  steering: string[];
-  followUp: string[];
-}
-
-export type SessionListener = (event: SessionEvent) => void | Promise<void>;
-
-export interface SessionState {
-  model: Model | undefined;
-  thinkingLevel: ThinkingLevel;
-  isStreaming: boolean;
-  messages: readonly AgentMessage[];
-  systemPrompt: string;
-  steeringMode: QueueMode;
-  followUpMode: QueueMode;
-  pendingMessageCount: number;
 }
 
 /** The session as plugins and hosts drive it (`context.session`): the session's own members, minus the kernel's wiring. */

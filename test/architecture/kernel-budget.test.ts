@@ -10,9 +10,10 @@ import { describe, expect, it } from "vitest";
 // session-move hook payloads and the provider-failure facts left the kernel (from 2,967); 2,653 on 2026-12-02 after
 // thinking-level clamping, the file-plugin check, the trust and MCP hook payloads and isAbortError left it, and
 // the services registry, the error reply and the run path stopped being written twice (2,670 with the setup
-// limit's progress restart that landed beside it); 2,625 after SessionApi became a Pick of the session's members,
-// the environment reads went to the SDK, the list of thinking levels to the provider kit, and the input sources'
-// names and session_info_changed to the modes and plugins that declare them
+// limit's progress restart that landed beside it); 2,633 after SessionApi became a Pick of the session's members
+// (its option and result types in session-types.ts), the environment reads went to the SDK, the list of thinking
+// levels to the provider kit, and the input sources' names and session_info_changed to the modes and plugins that
+// declare them
 const KERNEL_LINE_BUDGET = 2_650;
 const kernel = fileURLToPath(new URL("../../kernel", import.meta.url));
 

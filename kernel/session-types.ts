@@ -1,0 +1,37 @@
+// What the session's methods take and give: prompt options and outcomes, its listeners, a snapshot of its state.
+import type { AgentMessage, ImageContent } from "./messages.js";
+import type { Model, ThinkingLevel } from "./model.js";
+import type { InputSource } from "./hooks.js";
+import type { SessionEvent } from "./events.js";
+import type { QueueMode } from "./message-queues.js";
+
+export interface PromptOptions {
+  images?: ImageContent[];
+  source?: InputSource;
+  /** required while the agent is working: queue the text as steering or as a follow-up */
+  streamingBehavior?: "steer" | "followUp";
+  /** false: no command, skill or template handling (pi's `sendUserMessage`) */
+  expand?: boolean;
+}
+
+/** What became of a prompt: a run started, it waits in a queue, or a command or `input` handler took it. */
+export type PromptDisposition = "started" | "queued" | "handled";
+
+/** The texts taken out of the queues by `clearQueue`. */
+export interface ClearedQueues {
+  steering: string[];
+  followUp: string[];
+}
+
+export type SessionListener = (event: SessionEvent) => void | Promise<void>;
+
+export interface SessionState {
+  model: Model | undefined;
+  thinkingLevel: ThinkingLevel;
+  isStreaming: boolean;
+  messages: readonly AgentMessage[];
+  systemPrompt: string;
+  steeringMode: QueueMode;
+  followUpMode: QueueMode;
+  pendingMessageCount: number;
+}
