@@ -60,6 +60,8 @@ export interface CliArgs {
   tuiMode?: "fullscreen" | "regular";
   /** `--no-mcp`: no MCP servers, tools or /mcp for this run */
   noMcp: boolean;
+  /** `--help` / `-h`: print the help (with the configured extensions' flags) and exit */
+  help: boolean;
   /** `--offline` (or PI_OFFLINE=1): missing packages are reported, not installed */
   offline: boolean;
   /** every word before `--` commander did not consume, options it did not know included (extension flags, second pass) */
@@ -86,12 +88,23 @@ const MULTI_LETTER_SHORTS: Readonly<Record<string, string>> = {
   "-na": "--no-approve",
 };
 
-export function buildProgram(version: string): Command {
+/** A flag an extension registered, as `--help` lists it. */
+export interface HelpFlag {
+  name: string;
+  type: "boolean" | "string";
+  description?: string;
+  /** the file that registered it */
+  extension: string;
+}
+
+export function buildProgram(version: string, extensionFlags: readonly HelpFlag[] = []): Command {
   const program = new Command("pith")
     .description("A coding agent for your terminal: it reads, edits and runs code in your project.")
     .usage("[options] [@files...] [messages...]")
     .version(version, "-v, --version", "print the version and exit")
-    .helpOption("-h, --help", "show this help and exit")
+    // help is printed by the caller, once the extensions told their flags (printHelp)
+    .helpOption(false)
+    .option("-h, --help", "show this help and exit")
     .argument("[inputs...]", "@file arguments are attached to the first message; other words are messages")
     .option("-p, --print", "run non-interactively: answer, print the result, exit")
     .addOption(new Option("--mode <mode>", "output mode (rpc: JSON commands on stdin, see docs/rpc.md)").choices(["text", "json", "rpc"]))
@@ -137,8 +150,19 @@ export function buildProgram(version: string): Command {
     .exitOverride()
     // help goes to stdout; commander's own error lines are not printed: the CLI reports the error once, as pith
     .configureOutput({ writeOut: (text) => process.stdout.write(text), writeErr: () => undefined, outputError: () => undefined });
-  program.addHelpText("after", HELP_AFTER_OPTIONS);
+  program.addHelpText("after", extensionFlagsSection(extensionFlags) + HELP_AFTER_OPTIONS);
   return program;
+}
+
+/** `pith --help`: the options, the flags the configured extensions registered, the subcommands and examples. */
+export function printHelp(version: string, extensionFlags: readonly HelpFlag[]): void {
+  buildProgram(version, extensionFlags).outputHelp();
+}
+
+function extensionFlagsSection(flags: readonly HelpFlag[]): string {
+  if (flags.length === 0) return "";
+  const lines = flags.map((flag) => `  ${`--${flag.name}${flag.type === "string" ? " <value>" : ""}`.padEnd(36)}${flag.description ?? `registered by ${flag.extension}`}`);
+  return `\nExtension flags:\n${lines.join("\n")}\n`;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -159,7 +183,7 @@ const SESSION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 
 /**
  * Parses argv (without node and script). Throws PithError("BAD_ARGUMENTS") for unknown options and bad values;
- * `--help` and `--version` throw commander's own exit errors, which the caller turns into exit 0.
+ * `--version` throws commander's own exit error, which the caller turns into exit 0; `--help` sets `help`.
  */
 export function parseArgs(argv: readonly string[], version: string): CliArgs {
   const program = buildProgram(version);
@@ -167,7 +191,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
   try {
     program.parse(normalizeArgv(optionWords), { from: "user" });
   } catch (error) {
-    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) throw error;
+    if (error instanceof CommanderError && error.code === "commander.version") throw error;
     if (error instanceof CommanderError) throw new PithError("BAD_ARGUMENTS", `${error.message.replace(/^error: /, "")} (run pith --help for the options)`);
     throw error;
   }
@@ -209,6 +233,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     tuiMode?: "fullscreen" | "regular";
     mcp: boolean;
     offline?: boolean;
+    help?: boolean;
   }>();
   const warnings: string[] = [];
   let thinking: ThinkingLevel | undefined;
@@ -261,6 +286,7 @@ export function parseArgs(argv: readonly string[], version: string): CliArgs {
     tuiMode: options.tuiMode,
     noMcp: options.mcp === false,
     offline: options.offline === true,
+    help: options.help === true,
     leftover: [...program.args],
     afterSeparator,
     files: inputs.filter((input) => input.startsWith("@") && input.length > 1).map((input) => input.slice(1)),

@@ -48,6 +48,10 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
   for (const warning of args.warnings) process.stderr.write(`pith: warning: ${warning}\n`);
 
   try {
+    if (args.help) {
+      const { runHelp } = await import("./help.js");
+      return await runHelp(sessionOptions(await withCliPackages(args), "print"));
+    }
     if (args.export !== undefined) return await runExport(args.export, args.messages[0]);
     if (args.listModels !== undefined) {
       const { listModels } = await import("./list-models.js");

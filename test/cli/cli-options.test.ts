@@ -38,6 +38,43 @@ describe("option errors", () => {
   });
 });
 
+describe("--help", () => {
+  it("lists the flags the configured extensions register (pi 1.6.0); --version loads no extension", async () => {
+    const loaded = join(world.home, "plan.loaded");
+    await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+    await writeFile(
+      join(world.agentDir, "extensions", "plan.ts"),
+      `import { appendFileSync } from "node:fs";
+export default function (pi) {
+  appendFileSync(${JSON.stringify(loaded)}, "x");
+  pi.registerFlag("plan", { description: "start in plan mode", type: "boolean", default: false });
+  pi.registerFlag("plan-file", { type: "string" });
+}\n`,
+    );
+    const help = await world.run(["--help", "--plan"]);
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe("");
+    const section = help.stdout.slice(help.stdout.indexOf("Extension flags:"), help.stdout.indexOf("Packages:"));
+    expect(section.split("\n").map((line) => line.replace(/\s+/g, " ").trimEnd())).toEqual([
+      "Extension flags:",
+      " --plan start in plan mode",
+      ` --plan-file <value> registered by ${join(world.agentDir, "extensions", "plan.ts")}`,
+      "",
+      "",
+    ]);
+    expect(help.stdout).toMatch(/^ {2}-h, --help +show this help and exit$/m);
+    expect(await readFile(loaded, "utf8")).toBe("x"); // once: no session_start work, no second load
+
+    const version = await world.run(["--version"]);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(await readFile(loaded, "utf8")).toBe("x");
+    // -ne without -e: nothing to load, nothing listed
+    const bare = await world.run(["-h", "-ne"]);
+    expect(bare.stdout).not.toContain("Extension flags:");
+    expect(await readFile(loaded, "utf8")).toBe("x");
+  });
+});
+
 describe("tool selection", () => {
   it("--tools nosuchtool names the unknown tool", async () => {
     world.mock.enqueue({ text: "ok" });
