@@ -13,8 +13,8 @@ import { describe, expect, it } from "vitest";
 // limit's progress restart that landed beside it); 2,633 after SessionApi became a Pick of the session's members
 // (its option and result types in session-types.ts), the environment reads went to the SDK, the list of thinking
 // levels to the provider kit, and the input sources' names and session_info_changed to the modes and plugins that
-// declare them
-const KERNEL_LINE_BUDGET = 2_650;
+// declare them; 2,651 with the actionable turn_end and agent_before_settle hooks (pi 1.6.0) that landed beside it
+const KERNEL_LINE_BUDGET = 2_675;
 const kernel = fileURLToPath(new URL("../../kernel", import.meta.url));
 
 describe("the kernel's size", () => {
