@@ -69,7 +69,7 @@ export const ERROR_CODES = {
   PROXY_INVALID: from("lib/http")("HTTPS_PROXY/HTTP_PROXY is not a URL", "write it as http://host:port"),
   PROXY_TUNNEL_REFUSED: from("lib/http")("the proxy refused to open a tunnel to the provider", "check the proxy's rules and credentials"),
   PROVIDER_HTML_RESPONSE: provider("the provider answered with an HTML page, not its API", "check the provider's baseUrl"),
-  PROVIDER_IDLE_TIMEOUT: provider("the provider sent nothing for retry.provider.timeoutMs", "retry, or raise the timeout"),
+  PROVIDER_IDLE_TIMEOUT: provider("the provider sent nothing for httpIdleTimeoutMs (or retry.provider.timeoutMs)", "retry, or raise the timeout"),
   PROVIDER_REFUSAL: provider("the provider refused to answer (content filter)", "rephrase the request"),
   PROVIDER_RESPONSE_FAILED: provider("the provider reported the response as failed", "see the provider's message; retry"),
   PROVIDER_STREAM_ERROR: provider("the provider's stream carried an error event", "see the provider's message; retry"),
