@@ -124,3 +124,10 @@ export interface Pi1xEventMap {
   project_trust: [ProjectTrustEvent, ProjectTrustEventResult];
 }
 
+/** What `turn_end` / `agent_before_settle` handlers have proposed so far in the boundary being run. */
+export interface BoundaryProposal {
+  entries: SessionBoundaryDraft[];
+  /** the last proposal could be previewed; an invalid one is dropped whole */
+  valid: boolean;
+  context?: BoundaryContextPreview;
+}

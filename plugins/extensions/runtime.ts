@@ -10,7 +10,7 @@ import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { McpService } from "../mcp/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
-import type { BoundaryProposal } from "./events/boundary.js";
+import type { BoundaryProposal } from "./event-types.js";
 import { createEventBus } from "./events/event-bus.js";
 import { extensionError } from "./errors.js";
 import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./extension-record.js";

@@ -18,13 +18,6 @@ import { catchUp, type Tap } from "./tap.js";
 export type BoundaryName = "turn_end" | "agent_before_settle";
 
 /** What the handlers of one boundary proposed so far. */
-export interface BoundaryProposal {
-  entries: SessionBoundaryDraft[];
-  /** the last proposal could be previewed; an invalid one is dropped whole */
-  valid: boolean;
-  context?: BoundaryContextPreview;
-}
-
 const DRAFT_TYPES = ["custom", "custom_message", "context_edit", "compaction"];
 
 export function tapBoundary(tap: Tap, name: BoundaryName): void {
