@@ -1,6 +1,6 @@
 // @long-running: writer processes, pi 1.6.0 among them, taking turns under the lock
-import { execFile, spawn } from "node:child_process";
-import { mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdir, readdir, readFile, rmdir, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -151,12 +151,14 @@ describe("settings file lock (proper-lockfile's folder, as pi takes it)", () => 
     // pi truncates, then writes: first an empty file, then half of it, while it holds the lock
     await writeFile(folders.globalFile, '{\n  "theme": "li');
     await mkdir(lockPath);
-    const finisher = spawn(process.execPath, [
-      "-e",
-      `setTimeout(() => { require("fs").writeFileSync(${JSON.stringify(folders.globalFile)}, '{"theme": "light"}'); require("fs").rmdirSync(${JSON.stringify(lockPath)}); }, 150); console.log("ready");`,
-    ]);
-    await new Promise((resolve) => finisher.stdout.once("data", resolve));
+    // pi finishing its write 150 ms later; a timer of this process, which the loading's pauses let run (a process of
+    // its own could be kept off the CPU for longer than loading waits when the suite is busy)
+    const finished = sleep(150).then(async () => {
+      await writeFile(folders.globalFile, '{"theme": "light"}');
+      await rmdir(lockPath);
+    });
     const manager = await folders.load();
+    await finished;
     expect(manager.warnings).toEqual([]);
     expect(manager.get().theme).toBe("light");
   });
