@@ -13,8 +13,9 @@ const workingRows = (run: PtyRun) =>
   run.screen().filter((line) => line.includes("Working...")).map((line) => (/^── \S+ Working\.\.\. ─+$/.test(line) ? "border" : line.trim().startsWith("─") ? line : "row"));
 
 it("the working indicator sits in the built-in editor's border, in an embedding editor's border, and on its own row otherwise", async () => {
-  const slow = { text: ["slow", " reply"], delayMs: 1200 };
-  ui.world().mock.enqueue(slow, slow, slow, { text: ["late", " reply"], delayMs: 2500 });
+  // delayMs is the pause between stream frames: about 2 s of working per reply, 5 s for the last (replaced meanwhile)
+  const slow = { text: ["slow", " reply"], delayMs: 300 };
+  ui.world().mock.enqueue(slow, slow, slow, { text: ["late", " reply"], delayMs: 900 });
   const run = await ui.start(["-e", fixture]);
 
   run.type("first\r");
