@@ -56,7 +56,10 @@ export async function runAgentLoop(prompts: AgentMessage[], loop: LoopContext): 
       await loop.drainEvents();
       pending = loop.takeSteering();
       // a continuation is met by the next natural request (tools, steering, a follow-up), else by a context-only one
-      if (continueAsked && !moreToolCalls && pending.length === 0) moreToolCalls = (pending = loop.takeFollowUp()).length === 0;
+      if (continueAsked && !moreToolCalls && pending.length === 0) {
+        pending = loop.takeFollowUp();
+        moreToolCalls = pending.length === 0;
+      }
     }
     pending = loop.takeFollowUp();
     if (pending.length === 0) break;

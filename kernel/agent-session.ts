@@ -447,14 +447,16 @@ export class AgentSession {
   private async run(prompts: AgentMessage[], signal: AbortSignal): Promise<void> {
     const loop = this.loopContext(signal);
     let added = await runAgentLoop(prompts, loop);
-    for (const lastReply = () => [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined; ; ) {
+    const lastReply = () => [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined;
+    for (;;) {
       while (isTapped(this.hooks.after_run) && !signal.aborted) {
         const next = await this.hooks.after_run.promise({ messages: added, lastAssistant: lastReply(), signal });
         if (!next?.continue || signal.aborted) break;
         added = await runAgentLoop([], loop);
       }
       if (signal.aborted || !isTapped(this.hooks.agent_before_settle)) break;
-      const settle = { messages: added, lastAssistant: lastReply(), outcome: outcomeOf(lastReply()), continue: false, signal };
+      const lastAssistant = lastReply();
+      const settle = { messages: added, lastAssistant, outcome: outcomeOf(lastAssistant), continue: false, signal };
       if (!(await this.hooks.agent_before_settle.promise(settle)).continue || signal.aborted) break;
       added = await runAgentLoop([], loop);
     }
