@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { parseJsonlBuffer } from "../plugins/sessions/jsonl-lines.js";
-import { loadSessionRecords } from "../plugins/sessions/load-entries.js";
-import { EntryIndex } from "../plugins/sessions/entry-index.js";
-import { JsonlSessionStore } from "../plugins/sessions/jsonl-store.js";
+import { parseJsonlBuffer } from "../plugins/sessions/reading/jsonl-lines.js";
+import { loadSessionRecords } from "../plugins/sessions/reading/load-entries.js";
+import { EntryIndex } from "../plugins/sessions/tree/entry-index.js";
+import { JsonlSessionStore } from "../plugins/sessions/storage/jsonl-store.js";
 const file = process.argv[2]!;
 const times: string[] = [];
 let c0 = process.cpuUsage();

@@ -1,4 +1,4 @@
-import { JsonlSessionStore } from "../plugins/sessions/jsonl-store.js";
+import { JsonlSessionStore } from "../plugins/sessions/storage/jsonl-store.js";
 import { SessionManager } from "../plugins/sessions/session-manager.js";
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
 import { buildAnthropicRequest } from "../plugins/provider-anthropic/anthropic-request.js";

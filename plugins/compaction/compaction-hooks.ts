@@ -2,7 +2,7 @@
 // typed here. Tap them like any hook: `context.on("session_before_compact", handler)`, whichever plugin loads
 // first; a throwing handler is reported with its name and treated as having no opinion.
 import type { HookSignature, OwnedHooks, PluginContext } from "../../kernel/index.js";
-import type { CompactionEntry, SessionEntry } from "../sessions/types.js";
+import type { CompactionEntry, SessionEntry } from "../sessions/format/types.js";
 import type { CompactionReason, CompactionResult } from "./compactor.js";
 import type { CompactionPreparation } from "./preparation/prepare-compaction.js";
 

@@ -2,7 +2,7 @@
 // summarises with a model; a plugin can install one of its own with `compaction.setCompactor(...)`, which then
 // replaces the default entirely (triggers, events, hooks and persistence stay the compaction plugin's).
 import type { AgentMessage, Model } from "../../kernel/index.js";
-import type { SessionEntry } from "../sessions/types.js";
+import type { SessionEntry } from "../sessions/format/types.js";
 import type { CompactionPreparation } from "./preparation/prepare-compaction.js";
 import type { CompactionSettings } from "./compaction-settings.js";
 import type { Summarize } from "./summary/summary-call.js";

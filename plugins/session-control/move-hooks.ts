@@ -3,7 +3,7 @@
 // (session-services/user-bash.ts). Any plugin taps them with
 // `context.on(...)`, whether it loads before or after this one.
 import type { HookSignature, OwnedHooks, PluginContext } from "../../kernel/index.js";
-import type { SessionEntry } from "../sessions/types.js";
+import type { SessionEntry } from "../sessions/format/types.js";
 
 /** A session move asks first; a handler returns `{cancel: true}` to keep the session where it is. */
 export interface MoveVeto {

@@ -2,7 +2,7 @@
 // shapes of pi's RPC answers. Parts that need a stored session come from the "sessions" service.
 import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../kernel/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
-import type { SessionEntry, SessionTreeNode } from "../sessions/types.js";
+import type { SessionEntry, SessionTreeNode } from "../sessions/format/types.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import { estimateContextTokens, type ContextEstimate } from "../compaction/tokens/context-tokens.js";
 

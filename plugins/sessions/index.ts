@@ -1,14 +1,14 @@
 // Public surface of the sessions plugin: the format, the manager, the stores and the plugin.
-export * from "./types.js";
+export * from "./format/types.js";
 export { SessionManager, type ForkPosition, type ForkResult, type NewSessionOptions, type SessionManagerOptions } from "./session-manager.js";
-export { buildSessionContext, branchSettings, contextEntries, entryMessage, type BranchSettings } from "./session-context.js";
-export type { SessionStore, SessionWriter, StoredSession, ListQuery, StoreOptions } from "./store.js";
-export { JsonlSessionStore, type JsonlSessionStoreOptions } from "./jsonl-store.js";
-export { MemorySessionStore } from "./memory-store.js";
-export { loadSessionRecords, isHeader, type LoadedSession, type LoadResult } from "./load-entries.js";
-export { parseJsonlBuffer, DEFAULT_MAX_LINE_BYTES, type ParsedRecord } from "./jsonl-lines.js";
-export { migrateLines } from "./migrate.js";
-export { continueRecent, resolveSessionArg, looksLikePath, type SessionArgResolution } from "./session-lookup.js";
+export { buildSessionContext, branchSettings, contextEntries, entryMessage, type BranchSettings } from "./tree/session-context.js";
+export type { SessionStore, SessionWriter, StoredSession, ListQuery, StoreOptions } from "./storage/store.js";
+export { JsonlSessionStore, type JsonlSessionStoreOptions } from "./storage/jsonl-store.js";
+export { MemorySessionStore } from "./storage/memory-store.js";
+export { loadSessionRecords, isHeader, type LoadedSession, type LoadResult } from "./reading/load-entries.js";
+export { parseJsonlBuffer, DEFAULT_MAX_LINE_BYTES, type ParsedRecord } from "./reading/jsonl-lines.js";
+export { migrateLines } from "./format/migrate.js";
+export { continueRecent, resolveSessionArg, looksLikePath, type SessionArgResolution } from "./listing/session-lookup.js";
 export {
   encodeCwd,
   defaultSessionDir,
@@ -18,9 +18,9 @@ export {
   expandTilde,
   SESSION_DIR_ENV,
   type SessionDirSources,
-} from "./paths.js";
-export { addLine, emptyStats, toSessionInfo, type SessionStats } from "./session-stats.js";
-export { uuidv7, uuidv7Time } from "./uuid-v7.js";
+} from "./storage/paths.js";
+export { addLine, emptyStats, toSessionInfo, type SessionStats } from "./listing/session-stats.js";
+export { uuidv7, uuidv7Time } from "./format/uuid-v7.js";
 export { sessionsPlugin, SESSIONS_PLUGIN_NAME, type SessionsPluginOptions, type SessionStart } from "./plugin.js";
 export { SessionsService } from "./sessions-service.js";
-export { searchSessions, type SearchHit, type SearchOptions } from "./search.js";
+export { searchSessions, type SearchHit, type SearchOptions } from "./listing/search.js";

@@ -2,13 +2,13 @@
 // session in a swappable store, and offers the "sessions" service.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import "../../lib/output/session-header.js";
-import { JsonlSessionStore } from "./jsonl-store.js";
-import { MemorySessionStore } from "./memory-store.js";
-import { continueRecent } from "./session-lookup.js";
+import { JsonlSessionStore } from "./storage/jsonl-store.js";
+import { MemorySessionStore } from "./storage/memory-store.js";
+import { continueRecent } from "./listing/session-lookup.js";
 import { SessionManager, type SessionManagerOptions } from "./session-manager.js";
 import { SessionsService } from "./sessions-service.js";
-import type { SessionStore } from "./store.js";
-import type { SessionEntry } from "./types.js";
+import type { SessionStore } from "./storage/store.js";
+import type { SessionEntry } from "./format/types.js";
 
 declare module "../../kernel/index.js" {
   interface PithServices {

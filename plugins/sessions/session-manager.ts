@@ -1,13 +1,13 @@
 // A session as a tree of entries, written through a store. Follows pi's SessionManager: same entries, same
 // leaf rules, same deferred first write; differs where pi loses data (see docs/sessions.md).
 import { PithError, messageText, type AgentMessage, type ImageContent, type TextContent, type Usage } from "../../kernel/index.js";
-import { EntryIndex } from "./entry-index.js";
-import { newEntryId } from "./entry-id.js";
-import { isConversationRole, messageRole } from "./lazy-entry.js";
+import { EntryIndex } from "./tree/entry-index.js";
+import { newEntryId } from "./format/entry-id.js";
+import { isConversationRole, messageRole } from "./reading/lazy-entry.js";
 import { currentSystemMessage } from "../../lib/transcript/system-messages.js";
-import { loadSessionRecords } from "./load-entries.js";
-import { branchSettings, buildSessionContext, type BranchSettings } from "./session-context.js";
-import type { SessionStore, SessionWriter } from "./store.js";
+import { loadSessionRecords } from "./reading/load-entries.js";
+import { branchSettings, buildSessionContext, type BranchSettings } from "./tree/session-context.js";
+import type { SessionStore, SessionWriter } from "./storage/store.js";
 import {
   CURRENT_SESSION_VERSION,
   warning,
@@ -29,8 +29,8 @@ import {
   type FileEntry,
   type ThinkingLevelChangeEntry,
   type UsageEntry,
-} from "./types.js";
-import { uuidv7 } from "./uuid-v7.js";
+} from "./format/types.js";
+import { uuidv7 } from "./format/uuid-v7.js";
 
 /** how many names `createWriter` tries, the wanted one included, before it gives up */
 const MAX_SIBLINGS = 100;

@@ -2,8 +2,8 @@
 // that replace it (new, resume, fork, clone, tree navigation), each installing the rebuilt context.
 import type { AgentMessage, SessionApi } from "../../kernel/index.js";
 import { SessionManager, type ForkPosition, type ForkResult, type SessionManagerOptions } from "./session-manager.js";
-import type { ListQuery, SessionStore } from "./store.js";
-import type { SessionInfo } from "./types.js";
+import type { ListQuery, SessionStore } from "./storage/store.js";
+import type { SessionInfo } from "./format/types.js";
 
 export class SessionsService {
   constructor(

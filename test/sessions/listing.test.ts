@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { LISTING_CACHE_NAME } from "../../plugins/sessions/listing-cache.js";
+import { LISTING_CACHE_NAME } from "../../plugins/sessions/listing/listing-cache.js";
 import { describe, expect, it } from "vitest";
 import { JsonlSessionStore, SessionManager, continueRecent, defaultSessionDir, resolveSessionArg } from "../../plugins/sessions/index.js";
 import { assistant, tempDir, toolResult, user } from "./helpers.js";

@@ -1,11 +1,11 @@
 // Generators for big session files and the measurements quoted in docs/sessions.md. Not used at run time.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { JsonlSessionStore } from "../../plugins/sessions/jsonl-store.js";
+import { JsonlSessionStore } from "../../plugins/sessions/storage/jsonl-store.js";
 import { SessionManager } from "../../plugins/sessions/session-manager.js";
-import { LISTING_CACHE_NAME } from "../../plugins/sessions/listing-cache.js";
-import { defaultSessionDir, sessionFileName } from "../../plugins/sessions/paths.js";
-import { uuidv7 } from "../../plugins/sessions/uuid-v7.js";
+import { LISTING_CACHE_NAME } from "../../plugins/sessions/listing/listing-cache.js";
+import { defaultSessionDir, sessionFileName } from "../../plugins/sessions/storage/paths.js";
+import { uuidv7 } from "../../plugins/sessions/format/uuid-v7.js";
 
 /**
  * What a reply reports when `contextTokens` were sent: the figures a model with a window large enough for the

@@ -1,7 +1,7 @@
 // Runs one compaction from start to end: events, the `session_before_compact` hook, the compactor, the entry
 // in the session file, the rebuilt context, the `session_compact` hook. Triggers decide when; this decides how.
 import { PithError, errorMessage, type AgentMessage, type Model, type PluginContext } from "../../../kernel/index.js";
-import type { SessionEntry } from "../../sessions/types.js";
+import type { SessionEntry } from "../../sessions/format/types.js";
 import type { SessionsService } from "../../sessions/sessions-service.js";
 import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "../compactor.js";
 import { compactionHooks } from "../compaction-hooks.js";

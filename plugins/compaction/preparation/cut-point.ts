@@ -1,6 +1,6 @@
 // Where to cut a branch: everything before the cut is summarised, everything from it on is kept word for word.
 import type { AgentMessage } from "../../../kernel/index.js";
-import type { SessionEntry } from "../../sessions/types.js";
+import type { SessionEntry } from "../../sessions/format/types.js";
 import { compactionMessageOf } from "./entry-messages.js";
 import { estimateMessageTokens } from "../tokens/token-estimate.js";
 

@@ -1,6 +1,6 @@
 // The message a session entry contributes to a conversation that is about to be summarised.
 import type { AgentMessage } from "../../../kernel/index.js";
-import type { SessionEntry } from "../../sessions/types.js";
+import type { SessionEntry } from "../../sessions/format/types.js";
 
 /**
  * For compaction: messages, plugin messages and branch summaries. Compaction entries are left out: the

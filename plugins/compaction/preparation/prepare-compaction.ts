@@ -1,7 +1,7 @@
 // What a compaction of a branch would summarise and keep, computed without calling any model.
 import type { AgentMessage } from "../../../kernel/index.js";
-import { buildSessionContext } from "../../sessions/session-context.js";
-import type { CompactionEntry, SessionEntry } from "../../sessions/types.js";
+import { buildSessionContext } from "../../sessions/tree/session-context.js";
+import type { CompactionEntry, SessionEntry } from "../../sessions/format/types.js";
 import { estimateContextTokens } from "../tokens/context-tokens.js";
 import { findCutPoint } from "./cut-point.js";
 import { compactionMessageOf } from "./entry-messages.js";

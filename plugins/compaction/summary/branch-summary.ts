@@ -1,7 +1,7 @@
 // Summaries of the branch a user leaves when navigating the session tree. Same machinery as compaction:
 // entry messages, token estimates, file operations, serialisation and the summary model.
 import type { AgentMessage } from "../../../kernel/index.js";
-import type { SessionEntry } from "../../sessions/types.js";
+import type { SessionEntry } from "../../sessions/format/types.js";
 import { branchMessageOf } from "../preparation/entry-messages.js";
 import { carryFileLists, createFileOperations, fileLists, fileListsText, recordToolCalls, type FileLists, type FileOperations } from "../preparation/file-operations.js";
 import { BRANCH_INSTRUCTIONS, BRANCH_SUMMARY_PREAMBLE, summaryPrompt, withFocus } from "./prompts.js";

@@ -2,7 +2,7 @@
 // model reads it as material instead of a dialogue it should continue.
 import type { AgentMessage, Message } from "../../../kernel/index.js";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
-import { unreadContentHead } from "../../sessions/lazy-entry.js";
+import { unreadContentHead } from "../../sessions/reading/lazy-entry.js";
 import { estimateTextTokens } from "../tokens/token-estimate.js";
 
 /** Tool output past this many characters adds little to a summary and much to its cost. */

@@ -3,7 +3,7 @@
 // per character), so a CJK session can overflow before pi thinks it is even close. Here each script has its
 // own weight; the weights lean high, and `estimateContextTokens` calibrates them against reported usage.
 import type { AgentMessage } from "../../../kernel/index.js";
-import { peekUnreadContent } from "../../sessions/lazy-entry.js";
+import { peekUnreadContent } from "../../sessions/reading/lazy-entry.js";
 
 /** Latin letters, digits, punctuation, code: about four characters per token. */
 const ASCII_WEIGHT = 0.25;

@@ -2,7 +2,7 @@
 // sessions plugin (a bare SDK session) it answers for an empty, unsaved session.
 import { dirname } from "node:path";
 import type { SessionManager } from "../../sessions/session-manager.js";
-import type { SessionEntry, SessionHeader, SessionTreeNode } from "../../sessions/types.js";
+import type { SessionEntry, SessionHeader, SessionTreeNode } from "../../sessions/format/types.js";
 
 export interface ReadonlySessionView {
   getCwd(): string;

@@ -7,9 +7,9 @@
 // only when the model has something to answer. Invalid entries are reported and nothing of them is appended.
 import { PithError, errorMessage, type AgentMessage, type SessionApi, type TurnEndState } from "../../../kernel/index.js";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
-import { buildSessionContext, contextEntries, entryMessage } from "../../sessions/session-context.js";
+import { buildSessionContext, contextEntries, entryMessage } from "../../sessions/tree/session-context.js";
 import type { SessionManager } from "../../sessions/session-manager.js";
-import type { SessionEntry } from "../../sessions/types.js";
+import type { SessionEntry } from "../../sessions/format/types.js";
 import { extensionError } from "../errors.js";
 import type { BoundaryContextPreview, BoundaryResult, SessionBoundaryDraft } from "../event-types.js";
 import type { ExtensionRuntime } from "../runtime.js";

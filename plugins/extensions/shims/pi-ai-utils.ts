@@ -6,7 +6,7 @@ import { isContextOverflow as overflowed } from "../../compaction/tokens/context
 import { knownProvider } from "../../models/known-providers.js";
 import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
 import { classifyFailure, failureFacts } from "../../retry/retry-rules.js";
-import { uuidv7 as sessionUuid } from "../../sessions/uuid-v7.js";
+import { uuidv7 as sessionUuid } from "../../sessions/format/uuid-v7.js";
 
 export const PI_AI_VERSION = "1.6.0";
 export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60_000;

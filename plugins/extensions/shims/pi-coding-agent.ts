@@ -3,8 +3,8 @@
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
 import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
-import { buildSessionContext } from "../../sessions/session-context.js";
-import { CURRENT_SESSION_VERSION } from "../../sessions/types.js";
+import { buildSessionContext } from "../../sessions/tree/session-context.js";
+import { CURRENT_SESSION_VERSION } from "../../sessions/format/types.js";
 import { serializeConversation } from "../../compaction/summary/serialize-conversation.js";
 import { estimateMessageTokens } from "../../compaction/tokens/token-estimate.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../tools/truncate.js";

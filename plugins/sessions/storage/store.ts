@@ -1,7 +1,7 @@
 // The persistence contract the session manager writes through. A store knows where sessions live and how
 // their lines are kept; the manager owns the format (ids, tree, migration, context).
-import type { ParsedRecord } from "./jsonl-lines.js";
-import type { FileEntry, SessionHeader, SessionInfo, SessionWarning } from "./types.js";
+import type { ParsedRecord } from "../reading/jsonl-lines.js";
+import type { FileEntry, SessionHeader, SessionInfo, SessionWarning } from "../format/types.js";
 
 export interface StoredSession {
   /** the stored lines, parsed, in order (line numbers are 1-based) */

@@ -5,11 +5,11 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { LAZY_LINE_BYTES, lazyMessageEntry } from "./lazy-entry.js";
-import { isHeader } from "./load-entries.js";
+import { LAZY_LINE_BYTES, lazyMessageEntry } from "../reading/lazy-entry.js";
+import { isHeader } from "../reading/load-entries.js";
 import { loadListingCache, saveListingCache, type ListingRecord } from "./listing-cache.js";
 import { addLine, emptyStats, mergeStats, statsOfLines, toSessionInfo, type SessionStats } from "./session-stats.js";
-import type { SessionHeader, SessionInfo } from "./types.js";
+import type { SessionHeader, SessionInfo } from "../format/types.js";
 
 export const HEAD_BYTES = 32 * 1024;
 export const TAIL_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@
 // fields; reading an entry's `message` parses everything but its `content` array (usually the bulk: tool
 // output), which is parsed when it is itself first read. A resume that compacts first therefore parses only
 // the messages it keeps or summarises word for word.
-import { clearUnreadContentJson, setUnreadContentJson } from "../../lib/stored-json/stored-json.js";
+import { clearUnreadContentJson, setUnreadContentJson } from "../../../lib/stored-json/stored-json.js";
 
 const ROLE = Symbol("pith.sessions.role");
 

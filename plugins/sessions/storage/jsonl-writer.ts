@@ -18,10 +18,10 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
-import { PithError, errorMessage } from "../../kernel/index.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
 import { FileLock } from "./file-lock.js";
 import type { SessionWriter, StoreOptions } from "./store.js";
-import { warning, type FileEntry } from "./types.js";
+import { warning, type FileEntry } from "../format/types.js";
 
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND;
 const TAIL_CHUNK = 64 * 1024;

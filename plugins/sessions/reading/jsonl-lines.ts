@@ -2,7 +2,7 @@
 // becomes a warning naming its line number, never an exception.
 import { isAscii } from "node:buffer";
 import { LAZY_LINE_BYTES, lazyMessageEntry } from "./lazy-entry.js";
-import { warning, type SessionWarning } from "./types.js";
+import { warning, type SessionWarning } from "../format/types.js";
 
 /** V8 strings top out near 512 M characters; longer lines could not be parsed at all. */
 export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;

@@ -2,8 +2,8 @@
 // damaged file (forward or self references) can never make a cycle: such entries become roots. Parents are kept as
 // positions, so the path to a leaf (every resume, every request's context) is array steps, not map look-ups; the
 // child lists only a tree view needs are built when first asked for.
-import { isConversationRole, messageRole } from "./lazy-entry.js";
-import type { SessionEntry } from "./types.js";
+import { isConversationRole, messageRole } from "../reading/lazy-entry.js";
+import type { SessionEntry } from "../format/types.js";
 
 export interface LabelState {
   label: string;

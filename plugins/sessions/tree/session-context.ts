@@ -1,9 +1,9 @@
 // Rebuilds what the model sees from the entries on the path to a leaf (pi's `buildSessionContext`).
-import type { AgentMessage, AssistantMessage, CustomMessage } from "../../kernel/index.js";
-import type { BranchSummaryMessage, CompactionSummaryMessage } from "../../lib/transcript/pi-messages.js";
+import type { AgentMessage, AssistantMessage, CustomMessage } from "../../../kernel/index.js";
+import type { BranchSummaryMessage, CompactionSummaryMessage } from "../../../lib/transcript/pi-messages.js";
 import { EntryIndex } from "./entry-index.js";
-import { messageRole } from "./lazy-entry.js";
-import type { CompactionEntry, ContextEditEntry, SessionContext, SessionEntry } from "./types.js";
+import { messageRole } from "../reading/lazy-entry.js";
+import type { CompactionEntry, ContextEditEntry, SessionContext, SessionEntry } from "../format/types.js";
 
 /**
  * `context_edit` entries on the path hide or replace the content of their targets (the latest edit wins).

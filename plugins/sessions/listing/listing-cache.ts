@@ -5,7 +5,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SessionStats } from "./session-stats.js";
-import type { SessionHeader } from "./types.js";
+import type { SessionHeader } from "../format/types.js";
 
 export const LISTING_CACHE_NAME = ".pith-sessions-index.json";
 const CACHE_VERSION = 1;

@@ -1,6 +1,6 @@
 // Full-text search over stored sessions, streamed file by file and line by line, stoppable at any time.
 import { createReadStream } from "node:fs";
-import { messageText, type AgentMessage } from "../../kernel/index.js";
+import { messageText, type AgentMessage } from "../../../kernel/index.js";
 
 export interface SearchHit {
   path: string;

@@ -2,8 +2,8 @@
 // A lock whose process is gone (same host, pid not running) is stale and taken over.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { PithError } from "../../kernel/index.js";
-import { processExists } from "../../lib/process/process-exists.js";
+import { PithError } from "../../../kernel/index.js";
+import { processExists } from "../../../lib/process/process-exists.js";
 
 export interface LockHolder {
   pid: number;

@@ -1,7 +1,7 @@
 // Finding a session to continue: the most recent of a project, or what a `--session <arg>` names.
 import { isAbsolute, resolve } from "node:path";
-import { SessionManager, type SessionManagerOptions } from "./session-manager.js";
-import type { SessionStore } from "./store.js";
+import { SessionManager, type SessionManagerOptions } from "../session-manager.js";
+import type { SessionStore } from "../storage/store.js";
 
 /** Opens the session of `cwd` that changed last, or starts a new one when there is none. */
 export async function continueRecent(store: SessionStore, cwd: string, options: SessionManagerOptions = {}): Promise<SessionManager> {

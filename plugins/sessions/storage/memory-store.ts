@@ -1,10 +1,10 @@
 // Sessions kept in memory only (`--no-session`). Lines are stored serialized, so what a reader gets back is
 // exactly what a file would hold.
-import { PithError } from "../../kernel/index.js";
-import { isHeader } from "./load-entries.js";
-import { addLine, emptyStats, toSessionInfo } from "./session-stats.js";
+import { PithError } from "../../../kernel/index.js";
+import { isHeader } from "../reading/load-entries.js";
+import { addLine, emptyStats, toSessionInfo } from "../listing/session-stats.js";
 import type { ListQuery, SessionStore, SessionWriter, StoredSession } from "./store.js";
-import type { FileEntry, SessionHeader, SessionInfo } from "./types.js";
+import type { FileEntry, SessionHeader, SessionInfo } from "../format/types.js";
 
 interface MemorySession {
   lines: string[];

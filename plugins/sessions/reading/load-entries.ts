@@ -2,7 +2,7 @@
 // warning with its line number; loading itself never throws.
 import type { ParsedRecord } from "./jsonl-lines.js";
 import { messageRole } from "./lazy-entry.js";
-import { migrateLines } from "./migrate.js";
+import { migrateLines } from "../format/migrate.js";
 import {
   CURRENT_SESSION_VERSION,
   ENTRY_TYPES,
@@ -10,7 +10,7 @@ import {
   type SessionEntry,
   type SessionHeader,
   type SessionWarning,
-} from "./types.js";
+} from "../format/types.js";
 
 export interface LoadedSession {
   header: SessionHeader;

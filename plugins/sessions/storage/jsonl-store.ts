@@ -1,15 +1,15 @@
 // The default store: pi-compatible JSONL files under `<agentDir>/sessions/--<cwd>--/` (or one flat folder).
 import { closeSync, fstatSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { PithError, errorMessage } from "../../kernel/index.js";
-import { parseJsonlBuffer } from "./jsonl-lines.js";
-import { boundaryBefore, exactRecord, listSessionDirs } from "./jsonl-listing.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import { parseJsonlBuffer } from "../reading/jsonl-lines.js";
+import { boundaryBefore, exactRecord, listSessionDirs } from "../listing/jsonl-listing.js";
 import { JsonlWriter } from "./jsonl-writer.js";
-import { rememberRecord } from "./listing-cache.js";
-import { isHeader } from "./load-entries.js";
+import { rememberRecord } from "../listing/listing-cache.js";
+import { isHeader } from "../reading/load-entries.js";
 import { defaultSessionDir, resolveAgentDir, sessionFileName, sessionsRoot } from "./paths.js";
 import type { ListQuery, SessionStore, SessionWriter, StoredSession, StoreOptions } from "./store.js";
-import type { FileEntry, SessionHeader, SessionInfo } from "./types.js";
+import type { FileEntry, SessionHeader, SessionInfo } from "../format/types.js";
 
 export interface JsonlSessionStoreOptions {
   /** default: `$PI_CODING_AGENT_DIR` or `~/.pi/agent` */

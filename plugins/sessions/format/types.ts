@@ -1,6 +1,6 @@
 // The session file format (pi's version 3), field for field, plus the shapes the manager hands out.
-import type { AgentMessage, ImageContent, TextContent, Usage } from "../../kernel/index.js";
-import type { SystemMessage } from "../../lib/transcript/system-messages.js";
+import type { AgentMessage, ImageContent, TextContent, Usage } from "../../../kernel/index.js";
+import type { SystemMessage } from "../../../lib/transcript/system-messages.js";
 
 export const CURRENT_SESSION_VERSION = 3;
 

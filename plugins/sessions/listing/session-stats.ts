@@ -1,7 +1,7 @@
 // What a listing needs from a session's lines, gathered line by line so a listing can feed it only the
 // parts of a file it read.
-import { messageRole } from "./lazy-entry.js";
-import type { SessionHeader, SessionInfo } from "./types.js";
+import { messageRole } from "../reading/lazy-entry.js";
+import type { SessionHeader, SessionInfo } from "../format/types.js";
 
 /** a pasted novel as first prompt would bloat every listing */
 export const FIRST_MESSAGE_MAX_CHARS = 2000;

@@ -3,8 +3,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export const SESSION_DIR_ENV = "PI_CODING_AGENT_SESSION_DIR";
-export { AGENT_DIR_ENV, expandTilde, resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
-import { expandTilde } from "../../lib/agent-dir/agent-dir.js";
+export { AGENT_DIR_ENV, expandTilde, resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
+import { expandTilde } from "../../../lib/agent-dir/agent-dir.js";
 
 /** `/home/u/proj` → `--home-u-proj--`: one leading separator dropped, then `/`, `\` and `:` become `-`. */
 export function encodeCwd(cwd: string): string {
