@@ -133,6 +133,7 @@ export class AgentSession {
       steeringMode: this.steering.mode,
       followUpMode: this.followUps.mode,
       pendingMessageCount: this.steering.length + this.followUps.length,
+      pendingMessages: [...this.steering.messages, ...this.followUps.messages],
     };
   }
 

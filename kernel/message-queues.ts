@@ -24,6 +24,10 @@ export class MessageQueue {
     return this.items.splice(0);
   }
 
+  get messages(): readonly AgentMessage[] {
+    return this.items;
+  }
+
   get length(): number {
     return this.items.length;
   }

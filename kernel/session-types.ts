@@ -34,4 +34,6 @@ export interface SessionState {
   steeringMode: QueueMode;
   followUpMode: QueueMode;
   pendingMessageCount: number;
+  /** the queued steering messages, then the follow-ups (pi's boundary `pendingMessages`) */
+  pendingMessages: readonly AgentMessage[];
 }

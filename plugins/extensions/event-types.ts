@@ -79,7 +79,7 @@ export interface BoundaryContextPreview {
   contextEntries: { sourceEntry: SessionEntry; messages: AgentMessage[] }[];
   contextMessages: AgentMessage[];
   llmMessages: Message[];
-  /** queued steering and follow-up messages (pith counts them in `canContinue` but does not list them) */
+  /** queued steering messages, then follow-ups (extension messages sent while the agent works among them) */
   pendingMessages: AgentMessage[];
   /** a continuation would have something to answer */
   canContinue: boolean;

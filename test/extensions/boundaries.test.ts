@@ -116,3 +116,34 @@ it("agent_before_settle: after agent_end, its entries and continuation start one
   expect(textOf(started.session.messages.at(-1) as { content: unknown })).toBe("reviewed");
   expect(manager(started).getBranch().some((entry) => entry.type === "custom_message" && entry.customType === "review-reminder")).toBe(true);
 });
+
+it("the boundary context lists the queued messages as pendingMessages, and each entry's message as context edits leave it", async () => {
+  const queue = await world.write(
+    "ext/queue.ts",
+    `export default function (pi: any) {
+      let sent = false;
+      pi.on("turn_start", () => {
+        if (sent) return;
+        sent = true;
+        pi.sendMessage({ customType: "note", content: "queued note", display: false }, { deliverAs: "followUp" });
+      });
+      const pending = (event: any) => event.context.pendingMessages.map((message: any) => message.role + ":" + message.content);
+      const projected = (event: any) => event.context.contextEntries.filter((entry: any) => entry.sourceEntry.id === event.messageEntryId)
+        .flatMap((entry: any) => entry.messages.map((message: any) => message.content.map((block: any) => block.text).join("")));
+      pi.on("turn_end", (event: any) => {
+        if (event.turnIndex === 0) return { entries: [{ type: "context_edit", targetId: event.messageEntryId, replacement: { content: "edited first" } }] };
+      });
+      pi.on("turn_end", (event: any) => { ${record(`{ turn: event.turnIndex, pending: pending(event), canContinue: event.context.canContinue, projected: projected(event) }`)} });
+      pi.on("agent_before_settle", (event: any) => { ${record(`{ settle: pending(event) }`)} });
+    }`,
+  );
+  const started = await startSession(world, { paths: [queue], turns: [{ text: "first" }, { text: "after the note" }] });
+  await started.session.prompt("hello");
+  expect(messagesOf(started.problems)).toEqual([]);
+  expect(seen.__pithBoundary).toEqual([
+    { turn: 0, pending: ["custom:queued note"], canContinue: true, projected: ["edited first"] },
+    { turn: 1, pending: [], canContinue: false, projected: ["after the note"] },
+    { settle: [] },
+  ]);
+  expect(started.scripted.requests[1]!.messages.map(textOf)).toEqual(["hello", "edited first", "queued note"]);
+});

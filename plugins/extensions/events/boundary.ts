@@ -7,7 +7,7 @@
 // only when the model has something to answer. Invalid entries are reported and nothing of them is appended.
 import { PithError, errorMessage, type AgentMessage, type SessionApi, type TurnEndState } from "../../../kernel/index.js";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
-import { buildSessionContext, contextEntries, entryMessage } from "../../sessions/tree/session-context.js";
+import { buildSessionContext, contextEdits, contextEntries, projectedMessage } from "../../sessions/tree/session-context.js";
 import type { SessionManager } from "../../sessions/session-manager.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
 import { extensionError } from "../errors.js";
@@ -127,20 +127,19 @@ function preview(runtime: ExtensionRuntime, drafts: unknown, name: BoundaryName)
     parentId = entry.id;
   });
   const contextMessages = manager ? buildSessionContext(path, parentId).messages : [...runtime.session.messages];
-  const queued = runtime.session.getState().pendingMessageCount > 0;
+  const edits = contextEdits(path);
+  const pendingMessages = [...runtime.session.getState().pendingMessages];
+  const queued = pendingMessages.length > 0;
   return {
-    contextEntries: contextEntries(path).map((sourceEntry) => ({ sourceEntry, messages: projected(sourceEntry, path) })),
+    contextEntries: contextEntries(path).map((sourceEntry) => {
+      const message = projectedMessage(sourceEntry, edits);
+      return { sourceEntry, messages: message ? [message] : [] };
+    }),
     contextMessages,
     llmMessages: convertToLlm(contextMessages),
-    pendingMessages: [],
+    pendingMessages,
     canContinue: canContinueWith(contextMessages, name, queued),
   };
-}
-
-function projected(entry: SessionEntry, path: readonly SessionEntry[]): AgentMessage[] {
-  const hidden = path.some((edit) => edit.type === "context_edit" && edit.targetId === entry.id && edit.replacement === null);
-  const message = hidden ? undefined : entryMessage(entry);
-  return message ? [message] : [];
 }
 
 function canContinue(session: SessionApi, name: BoundaryName, queued: boolean): boolean {

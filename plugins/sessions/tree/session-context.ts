@@ -67,7 +67,7 @@ export function branchSettings(path: readonly SessionEntry[]): BranchSettings {
 type Replacement = ContextEditEntry["replacement"];
 
 /** The latest `context_edit` of each target on the path (edits are branch-relative). */
-function contextEdits(path: readonly SessionEntry[]): Map<string, Replacement> {
+export function contextEdits(path: readonly SessionEntry[]): Map<string, Replacement> {
   const edits = new Map<string, Replacement>();
   for (const entry of path) if (entry.type === "context_edit") edits.set(entry.targetId, entry.replacement);
   return edits;
@@ -97,13 +97,20 @@ function emptyContext(): SessionContext {
   return { messages: [], thinkingLevel: "off", model: null };
 }
 
-function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: Map<string, Replacement>, keepSystem: boolean): void {
-  const edit = edits.get(entry.id);
-  if (edit === null) return;
+function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: ReadonlyMap<string, Replacement>, keepSystem: boolean): void {
+  if (entry.type === "compaction") return;
   if (entry.type === "message" && !keepSystem && messageRole(entry) === "system") return;
-  const message = entry.type === "compaction" ? undefined : entryMessage(entry);
-  if (!message) return;
-  messages.push(edit && entry.type !== "branch_summary" ? edited(message as AgentMessage & { role: string }, edit) : message);
+  const message = projectedMessage(entry, edits);
+  if (message) messages.push(message);
+}
+
+/** The message an entry adds to the model's context once the path's context edits apply; none when one hides it. */
+export function projectedMessage(entry: SessionEntry, edits: ReadonlyMap<string, Replacement>): AgentMessage | undefined {
+  const edit = edits.get(entry.id);
+  if (edit === null) return undefined;
+  const message = entryMessage(entry);
+  if (!message || !edit || entry.type === "branch_summary" || entry.type === "compaction") return message;
+  return edited(message as AgentMessage & { role: string }, edit);
 }
 
 /** The message an entry holds as the model would read it, context edits aside; none for entries of other kinds. */
