@@ -1,9 +1,10 @@
 // The application's key actions as data: pi's action ids and default keys, so a pi `keybindings.json` applies
 // unchanged. The editor's own keys (tui.*) come from pi-tui; both are resolved by one KeybindingsManager.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings, type KeyId, type KeybindingDefinitions, type KeybindingsConfig } from "@earendil-works/pi-tui";
 import { isWsl } from "./clipboard/paste.js";
+import { renameOldActions } from "./key-binding-names.js";
 
 /** Windows terminals (and WSL's) keep ctrl+v for themselves; pi binds alt+v there too */
 const windowsKeys = process.platform === "win32" || isWsl();
@@ -56,6 +57,17 @@ export const APP_KEYBINDINGS = {
 
 export type AppAction = keyof typeof APP_KEYBINDINGS;
 
+const KEYBINDINGS: KeybindingDefinitions = { ...TUI_KEYBINDINGS, ...APP_KEYBINDINGS };
+
+/** pi writes the file back under the current ids; the bindings apply either way, so a read-only file is no error */
+function writeBack(file: string, config: Record<string, unknown>): void {
+  try {
+    writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, "utf8");
+  } catch {
+    // the renamed ids are used for this run; the file keeps its old names
+  }
+}
+
 declare module "@earendil-works/pi-tui" {
   interface Keybindings extends Record<AppAction, true> {}
 }
@@ -74,7 +86,9 @@ export function loadKeybindings(agentDir: string): LoadedKeybindings {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("expected an object of action ids");
-    for (const [id, keys] of Object.entries(parsed)) {
+    const { config, renamed } = renameOldActions(parsed as Record<string, unknown>, Object.keys(KEYBINDINGS));
+    if (renamed) writeBack(file, config);
+    for (const [id, keys] of Object.entries(config)) {
       if (id === "$schema") continue;
       if (typeof keys === "string" || (Array.isArray(keys) && keys.every((key) => typeof key === "string"))) user[id] = keys as KeyId | KeyId[];
       else warning = `${file}: "${id}" must be a key or a list of keys`;
@@ -85,7 +99,7 @@ export function loadKeybindings(agentDir: string): LoadedKeybindings {
       warning = `${file} was not used: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
-  const manager = new KeybindingsManager({ ...TUI_KEYBINDINGS, ...APP_KEYBINDINGS }, user);
+  const manager = new KeybindingsManager(KEYBINDINGS, user);
   setKeybindings(manager);
   return { manager, warning };
 }
