@@ -3,7 +3,7 @@
 // until the user leaves. Everything the screen shows is built here from the parts in this folder.
 import { ProcessTerminal, type Terminal, type TUI } from "@earendil-works/pi-tui";
 import { onHighlighterLoaded } from "../../lib/ui/syntax-highlight.js";
-import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithPlugin, type PluginContext } from "../../kernel/index.js";
+import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithError, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { provideSessionServices } from "../session-services/provide-services.js";
 import { ChatController } from "./chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
@@ -35,6 +35,9 @@ import { watchActiveTheme } from "./theme/theme-watch.js";
 import { startupTrustPrompt, startupTrustUI } from "./trust-prompt.js";
 import { ResourceListing } from "./components/resource-listing.js";
 import { resourceSections } from "./resource-sections.js";
+import { DiagnosticSections } from "./components/diagnostic-sections.js";
+import { isExtensionProblem, listedLogLines, startupDiagnostics } from "./startup-diagnostics.js";
+import type { NoticeKind } from "./components/notice.js";
 import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
 
 export interface InteractiveModeOptions {
@@ -64,6 +67,8 @@ export interface InteractiveMode {
   readonly plugin: PithPlugin;
   /** for createAgentSession: start-up messages of plugins land in the chat instead of on the drawn screen */
   readonly log: Logger;
+  /** for createAgentSession's `onProblem`: extensions' problems at start-up go to the listing's [Extension issues] */
+  reportProblem(error: PithError): void;
   /** asks whether to trust the project, before the session loads (createAgentSession's `projectTrust.prompt`) */
   readonly trustPrompt: TrustPrompt;
   /** the dialogs extensions' `project_trust` handlers ask with at start-up (createAgentSession's `projectTrust.ui`) */
@@ -178,15 +183,20 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     });
 
     ui.focusEditor();
-    const { stop: stopThemes, catalog } = startThemes(plugged, session, runOptions.themes);
+    const { stop: stopThemes, problems: themeProblems } = startThemes(plugged, session, runOptions.themes);
     takeTerminal();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
+    const diagnostics = startupDiagnostics(plugged, { extensions: extensionProblems, shortcuts: bindings.refresh(plugged, { notify: false }), themes: themeProblems });
+    const listed = listedLogLines(diagnostics);
+    for (const { kind, text } of startupNotes ?? []) if (!listed.has(text)) chat.notify(kind, text);
+    startupNotes = undefined;
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
-    bindings.refresh(plugged);
     if (!plugged.tryUse("settings")?.get().quietStartup) {
-      const listing = new ResourceListing(resourceSections(plugged, catalog.list()), theme, process.env.HOME, chat.settings.toolsExpanded);
+      const listing = new ResourceListing(resourceSections(plugged), theme, process.env.HOME, chat.settings.toolsExpanded);
       if (!listing.empty) chat.addExpandableItem(listing);
     }
+    const problems = new DiagnosticSections(diagnostics, theme, process.env.HOME);
+    if (!problems.empty) chat.addItem(problems);
     chat.showHistory(sessionHistory(plugged, session));
     void (async () => {
       if (runOptions.scope) {
@@ -214,7 +224,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   }
 
   /** the run's themes: the starting one applied before the first frame, the active file watched */
-  function startThemes(plugged: PluginContext, session: AgentSession, themes: RunOptions["themes"]): { stop: () => void; catalog: ThemeCatalog } {
+  function startThemes(plugged: PluginContext, session: AgentSession, themes: RunOptions["themes"]): { stop: () => void; problems: readonly string[] } {
     const catalog = new ThemeCatalog({
       agentDir: options.agentDir,
       cwd: session.cwd,
@@ -224,24 +234,31 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       discover: themes?.discover ?? true,
     });
     ui.useThemes(catalog);
-    for (const problem of catalog.problems) chat.notify("warning", problem);
     const name = initialThemeName(themes?.use ?? plugged.tryUse("settings")?.get().theme);
     if (name !== ui.theme.name) {
       const result = ui.setTheme(name);
       if (!result.success) chat.notify("warning", `${result.error ?? `Theme "${name}" not found`}; using ${ui.theme.name}`);
     }
-    return { catalog, stop: watchActiveTheme(catalog, ui, (problem) => chat.notify("warning", `${problem}; the theme keeps its previous colours`)) };
+    return { problems: catalog.problems, stop: watchActiveTheme(catalog, ui, (problem) => chat.notify("warning", `${problem}; the theme keeps its previous colours`)) };
   }
 
+  // until run() lists the start-up problems, what plugins log waits here, so the listed ones are not shown twice
+  let startupNotes: { kind: NoticeKind; text: string }[] | undefined = [];
+  const extensionProblems: PithError[] = [];
+  const note = (kind: NoticeKind, text: string) => (startupNotes ? startupNotes.push({ kind, text }) : chat.notify(kind, text));
   const log: Logger = {
-    debug: (message) => (process.env.PITH_DEBUG ? chat.notify("status", message) : undefined),
-    info: (message) => chat.notify("status", message),
-    warn: (message) => chat.notify("warning", message),
-    error: (message) => chat.notify("error", message),
+    debug: (message) => (process.env.PITH_DEBUG ? note("status", message) : undefined),
+    info: (message) => note("status", message),
+    warn: (message) => note("warning", message),
+    error: (message) => note("error", message),
   };
+  const reportProblem = (error: PithError) => (startupNotes && isExtensionProblem(error) ? extensionProblems.push(error) : note("warning", error.message));
   const abandon = () => {
     if (started) tui.stop();
     releaseConsole();
+    // no chat will show them: what plugins logged while the session was made goes to stderr
+    for (const { kind, text } of startupNotes ?? []) if (kind !== "status") process.stderr.write(`pith: ${kind}: ${text}\n`);
+    for (const error of extensionProblems) process.stderr.write(`pith: ${error.message}\n`);
   };
-  return { plugin, log, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal), trustUI: startupTrustUI(ui, takeTerminal) };
+  return { plugin, log, reportProblem, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal), trustUI: startupTrustUI(ui, takeTerminal) };
 }

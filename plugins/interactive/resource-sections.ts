@@ -1,9 +1,9 @@
-// The start-up listing's sections, read from the services that loaded each kind of resource.
+// The start-up listing's sections, read from the services that loaded each kind of resource. pi 1.6.0 no longer
+// lists custom themes; their clashes are among the warning sections (startup-diagnostics.ts).
 import { basename, relative, sep } from "node:path";
 import type { PluginContext } from "../../kernel/index.js";
 import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { ListedResource, ResourcePlace, ResourceSection } from "./components/resource-listing.js";
-import type { CatalogTheme } from "./theme/theme-catalog.js";
 
 function placeOf(source: SourceInfo): ResourcePlace {
   return source.scope === "temporary" ? "path" : source.scope;
@@ -15,7 +15,7 @@ function placeOfPath(path: string, cwd: string): ResourcePlace {
   return inside !== "" && !inside.startsWith("..") && !inside.startsWith(sep) ? "project" : "user";
 }
 
-export function resourceSections(context: PluginContext, themes: readonly CatalogTheme[]): ResourceSection[] {
+export function resourceSections(context: PluginContext): ResourceSection[] {
   const cwd = context.cwd;
   const contextFiles = context.tryUse("resources")?.loaded().contextFiles ?? [];
   const fromPath = (path: string, name = basename(path)): ListedResource => ({ name, path, place: placeOfPath(path, cwd) });
@@ -26,6 +26,5 @@ export function resourceSections(context: PluginContext, themes: readonly Catalo
     { heading: "Skills", items: (context.tryUse("skills")?.list() ?? []).map((skill) => ({ name: skill.name, path: skill.filePath, place: placeOf(skill.sourceInfo) })) },
     { heading: "Prompts", items: (context.tryUse("promptTemplates")?.list() ?? []).map((template) => ({ name: `/${template.name}`, path: template.sourceInfo.path, place: placeOf(template.sourceInfo) })) },
     { heading: "Extensions", items: (context.tryUse("extensions")?.loaded ?? []).map((extension) => ({ name: extension.display, path: extension.path, place: placeOf(extension.sourceInfo) })) },
-    { heading: "Themes", items: themes.filter((theme) => theme.path !== undefined).map((theme) => fromPath(theme.path!, theme.name)) },
   ];
 }

@@ -15,6 +15,7 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
       ...options,
       plugins: [...(options.plugins ?? []), mode.plugin],
       log: mode.log,
+      onProblem: options.onProblem ?? ((error) => mode.reportProblem(error)),
       projectTrust: { ...options.projectTrust, prompt: mode.trustPrompt, ui: mode.trustUI },
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 // Images, skills and the start-up resource listing in the chat. One run without image support: the listing names
-// the context file, skill and prompt template loaded (paths once ctrl+o expands it); an attached image and one the
+// the context file, skill and prompt template loaded (paths once ctrl+o expands it), no custom theme; an attached image and one the
 // read tool returns are each one `[Image: [image/png] WxH]` line; a `/skill:name args` message is a `[skill] name`
 // box, the skill's text shown by ctrl+o, with the args as a user message of their own. One run on a Kitty-graphics terminal
 // (PI_IMAGE_PROTOCOL=kitty): both images are sent to the terminal as Kitty images instead of the lines.
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { beforeEach, expect, it } from "vitest";
 import { makePng } from "../support/png.js";
 import { usePtyWorld } from "./pty-harness.js";
+import { DARK } from "../../plugins/interactive/theme/tokens.js";
 
 const ui = usePtyWorld();
 
@@ -24,6 +25,9 @@ beforeEach(async () => {
   await writeFile(join(world.project, "AGENTS.md"), "Be brief.\n");
   await mkdir(join(world.agentDir, "prompts"), { recursive: true });
   await writeFile(join(world.agentDir, "prompts", "greet.md"), "Say hello\n");
+  // pi 1.6.0 lists no custom themes
+  await mkdir(join(world.agentDir, "themes"), { recursive: true });
+  await writeFile(join(world.agentDir, "themes", "ocean.json"), JSON.stringify({ name: "ocean", colors: DARK }));
   world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "chart.png" } }] }, { text: "A chart and a photo." });
 });
 
@@ -34,6 +38,8 @@ it("shows attached and tool-result images as lines where the terminal has no ima
   expect(listing).toMatch(/\[Context\]\s+AGENTS\.md/);
   expect(listing).toMatch(/\[Skills\]\s+tidy/);
   expect(listing).toMatch(/\[Prompts\]\s+\/greet/);
+  expect(listing).not.toContain("[Themes]");
+  expect(listing).not.toContain("ocean");
   expect(screen()).toContain("[Image: [image/png] 40x20]");
   expect(screen()).toContain("[Image: [image/png] 30x10]");
   expect(screen()).not.toContain("\x1b_G");

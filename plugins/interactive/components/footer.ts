@@ -3,6 +3,7 @@
 import { truncateToWidth, visibleWidth, type Component } from "@earendil-works/pi-tui";
 import type { SessionStatsReport } from "../../session-services/session-info.js";
 import type { Theme } from "../theme/theme.js";
+import { homePath } from "./home-path.js";
 
 export interface FooterData {
   cwd: string;
@@ -57,7 +58,7 @@ export class Footer implements Component {
 
   private location(): string {
     const { cwd, home } = this.data;
-    let text = home && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
+    let text = homePath(cwd, home);
     const branch = this.data.gitBranch();
     if (branch) text += ` (${branch})`;
     const name = this.data.sessionName();

@@ -1,9 +1,10 @@
 // What the run loaded, listed in the chat at start-up as pi does: the context files, skills, prompt templates
-// (as `/name`), extensions and custom themes, each section under its heading. Collapsed, a section is one dim,
+// (as `/name`) and extensions, each section under its heading. Collapsed, a section is one dim,
 // sorted, comma-separated list of names; expanded (ctrl+o), one line per resource with its path, grouped by where
 // it comes from (project, user, path given on the command line or by an extension).
 import { Container, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import { homePath } from "./home-path.js";
 
 export type ResourcePlace = "project" | "user" | "path";
 
@@ -14,7 +15,7 @@ export interface ListedResource {
 }
 
 export interface ResourceSection {
-  heading: "Context" | "Skills" | "Prompts" | "Extensions" | "Themes";
+  heading: "Context" | "Skills" | "Prompts" | "Extensions";
   items: readonly ListedResource[];
 }
 
@@ -57,7 +58,6 @@ export class ResourceListing extends Container {
   }
 
   private shortPath(path: string): string {
-    const { home } = this;
-    return home && (path === home || path.startsWith(`${home}/`)) ? `~${path.slice(home.length)}` : path;
+    return homePath(path, this.home);
   }
 }

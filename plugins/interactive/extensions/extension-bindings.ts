@@ -13,10 +13,11 @@ export class ExtensionBindings {
     private readonly chat: ChatController,
   ) {}
 
-  /** reads the loaded extensions' shortcuts again */
-  refresh(context: PluginContext): void {
+  /** reads the loaded extensions' shortcuts again; their conflicts are shown unless the caller lists them itself */
+  refresh(context: PluginContext, { notify = true } = {}): readonly string[] {
     this.table = resolveShortcuts(context.tryUse("extensions")?.terminal, this.keys);
-    for (const warning of this.table.warnings) this.chat.notify("warning", warning);
+    if (notify) for (const warning of this.table.warnings) this.chat.notify("warning", warning);
+    return this.table.warnings;
   }
 
   /** runs the shortcut `data` is; false when it is none (the editor handles the key) */
