@@ -17,8 +17,8 @@
 export const VENDOR_BUNDLES = {
   "typebox.cjs": { entries: { typebox: "typebox", compile: "typebox/compile", value: "typebox/value" } },
   "yaml.cjs": { entries: { yaml: "yaml" } },
-  // the edit tool's line diff, loaded on the first edit
-  "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays"] } } },
+  // the edit tool's line diff, loaded on the first edit; its word diff, for the edit rows a terminal UI draws
+  "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays", "diffWords"] } } },
   // pi's lock on shared files (lib/lock/file-lock.ts), loaded on the first settings or trust write
   "lockfile.cjs": { entries: { lockfile: { from: "proper-lockfile", names: ["lock"] } } },
   "anthropic.cjs": {

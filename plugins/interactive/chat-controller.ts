@@ -8,6 +8,7 @@ import { PendingMessages } from "./components/pending-messages.js";
 import { ToolRow } from "./components/tool-row.js";
 import { WorkingStatus } from "./components/working-status.js";
 import { RenderedToolRow } from "./extensions/rendered-tool-row.js";
+import { padded, type Padded } from "./extensions/output-pad.js";
 import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemContext } from "./chat-items.js";
 import type { CustomEntryData } from "./extensions/custom-entry.js";
 import type { HistoryItem } from "./history.js";
@@ -44,6 +45,8 @@ export interface ChatSettings extends AssistantDisplay {
   interruptKey: string;
   workingMessage: string;
   workingVisible: boolean;
+  /** the `outputPad` setting: the horizontal padding of what the chat draws */
+  outputPad: number;
 }
 
 export class ChatController {
@@ -129,13 +132,13 @@ export class ChatController {
     const last = chat.children.at(-1);
     // a burst of statuses collapses into the latest one
     if (kind === "status" && last instanceof Notice && last.kind === "status") chat.removeChild(last);
-    chat.addChild(new Notice(kind, message, this.theme));
+    chat.addChild(padded(new Notice(kind, message, this.theme), this.settings.outputPad));
     this.tui.requestRender();
   }
 
   /** a component of the mode's own at the end of the chat (a running `!cmd`) until the returned function removes it */
   addItem(component: Component): () => void {
-    this.layout.chat.addChild(component);
+    this.layout.chat.addChild(padded(component, this.settings.outputPad));
     this.tui.requestRender();
     return () => {
       this.layout.chat.removeChild(component);
@@ -147,6 +150,14 @@ export class ChatController {
     this.settings.toolsExpanded = expanded;
     for (const row of this.rows.values()) row.setExpanded(expanded);
     for (const item of this.expandable) item.setExpanded?.(expanded);
+    this.tui.requestRender();
+  }
+
+  /** pi's outputPad change: every item of the chat that has padding takes the new one */
+  setOutputPad(padding: number): void {
+    if (this.settings.outputPad === padding) return;
+    this.settings.outputPad = padding;
+    for (const item of this.layout.chat.children as Padded[]) item.setOutputPad?.(padding);
     this.tui.requestRender();
   }
 
@@ -257,6 +268,7 @@ export class ChatController {
 
   private addExpandable(item: ChatItem, at = -1): void {
     if (item.setExpanded) this.expandable.push(item);
+    padded(item as Padded, this.settings.outputPad);
     if (at < 0) this.layout.chat.addChild(item);
     else this.layout.chat.children.splice(at, 0, item);
   }
@@ -264,7 +276,7 @@ export class ChatController {
   private startReply(message: AssistantMessageData, place: EntryPlace = {}): void {
     this.reply = new AssistantMessage(message, this.theme, this.settings, { transformers: this.renderers.extensions()?.markdownTransformers() ?? [], ...place });
     this.replies.push(this.reply);
-    this.layout.chat.addChild(this.reply);
+    this.layout.chat.addChild(padded(this.reply, this.settings.outputPad));
     this.addToolRows(message);
   }
 
@@ -300,7 +312,7 @@ export class ChatController {
         ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
         : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images);
       this.rows.set(toolCallId, row);
-      this.layout.chat.addChild(row);
+      this.layout.chat.addChild(padded(row, this.settings.outputPad));
     }
     return row;
   }

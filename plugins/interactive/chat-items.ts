@@ -1,12 +1,13 @@
 // The chat item for a finished message that is not a model reply: what the user sent, summaries, custom
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
-import { Container, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import { Container, Spacer, type Component } from "@earendil-works/pi-tui";
 import type { AgentMessage } from "../../kernel/index.js";
 import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../extensions/terminal-parts.js";
 import { CustomEntry, type CustomEntryData } from "./extensions/custom-entry.js";
 import { CustomMessage, type CustomMessageData } from "./extensions/custom-message.js";
 import type { KeyHints } from "./extensions/key-hints.js";
 import { markdownTransform, type MarkdownTransform } from "./extensions/markdown-transform.js";
+import { PaddedText, type Padded } from "./extensions/output-pad.js";
 import { ChatImages, imageBlocks, type ImageDisplay } from "./components/chat-images.js";
 import { SkillMessage, parseSkillBlock } from "./components/skill-message.js";
 import { SummaryMessage } from "./components/summary-message.js";
@@ -91,9 +92,10 @@ function userItem(content: unknown, { theme, expanded, expandKey, images }: Item
   } else if (text !== "" || attached.length === 0) parts.push(new UserMessage(text, theme, transform));
   if (attached.length > 0) parts.push(new ChatImages(attached, theme, images, "userMessageText"));
   if (parts.length === 1 && !box) return parts[0] as ChatItem;
-  const item: ChatItem = new Container();
+  const item: ChatItem & Padded = new Container();
   for (const part of parts) (item as Container).addChild(part);
   if (box) item.setExpanded = (value) => box.setExpanded(value);
+  item.setOutputPad = (padding) => parts.forEach((part) => (part as Padded).setOutputPad?.(padding));
   return item;
 }
 
@@ -117,5 +119,5 @@ export function bashItem(record: BashRecord, { theme, expanded, expandKey }: Pic
   if (record.cancelled) parts.push(theme.fg("warning", "(cancelled)"));
   else if (record.exitCode !== undefined && record.exitCode !== 0) parts.push(theme.fg("error", `(exit ${record.exitCode})`));
   if (record.fullOutputPath) parts.push(theme.fg("dim", `Output truncated. Full output: ${record.fullOutputPath}`));
-  return new Text(`\n${parts.join("\n")}`, 1, 0);
+  return new PaddedText(`\n${parts.join("\n")}`);
 }

@@ -104,6 +104,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     interruptKey: keysOf(keys, "app.interrupt"),
     workingMessage: "Working...",
     workingVisible: true,
+    outputPad: 1,
   }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd(), editorInUse: () => ui.editorInUse });
   const bindings = new ExtensionBindings(keys, chat);
   editor.interceptors.add(bindings.handle);

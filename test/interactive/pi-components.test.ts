@@ -10,12 +10,8 @@ const ui = usePtyWorld();
 it("message components, tool and bash rows, the editor and login dialogs, the footer and the selectors are live", async () => {
   const run = await ui.start(["-e", fixture], { rows: 50 });
   const shown = () => run.screen().join("\n");
-  // (the command is on screen before enter: typed at once, enter right after a closed dialog was sometimes lost)
-  const command = async (text: string) => {
-    run.type(text);
-    await run.waitForText(text);
-    run.type("\r");
-  };
+  // typed in one burst, enter included, right after the previous component closed
+  const command = async (text: string) => run.type(`${text}\r`);
 
   await command("/show messages");
   await run.waitForText("[any key closes]");

@@ -53,7 +53,6 @@ export const parseSkillBlock = runtimeOnly("parseSkillBlock");
 export const prepareBranchEntries = runtimeOnly("prepareBranchEntries");
 export const ProjectTrustStore = runtimeOnly("ProjectTrustStore");
 export const readStoredCredential = runtimeOnly("readStoredCredential");
-export const renderDiff = runtimeOnly("renderDiff");
 export const resizeImage = runtimeOnly("resizeImage");
 export const resolveCliModel = runtimeOnly("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");

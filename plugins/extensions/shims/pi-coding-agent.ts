@@ -1,6 +1,7 @@
 // `@mariozechner/pi-coding-agent` (and `@earendil-works/pi-coding-agent`) as pith serves it to extensions: the
 // runtime helpers real extensions call, backed by pith's own code. Types are erased when an extension loads, so
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
+import { renderDiff as renderDiffWith, type DiffPainter } from "../../../lib/ui/render-diff.js";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
 import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
 import { buildSessionContext } from "../../sessions/tree/session-context.js";
@@ -139,6 +140,11 @@ const LANGUAGES: Readonly<Record<string, string>> = {
 export function getLanguageFromPath(filePath: string): string | undefined {
   const extension = filePath.split(".").pop()?.toLowerCase();
   return extension ? LANGUAGES[extension] : undefined;
+}
+
+/** pi's `renderDiff(diffText, options?)`: the edit tool's diff as the UI draws it; without a terminal, uncoloured */
+export function renderDiff(diffText: string, _options?: { filePath?: string }): string {
+  return renderDiffWith(diffText, plainTheme as unknown as DiffPainter);
 }
 
 export function keyHint(_keybinding: string, description: string): string {

@@ -81,4 +81,4 @@ export { ExtensionEditorComponent, LoginDialogComponent } from "./terminal-login
 export { FooterComponent } from "./terminal-footer.js";
 export { OAuthSelectorComponent, ShowImagesSelectorComponent, ThemeSelectorComponent, ThinkingSelectorComponent, UserMessageSelectorComponent } from "./terminal-selectors.js";
 export { BorderedLoader, ExtensionInputComponent, ExtensionSelectorComponent } from "./terminal-dialogs.js";
-export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, highlightCode, keyHint, keyText, rawKeyHint, Theme } from "./terminal-theme.js";
+export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, highlightCode, keyHint, keyText, rawKeyHint, renderDiff, Theme } from "./terminal-theme.js";

@@ -1,7 +1,7 @@
 // pi's chat message components as extensions construct them (`new UserMessageComponent(text)`, ...), in a process
 // that runs pith's terminal UI: pith's own chat components behind pi 1.6.0's constructors and methods, painted with
 // the UI's theme, so an extension that shows one (custom(), a widget, a renderer's result) gets what the chat draws.
-import { Container, getKeybindings, type Component, type MarkdownTheme, type TUI } from "@earendil-works/pi-tui";
+import { Container, getKeybindings, type MarkdownTheme, type TUI } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
 import { AssistantMessage } from "../../interactive/components/assistant-message.js";
 import { RunningBash } from "../../interactive/components/running-bash.js";
@@ -11,6 +11,7 @@ import { UserMessage } from "../../interactive/components/user-message.js";
 import { bashItem, messageText } from "../../interactive/chat-items.js";
 import { CustomMessage, type CustomMessageData } from "../../interactive/extensions/custom-message.js";
 import { keyHints } from "../../interactive/extensions/key-hints.js";
+import { padded, type Padded } from "../../interactive/extensions/output-pad.js";
 import { markdownTransform } from "../../interactive/extensions/markdown-transform.js";
 import type { ExtensionRenderFunction, MarkdownSurface, MarkdownTransformer } from "../terminal-parts.js";
 import { interactiveTheme, keyText } from "./terminal-theme.js";
@@ -51,10 +52,11 @@ const EMPTY_REPLY = { role: "assistant", content: [], stopReason: "stop" } as un
 export class AssistantMessageComponent extends AssistantMessage {
   private readonly shown: { hideThinking: boolean; hiddenThinkingLabel: string };
 
-  constructor(message?: AssistantMessageData, hideThinkingBlock = false, _markdownTheme?: MarkdownTheme, hiddenThinkingLabel = "Thinking...", _outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
+  constructor(message?: AssistantMessageData, hideThinkingBlock = false, _markdownTheme?: MarkdownTheme, hiddenThinkingLabel = "Thinking...", outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
     const shown = { hideThinking: hideThinkingBlock, hiddenThinkingLabel };
     super(message ?? EMPTY_REPLY, interactiveTheme(), shown, { transformers, ...(messageId !== undefined ? { messageId } : {}), ...(timestamp !== undefined ? { timestamp } : {}) });
     this.shown = shown;
+    this.setOutputPad(outputPad);
     if (message) this.end();
   }
 
@@ -74,19 +76,13 @@ export class AssistantMessageComponent extends AssistantMessage {
     this.refreshThinking();
   }
 
-  setOutputPad(_padding: number): void {
-    // replies are drawn with the chat's one-column margin
-  }
 }
 
 /** pi's `CustomMessageComponent(message, customRenderer?, markdownTheme?, outputPad?, markdownTransformers?, messageId?, timestamp?)` */
 export class CustomMessageComponent extends CustomMessage {
-  constructor(message: CustomMessageData, customRenderer?: ExtensionRenderFunction, _markdownTheme?: MarkdownTheme, _outputPad?: number, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
+  constructor(message: CustomMessageData, customRenderer?: ExtensionRenderFunction, _markdownTheme?: MarkdownTheme, outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
     super(message, messageText(message.content), customRenderer, interactiveTheme(), hints(), false, transformOf("custom", transformers, messageId, timestamp));
-  }
-
-  setOutputPad(_padding: number): void {
-    // the box keeps the chat's padding
+    this.setOutputPad(outputPad);
   }
 }
 
@@ -97,23 +93,26 @@ interface SummaryData {
 
 /** pi's `BranchSummaryMessageComponent(message, markdownTheme?, outputPad?, markdownTransformers?, messageId?, timestamp?)`: collapsed until setExpanded(true) */
 export class BranchSummaryMessageComponent extends SummaryMessage {
-  constructor(message: SummaryData, _markdownTheme?: MarkdownTheme, _outputPad?: number, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
+  constructor(message: SummaryData, _markdownTheme?: MarkdownTheme, outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
     super("branch", `Branch summary (${expandKey()} to expand)`, message.summary, interactiveTheme(), false, transformOf("summary", transformers, messageId, timestamp));
+    this.setOutputPad(outputPad);
   }
 }
 
 /** pi's `CompactionSummaryMessageComponent(message, ...)`: the tokens it was compacted from, the summary when expanded */
 export class CompactionSummaryMessageComponent extends SummaryMessage {
-  constructor(message: SummaryData, _markdownTheme?: MarkdownTheme, _outputPad?: number, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
+  constructor(message: SummaryData, _markdownTheme?: MarkdownTheme, outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
     const tokens = (message.tokensBefore ?? 0).toLocaleString("en-US");
     super("compaction", `Compacted from ${tokens} tokens (${expandKey()} to expand)`, message.summary, interactiveTheme(), false, transformOf("summary", transformers, messageId, timestamp));
+    this.setOutputPad(outputPad);
   }
 }
 
-/** pi's `SkillInvocationMessageComponent(skillBlock, ...)`: `[skill] name`, the skill's text when expanded */
+/** pi's `SkillInvocationMessageComponent(skillBlock, markdownTheme?, outputPad?, ...)`: `[skill] name`, the skill's text when expanded */
 export class SkillInvocationMessageComponent extends SkillMessage {
-  constructor(skillBlock: SkillBlock) {
+  constructor(skillBlock: SkillBlock, _markdownTheme?: MarkdownTheme, outputPad = 1) {
     super(skillBlock, interactiveTheme(), expandKey(), false);
+    this.setOutputPad(outputPad);
   }
 }
 
@@ -128,9 +127,11 @@ export class BashExecutionComponent extends Container {
     private readonly command: string,
     private readonly ui: TUI | undefined,
     private readonly excludeFromContext = false,
+    private outputPad = 1,
   ) {
     super();
     this.running = new RunningBash(command, excludeFromContext, interactiveTheme(), keyText("app.interrupt"));
+    this.running.setOutputPad(outputPad);
     this.addChild(this.running);
   }
 
@@ -150,8 +151,10 @@ export class BashExecutionComponent extends Container {
     if (this.outcome) this.redraw();
   }
 
-  setOutputPad(_padding: number): void {
-    // the block keeps the chat's one-column margin
+  setOutputPad(padding: number): void {
+    this.outputPad = padding;
+    for (const part of this.children as Padded[]) part.setOutputPad?.(padding);
+    this.ui?.requestRender();
   }
 
   getOutput(): string {
@@ -165,7 +168,7 @@ export class BashExecutionComponent extends Container {
   private redraw(): void {
     this.clear();
     const record = { command: this.command, output: this.output, excludeFromContext: this.excludeFromContext, ...this.outcome! };
-    this.addChild(bashItem(record, { theme: interactiveTheme(), expanded: this.expanded, expandKey: expandKey() }) as Component);
+    this.addChild(padded(bashItem(record, { theme: interactiveTheme(), expanded: this.expanded, expandKey: expandKey() }) as Padded, this.outputPad));
     this.ui?.requestRender();
   }
 }

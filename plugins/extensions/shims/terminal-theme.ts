@@ -3,6 +3,7 @@
 // UI's theme (before it is provided) they fall back to the plain theme.
 import { getKeybindings, type MarkdownTheme, type SelectListTheme, type SettingsListTheme } from "@earendil-works/pi-tui";
 import { highlightCode as colourCode } from "../../../lib/ui/syntax-highlight.js";
+import { renderDiff as renderDiffWith } from "../../../lib/ui/render-diff.js";
 import { detectColorDepth, Theme as UiTheme, type ColorDepth } from "../../interactive/theme/theme.js";
 import { BUILTIN_PALETTES, THEME_TOKENS, type Palette } from "../../interactive/theme/tokens.js";
 import { plainTheme } from "./theme.js";
@@ -63,6 +64,11 @@ export function getMarkdownTheme(): MarkdownTheme {
 /** pi's `highlightCode`: `code` coloured as `lang` in the UI's syntax colours (see lib/ui/syntax-highlight.ts) */
 export function highlightCode(code: string, lang?: string): string[] {
   return colourCode(code, lang, terminalTheme());
+}
+
+/** pi's `renderDiff(diffText, options?)`: the edit tool's diff in the UI's diff colours, changed words inverted */
+export function renderDiff(diffText: string, _options?: { filePath?: string }): string {
+  return renderDiffWith(diffText, interactiveTheme());
 }
 
 export function getSelectListTheme(): SelectListTheme {

@@ -36,6 +36,7 @@ export class ToolExecutionComponent extends Container {
       ? new RenderedToolRow(toolCallId, toolName, { renderCall: rendering.renderCall, renderResult: rendering.renderResult, renderShell: rendering.renderShell }, { tui: ui, theme, hints: keyHints(getKeybindings(), interactiveTheme), cwd }, false)
       : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images);
     this.row.setArgs(args);
+    this.row.setOutputPad(options?.outputPad ?? 1);
     this.addChild(this.row as Component);
   }
 
@@ -66,8 +67,9 @@ export class ToolExecutionComponent extends Container {
     this.changed();
   }
 
-  setOutputPad(_padding: number): void {
-    // the row keeps the chat's padding
+  setOutputPad(padding: number): void {
+    this.row.setOutputPad(padding);
+    this.changed();
   }
 
   /** for the results from now on */

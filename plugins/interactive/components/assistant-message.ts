@@ -28,6 +28,8 @@ export class AssistantMessage extends Container {
   private message: AssistantMessageData;
   private streaming = true;
   private readonly transforms: Record<Part["kind"], MarkdownTransform | undefined>;
+  /** the `outputPad` setting */
+  private padding = 1;
 
   constructor(
     message: AssistantMessageData,
@@ -76,11 +78,22 @@ export class AssistantMessage extends Container {
     for (const part of this.parts) part.component.invalidate();
   }
 
+  setOutputPad(padding: number): void {
+    if (this.padding === padding) return;
+    this.padding = padding;
+    this.rebuildParts(() => true);
+    this.renderEnding();
+  }
+
   /** ctrl+t: thinking blocks switch between their text and the hidden label */
   refreshThinking(): void {
+    this.rebuildParts((part) => part.kind === "thinking");
+  }
+
+  private rebuildParts(which: (part: Part) => boolean): void {
     for (const part of this.parts) {
-      if (part.kind !== "thinking") continue;
-      const replacement = this.blockComponent("thinking", part.text);
+      if (!which(part)) continue;
+      const replacement = this.blockComponent(part.kind, part.text);
       const index = this.children.indexOf(part.component);
       this.children[index] = replacement;
       part.component = replacement;
@@ -92,9 +105,10 @@ export class AssistantMessage extends Container {
     const { theme } = this;
     const transform = this.transforms[kind];
     const options = transform && { transform };
-    if (kind === "text") return new UnpaddedMarkdown(text, 1, 0, theme.markdown(), undefined, options);
-    if (this.display.hideThinking) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), 1, 0);
-    return new UnpaddedMarkdown(text, 1, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
+    const { padding } = this;
+    if (kind === "text") return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), undefined, options);
+    if (this.display.hideThinking) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), padding, 0);
+    return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
   }
 
   private renderEnding(): void {
@@ -102,8 +116,8 @@ export class AssistantMessage extends Container {
     this.ending.clear();
     const hasToolCalls = content.some((block) => block.type === "toolCall");
     let line: Component | undefined;
-    if (stopReason === "aborted" && !hasToolCalls) line = new Text(this.theme.fg("error", errorMessage && errorMessage !== "Request was aborted" ? errorMessage : "Operation aborted"), 1, 0);
-    else if (stopReason === "error") line = new Text(this.theme.fg("error", `Error: ${errorMessage ?? "unknown error"}`), 1, 0);
+    if (stopReason === "aborted" && !hasToolCalls) line = new Text(this.theme.fg("error", errorMessage && errorMessage !== "Request was aborted" ? errorMessage : "Operation aborted"), this.padding, 0);
+    else if (stopReason === "error") line = new Text(this.theme.fg("error", `Error: ${errorMessage ?? "unknown error"}`), this.padding, 0);
     if (line) this.ending.addChild(line);
   }
 }

@@ -1,16 +1,16 @@
 // One line of news in the chat: a dim status, a yellow warning or a red error, after a blank line.
-import { Text } from "@earendil-works/pi-tui";
+import { PaddedText } from "../extensions/output-pad.js";
 import type { Theme } from "../theme/theme.js";
 
 export type NoticeKind = "status" | "info" | "warning" | "error";
 
-export class Notice extends Text {
+export class Notice extends PaddedText {
   constructor(
     readonly kind: NoticeKind,
     message: string,
     theme: Theme,
   ) {
-    super(noticeText(kind, message, theme), 1, 0);
+    super(noticeText(kind, message, theme));
   }
 }
 

@@ -1,13 +1,13 @@
 // A `!cmd` while it runs: the command and the last lines of its output so far, replaced by the recorded block
 // (chat-items.ts) when it ends.
-import { Text } from "@earendil-works/pi-tui";
+import { PaddedText } from "../extensions/output-pad.js";
 import type { Theme } from "../theme/theme.js";
 
 const SHOWN_LINES = 20;
 /** output kept for display; older text is dropped (the full output is in the record) */
 const KEPT_CHARS = 64 * 1024;
 
-export class RunningBash extends Text {
+export class RunningBash extends PaddedText {
   private output = "";
 
   constructor(
@@ -17,7 +17,7 @@ export class RunningBash extends Text {
     /** the key that stops it, for the hint */
     private readonly stopKey: string,
   ) {
-    super("", 1, 0);
+    super("");
     this.redraw();
   }
 

@@ -32,6 +32,11 @@ export class SkillMessage extends Box {
     this.setExpanded(expanded);
   }
 
+  /** the `outputPad` setting */
+  setOutputPad(padding: number): void {
+    this.setPaddingX(padding);
+  }
+
   setExpanded(expanded: boolean): void {
     const { theme, block } = this;
     this.clear();

@@ -18,6 +18,11 @@ export class SummaryMessage extends Box {
     this.setExpanded(expanded);
   }
 
+  /** the `outputPad` setting */
+  setOutputPad(padding: number): void {
+    this.setPaddingX(padding);
+  }
+
   setExpanded(expanded: boolean): void {
     this.clear();
     const label = this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`));

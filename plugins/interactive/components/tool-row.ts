@@ -66,6 +66,11 @@ export class ToolRow extends Box {
     this.refresh();
   }
 
+  /** the `outputPad` setting */
+  setOutputPad(padding: number): void {
+    this.setPaddingX(padding);
+  }
+
   setExpanded(expanded: boolean): void {
     if (this.expanded === expanded) return;
     this.expanded = expanded;

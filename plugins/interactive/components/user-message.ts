@@ -8,4 +8,9 @@ export class UserMessage extends Box {
     super(paddingX, 1, theme.fill("userMessageBg"));
     this.addChild(new Markdown(text, 0, 0, theme.markdown(), { color: theme.paint("userMessageText") }, transform && { transform }));
   }
+
+  /** the `outputPad` setting */
+  setOutputPad(padding: number): void {
+    this.setPaddingX(padding);
+  }
 }

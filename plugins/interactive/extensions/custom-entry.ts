@@ -5,7 +5,6 @@
 import { Box, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { ExtensionRenderFunction } from "../../extensions/terminal-parts.js";
 import type { Theme } from "../theme/theme.js";
-import { OUTPUT_PAD } from "./custom-message.js";
 import { ExpandableItem } from "./expandable-item.js";
 import type { KeyHints } from "./key-hints.js";
 
@@ -50,7 +49,7 @@ export class CustomEntry extends ExpandableItem {
     try {
       return (this.renderer as EntryRenderer)(this.entry, { expanded: this.expanded, ...this.hints }, theme) ?? undefined;
     } catch (error) {
-      const box = new Box(OUTPUT_PAD, 1, theme.fill("customMessageBg"));
+      const box = new Box(this.outputPad, 1, theme.fill("customMessageBg"));
       box.addChild(new Text(theme.fg("error", `[${this.entry.customType}] renderer failed: ${error instanceof Error ? error.message : String(error)}`), 0, 0));
       return box;
     }

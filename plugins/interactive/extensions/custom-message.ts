@@ -16,9 +16,6 @@ export interface CustomMessageData {
 
 type MessageRenderer = (message: CustomMessageData, options: { expanded: boolean; outputPad: number } & KeyHints, theme: Theme) => Component | undefined;
 
-/** pi's default horizontal padding of tool and message boxes (`outputPad`) */
-export const OUTPUT_PAD = 1;
-
 export class CustomMessage extends ExpandableItem {
 
   constructor(
@@ -45,7 +42,7 @@ export class CustomMessage extends ExpandableItem {
   private rendered(): Component | undefined {
     if (!this.renderer) return undefined;
     try {
-      return (this.renderer as MessageRenderer)(this.message, { expanded: this.expanded, outputPad: OUTPUT_PAD, ...this.hints }, this.theme) ?? undefined;
+      return (this.renderer as MessageRenderer)(this.message, { expanded: this.expanded, outputPad: this.outputPad, ...this.hints }, this.theme) ?? undefined;
     } catch {
       // a failing renderer leaves the message readable
       return undefined;
@@ -54,7 +51,7 @@ export class CustomMessage extends ExpandableItem {
 
   private ownBox(): Component {
     const { theme } = this;
-    const box = new Box(OUTPUT_PAD, 1, theme.fill("customMessageBg"));
+    const box = new Box(this.outputPad, 1, theme.fill("customMessageBg"));
     box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${this.message.customType}]`)), 0, 0));
     box.addChild(new Markdown(this.text, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }, this.transform && { transform: this.transform }));
     return box;

@@ -7,7 +7,7 @@ import { Box, Container, Spacer, Text, type Component, type TUI } from "@earendi
 import type { ToolRendering } from "../../extensions/terminal-parts.js";
 import type { ToolOutcome } from "../components/tool-row.js";
 import type { Theme } from "../theme/theme.js";
-import { OUTPUT_PAD } from "./custom-message.js";
+import { OUTPUT_PAD } from "./output-pad.js";
 import type { KeyHints } from "./key-hints.js";
 
 const FALLBACK_LINES = 10;
@@ -35,6 +35,7 @@ export class RenderedToolRow extends Container {
   private resultComponent: Component | undefined;
   private readonly shell: Box | Container;
   private hidden = false;
+  private outputPad = OUTPUT_PAD;
 
   constructor(
     readonly toolCallId: string,
@@ -89,6 +90,13 @@ export class RenderedToolRow extends Container {
     this.refresh();
   }
 
+  /** the box's padding, and what the renderers are told (a `renderShell: "self"` renderer pads itself) */
+  setOutputPad(padding: number): void {
+    this.outputPad = padding;
+    if (this.shell instanceof Box) this.shell.setPaddingX(padding);
+    this.refresh();
+  }
+
   override invalidate(): void {
     super.invalidate();
     this.refresh();
@@ -116,7 +124,7 @@ export class RenderedToolRow extends Container {
       showImages: false,
       isError: this.result?.isError ?? false,
       durationMs: this.isPartial ? undefined : this.durationMs,
-      outputPad: OUTPUT_PAD,
+      outputPad: this.outputPad,
       ...this.parts.hints,
     };
   }

@@ -1,5 +1,6 @@
 // One renderer per built-in tool, in a table; any other tool gets the generic one (its name, its arguments as
 // JSON, its output).
+import { renderDiff } from "../../../lib/ui/render-diff.js";
 import { headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
 
 const path = (view: ToolView) => view.theme.fg("accent", stringArg(view.args, "path", "file_path") ?? "");
@@ -30,10 +31,7 @@ const edit: ToolRenderer = {
   body(view) {
     const diff = typeof view.details?.diff === "string" ? view.details.diff : undefined;
     if (!diff) return output(view, view.isError ? outputLines(view) : []);
-    return diff.split("\n").map((line) => {
-      const token = line.startsWith("+") ? "toolDiffAdded" : line.startsWith("-") ? "toolDiffRemoved" : "toolDiffContext";
-      return view.theme.fg(token, line);
-    });
+    return renderDiff(diff, view.theme).split("\n");
   },
 };
 
