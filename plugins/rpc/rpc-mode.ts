@@ -4,14 +4,14 @@
 import type { Readable, Writable } from "node:stream";
 import { type AgentSession, PithError, errorMessage, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { serializeEvent } from "../../lib/output/wire-event.js";
-import { RpcDispatcher } from "./dispatcher.js";
-import { onExitSignals } from "./exit-signals.js";
-import { createPorts } from "./ports.js";
-import { readJsonlLines } from "./jsonl-reader.js";
-import { PromptAcceptance } from "./prompt-acceptance.js";
+import { RpcDispatcher } from "./commands/dispatcher.js";
+import { onExitSignals } from "./process/exit-signals.js";
+import { createPorts } from "./commands/ports.js";
+import { readJsonlLines } from "./protocol/jsonl-reader.js";
+import { PromptAcceptance } from "./commands/prompt-acceptance.js";
 import { provideSessionServices } from "../session-services/provide-services.js";
 import { RecordWriter, holdEventsWhileFull, type RecordSink } from "../../lib/output/record-writer.js";
-import { guardStdout, type StdoutGuard } from "./stdout-guard.js";
+import { guardStdout, type StdoutGuard } from "./process/stdout-guard.js";
 import { RpcUi } from "./ui/rpc-ui.js";
 
 export const RPC_PLUGIN_NAME = "rpc";

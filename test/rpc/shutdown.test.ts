@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { definePlugin } from "../../kernel/plugin.js";
-import { guardStdout } from "../../plugins/rpc/stdout-guard.js";
+import { guardStdout } from "../../plugins/rpc/process/stdout-guard.js";
 import { blockingBash, spawnRpc, startInProcess, waitUntil, type RpcChild } from "./rpc-harness.js";
 
 let world: CliWorld;

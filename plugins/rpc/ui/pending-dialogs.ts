@@ -1,7 +1,7 @@
 // Dialog requests waiting for the client's `extension_ui_response`. Each one ends exactly once: with the answer,
 // or with its default when it times out, its signal aborts, or the input closes (nobody is left to answer).
 import { randomUUID } from "node:crypto";
-import type { UiResponse } from "../command-schemas.js";
+import type { UiResponse } from "../protocol/command-schemas.js";
 import type { UiDialogOptions } from "../../../lib/ui/ui-types.js";
 
 export type DialogRequest = { method: string } & Record<string, unknown>;

@@ -1,6 +1,6 @@
 // `ctx.ui` over RPC (pi's extension UI sub-protocol): dialogs become `extension_ui_request` records that wait for
 // the client's `extension_ui_response`; notices are sent and forgotten; terminal-only features do nothing.
-import type { UiResponse } from "../command-schemas.js";
+import type { UiResponse } from "../protocol/command-schemas.js";
 import { PendingDialogs, notice, type DialogRequest } from "./pending-dialogs.js";
 import { PLAIN_THEME } from "./plain-theme.js";
 import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, UiTheme, WidgetPlacement } from "../../../lib/ui/ui-types.js";

@@ -4,12 +4,12 @@
 // queries, steering, follow-ups and aborts are handled while it streams. `abort_bash` and dialog answers run the
 // moment they are read. `abort` stops what runs at once, and is answered once the commands sent before it are
 // answered and stopped too, so a prompt sent just before an abort does not slip through.
-import { errorMessage } from "../../kernel/index.js";
-import type { RpcCommandType, UiResponse } from "./command-schemas.js";
+import { errorMessage } from "../../../kernel/index.js";
+import type { RpcCommandType, UiResponse } from "../protocol/command-schemas.js";
 import { COMMANDS, type CommandSpec, type RpcPorts } from "./command-table.js";
-import { parseLine, type ParsedCommand } from "./parse-line.js";
+import { parseLine, type ParsedCommand } from "../protocol/parse-line.js";
 import type { PromptAcceptance } from "./prompt-acceptance.js";
-import { failure, success, type RpcId, type RpcResponse } from "./responses.js";
+import { failure, success, type RpcId, type RpcResponse } from "../protocol/responses.js";
 
 export interface DispatcherDeps {
   respond(response: RpcResponse): void;

@@ -2,7 +2,7 @@
 // process.stdout.write) would corrupt the stream, so those writes go to stderr; the protocol writer keeps the
 // real write.
 import type { Writable } from "node:stream";
-import type { RecordSink } from "../../lib/output/record-writer.js";
+import type { RecordSink } from "../../../lib/output/record-writer.js";
 
 export interface StdoutGuard {
   /** writes to the real stdout */

@@ -1,12 +1,12 @@
 // Every RPC command as one call: to a method of the session or of a service. The RPC layer only checks the
 // payload, makes that call and shapes its answer the way pi's clients read it; behaviour lives in the session
 // and the plugins. `target` names the call (checked against the real objects by test/rpc/command-map.test.ts).
-import { type SessionApi, type PithServices, type ServiceName } from "../../kernel/index.js";
-import { supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.js";
-import type { RpcCommandType, RpcPayload } from "./command-schemas.js";
-import type { RpcId } from "./responses.js";
+import { type SessionApi, type PithServices, type ServiceName } from "../../../kernel/index.js";
+import { supportedThinkingLevels } from "../../../lib/provider-kit/thinking-levels.js";
+import type { RpcCommandType, RpcPayload } from "../protocol/command-schemas.js";
+import type { RpcId } from "../protocol/responses.js";
 
-declare module "../../kernel/index.js" {
+declare module "../../../kernel/index.js" {
   interface InputSources {
     /** an RPC client's prompt, steer or follow_up command */
     rpc: true;

@@ -1,9 +1,9 @@
 // What a command reaches: the session, the services by name, the signal that stops commands at shutdown, and a
 // way to send records of its own while it runs (bash output).
 // A missing service becomes an error that names the command, the service and the plugin that offers it.
-import { PithError, type PluginContext, type ServiceName } from "../../kernel/index.js";
+import { PithError, type PluginContext, type ServiceName } from "../../../kernel/index.js";
 import type { RpcPorts } from "./command-table.js";
-import type { RpcId } from "./responses.js";
+import type { RpcId } from "../protocol/responses.js";
 
 const SERVICE_HINTS: Partial<Record<ServiceName, string>> = {
   sessions: " Session commands need pith's sessions plugin.",

@@ -4,8 +4,8 @@
 // the other plugins' zod/mini schemas share, which loads at every start.
 import * as z from "zod/mini";
 import { en } from "zod/locales";
-import type { ThinkingLevel } from "../../kernel/index.js";
-import { THINKING_LEVELS } from "../../lib/provider-kit/thinking-levels.js";
+import type { ThinkingLevel } from "../../../kernel/index.js";
+import { THINKING_LEVELS } from "../../../lib/provider-kit/thinking-levels.js";
 
 const image = z.object({ type: z.literal("image"), data: z.string(), mimeType: z.string() });
 const images = z.pipe(z.nullish(z.array(image)), z.transform((value) => value ?? undefined));

@@ -1,6 +1,6 @@
 // One input line → a command ready to run, an answer to a dialog, or the error response the line deserves.
 // Nothing here throws: every bad line is answered and the next line is read.
-import { errorMessage } from "../../kernel/index.js";
+import { errorMessage } from "../../../kernel/index.js";
 import { COMMAND_SCHEMAS, UI_RESPONSE_SCHEMA, checkPayload, describeIssues, isCommandType, type RpcCommandType, type RpcPayload, type UiResponse } from "./command-schemas.js";
 import { PARSE_COMMAND, failure, type RpcFailure, type RpcId } from "./responses.js";
 

@@ -1,7 +1,7 @@
 // pi answers `prompt` exactly once, after preflight: when the run starts (its `agent_start`), when the text was
 // queued or handled (a command, an `input` handler), or with the error that refused it. The run's start is seen
 // here, synchronously as it is emitted, so the response precedes the run's first event on stdout.
-import type { SessionEvent } from "../../kernel/index.js";
+import type { SessionEvent } from "../../../kernel/index.js";
 
 export class PromptAcceptance {
   private waiting: (() => void) | undefined;
