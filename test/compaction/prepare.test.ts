@@ -19,6 +19,43 @@ function threeTurns(): AgentMessage[] {
   return messages;
 }
 
+describe("a branch read through its context edits (pi 1.6.0's projection)", () => {
+  /** A first turn, then a prompt over the budget whose reply failed and was hidden, as overflow recovery leaves it. */
+  function hiddenAttempt() {
+    const { manager, ids } = branchOf([user(`first ${asciiTokens(100)}`), assistant("answered"), user(`too long ${asciiTokens(600)}`), assistant("")]);
+    manager.appendContextEdit(ids[3]!, null);
+    return { manager, ids };
+  }
+
+  it("moves the cut past a prompt over the budget whose reply was hidden: the prompt becomes a split turn's start", () => {
+    const { manager, ids } = hiddenAttempt();
+    const preparation = prepareCompaction(manager.getBranch(), budget(300))!;
+    expect(preparation).toMatchObject({ firstKeptEntryId: ids[3], isSplitTurn: true });
+    expect(roles(preparation.messagesToSummarize)).toEqual(["user", "assistant"]);
+    expect(preparation.turnPrefixMessages).toEqual([expect.objectContaining({ role: "user", content: expect.stringMatching(/^too long/) })]);
+  });
+
+  it("does not move it when something after the prompt is still seen, or an edit rewrites what the reply answered", () => {
+    const visibleAfter = hiddenAttempt().manager;
+    visibleAfter.appendMessage(user("and one more thing"));
+    expect(prepareCompaction(visibleAfter.getBranch(), budget(300))).toMatchObject({ isSplitTurn: false, turnPrefixMessages: [] });
+
+    const rewritten = hiddenAttempt();
+    rewritten.manager.appendContextEdit(rewritten.ids[2]!, { content: `shorter ${asciiTokens(500)}` });
+    const preparation = prepareCompaction(rewritten.manager.getBranch(), budget(300))!;
+    expect(preparation).toMatchObject({ firstKeptEntryId: rewritten.ids[2], isSplitTurn: false });
+  });
+
+  it("summarises hidden messages not at all and replaced ones as they now read", () => {
+    const { manager, ids } = branchOf([user("secret plan"), assistant("noted"), user(`second ${asciiTokens(100)}`), assistant(asciiTokens(100))]);
+    manager.appendContextEdit(ids[0]!, { content: "public plan" });
+    manager.appendContextEdit(ids[1]!, null);
+    const preparation = prepareCompaction(manager.getBranch(), budget(150))!;
+    expect(preparation.firstKeptEntryId).toBe(ids[2]);
+    expect(preparation.messagesToSummarize).toEqual([expect.objectContaining({ role: "user", content: "public plan" })]);
+  });
+});
+
 describe("findCutPoint", () => {
   it("keeps whole turns when the budget ends on a user message", () => {
     const { entries } = branchOf(threeTurns());

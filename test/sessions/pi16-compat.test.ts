@@ -1,16 +1,19 @@
 // pi 1.6.0 itself (on the Node 22 binary) beside pith, both ways: a session pi wrote (tools, its system message,
 // a compaction with its checkpoint) resumes in pith, and pi resumes it again after pith added to it; a session
-// pith wrote (tools, system messages, compaction, a branch, usage and context edits) reads in pi's own
-// SessionManager exactly as in pith, and pi continues it.
+// pith wrote (tools, system messages, compaction, a branch, usage and context edits, then pith's own overflow
+// recovery with a split-turn summary) reads in pi's own SessionManager exactly as in pith, and pi continues it.
 // @long-running: runs pi 1.6.0 on the Node 22 binary
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
-import { JsonlSessionStore, SessionManager, type SessionTreeNode } from "../../plugins/sessions/index.js";
+import { JsonlSessionStore, SessionManager, sessionsPlugin, type SessionsService, type SessionTreeNode } from "../../plugins/sessions/index.js";
+import { compactionPlugin } from "../../plugins/compaction/index.js";
+import { createAgentSession } from "../../sdk/create-agent-session.js";
+import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
 import { assistant, tempDir, toolResult, user } from "./helpers.js";
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -43,6 +46,31 @@ function sessionFiles(world: CliWorld): string[] {
 const roles = (messages: readonly unknown[]) => messages.map((message) => (message as { role: string }).role);
 const shape = (nodes: SessionTreeNode[]): unknown[] => nodes.map((node) => ({ id: node.entry.id, label: node.label, children: shape(node.children) }));
 const sent = (world: CliWorld, index: number) => JSON.stringify(world.mock.requests[index]!.body);
+
+/** Opens `file` in an in-process pith session whose first reply to `prompt` is an overflow error. */
+async function recoverFromOverflow(world: CliWorld, file: string, prompt: string): Promise<{ tail: string[]; context: unknown[] }> {
+  writeFileSync(join(world.agentDir, "settings.json"), JSON.stringify({ compaction: { keepRecentTokens: 100 } }));
+  const summaryOrAnswer = (request: RecordedRequest): ScriptedReply =>
+    JSON.stringify(request.body.system ?? "").includes("checkpoints of coding sessions") ? { text: "## Goal\nKeep going." } : { text: "recovered answer" };
+  world.mock.enqueue({ error: { status: 400, type: "invalid_request_error", message: "prompt is too long: 210000 tokens > 200000 maximum" } }, summaryOrAnswer, summaryOrAnswer, summaryOrAnswer);
+  let sessions!: SessionsService;
+  const { session } = await createAgentSession({
+    cwd: world.project,
+    agentDir: world.agentDir,
+    builtins: ["models", "provider-anthropic"],
+    plugins: [sessionsPlugin({ agentDir: world.agentDir, start: { kind: "open", location: file } }), compactionPlugin(), { name: "grab", setup: (context) => void (sessions = context.use("sessions")) }],
+    model: "mock/mock-model",
+    log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
+  try {
+    await session.prompt(prompt);
+    const { manager } = sessions;
+    return { tail: manager.getBranch().slice(-5).map((entry) => entry.type), context: manager.buildSessionContext().messages };
+  } finally {
+    await session.dispose();
+    rmSync(join(world.agentDir, "settings.json"));
+  }
+}
 
 describe.skipIf(!available)(title, () => {
   let world: CliWorld;
@@ -143,13 +171,24 @@ describe.skipIf(!available)(title, () => {
     onMain.close();
     expect(piRead(file).context.messages).toEqual(JSON.parse(JSON.stringify(compactedContext)));
 
+    // pith continues with a prompt too long to keep: the model answers with an overflow, and the recovery hides the
+    // failed reply (context_edit), summarises the prompt as a split turn's start and asks again
+    const recovered = await recoverFromOverflow(world, file, `a long request ${"read every file and report. ".repeat(40)}`);
+    const pithContext = JSON.parse(JSON.stringify(recovered.context));
+    expect(recovered.tail).toEqual(["message", "message", "context_edit", "compaction", "message"]);
+    expect(piRead(file).context.messages).toEqual(pithContext);
+    expect(roles(pithContext)).toEqual(["system", "compactionSummary", "assistant"]);
+
     world.mock.enqueue({ text: "pi read it" });
     const resumed = await runPiCli(world, [...MODEL, "--session", file, "-p", "go on"]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toBe("pi read it\n");
-    expect(sent(world, 0)).toContain("earlier work");
-    expect(sent(world, 0)).toContain("on the compacted branch");
-    expect(sent(world, 0)).not.toContain("a failed attempt");
+    const piRequest = JSON.stringify(world.mock.requests.at(-1)!.body);
+    expect(piRequest).toContain("**Turn Context (split turn):**");
+    expect(piRequest).toContain("recovered answer");
+    expect(piRequest).not.toContain("a long request");
+    expect(piRequest).not.toContain("prompt is too long");
+    expect(piRequest).not.toContain("a failed attempt");
     expect(readFileSync(file, "utf8").startsWith(bytes)).toBe(true);
     expect(piRead(file).entries.some((entry) => (entry as { parentId?: string }).parentId === leaf)).toBe(true);
   });

@@ -1,6 +1,9 @@
 // Where to cut a branch: everything before the cut is summarised, everything from it on is kept word for word.
+// The branch is read as its context edits leave it (pi 1.6.0's projection): a hidden entry is no cut point and
+// weighs nothing.
 import type { AgentMessage } from "../../../kernel/index.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
+import type { ContextEdits } from "../../sessions/tree/session-context.js";
 import { compactionMessageOf } from "./entry-messages.js";
 import { estimateMessageTokens } from "../tokens/token-estimate.js";
 
@@ -13,17 +16,7 @@ export interface CutPoint {
   isSplitTurn: boolean;
 }
 
-/** A message the user (or a plugin on the user's side) contributed: it starts a turn. */
-function startsTurn(entry: SessionEntry): boolean {
-  if (entry.type === "branch_summary" || entry.type === "custom_message") return true;
-  return entry.type === "message" && (entry.message.role === "user" || entry.message.role === "bashExecution");
-}
-
-/** Any message but a tool result: a tool result must stay with the call it answers. */
-function canStartKept(entry: SessionEntry): boolean {
-  if (entry.type === "branch_summary" || entry.type === "custom_message") return true;
-  return entry.type === "message" && entry.message.role !== "toolResult";
-}
+const TURN_STARTS = new Set(["user", "bashExecution", "custom", "branchSummary"]);
 
 /**
  * Walks back from the newest entry of [start, end) until `keepRecentTokens` are gathered, then cuts at the next
@@ -36,22 +29,34 @@ export function findCutPoint(
   end: number,
   keepRecentTokens: number,
   estimate: (message: AgentMessage) => number = estimateMessageTokens,
+  edits: ContextEdits = new Map(),
 ): CutPoint {
+  const visible = (entry: SessionEntry) => compactionMessageOf(entry, edits);
+  /** a message the user (or a plugin on the user's side) contributed: it starts a turn */
+  const startsTurn = (entry: SessionEntry) => TURN_STARTS.has(visible(entry)?.role ?? "");
+  /** any message but a tool result: a tool result must stay with the call it answers */
+  const canStartKept = (entry: SessionEntry) => (visible(entry)?.role ?? "toolResult") !== "toolResult";
   const candidates: number[] = [];
   for (let i = start; i < end; i++) if (canStartKept(entries[i]!)) candidates.push(i);
   if (candidates.length === 0) return { firstKeptIndex: start, turnStartIndex: undefined, isSplitTurn: false };
 
   let cut = candidates[0]!;
+  let overBudget = false;
   let gathered = 0;
   for (let i = end - 1; i >= start; i--) {
-    const message = compactionMessageOf(entries[i]!);
+    const message = visible(entries[i]!);
     if (!message) continue;
     gathered += estimate(message);
     if (gathered >= keepRecentTokens) {
       cut = candidates.find((candidate) => candidate >= i) ?? cut;
+      overBudget = true;
       break;
     }
   }
+  // A prompt too long to keep whose reply failed and was hidden (overflow recovery): the cut moves past the
+  // prompt, so that it is summarised as the beginning of a split turn instead of sent again as it is.
+  const advanced = overBudget && endsInHiddenAttempt(entries.slice(cut + 1, end), edits);
+  if (advanced) cut++;
 
   while (cut > start) {
     const previous = entries[cut - 1]!;
@@ -62,11 +67,23 @@ export function findCutPoint(
   // The turn question is about the first kept message, not a settings entry that was pulled in before it.
   let firstMessage = cut;
   while (firstMessage < end && !canStartKept(entries[firstMessage]!)) firstMessage++;
-  if (firstMessage >= end || startsTurn(entries[firstMessage]!)) {
-    return { firstKeptIndex: cut, turnStartIndex: undefined, isSplitTurn: false };
-  }
+  const kept = entries[firstMessage];
+  if (kept ? startsTurn(kept) : !advanced) return { firstKeptIndex: cut, turnStartIndex: undefined, isSplitTurn: false };
   for (let i = cut - 1; i >= start; i--) {
     if (startsTurn(entries[i]!)) return { firstKeptIndex: cut, turnStartIndex: i, isSplitTurn: true };
   }
   return { firstKeptIndex: cut, turnStartIndex: undefined, isSplitTurn: false };
+}
+
+/**
+ * pi's recovery-omission suffix: after the cut, only entries the model no longer sees, among them a hidden
+ * assistant reply, and no edit that rewrites something still visible (that reply answered the unedited input).
+ */
+function endsInHiddenAttempt(suffix: readonly SessionEntry[], edits: ContextEdits): boolean {
+  const hidden = (entry: SessionEntry) => compactionMessageOf(entry) !== undefined && compactionMessageOf(entry, edits) === undefined;
+  const hiddenIds = new Set(suffix.filter(hidden).map((entry) => entry.id));
+  const rewritesVisible = suffix.some((entry) => entry.type === "context_edit" && entry.replacement !== null && !hiddenIds.has(entry.targetId));
+  const hiddenReply = suffix.some((entry) => entry.type === "message" && entry.message.role === "assistant" && hiddenIds.has(entry.id));
+  const allHidden = suffix.every((entry) => entry.type !== "compaction" && (compactionMessageOf(entry) === undefined || hiddenIds.has(entry.id)));
+  return hiddenReply && !rewritesVisible && allHidden;
 }

@@ -1,23 +1,18 @@
 // The message a session entry contributes to a conversation that is about to be summarised.
 import type { AgentMessage } from "../../../kernel/index.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
+import { projectedMessage, type ContextEdits } from "../../sessions/tree/session-context.js";
+
+const NO_EDITS: ContextEdits = new Map();
 
 /**
- * For compaction: messages, plugin messages and branch summaries. Compaction entries are left out: the
- * previous summary is handed over on its own, to be updated rather than summarised again.
+ * For compaction: messages, plugin messages and branch summaries, as the path's context edits leave them (a hidden
+ * one contributes nothing). Compaction entries are left out: the previous summary is handed over on its own, to be
+ * updated rather than summarised again.
  */
-export function compactionMessageOf(entry: SessionEntry): AgentMessage | undefined {
-  const timestamp = Date.parse(entry.timestamp);
-  switch (entry.type) {
-    case "message":
-      return entry.message;
-    case "custom_message":
-      return { role: "custom", customType: entry.customType, content: entry.content, display: entry.display, details: entry.details, timestamp };
-    case "branch_summary":
-      return { role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp };
-    default:
-      return undefined;
-  }
+export function compactionMessageOf(entry: SessionEntry, edits: ContextEdits = NO_EDITS): AgentMessage | undefined {
+  if (entry.type !== "message" && entry.type !== "custom_message" && entry.type !== "branch_summary") return undefined;
+  return projectedMessage(entry, edits);
 }
 
 /**

@@ -1,6 +1,6 @@
 // What a compaction of a branch would summarise and keep, computed without calling any model.
 import type { AgentMessage } from "../../../kernel/index.js";
-import { buildSessionContext } from "../../sessions/tree/session-context.js";
+import { buildSessionContext, contextEdits, type ContextEdits } from "../../sessions/tree/session-context.js";
 import type { CompactionEntry, SessionEntry } from "../../sessions/format/types.js";
 import { estimateContextTokens } from "../tokens/context-tokens.js";
 import { findCutPoint } from "./cut-point.js";
@@ -59,13 +59,14 @@ export function prepareCompaction(
   const context = buildSessionContext(pathEntries, last.id).messages;
   const contextTokens = () => (options.contextTokens ? options.contextTokens(context) : estimateContextTokens(context, { estimate }).tokens);
 
-  const cut = findCutPoint(pathEntries, start, pathEntries.length, budget.keepRecentTokens, estimate);
+  const edits = contextEdits(pathEntries);
+  const cut = findCutPoint(pathEntries, start, pathEntries.length, budget.keepRecentTokens, estimate, edits);
   const firstKept = pathEntries[cut.firstKeptIndex];
   if (!firstKept) return undefined;
   const historyEnd = cut.isSplitTurn ? cut.turnStartIndex! : cut.firstKeptIndex;
 
-  const messagesToSummarize = messagesIn(pathEntries, start, historyEnd);
-  const turnPrefixMessages = cut.isSplitTurn ? messagesIn(pathEntries, cut.turnStartIndex!, cut.firstKeptIndex) : [];
+  const messagesToSummarize = messagesIn(pathEntries, start, historyEnd, edits);
+  const turnPrefixMessages = cut.isSplitTurn ? messagesIn(pathEntries, cut.turnStartIndex!, cut.firstKeptIndex, edits) : [];
 
   const fileOps = createFileOperations();
   if (previous && !previous.fromHook) carryFileLists(previous.details, fileOps);
@@ -103,10 +104,10 @@ function settleOnRead<T extends object>(target: T, key: keyof T & string, comput
   });
 }
 
-function messagesIn(entries: readonly SessionEntry[], from: number, to: number): AgentMessage[] {
+function messagesIn(entries: readonly SessionEntry[], from: number, to: number, edits: ContextEdits): AgentMessage[] {
   const messages: AgentMessage[] = [];
   for (let i = from; i < to; i++) {
-    const message = compactionMessageOf(entries[i]!);
+    const message = compactionMessageOf(entries[i]!, edits);
     if (message) messages.push(message);
   }
   return messages;

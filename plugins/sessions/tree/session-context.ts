@@ -66,6 +66,9 @@ export function branchSettings(path: readonly SessionEntry[]): BranchSettings {
 
 type Replacement = ContextEditEntry["replacement"];
 
+/** The latest edit of each edited entry on a path, by target id (`null` hides the target). */
+export type ContextEdits = ReadonlyMap<string, Replacement>;
+
 /** The latest `context_edit` of each target on the path (edits are branch-relative). */
 export function contextEdits(path: readonly SessionEntry[]): Map<string, Replacement> {
   const edits = new Map<string, Replacement>();
@@ -97,7 +100,7 @@ function emptyContext(): SessionContext {
   return { messages: [], thinkingLevel: "off", model: null };
 }
 
-function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: ReadonlyMap<string, Replacement>, keepSystem: boolean): void {
+function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: ContextEdits, keepSystem: boolean): void {
   if (entry.type === "compaction") return;
   if (entry.type === "message" && !keepSystem && messageRole(entry) === "system") return;
   const message = projectedMessage(entry, edits);
@@ -105,7 +108,7 @@ function pushMessage(messages: AgentMessage[], entry: SessionEntry, edits: Reado
 }
 
 /** The message an entry adds to the model's context once the path's context edits apply; none when one hides it. */
-export function projectedMessage(entry: SessionEntry, edits: ReadonlyMap<string, Replacement>): AgentMessage | undefined {
+export function projectedMessage(entry: SessionEntry, edits: ContextEdits): AgentMessage | undefined {
   const edit = edits.get(entry.id);
   if (edit === null) return undefined;
   const message = entryMessage(entry);
