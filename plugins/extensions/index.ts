@@ -2,10 +2,10 @@
 // pith's hooks unchanged.
 export { extensionsPlugin, EXTENSIONS_PLUGIN_NAME } from "./plugin.js";
 export type { ExtensionsPluginOptions } from "./options.js";
-export type { ExtensionsService, LoadedExtension } from "./service.js";
+export type { ExtensionsService, LoadedExtension } from "./service/service.js";
 export { discoverExtensions, type DiscoveryOptions, type DiscoveryResult, type ExtensionPlace, type ExtensionSource } from "./loading/discovery.js";
 export { parseExtensionFlags, type FlagDefinition, type ParsedFlags } from "./registrations/flags.js";
 export { createExtensionModuleLoader, type ExtensionModuleLoader } from "./loading/module-loader.js";
 export type { InlineExtension } from "./loading/load-extensions.js";
 export type { RegisteredFlag } from "./registrations/registrations.js";
-export type * from "./types.js";
+export type * from "./contract/types.js";

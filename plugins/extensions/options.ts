@@ -1,7 +1,7 @@
 // What the extensions plugin is given: where extensions come from, which load, and how flags are read.
 import type { ExtensionSource } from "./loading/discovery.js";
 import type { InlineExtension } from "./loading/load-extensions.js";
-import type { ExtensionMode } from "./types.js";
+import type { ExtensionMode } from "./contract/types.js";
 
 export interface ExtensionsPluginOptions {
   /** pi's agent folder: `<agentDir>/extensions/` and global settings entries */

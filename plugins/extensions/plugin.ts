@@ -1,7 +1,7 @@
 // The extensions plugin: finds pi extensions (and pith plugins dropped in the same places), loads them, and runs
 // them on pith's hooks. Load it after the built-ins, so extension tools can override built-in ones.
 import { PithError, definePlugin, type PithPlugin } from "../../kernel/index.js";
-import { applyFlags, createService } from "./extensions-service.js";
+import { applyFlags, createService } from "./service/extensions-service.js";
 import { tapHandler } from "./events/hook-bridge.js";
 import { createExtensionModuleLoader } from "./loading/module-loader.js";
 import { loadAll } from "./loading/restart.js";
@@ -9,7 +9,7 @@ import type { ExtensionsPluginOptions } from "./options.js";
 import { ExtensionRuntime } from "./runtime.js";
 import { noUIContext } from "./context/ui-context.js";
 import { serveTerminalComponents } from "./shims/index.js";
-import "./service.js";
+import "./service/service.js";
 
 export const EXTENSIONS_PLUGIN_NAME = "extensions";
 

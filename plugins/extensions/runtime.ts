@@ -10,13 +10,13 @@ import type { CompactionService } from "../compaction/compaction-events.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { McpService } from "../mcp/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
-import type { BoundaryProposal } from "./event-types.js";
+import type { BoundaryProposal } from "./contract/event-types.js";
 import { createEventBus } from "./events/event-bus.js";
-import { extensionError } from "./errors.js";
-import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./extension-record.js";
-import { staleError } from "./stale.js";
+import { extensionError } from "./instance/errors.js";
+import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./instance/extension-record.js";
+import { staleError } from "./instance/stale.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
-import type { ExtensionEventName, ExtensionMode, PiCommandOptions, ResourcesDiscoverResult } from "./types.js";
+import type { ExtensionEventName, ExtensionMode, PiCommandOptions, ResourcesDiscoverResult } from "./contract/types.js";
 
 export interface ExtensionRuntimeOptions {
   agentDir: string;

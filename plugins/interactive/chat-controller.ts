@@ -14,7 +14,7 @@ import type { CustomEntryData } from "./extensions/custom-entry.js";
 import type { HistoryItem } from "./history.js";
 import type { Theme } from "./theme/theme.js";
 import type { ImageDisplay } from "./components/chat-images.js";
-import type { ExtensionTerminalParts } from "../extensions/terminal-parts.js";
+import type { ExtensionTerminalParts } from "../extensions/service/terminal-parts.js";
 import type { KeyHints } from "./extensions/key-hints.js";
 
 /** what extensions draw in the chat: their message and tool renderers, with the user's key hints */

@@ -2,7 +2,7 @@
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
 import { Container, Spacer, type Component } from "@earendil-works/pi-tui";
 import type { AgentMessage } from "../../kernel/index.js";
-import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../extensions/terminal-parts.js";
+import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../extensions/service/terminal-parts.js";
 import { CustomEntry, type CustomEntryData } from "./extensions/custom-entry.js";
 import { CustomMessage, type CustomMessageData } from "./extensions/custom-message.js";
 import type { KeyHints } from "./extensions/key-hints.js";

@@ -1,18 +1,18 @@
 // The `ctx` handlers, tools and commands receive. `ctx.ui` is the running mode's "ui" service (RPC, interactive),
 // looked up on each use; without one it answers as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
-// every property and method throws the stale-instance error (stale.ts), as pi's do.
+// every property and method throws the stale-instance error (instance/stale.ts), as pi's do.
 import { PithError, errorMessage } from "../../../kernel/index.js";
 import { estimateContextTokens } from "../../compaction/tokens/context-tokens.js";
-import { extensionError } from "../errors.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import { extensionError } from "../instance/errors.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import { modelRegistryView } from "./model-registry-view.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import { sessionView } from "./session-view.js";
 import { sessionMoves } from "./session-moves.js";
-import { guarded } from "../stale.js";
+import { guarded } from "../instance/stale.js";
 import type { ExtensionUIContext } from "./ui-context.js";
 import { announcingPrompts } from "./ui-prompts.js";
-import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../types.js";
+import type { CompactOptions, ContextUsage, ExtensionCommandContext, ExtensionContext } from "../contract/types.js";
 
 const contexts = new WeakMap<ExtensionRecord, ExtensionContext>();
 const settling = new WeakSet<ExtensionRuntime>();

@@ -3,17 +3,17 @@
 // `withSession` then gets a command context of the new instance (it goes stale at the next move, like any other).
 import { PithError, type ImageContent, type TextContent } from "../../../kernel/index.js";
 import type { SessionControlService } from "../../session-control/index.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import { sendMessage, sendUserMessage } from "../events/message-delivery.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import { guarded } from "../stale.js";
+import { guarded } from "../instance/stale.js";
 import type {
   ExtensionCommandContext,
   PiCustomMessageInput,
   ReplacedSessionContext,
   SendMessageOptions,
   SessionChangeResult,
-} from "../types.js";
+} from "../contract/types.js";
 
 type SessionMoves = Pick<ExtensionCommandContext, "newSession" | "fork" | "switchSession" | "navigateTree" | "reload">;
 

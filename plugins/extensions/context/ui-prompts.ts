@@ -4,7 +4,7 @@
 // dialog without one answers at once), and the events are announced, not awaited: a slow listener never holds up
 // the dialog. Both are hooks the extensions plugin owns.
 import type { HookSignature } from "../../../kernel/index.js";
-import type { UIPromptKind } from "../event-types.js";
+import type { UIPromptKind } from "../contract/event-types.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionUIContext } from "./ui-context.js";
 

@@ -10,8 +10,8 @@ import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
 import { buildSessionContext, contextEdits, contextEntries, projectedMessage } from "../../sessions/tree/session-context.js";
 import type { SessionManager } from "../../sessions/session-manager.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
-import { extensionError } from "../errors.js";
-import type { BoundaryContextPreview, BoundaryResult, SessionBoundaryDraft } from "../event-types.js";
+import { extensionError } from "../instance/errors.js";
+import type { BoundaryContextPreview, BoundaryResult, SessionBoundaryDraft } from "../contract/event-types.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import { catchUp, type Tap } from "./tap.js";
 

@@ -1,6 +1,6 @@
 // `pi.events`: one bus shared by the extensions of a session. A throwing listener never stops the others; the
 // `pi` object wraps each listener so its failure is reported under the extension that subscribed it.
-import type { EventBus } from "../types.js";
+import type { EventBus } from "../contract/types.js";
 
 export function createEventBus(onError: (channel: string, error: unknown) => void = () => undefined): EventBus & { clear(): void } {
   const channels = new Map<string, Set<(data: unknown) => void>>();

@@ -18,12 +18,12 @@
 // ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
 import { PithError, type AgentMessage, type InputSource, type SessionEvent } from "../../../kernel/index.js";
 import { createExtensionContext, whileSettling } from "../context/extension-context.js";
-import type { AnyHandler, ExtensionRecord } from "../extension-record.js";
+import type { AnyHandler, ExtensionRecord } from "../instance/extension-record.js";
 import { tapBoundary } from "./boundary.js";
 import { customMessage } from "./message-delivery.js";
 import { REQUEST_TAPS } from "./request-taps.js";
 import { catchUp, type Call, type Tap } from "./tap.js";
-import { contribute } from "../resources-discover.js";
+import { contribute } from "./resources-discover.js";
 import { tapProjectTrust } from "./trust-tap.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type {
@@ -42,7 +42,7 @@ import type {
   UserBashEventResult,
   ToolCallEventResult,
   ToolResultEventResult,
-} from "../types.js";
+} from "../contract/types.js";
 
 /** Events delivered from the session's event queue. */
 const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([

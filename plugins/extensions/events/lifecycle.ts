@@ -3,8 +3,8 @@
 // instances going stale when the session leaves its conversation, and the host the shims reach the session
 // through. Tapped once per session, when the first extension loads (at start-up, or on a later reload).
 import { isTapped } from "../../../kernel/index.js";
-import { installExtensionHost } from "../host.js";
-import { discoverResources } from "../resources-discover.js";
+import { installExtensionHost } from "../shims/host.js";
+import { discoverResources } from "./resources-discover.js";
 import type { ExtensionRuntime } from "../runtime.js";
 
 export function watchSession(runtime: ExtensionRuntime): void {

@@ -6,9 +6,9 @@
 //   sendUserMessage → a prompt with source "extension" and no command/skill/template expansion; while a turn runs
 //                it must say `deliverAs` (steer or followUp)
 import { PithError, type CustomMessage, type ImageContent, type TextContent } from "../../../kernel/index.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import type { PiCustomMessageInput, SendMessageOptions } from "../types.js";
+import type { PiCustomMessageInput, SendMessageOptions } from "../contract/types.js";
 
 declare module "../../../kernel/index.js" {
   interface InputSources {

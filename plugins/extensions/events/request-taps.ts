@@ -9,7 +9,7 @@
 //   after_provider_response / provider_stream_event   observed
 import { PithError, type AgentMessage, type ToolSpec } from "../../../kernel/index.js";
 import { createInitialSystemMessage, getCurrentSystemMessage, getCurrentSystemPrompt, getCurrentTools } from "../shims/pi-ai-transcript.js";
-import type { ContextEventResult, ExtensionEventName } from "../types.js";
+import type { ContextEventResult, ExtensionEventName } from "../contract/types.js";
 import { catchUp, type Tap } from "./tap.js";
 
 const isSystem = (message: AgentMessage) => (message as { role?: string }).role === "system";

@@ -3,8 +3,8 @@
 // answers `{trusted: "yes" | "no" | "undecided", remember?}`. Only the user's own and command-line extensions
 // take part: a project's extensions and packages are what the decision is about, so theirs are never asked.
 import type { ProjectTrustDecision } from "../../trust/trust-hook.js";
-import type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "../event-types.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "../contract/event-types.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
 
 type TrustHandler = (event: ProjectTrustEvent, ctx: ProjectTrustContext) => ProjectTrustEventResult | undefined | Promise<ProjectTrustEventResult | undefined>;

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { canonicalPath, resolveUserPath } from "../../../lib/resources/paths.js";
 import { isEnabledByOverrides, selectByPatterns, splitSettingsEntries } from "../../../lib/resources/settings-patterns.js";
 import { extensionsAtPath, extensionsInFolder } from "./extension-folder.js";
-import type { ExtensionScope } from "../types.js";
+import type { ExtensionScope } from "../contract/types.js";
 
 /** Where an extension was configured; decides conflicts (cli > sdk > project > global > package). */
 export type ExtensionPlace = "cli" | "sdk" | "project" | "global" | "package";

@@ -6,11 +6,11 @@
 import { errorMessage, nowMs, PithError, type PithPlugin, type PluginContext } from "../../../kernel/index.js";
 import type { ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
-import { createExtensionAPI } from "../extension-api.js";
-import { createExtensionRecord, type ExtensionRecord } from "../extension-record.js";
+import { createExtensionAPI } from "../instance/extension-api.js";
+import { createExtensionRecord, type ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionModuleLoader } from "./module-loader.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import type { ExtensionFactory } from "../types.js";
+import type { ExtensionFactory } from "../contract/types.js";
 
 export interface InlineExtension {
   /** shown in messages as `<inline:name>` */

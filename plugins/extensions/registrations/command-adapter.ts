@@ -1,11 +1,11 @@
 // An extension's command as a pith command: `/name args` runs its handler with a command context. A failing
 // handler is reported under the extension's name (as pi does) instead of failing the prompt.
 import type { CommandDefinition } from "../../../kernel/index.js";
-import { extensionError } from "../errors.js";
+import { extensionError } from "../instance/errors.js";
 import { createCommandContext } from "../context/extension-context.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import type { PiCommandOptions } from "../types.js";
+import type { PiCommandOptions } from "../contract/types.js";
 
 export function adaptCommand(runtime: ExtensionRuntime, record: ExtensionRecord, invocationName: string, options: PiCommandOptions): CommandDefinition {
   return {

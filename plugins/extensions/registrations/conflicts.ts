@@ -3,7 +3,7 @@
 // the project's over global ones, global ones over packages; within one place the later one wins.
 import { PithError } from "../../../kernel/index.js";
 import type { ExtensionPlace } from "../loading/discovery.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 
 const PLACE_RANK: Readonly<Record<ExtensionPlace, number>> = { cli: 4, sdk: 3, project: 2, global: 1, package: 0 };
 

@@ -2,8 +2,8 @@
 // `streamSimple` function becomes a provider for `config.api`. Calls made while factories run wait until every
 // extension loaded (as pi queues them), then apply in load order; a bad one is reported and the others apply.
 import { PithError, errorMessage } from "../../../kernel/index.js";
-import { extensionError } from "../errors.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import { extensionError } from "../instance/errors.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
 import type { ExtensionRuntime } from "../runtime.js";
 

@@ -5,10 +5,10 @@
 import type { Disposer, PithError } from "../../../kernel/index.js";
 import { conflictError, resolveClaims, type Claim } from "./conflicts.js";
 import { adaptCommand } from "./command-adapter.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import { adaptTool, startsActive } from "./tool-adapter.js";
-import type { PiCommandOptions, PiFlagOptions, PiToolDefinition, SlashCommandInfo, SourceInfo, ToolInfo } from "../types.js";
+import type { PiCommandOptions, PiFlagOptions, PiToolDefinition, SlashCommandInfo, SourceInfo, ToolInfo } from "../contract/types.js";
 
 /** per tool name: the instance whose tool is registered, and how to take it back */
 const registeredTools = new WeakMap<ExtensionRuntime, Map<string, { record: ExtensionRecord; unregister: Disposer }>>();

@@ -2,9 +2,9 @@
 // pith tool. TypeBox schemas are JSON Schema at run time, so the kernel validates the arguments against them.
 import { PithError, type ToolContext, type ToolDefinition } from "../../../kernel/index.js";
 import { createExtensionContext } from "../context/extension-context.js";
-import type { ExtensionRecord } from "../extension-record.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionRuntime } from "../runtime.js";
-import type { ExtensionContext, PiToolDefinition } from "../types.js";
+import type { ExtensionContext, PiToolDefinition } from "../contract/types.js";
 
 export function checkTool(tool: PiToolDefinition): void {
   if (!tool || typeof tool.name !== "string" || tool.name.trim() === "") {

@@ -2,7 +2,7 @@
 // whole tree stopped on timeout or abort) behind pi's `BashOperations` interface.
 import { runInProcessGroup } from "../../tools/bash/process-group.js";
 import { resolveShell, shellEnvironment } from "../../tools/bash/shell.js";
-import type { BashOperations } from "../types.js";
+import type { BashOperations } from "../contract/types.js";
 
 const KILL_GRACE_MS = 2000;
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_COMPACTION_SETTINGS as PITH_COMPACTION } from "../../compaction/compaction-settings.js";
 import { simpleYamlMapping } from "../../../lib/resources/simple-yaml-mapping.js";
 import { resolveShell } from "../../tools/bash/shell.js";
-import type { ExtensionScope, SourceInfo } from "../types.js";
+import type { ExtensionScope, SourceInfo } from "../contract/types.js";
 
 /** pi's project and agent folders are `.pi` (pith reads the same ones). */
 export const CONFIG_DIR_NAME = ".pi";

@@ -4,7 +4,7 @@
 import type { Model } from "../../../kernel/index.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { stream, type AssistantMessageEventStream } from "./llm.js";
-import { extensionHost } from "../host.js";
+import { extensionHost } from "./host.js";
 
 type ApiStream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
 

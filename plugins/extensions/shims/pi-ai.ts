@@ -6,7 +6,7 @@ import { Type } from "typebox";
 import { PithError, type Model, type AssistantMessageEvent } from "../../../kernel/index.js";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../../lib/provider-kit/thinking-levels.js";
 import { parsePartialJson } from "../../../lib/provider-kit/partial-json.js";
-import { extensionHost } from "../host.js";
+import { extensionHost } from "./host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { providerFromStream } from "../registrations/provider-from-stream.js";
 

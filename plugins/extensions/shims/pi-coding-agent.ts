@@ -11,8 +11,8 @@ import { estimateMessageTokens } from "../../compaction/tokens/token-estimate.js
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../tools/truncate.js";
 import { withFileMutationQueue } from "../../tools/files/mutation-queue.js";
 import { createEventBus } from "../events/event-bus.js";
-import { extensionHost } from "../host.js";
-import type { PiToolDefinition } from "../types.js";
+import { extensionHost } from "./host.js";
+import type { PiToolDefinition } from "../contract/types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
 import { InertComponent } from "./inert-component.js";
 import { createPlainTheme, plainTheme } from "./theme.js";
@@ -176,4 +176,4 @@ export * from "./coding-agent-helpers.js";
 export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
-export type * from "../types.js";
+export type * from "../contract/types.js";

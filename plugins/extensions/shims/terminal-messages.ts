@@ -13,7 +13,7 @@ import { CustomMessage, type CustomMessageData } from "../../interactive/extensi
 import { keyHints } from "../../interactive/extensions/key-hints.js";
 import { padded, type Padded } from "../../interactive/extensions/output-pad.js";
 import { markdownTransform } from "../../interactive/extensions/markdown-transform.js";
-import type { ExtensionRenderFunction, MarkdownSurface, MarkdownTransformer } from "../terminal-parts.js";
+import type { ExtensionRenderFunction, MarkdownSurface, MarkdownTransformer } from "../service/terminal-parts.js";
 import { interactiveTheme, keyText } from "./terminal-theme.js";
 
 const expandKey = () => keyText("app.tools.expand");

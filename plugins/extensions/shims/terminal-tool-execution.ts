@@ -5,7 +5,7 @@ import { Container, getKeybindings, type Component, type TUI } from "@earendil-w
 import { ToolRow } from "../../interactive/components/tool-row.js";
 import { RenderedToolRow } from "../../interactive/extensions/rendered-tool-row.js";
 import { keyHints } from "../../interactive/extensions/key-hints.js";
-import type { ToolRendering } from "../terminal-parts.js";
+import type { ToolRendering } from "../service/terminal-parts.js";
 import { interactiveTheme, keyText } from "./terminal-theme.js";
 
 export interface ToolExecutionOptions {

@@ -11,7 +11,7 @@ import { createReadTool as createPithRead } from "../../tools/files/read.js";
 import { shellEnvironment } from "../../tools/bash/shell.js";
 import { truncateTail } from "../../tools/truncate.js";
 import { createWriteTool as createPithWrite } from "../../tools/files/write.js";
-import type { BashOperations, PiToolDefinition, PiToolResult, PiToolUpdate } from "../types.js";
+import type { BashOperations, PiToolDefinition, PiToolResult, PiToolUpdate } from "../contract/types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
 
 export type PiTool = Omit<PiToolDefinition, "execute"> & {

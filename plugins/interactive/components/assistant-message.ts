@@ -3,7 +3,7 @@
 // re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
 import { Container, type Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
-import type { MarkdownTransformer } from "../../extensions/terminal-parts.js";
+import type { MarkdownTransformer } from "../../extensions/service/terminal-parts.js";
 import { markdownTransform, type MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 import { UnpaddedMarkdown } from "./unpadded-markdown.js";

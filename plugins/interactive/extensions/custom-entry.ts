@@ -3,7 +3,7 @@
 // the model; one with no renderer, or whose renderer returns nothing, takes no room. A renderer that throws is
 // shown as a one-line error in its place.
 import { Box, Spacer, Text, type Component } from "@earendil-works/pi-tui";
-import type { ExtensionRenderFunction } from "../../extensions/terminal-parts.js";
+import type { ExtensionRenderFunction } from "../../extensions/service/terminal-parts.js";
 import type { Theme } from "../theme/theme.js";
 import { ExpandableItem } from "./expandable-item.js";
 import type { KeyHints } from "./key-hints.js";

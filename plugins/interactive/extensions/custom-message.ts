@@ -2,7 +2,7 @@
 // message renderer returns (pi's `registerMessageRenderer`), given the expanded state, the padding and key hints;
 // without a renderer, or when it throws or returns nothing, as pith's own labelled box.
 import { Box, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
-import type { ExtensionRenderFunction } from "../../extensions/terminal-parts.js";
+import type { ExtensionRenderFunction } from "../../extensions/service/terminal-parts.js";
 import type { Theme } from "../theme/theme.js";
 import { ExpandableItem } from "./expandable-item.js";
 import type { KeyHints } from "./key-hints.js";

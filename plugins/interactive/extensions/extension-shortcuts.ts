@@ -4,7 +4,7 @@
 // extensions on one key, the later one wins, with a warning. The table is built again after every reload or
 // session move, as the extensions are then new instances.
 import { matchesKey, type KeyId, type KeybindingsManager } from "@earendil-works/pi-tui";
-import type { ExtensionShortcut, ExtensionTerminalParts } from "../../extensions/terminal-parts.js";
+import type { ExtensionShortcut, ExtensionTerminalParts } from "../../extensions/service/terminal-parts.js";
 
 /** pi 1.6.0's actions whose keys extensions cannot take */
 const RESERVED_ACTIONS: ReadonlySet<string> = new Set([

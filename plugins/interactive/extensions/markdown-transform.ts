@@ -1,7 +1,7 @@
 // Extensions' markdown transformers (pi's `registerMarkdownTransformer`) as pi-tui's Markdown `transform` option:
 // run in load order at draw time, each on what the previous one returned. Display only: the message itself, in the
 // session and for the model, stays as it was. A transformer that throws or returns no string is passed over.
-import type { MarkdownSurface, MarkdownTransformer } from "../../extensions/terminal-parts.js";
+import type { MarkdownSurface, MarkdownTransformer } from "../../extensions/service/terminal-parts.js";
 
 /** where a piece of markdown is drawn, for the transformers' context */
 export interface MarkdownPlace {

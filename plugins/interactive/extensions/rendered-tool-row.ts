@@ -4,7 +4,7 @@
 // on the pending/success/error background, or, with `renderShell: "self"`, on their own. Renderers get pi
 // 1.6.0's context: shared `state`, their `lastComponent`, `invalidate()`, the expanded state, key hints...
 import { Box, Container, Spacer, Text, type Component, type TUI } from "@earendil-works/pi-tui";
-import type { ToolRendering } from "../../extensions/terminal-parts.js";
+import type { ToolRendering } from "../../extensions/service/terminal-parts.js";
 import type { ToolOutcome } from "../components/tool-row.js";
 import type { Theme } from "../theme/theme.js";
 import { OUTPUT_PAD } from "./output-pad.js";

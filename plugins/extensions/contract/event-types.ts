@@ -1,8 +1,8 @@
 // The events pi 1.x added to the extension contract, with their payloads and what a handler may return
 // (pi 1.6.0's `dist/core/extensions/types.d.ts`). `ExtensionEventMap` in types.ts includes this map.
-import type { AgentMessage, ImageContent, Message, TextContent, ToolResultMessage, TurnEndState, Usage } from "../../kernel/index.js";
-import type { SessionEntry } from "../sessions/format/types.js";
-import type { ProjectTrustUI } from "../trust/trust-hook.js";
+import type { AgentMessage, ImageContent, Message, TextContent, ToolResultMessage, TurnEndState, Usage } from "../../../kernel/index.js";
+import type { SessionEntry } from "../../sessions/format/types.js";
+import type { ProjectTrustUI } from "../../trust/trust-hook.js";
 
 export interface ContextWithSystemEvent {
   type: "context_with_system";

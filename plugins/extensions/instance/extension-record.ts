@@ -1,6 +1,6 @@
 // What one loaded extension registered. Registrations made while its factory runs are held here and take effect
 // only when the factory succeeded, so a factory that throws halfway leaves nothing behind.
-import type { ExtensionSource } from "./loading/discovery.js";
+import type { ExtensionSource } from "../loading/discovery.js";
 import { extensionOwner } from "./errors.js";
 import type {
   ExtensionEventName,
@@ -10,7 +10,7 @@ import type {
   PiShortcutOptions,
   PiToolDefinition,
   SourceInfo,
-} from "./types.js";
+} from "../contract/types.js";
 
 export type AnyHandler = (event: never, ctx: never) => unknown;
 

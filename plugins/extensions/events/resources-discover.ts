@@ -3,10 +3,10 @@
 // and prompt paths replace the ones given before and join the skills and prompt-templates plugins' resources; the
 // system prompt is built again. Theme paths are kept for `discoveredResources()`; pith has no themes to apply.
 import { basename, dirname } from "node:path";
-import { isTapped, type HookSignature } from "../../kernel/index.js";
-import type { ExtensionResourcePath } from "../../lib/resources/options.js";
-import type { ExtensionRuntime } from "./runtime.js";
-import type { ResourcesDiscoverResult } from "./types.js";
+import { isTapped, type HookSignature } from "../../../kernel/index.js";
+import type { ExtensionResourcePath } from "../../../lib/resources/options.js";
+import type { ExtensionRuntime } from "../runtime.js";
+import type { ResourcesDiscoverResult } from "../contract/types.js";
 
 export interface ResourcesDiscoverState {
   cwd: string;
@@ -16,7 +16,7 @@ export interface ResourcesDiscoverState {
   themePaths: string[];
 }
 
-declare module "../../kernel/index.js" {
+declare module "../../../kernel/index.js" {
   interface HookSignatures {
     /** waterfall · after session_start · add paths to `skillPaths`, `promptPaths`, `themePaths` */
     resources_discover: HookSignature<ResourcesDiscoverState, ResourcesDiscoverState>;

@@ -2,18 +2,18 @@
 // providers are held on the extension's record (and dropped if the factory throws); afterwards they take effect
 // at once. Every failure is reported under the extension's file name. Once the instance is replaced (reload,
 // session move) every method throws the stale-instance error (stale.ts); `events` stays on the old bus.
-import { PithError, errorMessage, type ThinkingLevel } from "../../kernel/index.js";
+import { PithError, errorMessage, type ThinkingLevel } from "../../../kernel/index.js";
 import { extensionError } from "./errors.js";
 import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";
-import { deliverInBackground, sendMessage, sendUserMessage } from "./events/message-delivery.js";
-import { registerProviderNow } from "./registrations/provider-registration.js";
-import { listCommands, listTools, registerAllCommands, registerToolNow } from "./registrations/registrations.js";
-import type { ExtensionRuntime } from "./runtime.js";
-import { checkTool } from "./registrations/tool-adapter.js";
-import { bindNextTurn } from "./events/hook-bridge.js";
+import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
+import { registerProviderNow } from "../registrations/provider-registration.js";
+import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
+import type { ExtensionRuntime } from "../runtime.js";
+import { checkTool } from "../registrations/tool-adapter.js";
+import { bindNextTurn } from "../events/hook-bridge.js";
 import { guarded } from "./stale.js";
-import type { ExtensionAPI, ExtensionEventName } from "./types.js";
+import type { ExtensionAPI, ExtensionEventName } from "../contract/types.js";
 
 export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionAPI {
   const { session } = runtime;

@@ -1,10 +1,10 @@
 // The "extensions" service: what the loaded extensions offer the CLI and other plugins (flags for the second
 // command-line pass, commands, shortcuts, discovered resources), and what start-up skipped.
-import type { ParsedFlags } from "./registrations/flags.js";
-import type { ExtensionPlace } from "./loading/discovery.js";
-import type { RegisteredFlag } from "./registrations/registrations.js";
+import type { ParsedFlags } from "../registrations/flags.js";
+import type { ExtensionPlace } from "../loading/discovery.js";
+import type { RegisteredFlag } from "../registrations/registrations.js";
 import type { ExtensionTerminalParts } from "./terminal-parts.js";
-import type { ResourcesDiscoverResult, SlashCommandInfo, SourceInfo } from "./types.js";
+import type { ResourcesDiscoverResult, SlashCommandInfo, SourceInfo } from "../contract/types.js";
 
 export interface LoadedExtension {
   path: string;
@@ -48,7 +48,7 @@ export interface ExtensionsService {
   readonly timings: readonly { path: string; importMs: number; factoryMs: number }[];
 }
 
-declare module "../../kernel/index.js" {
+declare module "../../../kernel/index.js" {
   interface PithServices {
     extensions: ExtensionsService;
   }

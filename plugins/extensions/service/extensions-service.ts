@@ -1,9 +1,9 @@
 // The "extensions" service over one session's extensions.
-import { parseExtensionFlags, type ParsedFlags } from "./registrations/flags.js";
-import type { ExtensionsPluginOptions } from "./options.js";
-import { listCommands, resolveFlags } from "./registrations/registrations.js";
-import { reloadAll } from "./loading/restart.js";
-import type { ExtensionRuntime } from "./runtime.js";
+import { parseExtensionFlags, type ParsedFlags } from "../registrations/flags.js";
+import type { ExtensionsPluginOptions } from "../options.js";
+import { listCommands, resolveFlags } from "../registrations/registrations.js";
+import { reloadAll } from "../loading/restart.js";
+import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionsService } from "./service.js";
 import { extensionTerminalParts } from "./terminal-parts.js";
 

@@ -2,7 +2,7 @@
 // run again as new instances; the old instance's `pi` object and every `ctx` it was given then throw on use, as in
 // pi (registration and actions alike; `pi.events` stays, on the old instances' own bus). A timer the old
 // instance left running can therefore not send messages into the new session: its `pi.sendMessage` throws.
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 import type { ExtensionRecord } from "./extension-record.js";
 
 export function staleError(record: ExtensionRecord): PithError {

@@ -1,5 +1,5 @@
 // Extension problems as PithErrors that name the extension file, what it was doing, and the message.
-import { PithError, errorMessage, type PithErrorCode } from "../../kernel/index.js";
+import { PithError, errorMessage, type PithErrorCode } from "../../../kernel/index.js";
 
 /** The name taps and registrations of one extension carry, e.g. "extension .pi/extensions/guard.ts". */
 export function extensionOwner(display: string): string {

@@ -2,7 +2,7 @@
 // A timeout (milliseconds) or an abort sends SIGTERM, then SIGKILL after 5 s; a program that cannot start
 // resolves with code 1 and the reason on stderr, as in pi.
 import { spawn } from "node:child_process";
-import type { ExecOptions, ExecResult } from "./types.js";
+import type { ExecOptions, ExecResult } from "../contract/types.js";
 
 const KILL_GRACE_MS = 5000;
 

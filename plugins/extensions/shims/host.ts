@@ -1,6 +1,6 @@
 // The session the extension shims serve. Shim modules (`@mariozechner/pi-ai`'s `complete`, `getModel`, ...) are
 // shared by every session of the process, so they reach the session through the host installed last.
-import type { Model, ProviderApi, ResolvedAuth } from "../../kernel/index.js";
+import type { Model, ProviderApi, ResolvedAuth } from "../../../kernel/index.js";
 
 export interface ExtensionHost {
   readonly cwd: string;

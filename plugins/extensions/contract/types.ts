@@ -1,11 +1,11 @@
 // pi's extension contract as extensions see it: the `pi` object, the `ctx` object, the events and what their
 // handlers may return. Shapes follow pi 0.73.1's `ExtensionAPI` so extensions written for pi type-check and run.
-import type { AgentMessage, CustomMessage, ImageContent, TextContent, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../kernel/index.js";
-import type { RegisteredMcpServer } from "../mcp/servers-change-hook.js";
-import type { ModelRegistryView } from "./context/model-registry-view.js";
-import type { ReadonlySessionView } from "./context/session-view.js";
-import type { ExtensionUIContext } from "./context/ui-context.js";
-import type { BashOperations, BashResult } from "../session-services/user-bash.js";
+import type { AgentMessage, CustomMessage, ImageContent, TextContent, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../../kernel/index.js";
+import type { RegisteredMcpServer } from "../../mcp/servers-change-hook.js";
+import type { ModelRegistryView } from "../context/model-registry-view.js";
+import type { ReadonlySessionView } from "../context/session-view.js";
+import type { ExtensionUIContext } from "../context/ui-context.js";
+import type { BashOperations, BashResult } from "../../session-services/user-bash.js";
 import type { Pi1xEventMap, ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult } from "./event-types.js";
 export type { ProjectTrustContext, ProjectTrustEvent, ProjectTrustEventResult };
 

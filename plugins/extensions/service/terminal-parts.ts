@@ -3,9 +3,9 @@
 // markdown transformers, and how calls of a tool are drawn (a tool's `renderCall`/`renderResult`/`renderShell`,
 // through the `registerToolRenderer` resolvers). The UI asks each time
 // it draws or a key arrives, so what it gets always belongs to the instances loaded now (reloads, session moves).
-import { createExtensionContext } from "./context/extension-context.js";
-import type { ExtensionRecord } from "./extension-record.js";
-import type { ExtensionRuntime } from "./runtime.js";
+import { createExtensionContext } from "../context/extension-context.js";
+import type { ExtensionRecord } from "../instance/extension-record.js";
+import type { ExtensionRuntime } from "../runtime.js";
 
 /** A renderer as an extension wrote it; the terminal UI knows the arguments pi passes. */
 export type ExtensionRenderFunction = (...args: never[]) => unknown;
