@@ -307,7 +307,7 @@ export class ChatController {
     let row = this.rows.get(toolCallId);
     if (!row) {
       const rendering = this.renderers.extensions()?.toolRendering(toolName);
-      const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd() };
+      const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd(), images: this.settings.images };
       row = rendering
         ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
         : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images);

@@ -33,7 +33,7 @@ export class ToolExecutionComponent extends Container {
     const theme = interactiveTheme();
     const rendering = toolDefinition?.renderCall || toolDefinition?.renderResult ? toolDefinition : undefined;
     this.row = rendering
-      ? new RenderedToolRow(toolCallId, toolName, { renderCall: rendering.renderCall, renderResult: rendering.renderResult, renderShell: rendering.renderShell }, { tui: ui, theme, hints: keyHints(getKeybindings(), interactiveTheme), cwd }, false)
+      ? new RenderedToolRow(toolCallId, toolName, { renderCall: rendering.renderCall, renderResult: rendering.renderResult, renderShell: rendering.renderShell }, { tui: ui, theme, hints: keyHints(getKeybindings(), interactiveTheme), cwd, images: this.images }, false)
       : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images);
     this.row.setArgs(args);
     this.row.setOutputPad(options?.outputPad ?? 1);

@@ -45,3 +45,27 @@ export class ChatImages extends Container {
     }
   }
 }
+
+/** A tool result's images where the terminal draws them, rebuilt only when the images change (results stream in). */
+export class ResultImages extends Container {
+  private data: readonly string[] = [];
+
+  constructor(
+    private readonly theme: Theme,
+    private readonly display: ImageDisplay,
+  ) {
+    super();
+  }
+
+  show(images: readonly ImageBlock[]): void {
+    const data = images.map((image) => image.data);
+    if (data.length === this.data.length && data.every((item, index) => item === this.data[index])) return;
+    this.data = data;
+    this.clear();
+    this.addChild(new ChatImages(images, this.theme, this.display, "toolOutput"));
+  }
+
+  get empty(): boolean {
+    return this.data.length === 0;
+  }
+}

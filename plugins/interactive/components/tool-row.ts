@@ -1,8 +1,8 @@
 // One tool call in the chat, from the moment its call streams in until its result: a box on the pending,
 // success or error background, with the tool's own title and body (collapsed unless expanded).
-import { Box, Container, Text } from "@earendil-works/pi-tui";
+import { Box, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
-import { ChatImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
+import { ResultImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
 import { TOOL_RENDERERS, genericRenderer } from "../tools/renderers.js";
 import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
 
@@ -20,9 +20,8 @@ export class ToolRow extends Box {
   private readonly renderer: ToolRenderer;
   private readonly title = new Text("", 0, 0);
   private readonly body = new Text("", 0, 0);
-  /** the result's images, when the terminal draws them; rebuilt only when the result's images change */
-  private images: Container = new Container();
-  private imageData: string[] = [];
+  /** the result's images, when the terminal draws them */
+  private readonly images: ResultImages;
 
   constructor(
     readonly toolCallId: string,
@@ -34,6 +33,7 @@ export class ToolRow extends Box {
   ) {
     super(1, 1, theme.fill("toolPendingBg"));
     this.renderer = TOOL_RENDERERS[toolName] ?? genericRenderer(toolName);
+    this.images = new ResultImages(theme, imageDisplay);
     this.addChild(this.title);
     this.addChild(this.body);
     this.addChild(this.images);
@@ -83,18 +83,9 @@ export class ToolRow extends Box {
       const drawn = drawsImages(this.imageDisplay);
       const texts = outcome.content.filter((block: { type?: string }) => block.type === "text").map((block: { text?: string }) => block.text ?? "");
       this.output = [...texts, ...(drawn ? [] : images.map(imageLine))].join("\n");
-      this.showImages(drawn ? images : []);
+      this.images.show(drawn ? images : []);
     }
     if (outcome.details !== null && typeof outcome.details === "object") this.details = outcome.details as Record<string, unknown>;
-  }
-
-  private showImages(images: ReturnType<typeof imageBlocks>): void {
-    const data = images.map((image) => image.data);
-    if (data.length === this.imageData.length && data.every((item, index) => item === this.imageData[index])) return;
-    this.imageData = data;
-    const replacement = new ChatImages(images, this.theme, this.imageDisplay, "toolOutput");
-    this.children[this.children.indexOf(this.images)] = replacement;
-    this.images = replacement;
   }
 
   private refresh(): void {

@@ -3,9 +3,12 @@
 // or pith's fallback (the tool's name and arguments; the first lines of its text). The slots sit in pith's box
 // on the pending/success/error background, or, with `renderShell: "self"`, on their own. Renderers get pi
 // 1.6.0's context: shared `state`, their `lastComponent`, `invalidate()`, the expanded state, key hints...
+// The result's images follow the box, as pi draws them, where the terminal shows images (whatever the renderer
+// drew); elsewhere pith's fallback gives each its `[Image: ...]` line, and a renderer draws what it likes.
 import { Box, Container, Spacer, Text, type Component, type TUI } from "@earendil-works/pi-tui";
 import type { ToolRendering } from "../../extensions/service/terminal-parts.js";
 import type { ToolOutcome } from "../components/tool-row.js";
+import { ResultImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "../components/chat-images.js";
 import type { Theme } from "../theme/theme.js";
 import { OUTPUT_PAD } from "./output-pad.js";
 import type { KeyHints } from "./key-hints.js";
@@ -17,6 +20,7 @@ export interface RenderedToolRowParts {
   theme: Theme;
   hints: KeyHints;
   cwd: string;
+  images: ImageDisplay;
 }
 
 type CallRenderer = (args: Record<string, unknown>, theme: Theme, context: object) => Component | undefined;
@@ -34,6 +38,7 @@ export class RenderedToolRow extends Container {
   private callComponent: Component | undefined;
   private resultComponent: Component | undefined;
   private readonly shell: Box | Container;
+  private readonly images: ResultImages;
   private hidden = false;
   private outputPad = OUTPUT_PAD;
 
@@ -48,6 +53,8 @@ export class RenderedToolRow extends Container {
     this.shell = rendering.renderShell === "self" ? new Container() : new Box(OUTPUT_PAD, 1, parts.theme.fill("toolPendingBg"));
     this.addChild(new Spacer(1));
     this.addChild(this.shell);
+    this.images = new ResultImages(parts.theme, parts.images);
+    this.addChild(this.images);
     this.refresh();
   }
 
@@ -121,7 +128,7 @@ export class RenderedToolRow extends Container {
       argsComplete: this.argsComplete,
       isPartial: this.isPartial,
       expanded: this.expanded,
-      showImages: false,
+      showImages: this.parts.images.show,
       isError: this.result?.isError ?? false,
       durationMs: this.isPartial ? undefined : this.durationMs,
       outputPad: this.outputPad,
@@ -143,7 +150,8 @@ export class RenderedToolRow extends Container {
       const shown = this.resultComponent ?? this.resultFallback();
       if (shown) this.shell.addChild(shown);
     }
-    this.hidden = this.shell.children.length === 0;
+    this.images.show(drawsImages(this.parts.images) ? imageBlocks(this.result?.content) : []);
+    this.hidden = this.shell.children.length === 0 && this.images.empty;
   }
 
   /** the extension's component for a slot; undefined when it has no renderer or the renderer throws */
@@ -164,9 +172,9 @@ export class RenderedToolRow extends Container {
 
   private resultFallback(): Component | undefined {
     const { theme, hints } = this.parts;
-    const text = Array.isArray(this.result?.content)
-      ? (this.result.content as { type?: string; text?: string }[]).filter((block) => block.type === "text").map((block) => block.text ?? "").join("\n")
-      : "";
+    const content = Array.isArray(this.result?.content) ? (this.result.content as { type?: string; text?: string }[]) : [];
+    const texts = content.filter((block) => block.type === "text").map((block) => block.text ?? "");
+    const text = [...texts, ...(drawsImages(this.parts.images) ? [] : imageBlocks(content).map(imageLine))].join("\n");
     if (!text) return undefined;
     const lines = text.split("\n");
     const shown = this.expanded ? lines : lines.slice(0, FALLBACK_LINES);
