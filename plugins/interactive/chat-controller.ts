@@ -3,6 +3,7 @@
 import { Container, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "./components/assistant-message.js";
+import { Countdown } from "./components/countdown.js";
 import { Notice, type NoticeKind } from "./components/notice.js";
 import { PendingMessages } from "./components/pending-messages.js";
 import { ToolRow } from "./components/tool-row.js";
@@ -55,6 +56,9 @@ export class ChatController {
   private readonly rows = new Map<string, ToolCallRow>();
   private readonly expandable: ChatItem[] = [];
   private working = false;
+  /** the retry the current request is (0: the first try), for "Aborted after N retry attempts" */
+  private retryAttempt = 0;
+  private countdown: Countdown | undefined;
   /** the spinner while the agent works, retries or compacts */
   readonly status: WorkingStatus;
 
@@ -76,6 +80,7 @@ export class ChatController {
         break;
       case "agent_end":
         this.working = false;
+        this.stopCountdown();
         this.hideLoader();
         break;
       case "message_start":
@@ -192,6 +197,7 @@ export class ChatController {
   }
 
   dispose(): void {
+    this.stopCountdown();
     this.hideLoader();
   }
 
@@ -202,36 +208,58 @@ export class ChatController {
         if (entry.type === "custom") this.addEntry(entry as CustomEntryData);
         break;
       }
-      case "auto_retry_start": {
-        const seconds = Math.round(Number(event.delayMs ?? 0) / 1000);
-        this.showLoader(`Retrying (${String(event.attempt)}/${String(event.maxAttempts)}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
+      case "auto_retry_start":
+        this.retryAttempt = Number(event.attempt);
+        this.countDown(Number(event.attempt), Number(event.maxAttempts), Number(event.delayMs ?? 0));
         break;
-      }
       case "auto_retry_end":
-        if (event.success !== true && event.finalError) this.notify("error", `Retry failed: ${String(event.finalError)}`);
-        this.showLoader(this.settings.workingMessage);
-        if (!this.working) this.hideLoader();
+        this.stopCountdown();
+        if (event.success !== true) this.notify("error", `Retry failed after ${String(event.attempt)} attempts: ${String(event.finalError || "Unknown error")}`);
+        this.retryAttempt = 0;
+        if (this.working) this.showLoader(this.settings.workingMessage);
+        else this.hideLoader();
         break;
       case "compaction_start":
-        this.showLoader(`${event.reason === "overflow" ? "Context overflow: compacting" : "Compacting context"}... (${this.settings.interruptKey} to cancel)`);
+        this.showLoader(this.compactionLabel(event.reason));
         break;
-      case "summarization_retry_scheduled": {
-        // as pi: the failure is shown, then the wait; the compaction's own loader comes back with the attempt
+      case "summarization_retry_scheduled":
+        // as pi: the failure is shown, then the wait; the summary's own loader comes back with the attempt
         this.notify("error", String(event.errorMessage));
-        const seconds = Math.round(Number(event.delayMs ?? 0) / 1000);
-        this.showLoader(`Summary failed, retrying (${String(event.attempt)}/${String(event.maxAttempts)}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
+        this.countDown(Number(event.attempt), Number(event.maxAttempts), Number(event.delayMs ?? 0));
         break;
-      }
       case "summarization_retry_attempt_start":
-        this.showLoader(`${event.source === "branchSummary" ? "Summarizing branch" : "Compacting context"}... (${this.settings.interruptKey} to cancel)`);
+        this.stopCountdown();
+        this.showLoader(event.source === "branchSummary" ? `Summarizing branch... (${this.settings.interruptKey} to cancel)` : this.compactionLabel(event.reason));
         break;
       case "compaction_end":
-        if (event.aborted === true) this.notify("status", "Compaction cancelled");
+        this.stopCountdown();
+        // pi: a cancelled /compact is an error, a cancelled automatic one a status line
+        if (event.aborted === true) this.notify(event.reason === "manual" ? "error" : "status", event.reason === "manual" ? "Compaction cancelled" : "Auto-compaction cancelled");
         else if (typeof event.errorMessage === "string") this.notify("error", event.errorMessage);
         if (this.working) this.showLoader(this.settings.workingMessage);
         else this.hideLoader();
         break;
     }
+  }
+
+  private compactionLabel(reason: unknown): string {
+    const cancel = `(${this.settings.interruptKey} to cancel)`;
+    if (reason === "manual") return `Compacting context... ${cancel}`;
+    return `${reason === "overflow" ? "Context overflow detected, " : ""}Auto-compacting... ${cancel}`;
+  }
+
+  /** the wait before retry `attempt`, counted down each second */
+  private countDown(attempt: number, maxAttempts: number, delayMs: number): void {
+    this.stopCountdown();
+    this.countdown = new Countdown(delayMs, (seconds) => {
+      this.showLoader(`Retrying (${attempt}/${maxAttempts}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
+      this.tui.requestRender();
+    });
+  }
+
+  private stopCountdown(): void {
+    this.countdown?.stop();
+    this.countdown = undefined;
   }
 
   private itemContext(): ItemContext {
@@ -287,10 +315,11 @@ export class ChatController {
   }
 
   private endReply(message: AssistantMessageData): void {
-    this.updateReply(message);
+    const aborted = this.retryAttempt > 0 ? `Aborted after ${this.retryAttempt} retry attempt${this.retryAttempt > 1 ? "s" : ""}` : "Operation aborted";
+    this.updateReply(message.stopReason === "aborted" && this.retryAttempt > 0 ? { ...message, errorMessage: aborted } : message);
     this.reply!.end();
     if (message.stopReason === "aborted" || message.stopReason === "error") {
-      const reason = message.stopReason === "aborted" ? "Operation aborted" : (message.errorMessage ?? "Error");
+      const reason = message.stopReason === "aborted" ? aborted : (message.errorMessage ?? "Error");
       for (const block of message.content) if (block.type === "toolCall") this.rows.get(block.id)?.cancel(reason);
     }
     this.reply = undefined;

@@ -53,10 +53,11 @@ export function chatItemFor(message: AgentMessage, context: ItemContext, place: 
       return userItem((message as { content: unknown }).content, context, transform("user"));
     case "compactionSummary": {
       const { summary, tokensBefore } = message as { summary: string; tokensBefore: number };
-      return new SummaryMessage("compaction", `Compacted from ${tokensBefore.toLocaleString("en-US")} tokens (${expandKey} to expand)`, summary, theme, expanded, transform("summary"));
+      const tokens = tokensBefore.toLocaleString("en-US");
+      return new SummaryMessage("compaction", `Compacted from ${tokens} tokens (${expandKey} to expand)`, `Compacted from ${tokens} tokens`, summary, theme, expanded, transform("summary"));
     }
     case "branchSummary":
-      return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, (message as { summary: string }).summary, theme, expanded, transform("summary"));
+      return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, "Branch Summary", (message as { summary: string }).summary, theme, expanded, transform("summary"));
     case "custom": {
       const custom = message as CustomMessageData & { display: boolean };
       if (!custom.display) return undefined;

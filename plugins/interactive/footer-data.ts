@@ -1,23 +1,32 @@
 // Where the footer's figures come from: the session, the services of the plugins that know them, and the
 // statuses extensions set through the ui service.
-import type { AgentSession, PluginContext } from "../../kernel/index.js";
+import { isAssistantMessage, type AgentSession, type PluginContext } from "../../kernel/index.js";
 import type { FooterData } from "./components/footer.js";
-import { gitBranch } from "./git-branch.js";
+import { watchGitBranch } from "./git-branch.js";
 
-export function footerData(context: PluginContext, session: AgentSession, statuses: () => ReadonlyMap<string, string>): FooterData {
+/** The footer's sources; `close` stops watching the git branch. */
+export function footerData(context: PluginContext, session: AgentSession, statuses: () => ReadonlyMap<string, string>): FooterData & { close(): void } {
+  const branch = watchGitBranch(session.cwd);
   // read once per second at most: the footer renders with every frame
-  let branch: { value: string | undefined; at: number } | undefined;
   let providers: { many: boolean; at: number } | undefined;
   return {
     cwd: session.cwd,
     home: process.env.HOME,
-    gitBranch() {
-      const now = Date.now();
-      if (!branch || now - branch.at > 1000) branch = { value: gitBranch(session.cwd), at: now };
-      return branch.value;
-    },
+    gitBranch: branch.branch,
+    onBranchChange: branch.onChange,
+    close: branch.close,
     sessionName: () => context.tryUse("sessions")?.manager.getSessionName(),
     stats: () => context.use("sessionInfo").stats(),
+    latestCacheHitRate() {
+      const { messages } = session;
+      for (let index = messages.length - 1; index >= 0; index--) {
+        const reply = messages[index]!;
+        if (!isAssistantMessage(reply)) continue;
+        const prompt = reply.usage.input + reply.usage.cacheRead + reply.usage.cacheWrite;
+        return prompt > 0 ? (reply.usage.cacheRead / prompt) * 100 : undefined;
+      }
+      return undefined;
+    },
     autoCompaction: () => context.tryUse("settings")?.get().compaction?.enabled ?? true,
     model() {
       const model = session.model;

@@ -1,15 +1,60 @@
 // The git branch of a folder, read from .git/HEAD (no git process): undefined outside a repository and on a
-// detached HEAD.
-import { readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+// detached HEAD. The footer shows it, so a checkout in another terminal must show at once: HEAD's folder is
+// watched (git replaces HEAD by renaming a new file over it, which a watch on the file itself would miss).
+import { readFileSync, statSync, watch, type FSWatcher } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
-export function gitBranch(cwd: string): string | undefined {
+export interface BranchWatch {
+  /** the branch now (read once, then kept current by the watch) */
+  branch(): string | undefined;
+  /** `listener` is called after the branch changed; the returned function removes it */
+  onChange(listener: () => void): () => void;
+  close(): void;
+}
+
+export function watchGitBranch(cwd: string): BranchWatch {
+  const head = findHead(cwd);
+  let current = head ? branchIn(head) : undefined;
+  const listeners = new Set<() => void>();
+  let watcher: FSWatcher | undefined;
+  if (head) {
+    try {
+      watcher = watch(dirname(head), { persistent: false }, (_event, file) => {
+        if (file !== null && file !== basename(head)) return;
+        const next = branchIn(head);
+        if (next === current) return;
+        current = next;
+        for (const listener of listeners) listener();
+      });
+      // a folder that cannot be watched (gone, too many watches) only loses the live update
+      watcher.on("error", () => watcher?.close());
+    } catch {
+      watcher = undefined;
+    }
+  }
+  return {
+    branch: () => current,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      watcher?.close();
+      listeners.clear();
+    },
+  };
+}
+
+function branchIn(head: string): string | undefined {
+  const match = /^ref: refs\/heads\/(.+)$/m.exec(readOptional(head) ?? "");
+  return match?.[1]?.trim();
+}
+
+/** the HEAD file of the repository `cwd` is in */
+function findHead(cwd: string): string | undefined {
   for (let folder = cwd; ; folder = dirname(folder)) {
     const head = headFile(join(folder, ".git"));
-    if (head) {
-      const match = /^ref: refs\/heads\/(.+)$/m.exec(readOptional(head) ?? "");
-      return match?.[1]?.trim();
-    }
+    if (head) return head;
     if (dirname(folder) === folder) return undefined;
   }
 }

@@ -18,3 +18,14 @@ export function sessionHistory(context: PluginContext, session: Pick<SessionApi,
     return message ? [{ message, messageId: entry.id, timestamp: entry.timestamp }] : [];
   });
 }
+
+/**
+ * The chat right after a compaction, as pi draws it: the entries the compaction kept, then its summary box, since
+ * it came last (the context leads with the summary; a later start shows it first).
+ */
+export function historyAfterCompaction(context: PluginContext, session: Pick<SessionApi, "messages">): HistoryItem[] {
+  const history = sessionHistory(context, session);
+  const first = history[0];
+  const leadingSummary = first && "message" in first && (first.message as { role?: string }).role === "compactionSummary";
+  return leadingSummary ? [...history.slice(1), first] : history;
+}

@@ -16,7 +16,7 @@ import { bindKeyActions } from "./key-actions.js";
 import { keysOf, loadKeybindings } from "./key-bindings.js";
 import { Layout } from "./layout.js";
 import { Submitter } from "./submit.js";
-import { sessionHistory } from "./history.js";
+import { historyAfterCompaction, sessionHistory } from "./history.js";
 import { PithCompletion } from "./completion.js";
 import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
@@ -131,6 +131,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       pluginContext.on("event", (event) => {
         chat.handle(event);
         programStatus.handle(event);
+        // the compacted messages leave the chat once, and the summary box takes their place
+        if (event.type === "compaction_end" && event.result) {
+          chat.clear();
+          chat.showHistory(historyAfterCompaction(pluginContext, pluginContext.session));
+        }
       });
       // the extensions are replaced: what they drew goes with them (pi's resetExtensionUI)
       pluginContext.on("session_shutdown", ({ reason }) => (reason === "quit" ? undefined : ui.resetExtensionParts()));
@@ -159,6 +164,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     };
 
     const data = footerData(plugged, session, () => ui.statuses);
+    data.onBranchChange(() => tui.requestRender());
     const header = new Header(headerText(options.version, [
       { keys: keysOf(keys, "app.interrupt"), label: "interrupt" },
       { keys: `${keysOf(keys, "app.clear")}/${keysOf(keys, "app.exit")}`, label: "clear/exit" },
@@ -214,6 +220,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     const code = await finished;
     stopThemes();
+    data.close();
     submitter.dispose();
     chat.dispose();
     await session.abort().catch(() => undefined);

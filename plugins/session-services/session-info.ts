@@ -1,6 +1,6 @@
 // What a client asks about the session (state, statistics, the last answer, fork points) and its name, in the
 // shapes of pi's RPC answers. Parts that need a stored session come from the "sessions" service.
-import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../kernel/index.js";
+import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type Usage, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../kernel/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
 import type { SessionEntry, SessionTreeNode } from "../sessions/format/types.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
@@ -115,22 +115,34 @@ export class SessionInfo implements SessionInfoService {
   }
 
   stats(): SessionStatsReport {
-    const messages = this.config.session.messages;
     const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
-    let toolCalls = 0;
     let cost = 0;
+    const add = (usage: Usage | undefined) => {
+      if (!usage) return;
+      tokens.input += usage.input;
+      tokens.output += usage.output;
+      tokens.cacheRead += usage.cacheRead;
+      tokens.cacheWrite += usage.cacheWrite;
+      cost += usage.cost.total;
+    };
+    // pi 1.6.0 counts the whole session file: messages a compaction took out of the context still cost what they
+    // cost, and so did summaries and usage-only entries (cache warming)
+    const manager = this.config.sessions()?.manager;
+    const messages: AgentMessage[] = manager ? [] : [...this.config.session.messages];
+    for (const entry of manager?.getEntries() ?? []) {
+      if (entry.type === "message") messages.push(entry.message);
+      else if (entry.type === "usage" || entry.type === "compaction" || entry.type === "branch_summary") add(entry.usage);
+    }
+    let toolCalls = 0;
     for (const message of messages) {
+      if ((message as { role?: string }).role === "toolResult") add((message as { usage?: Usage }).usage);
       if (!isAssistantMessage(message)) continue;
       toolCalls += message.content.filter((block) => block.type === "toolCall").length;
-      tokens.input += message.usage.input;
-      tokens.output += message.usage.output;
-      tokens.cacheRead += message.usage.cacheRead;
-      tokens.cacheWrite += message.usage.cacheWrite;
-      cost += message.usage.cost.total;
+      add(message.usage);
     }
     tokens.total = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
     const stats: SessionStatsReport = {
-      sessionFile: this.config.sessions()?.manager.getSessionFile(),
+      sessionFile: manager?.getSessionFile(),
       sessionId: this.config.session.sessionId,
       userMessages: countRole(messages, "user"),
       assistantMessages: countRole(messages, "assistant"),

@@ -91,7 +91,7 @@ it("/tree with Summarize leaves a branch summary at the new position", async () 
   await run.waitForText("Summarize branch?");
   run.type("\x1b[B\r");
   await run.waitForText("Navigated to selected point");
-  await run.waitFor((screen) => screen.includes("[branch] Branch summary"));
+  await run.waitFor((screen) => /\[branch\]\s*\n\s*\n\s*Branch summary/.test(screen));
   expect(world.mock.requests).toHaveLength(3);
   expect(JSON.stringify(world.mock.requests[2]!.body)).toContain("second question");
   // the chosen message's text is back in the editor: clear it first

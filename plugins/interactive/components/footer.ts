@@ -9,8 +9,12 @@ export interface FooterData {
   cwd: string;
   home: string | undefined;
   gitBranch(): string | undefined;
+  /** `listener` runs after a checkout changed the branch; the returned function removes it */
+  onBranchChange(listener: () => void): () => void;
   sessionName(): string | undefined;
   stats(): SessionStatsReport;
+  /** the newest reply's cache reads in percent of its prompt (pi's `CH`) */
+  latestCacheHitRate(): number | undefined;
   autoCompaction(): boolean;
   /** "model-id", or undefined when no model is chosen */
   model(): { id: string; provider: string; reasoning: boolean } | undefined;
@@ -20,12 +24,13 @@ export interface FooterData {
   statuses(): ReadonlyMap<string, string>;
 }
 
-/** 999, 1.2k, 123k, 1.2M */
+/** 999, 1.2k, 123k, 1.2M, 12M */
 export function formatTokens(count: number): string {
   if (count < 1000) return String(count);
   if (count < 10_000) return `${(count / 1000).toFixed(1)}k`;
   if (count < 1_000_000) return `${Math.round(count / 1000)}k`;
-  return `${(count / 1_000_000).toFixed(1)}M`;
+  if (count < 10_000_000) return `${(count / 1_000_000).toFixed(1)}M`;
+  return `${Math.round(count / 1_000_000)}M`;
 }
 
 export class Footer implements Component {
@@ -74,13 +79,16 @@ export class Footer implements Component {
     if (output) parts.push(`↓${formatTokens(output)}`);
     if (cacheRead) parts.push(`R${formatTokens(cacheRead)}`);
     if (cacheWrite) parts.push(`W${formatTokens(cacheWrite)}`);
+    const hitRate = this.data.latestCacheHitRate();
+    if ((cacheRead || cacheWrite) && hitRate !== undefined) parts.push(`CH${hitRate.toFixed(1)}%`);
     if (stats.cost) parts.push(`$${stats.cost.toFixed(3)}`);
     const usage = stats.contextUsage;
     const auto = this.data.autoCompaction() ? " (auto)" : "";
     let text = this.theme.fg("dim", parts.join(" "));
     if (usage) {
-      const percent = usage.percent === null ? "?" : usage.percent.toFixed(1);
-      const context = `${percent}%/${formatTokens(usage.contextWindow)}${auto}`;
+      // unknown right after a compaction: "?/200k", as pi shows it
+      const percent = usage.percent === null ? "?" : `${usage.percent.toFixed(1)}%`;
+      const context = `${percent}/${formatTokens(usage.contextWindow)}${auto}`;
       const token = usage.percent !== null && usage.percent > 90 ? "error" : usage.percent !== null && usage.percent > 70 ? "warning" : "dim";
       text += (parts.length > 0 ? " " : "") + this.theme.fg(token, context);
     }

@@ -1,6 +1,6 @@
 // A box for what is not a plain user or model message: compaction and branch summaries, and custom messages
 // that extensions send for display. Collapsed to its label line unless expanded.
-import { Box, Markdown, Text } from "@earendil-works/pi-tui";
+import { Box, Markdown, Spacer, Text } from "@earendil-works/pi-tui";
 import type { MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 
@@ -8,6 +8,8 @@ export class SummaryMessage extends Box {
   constructor(
     private readonly label: string,
     private readonly collapsedText: string,
+    /** the bold heading above the body once expanded */
+    private readonly heading: string,
     private readonly body: string,
     private readonly theme: Theme,
     expanded: boolean,
@@ -25,12 +27,16 @@ export class SummaryMessage extends Box {
 
   setExpanded(expanded: boolean): void {
     this.clear();
-    const label = this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`));
+    // pi's layout: the label, a blank line, then the collapsed line or the heading and the body
+    this.addChild(new Text(this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`)), 0, 0));
+    this.addChild(new Spacer(1));
     if (!expanded) {
-      this.addChild(new Text(`${label} ${this.theme.fg("customMessageText", this.collapsedText)}`, 0, 0));
+      this.addChild(new Text(this.theme.fg("customMessageText", this.collapsedText), 0, 0));
       return;
     }
-    this.addChild(new Text(label, 0, 0));
-    this.addChild(new Markdown(this.body, 0, 0, this.theme.markdown(), { color: this.theme.paint("customMessageText") }, this.transform && { transform: this.transform }));
+    const transform = this.transform;
+    const heading = `**${this.heading}**\n\n`;
+    // extensions' transformers see the summary only, not the heading
+    this.addChild(new Markdown(this.body, 0, 0, this.theme.markdown(), { color: this.theme.paint("customMessageText") }, { transform: (markdown, width) => heading + (transform ? transform(markdown, width) : markdown) }));
   }
 }

@@ -19,7 +19,7 @@ export interface ExtensionFooterData {
   getGitBranch(): string | null;
   getExtensionStatuses(): ReadonlyMap<string, string>;
   getAvailableProviderCount(): number;
-  /** pith reads the branch again as the footer draws; the callback is kept for pi's signature */
+  /** the callback runs after a checkout changed the branch */
   onBranchChange(callback: () => void): () => void;
 }
 
@@ -89,7 +89,7 @@ export class Frame {
       getGitBranch: () => this.data?.gitBranch() ?? null,
       getExtensionStatuses: () => this.statuses,
       getAvailableProviderCount: this.providerCount,
-      onBranchChange: () => () => undefined,
+      onBranchChange: (callback) => this.data?.onBranchChange(callback) ?? (() => undefined),
       ...(this.data ? { [MODE_FOOTER]: this.data } : {}),
     };
   }

@@ -1,6 +1,7 @@
 // One renderer per built-in tool, in a table; any other tool gets the generic one (its name, its arguments as
 // JSON, its output).
 import { renderDiff } from "../../../lib/ui/render-diff.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../../tools/truncate.js";
 import { headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
 
 const path = (view: ToolView) => view.theme.fg("accent", stringArg(view.args, "path", "file_path") ?? "");
@@ -15,8 +16,21 @@ const read: ToolRenderer = {
     if (offset || limit) range = view.theme.fg("warning", `:${offset || 1}${limit ? `-${(offset || 1) + limit - 1}` : ""}`);
     return `${bold(view, "read")} ${path(view)}${range}`;
   },
-  body: (view) => output(view, headLines(outputLines(view), 10, view)),
+  body: (view) => [...output(view, headLines(outputLines(view), 10, view)), ...readTruncation(view)],
 };
+
+/** how much of the file the read returned, when not all of it (pi's wording) */
+function readTruncation(view: ToolView): string[] {
+  const truncation = view.details?.truncation as Partial<TruncationResult> | undefined;
+  if (!truncation?.truncated) return [];
+  const bytes = formatSize(truncation.maxBytes ?? DEFAULT_MAX_BYTES);
+  const note = truncation.firstLineExceedsLimit
+    ? `[First line exceeds ${bytes} limit]`
+    : truncation.truncatedBy === "lines"
+      ? `[Truncated: showing ${String(truncation.outputLines)} of ${String(truncation.totalLines)} lines (${String(truncation.maxLines ?? DEFAULT_MAX_LINES)} line limit)]`
+      : `[Truncated: ${String(truncation.outputLines)} lines shown (${bytes} limit)]`;
+  return [view.theme.fg("warning", note)];
+}
 
 const bash: ToolRenderer = {
   title(view) {
@@ -47,25 +61,42 @@ const write: ToolRenderer = {
   },
 };
 
-function listing(name: string, limit: number, describe: (view: ToolView) => string): ToolRenderer {
+/** the limits a search tool hit, as pi words them under its output (details set by plugins/tools/search) */
+function truncatedNote(view: ToolView, limitName: string, limitField: string): string[] {
+  const notes: string[] = [];
+  const limit = view.details?.[limitField];
+  if (typeof limit === "number") notes.push(`${limit} ${limitName} limit`);
+  const truncation = view.details?.truncation as Partial<TruncationResult> | undefined;
+  if (truncation?.truncated) notes.push(`${formatSize(truncation.maxBytes ?? DEFAULT_MAX_BYTES)} limit`);
+  if (view.details?.linesTruncated === true) notes.push("some lines truncated");
+  return notes.length > 0 ? [view.theme.fg("warning", `[Truncated: ${notes.join(", ")}]`)] : [];
+}
+
+function listing(name: string, limit: number, describe: (view: ToolView) => string, limits: [name: string, field: string]): ToolRenderer {
   return {
     title: (view) => `${bold(view, name)} ${describe(view)}`,
-    body: (view) => output(view, headLines(outputLines(view), limit, view)),
+    body: (view) => [...output(view, headLines(outputLines(view), limit, view)), ...truncatedNote(view, ...limits)],
   };
 }
 
-const where = (view: ToolView) => {
-  const folder = stringArg(view.args, "path");
-  return folder ? ` in ${view.theme.fg("accent", folder)}` : "";
+/** " in <folder>", the session's folder when none is given */
+const where = (view: ToolView) => ` in ${view.theme.fg("accent", stringArg(view.args, "path") || ".")}`;
+const limitNote = (view: ToolView, format: (limit: string) => string) => {
+  const limit = stringArg(view.args, "limit");
+  return limit === undefined ? "" : format(limit);
 };
 
-const grep = listing("grep", 15, (view) => {
-  const glob = stringArg(view.args, "glob");
-  const limit = stringArg(view.args, "limit");
-  return `${view.theme.fg("accent", `/${stringArg(view.args, "pattern") ?? ""}/`)}${where(view)}${glob ? ` (${glob})` : ""}${limit ? ` limit ${limit}` : ""}`;
-});
-const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}`);
-const ls = listing("ls", 20, (view) => view.theme.fg("accent", stringArg(view.args, "path") ?? "."));
+const grep = listing(
+  "grep",
+  15,
+  (view) => {
+    const glob = stringArg(view.args, "glob");
+    return `${view.theme.fg("accent", `/${stringArg(view.args, "pattern") ?? ""}/`)}${where(view)}${glob ? ` (${glob})` : ""}${limitNote(view, (limit) => ` limit ${limit}`)}`;
+  },
+  ["matches", "matchLimitReached"],
+);
+const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}${limitNote(view, (limit) => ` (limit ${limit})`)}`, ["results", "resultLimitReached"]);
+const ls = listing("ls", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "path") || ".")}${limitNote(view, (limit) => ` (limit ${limit})`)}`, ["entries", "entryLimitReached"]);
 
 export function genericRenderer(name: string): ToolRenderer {
   return {
