@@ -71,7 +71,7 @@ it("shows the footer's branch, totals and context use, the search and write rows
   // the chat was drawn again from what the compaction kept: the summarised replies left the screen
   expect(screen()).not.toContain("All four done.");
   // the compacted replies still count; how full the context is, is unknown until the next reply
-  expect(footer()).toMatch(/↑4\.3k ↓370 R24k W3\.0k CH0\.0% \$0\.037 \?\/200k \(auto\)/);
+  await pty.waitFor(() => /↑4\.3k ↓370 R24k W3\.0k CH0\.0% \$0\.037 \?\/200k \(auto\)/.test(footer()), 3000);
   pty.type("\x0f");
   await pty.waitFor(() => /\[compaction\]\n\n Compacted from [\d,]+ tokens\n\n The summary of it all\./.test(screen()));
 
