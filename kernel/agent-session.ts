@@ -5,39 +5,19 @@ import { isTapped, type BeforeAgentStartState, type KernelHooks, type InputSourc
 import { HookTable } from "./hook-table.js";
 import { EventQueue } from "./event-queue.js";
 import { KernelRegistry } from "./registry.js";
-import { MessageQueue, type QueueMode } from "./message-queues.js";
-import { outcomeOf, runAgentLoop } from "./agent-loop.js";
+import { PendingMessages, type QueueMode } from "./message-queues.js";
+import { runUntilSettled } from "./run-until-settled.js";
+import { runCommand, transformInput, userMessage } from "./prompt-input.js";
+import { SystemPromptState } from "./system-prompt-state.js";
 import { streamFromProvider } from "./provider-stream.js";
 import { convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
 import { PithError, errorMessage } from "./errors.js";
-import { isAssistantMessage, type AgentMessage, type AssistantMessage, type CustomMessage, type ImageContent, type UserMessage } from "./messages.js";
+import type { AgentMessage, CustomMessage, ImageContent, UserMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
 import type { SessionEvent } from "./events.js";
-import type { ArgumentValidator, ToolArgumentCheck, ToolDefinition } from "./tool.js";
+import { uncheckedArguments, type ArgumentValidator, type ToolDefinition } from "./tool.js";
 import type { LoopContext } from "./loop-context.js";
-import type { ClearedQueues, PromptDisposition, PromptOptions, SessionListener, SessionState } from "./session-types.js";
-
-export interface AgentSessionOptions {
-  cwd: string;
-  sessionId?: string;
-  steeringMode?: QueueMode;
-  followUpMode?: QueueMode;
-  thinkingLevel?: ThinkingLevel;
-  /** where plugin and hook problems go; default: stderr */
-  onProblem?: (error: PithError) => void;
-  /**
-   * checks the arguments of tools without a `validate` of their own against their `parameters` (the SDK passes
-   * pith's JSON Schema validator); default: they are passed on unchecked
-   */
-  validateArguments?: ArgumentValidator;
-  /** turns the conversation into provider messages (pi's Agent option); default: the roles the kernel knows */
-  convertToLlm?: ConvertToLlm;
-  /**
-   * the level the model supports nearest to the one asked for, applied on every model or level change (the SDK
-   * passes the provider kit's `clampThinkingLevel`); default: the level as asked
-   */
-  clampThinkingLevel?: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
-}
+import type { AgentSessionOptions, ClearedQueues, PromptDisposition, PromptOptions, SessionListener, SessionState } from "./session-types.js";
 
 /** The session as plugins and hosts drive it (`context.session`): the session's own members, minus the kernel's wiring. */
 export type SessionApi = Pick<
@@ -59,9 +39,7 @@ export class AgentSession {
   sessionId: string;
 
   private readonly events: EventQueue;
-  private readonly listeners = new Set<SessionListener>();
-  private readonly steering: MessageQueue;
-  private readonly followUps: MessageQueue;
+  private readonly queues: PendingMessages;
   private readonly reportProblem: (error: PithError) => void;
   private readonly validateArguments: ArgumentValidator;
   private readonly clampLevel: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
@@ -69,10 +47,7 @@ export class AgentSession {
   private currentModel: Model | undefined;
   private level: ThinkingLevel;
   private active = new Set<string>();
-  private baseSections: Record<string, string> = {};
-  private baseSystemPrompt = "";
-  private runSystemPrompt: string | undefined;
-  private systemPromptStale = true;
+  private readonly prompts = new SystemPromptState();
   private runController: AbortController | undefined;
   private running: Promise<void> | undefined;
   private started = false;
@@ -85,8 +60,8 @@ export class AgentSession {
     this.validateArguments = options.validateArguments ?? uncheckedArguments;
     this.convertToLlm = options.convertToLlm ?? convertKernelMessages;
     this.clampLevel = options.clampThinkingLevel ?? ((_model, level) => level);
-    this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
-    this.followUps = new MessageQueue(options.followUpMode ?? "one-at-a-time");
+    const modes = { steering: options.steeringMode ?? "one-at-a-time", followUp: options.followUpMode ?? "one-at-a-time" } as const;
+    this.queues = new PendingMessages(modes, (steering, followUp) => this.emit({ type: "queue_update", steering, followUp }));
     this.reportProblem = options.onProblem ?? ((error) => process.stderr.write(`pith: ${error.message}\n`));
     this.hookTable = new HookTable(this.reportProblem);
     this.hooks = this.hookTable.kernel;
@@ -95,7 +70,6 @@ export class AgentSession {
       this.reportProblem(new PithError("EVENT_LISTENER_FAILED", `a listener failed on ${event.type}: ${errorMessage(error)}`, { cause: error })),
     );
     this.events.add((event) => (isTapped(this.hooks.event) ? this.hooks.event.promise(event) : undefined));
-    this.events.add((event) => this.notifyListeners(event));
   }
 
   // ---- state -------------------------------------------------------------------------------------------
@@ -117,11 +91,11 @@ export class AgentSession {
   }
 
   get systemPrompt(): string {
-    return this.runSystemPrompt ?? this.baseSystemPrompt;
+    return this.prompts.text;
   }
 
   /** the system prompt's named sections, as the `system_prompt` handlers last built them */
-  get systemPromptSections(): Readonly<Record<string, string>> { return this.baseSections; }
+  get systemPromptSections(): Readonly<Record<string, string>> { return this.prompts.sections; }
 
   getState(): SessionState {
     return {
@@ -130,10 +104,10 @@ export class AgentSession {
       isStreaming: this.isStreaming,
       messages: this.conversation,
       systemPrompt: this.systemPrompt,
-      steeringMode: this.steering.mode,
-      followUpMode: this.followUps.mode,
-      pendingMessageCount: this.steering.length + this.followUps.length,
-      pendingMessages: [...this.steering.messages, ...this.followUps.messages],
+      steeringMode: this.queues.steering.mode,
+      followUpMode: this.queues.followUps.mode,
+      pendingMessageCount: this.queues.length,
+      pendingMessages: [...this.queues.steering.messages, ...this.queues.followUps.messages],
     };
   }
 
@@ -149,8 +123,7 @@ export class AgentSession {
   }
 
   subscribe(listener: SessionListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.add(listener);
   }
 
   /** Resolves when every event emitted so far has reached every consumer. */
@@ -158,15 +131,6 @@ export class AgentSession {
     return this.events.drain();
   }
 
-  private async notifyListeners(event: SessionEvent): Promise<void> {
-    for (const listener of this.listeners) {
-      try {
-        await listener(event);
-      } catch (error) {
-        this.reportProblem(new PithError("EVENT_LISTENER_FAILED", `a session listener failed on ${event.type}: ${errorMessage(error)}`, { cause: error }));
-      }
-    }
-  }
 
   // ---- configuration -----------------------------------------------------------------------------------
 
@@ -194,11 +158,11 @@ export class AgentSession {
   }
 
   setSteeringMode(mode: QueueMode): void {
-    this.steering.mode = mode;
+    this.queues.steering.mode = mode;
   }
 
   setFollowUpMode(mode: QueueMode): void {
-    this.followUps.mode = mode;
+    this.queues.followUps.mode = mode;
   }
 
   /** Replaces the conversation (resume, tree navigation, compaction), in place: a running loop holds this same array. */
@@ -227,22 +191,18 @@ export class AgentSession {
   /** Unknown names are ignored; takes effect on the next model call. */
   setActiveTools(names: string[]): void {
     this.active = new Set(names.filter((name) => this.registry.tools.has(name)));
-    this.systemPromptStale = true;
+    this.prompts.stale = true;
   }
 
   /** Used by the plugin host when a tool is registered. */
   activateTool(name: string, active: boolean): void {
     if (active) this.active.add(name);
     else this.active.delete(name);
-    this.systemPromptStale = true;
+    this.prompts.stale = true;
   }
 
-  async refreshSystemPrompt(): Promise<string> {
-    const state = await this.hooks.system_prompt.promise({ sections: {}, cwd: this.cwd, tools: this.activeTools() });
-    this.baseSections = state.sections;
-    this.baseSystemPrompt = Object.values(state.sections).filter((text) => text !== "").join("\n\n");
-    this.systemPromptStale = false;
-    return this.baseSystemPrompt;
+  refreshSystemPrompt(): Promise<string> {
+    return this.prompts.refresh(this.hooks, this.cwd, this.activeTools());
   }
 
   private activeTools(): ToolDefinition[] {
@@ -251,9 +211,9 @@ export class AgentSession {
 
   /** Before a turn's model call: the prompt follows tool changes, and `turn_prepare` handlers may add messages. */
   private async prepareTurn(messages: AgentMessage[]): Promise<AgentMessage[]> {
-    if (this.systemPromptStale) await this.refreshSystemPrompt();
+    if (this.prompts.stale) await this.refreshSystemPrompt();
     if (!isTapped(this.hooks.turn_prepare)) return messages;
-    const state = { messages, conversation: this.conversation, sections: this.baseSections, tools: this.activeTools() };
+    const state = { messages, conversation: this.conversation, sections: this.prompts.sections, tools: this.activeTools() };
     return (await this.hooks.turn_prepare.promise(state)).messages;
   }
 
@@ -270,8 +230,8 @@ export class AgentSession {
     const expand = options.expand !== false;
     let images: ImageContent[] | undefined;
 
-    if (expand && text.startsWith("/") && (await this.runCommand(text, source))) return "handled";
-    const input = await this.transformInput(text, options.images, source, expand);
+    if (expand && text.startsWith("/") && (await runCommand(text, source, this.registry.commands, this.hooks))) return "handled";
+    const input = await transformInput(this.hooks, { text, images: options.images, source, expand });
     if (input === "handled") return "handled";
     ({ text, images } = input);
 
@@ -314,15 +274,15 @@ export class AgentSession {
       const model = this.requireModel();
       await this.resolveAuth(model);
       const { prompts, opening } = await open(model, controller.signal);
-      if (this.systemPromptStale) await this.refreshSystemPrompt();
+      if (this.prompts.stale) await this.refreshSystemPrompt();
       if (opening && isTapped(this.hooks.before_agent_start)) {
-        const state = await this.hooks.before_agent_start.promise({ ...opening, systemPrompt: this.baseSystemPrompt, messages: [] });
+        const state = await this.hooks.before_agent_start.promise({ ...opening, systemPrompt: this.prompts.base, messages: [] });
         prompts.push(...state.messages);
-        if (state.systemPrompt !== this.baseSystemPrompt) this.runSystemPrompt = state.systemPrompt;
+        if (state.systemPrompt !== this.prompts.base) this.prompts.forRun = state.systemPrompt;
       }
-      await this.run(prompts, controller.signal);
+      await runUntilSettled(prompts, this.loopContext(controller.signal));
     } finally {
-      this.runSystemPrompt = undefined;
+      this.prompts.forRun = undefined;
       this.runController = undefined;
       this.running = undefined;
       release();
@@ -344,28 +304,11 @@ export class AgentSession {
         throw new PithError("COMMAND_NOT_QUEUEABLE", `/${name} is a command; commands run at once and cannot be queued. Send it as a prompt instead.`);
       }
     }
-    const input = await this.transformInput(text, options.images, source, true);
+    const input = await transformInput(this.hooks, { text, images: options.images, source, expand: true });
     if (input === "handled") return "handled";
     this.queueMessage(userMessage(input.text, input.images), options.as);
     return "queued";
   }
-
-  /** Stages 2 and 3: the `input` handlers (which may take the text), then skill and template expansion. */
-  private async transformInput(text: string, images: ImageContent[] | undefined, source: InputSource, expand: boolean): Promise<{ text: string; images?: ImageContent[] } | "handled"> {
-    if (isTapped(this.hooks.input)) {
-      const input = await this.hooks.input.promise({ text, images, source });
-      if (input.handled) return "handled";
-      text = input.text;
-      images = input.images ?? images;
-    }
-    if (isTapped(this.hooks.expand_input)) {
-      const expanded = await this.hooks.expand_input.promise({ text, images, source, expand });
-      text = expanded.text;
-      images = expanded.images ?? images;
-    }
-    return { text, images };
-  }
-
 
   steer(text: string, images?: ImageContent[]): void {
     this.queueMessage(userMessage(text, images), "steer");
@@ -377,15 +320,12 @@ export class AgentSession {
 
   /** Queues a message a plugin injects (pi's `sendMessage` while streaming). */
   queueMessage(message: CustomMessage | UserMessage, as: "steer" | "followUp"): void {
-    (as === "steer" ? this.steering : this.followUps).push(message);
-    this.emitQueueUpdate();
+    this.queues.push(message, as);
   }
 
   /** Takes every queued steering and follow-up message out of the queues (pi's `clearQueue`): their texts. */
   clearQueue(): ClearedQueues {
-    const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
-    if (this.steering.clear().length + this.followUps.clear().length > 0) this.emitQueueUpdate();
-    return cleared;
+    return this.queues.clear();
   }
 
   /** Cancels the running turn and any pending retry wait; resolves once the session is idle. */
@@ -418,20 +358,6 @@ export class AgentSession {
     await this.drainEvents();
   }
 
-  private async runCommand(text: string, source: InputSource): Promise<boolean> {
-    const space = text.indexOf(" ");
-    const name = text.slice(1, space === -1 ? undefined : space);
-    const args = space === -1 ? "" : text.slice(space + 1);
-    const command = this.registry.commands.get(name);
-    const signal = new AbortController().signal;
-    if (command) {
-      await command.handler(args, { args, signal });
-      return true;
-    }
-    if (!isTapped(this.hooks.command)) return false;
-    return (await this.hooks.command.promise({ name, args, text, source, signal })) === true;
-  }
-
   private requireModel(): Model {
     if (this.currentModel) return this.currentModel;
     throw new PithError("NO_MODEL", "No model is selected. Pass --model <provider/id> (see --list-models), or set an API key such as ANTHROPIC_API_KEY or OPENAI_API_KEY.");
@@ -443,28 +369,6 @@ export class AgentSession {
     }
     const signal = this.runController?.signal ?? new AbortController().signal;
     return isTapped(this.hooks.resolve_auth) ? await this.hooks.resolve_auth.promise({ model, signal }) : undefined;
-  }
-
-  private async run(prompts: AgentMessage[], signal: AbortSignal): Promise<void> {
-    const loop = this.loopContext(signal);
-    let added = await runAgentLoop(prompts, loop);
-    const lastReply = () => [...added].reverse().find(isAssistantMessage) as AssistantMessage | undefined;
-    for (;;) {
-      while (isTapped(this.hooks.after_run) && !signal.aborted) {
-        const next = await this.hooks.after_run.promise({ messages: added, lastAssistant: lastReply(), signal });
-        if (!next?.continue || signal.aborted) break;
-        added = await runAgentLoop([], loop);
-      }
-      if (signal.aborted || !isTapped(this.hooks.agent_before_settle)) break;
-      const lastAssistant = lastReply();
-      const settle = { messages: added, lastAssistant, outcome: outcomeOf(lastAssistant), continue: false, signal };
-      if (!(await this.hooks.agent_before_settle.promise(settle)).continue || signal.aborted) break;
-      added = await runAgentLoop([], loop);
-    }
-    await this.drainEvents();
-    if (isTapped(this.hooks.agent_settled)) await this.hooks.agent_settled.promise({ messages: added });
-    this.emit({ type: "agent_settled", aborted: signal.aborted });
-    await this.drainEvents();
   }
 
   private loopContext(signal: AbortSignal): LoopContext {
@@ -481,33 +385,13 @@ export class AgentSession {
       thinkingLevel: () => this.level,
       streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
       prepareTurn: (messages) => this.prepareTurn(messages),
-      takeSteering: () => this.takeFrom(this.steering),
-      takeFollowUp: () => this.takeFrom(this.followUps),
+      takeSteering: () => this.queues.take("steer"),
+      takeFollowUp: () => this.queues.take("followUp"),
       report: (error) => this.reportProblem(error),
     };
   }
 
-  private takeFrom(queue: MessageQueue): AgentMessage[] {
-    const taken = queue.take();
-    if (taken.length > 0) this.emitQueueUpdate();
-    return taken;
-  }
-
-  private emitQueueUpdate(): void {
-    this.emit({ type: "queue_update", steering: this.steering.texts(), followUp: this.followUps.texts() });
-  }
 }
 
 /** What opens a run, as `before_agent_start` is told it. */
 type RunOpening = Omit<BeforeAgentStartState, "systemPrompt" | "messages">;
-
-/** Content blocks, as pi stores and emits them (consumers read `content[0].text`); files with a bare string still load. */
-function userMessage(text: string, images: ImageContent[] | undefined): UserMessage {
-  return { role: "user", content: [{ type: "text", text }, ...(images ?? [])], timestamp: Date.now() };
-}
-
-function uncheckedArguments(_parameters: Record<string, unknown>, args: unknown): ToolArgumentCheck {
-  return typeof args === "object" && args !== null && !Array.isArray(args)
-    ? { ok: true, value: args as Record<string, unknown> }
-    : { ok: false, error: "Tool arguments must be a JSON object" };
-}

@@ -1,5 +1,6 @@
 // Boots a session: creates the kernel, then loads and sets up plugins strictly in the given order.
-import { AgentSession, type AgentSessionOptions } from "./agent-session.js";
+import { AgentSession } from "./agent-session.js";
+import type { AgentSessionOptions } from "./session-types.js";
 import { applyPlugin, DEFAULT_SETUP_TIMEOUT_MS, type PluginTiming } from "./plugin-host.js";
 import { PithError, errorMessage } from "./errors.js";
 import type { Logger, PluginSpec } from "./plugin.js";

@@ -12,14 +12,16 @@ export const EVENT_BACKLOG_LIMIT = 512;
 
 export class EventQueue {
   private tail: Promise<void> = Promise.resolve();
-  private readonly consumers: EventConsumer[] = [];
+  /** a set, so a consumer removed while an event is delivered does not get it, and one added meanwhile does */
+  private readonly consumers = new Set<EventConsumer>();
   private pending = 0;
 
   constructor(private readonly reportError: ConsumerErrorReporter) {}
 
-  /** Consumers run in the order they were added. */
-  add(consumer: EventConsumer): void {
-    this.consumers.push(consumer);
+  /** Consumers run in the order they were added; the returned function removes this one. */
+  add(consumer: EventConsumer): () => void {
+    this.consumers.add(consumer);
+    return () => void this.consumers.delete(consumer);
   }
 
   push(event: SessionEvent): void {

@@ -242,12 +242,6 @@ export type HookKind = "series" | "bail" | "waterfall" | "sync";
 /** The kernel owns the hooks it fires itself; a plugin's name owns the hooks that plugin fires. */
 export const KERNEL_OWNER = "kernel";
 
-export interface HookSpec {
-  readonly kind: HookKind;
-  readonly policy: FailurePolicy;
-  readonly owner: string;
-}
-
 /** A hook's one argument, and what a handler may return (waterfalls return the argument's type). */
 export interface HookSignature<Arg, Result = void> {
   arg: Arg;
@@ -255,84 +249,61 @@ export interface HookSignature<Arg, Result = void> {
 }
 
 /**
- * Argument and result of every hook. A plugin that owns hooks adds theirs by declaration merging:
+ * Argument and result of each plugin-owned hook: its owner adds them by declaration merging,
  * `declare module "pith/kernel" { interface HookSignatures { my_hook: HookSignature<MyEvent, MyResult> } }`.
+ * The kernel's own hooks carry theirs in the catalogue.
  */
-export interface HookSignatures {
-  command: HookSignature<CommandInvocation, true | undefined>;
-  input: HookSignature<InputState, InputState>;
-  expand_input: HookSignature<ExpandState, ExpandState>;
-  resolve_auth: HookSignature<ResolveAuthRequest, ResolvedAuth | undefined>;
-  before_prompt: HookSignature<BeforePromptContext>;
-  before_agent_start: HookSignature<BeforeAgentStartState, BeforeAgentStartState>;
-  turn_prepare: HookSignature<TurnPrepareState, TurnPrepareState>;
-  context: HookSignature<ContextState, ContextState>;
-  context_with_system: HookSignature<ContextWithSystemState, ContextWithSystemState>;
-  before_provider_headers: HookSignature<ProviderHeadersEvent>;
-  provider_stream_event: HookSignature<ProviderStreamEventInfo>;
-  stream_options: HookSignature<StreamOptionsState, StreamOptionsState>;
-  before_provider_request: HookSignature<ProviderRequestState, ProviderRequestState>;
-  after_provider_response: HookSignature<ProviderResponseInfo>;
-  tool_call: HookSignature<ToolCallEvent, ToolBlock | undefined>;
-  tool_gate: HookSignature<ToolGateEvent, ToolBlock | undefined>;
-  tool_result: HookSignature<ToolResultState, ToolResultState>;
-  message_end: HookSignature<MessageEndState, MessageEndState>;
-  turn_end: HookSignature<TurnEndState, TurnEndState>;
-  will_retry: HookSignature<Omit<RunEndContext, "signal">, true | undefined>;
-  agent_end: HookSignature<{ messages: AgentMessage[] }>;
-  after_run: HookSignature<RunEndContext, RunContinuation | undefined>;
-  agent_before_settle: HookSignature<BeforeSettleState, BeforeSettleState>;
-  agent_settled: HookSignature<{ messages: AgentMessage[] }>;
-  event: HookSignature<SessionEvent>;
-  event_emitted: HookSignature<SessionEvent>;
-  system_prompt: HookSignature<SystemPromptState, SystemPromptState>;
-  model_select: HookSignature<ModelSelectEvent>;
-  thinking_level_select: HookSignature<ThinkingLevelSelectEvent>;
-  session_start: HookSignature<SessionStartEvent>;
-  session_shutdown: HookSignature<SessionShutdownEvent>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface HookSignatures {}
 
-const hook = <K extends HookKind, P extends FailurePolicy, O extends string>(kind: K, policy: P, owner: O) => ({ kind, policy, owner }) as const;
-const kernel = <K extends HookKind>(kind: K, policy: FailurePolicy = "report") => hook(kind, policy, KERNEL_OWNER);
+/** A kernel hook: its kind, its failure policy and, as a type only, its signature. */
+type KernelHookSpec<K extends HookKind, Arg, Result> = { kind: K; policy: FailurePolicy; owner: typeof KERNEL_OWNER; signature?: HookSignature<Arg, Result> };
+const kernelHook = <K extends HookKind>(kind: K) => <Arg, Result = void>(policy: FailurePolicy = "report") =>
+  ({ kind, policy, owner: KERNEL_OWNER }) as KernelHookSpec<K, Arg, Result>;
+const series = kernelHook("series");
+const bail = kernelHook("bail");
+const sync = kernelHook("sync");
+const waterfall = <Arg>(policy?: FailurePolicy) => kernelHook("waterfall")<Arg, Arg>(policy);
+const hook = <K extends HookKind, O extends string>(kind: K, policy: FailurePolicy, owner: O) => ({ kind, policy, owner }) as const;
 
 /**
  * Every hook pith fires. The documentation of each (when it fires, what a handler may do) is the table in
  * docs/architecture.md; a test keeps the two in step.
  */
 export const HOOK_CATALOGUE = Object.freeze({
-  command: kernel("bail", "propagate"),
-  input: kernel("waterfall"),
-  expand_input: kernel("waterfall"),
-  resolve_auth: kernel("bail", "propagate"),
-  before_prompt: kernel("series"),
-  before_agent_start: kernel("waterfall"),
-  turn_prepare: kernel("waterfall"),
-  context: kernel("waterfall"),
+  command: bail<CommandInvocation, true | undefined>("propagate"),
+  input: waterfall<InputState>(),
+  expand_input: waterfall<ExpandState>(),
+  resolve_auth: bail<ResolveAuthRequest, ResolvedAuth | undefined>("propagate"),
+  before_prompt: series<BeforePromptContext>(),
+  before_agent_start: waterfall<BeforeAgentStartState>(),
+  turn_prepare: waterfall<TurnPrepareState>(),
+  context: waterfall<ContextState>(),
   /** after `context`: the whole request (prompt and tools too), sent as the handlers leave it */
-  context_with_system: kernel("waterfall"),
-  before_provider_headers: kernel("series"),
-  provider_stream_event: kernel("series"),
-  stream_options: kernel("waterfall"),
-  before_provider_request: kernel("waterfall"),
-  after_provider_response: kernel("series"),
-  tool_call: kernel("bail", "block"),
-  tool_gate: kernel("bail", "block"),
-  tool_result: kernel("waterfall", "error_result"),
-  message_end: kernel("waterfall"),
-  turn_end: kernel("waterfall"),
+  context_with_system: waterfall<ContextWithSystemState>(),
+  before_provider_headers: series<ProviderHeadersEvent>(),
+  provider_stream_event: series<ProviderStreamEventInfo>(),
+  stream_options: waterfall<StreamOptionsState>(),
+  before_provider_request: waterfall<ProviderRequestState>(),
+  after_provider_response: series<ProviderResponseInfo>(),
+  tool_call: bail<ToolCallEvent, ToolBlock | undefined>("block"),
+  tool_gate: bail<ToolGateEvent, ToolBlock | undefined>("block"),
+  tool_result: waterfall<ToolResultState>("error_result"),
+  message_end: waterfall<MessageEndState>(),
+  turn_end: waterfall<TurnEndState>(),
   /** a run ended: does an automatic retry follow? (`agent_end.willRetry`) */
-  will_retry: kernel("bail"),
-  agent_end: kernel("series"),
-  after_run: kernel("bail"),
-  agent_before_settle: kernel("waterfall"),
-  agent_settled: kernel("series"),
-  event: kernel("series"),
-  event_emitted: kernel("sync"),
-  system_prompt: kernel("waterfall"),
-  model_select: kernel("series"),
-  thinking_level_select: kernel("series"),
-  session_start: kernel("series"),
-  session_shutdown: kernel("series"),
+  will_retry: bail<Omit<RunEndContext, "signal">, true | undefined>(),
+  agent_end: series<{ messages: AgentMessage[] }>(),
+  after_run: bail<RunEndContext, RunContinuation | undefined>(),
+  agent_before_settle: waterfall<BeforeSettleState>(),
+  agent_settled: series<{ messages: AgentMessage[] }>(),
+  event: series<SessionEvent>(),
+  event_emitted: sync<SessionEvent>(),
+  system_prompt: waterfall<SystemPromptState>(),
+  model_select: series<ModelSelectEvent>(),
+  thinking_level_select: series<ThinkingLevelSelectEvent>(),
+  session_start: series<SessionStartEvent>(),
+  session_shutdown: series<SessionShutdownEvent>(),
   // session moves (the session-control plugin): any plugin may cancel a move
   session_before_switch: hook("bail", "report", "session-control"),
   session_before_fork: hook("bail", "report", "session-control"),
@@ -361,7 +332,9 @@ export type HookName = keyof Catalogue & string;
 /** Hooks owned by `O`. */
 export type HookNameOf<O extends string> = { [K in HookName]: Catalogue[K]["owner"] extends O ? K : never }[HookName];
 
-type SignatureOf<K extends HookName> = K extends keyof HookSignatures ? HookSignatures[K] : HookSignature<unknown, unknown>;
+type SignatureOf<K extends HookName> = K extends keyof HookSignatures
+  ? HookSignatures[K]
+  : Catalogue[K] extends { signature?: infer Declared extends HookSignature<unknown, unknown> } ? Declared : HookSignature<unknown, unknown>;
 /** The argument a hook's handlers get. */
 export type HookArg<K extends HookName> = SignatureOf<K>["arg"];
 /** What a handler of the hook may return (`undefined`: no opinion). */

@@ -8,7 +8,7 @@ export * from "./events.js";
 export * from "./hooks.js";
 export * from "./plugin.js";
 export * from "./command.js";
-export { AgentSession, type AgentSessionOptions, type SessionApi } from "./agent-session.js";
+export { AgentSession, type SessionApi } from "./agent-session.js";
 export type * from "./session-types.js";
 export { nowMs } from "./stopwatch.js";
 export { boot, type BootOptions, type Booted } from "./boot.js";

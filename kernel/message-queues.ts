@@ -36,3 +36,48 @@ export class MessageQueue {
     return this.items.map(messageText);
   }
 }
+
+/** Both queues of a session; `changed` hears their texts after every change (pi's `queue_update`). */
+export class PendingMessages {
+  readonly steering: MessageQueue;
+  readonly followUps: MessageQueue;
+
+  constructor(
+    modes: { steering: QueueMode; followUp: QueueMode },
+    private readonly changed: (steering: string[], followUp: string[]) => void,
+  ) {
+    this.steering = new MessageQueue(modes.steering);
+    this.followUps = new MessageQueue(modes.followUp);
+  }
+
+  get length(): number {
+    return this.steering.length + this.followUps.length;
+  }
+
+  push(message: AgentMessage, as: "steer" | "followUp"): void {
+    this.queue(as).push(message);
+    this.announce();
+  }
+
+  /** The next message(s) of one queue, as its mode delivers them. */
+  take(as: "steer" | "followUp"): AgentMessage[] {
+    const taken = this.queue(as).take();
+    if (taken.length > 0) this.announce();
+    return taken;
+  }
+
+  /** Empties both queues: their texts. */
+  clear(): { steering: string[]; followUp: string[] } {
+    const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
+    if (this.steering.clear().length + this.followUps.clear().length > 0) this.announce();
+    return cleared;
+  }
+
+  private queue(as: "steer" | "followUp"): MessageQueue {
+    return as === "steer" ? this.steering : this.followUps;
+  }
+
+  private announce(): void {
+    this.changed(this.steering.texts(), this.followUps.texts());
+  }
+}

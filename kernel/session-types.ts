@@ -4,6 +4,31 @@ import type { Model, ThinkingLevel } from "./model.js";
 import type { InputSource } from "./hooks.js";
 import type { SessionEvent } from "./events.js";
 import type { QueueMode } from "./message-queues.js";
+import type { PithError } from "./errors.js";
+import type { ArgumentValidator } from "./tool.js";
+import type { ConvertToLlm } from "./convert-to-llm.js";
+
+export interface AgentSessionOptions {
+  cwd: string;
+  sessionId?: string;
+  steeringMode?: QueueMode;
+  followUpMode?: QueueMode;
+  thinkingLevel?: ThinkingLevel;
+  /** where plugin and hook problems go; default: stderr */
+  onProblem?: (error: PithError) => void;
+  /**
+   * checks the arguments of tools without a `validate` of their own against their `parameters` (the SDK passes
+   * pith's JSON Schema validator); default: they are passed on unchecked
+   */
+  validateArguments?: ArgumentValidator;
+  /** turns the conversation into provider messages (pi's Agent option); default: the roles the kernel knows */
+  convertToLlm?: ConvertToLlm;
+  /**
+   * the level the model supports nearest to the one asked for, applied on every model or level change (the SDK
+   * passes the provider kit's `clampThinkingLevel`); default: the level as asked
+   */
+  clampThinkingLevel?: (model: Model | undefined, level: ThinkingLevel) => ThinkingLevel;
+}
 
 export interface PromptOptions {
   images?: ImageContent[];

@@ -73,3 +73,10 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
   /** Throwing (or rejecting) makes an error result carrying the message. */
   execute(args: TArgs, context: ToolContext, onUpdate: ToolUpdate<TDetails>): Promise<ToolResult<TDetails>>;
 }
+
+/** The check for a tool when no validator is given: any JSON object passes unchecked. */
+export function uncheckedArguments(_parameters: Record<string, unknown>, args: unknown): ToolArgumentCheck {
+  return typeof args === "object" && args !== null && !Array.isArray(args)
+    ? { ok: true, value: args as Record<string, unknown> }
+    : { ok: false, error: "Tool arguments must be a JSON object" };
+}

@@ -6,22 +6,52 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// 2,818 lines on 2026-12-01 after file plugins, the timing report, pi's message roles and their conversion, the
-// session-move hook payloads and the provider-failure facts left the kernel (from 2,967); 2,653 on 2026-12-02 after
-// thinking-level clamping, the file-plugin check, the trust and MCP hook payloads and isAbortError left it, and
-// the services registry, the error reply and the run path stopped being written twice (2,670 with the setup
-// limit's progress restart that landed beside it); 2,633 after SessionApi became a Pick of the session's members
-// (its option and result types in session-types.ts), the environment reads went to the SDK, the list of thinking
-// levels to the provider kit, and the input sources' names and session_info_changed to the modes and plugins that
-// declare them; 2,651 with the actionable turn_end and agent_before_settle hooks (pi 1.6.0) that landed beside it
-const KERNEL_LINE_BUDGET = 2_675;
+// Lines of code: lines that are neither blank nor only comment. The kernel's comments (why each piece is as it is,
+// what each hook and member promises) are what a newcomer reads it by, so they are not counted against it.
+// 2,818 lines in all on 2026-12-01 (from 2,967), 2,656 on 2026-12-02 as pieces that were not kernel left; counted
+// as code, 1,995. 2,011 after agent-session.ts was split (the input stages, the run until it settles, the system
+// prompt's state and the two queues went to files of their own, each with its imports) and the kernel hooks'
+// signatures moved into the catalogue (each hook declared once, not in an interface and again in the table).
+const KERNEL_CODE_LINE_BUDGET = 2_025;
 const kernel = fileURLToPath(new URL("../../kernel", import.meta.url));
 
+/** Lines that are neither blank nor only a comment (`//`, or a line of a block comment). */
+function codeLines(source: string): number {
+  let inBlock = false;
+  let count = 0;
+  for (const raw of source.split("\n")) {
+    const line = raw.trim();
+    if (inBlock) {
+      if (line.includes("*/")) inBlock = false;
+      continue;
+    }
+    if (line === "" || line.startsWith("//")) continue;
+    if (line.startsWith("/*")) {
+      inBlock = !line.includes("*/");
+      continue;
+    }
+    count++;
+  }
+  return count;
+}
+
 describe("the kernel's size", () => {
-  it(`stays within ${KERNEL_LINE_BUDGET} lines of TypeScript`, () => {
+  it(`stays within ${KERNEL_CODE_LINE_BUDGET} lines of code`, () => {
     const files = readdirSync(kernel, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith(".ts"));
-    const lines = files.reduce((total, entry) => total + readFileSync(join(entry.parentPath, entry.name), "utf8").split("\n").length - 1, 0);
+    const lines = files.reduce((total, entry) => total + codeLines(readFileSync(join(entry.parentPath, entry.name), "utf8")), 0);
     expect(files.length).toBeGreaterThan(10);
-    expect(lines, "move what is not the loop, the pipeline, the event queue, the hook table or the contract out of kernel/").toBeLessThanOrEqual(KERNEL_LINE_BUDGET);
+    expect(lines, "move what is not the loop, the pipeline, the event queue, the hook table or the contract out of kernel/").toBeLessThanOrEqual(KERNEL_CODE_LINE_BUDGET);
+  });
+
+  it("counts code, not comments or blank lines", () => {
+    expect(codeLines("// why\nconst a = 1;\n\n/**\n * what\n */\nexport { a };\n/* one line */\n")).toBe(2);
+  });
+
+  it("keeps each kernel file under 400 lines", () => {
+    const long = readdirSync(kernel, { withFileTypes: true })
+      .filter((entry) => entry.name.endsWith(".ts"))
+      .filter((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8").split("\n").length > 400)
+      .map((entry) => entry.name);
+    expect(long).toEqual([]);
   });
 });
