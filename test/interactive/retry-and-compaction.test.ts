@@ -1,0 +1,57 @@
+// While the agent works, one session: an overloaded reply is retried with a countdown and the next reply shows;
+// escape during the wait cancels the retry; a reply that fills the context starts an automatic compaction, shown
+// and cancelled by escape; a context overflow is compacted and the request sent again.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
+import { usePtyWorld } from "./pty-harness.js";
+
+const ui = usePtyWorld();
+
+const overloaded: ScriptedReply = { error: { status: 529, message: "the model is overloaded" } };
+const isSummaryRequest = (request: RecordedRequest) => JSON.stringify(request.body.system ?? "").includes("checkpoints of coding sessions");
+
+it("shows retries counting down and compactions while working, and escape cancels each", async () => {
+  const world = ui.world();
+  await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 1500 }, compaction: { keepRecentTokens: 1 } }));
+  world.mock.enqueue(overloaded, { text: "Recovered after the retry." });
+  const pty = await ui.start();
+  const screen = () => pty.screen().join("\n");
+
+  pty.type("hello\r");
+  await pty.waitForText("Retrying (1/3) in 2s... (escape to cancel)");
+  expect(screen()).toContain("the model is overloaded");
+  await pty.waitForText("Retrying (1/3) in 1s... (escape to cancel)");
+  await pty.waitForText("Recovered after the retry.");
+  expect(screen()).not.toContain("Retrying");
+
+  world.mock.enqueue(overloaded);
+  pty.type("again\r");
+  await pty.waitForText("Retrying (1/3)");
+  pty.type("\x1b");
+  await pty.waitForText("Retry failed after 1 attempts: Retry cancelled");
+  await pty.waitFor((shown) => !shown.includes("Retrying") && !shown.includes("Working"));
+  expect(world.mock.requests).toHaveLength(3);
+
+  // the model says the prompt is too long: compacted, then the same request again
+  const answer = (request: RecordedRequest): ScriptedReply => (isSummaryRequest(request) ? { text: "Summary of the overflow." } : { text: "Answered after compacting." });
+  world.mock.enqueue({ error: { status: 400, message: "prompt is too long: 210000 tokens > 200000 maximum" } }, answer, answer, answer);
+  pty.type("one more\r");
+  await pty.waitForText("Context overflow detected, Auto-compacting... (escape to cancel)");
+  await pty.waitForText("Answered after compacting.");
+  expect(screen()).toContain("[compaction]");
+
+  // a reply that fills 95% of the window: compacted automatically after the run; escape cancels that
+  // the summaries (of what went before and of the turn's start, asked for together) come slowly
+  const slowSummary = (): ScriptedReply => ({ text: "A slow summary.", delayMs: 400 });
+  world.mock.enqueue({ text: "A big answer.", usage: { input: 190_000, output: 10 } }, slowSummary(), slowSummary());
+  pty.type("fill it up\r");
+  await pty.waitForText("A big answer.");
+  await pty.waitForText("Auto-compacting... (escape to cancel)");
+  expect(screen()).toMatch(/95\.0%\/200k \(auto\)/);
+  pty.type("\x1b");
+  await pty.waitForText("Auto-compaction cancelled");
+  await pty.waitFor((shown) => !shown.includes("Auto-compacting"));
+  expect(screen()).toContain("A big answer.");
+});
