@@ -1,23 +1,23 @@
 // The interactive terminal UI as a plugin: at boot it joins the session (events, the "ui" service and the
 // services its commands use); `run` then takes the terminal, sends the first messages and serves the keyboard
-// until the user leaves. Everything the screen shows is built here from the parts in this folder.
+// until the user leaves. Everything the screen shows is built here from the parts in the sub-folders beside it.
 import { ProcessTerminal, type Terminal, type TUI } from "@earendil-works/pi-tui";
 import { onHighlighterLoaded } from "../../lib/ui/syntax-highlight.js";
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithError, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { provideSessionServices } from "../session-services/provide-services.js";
-import { ChatController } from "./chat-controller.js";
+import { ChatController } from "./chat/chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
 import { keyHints } from "./extensions/key-hints.js";
 import { Footer } from "./components/footer.js";
 import { Header, headerText } from "./components/header.js";
 import { PromptEditor } from "./components/prompt-editor.js";
-import { footerData } from "./footer-data.js";
-import { bindKeyActions } from "./key-actions.js";
-import { keysOf, loadKeybindings } from "./key-bindings.js";
+import { footerData } from "./footer/footer-data.js";
+import { bindKeyActions } from "./keys/key-actions.js";
+import { keysOf, loadKeybindings } from "./keys/key-bindings.js";
 import { Layout } from "./layout.js";
-import { Submitter } from "./submit.js";
-import { historyAfterCompaction, sessionHistory } from "./history.js";
-import { PithCompletion } from "./completion.js";
+import { Submitter } from "./input/submit.js";
+import { historyAfterCompaction, sessionHistory } from "./chat/history.js";
+import { PithCompletion } from "./input/completion.js";
 import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
@@ -26,17 +26,17 @@ import { FRAME_INTERVAL_MS, setFrameInterval } from "./terminal/frame-interval.j
 import { InsertingScreen } from "./terminal/inserting-screen.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
-import { InteractiveUi } from "./ui-service.js";
+import { InteractiveUi } from "./ui-service/ui-service.js";
 import { applyUiSettings } from "./settings/ui-settings.js";
 import { applyStartupScope } from "./scoped-models/startup-scope.js";
 import { ThemeCatalog } from "./theme/theme-catalog.js";
 import { initialThemeName } from "./theme/initial-theme.js";
 import { watchActiveTheme } from "./theme/theme-watch.js";
-import { startupTrustPrompt, startupTrustUI } from "./trust-prompt.js";
+import { startupTrustPrompt, startupTrustUI } from "./startup/trust-prompt.js";
 import { ResourceListing } from "./components/resource-listing.js";
-import { resourceSections } from "./resource-sections.js";
+import { resourceSections } from "./startup/resource-sections.js";
 import { DiagnosticSections } from "./components/diagnostic-sections.js";
-import { isExtensionProblem, listedLogLines, startupDiagnostics } from "./startup-diagnostics.js";
+import { isExtensionProblem, listedLogLines, startupDiagnostics } from "./startup/startup-diagnostics.js";
 import type { NoticeKind } from "./components/notice.js";
 import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
 

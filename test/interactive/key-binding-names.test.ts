@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { loadKeybindings } from "../../plugins/interactive/key-bindings.js";
+import { loadKeybindings } from "../../plugins/interactive/keys/key-bindings.js";
 
 let agentDir: string;
 beforeEach(async () => {

@@ -8,7 +8,7 @@ import { RunningBash } from "../../interactive/components/running-bash.js";
 import { SkillMessage, type SkillBlock } from "../../interactive/components/skill-message.js";
 import { SummaryMessage } from "../../interactive/components/summary-message.js";
 import { UserMessage } from "../../interactive/components/user-message.js";
-import { bashItem, messageText } from "../../interactive/chat-items.js";
+import { bashItem, messageText } from "../../interactive/chat/chat-items.js";
 import { CustomMessage, type CustomMessageData } from "../../interactive/extensions/custom-message.js";
 import { keyHints } from "../../interactive/extensions/key-hints.js";
 import { padded, type Padded } from "../../interactive/extensions/output-pad.js";

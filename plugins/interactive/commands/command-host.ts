@@ -2,9 +2,9 @@
 // and the ui.
 import type { TUI } from "@earendil-works/pi-tui";
 import type { AgentSession, PluginContext } from "../../../kernel/index.js";
-import type { ChatController } from "../chat-controller.js";
+import type { ChatController } from "../chat/chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
-import type { InteractiveUi } from "../ui-service.js";
+import type { InteractiveUi } from "../ui-service/ui-service.js";
 
 export interface CommandHost {
   session: AgentSession;

@@ -1,6 +1,6 @@
 // The text of /hotkeys: every application action with the keys bound to it now (keybindings.json included).
 import type { KeybindingsManager } from "@earendil-works/pi-tui";
-import { APP_KEYBINDINGS, type AppAction } from "../key-bindings.js";
+import { APP_KEYBINDINGS, type AppAction } from "../keys/key-bindings.js";
 
 /** keys that act only inside a selector */
 const SELECTOR_KEYS = /^app\.(tree|models)\.|^app\.thinking\.save$/;

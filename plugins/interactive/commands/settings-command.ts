@@ -8,7 +8,7 @@ import { ModelThinkingMenu, modelThinkingSummary, warningsMenu } from "../settin
 import { applyUiSettings } from "../settings/ui-settings.js";
 import type { CommandHost } from "./command-host.js";
 import type { SettingRow } from "../settings/setting-rows.js";
-import { keysOf } from "../key-bindings.js";
+import { keysOf } from "../keys/key-bindings.js";
 
 const THEME_ROW = "theme";
 

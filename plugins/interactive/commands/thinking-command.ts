@@ -5,7 +5,7 @@ import { type ThinkingLevel } from "../../../kernel/index.js";
 import { supportedThinkingLevels } from "../../../lib/provider-kit/thinking-levels.js";
 import { SearchList } from "../components/search-list.js";
 import { LEVEL_DESCRIPTIONS } from "../settings/thinking-descriptions.js";
-import { keysOf } from "../key-bindings.js";
+import { keysOf } from "../keys/key-bindings.js";
 import type { CommandHost } from "./command-host.js";
 
 export async function thinkingCommand(args: string, host: CommandHost): Promise<void> {

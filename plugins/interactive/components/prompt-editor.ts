@@ -1,8 +1,8 @@
 // The prompt editor: pi-tui's multi-line Editor, with the application's keys (abort, clear, exit, follow-up,
-// expand...) taken before the editor sees them. Which key does what is data (key-bindings.ts); what an action does
+// expand...) taken before the editor sees them. Which key does what is data (keys/key-bindings.ts); what an action does
 // is registered by the controller.
 import { Editor, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
-import type { AppAction } from "../key-bindings.js";
+import type { AppAction } from "../keys/key-bindings.js";
 import { borderWithStatus, type StatusInBorder, type StatusLoader } from "./border-status.js";
 
 /** an action handler; returning false lets the editor handle the key as usual */

@@ -1,5 +1,5 @@
 // A `!cmd` while it runs: the command and the last lines of its output so far, replaced by the recorded block
-// (chat-items.ts) when it ends.
+// (chat/chat-items.ts) when it ends.
 import { PaddedText } from "../extensions/output-pad.js";
 import type { Theme } from "../theme/theme.js";
 

@@ -1,6 +1,6 @@
 // A `/skill:name args` message: the skill's text, which the message starts with as a <skill> block, is a box of
 // its own, collapsed to `[skill] name` unless expanded; what the user typed after the command follows as a normal
-// user message (chat-items.ts).
+// user message (chat/chat-items.ts).
 import { Box, Markdown, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 

@@ -2,7 +2,7 @@
 // the extensions are loaded anew (start, reload, session moves), their conflicts shown once per rebuild.
 import type { KeybindingsManager } from "@earendil-works/pi-tui";
 import type { PluginContext } from "../../../kernel/index.js";
-import type { ChatController } from "../chat-controller.js";
+import type { ChatController } from "../chat/chat-controller.js";
 import { resolveShortcuts, shortcutFor, type ShortcutTable } from "./extension-shortcuts.js";
 
 export class ExtensionBindings {

@@ -4,7 +4,7 @@
 // enter to confirm. The current session is marked and cannot be deleted.
 import { getKeybindings, Input, truncateToWidth, visibleWidth, type Component, type Focusable } from "@earendil-works/pi-tui";
 import type { SessionInfo } from "../../sessions/index.js";
-import { keysOf } from "../key-bindings.js";
+import { keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
 import { arrangeSessions, type NameFilter, type SessionRow, type SortMode } from "./session-search.js";
 

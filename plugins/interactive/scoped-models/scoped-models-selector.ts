@@ -4,7 +4,7 @@
 import { Container, fuzzyFilter, getKeybindings, Input, matchesKey, Text, type Focusable } from "@earendil-works/pi-tui";
 import type { Model } from "../../../kernel/index.js";
 import type { KeybindingsManager } from "@earendil-works/pi-tui";
-import { keysOf } from "../key-bindings.js";
+import { keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
 import { disable, enable, isEnabled, listOrder, reorder, toggle, type EnabledModels } from "./enabled-models.js";
 

@@ -2,7 +2,7 @@
 // first scoped model, unless the model it has is in the scope and was chosen (the saved default, or the model of a
 // resumed session); the chat says which models ctrl+p cycles.
 import type { AgentSession, PluginContext } from "../../../kernel/index.js";
-import type { ChatController } from "../chat-controller.js";
+import type { ChatController } from "../chat/chat-controller.js";
 
 export async function applyStartupScope(context: PluginContext, session: AgentSession, patterns: readonly string[], options: { modelGiven: boolean; cycleKey: string; chat: ChatController }): Promise<void> {
   const { chat } = options;

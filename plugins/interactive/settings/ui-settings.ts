@@ -2,7 +2,7 @@
 // change shows at once instead of on the next start.
 import type { TUI } from "@earendil-works/pi-tui";
 import type { Settings } from "../../settings/index.js";
-import type { ChatController } from "../chat-controller.js";
+import type { ChatController } from "../chat/chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
 
 export interface UiSettingsParts {

@@ -6,7 +6,7 @@ import { CancellableLoader } from "@earendil-works/pi-tui";
 import type { CommandHost } from "../commands/command-host.js";
 import { TreeSelector, type TreeSource } from "./tree-selector.js";
 import type { TreeFilter } from "./tree-rows.js";
-import { sessionHistory } from "../history.js";
+import { sessionHistory } from "../chat/history.js";
 
 const NO_SUMMARY = "No summary";
 const SUMMARIZE = "Summarize";

@@ -5,7 +5,7 @@
 // enter chooses it, escape clears the search and then closes. Searching or changing the filter unfolds everything.
 import { getKeybindings, truncateToWidth, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
 import type { SessionTreeNode } from "../../sessions/index.js";
-import { keysOf, type AppAction } from "../key-bindings.js";
+import { keysOf, type AppAction } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
 import { TREE_FILTERS, treeRows, type TreeFilter, type TreeRow } from "./tree-rows.js";
 

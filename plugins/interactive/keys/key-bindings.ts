@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings, type KeyId, type KeybindingDefinitions, type KeybindingsConfig } from "@earendil-works/pi-tui";
-import { isWsl } from "./clipboard/paste.js";
+import { isWsl } from "../clipboard/paste.js";
 import { renameOldActions } from "./key-binding-names.js";
 
 /** Windows terminals (and WSL's) keep ctrl+v for themselves; pi binds alt+v there too */

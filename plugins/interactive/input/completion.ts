@@ -2,7 +2,7 @@
 // templates and skills offer), `@` file mentions anywhere (fuzzy, over the project's files as `find` sees them:
 // .gitignore honoured), and Tab paths (pi-tui's own completion).
 import { CombinedAutocompleteProvider, fuzzyMatch, type AutocompleteItem, type AutocompleteProvider, type AutocompleteSuggestions, type SlashCommand } from "@earendil-works/pi-tui";
-import { walk } from "../tools/search/ignore-walk.js";
+import { walk } from "../../tools/search/ignore-walk.js";
 
 const MAX_FILES = 20_000;
 const MAX_SHOWN = 20;

@@ -1,22 +1,22 @@
 // Maps session events to chat components: each message gets its item when it starts, a streaming reply and its
 // tool rows are updated in place, and the working indicator, queue and notices follow the run.
 import { Container, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
-import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../kernel/index.js";
-import { AssistantMessage, type AssistantDisplay } from "./components/assistant-message.js";
-import { Countdown } from "./components/countdown.js";
-import { Notice, type NoticeKind } from "./components/notice.js";
-import { PendingMessages } from "./components/pending-messages.js";
-import { ToolRow } from "./components/tool-row.js";
-import { WorkingStatus } from "./components/working-status.js";
-import { RenderedToolRow } from "./extensions/rendered-tool-row.js";
-import { padded, type Padded } from "./extensions/output-pad.js";
+import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../../kernel/index.js";
+import { AssistantMessage, type AssistantDisplay } from "../components/assistant-message.js";
+import { Countdown } from "../components/countdown.js";
+import { Notice, type NoticeKind } from "../components/notice.js";
+import { PendingMessages } from "../components/pending-messages.js";
+import { ToolRow } from "../components/tool-row.js";
+import { WorkingStatus } from "../components/working-status.js";
+import { RenderedToolRow } from "../extensions/rendered-tool-row.js";
+import { padded, type Padded } from "../extensions/output-pad.js";
 import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemContext } from "./chat-items.js";
-import type { CustomEntryData } from "./extensions/custom-entry.js";
+import type { CustomEntryData } from "../extensions/custom-entry.js";
 import type { HistoryItem } from "./history.js";
-import type { Theme } from "./theme/theme.js";
-import type { ImageDisplay } from "./components/chat-images.js";
-import type { ExtensionTerminalParts } from "../extensions/service/terminal-parts.js";
-import type { KeyHints } from "./extensions/key-hints.js";
+import type { Theme } from "../theme/theme.js";
+import type { ImageDisplay } from "../components/chat-images.js";
+import type { ExtensionTerminalParts } from "../../extensions/service/terminal-parts.js";
+import type { KeyHints } from "../extensions/key-hints.js";
 
 /** what extensions draw in the chat: their message and tool renderers, with the user's key hints */
 export interface ChatRenderers {

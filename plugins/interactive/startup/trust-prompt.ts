@@ -3,9 +3,9 @@
 // `project_trust` answer) and `defaultProjectTrust` is "ask", the trust plugin asks through this before the session
 // loads anything of the project. `startupTrustUI` is what those extensions' handlers ask with. The terminal is taken for the question; the answer's trust.json entries are saved
 // by the trust plugin. Escape declines for this run, saving nothing.
-import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
-import { ChoiceList } from "./components/choice-list.js";
-import type { InteractiveUi } from "./ui-service.js";
+import type { ProjectTrustUI, TrustPrompt } from "../../trust/index.js";
+import { ChoiceList } from "../components/choice-list.js";
+import type { InteractiveUi } from "../ui-service/ui-service.js";
 
 export function startupTrustPrompt(ui: InteractiveUi, takeTerminal: () => void): TrustPrompt {
   return async ({ title, choices }) => {

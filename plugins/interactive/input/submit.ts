@@ -1,13 +1,13 @@
 // What the editor's text does when sent: a built-in command runs, `!cmd` / `!!cmd` runs in the shell, anything
 // else is a prompt (slash commands of extensions, skills and templates are the session's to expand). While the
 // agent works, a prompt is queued as steering (enter) or as a follow-up (alt+enter).
-import { PithError, type ImageContent } from "../../kernel/index.js";
-import type { CommandHost } from "./commands/command-host.js";
-import { findCommand } from "./commands/table.js";
-import { RunningBash } from "./components/running-bash.js";
-import { keysOf } from "./key-bindings.js";
+import { PithError, type ImageContent } from "../../../kernel/index.js";
+import type { CommandHost } from "../commands/command-host.js";
+import { findCommand } from "../commands/table.js";
+import { RunningBash } from "../components/running-bash.js";
+import { keysOf } from "../keys/key-bindings.js";
 
-declare module "../../kernel/index.js" {
+declare module "../../../kernel/index.js" {
   interface InputSources {
     /** typed in the interactive editor */
     interactive: true;

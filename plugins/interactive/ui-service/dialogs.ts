@@ -1,8 +1,8 @@
 // Dialogs that take the editor's place until answered: a choice from a list, yes/no, one line of text. Each
 // resolves exactly once, with the answer or (escape, timeout, an aborted signal) as cancelled.
 import { Container, Input, SelectList, Text, type Component, type Focusable } from "@earendil-works/pi-tui";
-import type { UiDialogOptions } from "../../lib/ui/ui-types.js";
-import type { Theme } from "./theme/theme.js";
+import type { UiDialogOptions } from "../../../lib/ui/ui-types.js";
+import type { Theme } from "../theme/theme.js";
 
 export interface DialogHost {
   /** shows the component instead of the editor; `restore` puts the editor back */

@@ -1,7 +1,7 @@
 // Where the footer's figures come from: the session, the services of the plugins that know them, and the
 // statuses extensions set through the ui service.
-import { isAssistantMessage, type AgentSession, type PluginContext } from "../../kernel/index.js";
-import type { FooterData } from "./components/footer.js";
+import { isAssistantMessage, type AgentSession, type PluginContext } from "../../../kernel/index.js";
+import type { FooterData } from "../components/footer.js";
 import { watchGitBranch } from "./git-branch.js";
 
 /** The footer's sources; `close` stops watching the git branch. */

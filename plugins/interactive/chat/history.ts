@@ -1,9 +1,9 @@
 // What the chat shows of a session's earlier conversation (start-up, resume, reload, /tree): the entries the
 // context is built from, in order (pi draws the same), each message with the entry it came from, and the custom
 // entries extensions appended, which their entry renderers draw but the model never sees.
-import type { AgentMessage, PluginContext, SessionApi } from "../../kernel/index.js";
-import { contextEntries, entryMessage } from "../sessions/index.js";
-import type { CustomEntryData } from "./extensions/custom-entry.js";
+import type { AgentMessage, PluginContext, SessionApi } from "../../../kernel/index.js";
+import { contextEntries, entryMessage } from "../../sessions/index.js";
+import type { CustomEntryData } from "../extensions/custom-entry.js";
 
 export type HistoryItem = { message: AgentMessage; messageId?: string; timestamp?: string } | { entry: CustomEntryData };
 

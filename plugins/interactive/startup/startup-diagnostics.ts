@@ -2,10 +2,10 @@
 // 1.6.0 has them: skill problems, prompt template name clashes, extension problems (files that failed to load,
 // commands named like a built-in command, shortcuts on reserved keys) and theme clashes. They are shown even with
 // `quietStartup`, where the rest of the listing is not.
-import type { PithError, PluginContext } from "../../kernel/index.js";
-import { describeDiagnostic, type ResourceDiagnostic } from "../../lib/resources/diagnostics.js";
-import type { DiagnosticSection } from "./components/diagnostic-sections.js";
-import { BUILTIN_COMMANDS } from "./commands/table.js";
+import type { PithError, PluginContext } from "../../../kernel/index.js";
+import { describeDiagnostic, type ResourceDiagnostic } from "../../../lib/resources/diagnostics.js";
+import type { DiagnosticSection } from "../components/diagnostic-sections.js";
+import { BUILTIN_COMMANDS } from "../commands/table.js";
 
 export interface StartupProblems {
   /** problems the kernel reported for extensions while the session was made */

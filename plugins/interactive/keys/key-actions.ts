@@ -1,13 +1,13 @@
 // What each application key does (which key that is, is key-bindings.ts's business).
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
-import type { AgentSession, PluginContext } from "../../kernel/index.js";
-import type { ChatController } from "./chat-controller.js";
-import type { PromptEditor } from "./components/prompt-editor.js";
-import type { Submitter } from "./submit.js";
-import { readClipboardForPaste } from "./clipboard/paste.js";
-import { editExternally } from "./terminal/external-editor.js";
-import { suspend } from "./terminal/suspend.js";
-import type { InteractiveUi } from "./ui-service.js";
+import type { AgentSession, PluginContext } from "../../../kernel/index.js";
+import type { ChatController } from "../chat/chat-controller.js";
+import type { PromptEditor } from "../components/prompt-editor.js";
+import type { Submitter } from "../input/submit.js";
+import { readClipboardForPaste } from "../clipboard/paste.js";
+import { editExternally } from "../terminal/external-editor.js";
+import { suspend } from "../terminal/suspend.js";
+import type { InteractiveUi } from "../ui-service/ui-service.js";
 
 export interface KeyActionParts {
   editor: PromptEditor;

@@ -1,18 +1,18 @@
 // The chat item for a finished message that is not a model reply: what the user sent, summaries, custom
 // messages, the user's own shell commands. Used for live events and for a session's earlier messages alike.
 import { Container, Spacer, type Component } from "@earendil-works/pi-tui";
-import type { AgentMessage } from "../../kernel/index.js";
-import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../extensions/service/terminal-parts.js";
-import { CustomEntry, type CustomEntryData } from "./extensions/custom-entry.js";
-import { CustomMessage, type CustomMessageData } from "./extensions/custom-message.js";
-import type { KeyHints } from "./extensions/key-hints.js";
-import { markdownTransform, type MarkdownTransform } from "./extensions/markdown-transform.js";
-import { PaddedText, type Padded } from "./extensions/output-pad.js";
-import { ChatImages, imageBlocks, type ImageDisplay } from "./components/chat-images.js";
-import { SkillMessage, parseSkillBlock } from "./components/skill-message.js";
-import { SummaryMessage } from "./components/summary-message.js";
-import { UserMessage } from "./components/user-message.js";
-import type { Theme } from "./theme/theme.js";
+import type { AgentMessage } from "../../../kernel/index.js";
+import type { ExtensionTerminalParts, MarkdownSurface, MarkdownTransformer } from "../../extensions/service/terminal-parts.js";
+import { CustomEntry, type CustomEntryData } from "../extensions/custom-entry.js";
+import { CustomMessage, type CustomMessageData } from "../extensions/custom-message.js";
+import type { KeyHints } from "../extensions/key-hints.js";
+import { markdownTransform, type MarkdownTransform } from "../extensions/markdown-transform.js";
+import { PaddedText, type Padded } from "../extensions/output-pad.js";
+import { ChatImages, imageBlocks, type ImageDisplay } from "../components/chat-images.js";
+import { SkillMessage, parseSkillBlock } from "../components/skill-message.js";
+import { SummaryMessage } from "../components/summary-message.js";
+import { UserMessage } from "../components/user-message.js";
+import type { Theme } from "../theme/theme.js";
 
 export interface ItemContext {
   theme: Theme;

@@ -1,19 +1,19 @@
 // The "ui" service in a terminal: what extensions and plugins reach as `ctx.ui`, drawn with the mode's own
 // components. Dialogs take the editor's place; widgets, statuses, header and footer go to their slots.
 import { Container, Text, type AutocompleteProvider, type Component, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
-import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, WidgetPlacement } from "../../lib/ui/ui-types.js";
-import type { ChatController } from "./chat-controller.js";
-import type { PromptEditor } from "./components/prompt-editor.js";
-import { Frame, type FooterFactory, type HeaderFactory } from "./extensions/frame.js";
-import { showCustom, type CustomHost, type CustomOptions } from "./extensions/custom-component.js";
-import { adoptPrompt, shareActions, textOf, type ExtensionEditor } from "./extensions/custom-editor.js";
+import type { NotifyType, UiComponentFactory, UiDialogOptions, UiService, WidgetPlacement } from "../../../lib/ui/ui-types.js";
+import type { ChatController } from "../chat/chat-controller.js";
+import type { PromptEditor } from "../components/prompt-editor.js";
+import { Frame, type FooterFactory, type HeaderFactory } from "../extensions/frame.js";
+import { showCustom, type CustomHost, type CustomOptions } from "../extensions/custom-component.js";
+import { adoptPrompt, shareActions, textOf, type ExtensionEditor } from "../extensions/custom-editor.js";
 import { confirmDialog, inputDialog, openDialog, selectDialog, type DialogHost } from "./dialogs.js";
-import { EditorDialog } from "./components/editor-dialog.js";
-import type { Layout } from "./layout.js";
-import type { Blocked } from "./terminal/program-status.js";
-import { Theme } from "./theme/theme.js";
-import { BUILTIN_PALETTES } from "./theme/tokens.js";
-import type { CatalogTheme, ThemeCatalog } from "./theme/theme-catalog.js";
+import { EditorDialog } from "../components/editor-dialog.js";
+import type { Layout } from "../layout.js";
+import type { Blocked } from "../terminal/program-status.js";
+import { Theme } from "../theme/theme.js";
+import { BUILTIN_PALETTES } from "../theme/tokens.js";
+import type { CatalogTheme, ThemeCatalog } from "../theme/theme-catalog.js";
 
 export interface InteractiveUiParts {
   tui: TUI;

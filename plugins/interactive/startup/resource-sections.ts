@@ -1,9 +1,9 @@
 // The start-up listing's sections, read from the services that loaded each kind of resource. pi 1.6.0 no longer
 // lists custom themes; their clashes are among the warning sections (startup-diagnostics.ts).
 import { basename, relative, sep } from "node:path";
-import type { PluginContext } from "../../kernel/index.js";
-import type { SourceInfo } from "../../lib/resources/source-info.js";
-import type { ListedResource, ResourcePlace, ResourceSection } from "./components/resource-listing.js";
+import type { PluginContext } from "../../../kernel/index.js";
+import type { SourceInfo } from "../../../lib/resources/source-info.js";
+import type { ListedResource, ResourcePlace, ResourceSection } from "../components/resource-listing.js";
 
 function placeOf(source: SourceInfo): ResourcePlace {
   return source.scope === "temporary" ? "path" : source.scope;
