@@ -25,12 +25,14 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
   const normalize = options.normalizeToolCallId ?? ((id: string) => id);
   const seesImages = model.input.includes("image");
   const result: Message[] = [];
-  let open: ToolCall[] = [];
-  let answered = new Set<string>();
+  // the calls of the latest assistant turn and which of them have a result; a turn has few, so arrays do
+  let open: ToolCall[] = NO_CALLS;
+  let answered: string[] = [];
 
   const answerOpenCalls = () => {
+    if (open.length === 0) return;
     for (const call of open) {
-      if (answered.has(call.id)) continue;
+      if (answered.includes(call.id)) continue;
       result.push({
         role: "toolResult",
         toolCallId: call.id,
@@ -40,8 +42,8 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
         timestamp: Date.now(),
       });
     }
-    open = [];
-    answered = new Set();
+    open = NO_CALLS;
+    answered = [];
   };
 
   for (const message of messages) {
@@ -55,13 +57,13 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
       // A failed or aborted turn is incomplete; replaying it confuses the model or is rejected by the API.
       if (message.stopReason === "error" || message.stopReason === "aborted") continue;
       const converted = convertAssistant(message, model, normalize);
-      open = converted.content.filter((block): block is ToolCall => block.type === "toolCall");
+      open = toolCalls(converted.content);
       result.push(converted);
     } else {
       const toolCallId = normalize(message.toolCallId);
       // A result whose call is not in the preceding assistant turn is rejected by every API.
-      if (!open.some((call) => call.id === toolCallId) || answered.has(toolCallId)) continue;
-      answered.add(toolCallId);
+      if (!open.some((call) => call.id === toolCallId) || answered.includes(toolCallId)) continue;
+      answered.push(toolCallId);
       // unchanged messages are passed on as they are (a long session's replay is then no copy of it), a stored
       // text-only one without reading its content
       const content = seesImages || storedToolResultText(message) ? undefined : withoutImages(message.content, TOOL_IMAGE_PLACEHOLDER);
@@ -73,16 +75,30 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
   return result;
 }
 
+const NO_CALLS: ToolCall[] = [];
+
+function toolCalls(content: AssistantMessage["content"]): ToolCall[] {
+  let calls = NO_CALLS;
+  for (const block of content) {
+    if (block.type !== "toolCall") continue;
+    if (calls === NO_CALLS) calls = [];
+    calls.push(block);
+  }
+  return calls;
+}
+
+/** The message itself when no block changes (the usual case: a long replay then copies nothing). */
 function convertAssistant(message: AssistantMessage, model: Model, normalize: (id: string) => string): AssistantMessage {
   const sameModel = isFromModel(message, model);
-  const content: AssistantMessage["content"] = [];
-  let changed = false;
-  for (const block of message.content) {
+  let content: AssistantMessage["content"] | undefined;
+  for (let index = 0; index < message.content.length; index++) {
+    const block = message.content[index]!;
     const converted = convertBlock(block, sameModel, normalize);
-    if (converted !== block) changed = true;
+    if (converted === block && content === undefined) continue;
+    content ??= message.content.slice(0, index);
     if (converted) content.push(converted);
   }
-  return changed ? { ...message, content } : message;
+  return content ? { ...message, content } : message;
 }
 
 /** The block as the target model gets it: itself when nothing changes, undefined when it is left out. */
@@ -116,8 +132,12 @@ function withoutImages(content: (TextContent | ImageContent)[], placeholder: str
   return result;
 }
 
+const ALLOWED_ID = /^[a-zA-Z0-9_-]+$/;
+
 /** Keeps the characters an id pattern like `^[a-zA-Z0-9_-]+$` allows, cut to `maxLength`. */
 export function sanitizeToolCallId(id: string, maxLength: number): string {
+  // most ids already fit: testing allocates nothing, replacing makes a new string per call and result
+  if (id.length <= maxLength && ALLOWED_ID.test(id)) return id;
   const cleaned = id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, maxLength);
   return cleaned === "" ? "call" : cleaned;
 }

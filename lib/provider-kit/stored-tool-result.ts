@@ -14,5 +14,7 @@ export function storedToolResultText(message: ToolResultMessage): StoredJsonStri
 
 /** The text blocks of a tool result, one per line. */
 export function toolResultText(message: ToolResultMessage): string {
+  const { content } = message;
+  if (content.length === 1 && content[0]!.type === "text") return content[0]!.text;
   return message.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
 }

@@ -8,9 +8,12 @@ type WellFormedCheck = string & { isWellFormed(): boolean };
 
 /** the JSON bytes of a message's `content` while nobody has read it */
 const unreadContent = new WeakMap<object, () => Buffer>();
+/** until a session stores some, every message is read and asking the weak maps would cost a look-up per message */
+let anyUnread = false;
 
 /** The sessions store says where an unread message's `content` is stored (until it is read). */
 export function setUnreadContentJson(message: object, bytes: () => Buffer): void {
+  anyUnread = true;
   unreadContent.set(message, bytes);
 }
 
@@ -29,6 +32,7 @@ const BLOCK_START = Buffer.from('{"');
  * string; undefined for any other message (reading `content` then gives the value as usual).
  */
 export function storedSingleText(message: object, fallback: () => string): StoredJsonString | undefined {
+  if (!anyUnread) return undefined;
   const known = shapes.get(message);
   if (known !== undefined) return known ? new StoredJsonString(known, fallback) : undefined;
   const literal = singleTextLiteral(unreadContent.get(message)?.());
