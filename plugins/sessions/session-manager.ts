@@ -103,7 +103,7 @@ export class SessionManager {
     const manager = new SessionManager(store, targetCwd, options);
     for (const problem of result.session.warnings) manager.warn(problem);
     manager.startNew({ parentSession: source, id: options.id });
-    manager.install(result.session.entries);
+    manager.install(result.session.index);
     manager.writer = manager.createWriter([manager.header, ...result.session.entries]);
     return manager;
   }
@@ -241,7 +241,7 @@ export class SessionManager {
   }
 
   getEntry(id: string): SessionEntry | undefined {
-    return this.index.byId.get(id);
+    return this.index.get(id);
   }
 
   getLeafId(): string | null {
@@ -249,7 +249,7 @@ export class SessionManager {
   }
 
   getLeafEntry(): SessionEntry | undefined {
-    return this.leafId === null ? undefined : this.index.byId.get(this.leafId);
+    return this.leafId === null ? undefined : this.index.get(this.leafId);
   }
 
   getChildren(parentId: string): SessionEntry[] {
@@ -324,7 +324,7 @@ export class SessionManager {
    * The new session records this one as `parentSession` and is stored once it has a user or assistant message.
    */
   fork(entryId: string, position: ForkPosition = "before"): ForkResult {
-    const entry = this.index.byId.get(entryId);
+    const entry = this.index.get(entryId);
     if (!entry) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Cannot fork: entry ${entryId} is not in session ${this.location}.`);
     if (position === "at") return { sessionFile: this.continueFrom(entry.id) };
     if (entry.type !== "message" || entry.message.role !== "user") {
@@ -350,7 +350,7 @@ export class SessionManager {
   // --- internals ------------------------------------------------------------------------------------
 
   private base<T extends SessionEntry["type"]>(type: T): SessionEntryBase & { type: T } {
-    return { type, id: newEntryId(this.index.byId), parentId: this.leafId, timestamp: new Date().toISOString() };
+    return { type, id: newEntryId(this.index), parentId: this.leafId, timestamp: new Date().toISOString() };
   }
 
   /**
@@ -415,7 +415,7 @@ export class SessionManager {
         this.warn(warning("bad_header", location, undefined, `not a session file; continuing in a new session at ${this.location}`));
         return;
       }
-      const { header, entries, migratedFrom } = result.session;
+      const { header, entries, index, migratedFrom } = result.session;
       for (const problem of result.session.warnings) this.warn(problem);
       if (migratedFrom !== undefined) {
         const backup = writer.replace([header, ...entries], `v${migratedFrom}`);
@@ -424,7 +424,7 @@ export class SessionManager {
       this.header = header;
       this.location = location;
       this.cwd = cwdOverride ?? (header.cwd || this.cwd);
-      this.install(entries);
+      this.install(index);
       this.writer = writer;
     } catch (error) {
       writer.close();
@@ -447,8 +447,8 @@ export class SessionManager {
     this.closed = false;
   }
 
-  private install(entries: readonly SessionEntry[]): void {
-    this.index = new EntryIndex(entries);
+  private install(entries: readonly SessionEntry[] | EntryIndex): void {
+    this.index = entries instanceof EntryIndex ? entries : new EntryIndex(entries);
     this.leafId = this.index.last?.id ?? null;
   }
 
@@ -458,7 +458,7 @@ export class SessionManager {
   }
 
   private requireEntry(id: string): void {
-    if (!this.index.byId.has(id)) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Entry ${id} not found in session ${this.location}.`);
+    if (!this.index.has(id)) throw new PithError("SESSION_ENTRY_NOT_FOUND", `Entry ${id} not found in session ${this.location}.`);
   }
 
   private writerOptions() {

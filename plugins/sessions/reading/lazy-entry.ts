@@ -179,6 +179,11 @@ export function unreadContentHead(message: object): string | undefined {
   return state ? state.line.toString("latin1", state.start, Math.min(state.end, state.start + CONTENT_HEAD_BYTES)) : undefined;
 }
 
+/** Whether the entry came from a big line whose `message` may still be unparsed (reading it would parse it). */
+export function isLazyMessageEntry(entry: object): boolean {
+  return ROLE in entry;
+}
+
 /** The role of a message entry's message, read without parsing a lazy one. */
 export function messageRole(entry: object): string | undefined {
   const hinted = (entry as { [ROLE]?: string })[ROLE];

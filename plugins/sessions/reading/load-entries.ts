@@ -1,7 +1,8 @@
 // Turns the parsed lines of a stored session into a header and checked entries. Every problem becomes a
 // warning with its line number; loading itself never throws.
+import { EntryIndex } from "../tree/entry-index.js";
 import type { ParsedRecord } from "./jsonl-lines.js";
-import { messageRole } from "./lazy-entry.js";
+import { isLazyMessageEntry, messageRole } from "./lazy-entry.js";
 import { migrateLines } from "../format/migrate.js";
 import {
   CURRENT_SESSION_VERSION,
@@ -15,6 +16,8 @@ import {
 export interface LoadedSession {
   header: SessionHeader;
   entries: SessionEntry[];
+  /** the entries' tree (its `entries` are `entries`) */
+  index: EntryIndex;
   warnings: SessionWarning[];
   /** set when the stored lines were older than version 3 and were upgraded in memory */
   migratedFrom?: number;
@@ -46,52 +49,61 @@ export function loadSessionRecords(
     return { ok: false, warnings };
   }
 
-  const lines: Line[] = [first.value as unknown as Line];
-  const lineNumbers: number[] = [first.line];
-  for (let i = 1; i < records.length; i++) {
-    const record = records[i]!;
-    if (!isObject(record.value)) {
-      warnings.push(warning("not_an_object", location, record.line, "not a JSON object; line skipped"));
-      continue;
-    }
-    lines.push(record.value);
-    lineNumbers.push(record.line);
-  }
-
-  const header = lines[0] as unknown as SessionHeader;
+  const header = first.value;
   const version = typeof header.version === "number" ? header.version : 1;
+  let body = records;
   let migratedFrom: number | undefined;
   if (version < CURRENT_SESSION_VERSION) {
-    migratedFrom = migrateLines(lines);
+    body = objectRecords(records, location, warnings);
+    migratedFrom = migrateLines(body.map((record) => record.value as Line));
   } else if (version > CURRENT_SESSION_VERSION) {
     warnings.push(
       warning("newer_version", location, first.line, `written by a newer format (version ${version}); unknown parts are kept as they are`),
     );
   }
 
-  const entries = checkEntries(lines, lineNumbers, location, warnings);
-  return { ok: true, session: { header, entries, warnings, migratedFrom } };
+  const index = checkEntries(body, location, warnings);
+  return { ok: true, session: { header, entries: index.entries, index, warnings, migratedFrom } };
 }
 
-function checkEntries(lines: Line[], lineNumbers: number[], location: string, warnings: SessionWarning[]): SessionEntry[] {
+/** The header and the lines that are objects (what a migration can upgrade), each other line a warning. */
+function objectRecords(records: readonly ParsedRecord[], location: string, warnings: SessionWarning[]): ParsedRecord[] {
+  const kept = [records[0]!];
+  for (let i = 1; i < records.length; i++) {
+    if (isObject(records[i]!.value)) kept.push(records[i]!);
+    else warnings.push(warning("not_an_object", location, records[i]!.line, "not a JSON object; line skipped"));
+  }
+  return kept;
+}
+
+/**
+ * Checks the entries after the header in one pass, building their tree as it goes (a resume's every entry passes
+ * here once). Each problem becomes a warning with its line number.
+ */
+function checkEntries(records: readonly ParsedRecord[], location: string, warnings: SessionWarning[]): EntryIndex {
   // where each id first appears: only a damaged file asks, so it is gathered then
   let allIds: Map<string, number> | undefined;
   const lineOf = (id: string): number | undefined => {
     if (!allIds) {
       allIds = new Map();
-      for (let i = 1; i < lines.length; i++) {
-        const seenId = lines[i]!.id;
-        if (typeof seenId === "string" && !allIds.has(seenId)) allIds.set(seenId, lineNumbers[i]!);
+      for (let i = 1; i < records.length; i++) {
+        const value = records[i]!.value;
+        const seenId = isObject(value) ? value.id : undefined;
+        if (typeof seenId === "string" && !allIds.has(seenId)) allIds.set(seenId, records[i]!.line);
       }
     }
     return allIds.get(id);
   };
 
-  const seen = new Map<string, number>();
-  const entries: SessionEntry[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const entry = lines[i]!;
-    const line = lineNumbers[i]!;
+  const index = new EntryIndex();
+  /** per position in the index, the entry's line */
+  const lines: number[] = [];
+  for (let i = 1; i < records.length; i++) {
+    const { value: entry, line } = records[i]!;
+    if (!isObject(entry)) {
+      warnings.push(warning("not_an_object", location, line, "not a JSON object; line skipped"));
+      continue;
+    }
     const problem = shapeProblem(entry);
     if (problem) {
       warnings.push(warning(problem.code, location, line, `${problem.text}; line skipped`));
@@ -100,16 +112,16 @@ function checkEntries(lines: Line[], lineNumbers: number[], location: string, wa
     const repaired = repairMessageContent(entry);
     if (repaired) warnings.push(warning("malformed_content", location, line, `${repaired}; repaired`));
     const id = entry.id as string;
-    const firstLine = seen.get(id);
-    if (firstLine !== undefined) {
-      warnings.push(warning("duplicate_id", location, line, `id ${id} was already used on line ${firstLine}; line skipped`));
+    const firstAt = index.positionOf(id);
+    if (firstAt !== undefined) {
+      warnings.push(warning("duplicate_id", location, line, `id ${id} was already used on line ${lines[firstAt]}; line skipped`));
       continue;
     }
     if (!ENTRY_TYPES.has(entry.type as string)) {
       warnings.push(warning("unknown_type", location, line, `unknown entry type "${String(entry.type)}"; kept, but ignored for the context`));
     }
     const parentId = entry.parentId;
-    if (typeof parentId === "string" && !seen.has(parentId)) {
+    if (typeof parentId === "string" && !index.has(parentId)) {
       const parentLine = lineOf(parentId);
       warnings.push(
         parentLine === undefined
@@ -122,10 +134,10 @@ function checkEntries(lines: Line[], lineNumbers: number[], location: string, wa
             ),
       );
     }
-    seen.set(id, line);
-    entries.push(entry as unknown as SessionEntry);
+    index.add(entry as unknown as SessionEntry);
+    lines.push(line);
   }
-  return entries;
+  return index;
 }
 
 function shapeProblem(entry: Line): { code: SessionWarning["code"]; text: string } | undefined {
@@ -150,7 +162,8 @@ function shapeProblem(entry: Line): { code: SessionWarning["code"]; text: string
  */
 function repairMessageContent(entry: Line): string | undefined {
   if (entry.type !== "message") return undefined;
-  const message = Object.getOwnPropertyDescriptor(entry, "message")?.value as Line | undefined;
+  // a lazy entry's message is still unread when its property is an accessor: it needs no repair then
+  const message = (isLazyMessageEntry(entry) ? Object.getOwnPropertyDescriptor(entry, "message")?.value : entry.message) as Line | undefined;
   if (!isObject(message) || !("content" in message)) return undefined;
   const { role, content } = message;
   const blocksOnly = role === "assistant" || role === "toolResult";

@@ -11,10 +11,10 @@ export interface LabelState {
 }
 
 export class EntryIndex {
-  readonly byId = new Map<string, SessionEntry>();
   readonly labels = new Map<string, LabelState>();
   /** in insertion order */
   readonly entries: SessionEntry[] = [];
+  /** each id's place in `entries`: the one map over all ids (a resume builds it for every entry) */
   private readonly positions = new Map<string, number>();
   /** per position, the parent's position or -1 */
   private readonly parentPositions: number[] = [];
@@ -29,15 +29,28 @@ export class EntryIndex {
 
   /** false when the id is already taken (the entry is then ignored) */
   add(entry: SessionEntry): boolean {
-    if (this.byId.has(entry.id)) return false;
+    if (this.positions.has(entry.id)) return false;
     const parent = typeof entry.parentId === "string" && entry.parentId !== entry.id ? (this.positions.get(entry.parentId) ?? -1) : -1;
-    this.byId.set(entry.id, entry);
     this.positions.set(entry.id, this.entries.length);
     this.parentPositions.push(parent);
     this.entries.push(entry);
     if (this.childLists) this.link(entry, parent);
     this.track(entry);
     return true;
+  }
+
+  get(id: string): SessionEntry | undefined {
+    const position = this.positions.get(id);
+    return position === undefined ? undefined : this.entries[position];
+  }
+
+  has(id: string): boolean {
+    return this.positions.has(id);
+  }
+
+  /** where `id` was added, counting from 0; undefined for an unknown id */
+  positionOf(id: string): number | undefined {
+    return this.positions.get(id);
   }
 
   get last(): SessionEntry | undefined {

@@ -18,7 +18,7 @@ export function buildSessionContext(
   index: EntryIndex = new EntryIndex(entries),
 ): SessionContext {
   if (leafId === null) return emptyContext();
-  const leaf = (leafId ? index.byId.get(leafId) : undefined) ?? index.last;
+  const leaf = (leafId ? index.get(leafId) : undefined) ?? index.last;
   if (!leaf) return emptyContext();
   const path = index.path(leaf.id);
   const { thinkingLevel, model } = branchSettings(path);
