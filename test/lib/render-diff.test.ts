@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { renderDiff } from "../../lib/ui/render-diff.js";
 import { Theme } from "../../plugins/interactive/theme/theme.js";
 import { BUILTIN_PALETTES } from "../../plugins/interactive/theme/tokens.js";
-import { renderDiff as servedRenderDiff } from "../../plugins/extensions/shims/pi-coding-agent.js";
+import { renderDiff as servedRenderDiff } from "../../plugins/extensions/shims/coding-agent/pi-coding-agent.js";
 
 const DIFF = [" 1 keep\tthis", "-2   const value = 1;", "+2   const value = 2;", "     ...", "-5 gone a", "-6 gone b", "+5 new", "+9 added alone"].join("\n");
 

@@ -1,7 +1,7 @@
 // `ctx.modelRegistry`: pi's ModelRegistry method names over pith's models service.
 import { errorMessage, type AssistantMessage, type Model } from "../../../kernel/index.js";
-import { AssistantMessageEventStream } from "../shims/event-stream.js";
-import type { LlmContext, LlmStreamOptions } from "../shims/llm.js";
+import { AssistantMessageEventStream } from "../shims/pi-ai/event-stream.js";
+import type { LlmContext, LlmStreamOptions } from "../shims/pi-ai/llm.js";
 import type { ModelRegistry } from "../../models/registry.js";
 
 export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };
@@ -30,7 +30,7 @@ export interface ModelRegistryView {
 // the calling code is loaded at the first call (most runs never make one); the stream is handed back at once
 function stream(model: Model, context: LlmContext, options?: LlmStreamOptions): AssistantMessageEventStream {
   const events = new AssistantMessageEventStream();
-  void import("../shims/llm.js").then((llm) => llm.streamInto(events, model, context, options));
+  void import("../shims/pi-ai/llm.js").then((llm) => llm.streamInto(events, model, context, options));
   return events;
 }
 const complete = (model: Model, context: LlmContext, options?: LlmStreamOptions) => stream(model, context, options).result();

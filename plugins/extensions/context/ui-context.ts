@@ -1,6 +1,6 @@
 // `ctx.ui` without a terminal UI: dialogs answer as pi's print mode does (no selection, no confirmation, no
 // text), everything visual is accepted and ignored. `ctx.hasUI` is false alongside it.
-import { plainTheme } from "../shims/theme.js";
+import { plainTheme } from "../shims/ui/theme.js";
 
 export interface ExtensionUIDialogOptions {
   signal?: AbortSignal;

@@ -8,7 +8,7 @@
 //   before_provider_request  any value replaces the payload
 //   after_provider_response / provider_stream_event   observed
 import { PithError, type AgentMessage, type ToolSpec } from "../../../kernel/index.js";
-import { createInitialSystemMessage, getCurrentSystemMessage, getCurrentSystemPrompt, getCurrentTools } from "../shims/pi-ai-transcript.js";
+import { createInitialSystemMessage, getCurrentSystemMessage, getCurrentSystemPrompt, getCurrentTools } from "../shims/pi-ai/pi-ai-transcript.js";
 import type { ContextEventResult, ExtensionEventName } from "../contract/types.js";
 import { catchUp, type Tap } from "./tap.js";
 

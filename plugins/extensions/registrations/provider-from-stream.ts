@@ -1,7 +1,7 @@
 // A pi-style stream function (`(model, context, options) => events`, as pi-ai's `streamSimple` and
 // `registerProvider({streamSimple})` take it) as a pith provider plugin's `ProviderApi`.
 import type { Message, Model, ThinkingLevel, AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/index.js";
-import { normalizeContext, type SystemMessage } from "../shims/pi-ai-transcript.js";
+import { normalizeContext, type SystemMessage } from "../shims/pi-ai/pi-ai-transcript.js";
 
 /** pi-ai's `Context` (prompt and tools beside the messages) or 1.6's transcript (them as system messages). */
 export interface StreamContext {

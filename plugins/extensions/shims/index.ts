@@ -14,18 +14,18 @@ type ModuleImport = () => Promise<object>;
 let terminalComponents: Promise<object> | undefined;
 
 const codingAgent: ModuleImport = async () => {
-  const [module, components] = await Promise.all([import("./pi-coding-agent.js"), terminalComponents]);
+  const [module, components] = await Promise.all([import("./coding-agent/pi-coding-agent.js"), terminalComponents]);
   return components ? { ...module, ...components } : module;
 };
 
-const piAiView: ModuleImport = () => import("./pi-ai.js");
+const piAiView: ModuleImport = () => import("./pi-ai/pi-ai.js");
 const PI_MODULES: Readonly<Record<string, ModuleImport>> = {
   "pi-coding-agent": codingAgent,
   "pi-ai": piAiView,
   "pi-ai/compat": piAiView,
-  "pi-ai/models": () => import("./pi-ai-models.js"),
-  "pi-ai/oauth": () => import("./pi-ai-oauth.js"),
-  "pi-ai/providers/all": () => import("./pi-ai-providers.js"),
+  "pi-ai/models": () => import("./pi-ai/pi-ai-models.js"),
+  "pi-ai/oauth": () => import("./pi-ai/pi-ai-oauth.js"),
+  "pi-ai/providers/all": () => import("./pi-ai/pi-ai-providers.js"),
   "pi-agent-core": () => import("./pi-agent-core.js"),
   // the copy pith's interactive UI runs on (a bundle of its own in the CLI), so components are the same classes
   "pi-tui": () => import("@earendil-works/pi-tui"),
@@ -128,8 +128,8 @@ export function isLoaded(specifier: string): boolean {
  * the theme of `ui` (the terminal UI's "ui" service, looked up on each use): a terminal UI runs that draws them. An extension file already evaluated keeps what it imported.
  */
 export async function serveTerminalComponents(ui: () => { theme: object } | undefined): Promise<void> {
-  terminalComponents ??= import("./terminal-components.js");
-  const [components, themes] = await Promise.all([terminalComponents, import("./terminal-theme.js")]);
+  terminalComponents ??= import("./ui/terminal-components.js");
+  const [components, themes] = await Promise.all([terminalComponents, import("./ui/terminal-theme.js")]);
   themes.useTerminalUi(ui);
   for (const [name, load] of SERVED) {
     if (load === codingAgent && name in loaded) loaded[name] = { ...loaded[name], ...components };

@@ -1,6 +1,6 @@
 // `@earendil-works/pi-agent-core` (and `@mariozechner/pi-agent-core`) as pi 1.6.0 serves it. Extensions import its
 // types (erased at load); its values are pi's agent loop and `Agent` class, which pith replaces with its own kernel.
-import { PI_ATTRIBUTION } from "./pi-ai-utils.js";
+import { PI_ATTRIBUTION } from "./pi-ai/pi-ai-utils.js";
 import { unsupported } from "./unsupported.js";
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-agent-core", name);

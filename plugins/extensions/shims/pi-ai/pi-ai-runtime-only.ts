@@ -1,7 +1,7 @@
 // The names of pi-ai 1.6.0's extension view that belong to pi-ai's own runtime: its model store and credential
 // store, provider factories, image generation, faux provider, cache warming, client identity headers, Bedrock
 // loader hooks. Importable as in pi; using one fails with EXTENSION_API_UNSUPPORTED (./unsupported.ts).
-import { unsupported } from "./unsupported.js";
+import { unsupported } from "../unsupported.js";
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-ai", name);
 

@@ -1,7 +1,7 @@
 // pi-ai's tool-argument checks for extensions, synchronous as pi's are: this module is served only inside the pi-ai
 // view (./pi-ai.ts), which loads TypeBox anyway, so it imports the JSON Schema check directly.
-import { PithError } from "../../../kernel/index.js";
-import { checkJsonSchema } from "../../../lib/json-schema/check.js";
+import { PithError } from "../../../../kernel/index.js";
+import { checkJsonSchema } from "../../../../lib/json-schema/check.js";
 
 interface ToolLike {
   name: string;

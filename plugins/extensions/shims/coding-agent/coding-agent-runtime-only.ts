@@ -1,7 +1,7 @@
 // The names of `@earendil-works/pi-coding-agent` 1.6.0 that belong to pi's own runtime (its session classes, CLI,
 // SDK factories, package manager, session-file internals, image conversion...): importable as in pi, failing with
 // EXTENSION_API_UNSUPPORTED when used (./unsupported.ts).
-import { unsupported } from "./unsupported.js";
+import { unsupported } from "../unsupported.js";
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-agent", name);
 

@@ -1,12 +1,12 @@
 // pi-ai 1.6.0's stand-alone helpers for extensions: ids, cost, model kinds, keys from the environment, tool
 // failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
-import { type AssistantMessage, type Model } from "../../../kernel/index.js";
-import { isContextOverflow as overflowed } from "../../compaction/tokens/context-overflow.js";
-import { knownProvider } from "../../models/known-providers.js";
-import { OVERFLOW_TEXTS } from "../../../lib/provider-kit/context-overflow.js";
-import { classifyFailure, failureFacts } from "../../retry/retry-rules.js";
-import { uuidv7 as sessionUuid } from "../../sessions/format/uuid-v7.js";
+import { type AssistantMessage, type Model } from "../../../../kernel/index.js";
+import { isContextOverflow as overflowed } from "../../../compaction/tokens/context-overflow.js";
+import { knownProvider } from "../../../models/known-providers.js";
+import { OVERFLOW_TEXTS } from "../../../../lib/provider-kit/context-overflow.js";
+import { classifyFailure, failureFacts } from "../../../retry/retry-rules.js";
+import { uuidv7 as sessionUuid } from "../../../sessions/format/uuid-v7.js";
 
 export const PI_AI_VERSION = "1.6.0";
 export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60_000;

@@ -3,12 +3,12 @@
 // session's own models service and provider plugins; names of pi-ai's own runtime fail when used
 // (./pi-ai-runtime-only.ts).
 import { Type } from "typebox";
-import { PithError, type Model, type AssistantMessageEvent } from "../../../kernel/index.js";
-import { clampThinkingLevel, supportedThinkingLevels } from "../../../lib/provider-kit/thinking-levels.js";
-import { parsePartialJson } from "../../../lib/provider-kit/partial-json.js";
-import { extensionHost } from "./host.js";
+import { PithError, type Model, type AssistantMessageEvent } from "../../../../kernel/index.js";
+import { clampThinkingLevel, supportedThinkingLevels } from "../../../../lib/provider-kit/thinking-levels.js";
+import { parsePartialJson } from "../../../../lib/provider-kit/partial-json.js";
+import { extensionHost } from "../host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
-import { providerFromStream } from "../registrations/provider-from-stream.js";
+import { providerFromStream } from "../../registrations/provider-from-stream.js";
 
 export { Type };
 export {

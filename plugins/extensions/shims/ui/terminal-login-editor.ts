@@ -2,9 +2,9 @@
 // terminal UI: pith's own dialogs (the ones `ctx.ui.editor` and `/login` show) behind pi 1.6.0's constructors and
 // methods, painted with the UI's theme.
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
-import { openUrl } from "../../../lib/process/open-url.js";
-import { EditorDialog, type EditorDialogOptions } from "../../interactive/components/editor-dialog.js";
-import { LoginDialog } from "../../interactive/login/login-dialog.js";
+import { openUrl } from "../../../../lib/process/open-url.js";
+import { EditorDialog, type EditorDialogOptions } from "../../../interactive/components/editor-dialog.js";
+import { LoginDialog } from "../../../interactive/login/login-dialog.js";
 import { interactiveTheme } from "./terminal-theme.js";
 
 /** pi's `ExtensionEditorComponent(tui, keybindings, title, prefill, onSubmit, onCancel, options?, externalEditorCommand?)` */

@@ -1,17 +1,17 @@
 // pi's `createReadTool(cwd)`, `createBashTool(cwd, {operations, spawnHook})` and friends: pith's built-in tools
 // in pi's tool shape (`execute(toolCallId, params, signal, onUpdate, ctx)`), so extensions that wrap or re-register
 // a built-in tool get pith's implementation.
-import type { ToolContext, ToolDefinition } from "../../../kernel/index.js";
-import { createBashTool as createPithBash } from "../../tools/bash/bash.js";
-import { createEditTool as createPithEdit } from "../../tools/files/edit.js";
-import { createFindTool as createPithFind } from "../../tools/search/find.js";
-import { createGrepTool as createPithGrep } from "../../tools/search/grep.js";
-import { createLsTool as createPithLs } from "../../tools/search/ls.js";
-import { createReadTool as createPithRead } from "../../tools/files/read.js";
-import { shellEnvironment } from "../../tools/bash/shell.js";
-import { truncateTail } from "../../tools/truncate.js";
-import { createWriteTool as createPithWrite } from "../../tools/files/write.js";
-import type { BashOperations, PiToolDefinition, PiToolResult, PiToolUpdate } from "../contract/types.js";
+import type { ToolContext, ToolDefinition } from "../../../../kernel/index.js";
+import { createBashTool as createPithBash } from "../../../tools/bash/bash.js";
+import { createEditTool as createPithEdit } from "../../../tools/files/edit.js";
+import { createFindTool as createPithFind } from "../../../tools/search/find.js";
+import { createGrepTool as createPithGrep } from "../../../tools/search/grep.js";
+import { createLsTool as createPithLs } from "../../../tools/search/ls.js";
+import { createReadTool as createPithRead } from "../../../tools/files/read.js";
+import { shellEnvironment } from "../../../tools/bash/shell.js";
+import { truncateTail } from "../../../tools/truncate.js";
+import { createWriteTool as createPithWrite } from "../../../tools/files/write.js";
+import type { BashOperations, PiToolDefinition, PiToolResult, PiToolUpdate } from "../../contract/types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
 
 export type PiTool = Omit<PiToolDefinition, "execute"> & {

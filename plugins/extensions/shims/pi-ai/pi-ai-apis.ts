@@ -1,10 +1,10 @@
 // pi-ai's per-API entry points for extensions: the lazy API factories (`anthropicMessagesApi()`...) and the
 // `stream<Api>`/`streamSimple<Api>` wrappers. Each sends the model through pith's provider plugin for that wire
 // protocol; an API pith has no provider for fails the way any model call does, with an error event that says so.
-import type { Model } from "../../../kernel/index.js";
+import type { Model } from "../../../../kernel/index.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { stream, type AssistantMessageEventStream } from "./llm.js";
-import { extensionHost } from "./host.js";
+import { extensionHost } from "../host.js";
 
 type ApiStream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
 

@@ -2,10 +2,10 @@
 // chat draws for a tool call. A definition with `renderCall`/`renderResult` is drawn by them (pith's rendered row,
 // `renderShell` included); any other tool by pith's own row for it (the built-in tools' views, else a generic one).
 import { Container, getKeybindings, type Component, type TUI } from "@earendil-works/pi-tui";
-import { ToolRow } from "../../interactive/components/tool-row.js";
-import { RenderedToolRow } from "../../interactive/extensions/rendered-tool-row.js";
-import { keyHints } from "../../interactive/extensions/key-hints.js";
-import type { ToolRendering } from "../service/terminal-parts.js";
+import { ToolRow } from "../../../interactive/components/tool-row.js";
+import { RenderedToolRow } from "../../../interactive/extensions/rendered-tool-row.js";
+import { keyHints } from "../../../interactive/extensions/key-hints.js";
+import type { ToolRendering } from "../../service/terminal-parts.js";
 import { interactiveTheme, keyText } from "./terminal-theme.js";
 
 export interface ToolExecutionOptions {

@@ -4,7 +4,7 @@
 // give the UI's theme and the user's keys.
 // Runs without a terminal keep the inert ones (inert-component.ts) and never load pi-tui for them.
 import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
-import { borderWithStatus, type StatusInBorder, type StatusLoader } from "../../interactive/components/border-status.js";
+import { borderWithStatus, type StatusInBorder, type StatusLoader } from "../../../interactive/components/border-status.js";
 
 type KeyAction = Parameters<KeybindingsManager["matches"]>[1];
 

@@ -1,9 +1,9 @@
 // pi's small built-in selectors as extensions construct them, in a process that runs pith's terminal UI: lists
 // to choose from in the UI's theme, behind pi 1.6.0's constructors, callbacks and list getters.
 import { Container, getKeybindings, SelectList, Text, type SelectItem } from "@earendil-works/pi-tui";
-import type { ThinkingLevel } from "../../../kernel/index.js";
-import { SearchList, type SearchListOptions } from "../../interactive/components/search-list.js";
-import { LEVEL_DESCRIPTIONS } from "../../interactive/settings/thinking-descriptions.js";
+import type { ThinkingLevel } from "../../../../kernel/index.js";
+import { SearchList, type SearchListOptions } from "../../../interactive/components/search-list.js";
+import { LEVEL_DESCRIPTIONS } from "../../../interactive/settings/thinking-descriptions.js";
 import { DynamicBorder } from "./dynamic-border.js";
 import { interactiveTheme, keyText, themeNames } from "./terminal-theme.js";
 

@@ -2,18 +2,18 @@
 // that runs pith's terminal UI: pith's own chat components behind pi 1.6.0's constructors and methods, painted with
 // the UI's theme, so an extension that shows one (custom(), a widget, a renderer's result) gets what the chat draws.
 import { Container, getKeybindings, type MarkdownTheme, type TUI } from "@earendil-works/pi-tui";
-import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
-import { AssistantMessage } from "../../interactive/components/assistant-message.js";
-import { RunningBash } from "../../interactive/components/running-bash.js";
-import { SkillMessage, type SkillBlock } from "../../interactive/components/skill-message.js";
-import { SummaryMessage } from "../../interactive/components/summary-message.js";
-import { UserMessage } from "../../interactive/components/user-message.js";
-import { bashItem, messageText } from "../../interactive/chat/chat-items.js";
-import { CustomMessage, type CustomMessageData } from "../../interactive/extensions/custom-message.js";
-import { keyHints } from "../../interactive/extensions/key-hints.js";
-import { padded, type Padded } from "../../interactive/extensions/output-pad.js";
-import { markdownTransform } from "../../interactive/extensions/markdown-transform.js";
-import type { ExtensionRenderFunction, MarkdownSurface, MarkdownTransformer } from "../service/terminal-parts.js";
+import type { AssistantMessage as AssistantMessageData } from "../../../../kernel/index.js";
+import { AssistantMessage } from "../../../interactive/components/assistant-message.js";
+import { RunningBash } from "../../../interactive/components/running-bash.js";
+import { SkillMessage, type SkillBlock } from "../../../interactive/components/skill-message.js";
+import { SummaryMessage } from "../../../interactive/components/summary-message.js";
+import { UserMessage } from "../../../interactive/components/user-message.js";
+import { bashItem, messageText } from "../../../interactive/chat/chat-items.js";
+import { CustomMessage, type CustomMessageData } from "../../../interactive/extensions/custom-message.js";
+import { keyHints } from "../../../interactive/extensions/key-hints.js";
+import { padded, type Padded } from "../../../interactive/extensions/output-pad.js";
+import { markdownTransform } from "../../../interactive/extensions/markdown-transform.js";
+import type { ExtensionRenderFunction, MarkdownSurface, MarkdownTransformer } from "../../service/terminal-parts.js";
 import { interactiveTheme, keyText } from "./terminal-theme.js";
 
 const expandKey = () => keyText("app.tools.expand");

@@ -2,10 +2,10 @@
 // mode's theme as it is now (a theme change repaints what asks again), and the keys the user bound. Without the
 // UI's theme (before it is provided) they fall back to the plain theme.
 import { getKeybindings, type MarkdownTheme, type SelectListTheme, type SettingsListTheme } from "@earendil-works/pi-tui";
-import { highlightCode as colourCode } from "../../../lib/ui/syntax-highlight.js";
-import { renderDiff as renderDiffWith } from "../../../lib/ui/render-diff.js";
-import { detectColorDepth, Theme as UiTheme, type ColorDepth } from "../../interactive/theme/theme.js";
-import { BUILTIN_PALETTES, THEME_TOKENS, type Palette } from "../../interactive/theme/tokens.js";
+import { highlightCode as colourCode } from "../../../../lib/ui/syntax-highlight.js";
+import { renderDiff as renderDiffWith } from "../../../../lib/ui/render-diff.js";
+import { detectColorDepth, Theme as UiTheme, type ColorDepth } from "../../../interactive/theme/theme.js";
+import { BUILTIN_PALETTES, THEME_TOKENS, type Palette } from "../../../interactive/theme/tokens.js";
 import { plainTheme } from "./theme.js";
 
 /** what pith's terminal theme offers; only what these accessors need */

@@ -1,6 +1,6 @@
 // pi-ai's event stream classes: an async queue of events that also resolves to a final result. A module of its
 // own, without pith's providers, so a stream can be handed back at once while the call's code is still loading.
-import type { AssistantMessage, AssistantMessageEvent } from "../../../kernel/index.js";
+import type { AssistantMessage, AssistantMessageEvent } from "../../../../kernel/index.js";
 
 /** An async queue of events that also resolves to a final result (pi-ai's `EventStream`). */
 export class EventStream<T, R = T> implements AsyncIterable<T> {

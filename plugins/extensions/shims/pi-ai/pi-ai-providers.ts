@@ -1,9 +1,9 @@
 // `@earendil-works/pi-ai/providers/all` (and `@mariozechner/pi-ai/providers/all`) as pi 1.6.0 serves it: reads of the
 // built-in model catalogue, answered from pith's own catalogue (pi 1.6.0's chat models). pith's catalogue has no
 // image or classifier models; pi-ai's provider objects and `Models` collections belong to its runtime.
-import type { Model } from "../../../kernel/index.js";
-import { builtInModelsOf, builtInProviders } from "../../models/catalogue.js";
-import { unsupported } from "./unsupported.js";
+import type { Model } from "../../../../kernel/index.js";
+import { builtInModelsOf, builtInProviders } from "../../../models/catalogue.js";
+import { unsupported } from "../unsupported.js";
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-ai/providers/all", name);
 

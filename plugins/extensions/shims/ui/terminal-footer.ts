@@ -1,9 +1,9 @@
 // pi's `FooterComponent` as extensions construct it in a `setFooter` factory (to wrap or extend the built-in
 // footer), in a process that runs pith's terminal UI: pith's own footer, reading the figures the mode's footer
 // reads (the footer data the factory was given leads to them).
-import { PithError } from "../../../kernel/index.js";
-import { Footer, type FooterData } from "../../interactive/components/footer.js";
-import { MODE_FOOTER, type ExtensionFooterData } from "../../interactive/extensions/frame.js";
+import { PithError } from "../../../../kernel/index.js";
+import { Footer, type FooterData } from "../../../interactive/components/footer.js";
+import { MODE_FOOTER, type ExtensionFooterData } from "../../../interactive/extensions/frame.js";
 import { interactiveTheme } from "./terminal-theme.js";
 
 /** pi's `FooterComponent(session, footerData)`: the session is the running one, whatever is passed */

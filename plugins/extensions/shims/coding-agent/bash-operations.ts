@@ -1,8 +1,8 @@
 // pi's `createLocalBashOperations()`: pith's own shell runner (the user's shell, its own process group, the
 // whole tree stopped on timeout or abort) behind pi's `BashOperations` interface.
-import { runInProcessGroup } from "../../tools/bash/process-group.js";
-import { resolveShell, shellEnvironment } from "../../tools/bash/shell.js";
-import type { BashOperations } from "../contract/types.js";
+import { runInProcessGroup } from "../../../tools/bash/process-group.js";
+import { resolveShell, shellEnvironment } from "../../../tools/bash/shell.js";
+import type { BashOperations } from "../../contract/types.js";
 
 const KILL_GRACE_MS = 2000;
 

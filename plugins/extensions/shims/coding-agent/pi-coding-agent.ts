@@ -1,21 +1,21 @@
 // `@mariozechner/pi-coding-agent` (and `@earendil-works/pi-coding-agent`) as pith serves it to extensions: the
 // runtime helpers real extensions call, backed by pith's own code. Types are erased when an extension loads, so
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
-import { renderDiff as renderDiffWith, type DiffPainter } from "../../../lib/ui/render-diff.js";
-import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
-import { resolveAgentDir } from "../../../lib/agent-dir/agent-dir.js";
-import { buildSessionContext } from "../../sessions/tree/session-context.js";
-import { CURRENT_SESSION_VERSION } from "../../sessions/format/types.js";
-import { serializeConversation } from "../../compaction/summary/serialize-conversation.js";
-import { estimateMessageTokens } from "../../compaction/tokens/token-estimate.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../tools/truncate.js";
-import { withFileMutationQueue } from "../../tools/files/mutation-queue.js";
-import { createEventBus } from "../events/event-bus.js";
-import { extensionHost } from "./host.js";
-import type { PiToolDefinition } from "../contract/types.js";
+import { renderDiff as renderDiffWith, type DiffPainter } from "../../../../lib/ui/render-diff.js";
+import { convertToLlm } from "../../../../lib/transcript/convert-to-llm.js";
+import { resolveAgentDir } from "../../../../lib/agent-dir/agent-dir.js";
+import { buildSessionContext } from "../../../sessions/tree/session-context.js";
+import { CURRENT_SESSION_VERSION } from "../../../sessions/format/types.js";
+import { serializeConversation } from "../../../compaction/summary/serialize-conversation.js";
+import { estimateMessageTokens } from "../../../compaction/tokens/token-estimate.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../../tools/truncate.js";
+import { withFileMutationQueue } from "../../../tools/files/mutation-queue.js";
+import { createEventBus } from "../../events/event-bus.js";
+import { extensionHost } from "../host.js";
+import type { PiToolDefinition } from "../../contract/types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
-import { InertComponent } from "./inert-component.js";
-import { createPlainTheme, plainTheme } from "./theme.js";
+import { InertComponent } from "../ui/inert-component.js";
+import { createPlainTheme, plainTheme } from "../ui/theme.js";
 
 /** The pi release whose extension API pith implements. */
 export const VERSION = "1.6.0";
@@ -119,7 +119,7 @@ export const getMarkdownTheme = (): Record<string, unknown> => plainTheme;
 export const getSelectListTheme = (): Record<string, unknown> => plainTheme;
 export const getSettingsListTheme = (): Record<string, unknown> => plainTheme;
 
-/** without a terminal UI nothing is drawn, so code keeps its text (the UI's own colours it: terminal-theme.ts) */
+/** without a terminal UI nothing is drawn, so code keeps its text (the UI's own colours it: ../ui/terminal-theme.ts) */
 export function highlightCode(code: string, _lang?: string): string[] {
   return code.split("\n");
 }
@@ -176,4 +176,4 @@ export * from "./coding-agent-helpers.js";
 export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
-export type * from "../contract/types.js";
+export type * from "../../contract/types.js";

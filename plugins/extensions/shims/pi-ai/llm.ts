@@ -1,9 +1,9 @@
 // pi-ai's model calls for extensions (`stream`, `complete`, `streamSimple`, `completeSimple`), answered by
 // the session's own provider plugins and keys, plus pi-ai's event stream classes.
-import { AssistantMessageBuilder } from "../../../lib/provider-kit/assistant-builder.js";
-import { PithError, errorMessage, type AssistantMessage, type Message, type Model, type StreamRequest, type ToolSpec } from "../../../kernel/index.js";
-import { extensionHost } from "./host.js";
-import type { StreamContext, StreamOptions } from "../registrations/provider-from-stream.js";
+import { AssistantMessageBuilder } from "../../../../lib/provider-kit/assistant-builder.js";
+import { PithError, errorMessage, type AssistantMessage, type Message, type Model, type StreamRequest, type ToolSpec } from "../../../../kernel/index.js";
+import { extensionHost } from "../host.js";
+import type { StreamContext, StreamOptions } from "../../registrations/provider-from-stream.js";
 import { AssistantMessageEventStream } from "./event-stream.js";
 import { getCurrentSystemPrompt, getCurrentTools } from "./pi-ai-transcript.js";
 

@@ -4,10 +4,10 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_COMPACTION_SETTINGS as PITH_COMPACTION } from "../../compaction/compaction-settings.js";
-import { simpleYamlMapping } from "../../../lib/resources/simple-yaml-mapping.js";
-import { resolveShell } from "../../tools/bash/shell.js";
-import type { ExtensionScope, SourceInfo } from "../contract/types.js";
+import { DEFAULT_COMPACTION_SETTINGS as PITH_COMPACTION } from "../../../compaction/compaction-settings.js";
+import { simpleYamlMapping } from "../../../../lib/resources/simple-yaml-mapping.js";
+import { resolveShell } from "../../../tools/bash/shell.js";
+import type { ExtensionScope, SourceInfo } from "../../contract/types.js";
 
 /** pi's project and agent folders are `.pi` (pith reads the same ones). */
 export const CONFIG_DIR_NAME = ".pi";

@@ -1,6 +1,6 @@
 // Tool-call argument text as pi-ai 1.6.0 reads it: partial arguments while the call streams, one strict parse when
 // it ends. The partial reading is pith's own lenient parser (kernel/partial-json.ts).
-import { parsePartialJson } from "../../../lib/provider-kit/partial-json.js";
+import { parsePartialJson } from "../../../../lib/provider-kit/partial-json.js";
 
 type Arguments = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // pi-ai 1.6.0's transcript helpers: the system prompt and the tool set travel as `role: "system"` messages. The
 // leading one holds the base prompt and the first tools; later ones append instructions, patch named `sections`
 // (`null` removes one) and add or remove tools. These functions replay that log.
-import type { Message } from "../../../kernel/index.js";
+import type { Message } from "../../../../kernel/index.js";
 
 interface ToolLike {
   name: string;
