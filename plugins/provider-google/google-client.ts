@@ -79,8 +79,8 @@ export function googleClientOptions(request: StreamRequest, sdkScope: Sdk["Resou
 
 export async function googleClient(request: StreamRequest, env: NodeJS.ProcessEnv = process.env): Promise<GoogleGenAI> {
   const loaded = await (sdk ??= import("@google/genai"));
-  const options = googleClientOptions(request, loaded.ResourceScope, env);
   // The auth library settles its credential source when the client is made: a changed source needs a client of its own.
+  // The options (which read the credentials file for its token_uri) are made only with a new client.
   const sources = {
     credentials: env.GOOGLE_APPLICATION_CREDENTIALS ?? null,
     project: env.GOOGLE_CLOUD_PROJECT || env.GCLOUD_PROJECT || null,
@@ -89,8 +89,8 @@ export async function googleClient(request: StreamRequest, env: NodeJS.ProcessEn
     home: env.HOME ?? null,
     fetch: env.PITH_FETCH ?? null,
   };
-  const identity = { baseUrl: `${request.model.api} ${request.model.baseUrl}`, apiKey: options.apiKey, headers: sources };
-  return clients.get(identity, () => quietly(() => new loaded.GoogleGenAI(options)));
+  const identity = { baseUrl: `${request.model.api} ${request.model.baseUrl}`, apiKey: realApiKey(request.apiKey), headers: sources };
+  return clients.get(identity, () => quietly(() => new loaded.GoogleGenAI(googleClientOptions(request, loaded.ResourceScope, env))));
 }
 
 /**

@@ -1,7 +1,8 @@
 // The Gemini API ("google-generative-ai") and Vertex AI ("google-vertex") against the mock server's Gemini
 // stream: the request body and headers, thinking, signatures, tool calls, images, usage and every kind of failure.
 import { createVerify, generateKeyPairSync } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +17,24 @@ import { startTestServer } from "./support/http-server.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
+
+/** How often `run` reads `file` with readFileSync (node:fs's named export included, through syncBuiltinESMExports). */
+async function countFileReads(file: string, run: () => Promise<void>): Promise<number> {
+  const original = fs.readFileSync;
+  let reads = 0;
+  fs.readFileSync = ((path: Parameters<typeof original>[0], ...rest: unknown[]) => {
+    if (String(path) === file) reads++;
+    return (original as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof original;
+  syncBuiltinESMExports();
+  try {
+    await run();
+  } finally {
+    fs.readFileSync = original;
+    syncBuiltinESMExports();
+  }
+  return reads;
+}
 
 restoreEnvironmentAfterEach(["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GCLOUD_PROJECT", "HOME", "METADATA_SERVER_DETECTION", "GCE_METADATA_HOST"]);
 
@@ -208,8 +227,13 @@ describe("google-vertex", () => {
       };
       writeFileSync(join(folder, "service-account.json"), JSON.stringify(serviceAccount));
       process.env.GOOGLE_APPLICATION_CREDENTIALS = join(folder, "service-account.json");
-      mock.enqueue({ text: "as the service account" });
-      expect((await adcRun()).stopReason).toBe("stop");
+      mock.enqueue({ text: "as the service account" }, { text: "again" });
+      // the credentials file is read (for its token_uri) when the client is made, not on every request
+      const reads = await countFileReads(process.env.GOOGLE_APPLICATION_CREDENTIALS, async () => {
+        expect((await adcRun()).stopReason).toBe("stop");
+        expect((await adcRun()).stopReason).toBe("stop");
+      });
+      expect(reads).toBe(1);
       expect(tokens.requests.map((request) => request.path)).toEqual(["/token"]);
       const grant = new URLSearchParams(tokens.requests[0]!.body.toString());
       expect(grant.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
