@@ -8,7 +8,7 @@
 import type { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";
 import type { AgentMessage, AssistantMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
-import type { ProviderResponseInfo, ToolSpec } from "./provider.js";
+import type { ProviderResponseInfo, StreamRequest, ToolSpec } from "./provider.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition, ToolResult } from "./tool.js";
 
@@ -100,9 +100,8 @@ export interface ProviderRequestState {
 }
 
 /** How a model call is made, apart from its content: settings such as `retry.provider.timeoutMs` reach it here. */
-export interface StreamOptionsState {
+export interface StreamOptionsState extends Pick<StreamRequest, "idleTimeoutMs" | "transport" | "thinkingBudgets"> {
   model: Model;
-  idleTimeoutMs?: number;
 }
 
 export interface ToolCallEvent {

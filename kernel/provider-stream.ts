@@ -56,6 +56,8 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
     headers,
     sessionId: session.sessionId,
     idleTimeoutMs: options?.idleTimeoutMs,
+    transport: options?.transport,
+    thinkingBudgets: options?.thinkingBudgets,
     signal,
     onPayload: isTapped(hooks.before_provider_request)
       ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload

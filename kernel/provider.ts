@@ -30,6 +30,8 @@ export interface StreamRequest {
   sessionId?: string;
   /** abandon the request as a transient failure when nothing arrives for this long; by default none */
   idleTimeoutMs?: number;
+  /** the transport a provider that has several should use (settings `transport`: "sse", "websocket", "websocket-cached", "auto") */
+  transport?: string;
   signal: AbortSignal;
   /** Called with the request body before it is sent; a returned value replaces it. */
   onPayload?: (payload: unknown) => Promise<unknown>;

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { boot, PithError, timePart } from "../kernel/index.js";
 import type { AgentMessage, AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
 import { resolveFilePlugins, type HostPluginSpec } from "../lib/loading/file-plugins.js";
-import { SettingsManager } from "../plugins/settings/index.js";
+import { loadedSettingsPlugin, SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../lib/agent-dir/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
 import { selectInitialModel } from "./select-model.js";
@@ -144,7 +144,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const packages = options.packages === false ? undefined : await timePart(beforeBoot, "packages", () => startPackages(cwd, agentDir, settings, options));
   if (packages) warnings.push(...packages.resolved.problems);
   const plugins: PluginSpec[] = [
-    { name: "settings", setup: (context) => context.provide("settings", settings) },
+    loadedSettingsPlugin(settings),
     projectTrustPlugin(trust, { ...options.projectTrust, agentDir, settings }),
     ...(packages ? [packagesPlugin(packages)] : []),
     ...builtinPluginSpecs(builtins, {

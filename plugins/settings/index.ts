@@ -1,5 +1,5 @@
 // The settings service: pi-compatible settings.json files, global and per project.
-import { definePlugin, type PithPlugin } from "../../kernel/index.js";
+import { definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
 import { SettingsManager } from "./settings-manager.js";
 
 declare module "../../kernel/index.js" {
@@ -18,7 +18,21 @@ export function settingsPlugin(options: { agentDir: string; cwd: string }): Pith
     async setup(context) {
       const manager = await SettingsManager.load(options);
       for (const warning of manager.warnings) context.log.warn(warning.message);
-      context.provide("settings", manager);
+      provideSettings(context, manager);
     },
+  });
+}
+
+/** The settings plugin over a manager loaded before boot (the SDK loads it first: it decides which plugins load). */
+export function loadedSettingsPlugin(manager: SettingsManager): PithPlugin {
+  return definePlugin({ name: "settings", setup: (context) => provideSettings(context, manager) });
+}
+
+function provideSettings(context: PluginContext, manager: SettingsManager): void {
+  context.provide("settings", manager);
+  // Read at each model call, so a changed transport or budget applies to the next request.
+  context.on("stream_options", (state) => {
+    const { transport, thinkingBudgets } = manager.get();
+    return { ...state, transport: state.transport ?? transport, thinkingBudgets: state.thinkingBudgets ?? thinkingBudgets };
   });
 }

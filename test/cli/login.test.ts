@@ -155,6 +155,8 @@ describe("pith auth login", () => {
     expect(run.stdout).toContain("from codex");
     const request = world.mock.requests.at(-1)!;
     expect(request.path).toBe("/backend-api/codex/responses");
+    // pi's default transport: the WebSocket (the vendored ws client), whose kept socket does not hold the process open
+    expect(request.websocket).toBeDefined();
     expect(request.headers.authorization).toBe(`Bearer ${second.access as string}`);
     expect(request.headers["chatgpt-account-id"]).toBe("acct-mock-1");
   });

@@ -1,6 +1,6 @@
-// "openai-codex-responses": the ChatGPT backend's Responses dialect, through the real OpenAI SDK against the mock
-// server's Codex route (`<base>/codex/responses`): body, headers, text, reasoning, a streamed tool call, errors and
-// a dropped stream.
+// "openai-codex-responses" over SSE (`transport: "sse"`): the ChatGPT backend's Responses dialect, through the real
+// OpenAI SDK against the mock server's Codex route (`<base>/codex/responses`): body, headers, text, reasoning, a
+// streamed tool call, errors and a dropped stream. The WebSocket transport: openai-codex-websocket.test.ts.
 import { describe, expect, it } from "vitest";
 import { streamOpenAICodexResponses, codexBaseUrl } from "../../plugins/provider-openai/index.js";
 import type { MockLlm } from "../support/mock-llm/index.js";
@@ -19,10 +19,10 @@ const codexModel = (overrides = {}) => ({
   baseUrl: `${mock.url}/backend-api`,
 });
 
-describe("openai-codex-responses", () => {
+describe("openai-codex-responses over SSE", () => {
   it("posts Codex's body and headers to <base>/codex/responses and streams reasoning and text", async () => {
     mock.enqueue({ thinking: "Consider.", thinkingSignature: "enc-1", text: "Done.", usage: { input: 10, output: 5 } });
-    const events = await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token, sessionId: "sess-1", thinkingLevel: "high" })));
+    const events = await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { transport: "sse", apiKey: token, sessionId: "sess-1", thinkingLevel: "high" })));
     const trace = eventTrace(events);
     expect(trace[0]).toBe("start");
     expect(trace).toContain("thinking_delta:0");
@@ -61,7 +61,7 @@ describe("openai-codex-responses", () => {
 
   it("streams a tool call's arguments in pieces; tools go without strict", async () => {
     mock.enqueue({ toolCalls: [{ id: "call_1", name: "read", arguments: { path: "src/a.ts" } }] });
-    const { events, snapshots } = await collectArgumentSnapshots(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token, tools: [READ_TOOL] })));
+    const { events, snapshots } = await collectArgumentSnapshots(streamOpenAICodexResponses(streamRequest(codexModel(), { transport: "sse", apiKey: token, tools: [READ_TOOL] })));
     expect(snapshots.get(0)!.length).toBeGreaterThan(1);
     const message = finalMessage(events);
     expect(message.stopReason).toBe("toolUse");
@@ -72,16 +72,16 @@ describe("openai-codex-responses", () => {
 
   it("reports the backend's errors and a dropped stream as error replies", async () => {
     mock.enqueue({ error: { status: 429, body: JSON.stringify({ error: { code: "usage_limit_reached", message: "The usage limit has been reached", plan_type: "PLUS" } }) } });
-    const limited = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token }))));
+    const limited = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { transport: "sse", apiKey: token }))));
     expect(limited.stopReason).toBe("error");
-    expect(limited.errorMessage).toContain("usage limit");
+    expect(limited.errorMessage).toBe("429 usage_limit_reached: You have hit your ChatGPT usage limit (plus plan).");
 
     mock.enqueue({ text: "partial answer", dropAfterChunks: 4 });
-    const dropped = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token }))));
+    const dropped = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { transport: "sse", apiKey: token }))));
     expect(dropped.stopReason).toBe("error");
 
     mock.enqueue({ text: "never", streamError: { message: "backend failed", type: "server_error" } });
-    const failed = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { apiKey: token }))));
+    const failed = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(codexModel(), { transport: "sse", apiKey: token }))));
     expect(failed.stopReason).toBe("error");
     expect(failed.errorMessage).toContain("backend failed");
   });

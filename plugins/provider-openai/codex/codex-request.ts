@@ -16,11 +16,49 @@ export function codexBaseUrl(baseUrl: string): string {
   return base.endsWith("/codex") ? base : `${base}/codex`;
 }
 
-export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
+/** The WebSocket transport's URL: `<base>/codex/responses` with the ws(s) scheme. */
+export function codexWebSocketUrl(baseUrl: string): string {
+  const url = new URL(`${codexBaseUrl(baseUrl)}/responses`);
+  url.protocol = url.protocol === "http:" ? "ws:" : "wss:";
+  return url.href;
+}
+
+/** The ChatGPT account the login's token names; every request must carry it. */
+export function codexAccountId(request: StreamRequest): string {
   const accountId = request.apiKey ? chatgptAccountId(request.apiKey) : undefined;
   if (!accountId) {
     throw new PithError("NO_API_KEY", `The ChatGPT models (${request.model.provider}) need a ChatGPT login, whose token names the account: sign in with pith login openai-codex.`);
   }
+  return accountId;
+}
+
+/** Headers every Codex request carries, whatever the transport. */
+function identityHeaders(): Record<string, string> {
+  return { originator: "pi", "User-Agent": `pi (${platform()} ${release()}; ${arch()})` };
+}
+
+/**
+ * The WebSocket upgrade's headers: Codex's identity under the model's and the request's headers (`null` removes
+ * one), then the credentials and the WebSocket beta; the request id is the session's, or a fresh one per socket.
+ */
+export function codexWebSocketHeaders(request: StreamRequest, accountId: string, requestId: string): Record<string, string> {
+  const headers = new Map<string, [string, string]>();
+  const set = (name: string, value: string | null): void => {
+    if (value === null) headers.delete(name.toLowerCase());
+    else headers.set(name.toLowerCase(), [name, value]);
+  };
+  for (const source of [identityHeaders(), request.model.headers, request.headers]) for (const [name, value] of Object.entries(source ?? {})) set(name, value);
+  for (const name of ["accept", "content-type"]) set(name, null);
+  set("Authorization", `Bearer ${request.apiKey}`);
+  set("chatgpt-account-id", accountId);
+  set("OpenAI-Beta", "responses_websockets=2026-02-06");
+  set("x-client-request-id", requestId);
+  set("session-id", requestId);
+  return Object.fromEntries(headers.values());
+}
+
+export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
+  const accountId = codexAccountId(request);
   const built = buildResponsesRequest(request);
   const { body } = built;
   if (request.maxTokens === undefined) delete body.max_output_tokens;
@@ -34,8 +72,7 @@ export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
   if (body.tools) body.tools = body.tools.map((tool) => ({ ...tool, strict: null }) as unknown as typeof tool);
   const headers: Record<string, string> = {
     "chatgpt-account-id": accountId,
-    originator: "pi",
-    "User-Agent": `pi (${platform()} ${release()}; ${arch()})`,
+    ...identityHeaders(),
     "OpenAI-Beta": "responses=experimental",
     accept: "text/event-stream",
   };

@@ -68,13 +68,17 @@ function outputText(text: string): ResponseOutputText {
   return { type: "output_text", text, annotations: [], logprobs: [] };
 }
 
+/** One event as its transport frames it: an SSE event, or a WebSocket message (codex-websocket.ts). */
+type EventFrame = (event: StreamEvent & { sequence_number: number }) => string;
+const sseEvent: EventFrame = (event) => sseFrame(event, event.type);
+
 /** The stream, and the finished response its last event carries (the non-stream answer). */
-function draftStream(plan: ReplyPlan): StreamDraft & { final: WireResponse } {
+function draftStream(plan: ReplyPlan, frame: EventFrame = sseEvent): StreamDraft & { final: WireResponse } {
   const frames: string[] = [];
   const done: ResponseOutputItem[] = [];
   let faultAt: number | undefined;
   const send = (event: StreamEvent): void => {
-    frames.push(sseFrame({ ...event, sequence_number: frames.length }, event.type));
+    frames.push(frame({ ...event, sequence_number: frames.length }));
   };
   const sendDelta = (event: ItemEvent): void => {
     send(event);
@@ -138,15 +142,20 @@ function draftStream(plan: ReplyPlan): StreamDraft & { final: WireResponse } {
 }
 
 function responsesFrames(reply: ScriptedReply, context: EncodeContext): string[] {
+  return framedResponses(reply, context, sseEvent, `event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta"\n\n`);
+}
+
+/** The Responses events of a reply, each framed by `frame`; `malformed` is the broken frame a fault inserts. */
+export function framedResponses(reply: ScriptedReply, context: EncodeContext, frame: EventFrame, malformed: string): string[] {
   const plan = planReply(reply, context, "call_");
-  return applyFaults(draftStream(plan), reply, {
-    malformed: `event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta"\n\n`,
+  return applyFaults(draftStream(plan, frame), reply, {
+    malformed,
     error: (error, sequence_number) => {
       if (error.event === "error") {
-        return sseFrame({ type: "error", code: error.type, message: error.message, param: null, sequence_number }, "error");
+        return frame({ type: "error", code: error.type, message: error.message, param: null, sequence_number });
       }
       const response: WireResponse = { ...responseOf(plan, "failed", []), error: { code: error.type, message: error.message } };
-      return sseFrame({ type: "response.failed", response, sequence_number }, "response.failed");
+      return frame({ type: "response.failed", response, sequence_number });
     },
   });
 }

@@ -11,6 +11,7 @@ import { bedrockConverseStream } from "./bedrock-converse-stream.js";
 import { mistralChat } from "./mistral-chat.js";
 import { piMessages } from "./pi-messages.js";
 import { ScriptQueue } from "./script-queue.js";
+import { serveCodexWebSocket } from "./codex-websocket.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
@@ -168,6 +169,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       else sendBody(res, 500, { error: { type: "api_error", message: `mock-llm: internal failure: ${errorMessage(error)}` } });
     });
   });
+  const closeWebSockets = serveCodexWebSocket(server, { queue, requests, accept: options.websocket ?? true });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => {
@@ -186,6 +188,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         for (const lifetime of live) lifetime.abort();
+        closeWebSockets();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });

@@ -73,6 +73,8 @@ export interface RecordedRequest {
   /** lower-case names; repeated headers joined with ", " */
   headers: Record<string, string>;
   body: Record<string, unknown>;
+  /** a `response.create` message of the Codex WebSocket transport: the number of the connection it came over (1, 2, …) */
+  websocket?: { connection: number };
 }
 
 export type Script = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
@@ -106,6 +108,8 @@ export interface MockLlmOptions {
   fallback?: ScriptedReply;
   /** default 0: an ephemeral port */
   port?: number;
+  /** false: WebSocket upgrades on the Codex route are refused (426), as by a server or proxy without them; default true */
+  websocket?: boolean;
   /**
    * Told about every request as soon as its body is complete, before it is parsed or recorded: benchmarks time
    * the client with it (parsing a 100 MB body takes the server longer than the client took to send it).
