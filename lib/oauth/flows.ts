@@ -3,15 +3,15 @@
 import type { SubscriptionFlow } from "./types.js";
 
 const LOADERS: Record<string, { name: string; load(): Promise<SubscriptionFlow> }> = {
-  anthropic: { name: "Anthropic (Claude Pro/Max)", load: async () => (await import("./anthropic.js")).anthropicFlow },
-  "openai-codex": { name: "ChatGPT Plus/Pro (Codex)", load: async () => (await import("./openai-codex.js")).openaiCodexFlow },
-  "github-copilot": { name: "GitHub Copilot", load: async () => (await import("./github-copilot.js")).githubCopilotFlow },
-  openrouter: { name: "OpenRouter", load: async () => (await import("./openrouter.js")).openRouterFlow },
-  openai: { name: "OpenAI (ChatGPT subscription)", load: async () => (await import("./openai-chatgpt.js")).openaiChatgptFlow },
-  "kimi-coding": { name: "Kimi Code (subscription)", load: async () => (await import("./kimi-coding.js")).kimiCodingFlow },
-  meta: { name: "Meta (Muse subscription)", load: async () => (await import("./meta.js")).metaFlow },
-  xai: { name: "xAI (Grok/X subscription)", load: async () => (await import("./xai.js")).xaiFlow },
-  radius: { name: "Radius", load: async () => (await import("./radius.js")).radiusFlow },
+  anthropic: { name: "Anthropic (Claude Pro/Max)", load: async () => (await import("./providers/anthropic.js")).anthropicFlow },
+  "openai-codex": { name: "ChatGPT Plus/Pro (Codex)", load: async () => (await import("./providers/openai-codex.js")).openaiCodexFlow },
+  "github-copilot": { name: "GitHub Copilot", load: async () => (await import("./providers/github-copilot.js")).githubCopilotFlow },
+  openrouter: { name: "OpenRouter", load: async () => (await import("./providers/openrouter.js")).openRouterFlow },
+  openai: { name: "OpenAI (ChatGPT subscription)", load: async () => (await import("./providers/openai-chatgpt.js")).openaiChatgptFlow },
+  "kimi-coding": { name: "Kimi Code (subscription)", load: async () => (await import("./providers/kimi-coding.js")).kimiCodingFlow },
+  meta: { name: "Meta (Muse subscription)", load: async () => (await import("./providers/meta.js")).metaFlow },
+  xai: { name: "xAI (Grok/X subscription)", load: async () => (await import("./providers/xai.js")).xaiFlow },
+  radius: { name: "Radius", load: async () => (await import("./providers/radius.js")).radiusFlow },
 };
 
 export const SUBSCRIPTION_PROVIDERS: readonly string[] = Object.keys(LOADERS);

@@ -4,7 +4,7 @@
 // twice, which would sign the user out. A refresh that fails says how to sign in again.
 import { PithError } from "../../kernel/index.js";
 import { modifyAuthEntry } from "./auth-store.js";
-import { signInEndpoints } from "./endpoints.js";
+import { signInEndpoints } from "./protocol/endpoints.js";
 import type { CredentialAuth, OAuthCredential, SubscriptionFlow } from "./types.js";
 
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;

@@ -2,7 +2,7 @@
 // talks to the user through a SignInConversation, and the credential lands in auth.json in pi's shape.
 import { PithError } from "../../kernel/index.js";
 import { modifyAuthEntry } from "./auth-store.js";
-import { signInEndpoints } from "./endpoints.js";
+import { signInEndpoints } from "./protocol/endpoints.js";
 import { loadSubscriptionFlow } from "./flows.js";
 import type { SignInConversation } from "./types.js";
 

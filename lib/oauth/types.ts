@@ -1,6 +1,6 @@
 // The shapes every subscription sign-in shares: the credential auth.json keeps (pi's `{"type": "oauth", ...}`
 // entry, so pi and pith share a login), the conversation a sign-in has with the user, and one provider's flow.
-import type { SignInEndpoints } from "./endpoints.js";
+import type { SignInEndpoints } from "./protocol/endpoints.js";
 
 /** An auth.json OAuth entry: `expires` is milliseconds since the epoch; providers add fields (accountId, ...). */
 export interface OAuthCredential {

@@ -25,7 +25,7 @@ const NOT_ERROR_CODES = new Set([
   "OPENAI_API_KEY",
   "AWS_CONFIG_FILE",
   "AWS_SHARED_CREDENTIALS_FILE",
-  // sign-in server variables (lib/oauth/endpoints.ts)
+  // sign-in server variables (lib/oauth/protocol/endpoints.ts)
   "PITH_OAUTH_ANTHROPIC_URL",
   "PITH_OAUTH_OPENAI_URL",
   "PITH_OAUTH_GITHUB_URL",

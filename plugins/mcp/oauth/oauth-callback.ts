@@ -2,7 +2,7 @@
 // configuration) or `http://127.0.0.1:<oauth.callbackPort or a free port>/callback`, served by the one loopback
 // callback server of lib/oauth.
 import { PithError } from "../../../kernel/index.js";
-import { listenForRedirect, type LoopbackCallback } from "../../../lib/oauth/loopback-callback.js";
+import { listenForRedirect, type LoopbackCallback } from "../../../lib/oauth/protocol/loopback-callback.js";
 
 export async function listenForCallback(options: { state: string; callbackUrl?: string; callbackPort?: number }): Promise<LoopbackCallback> {
   const configured = options.callbackUrl ? new URL(options.callbackUrl) : undefined;

@@ -4,7 +4,7 @@
 // Facts from pi 1.6.0.
 import { arch, platform, release } from "node:os";
 import { PithError, type StreamRequest } from "../../../kernel/index.js";
-import { chatgptAccountId } from "../../../lib/oauth/chatgpt-account.js";
+import { chatgptAccountId } from "../../../lib/oauth/providers/chatgpt-account.js";
 import { buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
 
 const DEFAULT_BASE_URL = "https://chatgpt.com/backend-api";

@@ -4,12 +4,12 @@
 // when it is taken the user pastes the URL the browser ended on). The grant must include direct token use; the
 // token goes to api.openai.com as the key. Facts from pi 1.6.0.
 import { randomBytes } from "node:crypto";
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { listenForRedirect, type LoopbackCallback, showSignInPage } from "./loopback-callback.js";
-import { createPkce } from "./pkce.js";
-import { numberField, requestJson, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SignInInstallation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { listenForRedirect, type LoopbackCallback, showSignInPage } from "../protocol/loopback-callback.js";
+import { createPkce } from "../protocol/pkce.js";
+import { numberField, requestJson, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SignInInstallation, SubscriptionFlow } from "../types.js";
 
 const REGISTERING_CLIENT_ID = "dynamic_agent_client";
 const AGENT_NAME = "pith";

@@ -2,11 +2,11 @@
 // which buys a short-lived Copilot token (`tid=…;exp=…;proxy-ep=…`); refreshing buys a new one with the same
 // GitHub token. The Copilot API's address is read from the token. After signing in, the models the account may
 // use are listed and those waiting for a policy decision are enabled, as pi 1.6.0 does.
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { pollDeviceCode } from "./device-poll.js";
-import { numberField, requestJson, sendTokenRequest, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { pollDeviceCode } from "../protocol/device-poll.js";
+import { numberField, requestJson, sendTokenRequest, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const CLIENT_ID = "Iv1.b507a08c87ecfe98";
 export const COPILOT_HEADERS: Readonly<Record<string, string>> = {

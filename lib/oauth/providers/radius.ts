@@ -3,13 +3,13 @@
 // browser. The gateway names its authorization page (`/v1/oauth`); tokens and device codes are the gateway's own
 // endpoints. PITH_OAUTH_RADIUS_URL points the sign-in at another gateway. Facts from pi 1.6.0.
 import { randomUUID } from "node:crypto";
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { pollForDeviceToken, requestDeviceCode } from "./device-authorization.js";
-import { codeFromBrowserOrPaste, listenForRedirect, showSignInPage } from "./loopback-callback.js";
-import { createPkce } from "./pkce.js";
-import { numberField, requestJson, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { pollForDeviceToken, requestDeviceCode } from "../protocol/device-authorization.js";
+import { codeFromBrowserOrPaste, listenForRedirect, showSignInPage } from "../protocol/loopback-callback.js";
+import { createPkce } from "../protocol/pkce.js";
+import { numberField, requestJson, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const GATEWAY = "https://radius.pi.dev";
 const CLIENT_ID = "pi-gateway";

@@ -1,7 +1,7 @@
 // Polling a device-code sign-in (RFC 8628) until the user has entered the code: every `interval` seconds,
 // longer after `slow_down` (the server's new interval, else 5 s more), until the code expires or the signal fires.
 import { setTimeout as sleep } from "node:timers/promises";
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 export type PollResult<T> = { status: "complete"; value: T } | { status: "pending" } | { status: "slow_down"; intervalSeconds?: number };
 

@@ -4,7 +4,7 @@
 // under it. The variables have pith's prefix and the provider's name, so no other tool's setting moves them (Kimi
 // also honours the two variables pi 1.6.0 reads for it), and a sign-in says which server it uses whenever one is
 // set (see docs/providers.md).
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 
 /** per provider, the variables that move its sign-in server, the first set one winning */
 const ENDPOINT_VARIABLES: Readonly<Record<string, readonly string[]>> = {

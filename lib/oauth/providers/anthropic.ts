@@ -1,12 +1,12 @@
 // Claude Pro/Max sign-in: authorization code with PKCE at claude.ai, the browser coming back to a loopback
 // address (port 53692, or any free one when it is taken) or the user pasting the code; or "copy code", where
 // Anthropic's own page shows the code to paste (for a machine without a browser). Facts from pi 1.6.0.
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { codeFromBrowserOrPaste, listenForRedirect, type LoopbackCallback } from "./loopback-callback.js";
-import { createPkce, parsePastedCode } from "./pkce.js";
-import { numberField, requestJson, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { codeFromBrowserOrPaste, listenForRedirect, type LoopbackCallback } from "../protocol/loopback-callback.js";
+import { createPkce, parsePastedCode } from "../protocol/pkce.js";
+import { numberField, requestJson, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const CLIENT_ID = "9d1c250a-e61b-44d9-88ed-5944d1962f5e";
 const AUTHORIZE_URL = "https://claude.ai/oauth/authorize";

@@ -2,11 +2,11 @@
 // API does not take; it buys a Model API key (valid about a day) at api.meta.ai. auth.json keeps the identity
 // token as `refresh` and the key as `access`, so "refreshing" buys a new key. The identity token cannot itself
 // be renewed: when Meta refuses it, the user signs in again. Facts from pi 1.6.0.
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { pollForDeviceToken, requestDeviceCode } from "./device-authorization.js";
-import { sendTokenRequest, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { pollForDeviceToken, requestDeviceCode } from "../protocol/device-authorization.js";
+import { sendTokenRequest, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const CLIENT_ID = "1031625952748946";
 const DEVICE_AUTHORIZATION_URL = "https://auth.meta.com/oidc/device/authorization/";

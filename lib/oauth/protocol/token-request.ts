@@ -1,7 +1,7 @@
 // The HTTP requests of a sign-in: JSON or form bodies to an authorization server, JSON back. Through pith's own
 // client, so HTTPS_PROXY/NO_PROXY apply as to model requests; 30 s at most each, and the caller's signal.
-import { PithError } from "../../kernel/index.js";
-import { httpFetch } from "../http/http-fetch.js";
+import { PithError } from "../../../kernel/index.js";
+import { httpFetch } from "../../http/http-fetch.js";
 
 const TIMEOUT_MS = 30_000;
 

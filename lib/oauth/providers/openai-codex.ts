@@ -3,14 +3,14 @@
 // is taken, the user pastes the URL instead), or a device code for machines without a browser. The account id
 // every Codex request carries is read from the access token. Facts from pi 1.6.0.
 import { randomBytes } from "node:crypto";
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { pollDeviceCode } from "./device-poll.js";
-import { codeFromBrowserOrPaste, listenForRedirect, showSignInPage } from "./loopback-callback.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { pollDeviceCode } from "../protocol/device-poll.js";
+import { codeFromBrowserOrPaste, listenForRedirect, showSignInPage } from "../protocol/loopback-callback.js";
 import { chatgptAccountId } from "./chatgpt-account.js";
-import { createPkce } from "./pkce.js";
-import { numberField, requestJson, sendTokenRequest, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { createPkce } from "../protocol/pkce.js";
+import { numberField, requestJson, sendTokenRequest, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
 const AUTH_ORIGIN = "https://auth.openai.com";

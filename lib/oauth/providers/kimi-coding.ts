@@ -1,12 +1,12 @@
 // Kimi Code sign-in (the Kimi subscription): a device code at auth.kimi.com, whose access token the Kimi Code API
 // takes as Bearer. KIMI_CODE_OAUTH_HOST or KIMI_OAUTH_HOST move the authorization server, as in pi 1.6.0 (see
-// endpoints.ts). A refresh that meets a busy server (429, 5xx, no answer) is tried three more times.
+// ../protocol/endpoints.ts). A refresh that meets a busy server (429, 5xx, no answer) is tried three more times.
 import { setTimeout as sleep } from "node:timers/promises";
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { pollForDeviceToken, requestDeviceCode } from "./device-authorization.js";
-import { numberField, sendTokenRequest, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { pollForDeviceToken, requestDeviceCode } from "../protocol/device-authorization.js";
+import { numberField, sendTokenRequest, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const CLIENT_ID = "17e5f671-d194-4dfb-9706-5516cb48c098";
 const DEVICE_AUTHORIZATION_URL = "https://auth.kimi.com/api/oauth/device_authorization";

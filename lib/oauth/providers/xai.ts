@@ -1,9 +1,9 @@
 // xAI sign-in (SuperGrok or X Premium): a device code at auth.x.ai; the access token is sent to the xAI API as
 // its key. A refresh may come back without a new refresh token (xAI keeps the old one then). Facts from pi 1.6.0.
-import type { SignInEndpoints } from "./endpoints.js";
-import { pollForDeviceToken, requestDeviceCode } from "./device-authorization.js";
-import { requestJson, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { pollForDeviceToken, requestDeviceCode } from "../protocol/device-authorization.js";
+import { requestJson, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const CLIENT_ID = "b1a00492-073a-47ea-816f-4c329264a828";
 const SCOPE = "openid profile email offline_access grok-cli:access api:access";

@@ -4,9 +4,9 @@
 // hands over the URL the browser ended on instead (`accept`), or pastes the code (`codeFromBrowserOrPaste`).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PithError, type PithErrorCode } from "../../kernel/index.js";
+import { PithError, type PithErrorCode } from "../../../kernel/index.js";
 import { parsePastedCode } from "./pkce.js";
-import type { SignInConversation } from "./types.js";
+import type { SignInConversation } from "../types.js";
 
 export interface LoopbackCallback {
   /** what the authorization server sends the browser back to */

@@ -2,12 +2,12 @@
 // a fresh random one (OpenRouter sends no state), or the URL it ended on pasted. The code is traded for an
 // ordinary, permanent OpenRouter API key, which auth.json keeps as an OAuth entry that never expires, as pi does.
 import { randomUUID } from "node:crypto";
-import { PithError } from "../../kernel/index.js";
-import type { SignInEndpoints } from "./endpoints.js";
-import { codeFromBrowserOrPaste, listenForRedirect } from "./loopback-callback.js";
-import { createPkce } from "./pkce.js";
-import { requestJson, stringField } from "./token-request.js";
-import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "./types.js";
+import { PithError } from "../../../kernel/index.js";
+import type { SignInEndpoints } from "../protocol/endpoints.js";
+import { codeFromBrowserOrPaste, listenForRedirect } from "../protocol/loopback-callback.js";
+import { createPkce } from "../protocol/pkce.js";
+import { requestJson, stringField } from "../protocol/token-request.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../types.js";
 
 const AUTHORIZE_URL = "https://openrouter.ai/auth";
 const KEY_URL = "https://openrouter.ai/api/v1/auth/keys";

@@ -1,9 +1,9 @@
 // The device authorization grant (RFC 8628) as xAI, Kimi, Meta and Radius speak it: ask for a device code, show
 // the user where to enter it, then poll the token endpoint until the user has (form bodies, JSON answers).
-import { PithError } from "../../kernel/index.js";
+import { PithError } from "../../../kernel/index.js";
 import { pollDeviceCode } from "./device-poll.js";
 import { sendTokenRequest } from "./token-request.js";
-import type { SignInConversation } from "./types.js";
+import type { SignInConversation } from "../types.js";
 
 export interface DeviceCode {
   deviceCode: string;
