@@ -7,7 +7,7 @@ import { usePtyWorld } from "./pty-harness.js";
 const fixture = fileURLToPath(new URL("./fixtures/pi-components.ts", import.meta.url));
 const ui = usePtyWorld();
 
-it("message components, tool and bash rows, the editor and login dialogs, the footer and the selectors are live", async () => {
+it("message components, tool and bash rows, the editor and login dialogs, the footer, renderDiff, outputPad and every selector are live", async () => {
   const run = await ui.start(["-e", fixture], { rows: 50 });
   const shown = () => run.screen().join("\n");
   // typed in one burst, enter included, right after the previous component closed
@@ -65,6 +65,53 @@ it("message components, tool and bash rows, the editor and login dialogs, the fo
   await run.waitForText("Select provider to login");
   run.type("zeta\r");
   await run.waitForText("result: oauth zeta api_key");
+
+  // outputPad given and set; renderDiff in the UI's colours
+  await command("/show pad");
+  await run.waitForText("[any key closes]");
+  const line = (text: string) => run.screen().find((row) => row.includes(text)) ?? "";
+  expect(line("pad user words")).toMatch(/^ {3}pad user words/);
+  expect(line("pad reply words")).toMatch(/^ {4}pad reply words/);
+  expect(line("$ echo padded")).toMatch(/^\$ echo padded/);
+  expect(line("old word").trimEnd()).toBe("-1 old word");
+  // the changed words inverted
+  expect(run.output).toContain("\x1b[7mold\x1b[27m");
+  expect(run.output).toContain("\x1b[7mnew\x1b[27m");
+  run.type("x");
+  await run.waitFor((screen) => !screen.includes("[any key closes]"));
+
+  // the model selector over the models one can use; the save key picks the default
+  await command("/show model");
+  await run.waitForText("mock · default");
+  run.type("\x13");
+  await run.waitForText("result: default model mock-model");
+
+  // a session to list and a tree to walk
+  ui.world().mock.enqueue({ text: "tree reply" });
+  await command("tree question");
+  await run.waitForText("tree reply");
+  await command("/show sessions");
+  await run.waitForText("Resume Session (Current Folder)");
+  await run.waitForText("› tree question");
+  run.type("\r");
+  await run.waitForText("result: session current");
+
+  await command("/show tree");
+  await run.waitForText("Session Tree");
+  run.type("L");
+  await run.waitForText("Label (empty to remove):");
+  run.type("mark\r");
+  await run.waitForText("labelled message mark");
+  await run.waitForText("[mark]");
+  run.type("\r");
+  await run.waitForText("result: tree message");
+
+  await command("/show settings");
+  await run.waitFor((screen) => /Auto-compact\s+true/.test(screen));
+  run.type("\r");
+  await run.waitForText("auto-compact false");
+  run.type("\x1b");
+  await run.waitForText("result: settings closed");
 
   await command("/wrapped-footer");
   await run.waitForText("extension footer line");

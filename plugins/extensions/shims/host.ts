@@ -1,6 +1,7 @@
 // The session the extension shims serve. Shim modules (`@mariozechner/pi-ai`'s `complete`, `getModel`, ...) are
 // shared by every session of the process, so they reach the session through the host installed last.
 import type { Model, ProviderApi, ResolvedAuth } from "../../../kernel/index.js";
+import type { SessionInfo } from "../../sessions/index.js";
 
 export interface ExtensionHost {
   readonly cwd: string;
@@ -13,6 +14,8 @@ export interface ExtensionHost {
   registerProvider(provider: ProviderApi): void;
   /** the key and headers for a model, as the session would send them */
   resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth | undefined>;
+  /** the sessions the session's store lists: of a project (`cwd`), or every one (`all`) */
+  listSessions(query: { cwd?: string; all?: boolean; signal?: AbortSignal }): Promise<SessionInfo[]>;
 }
 
 let current: ExtensionHost | undefined;

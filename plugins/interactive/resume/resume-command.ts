@@ -42,7 +42,8 @@ export async function resumeCommand(_args: string, host: CommandHost): Promise<v
   if (!result.cancelled) chat.notify("status", "Resumed session");
 }
 
-async function deleteSessionFile(path: string): Promise<"trash" | "deleted"> {
+/** hands the file to the `trash` program when there is one (as pi does), else removes it */
+export async function deleteSessionFile(path: string): Promise<"trash" | "deleted"> {
   const trashed = spawnSync("trash", path.startsWith("-") ? ["--", path] : [path], { stdio: "ignore" });
   if (trashed.status === 0 || !existsSync(path)) return "trash";
   await unlink(path);

@@ -79,7 +79,7 @@ export {
 export { convertToLlm, serializeConversation, buildSessionContext, CURRENT_SESSION_VERSION, createEventBus };
 export const estimateTokens = estimateMessageTokens;
 
-// ---- interactive UI: inert without a terminal ----------------------------------------------------------------
+// ---- interactive UI: inert without a terminal (terminal-components.ts has the live ones) ----------------------------------------------------------------
 
 export class CustomEditor extends InertComponent {}
 export class DynamicBorder extends InertComponent {}

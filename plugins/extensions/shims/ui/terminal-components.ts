@@ -1,6 +1,6 @@
 // pi's UI components that extensions build on, for a process that runs pith's terminal UI: real pi-tui
 // components, so an extension's editor (`class VimEditor extends CustomEditor`) edits, a border and a loader draw,
-// pi's message components, dialogs, footer and selectors are pith's own, and pi's theme accessors and key hints
+// pi's message components, dialogs, footer and selectors (model, session, settings and tree ones included) are pith's own, and pi's theme accessors and key hints
 // give the UI's theme and the user's keys.
 // Runs without a terminal keep the inert ones (inert-component.ts) and never load pi-tui for them.
 import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
@@ -79,6 +79,15 @@ export {
 export { ToolExecutionComponent } from "./terminal-tool-execution.js";
 export { ExtensionEditorComponent, LoginDialogComponent } from "./terminal-login-editor.js";
 export { FooterComponent } from "./terminal-footer.js";
-export { OAuthSelectorComponent, ShowImagesSelectorComponent, ThemeSelectorComponent, ThinkingSelectorComponent, UserMessageSelectorComponent } from "./terminal-selectors.js";
+export {
+  ModelSelectorComponent,
+  OAuthSelectorComponent,
+  ShowImagesSelectorComponent,
+  ThemeSelectorComponent,
+  ThinkingSelectorComponent,
+  UserMessageSelectorComponent,
+} from "./terminal-selectors.js";
+export { SessionSelectorComponent, TreeSelectorComponent } from "./terminal-session-selectors.js";
+export { SettingsSelectorComponent } from "./terminal-settings-selector.js";
 export { BorderedLoader, ExtensionInputComponent, ExtensionSelectorComponent } from "./terminal-dialogs.js";
 export { getMarkdownTheme, getSelectListTheme, getSettingsListTheme, highlightCode, keyHint, keyText, rawKeyHint, renderDiff, Theme } from "./terminal-theme.js";

@@ -1,7 +1,7 @@
-// pi's small built-in selectors as extensions construct them, in a process that runs pith's terminal UI: lists
+// pi's built-in selectors as extensions construct them, in a process that runs pith's terminal UI: lists
 // to choose from in the UI's theme, behind pi 1.6.0's constructors, callbacks and list getters.
-import { Container, getKeybindings, SelectList, Text, type SelectItem } from "@earendil-works/pi-tui";
-import type { ThinkingLevel } from "../../../../kernel/index.js";
+import { Container, getKeybindings, SelectList, Text, type SelectItem, type TUI } from "@earendil-works/pi-tui";
+import type { Model, ThinkingLevel } from "../../../../kernel/index.js";
 import { SearchList, type SearchListOptions } from "../../../interactive/components/search-list.js";
 import { LEVEL_DESCRIPTIONS } from "../../../interactive/settings/thinking-descriptions.js";
 import { DynamicBorder } from "./dynamic-border.js";
@@ -148,4 +148,96 @@ export class OAuthSelectorComponent extends SearchSelector {
   }
 
   dispose(): void {}
+}
+
+interface ModelSource {
+  /** pi's ModelRuntime */
+  getAvailableSnapshot?(): readonly Model[];
+  /** pith's `ctx.modelRegistry` */
+  getAvailable?(): readonly Model[];
+}
+
+const modelKey = (model: Pick<Model, "provider" | "id">) => `${model.provider}/${model.id}`;
+
+/**
+ * pi's `ModelSelectorComponent(tui, currentModel, modelRuntime, scopedModels, onSelect, onCancel, initialSearchInput?, onSelectAsDefault?, defaultModel?)`:
+ * the /model list over the models one can use (`ctx.modelRegistry`); with scoped models, tab switches between
+ * them and all; the save key chooses a model as the default.
+ */
+export class ModelSelectorComponent extends Container {
+  private list!: SearchList;
+  private scope: "all" | "scoped";
+
+  constructor(
+    private readonly tui: TUI,
+    private readonly currentModel: Model | undefined,
+    private readonly modelRuntime: ModelSource,
+    private readonly scopedModels: ReadonlyArray<{ model: Model }>,
+    private readonly onSelect: (model: Model) => void,
+    private readonly onCancel: () => void,
+    initialSearchInput?: string,
+    private readonly onSelectAsDefault?: (model: Model) => void,
+    private readonly defaultModel?: { provider: string; id: string },
+  ) {
+    super();
+    this.scope = scopedModels.length > 0 ? "scoped" : "all";
+    this.build(initialSearchInput);
+  }
+
+  get focused(): boolean {
+    return this.list.focused;
+  }
+
+  set focused(value: boolean) {
+    this.list.focused = value;
+  }
+
+  handleInput(data: string): void {
+    if (this.scopedModels.length > 0 && getKeybindings().matches(data, "tui.input.tab")) {
+      this.scope = this.scope === "all" ? "scoped" : "all";
+      this.build();
+      this.list.focused = true;
+      return this.tui.requestRender();
+    }
+    this.list.handleInput(data);
+  }
+
+  getSearchInput(): SearchList {
+    return this.list;
+  }
+
+  dispose(): void {}
+
+  private models(): readonly Model[] {
+    if (this.scope === "scoped") return this.scopedModels.map((scoped) => scoped.model);
+    return this.modelRuntime.getAvailableSnapshot?.() ?? this.modelRuntime.getAvailable?.() ?? [];
+  }
+
+  private build(query?: string): void {
+    const models = this.models();
+    const theme = interactiveTheme();
+    const isDefault = (model: Model) => this.defaultModel !== undefined && modelKey(model) === modelKey(this.defaultModel);
+    const scopeLine = this.scopedModels.length > 0 ? ` · scope: ${this.scope} (${keyText("tui.input.tab")})` : "";
+    const save = this.onSelectAsDefault ? ` · ${keyText("app.models.save")} set as default` : "";
+    this.clear();
+    this.list = new SearchList(
+      {
+        title: `Select model${scopeLine}`,
+        items: models.map((model) => ({ value: modelKey(model), label: model.id, description: isDefault(model) ? `${model.provider} · default` : model.provider })),
+        searchText: (item) => `${item.value} ${item.description ?? ""}`,
+        ...(query ? { initialQuery: query } : {}),
+        ...(this.currentModel ? { selected: modelKey(this.currentModel) } : {}),
+        hint: `type to search · ↑↓ move · enter choose${save} · escape cancel`,
+        onKey: (data, item) => {
+          if (!this.onSelectAsDefault || !item || !getKeybindings().matches(data, "app.models.save" as Parameters<ReturnType<typeof getKeybindings>["matches"]>[1])) return false;
+          this.onSelectAsDefault(models.find((model) => modelKey(model) === item.value)!);
+          return true;
+        },
+        onSelect: (item) => this.onSelect(models.find((model) => modelKey(model) === item.value)!),
+        onCancel: this.onCancel,
+      },
+      theme,
+    );
+    this.addChild(this.list);
+  }
 }
