@@ -2,8 +2,8 @@
 // `reload()` or when extensions contribute paths, diagnostics sent to the log, and a reload that finishes late
 // never replacing a newer result.
 import type { Logger } from "../../kernel/index.js";
-import { logDiagnostic } from "./diagnostic-log.js";
-import type { ResourceDiagnostic } from "./diagnostics.js";
+import { logDiagnostic } from "./diagnostics/diagnostic-log.js";
+import type { ResourceDiagnostic } from "./diagnostics/diagnostics.js";
 import type { ExtensionResourcePath } from "./options.js";
 
 export type Discover<Loaded> = (extensionPaths: readonly ExtensionResourcePath[], signal?: AbortSignal) => Promise<Loaded>;

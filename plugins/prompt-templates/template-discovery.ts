@@ -1,10 +1,10 @@
 // Loads every prompt template the options point at, in precedence order; the first of a name wins.
 import { dirname, join } from "node:path";
-import type { ResourceDiagnostic } from "../../lib/resources/diagnostics.js";
-import { resolveLocations, type ResourceLocations } from "../../lib/resources/locations.js";
+import type { ResourceDiagnostic } from "../../lib/resources/diagnostics/diagnostics.js";
+import { resolveLocations, type ResourceLocations } from "../../lib/resources/finding/locations.js";
 import type { ResourcePluginOptions } from "../../lib/resources/options.js";
-import { isUnderPath } from "../../lib/resources/paths.js";
-import { discoverResources, type ResourceKind } from "../../lib/resources/resource-gathering.js";
+import { isUnderPath } from "../../lib/resources/finding/paths.js";
+import { discoverResources, type ResourceKind } from "../../lib/resources/finding/resource-gathering.js";
 import type { SourceOrigins } from "../../lib/resources/source-info.js";
 import type { PromptTemplate } from "./template.js";
 import { loadTemplateFile } from "./template-file.js";

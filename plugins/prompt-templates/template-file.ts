@@ -1,7 +1,7 @@
 // Reads one template file into a record, reporting problems with the file's path.
 import { basename } from "node:path";
-import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
-import { readFrontmatterFile } from "../../lib/resources/frontmatter.js";
+import type { DiagnosticSink } from "../../lib/resources/diagnostics/diagnostics.js";
+import { readFrontmatterFile } from "../../lib/resources/front-matter/frontmatter.js";
 import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { PromptTemplate } from "./template.js";
 

@@ -1,10 +1,10 @@
 // Where prompt templates live on disk and how a templates folder is read.
 import { join } from "node:path";
-import type { WalkContext } from "../../lib/resources/directory-listing.js";
-import { listVisibleEntries, readWalkFolder } from "../../lib/resources/directory-listing.js";
-import { IgnoreRules } from "../../lib/resources/ignore-rules.js";
-import type { ResourceLocations } from "../../lib/resources/locations.js";
-import type { StandardFolder } from "../../lib/resources/resource-gathering.js";
+import type { WalkContext } from "../../lib/resources/finding/directory-listing.js";
+import { listVisibleEntries, readWalkFolder } from "../../lib/resources/finding/directory-listing.js";
+import { IgnoreRules } from "../../lib/resources/finding/ignore-rules.js";
+import type { ResourceLocations } from "../../lib/resources/finding/locations.js";
+import type { StandardFolder } from "../../lib/resources/finding/resource-gathering.js";
 
 /** The `*.md` files directly in `dir` (standard folders and CLI folders are not searched recursively). */
 export async function collectTemplateFiles(dir: string, context: WalkContext): Promise<string[]> {

@@ -1,6 +1,6 @@
 // The prompt template record (pi 0.73.1's shape) and the service the plugin offers.
 import type { ResourceCommand } from "../../lib/resources/resource-command.js";
-import type { ResourceDiagnostic } from "../../lib/resources/diagnostics.js";
+import type { ResourceDiagnostic } from "../../lib/resources/diagnostics/diagnostics.js";
 import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { ExtensionResourcePath } from "../../lib/resources/options.js";
 

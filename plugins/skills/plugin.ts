@@ -1,7 +1,7 @@
 // The skills plugin: finds skills at start-up, offers them as the "skills" service, and expands
 // `/skill:name args` in the `expand_input` hook, before prompt templates get their turn.
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
-import { logDiagnostic } from "../../lib/resources/diagnostic-log.js";
+import { logDiagnostic } from "../../lib/resources/diagnostics/diagnostic-log.js";
 import { reloadableResources } from "../../lib/resources/reloadable-resources.js";
 import {
   PROMPT_TEMPLATES_PLUGIN_NAME,

@@ -1,8 +1,8 @@
 // `/skill:name args`: the user asks for a skill explicitly; its file body replaces the command.
 import { readFile } from "node:fs/promises";
 import { errorMessage } from "../../kernel/index.js";
-import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
-import { parseFrontmatter } from "../../lib/resources/frontmatter.js";
+import type { DiagnosticSink } from "../../lib/resources/diagnostics/diagnostics.js";
+import { parseFrontmatter } from "../../lib/resources/front-matter/frontmatter.js";
 import type { Skill } from "./skill.js";
 
 export const SKILL_COMMAND_PREFIX = "/skill:";

@@ -1,7 +1,7 @@
 // Reads one skill file into a record, reporting every problem with the file's path.
 import { basename, dirname } from "node:path";
-import type { DiagnosticSink } from "../../lib/resources/diagnostics.js";
-import { readFrontmatterFile } from "../../lib/resources/frontmatter.js";
+import type { DiagnosticSink } from "../../lib/resources/diagnostics/diagnostics.js";
+import { readFrontmatterFile } from "../../lib/resources/front-matter/frontmatter.js";
 import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { Skill } from "./skill.js";
 import { checkSkillDescription, skillNameProblems } from "./skill-validation.js";

@@ -1,11 +1,11 @@
 // Where skills live on disk and how a skills folder is searched.
 import { access } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { WalkContext } from "../../lib/resources/directory-listing.js";
-import { readWalkFolder } from "../../lib/resources/directory-listing.js";
-import { IgnoreRules } from "../../lib/resources/ignore-rules.js";
-import type { ResourceLocations } from "../../lib/resources/locations.js";
-import type { FolderCollector, StandardFolder } from "../../lib/resources/resource-gathering.js";
+import type { WalkContext } from "../../lib/resources/finding/directory-listing.js";
+import { readWalkFolder } from "../../lib/resources/finding/directory-listing.js";
+import { IgnoreRules } from "../../lib/resources/finding/ignore-rules.js";
+import type { ResourceLocations } from "../../lib/resources/finding/locations.js";
+import type { FolderCollector, StandardFolder } from "../../lib/resources/finding/resource-gathering.js";
 
 export const SKILL_FILE_NAME = "SKILL.md";
 

@@ -1,6 +1,6 @@
 // The skill record (pi 0.73.1's shape) and the service the skills plugin offers.
 import type { ResourceCommand } from "../../lib/resources/resource-command.js";
-import type { ResourceDiagnostic } from "../../lib/resources/diagnostics.js";
+import type { ResourceDiagnostic } from "../../lib/resources/diagnostics/diagnostics.js";
 import type { SourceInfo } from "../../lib/resources/source-info.js";
 import type { ExtensionResourcePath } from "../../lib/resources/options.js";
 

@@ -5,7 +5,7 @@
 import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { canonicalPath } from "../../lib/resources/paths.js";
+import { canonicalPath } from "../../lib/resources/finding/paths.js";
 
 const GATED_IN_PROJECT_CONFIG = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
 

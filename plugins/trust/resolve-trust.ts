@@ -5,7 +5,7 @@
 // user when there is a way to, and otherwise declines.
 import { errorMessage } from "../../kernel/index.js";
 import type { ProjectTrustDecision, ProjectTrustEvent } from "./trust-hook.js";
-import { canonicalPath } from "../../lib/resources/paths.js";
+import { canonicalPath } from "../../lib/resources/finding/paths.js";
 import { findGatedResources } from "./gated-resources.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 import type { TrustStore, TrustUpdate } from "./trust-store.js";

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { PithError } from "../../kernel/index.js";
 import { withFileLock } from "../../lib/lock/file-lock.js";
 import { readSettingsFile, writeFileAtomic } from "../settings/files/settings-file.js";
-import { canonicalPath } from "../../lib/resources/paths.js";
+import { canonicalPath } from "../../lib/resources/finding/paths.js";
 
 export type SavedTrust = boolean | null;
 

@@ -1,7 +1,7 @@
 // The settings edits of `pith config enable|disable`, checked against what the package filter then selects.
 import { describe, expect, it } from "vitest";
 import { togglePattern, withFilter } from "../../plugins/packages/cli/config-filter.js";
-import { selectByPatterns } from "../../lib/resources/settings-patterns.js";
+import { selectByPatterns } from "../../lib/resources/finding/settings-patterns.js";
 
 const ROOT = "/pkg";
 const FILES = ["/pkg/extensions/a.ts", "/pkg/extensions/b.ts"];

@@ -1,7 +1,7 @@
 // The shared front matter parser: YAML between `---` lines, CRLF normalised, broken YAML refused.
 import { describe, expect, it } from "vitest";
 import { PithError } from "../../kernel/errors.js";
-import { parseFrontmatter } from "../../lib/resources/frontmatter.js";
+import { parseFrontmatter } from "../../lib/resources/front-matter/frontmatter.js";
 
 describe("parseFrontmatter", async () => {
   it("splits YAML from the body and trims the body", async () => {

@@ -1,7 +1,7 @@
 // Settings `skills` entries: folders and files, globs, and `!` / `+` / `-` overrides (pi's documented rules).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isEnabledByOverrides, selectByPatterns } from "../../lib/resources/settings-patterns.js";
+import { isEnabledByOverrides, selectByPatterns } from "../../lib/resources/finding/settings-patterns.js";
 import { discoverSkills } from "../../plugins/skills/skill-discovery.js";
 import { skillFile, tempDir, writeTree } from "./support/temp-tree.js";
 

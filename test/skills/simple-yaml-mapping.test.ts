@@ -2,7 +2,7 @@
 // everything it is not sure about.
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
-import { simpleYamlMapping } from "../../lib/resources/simple-yaml-mapping.js";
+import { simpleYamlMapping } from "../../lib/resources/front-matter/simple-yaml-mapping.js";
 
 const viaYaml = (text: string) => parseDocument(text).toJS() as unknown;
 

@@ -4,8 +4,8 @@
 // keeps only the `-e` paths. A file reached twice (symlink, overlapping entries) loads once, at its first place.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { canonicalPath, resolveUserPath } from "../../../lib/resources/paths.js";
-import { isEnabledByOverrides, selectByPatterns, splitSettingsEntries } from "../../../lib/resources/settings-patterns.js";
+import { canonicalPath, resolveUserPath } from "../../../lib/resources/finding/paths.js";
+import { isEnabledByOverrides, selectByPatterns, splitSettingsEntries } from "../../../lib/resources/finding/settings-patterns.js";
 import { extensionsAtPath, extensionsInFolder } from "./extension-folder.js";
 import type { ExtensionScope } from "../contract/types.js";
 

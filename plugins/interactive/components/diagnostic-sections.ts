@@ -2,7 +2,7 @@
 // conflicts]) in pi's layout: a heading in the warning colour, then per problem its file and message, and name
 // clashes grouped by name, the file kept marked ✓ and the ones left out ✗ "(skipped)".
 import { Container, Spacer, Text } from "@earendil-works/pi-tui";
-import type { ResourceDiagnostic } from "../../../lib/resources/diagnostics.js";
+import type { ResourceDiagnostic } from "../../../lib/resources/diagnostics/diagnostics.js";
 import type { Theme } from "../theme/theme.js";
 import { homePath } from "./home-path.js";
 

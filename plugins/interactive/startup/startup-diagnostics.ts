@@ -3,7 +3,7 @@
 // commands named like a built-in command, shortcuts on reserved keys) and theme clashes. They are shown even with
 // `quietStartup`, where the rest of the listing is not.
 import type { PithError, PluginContext } from "../../../kernel/index.js";
-import { describeDiagnostic, type ResourceDiagnostic } from "../../../lib/resources/diagnostics.js";
+import { describeDiagnostic, type ResourceDiagnostic } from "../../../lib/resources/diagnostics/diagnostics.js";
 import type { DiagnosticSection } from "../components/diagnostic-sections.js";
 import { BUILTIN_COMMANDS } from "../commands/table.js";
 

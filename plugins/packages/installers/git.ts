@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { npmArgv, type NpmOptions } from "./npm.js";
 import { dependencyInstallArgs, packageManagerOf } from "./package-manager-flags.js";
 import { runCommand } from "./run-command.js";
-import { isUnderPath } from "../../../lib/resources/paths.js";
+import { isUnderPath } from "../../../lib/resources/finding/paths.js";
 
 export async function gitClone(url: string, ref: string | undefined, dir: string, options: NpmOptions): Promise<void> {
   await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { SettingsScope } from "../../settings/index.js";
-import { resolveUserPath } from "../../../lib/resources/paths.js";
+import { resolveUserPath } from "../../../lib/resources/finding/paths.js";
 import type { ParsedSource } from "../sources/source.js";
 
 export interface PackagePlaces {

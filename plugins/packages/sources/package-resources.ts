@@ -9,10 +9,10 @@ import { extensionsAtPath, extensionsInFolder } from "../../extensions/loading/e
 import { compileGlob } from "../../../lib/glob/glob.js";
 import { collectSkillFiles } from "../../skills/skill-folders.js";
 import { collectTemplateFiles } from "../../prompt-templates/template-folders.js";
-import { describeDiagnostic } from "../../../lib/resources/diagnostics.js";
-import type { WalkContext } from "../../../lib/resources/directory-listing.js";
-import { toPosixPath } from "../../../lib/resources/paths.js";
-import { RESOURCE_GLOB, selectByPatterns } from "../../../lib/resources/settings-patterns.js";
+import { describeDiagnostic } from "../../../lib/resources/diagnostics/diagnostics.js";
+import type { WalkContext } from "../../../lib/resources/finding/directory-listing.js";
+import { toPosixPath } from "../../../lib/resources/finding/paths.js";
+import { RESOURCE_GLOB, selectByPatterns } from "../../../lib/resources/finding/settings-patterns.js";
 
 export const RESOURCE_TYPES = ["extensions", "skills", "prompts", "themes"] as const;
 export type PackageResourceType = (typeof RESOURCE_TYPES)[number];

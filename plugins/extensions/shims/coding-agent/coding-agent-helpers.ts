@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_COMPACTION_SETTINGS as PITH_COMPACTION } from "../../../compaction/compaction-settings.js";
-import { simpleYamlMapping } from "../../../../lib/resources/simple-yaml-mapping.js";
+import { simpleYamlMapping } from "../../../../lib/resources/front-matter/simple-yaml-mapping.js";
 import { resolveShell } from "../../../tools/bash/shell.js";
 import type { ExtensionScope, SourceInfo } from "../../contract/types.js";
 

@@ -40,7 +40,7 @@ export class IgnoreRules {
 
   ignores(path: string, isDirectory: boolean): boolean {
     const relativePath = posixRelative(this.root, path);
-    if (!this.matcher || relativePath === "" || relativePath.startsWith("../")) return false;
+    if (!this.matcher || relativePath === "" || relativePath.startsWith("../../")) return false;
     return this.matcher.ignores(isDirectory ? `${relativePath}/` : relativePath);
   }
 }

@@ -3,8 +3,8 @@
 import type { Dirent } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage } from "../../kernel/index.js";
-import type { DiagnosticSink, ResourceDiagnostic } from "./diagnostics.js";
+import { errorMessage } from "../../../kernel/index.js";
+import type { DiagnosticSink, ResourceDiagnostic } from "../diagnostics/diagnostics.js";
 import type { IgnoreRules } from "./ignore-rules.js";
 import { canonicalPath } from "./paths.js";
 

@@ -1,7 +1,7 @@
 // The places one plugin instance reads from, with defaults filled in.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import type { ExtensionResourcePath, PackageResourceFile, ResourcePluginOptions } from "./options.js";
+import type { ExtensionResourcePath, PackageResourceFile, ResourcePluginOptions } from "../options.js";
 import { PROJECT_CONFIG_DIR } from "./paths.js";
 
 export interface ResourceLocations {

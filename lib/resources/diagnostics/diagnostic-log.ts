@@ -1,5 +1,5 @@
 // Sends loader diagnostics to a plugin's log, so start-up problems are visible but never fatal.
-import type { Logger } from "../../kernel/index.js";
+import type { Logger } from "../../../kernel/index.js";
 import { describeDiagnostic, type ResourceDiagnostic } from "./diagnostics.js";
 
 export function logDiagnostic(log: Logger, diagnostic: ResourceDiagnostic): void {

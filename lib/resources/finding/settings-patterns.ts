@@ -3,7 +3,7 @@
 // force-includes an exact path and `-path` force-excludes one. `!`, `+` and `-` entries also switch
 // auto-discovered resources of the same scope on or off.
 import { basename, dirname } from "node:path";
-import { compileGlob, type GlobMatcher, type GlobOptions } from "../glob/glob.js";
+import { compileGlob, type GlobMatcher, type GlobOptions } from "../../glob/glob.js";
 import { posixRelative, toPosixPath } from "./paths.js";
 
 /** pi matches resource patterns with minimatch's defaults: case-sensitive, wildcards skip dot segments. */
@@ -62,7 +62,7 @@ function matchesAnyGlob(filePath: string, matchers: readonly GlobMatcher[], base
 
 function matchesAnyExact(filePath: string, patterns: readonly string[], baseDir: string): boolean {
   const names = namesOf(filePath, baseDir).exact;
-  return patterns.some((pattern) => names.includes(toPosixPath(pattern.startsWith("./") ? pattern.slice(2) : pattern)));
+  return patterns.some((pattern) => names.includes(toPosixPath(pattern.startsWith("../") ? pattern.slice(2) : pattern)));
 }
 
 function byPrefix(patterns: readonly string[], prefix: string): string[] {

@@ -3,13 +3,13 @@
 // packages (files the package manager resolved), CLI paths, then paths extensions contributed. A file reached twice (through a
 // symlink or two overlapping locations) is kept once, at its first place.
 import { lstat, stat } from "node:fs/promises";
-import type { DiagnosticSink, ResourceDiagnostic, ResourceType } from "./diagnostics.js";
+import type { DiagnosticSink, ResourceDiagnostic, ResourceType } from "../diagnostics/diagnostics.js";
 import type { WalkContext } from "./directory-listing.js";
 import type { ResourceLocations } from "./locations.js";
-import { keepFirstByName, type NamedResource } from "./name-collisions.js";
+import { keepFirstByName, type NamedResource } from "../diagnostics/name-collisions.js";
 import { canonicalPath, resolveUserPath } from "./paths.js";
 import { isEnabledByOverrides, selectByPatterns, splitSettingsEntries } from "./settings-patterns.js";
-import { sourceInfoFor, type SourceInfo, type SourceOrigins } from "./source-info.js";
+import { sourceInfoFor, type SourceInfo, type SourceOrigins } from "../source-info.js";
 
 export type FolderCollector = (dir: string, context: WalkContext) => Promise<string[]>;
 

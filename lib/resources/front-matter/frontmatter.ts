@@ -1,7 +1,7 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
 import { readFile } from "node:fs/promises";
-import { PithError, errorMessage } from "../../kernel/index.js";
-import { commonJsExports } from "../loading/commonjs-exports.js";
+import { PithError, errorMessage } from "../../../kernel/index.js";
+import { commonJsExports } from "../../loading/commonjs-exports.js";
 import { simpleYamlMapping } from "./simple-yaml-mapping.js";
 
 export interface ParsedFrontmatter {
