@@ -120,21 +120,29 @@ function isPieceWiseArray(value: unknown): value is unknown[] {
 /** A cheap walk that stops as soon as the estimate passes `limit`: small requests cost a pass over themselves. */
 function jsonSizeExceeds(root: unknown, limit: number): boolean {
   let size = 0;
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
+  // strings and other leaves are counted where they are met; only containers wait on the stack
+  const pending: object[] = [];
+  const meet = (value: unknown): void => {
     if (typeof value === "string") size += value.length + 2;
-    else if (value instanceof StoredJsonString) size += value.byteLength;
+    else if (value !== null && typeof value === "object") pending.push(value);
+    else size += 8;
+  };
+  meet(root);
+  while (pending.length > 0) {
+    const value = pending.pop()!;
+    if (value instanceof StoredJsonString) size += value.byteLength;
     else if (Array.isArray(value)) {
       size += value.length + 2;
-      for (const item of value) pending.push(item);
-    } else if (value !== null && typeof value === "object") {
-      for (const key of Object.keys(value)) {
+      for (const item of value) meet(item);
+    } else {
+      // for-in makes no array of keys per object (a long conversation has tens of thousands); an inherited
+      // enumerable member only makes the estimate larger
+      for (const key in value) {
         size += key.length + 4;
-        pending.push((value as Record<string, unknown>)[key]);
+        meet((value as Record<string, unknown>)[key]);
       }
-    } else size += 8;
+    }
     if (size > limit) return true;
   }
-  return false;
+  return size > limit;
 }
