@@ -3,7 +3,8 @@ import { main, type CliHooks } from "./main.js";
 
 export async function run(argv: readonly string[], hooks: CliHooks = {}): Promise<void> {
   process.on("unhandledRejection", (reason) => {
-    process.stderr.write(`pith: unexpected error: ${reason instanceof Error ? reason.message : String(reason)}\n`);
+    // through console.error: while the interactive UI draws, it shows this in the chat instead of across the screen
+    console.error(`pith: unexpected error: ${reason instanceof Error ? reason.message : String(reason)}`);
     process.exitCode = 1;
   });
   const code = await main(argv, hooks);

@@ -1,5 +1,5 @@
 // ctrl+g (external editor), ctrl+z (suspend, then continue) and /fork.
-import { chmod, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
@@ -48,4 +48,37 @@ it("/fork starts a new session from an earlier message and puts its text in the 
   const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
   expect(screen.slice(borders.at(-2)! + 1, borders.at(-1)).join("\n")).toContain("second question");
   expect(screen.join("\n")).not.toContain("Second answer.");
+});
+
+it("edits several lines, completes paths with tab, collapses large pastes to markers and sends them whole", async () => {
+  const world = ui.world();
+  await mkdir(join(world.project, "src"));
+  await writeFile(join(world.project, "src", "parser.ts"), "");
+  await writeFile(join(world.project, "src", "printer.ts"), "");
+  world.mock.enqueue({ text: "Got all of it." });
+  const run = await ui.start();
+  const editor = () => {
+    const screen = run.screen();
+    const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
+    return screen.slice(borders.at(-2)! + 1, borders.at(-1)).map((line) => line.trimEnd()).join("\n");
+  };
+  // a backslash before enter, and ctrl+j, start a new line
+  run.type("line one\\\rline two\nopen sr\t");
+  // one match: completed at once (a folder keeps its slash)
+  await run.waitFor(() => editor() === "line one\nline two\nopen src/");
+  run.type("p\t");
+  // several: a list to choose from
+  await run.waitFor((screen) => screen.includes("parser.ts") && screen.includes("printer.ts") && editor().endsWith("open src/p"));
+  run.type("\x1b"); // closes the list only
+  await run.waitFor((screen) => !screen.includes("printer.ts") && editor().endsWith("open src/p"));
+  run.type("a\t");
+  await run.waitFor(() => editor().endsWith("open src/parser.ts"));
+  const pasted = Array.from({ length: 30 }, (_, index) => `pasted row ${index + 1}`).join("\n");
+  const long = "x".repeat(1500);
+  run.type(` \x1b[200~${pasted}\x1b[201~ and \x1b[200~${long}\x1b[201~`);
+  await run.waitFor(() => editor().endsWith("open src/parser.ts [paste #1 +30 lines] and [paste #2 1500 chars]"));
+  run.type("\r");
+  await run.waitForText("Got all of it.");
+  const sent = (world.mock.requests[0]!.body.messages as { content: { text?: string }[] | string }[]).at(-1)!.content;
+  expect(typeof sent === "string" ? sent : sent.map((block) => block.text ?? "").join("")).toBe(`line one\nline two\nopen src/parser.ts ${pasted} and ${long}`);
 });

@@ -52,19 +52,33 @@ it("a tiny terminal still shows the reply and quits cleanly", async () => {
   expect((await run.exited).exitCode).toBe(0);
 });
 
-it("console.log of an extension appears in the chat, not across the screen", async () => {
+it("console.log and an unhandled rejection of an extension appear in the chat, not across the screen; an uncaught throw restores the terminal before exiting", async () => {
   const run = await ui.start(["-e", NOISY]);
   await run.waitForText("noisy extension loaded");
   run.type("/noisy\r");
   await run.waitForText("stray output from a command");
-  const screen = run.screen();
-  // the editor and footer are intact below the message
-  const at = screen.findIndex((line) => line.includes("stray output from a command"));
-  const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
-  expect(borders[0]).toBeGreaterThan(at);
-  expect(screen.filter((line) => line !== "").at(-1)).toMatch(/mock-model$/);
-  run.type("\x04");
-  expect((await run.exited).exitCode).toBe(0);
+  const intact = (text: string) => {
+    const screen = run.screen();
+    // the editor and footer are intact below the message
+    const at = screen.findIndex((line) => line.includes(text));
+    const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
+    expect(borders[0]).toBeGreaterThan(at);
+    expect(screen.filter((line) => line !== "").at(-1)).toMatch(/mock-model$/);
+  };
+  intact("stray output from a command");
+  run.type("/reject\r");
+  await run.waitForText("Error: pith: unexpected error: a promise nobody awaited");
+  intact("a promise nobody awaited");
+
+  const drawing = run.output.length;
+  run.type("/crash\r");
+  expect((await run.exited).exitCode).toBe(1);
+  const after = run.output.slice(drawing);
+  // bracketed paste off and the cursor shown before the error is printed, on a terminal back to normal
+  const restored = after.lastIndexOf("\x1b[?2004l");
+  expect(restored).toBeGreaterThanOrEqual(0);
+  expect(after.lastIndexOf("\x1b[?25h")).toBeGreaterThan(after.lastIndexOf("\x1b[?25l"));
+  expect(after.indexOf("pith: unexpected error: Error: the extension fell over")).toBeGreaterThan(restored);
 });
 
 it("a long streamed reply scrolls into the scrollback once, line by line, without rewriting the editor and footer per frame", async () => {
