@@ -10,7 +10,7 @@ import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from
 import { selectInitialModel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
 import { createJitiLoader } from "../lib/loading/jiti-loader.js";
-import type { ExtensionsPluginOptions } from "../plugins/extensions/index.js";
+import type { ExtensionsPluginOptions, PreloadedExtensions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
 import { keepsRecordedTools, mergeDefaultTools, selectRecordedTools, selectTools, type ToolSelection } from "./tool-selection.js";
 import { resolveSessionDir, type SessionManager, type SessionsService } from "../plugins/sessions/index.js";
@@ -105,11 +105,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const beforeBoot: TimingNode[] = [];
   const settings = await timePart(beforeBoot, "settings", () => SettingsManager.load({ agentDir, cwd, projectTrusted: false }));
   const trustProblems: string[] = [];
+  let preloaded: PreloadedExtensions | undefined;
   const askHandlers =
     options.extensions === false
       ? undefined
-      : ({ cwd: folder }: { cwd: string }) =>
-          askExtensionsAboutTrust(folder, {
+      : async ({ cwd: folder }: { cwd: string }) => {
+          const answer = await askExtensionsAboutTrust(folder, {
             ...options,
             cwd,
             agentDir,
@@ -118,6 +119,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
             onProblem: (error) => trustProblems.push(error.message),
             progress: packageProgress(options),
           });
+          preloaded = answer.preloaded;
+          return answer.decision;
+        };
   const trust = await timePart(beforeBoot, "project trust", () => resolveStartupTrust({ ...options.projectTrust, cwd, agentDir, settings, askHandlers }));
   settings.setProjectTrusted(trust.trusted);
   const effective = settings.get();
@@ -175,6 +179,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
                 agentDir,
                 cacheDir: cacheDirectory(),
                 ...options.extensions,
+                preloaded,
               }),
           },
         ]),

@@ -7,5 +7,6 @@ export { discoverExtensions, type DiscoveryOptions, type DiscoveryResult, type E
 export { parseExtensionFlags, type FlagDefinition, type ParsedFlags } from "./registrations/flags.js";
 export { createExtensionModuleLoader, type ExtensionModuleLoader } from "./loading/module-loader.js";
 export type { InlineExtension } from "./loading/load-extensions.js";
+export type { PreloadedExtensions } from "./loading/preloaded.js";
 export type { RegisteredFlag } from "./registrations/registrations.js";
 export type * from "./contract/types.js";

@@ -1,6 +1,7 @@
 // What the extensions plugin is given: where extensions come from, which load, and how flags are read.
 import type { ExtensionSource } from "./loading/discovery.js";
 import type { InlineExtension } from "./loading/load-extensions.js";
+import type { PreloadedExtensions } from "./loading/preloaded.js";
 import type { ExtensionMode } from "./contract/types.js";
 
 export interface ExtensionsPluginOptions {
@@ -24,4 +25,11 @@ export interface ExtensionsPluginOptions {
   homeDir?: string;
   /** how pith runs, as extensions read it in `ctx.mode`; default "print" */
   mode?: ExtensionMode;
+  /**
+   * a pass before the session exists (project trust): the extensions load and nothing they register takes effect;
+   * `handOver` takes their instances out, for the session's plugin to adopt (`preloaded`)
+   */
+  preTrust?: (handOver: () => PreloadedExtensions) => void;
+  /** instances a pre-trust pass loaded: adopted instead of running their factories again */
+  preloaded?: PreloadedExtensions;
 }

@@ -5,6 +5,7 @@ import { applyFlags, createService } from "./service/extensions-service.js";
 import { tapHandler } from "./events/hook-bridge.js";
 import { createExtensionModuleLoader } from "./loading/module-loader.js";
 import { loadAll } from "./loading/restart.js";
+import { preloadedFrom } from "./loading/preloaded.js";
 import type { ExtensionsPluginOptions } from "./options.js";
 import { ExtensionRuntime } from "./runtime.js";
 import { noUIContext } from "./context/ui-context.js";
@@ -19,11 +20,17 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
     async setup(context) {
       const runtime = new ExtensionRuntime(
         context,
-        { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log, mode: options.mode ?? "print" },
+        { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log, mode: options.mode ?? "print", preTrust: options.preTrust !== undefined },
         tapHandler,
       );
+      // the first instances join the bus of the ones the pre-trust pass loaded (a reload starts a new one)
+      if (options.preloaded) runtime.bus = options.preloaded.bus;
       if (options.mode === "tui") await serveTerminalComponents(() => context.tryUse("ui"));
       const untrusted = await loadAll(runtime, options, createExtensionModuleLoader({ cacheDir: options.cacheDir ?? false, onCompile: () => context.progress() }), context.time);
+      if (options.preTrust) {
+        options.preTrust(() => preloadedFrom(runtime));
+        return;
+      }
 
       const parsed = options.flagArgv && options.flagArgv.length > 0 ? applyFlags(runtime, options.flagArgv) : undefined;
       context.provide("extensions", createService(runtime, options, untrusted, parsed));

@@ -25,10 +25,19 @@ export interface ExtensionRuntimeOptions {
   log: Logger;
   /** `ctx.mode` */
   mode: ExtensionMode;
+  /** loads instances only to ask their `project_trust` handlers, for the session to adopt (preloaded.ts) */
+  preTrust?: boolean;
+}
+
+/** Where a loaded instance's `pi` object acts: the runtime it loaded in, until a session adopts a pre-trust instance. */
+export interface InstanceHost {
+  runtime: ExtensionRuntime;
 }
 
 export class ExtensionRuntime {
   readonly records: ExtensionRecord[] = [];
+  /** each loaded instance's host (what its `pi` object reads the runtime from) */
+  readonly hosts = new Map<ExtensionRecord, InstanceHost>();
   readonly flagValues = new Map<string, boolean | string>();
   /** the bus of the loaded instances; new instances get a new one */
   bus: ReturnType<typeof createEventBus>;
@@ -159,6 +168,7 @@ export class ExtensionRuntime {
     for (const scope of [...this.scopes.values()].reverse()) scope.dispose();
     this.scopes.clear();
     this.records.length = 0;
+    this.hosts.clear();
     this.commandTable.clear();
     this.timings.length = 0;
     this.bus = createEventBus();

@@ -105,6 +105,32 @@ describe("project_trust handlers at start-up", () => {
     expect(failures[0]).toContain("unsure.ts");
   });
 
+  it("each user and command-line factory runs once: the session adopts the instances that were asked", async () => {
+    const seen = globalThis as { __pithAdopted?: string[] };
+    seen.__pithAdopted = [];
+    const note = (what: string) => `globalThis.__pithAdopted.push(${what});`;
+    await writeFile(
+      join(agentDir, "extensions", "global.ts"),
+      `export default function (pi) {
+  ${note(`"global factory"`)}
+  pi.registerCommand("global-own", { handler: async () => {} });
+  pi.registerFlag("global-flag", { type: "string", default: "unset" });
+  pi.events.on("hello", (data) => { ${note("`heard ${data}`")} });
+  pi.on("project_trust", () => ({ trusted: "yes" }));
+  pi.on("session_start", (event, ctx) => { ${note("`session_start ${pi.getFlag('global-flag')} ${ctx.mode} ${pi.getCommands().some((command) => command.name === 'project-own')}`")} });
+}\n`,
+    );
+    const cli = join(root, "cli.ts");
+    await writeFile(cli, `export default function (pi) {\n  ${note(`"cli factory"`)}\n  pi.on("session_start", () => pi.events.emit("hello", "from -e"));\n}\n`);
+    const run = await start({ paths: [cli] });
+    expect(run.trust).toMatchObject({ trusted: true, source: "handler" });
+    expect(run.commands).toEqual(expect.arrayContaining(["global-own", "project-own"]));
+    // the factories ran before the decision, once; the handlers, flags, bus and pi objects act in the session
+    expect(seen.__pithAdopted.filter((line) => line.endsWith("factory")).sort()).toEqual(["cli factory", "global factory"]);
+    expect(seen.__pithAdopted).toContain("session_start unset json true");
+    expect(seen.__pithAdopted).toContain("heard from -e");
+  });
+
   it("--approve / --no-approve decide without asking any handler", async () => {
     await trustExtension(join(agentDir, "extensions", "decide.ts"), { trusted: "yes" });
     const run = await start({ approve: false });

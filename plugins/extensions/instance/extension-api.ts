@@ -9,18 +9,19 @@ import type { ExtensionRecord } from "./extension-record.js";
 import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
 import { registerProviderNow } from "../registrations/provider-registration.js";
 import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
-import type { ExtensionRuntime } from "../runtime.js";
+import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
 import { checkTool } from "../registrations/tool-adapter.js";
 import { bindNextTurn } from "../events/hook-bridge.js";
 import { guarded } from "./stale.js";
 import type { ExtensionAPI, ExtensionEventName } from "../contract/types.js";
 
-export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionRecord): ExtensionAPI {
-  const { session } = runtime;
-  const sessions = () => runtime.sessions();
-  const fail = (method: string, error: unknown) => runtime.report(extensionError(record.owner, method, error));
+export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord): ExtensionAPI {
+  // read at each call, not kept: a pre-trust instance moves into the session's runtime when the session adopts it
+  const runtime = (): ExtensionRuntime => host.runtime;
+  const sessions = () => runtime().sessions();
+  const fail = (method: string, error: unknown) => runtime().report(extensionError(record.owner, method, error));
   // the instances loaded together share a bus; a stale instance keeps talking to the old ones only
-  const bus = runtime.bus;
+  const bus = runtime().bus;
 
   const api: ExtensionAPI = {
     on(event, handler) {
@@ -28,8 +29,8 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
       // unsubscribing silences the handler: its tap stays, answering "no result", until the extension unloads
       let subscribed = true;
       const listening = ((payload: never, ctx: never) => (subscribed ? (handler as (e: never, c: never) => unknown)(payload, ctx) : undefined)) as never;
-      if (record.live) runtime.addHandler(record, event as ExtensionEventName, listening);
-      else record.pendingHandlers.push({ event: event as ExtensionEventName, handler: listening });
+      record.handlers.push({ event: event as ExtensionEventName, handler: listening });
+      if (record.live) runtime().addHandler(record, event as ExtensionEventName, listening);
       return () => {
         subscribed = false;
       };
@@ -38,7 +39,7 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
     registerTool(tool) {
       checkTool(tool);
       record.tools.set(tool.name, tool);
-      if (runtime.loaded && record.live) registerToolNow(runtime, record, tool);
+      if (runtime().loaded && record.live) registerToolNow(runtime(), record, tool);
     },
 
     registerCommand(name, options) {
@@ -47,7 +48,7 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
       }
       const bare = name.replace(/^\//, "");
       record.commands.set(bare, options);
-      if (runtime.loaded && record.live) registerAllCommands(runtime);
+      if (runtime().loaded && record.live) registerAllCommands(runtime());
     },
 
     registerShortcut(shortcut, options) {
@@ -57,13 +58,13 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
     registerFlag(name, options) {
       if (typeof name !== "string" || !name) throw new PithError("EXTENSION_FLAG_INVALID", "registerFlag needs a name.");
       record.flags.set(name, { ...options, type: options?.type === "string" ? "string" : "boolean" });
-      if (record.live && !runtime.flagValues.has(name) && options?.default !== undefined) runtime.flagValues.set(name, options.default);
+      if (record.live && !runtime().flagValues.has(name) && options?.default !== undefined) runtime().flagValues.set(name, options.default);
     },
 
     getFlag(name) {
       const flag = record.flags.get(name);
       if (!flag) return undefined;
-      return runtime.flagValues.has(name) ? runtime.flagValues.get(name) : flag.default;
+      return runtime().flagValues.has(name) ? runtime().flagValues.get(name) : flag.default;
     },
 
     registerMessageRenderer(customType, renderer) {
@@ -86,31 +87,31 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
     },
 
     getSettings() {
-      const settings = runtime.context.tryUse("settings");
+      const settings = runtime().context.tryUse("settings");
       return settings ? (structuredClone(settings.get()) as Record<string, unknown>) : {};
     },
 
     sendMessage(message, options) {
-      if (options?.deliverAs === "nextTurn") bindNextTurn(runtime);
-      deliverInBackground(runtime, record, "sendMessage", () => sendMessage(runtime, message, options));
+      if (options?.deliverAs === "nextTurn") bindNextTurn(runtime());
+      deliverInBackground(runtime(), record, "sendMessage", () => sendMessage(runtime(), message, options));
     },
 
     sendUserMessage(content, options) {
-      deliverInBackground(runtime, record, "sendUserMessage", () => sendUserMessage(runtime, content, options));
+      deliverInBackground(runtime(), record, "sendUserMessage", () => sendUserMessage(runtime(), content, options));
     },
 
     appendEntry(customType, data) {
       const manager = sessions()?.manager;
       if (!manager) return;
       const entry = manager.getEntry(manager.appendCustomEntry(customType, data));
-      if (entry) runtime.context.emit({ type: "entry_appended", entry });
+      if (entry) runtime().context.emit({ type: "entry_appended", entry });
     },
 
     setSessionName(name) {
       const manager = sessions()?.manager;
       if (!manager) return;
       manager.setSessionName(name);
-      runtime.context.emit({ type: "session_info_changed", name: manager.getSessionName() });
+      runtime().context.emit({ type: "session_info_changed", name: manager.getSessionName() });
     },
 
     getSessionName() {
@@ -122,43 +123,43 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
     },
 
     exec(command, args, options) {
-      return execProgram(command, args ?? [], session.cwd, options);
+      return execProgram(command, args ?? [], runtime().session.cwd, options);
     },
 
     getActiveTools() {
-      return session.activeToolNames();
+      return runtime().session.activeToolNames();
     },
 
     getAllTools() {
-      return listTools(runtime);
+      return listTools(runtime());
     },
 
     setActiveTools(names) {
-      session.setActiveTools(names);
+      runtime().session.setActiveTools(names);
     },
 
     getCommands() {
-      return listCommands(runtime);
+      return listCommands(runtime());
     },
 
     async setModel(model) {
-      const models = runtime.models();
+      const models = runtime().models();
       if (models && !models.hasAuth(model.provider)) return false;
-      await session.setModel(model);
+      await runtime().session.setModel(model);
       return true;
     },
 
     getThinkingLevel() {
-      return session.thinkingLevel;
+      return runtime().session.thinkingLevel;
     },
 
     setThinkingLevel(level: ThinkingLevel) {
-      session.setThinkingLevel(level).catch((error: unknown) => fail("setThinkingLevel", error));
+      runtime().session.setThinkingLevel(level).catch((error: unknown) => fail("setThinkingLevel", error));
     },
 
     registerProvider(name, config) {
-      if (!record.live || !runtime.loaded) record.pendingProviders.push({ name, config });
-      else registerProviderNow(runtime, record, name, config);
+      if (!record.live || !runtime().loaded) record.pendingProviders.push({ name, config });
+      else registerProviderNow(runtime(), record, name, config);
     },
 
     unregisterProvider(name) {
@@ -166,29 +167,27 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
       if (pending !== -1) record.pendingProviders.splice(pending, 1);
       record.providerNames.delete(name);
       try {
-        runtime.models()?.unregisterProvider(name);
+        runtime().models()?.unregisterProvider(name);
       } catch (error) {
         fail("unregisterProvider", new Error(errorMessage(error)));
       }
     },
 
     registerMcpServer(name, config) {
-      const mcp = runtime.mcp();
-      if (!mcp) {
-        fail("registerMcpServer", new PithError("MCP_UNAVAILABLE", `MCP server "${name}" was not registered: MCP is off in this session (--no-mcp, or the mcp plugin is not loaded).`));
-        return;
-      }
-      mcp.registerServer(name, config, record.source.path);
-      record.mcpServers.add(name);
+      // a pre-trust kernel has no MCP: the session that adopts the instance registers the server
+      if (runtime().options.preTrust) record.pendingMcpServers.push({ name, config });
+      else registerMcpServerNow(runtime(), record, name, config);
     },
 
     unregisterMcpServer(name) {
+      const pending = record.pendingMcpServers.findIndex((entry) => entry.name === name);
+      if (pending !== -1) record.pendingMcpServers.splice(pending, 1);
       record.mcpServers.delete(name);
-      runtime.mcp()?.unregisterServer(name, record.source.path);
+      runtime().mcp()?.unregisterServer(name, record.source.path);
     },
 
     getMcpServers() {
-      return runtime.mcp()?.registeredServers() ?? [];
+      return runtime().mcp()?.registeredServers() ?? [];
     },
 
     // a listener's failure is reported under the extension that subscribed it
@@ -206,8 +205,19 @@ export function createExtensionAPI(runtime: ExtensionRuntime, record: ExtensionR
       emit: (channel, data) => bus.emit(channel, data),
     },
   };
-  return guarded(api, () => runtime.assertCurrent(record), OPEN);
+  return guarded(api, () => runtime().assertCurrent(record), OPEN);
 }
 
 /** pi leaves the event bus usable on a stale instance */
 const OPEN: ReadonlySet<PropertyKey> = new Set<keyof ExtensionAPI>(["events"]);
+
+export function registerMcpServerNow(runtime: ExtensionRuntime, record: ExtensionRecord, name: string, config: Record<string, unknown>): void {
+  const mcp = runtime.mcp();
+  if (!mcp) {
+    const error = new PithError("MCP_UNAVAILABLE", `MCP server "${name}" was not registered: MCP is off in this session (--no-mcp, or the mcp plugin is not loaded).`);
+    runtime.report(extensionError(record.owner, "registerMcpServer", error));
+    return;
+  }
+  mcp.registerServer(name, config, record.source.path);
+  record.mcpServers.add(name);
+}

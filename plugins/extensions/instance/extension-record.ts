@@ -20,14 +20,15 @@ export interface ExtensionRecord {
   readonly display: string;
   /** the name its taps, tools and reports carry: "extension <display>" */
   readonly owner: string;
-  /** position in load order */
-  readonly order: number;
+  /** position in load order (a pre-trust instance the session adopts takes its place in the session's order) */
+  order: number;
   /** the runtime's unload count when it loaded; an unload makes the instance stale */
   readonly generation: number;
   readonly sourceInfo: SourceInfo;
   /** false while the factory runs; registrations then wait for it to succeed */
   live: boolean;
-  readonly pendingHandlers: { event: ExtensionEventName; handler: AnyHandler }[];
+  /** every handler it registered: tapped when its factory succeeded, and again in a session that adopts it */
+  readonly handlers: { event: ExtensionEventName; handler: AnyHandler }[];
   readonly tools: Map<string, PiToolDefinition>;
   readonly commands: Map<string, PiCommandOptions>;
   readonly flags: Map<string, PiFlagOptions>;
@@ -39,6 +40,8 @@ export interface ExtensionRecord {
   /** its one markdown transformer (registering again replaces it, as in pi) */
   markdownTransformer: { transform: unknown; options: MarkdownTransformerOptions } | undefined;
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
+  /** MCP servers registered while its factory ran, registered once it succeeded */
+  readonly pendingMcpServers: { name: string; config: Record<string, unknown> }[];
   /** providers it gave the models service, taken back when it unloads */
   readonly providerNames: Set<string>;
   /** MCP servers it registered, unregistered when it unloads */
@@ -63,7 +66,7 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
       ...(source.baseDir ? { baseDir: source.baseDir } : {}),
     },
     live: false,
-    pendingHandlers: [],
+    handlers: [],
     tools: new Map(),
     commands: new Map(),
     flags: new Map(),
@@ -73,6 +76,7 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     toolRenderers: [],
     markdownTransformer: undefined,
     pendingProviders: [],
+    pendingMcpServers: [],
     providerNames: new Set(),
     mcpServers: new Set(),
   };

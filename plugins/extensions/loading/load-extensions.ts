@@ -6,10 +6,12 @@
 import { errorMessage, nowMs, PithError, type PithPlugin, type PluginContext } from "../../../kernel/index.js";
 import type { ExtensionSource } from "./discovery.js";
 import { displayPath } from "./display-path.js";
-import { createExtensionAPI } from "../instance/extension-api.js";
+import { createExtensionAPI, registerMcpServerNow } from "../instance/extension-api.js";
+import { extensionError } from "../instance/errors.js";
 import { createExtensionRecord, type ExtensionRecord } from "../instance/extension-record.js";
 import type { ExtensionModuleLoader } from "./module-loader.js";
-import type { ExtensionRuntime } from "../runtime.js";
+import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
+import type { PreloadedExtensions } from "./preloaded.js";
 import type { ExtensionFactory } from "../contract/types.js";
 
 export interface InlineExtension {
@@ -23,15 +25,24 @@ export type TimeWork = PluginContext["time"];
 
 export const untimed: TimeWork = (_label, work) => work((_nested, part) => part());
 
-export async function loadExtensions(
-  runtime: ExtensionRuntime,
-  sources: readonly ExtensionSource[],
-  loader: ExtensionModuleLoader,
-  inline: readonly InlineExtension[] = [],
-  time: TimeWork = untimed,
-): Promise<void> {
+export interface LoadOptions {
+  inline?: readonly InlineExtension[];
+  time?: TimeWork;
+  /** instances loaded before the session (project trust): adopted instead of running their factories again */
+  preloaded?: PreloadedExtensions;
+}
+
+export async function loadExtensions(runtime: ExtensionRuntime, sources: readonly ExtensionSource[], loader: ExtensionModuleLoader, options: LoadOptions = {}): Promise<void> {
+  const { inline = [], time = untimed, preloaded } = options;
   let order = 0;
   for (const source of sources) {
+    const adopted = preloaded?.take(source.path);
+    if (adopted && adopted.record.source.place === source.place) {
+      adopted.record.order = order++;
+      adopted.host.runtime = runtime;
+      commit(runtime, adopted.record, adopted.host);
+      continue;
+    }
     const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++, runtime.generation);
     await time(record.display, async (part) => {
       const started = nowMs();
@@ -56,6 +67,7 @@ export async function loadExtensions(
 }
 
 async function run(runtime: ExtensionRuntime, record: ExtensionRecord, exported: unknown): Promise<void> {
+  const host: InstanceHost = { runtime };
   if (isPithPlugin(exported)) {
     // set up like any plugin, through a context that lets it unload with the extensions
     const scope = runtime.pluginContext(exported.name);
@@ -82,24 +94,36 @@ async function run(runtime: ExtensionRuntime, record: ExtensionRecord, exported:
     return;
   }
   try {
-    await (exported as ExtensionFactory)(createExtensionAPI(runtime, record));
+    await (exported as ExtensionFactory)(createExtensionAPI(host, record));
   } catch (error) {
     runtime.report(
       new PithError("EXTENSION_FACTORY_FAILED", `${record.owner} failed while loading: ${errorMessage(error)}`, { cause: error, plugin: record.owner, hook: "factory" }),
     );
     return;
   }
-  commit(runtime, record);
+  commit(runtime, record, host);
 }
 
-/** The factory succeeded: its handlers go live and its registrations count. */
-function commit(runtime: ExtensionRuntime, record: ExtensionRecord): void {
+/**
+ * The factory succeeded: its handlers go live and its registrations count. MCP servers a pre-trust instance
+ * registered wait for the session that adopts it (its providers wait for every instance to load, as all do).
+ */
+function commit(runtime: ExtensionRuntime, record: ExtensionRecord, host: InstanceHost): void {
   record.live = true;
   runtime.records.push(record);
+  runtime.hosts.set(record, host);
   for (const [name, flag] of record.flags) {
     if (!runtime.flagValues.has(name) && flag.default !== undefined) runtime.flagValues.set(name, flag.default);
   }
-  for (const { event, handler } of record.pendingHandlers.splice(0)) runtime.addHandler(record, event, handler);
+  for (const { event, handler } of record.handlers) runtime.addHandler(record, event, handler);
+  if (runtime.options.preTrust) return;
+  for (const { name, config } of record.pendingMcpServers.splice(0)) {
+    try {
+      registerMcpServerNow(runtime, record, name, config);
+    } catch (error) {
+      runtime.report(extensionError(record.owner, "registerMcpServer", error));
+    }
+  }
 }
 
 function isPithPlugin(value: unknown): value is PithPlugin {

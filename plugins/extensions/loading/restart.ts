@@ -14,7 +14,8 @@ import type { ExtensionRuntime } from "../runtime.js";
 /** Finds, imports and runs every extension, then registers what they registered. Returns the untrusted ones. */
 export async function loadAll(runtime: ExtensionRuntime, options: ExtensionsPluginOptions, loader: ExtensionModuleLoader, time: TimeWork = untimed): Promise<string[]> {
   const { sources, untrusted } = await time("find extensions", () => findSources(runtime.context, runtime.context.tryUse("settings"), options));
-  await loadExtensions(runtime, sources, loader, options.inline, time);
+  await loadExtensions(runtime, sources, loader, { inline: options.inline, time, preloaded: options.preloaded });
+  if (runtime.options.preTrust) return untrusted;
   registerAllTools(runtime);
   registerAllCommands(runtime);
   resolveFlags(runtime); // reports flag conflicts now, not when someone first asks for the flags
