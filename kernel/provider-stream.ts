@@ -34,7 +34,8 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
   }
   let tools: ToolSpec[] = session.activeToolNames().map((name) => {
     const tool = registry.tools.get(name) as ToolDefinition;
-    return { name: tool.name, description: tool.description, parameters: tool.parameters };
+    const { description, parameters, constrainedSampling } = tool;
+    return constrainedSampling ? { name: tool.name, description, parameters, constrainedSampling } : { name: tool.name, description, parameters };
   });
   let systemPrompt = session.systemPrompt;
   if (isTapped(hooks.context_with_system)) {

@@ -7,6 +7,8 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** pi's constrained sampling: "prefer" = a strict schema where the model supports one, "require" = fail without */
+  constrainedSampling?: { type: "json_schema"; strict?: "prefer" | "require" };
 }
 
 export interface ProviderResponseInfo {

@@ -1,5 +1,6 @@
 // The contract of a tool the model can call.
 import type { ImageContent, TextContent, Usage } from "./messages.js";
+import type { ToolSpec } from "./provider.js";
 
 export interface ToolResult<TDetails = unknown> {
   content: (TextContent | ImageContent)[];
@@ -61,6 +62,7 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
   promptGuidelines?: string[];
   /** JSON Schema of the arguments, sent to the model (TypeBox schemas are JSON Schema too). */
   parameters: Record<string, unknown>;
+  constrainedSampling?: ToolSpec["constrainedSampling"];
   /** Turns older or sloppy argument shapes into the current one, before validation. */
   prepareArguments?(raw: unknown): unknown;
   /**

@@ -3,6 +3,7 @@
 // `generationConfig`.
 import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { sanitizeText } from "../../lib/provider-kit/index.js";
+import { strictJsonSchema } from "../../lib/json-schema/strict-schema.js";
 import { toGoogleContents } from "./google-messages.js";
 import { googleThinkingConfig } from "./google-thinking.js";
 import type { GoogleFunctionDeclaration, GoogleParams } from "./google-wire.js";
@@ -15,7 +16,12 @@ export function buildGoogleParams(request: StreamRequest): GoogleParams {
   // A CONTINUATION finish ends the turn as "length"; the SDK would otherwise send follow-up requests of its own.
   const config: GoogleParams["config"] = { automaticContinuation: false };
   if (request.systemPrompt.trim() !== "") config.systemInstruction = sanitizeText(request.systemPrompt);
-  if (request.tools.length > 0) config.tools = [{ functionDeclarations: request.tools.map(functionDeclaration) }];
+  if (request.tools.length > 0) {
+    // Gemini 3 and later validate calls against strict schemas, for the tools that ask for it (pi's read, edit, bash, write).
+    const strictSchemas = geminiMajorVersion(model.id) >= 3 ? request.tools.map(strictParameters) : [];
+    config.tools = [{ functionDeclarations: request.tools.map((tool, index) => functionDeclaration(tool, strictSchemas[index])) }];
+    if (strictSchemas.some((schema) => schema !== undefined)) config.toolConfig = { functionCallingConfig: { mode: "VALIDATED" } };
+  }
   if (request.temperature !== undefined) config.temperature = request.temperature;
   const maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
   if (maxTokens !== undefined) config.maxOutputTokens = maxTokens;
@@ -24,8 +30,17 @@ export function buildGoogleParams(request: StreamRequest): GoogleParams {
   return { model: model.id, contents: toGoogleContents(request.messages, model), config };
 }
 
-function functionDeclaration(tool: ToolSpec): GoogleFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parametersJsonSchema: constAsEnum(tool.parameters) as Record<string, unknown> };
+function functionDeclaration(tool: ToolSpec, strict: Record<string, unknown> | undefined): GoogleFunctionDeclaration {
+  return { name: tool.name, description: tool.description, parametersJsonSchema: constAsEnum(strict ?? tool.parameters) as Record<string, unknown> };
+}
+
+/** `gemini-3-pro` → 3; 0 for other models (`gemma-…`, `claude-…` on Vertex). */
+function geminiMajorVersion(id: string): number {
+  return Number(/^gemini(?:-live)?-(\d+)/i.exec(id)?.[1] ?? 0);
+}
+
+function strictParameters(tool: ToolSpec): Record<string, unknown> | undefined {
+  return tool.constrainedSampling?.type === "json_schema" ? strictJsonSchema(tool.parameters) : undefined;
 }
 
 // Keywords whose value maps names to subschemas: their keys are property names, never keywords.

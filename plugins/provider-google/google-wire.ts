@@ -39,6 +39,8 @@ export interface GoogleParams {
   config: {
     systemInstruction?: string;
     tools?: { functionDeclarations: GoogleFunctionDeclaration[] }[];
+    /** VALIDATED: calls must match their (strict) schemas (Gemini 3 and later) */
+    toolConfig?: { functionCallingConfig: { mode: "VALIDATED" } };
     temperature?: number;
     maxOutputTokens?: number;
     thinkingConfig?: GoogleThinkingConfig;

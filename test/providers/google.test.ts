@@ -36,6 +36,8 @@ async function countFileReads(file: string, run: () => Promise<void>): Promise<n
   return reads;
 }
 
+const READ_TOOL_NAMED = (name: string) => ({ ...READ_TOOL, name });
+
 restoreEnvironmentAfterEach(["GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GCLOUD_PROJECT", "HOME", "METADATA_SERVER_DETECTION", "GCE_METADATA_HOST"]);
 
 const gemini = (overrides: Partial<Model> = {}): Model =>
@@ -73,6 +75,43 @@ describe("google-generative-ai", () => {
     await collect(streamGoogleGenerativeAi(streamRequest(gemini({ reasoning: true }), { thinkingLevel: "off" })));
     const configs = mock.requests.map((request) => (request.body.generationConfig as { thinkingConfig?: unknown }).thinkingConfig);
     expect(configs).toEqual([{ includeThoughts: true, thinkingLevel: "HIGH" }, { thinkingLevel: "LOW" }, { thinkingBudget: 0 }]);
+  });
+
+  it("sends Gemini 3 the strict schemas of tools that ask for constrained sampling, in VALIDATED mode (pi 1.6.0)", async () => {
+    const strictRead = {
+      name: "read",
+      description: "Read a file",
+      parameters: { type: "object", properties: { path: { type: "string" }, offset: { type: "number" }, mode: { type: "string", const: "text" } }, required: ["path"] },
+      constrainedSampling: { type: "json_schema" as const, strict: "prefer" as const },
+    };
+    const tools = [strictRead, READ_TOOL_NAMED("grep")];
+    await collect(streamGoogleGenerativeAi(streamRequest(gemini({ id: "gemini-3-pro-preview" }), { tools })));
+    await collect(streamGoogleGenerativeAi(streamRequest(gemini({ id: "gemini-2.5-pro" }), { tools })));
+    const [three, two] = mock.requests;
+    expect(three!.body.toolConfig).toEqual({ functionCallingConfig: { mode: "VALIDATED" } });
+    expect(three!.body.tools).toEqual([
+      {
+        functionDeclarations: [
+          {
+            name: "read",
+            description: "Read a file",
+            parametersJsonSchema: {
+              type: "object",
+              properties: { path: { type: "string" }, offset: { anyOf: [{ type: "number" }, { type: "null" }] }, mode: { anyOf: [{ type: "string", enum: ["text"] }, { type: "null" }] } },
+              required: ["path", "offset", "mode"],
+              additionalProperties: false,
+            },
+          },
+          { name: "grep", description: "Read a file", parametersJsonSchema: READ_TOOL.parameters },
+        ],
+      },
+    ]);
+    // Gemini 2 gets the schemas as they are, and Gemini picks (no toolConfig)
+    expect(two!.body.toolConfig).toBeUndefined();
+    expect((two!.body.tools as [{ functionDeclarations: { parametersJsonSchema: unknown }[] }])[0].functionDeclarations[0]!.parametersJsonSchema).toEqual({
+      ...strictRead.parameters,
+      properties: { ...strictRead.parameters.properties, mode: { type: "string", enum: ["text"] } },
+    });
   });
 
   it("streams a tool call whole, and replays it with its signature, the result and an image in one user turn", async () => {

@@ -108,6 +108,8 @@ export function createBashTool(options: BashToolOptions): ToolDefinition<BashArg
     get parameters() {
       return bashArguments.parameters;
     },
+    // as pi 1.6.0: a strict schema (validated calls) where the model supports one, Gemini 3 and later
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
     validate: bashArguments.validate,
     async execute(rawArgs, context, onUpdate) {
       throwIfAborted(context.signal);

@@ -116,6 +116,8 @@ export function createEditTool(options: EditToolOptions): ToolDefinition<EditArg
     get parameters() {
       return editArguments.parameters;
     },
+    // as pi 1.6.0: a strict schema (validated calls) where the model supports one, Gemini 3 and later
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
     prepareArguments: prepareEditArguments,
     validate: editArguments.validate,
     async execute(rawArgs, context) {

@@ -203,6 +203,8 @@ export function createReadTool(options: ReadToolOptions): ToolDefinition<ReadArg
     get parameters() {
       return readArguments.parameters;
     },
+    // as pi 1.6.0: a strict schema (validated calls) where the model supports one, Gemini 3 and later
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
     prepareArguments: acceptFilePathAlias,
     validate: readArguments.validate,
     async execute(rawArgs, context) {

@@ -34,6 +34,8 @@ export function createWriteTool(options: WriteToolOptions): ToolDefinition<Write
     get parameters() {
       return writeArguments.parameters;
     },
+    // as pi 1.6.0: a strict schema (validated calls) where the model supports one, Gemini 3 and later
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
     validate: writeArguments.validate,
     prepareArguments: acceptFilePathAlias,
     async execute(rawArgs, context) {
