@@ -29,9 +29,7 @@ import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service/ui-service.js";
 import { applyUiSettings } from "./settings/ui-settings.js";
 import { applyStartupScope } from "./scoped-models/startup-scope.js";
-import { ThemeCatalog } from "./theme/theme-catalog.js";
-import { initialThemeName } from "./theme/initial-theme.js";
-import { watchActiveTheme } from "./theme/theme-watch.js";
+import { startThemes } from "./theme/run-themes.js";
 import { startupTrustPrompt, startupTrustUI } from "./startup/trust-prompt.js";
 import { ResourceListing } from "./components/resource-listing.js";
 import { resourceSections } from "./startup/resource-sections.js";
@@ -190,10 +188,20 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     });
 
     ui.focusEditor();
-    const { stop: stopThemes, problems: themeProblems } = startThemes(plugged, session, runOptions.themes);
+    const themes = runOptions.themes;
+    const sources = {
+      agentDir: options.agentDir,
+      cwd: session.cwd,
+      projectTrusted: plugged.tryUse("projectTrust")?.trusted ?? true,
+      paths: themes?.paths ?? [],
+      packageFiles: plugged.tryUse("packages")?.resolved.themeFiles ?? [],
+      discover: themes?.discover ?? true,
+    };
+    const runThemes = startThemes(sources, themes?.use ?? plugged.tryUse("settings")?.get().theme, ui, tui, (message) => chat.notify("warning", message));
     takeTerminal();
+    void runThemes.followTerminal();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
-    const diagnostics = startupDiagnostics(plugged, { extensions: extensionProblems, shortcuts: bindings.refresh(plugged, { notify: false }), themes: themeProblems });
+    const diagnostics = startupDiagnostics(plugged, { extensions: extensionProblems, shortcuts: bindings.refresh(plugged, { notify: false }), themes: runThemes.problems });
     const listed = listedLogLines(diagnostics);
     for (const { kind, text } of startupNotes ?? []) if (!listed.has(text)) chat.notify(kind, text);
     startupNotes = undefined;
@@ -219,7 +227,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     })();
 
     const code = await finished;
-    stopThemes();
+    runThemes.stop();
     data.close();
     submitter.dispose();
     chat.dispose();
@@ -229,25 +237,6 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     await session.dispose().catch((error: unknown) => process.stderr.write(`pith: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`));
     removeGuard();
     return code;
-  }
-
-  /** the run's themes: the starting one applied before the first frame, the active file watched */
-  function startThemes(plugged: PluginContext, session: AgentSession, themes: RunOptions["themes"]): { stop: () => void; problems: readonly string[] } {
-    const catalog = new ThemeCatalog({
-      agentDir: options.agentDir,
-      cwd: session.cwd,
-      projectTrusted: plugged.tryUse("projectTrust")?.trusted ?? true,
-      paths: themes?.paths ?? [],
-      packageFiles: plugged.tryUse("packages")?.resolved.themeFiles ?? [],
-      discover: themes?.discover ?? true,
-    });
-    ui.useThemes(catalog);
-    const name = initialThemeName(themes?.use ?? plugged.tryUse("settings")?.get().theme);
-    if (name !== ui.theme.name) {
-      const result = ui.setTheme(name);
-      if (!result.success) chat.notify("warning", `${result.error ?? `Theme "${name}" not found`}; using ${ui.theme.name}`);
-    }
-    return { problems: catalog.problems, stop: watchActiveTheme(catalog, ui, (problem) => chat.notify("warning", `${problem}; the theme keeps its previous colours`)) };
   }
 
   // until run() lists the start-up problems, what plugins log waits here, so the listed ones are not shown twice

@@ -53,7 +53,7 @@ it("a theme file missing colours is reported and the run goes on with the built-
   await run.waitFor((screen) => /"colors" lacks border/.test(screen.replace(/\n/g, "")) && screen.includes('Theme "half" not found'));
 });
 
-it("a theme of a package in the settings is offered and used by the theme setting", async () => {
+it("a theme of a package in the settings is used by the theme setting", async () => {
   const world = ui.world();
   await mkdir(join(world.home, "pkg", "themes"), { recursive: true });
   await writeFile(join(world.home, "pkg", "package.json"), JSON.stringify({ name: "pkg-with-theme", version: "1.0.0" }));
@@ -61,5 +61,6 @@ it("a theme of a package in the settings is offered and used by the theme settin
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ packages: ["../pkg"], theme: "packaged" }));
   const run = await ui.start();
   expect(run.output).toContain(truecolor("#0d0e0f"));
-  expect(run.buffer().join("\n")).toMatch(/\[Themes\]\s+packaged/);
+  // pi 1.6.0's start-up listing has no [Themes] section
+  expect(run.buffer().join("\n")).not.toContain("[Themes]");
 });

@@ -1,15 +1,31 @@
-// Which theme a run starts with: `--use-theme`, else the `theme` setting. "system" (the default) and a
-// "light/dark" pair follow the terminal's background as COLORFGBG reports it (dark when it says nothing): pith
-// does not query the terminal's palette as pi's system theme does.
-export function initialThemeName(choice: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const dark = terminalIsDark(env);
-  if (choice === undefined || choice === "" || choice === "system") return dark ? "dark" : "light";
-  const pair = choice.split("/");
-  if (pair.length === 2) return (dark ? pair[1] : pair[0]) || "dark";
-  return choice;
+// Which theme a choice names for the terminal's appearance. "system" (the default) and a "light/dark" pair follow
+// the terminal: its reported background decides (terminal-appearance.ts), else COLORFGBG, else dark. pi generates
+// its "system" theme from the terminal's own colours; pith takes its built-in dark or light theme instead.
+import type { Appearance } from "./terminal-appearance.js";
+
+/** the theme `choice` (`--use-theme` or the `theme` setting) names on a terminal of `appearance` */
+export function themeFor(choice: string | undefined, appearance: Appearance): string {
+  if (followsTerminal(choice)) {
+    const pair = choice?.split("/");
+    if (pair?.length === 2) return (appearance === "dark" ? pair[1] : pair[0])!.trim() || appearance;
+    return appearance;
+  }
+  return choice!;
 }
 
-function terminalIsDark(env: NodeJS.ProcessEnv): boolean {
-  const background = Number(env.COLORFGBG?.split(";").at(-1));
-  return Number.isNaN(background) || env.COLORFGBG === undefined ? true : background < 8;
+/** whether the choice changes with the terminal's appearance */
+export function followsTerminal(choice: string | undefined): boolean {
+  return choice === undefined || choice === "" || choice === "system" || choice.split("/").length === 2;
+}
+
+/**
+ * COLORFGBG's background (`fg;bg` or rxvt's `fg;xpm;bg`), by palette index as Vim reads it: 0-6 and 8 (bright
+ * black, Solarized Dark's background) are dark, 7 and 9-15 light; anything else says nothing.
+ */
+export function colorFgBgAppearance(env: NodeJS.ProcessEnv = process.env): Appearance | undefined {
+  const background = env.COLORFGBG?.split(";").at(-1)?.trim();
+  if (!background || !/^\d{1,2}$/.test(background)) return undefined;
+  const index = Number(background);
+  if (index > 15) return undefined;
+  return index <= 6 || index === 8 ? "dark" : "light";
 }
