@@ -29,6 +29,7 @@ function record(model, provider) {
   entry.reasoning = model.reasoning;
   if (model.thinkingLevelMap) entry.thinkingLevelMap = model.thinkingLevelMap;
   entry.input = model.input;
+  if (model.promptCache) entry.promptCache = model.promptCache;
   const { input, output, cacheRead, cacheWrite } = model.cost;
   entry.cost = { input, output, cacheRead, cacheWrite };
   entry.contextWindow = model.contextWindow;

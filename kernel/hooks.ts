@@ -283,6 +283,8 @@ export const HOOK_CATALOGUE = Object.freeze({
   before_provider_headers: series<ProviderHeadersEvent>(),
   provider_stream_event: series<ProviderStreamEventInfo>(),
   stream_options: waterfall<StreamOptionsState>(),
+  /** a model call goes to its provider, exactly as built (the cache-warming plugin replays it) */
+  model_request: sync<{ request: StreamRequest }>(),
   before_provider_request: waterfall<ProviderRequestState>(),
   after_provider_response: series<ProviderResponseInfo>(),
   tool_call: bail<ToolCallEvent, ToolBlock | undefined>("block"),
@@ -324,6 +326,8 @@ export const HOOK_CATALOGUE = Object.freeze({
   project_trust: hook("bail", "report", "project-trust"),
   // extensions registered or unregistered MCP servers (the mcp plugin): a handler that claims them connects them
   mcp_servers_change: hook("bail", "report", "mcp"),
+  // before each prompt-cache refresh (the cache-warming plugin): the last handler that sets an action wins
+  cache_warming_decision: hook("waterfall", "report", "cache-warming"),
 });
 
 type Catalogue = typeof HOOK_CATALOGUE;

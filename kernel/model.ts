@@ -27,6 +27,8 @@ export interface Model {
   thinkingLevelMap?: ThinkingLevelMap;
   input: ("text" | "image")[];
   cost: ModelCost;
+  /** seconds a prompt cache entry lives, per retention tier (PI_CACHE_RETENTION); unset: unknown, never warmed */
+  promptCache?: { short?: number; long?: number };
   contextWindow: number;
   maxTokens: number;
   headers?: Record<string, string>;

@@ -66,6 +66,7 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
     onResponse: isTapped(hooks.after_provider_response) ? (response) => hooks.after_provider_response.promise(response) : undefined,
     onStreamEvent: isTapped(hooks.provider_stream_event) ? (data) => hooks.provider_stream_event.promise({ model, data }) : undefined,
   };
+  if (isTapped(hooks.model_request)) hooks.model_request.call({ request });
   yield* provider.stream(request);
 }
 

@@ -19,6 +19,7 @@ export const BUILTIN_PLUGIN_NAMES = [
   "images",
   "retry",
   "compaction",
+  "cache-warming",
   "skills",
   "prompt-templates",
   "system-prompt",
@@ -96,6 +97,8 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
       return (await import("../plugins/retry/index.js")).retryPlugin();
     case "compaction":
       return (await import("../plugins/compaction/index.js")).compactionPlugin();
+    case "cache-warming":
+      return (await import("../plugins/cache-warming/index.js")).cacheWarmingPlugin();
     // Getters: the skills and prompt-templates plugins read their options on every reload, so settings entries
     // and package files come from the settings and packages as they are after a reload or session move.
     case "skills":

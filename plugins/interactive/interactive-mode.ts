@@ -103,6 +103,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     workingMessage: "Working...",
     workingVisible: true,
     outputPad: 1,
+    cacheNotices: false,
   }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd(), editorInUse: () => ui.editorInUse });
   const bindings = new ExtensionBindings(keys, chat);
   editor.interceptors.add(bindings.handle);

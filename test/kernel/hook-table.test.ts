@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { boot, HOOK_CATALOGUE, isTapped, KERNEL_OWNER, PithError, type PithPlugin } from "../../kernel/index.js";
 
 describe("the hook catalogue", () => {
-  it("declares the session-move, tree, compaction, user-bash, resource-discovery, trust and MCP hooks with their owners", () => {
+  it("declares the session-move, tree, compaction, user-bash, resource-discovery, trust, MCP and cache-warming hooks with their owners", () => {
     const owned = Object.fromEntries(Object.entries(HOOK_CATALOGUE).filter(([, spec]) => spec.owner !== KERNEL_OWNER).map(([name, spec]) => [name, spec.owner]));
     expect(owned).toEqual({
       session_before_switch: "session-control",
@@ -21,6 +21,7 @@ describe("the hook catalogue", () => {
       ui_prompt_end: "extensions",
       project_trust: "project-trust",
       mcp_servers_change: "mcp",
+      cache_warming_decision: "cache-warming",
     });
   });
 

@@ -15,7 +15,7 @@ function piCatalogue(): Record<string, Record<string, unknown>[]> {
       const list = Object.values(models).map((m) => { const { input, output, cacheRead, cacheWrite } = m.cost;
         return { id: m.id, name: m.name, api: m.api, provider: m.provider, baseUrl: m.baseUrl, reasoning: m.reasoning,
           thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: { input, output, cacheRead, cacheWrite },
-          contextWindow: m.contextWindow, maxTokens: m.maxTokens, headers: m.headers, compat: m.compat }; });
+          promptCache: m.promptCache, contextWindow: m.contextWindow, maxTokens: m.maxTokens, headers: m.headers, compat: m.compat }; });
       if (list.length > 0) out[provider] = list;
     }
     process.stdout.write(JSON.stringify(out));`;
@@ -35,7 +35,7 @@ describe("built-in catalogue", () => {
     for (const [provider, piList] of Object.entries(pi)) {
       const ours = builtInModelsOf(provider).map((m) => ({
         id: m.id, name: m.name, api: m.api, provider: m.provider, baseUrl: m.baseUrl, reasoning: m.reasoning,
-        thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: m.cost, contextWindow: m.contextWindow,
+        thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: m.cost, promptCache: m.promptCache, contextWindow: m.contextWindow,
         maxTokens: m.maxTokens, headers: m.headers, compat: m.compat,
       }));
       expect(plain(ours), provider).toEqual(plain(piList));

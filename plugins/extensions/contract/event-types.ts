@@ -112,7 +112,26 @@ export interface AgentBeforeSettleEvent extends BoundaryState {
   type: "agent_before_settle";
 }
 
+/** Before each prompt-cache refresh, with pith's estimates and decision; everything else is on the context. */
+export interface CacheWarmingDecisionEvent {
+  type: "cache_warming_decision";
+  /** dollars: the price of this refresh */
+  warmCost: number;
+  /** dollars the next request costs more if the cache entry is lost */
+  missCost: number;
+  /** the estimated chance that a request arrives before the entry expires */
+  continuationProbability: number;
+  /** pith's decision */
+  action: "warm" | "stop";
+}
+
+/** Overrides the decision; the last handler that returns an action wins. "stop" ends warming until the next request. */
+export interface CacheWarmingDecisionEventResult {
+  action?: "warm" | "stop";
+}
+
 export interface Pi1xEventMap {
+  cache_warming_decision: [CacheWarmingDecisionEvent, CacheWarmingDecisionEventResult];
   turn_end: [TurnEndEvent, BoundaryResult];
   agent_before_settle: [AgentBeforeSettleEvent, BoundaryResult];
   context_with_system: [ContextWithSystemEvent, ContextWithSystemEventResult];

@@ -13,6 +13,7 @@
 //   session_before_*      `{cancel: true}` cancels the move or compaction; `session_before_tree` may also bring a
 //                         summary, `session_before_compact` the compaction itself
 //   user_bash             `{operations}` or `{result}`        resources_discover  paths join the skills and templates
+//   cache_warming_decision  `{action}` overrides; each handler sees pith's own decision, the last action wins
 //   everything else       observed
 // agent_start, turn_start (with turnIndex), message_start/update and tool_execution_* come from the session's
 // ordered event queue; hook-driven events wait for that queue first, so an extension sees everything in order.
@@ -26,6 +27,8 @@ import { catchUp, type Call, type Tap } from "./tap.js";
 import { contribute } from "./resources-discover.js";
 import { tapProjectTrust } from "./trust-tap.js";
 import type { ExtensionRuntime } from "../runtime.js";
+import type { CacheWarmingDecisionEventResult } from "../contract/event-types.js";
+import type {} from "../../cache-warming/decision-hook.js";
 import type {
   BeforeAgentStartEventResult,
   ExtensionContext,
@@ -275,6 +278,13 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   ui_prompt_end: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("ui_prompt_end", async (prompt) => {
       await call({ type: "ui_prompt_end", reason: "ui_prompt", ...prompt });
+    }),
+
+  cache_warming_decision: ({ runtime, record, call }) =>
+    runtime.pluginContextFor(record).on("cache_warming_decision", async (state) => {
+      const { warmCost, missCost, continuationProbability, decision } = state;
+      const result = await call<CacheWarmingDecisionEventResult>({ type: "cache_warming_decision", warmCost, missCost, continuationProbability, action: decision.action });
+      return result?.action === "warm" || result?.action === "stop" ? { ...state, action: result.action } : undefined;
     }),
 
   resources_discover: ({ runtime, record, call }) =>

@@ -17,6 +17,8 @@ import type { Theme } from "../theme/theme.js";
 import type { ImageDisplay } from "../components/chat-images.js";
 import type { ExtensionTerminalParts } from "../../extensions/service/terminal-parts.js";
 import type { KeyHints } from "../extensions/key-hints.js";
+import { cacheWarmedText } from "../../cache-warming/index.js";
+import type { UsageEntry } from "../../sessions/index.js";
 
 /** what extensions draw in the chat: their message and tool renderers, with the user's key hints */
 export interface ChatRenderers {
@@ -48,6 +50,8 @@ export interface ChatSettings extends AssistantDisplay {
   workingVisible: boolean;
   /** the `outputPad` setting: the horizontal padding of what the chat draws */
   outputPad: number;
+  /** the `showCacheMissNotices` setting: cache refreshes are shown */
+  cacheNotices: boolean;
 }
 
 export class ChatController {
@@ -59,6 +63,8 @@ export class ChatController {
   /** the retry the current request is (0: the first try), for "Aborted after N retry attempts" */
   private retryAttempt = 0;
   private countdown: Countdown | undefined;
+  /** the last cache-refresh line, which the next refresh adds to while nothing came after it */
+  private cacheWarmNotice: { item: Notice; total: number; note: string | undefined } | undefined;
   /** the spinner while the agent works, retries or compacts */
   readonly status: WorkingStatus;
 
@@ -117,6 +123,10 @@ export class ChatController {
   /** a session's earlier messages and custom entries, drawn as they were (resume, continue, reload, /tree) */
   showHistory(items: readonly HistoryItem[]): void {
     for (const item of items) {
+      if ("usage" in item) {
+        this.addCacheWarm(item.usage);
+        continue;
+      }
       if ("entry" in item) {
         this.addEntry(item.entry);
         continue;
@@ -206,6 +216,7 @@ export class ChatController {
       case "entry_appended": {
         const entry = event.entry as { type: string };
         if (entry.type === "custom") this.addEntry(entry as CustomEntryData);
+        else if (isCacheWarm(entry)) this.addCacheWarm(entry);
         break;
       }
       case "auto_retry_start":
@@ -278,6 +289,22 @@ export class ChatController {
   private addMessage(message: AgentMessage, place?: EntryPlace): void {
     const item = chatItemFor(message, this.itemContext(), place);
     if (item) this.addExpandable(item);
+  }
+
+  /** a cache refresh, when notices are on; refreshes one after the other add up on one line, as in pi */
+  private addCacheWarm(entry: CacheWarmEntry): void {
+    if (!this.settings.cacheNotices) return;
+    const chat = this.layout.chat;
+    const last = this.cacheWarmNotice;
+    if (last && chat.children.at(-1) === last.item && last.note === entry.note) {
+      last.total += entry.usage.cost.total;
+      last.item.setMessage(cacheWarmedText(last.total, entry.note));
+    } else {
+      const item = padded(new Notice("status", cacheWarmedText(entry.usage.cost.total, entry.note), this.theme), this.settings.outputPad);
+      this.cacheWarmNotice = { item, total: entry.usage.cost.total, note: entry.note };
+      chat.addChild(item);
+    }
+    this.tui.requestRender();
   }
 
   /** a custom entry its extension draws; one that arrives while a reply streams goes above the reply, as in pi */
@@ -353,4 +380,10 @@ export class ChatController {
   private hideLoader(): void {
     this.status.hide();
   }
+}
+
+type CacheWarmEntry = Pick<UsageEntry, "kind" | "usage" | "note">;
+
+function isCacheWarm(entry: { type: string; kind?: unknown }): entry is UsageEntry {
+  return entry.type === "usage" && entry.kind === "cache_warm";
 }

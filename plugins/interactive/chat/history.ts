@@ -1,17 +1,19 @@
 // What the chat shows of a session's earlier conversation (start-up, resume, reload, /tree): the entries the
 // context is built from, in order (pi draws the same), each message with the entry it came from, and the custom
-// entries extensions appended, which their entry renderers draw but the model never sees.
+// entries extensions appended, which their entry renderers draw but the model never sees, and cache refreshes.
 import type { AgentMessage, PluginContext, SessionApi } from "../../../kernel/index.js";
-import { contextEntries, entryMessage } from "../../sessions/index.js";
+import { contextEntries, entryMessage, type UsageEntry } from "../../sessions/index.js";
 import type { CustomEntryData } from "../extensions/custom-entry.js";
 
-export type HistoryItem = { message: AgentMessage; messageId?: string; timestamp?: string } | { entry: CustomEntryData };
+export type HistoryItem = { message: AgentMessage; messageId?: string; timestamp?: string } | { entry: CustomEntryData } | { usage: UsageEntry };
 
 export function sessionHistory(context: PluginContext, session: Pick<SessionApi, "messages">): HistoryItem[] {
   const manager = context.tryUse("sessions")?.manager;
   if (!manager) return session.messages.map((message) => ({ message }));
   return contextEntries(manager.getBranch()).flatMap((entry, position): HistoryItem[] => {
     if (entry.type === "custom") return [{ entry }];
+    // a cache refresh, shown as its notice (when notices are on)
+    if (entry.type === "usage" && entry.kind === "cache_warm") return [{ usage: entry }];
     // a compaction kept in the range of a later one was already summarised by it
     if (entry.type === "compaction" && position > 0) return [];
     const message = entryMessage(entry);

@@ -2,6 +2,7 @@
 // is saved to the agent folder's settings.json at once and applied to the running UI. The theme row opens a list
 // of themes, previewed while moving, restored on escape; "Warnings" and "Default thinking level per model" open
 // menus of their own (settings-submenus.ts).
+import type { CacheWarmingMode } from "../../cache-warming/index.js";
 import { SelectList, SettingsList, getCapabilities, type Component, type SettingItem } from "@earendil-works/pi-tui";
 import { IMAGE_ROWS, SETTING_ROWS, shownValue, storedValue } from "../settings/setting-rows.js";
 import { ModelThinkingMenu, modelThinkingSummary, warningsMenu } from "../settings/settings-submenus.js";
@@ -69,6 +70,11 @@ async function change(host: CommandHost, id: string, shown: string): Promise<voi
     if (row.path === "steeringMode") await control.setSteeringMode(value as "all" | "one-at-a-time");
     else if (row.path === "followUpMode") await control.setFollowUpMode(value as "all" | "one-at-a-time");
     else if (row.path === "compaction.enabled") await control.setAutoCompaction(value as boolean);
+    else if (row.path === "cacheWarming" && context.tryUse("cacheWarming")) {
+      // written to the agent folder's settings, and what the new mode no longer allows stops at once
+      await context.use("cacheWarming").setMode(value as CacheWarmingMode);
+      chat.notify("status", `Cache warming: ${String(value)}`);
+    }
     else await settings.set(row.path, value as never, "global");
     applyUiSettings(settings.get(), host);
   } catch (error) {

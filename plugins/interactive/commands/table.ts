@@ -44,7 +44,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "session",
     description: "Show session info and statistics",
-    run: (_args, { context, chat }) => chat.notify("info", sessionReport(context.use("sessionInfo"))),
+    run: (_args, { context, chat }) => chat.notify("info", sessionReport(context.use("sessionInfo"), context.tryUse("cacheWarming"))),
   },
   {
     name: "copy",

@@ -8,9 +8,14 @@ export class Notice extends PaddedText {
   constructor(
     readonly kind: NoticeKind,
     message: string,
-    theme: Theme,
+    private readonly theme: Theme,
   ) {
     super(noticeText(kind, message, theme));
+  }
+
+  /** says something else in the same place (a running total) */
+  setMessage(message: string): void {
+    this.setText(noticeText(this.kind, message, this.theme));
   }
 }
 

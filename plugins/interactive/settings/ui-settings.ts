@@ -14,6 +14,7 @@ export interface UiSettingsParts {
 export function applyUiSettings(settings: Settings, { tui, editor, chat }: UiSettingsParts): void {
   if (chat.settings.hideThinking !== settings.hideThinkingBlock) chat.setHideThinking(settings.hideThinkingBlock);
   chat.setOutputPad(settings.outputPad);
+  chat.settings.cacheNotices = settings.showCacheMissNotices;
   chat.settings.images = { show: settings.terminal.showImages, widthCells: settings.terminal.imageWidthCells };
   editor.setPaddingX(settings.editorPaddingX);
   editor.setAutocompleteMaxVisible(settings.autocompleteMaxVisible);

@@ -90,6 +90,7 @@ function modelFromDefinition(provider: string, config: ProviderConfig, definitio
     maxTokens: definition.maxTokens ?? 16_384,
   };
   if (definition.thinkingLevelMap) model.thinkingLevelMap = { ...definition.thinkingLevelMap };
+  if (definition.promptCache) model.promptCache = { ...definition.promptCache };
   const compat = mergeCompat(config.compat, definition.compat);
   if (compat) model.compat = compat;
   return model;
@@ -103,6 +104,7 @@ function applyModelOverride(model: Model, override: ModelOverride): Model {
     result.thinkingLevelMap = { ...model.thinkingLevelMap, ...override.thinkingLevelMap };
   }
   if (override.input !== undefined) result.input = override.input;
+  if (override.promptCache) result.promptCache = { ...model.promptCache, ...override.promptCache };
   if (override.contextWindow !== undefined) result.contextWindow = override.contextWindow;
   if (override.maxTokens !== undefined) result.maxTokens = override.maxTokens;
   if (override.cost) {

@@ -27,6 +27,9 @@ const cost = z.object({
   cacheWrite: z.optional(z.number()),
 });
 
+/** seconds a prompt cache entry lives per retention tier (pi 1.6.0); a tier left out is never warmed */
+const promptCache = z.object({ short: z.optional(positive), long: z.optional(positive) });
+
 /** Known compat fields are type-checked; the rest pass through for provider plugins to read. */
 const compat = z.looseObject({
   supportsStore: z.optional(z.boolean()),
@@ -57,6 +60,7 @@ const modelDefinition = z.object({
   thinkingLevelMap: z.optional(thinkingLevelMap),
   input: z.optional(inputKinds),
   cost: z.optional(cost),
+  promptCache: z.optional(promptCache),
   contextWindow: z.optional(positive),
   maxTokens: z.optional(positive),
   headers: z.optional(headers),

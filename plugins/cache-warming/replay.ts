@@ -1,0 +1,36 @@
+// A refresh goes the way every model request goes: the provider plugin of the model's api, a key resolved now
+// through `resolve_auth` (a sign-in token may have been renewed since), the headers through
+// `before_provider_headers`, and the request's own payload, response and stream hooks. Only the output cap (one
+// token) and the signal differ from the request it repeats; the conversation never sees it.
+import { PithError, failedReply, isTapped, type AssistantMessage, type Model, type PluginContext, type StreamRequest } from "../../kernel/index.js";
+
+export async function replayRequest(
+  context: Pick<PluginContext, "getProvider" | "hooks">,
+  model: Model,
+  request: StreamRequest,
+  signal: AbortSignal,
+): Promise<AssistantMessage> {
+  const provider = context.getProvider(model.api);
+  if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of ${model.provider}/${model.id}.`);
+  const { hooks } = context;
+  const auth = isTapped(hooks.resolve_auth) ? await hooks.resolve_auth.promise({ model, signal }) : undefined;
+  let headers: Record<string, string | null> | undefined = auth?.headers;
+  if (isTapped(hooks.before_provider_headers)) {
+    headers = { ...model.headers, ...auth?.headers };
+    await hooks.before_provider_headers.promise({ headers, model });
+  }
+  const refresh: StreamRequest = {
+    ...request,
+    model: auth?.baseUrl ? { ...model, baseUrl: auth.baseUrl } : model,
+    apiKey: auth?.apiKey,
+    headers,
+    maxTokens: 1,
+    signal,
+  };
+  let final: AssistantMessage | undefined;
+  for await (const event of provider.stream(refresh)) {
+    if (event.type === "done") final = event.message;
+    else if (event.type === "error") final = event.error;
+  }
+  return final ?? failedReply("error", "The provider's stream ended without a final event", undefined, model);
+}
