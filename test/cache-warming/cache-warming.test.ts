@@ -49,7 +49,7 @@ describe("during a long tool run", () => {
     });
     script([CALL_WORK, { text: "done", usage: { cacheRead: 100_010, output: 5 } }]);
     const run = started.session.prompt("go");
-    await vi.waitFor(() => expect(appended(started.events).length).toBeGreaterThan(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(appended(started.events).length).toBeGreaterThan(0), { timeout: 10_000 });
     await started.gate.release();
     await run;
 
@@ -93,7 +93,7 @@ describe("during a long tool run", () => {
     const started = await warmingSession({ mock, settings: { cacheWarming: "streaming" } });
     script([{ ...CALL_WORK, usage: { input: 2000 } }, { text: "done" }]);
     const run = started.session.prompt("go");
-    await vi.waitFor(() => expect(started.cacheWarming().status().reason).toBe("expected savings below threshold"), { timeout: 5000 });
+    await vi.waitFor(() => expect(started.cacheWarming().status().reason).toBe("expected savings below threshold"), { timeout: 10_000 });
     const status = started.cacheWarming().status();
     await started.gate.release();
     await run;
@@ -128,7 +128,7 @@ describe("during a long tool run", () => {
     });
     script([CALL_WORK, { text: "done" }]);
     const run = started.session.prompt("go");
-    await vi.waitFor(() => expect(started.cacheWarming().status().reason).toBe("stopped by extension"), { timeout: 5000 });
+    await vi.waitFor(() => expect(started.cacheWarming().status().reason).toBe("stopped by extension"), { timeout: 10_000 });
     const stopped = cacheWarmingStatusText(started.cacheWarming().status());
     await started.gate.release();
     await run;
@@ -159,7 +159,7 @@ describe("during a long tool run", () => {
     });
     script([{ ...CALL_WORK, usage: { input: 2000 } }, { text: "done" }]);
     const run = started.session.prompt("go");
-    await vi.waitFor(() => expect(usageEntries(started.manager().getEntries()).length).toBeGreaterThan(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(usageEntries(started.manager().getEntries()).length).toBeGreaterThan(0), { timeout: 10_000 });
     await started.gate.release();
     await run;
     expect(usageEntries(started.manager().getEntries())[0]).toMatchObject({ kind: "cache_warm", note: "extension override" });
@@ -175,7 +175,7 @@ describe("between runs", () => {
     script([{ text: "hi", usage: { cacheWrite: 1_000_000 } }], { text: ".", usage: { cacheRead: 1_000_000 }, delayMs: 30_000 });
     await started.session.prompt("go");
     expect(started.cacheWarming().status()).toMatchObject({ state: "scheduled", decision: { phase: "idle", continuationProbability: 0.15, action: "warm" } });
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), { timeout: 10_000 });
     expect(started.cacheWarming().status().state).toBe("refreshing");
 
     await started.session.dispose();
@@ -188,7 +188,7 @@ describe("between runs", () => {
     const streaming = await warmingSession({ mock, settings: { cacheWarming: "streaming" } });
     script([CALL_WORK]);
     const run = streaming.session.prompt("go");
-    await vi.waitFor(() => expect(streaming.cacheWarming().status().state).toBe("scheduled"), { timeout: 5000 });
+    await vi.waitFor(() => expect(streaming.cacheWarming().status().state).toBe("scheduled"), { timeout: 10_000 });
     await streaming.session.abort();
     await run;
     expect(streaming.cacheWarming().status()).toEqual({ state: "inactive", reason: "agent run settled" });

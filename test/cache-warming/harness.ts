@@ -1,5 +1,5 @@
 // A session as the SDK assembles it, against the mock LLM server: a models.json model with a prompt-cache lifetime
-// of 11 s (pith refreshes 1 s after each request: ten seconds before expiry, pi's margin; by then the reply
+// of 12 s (pith refreshes 2 s after each request: ten seconds before expiry, pi's margin; by then the reply
 // whose size the decision weighs has arrived), session files in a
 // temporary folder, pi extensions given inline, and a `work` tool that runs until the test lets it finish (a long
 // tool run, during which the cache is kept warm).
@@ -43,7 +43,7 @@ export interface Gate {
 
 /**
  * A refresh's clock starts when the request is built; the first request of a test worker also imports the Anthropic
- * SDK, which can take longer than the 1 s refresh delay, so the decision would weigh a reply not yet in.
+ * SDK, which can take longer than the refresh delay, so the decision would weigh a reply not yet in.
  */
 export async function preloadAnthropicSdk(): Promise<void> {
   await Promise.all([import("@anthropic-ai/sdk/client"), import("@anthropic-ai/sdk/resources/messages/messages")]);
@@ -59,7 +59,7 @@ export async function warmingSession(options: WarmingOptions) {
     mkdirSync(join(cwd, ".pi"));
     writeFileSync(join(cwd, ".pi", "settings.json"), JSON.stringify(options.projectSettings));
   }
-  const model = { id: "mock-claude", contextWindow: 1_000_000, maxTokens: 1024, cost: SONNET_COST, promptCache: options.promptCache ?? { short: 11 } };
+  const model = { id: "mock-claude", contextWindow: 1_000_000, maxTokens: 1024, cost: SONNET_COST, promptCache: options.promptCache ?? { short: 12 } };
   writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { mock: { baseUrl: options.mock.url, api: "anthropic-messages", apiKey: "test-key", models: [model] } } }));
   const gates: (() => void)[] = [];
   const gate: Gate = {

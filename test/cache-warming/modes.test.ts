@@ -9,8 +9,8 @@ let world: CliWorld;
 let rpc: InProcessRpc | undefined;
 beforeEach(async () => {
   world = await createCliWorld();
-  // refreshed 1 s after a request; 1,000,000 prompt tokens: even idle, a refresh pays for itself
-  await writeMockModels(world, [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 8192, cost: SONNET_COST, promptCache: { short: 11 } }]);
+  // refreshed 2 s after a request; 1,000,000 prompt tokens: even idle, a refresh pays for itself
+  await writeMockModels(world, [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 8192, cost: SONNET_COST, promptCache: { short: 12 } }]);
 });
 afterEach(async () => {
   await closeRpcWorld(world, rpc);
@@ -25,7 +25,7 @@ it("print mode exits once the answer is out: the idle refresh it had planned is 
   const result = await world.run(["--model", "mock/mock-model", "-p", "go"]);
   expect(result.code, result.stderr).toBe(0);
   expect(result.stdout).toBe("A long answer.\n");
-  // a process still alive a second later would have sent the refresh
+  // a process still alive two seconds later would have sent the refresh
   expect(world.mock.requests).toHaveLength(1);
   expect(world.mock.pending()).toBe(1);
 });

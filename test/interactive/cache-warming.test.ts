@@ -11,9 +11,9 @@ const ui = usePtyWorld();
 
 it("refreshes show as one running total; /session shows the mode and the next decision; /quit exits at once", async () => {
   const world = ui.world();
-  // refreshed 1 s after each request; a refresh of 1,000,000 cached tokens costs $0.300015
+  // refreshed 2 s after each request; a refresh of 1,000,000 cached tokens costs $0.300015
   const cost = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-  await writeMockModels(world, [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 8192, cost, promptCache: { short: 11 } }]);
+  await writeMockModels(world, [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 8192, cost, promptCache: { short: 12 } }]);
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ showCacheMissNotices: true }));
   const warm = { text: ".", usage: { cacheRead: 1_000_000, output: 1 } };
   world.mock.enqueue({ text: "A long answer.", usage: { cacheWrite: 1_000_000 } }, warm, warm, warm, warm, warm, warm);

@@ -38,7 +38,8 @@ it("/name names the session and the footer shows it; /session reports it", async
   await run.waitForText("Session name set: refactoring day");
   await run.waitFor((screen) => /^~\/project • refactoring day$/m.test(screen));
   run.type("/session\r");
-  await run.waitForText("Session Info");
+  // the report's end (its first lines may have scrolled away)
+  await run.waitForText("Cache Warming");
   expect(run.screen().join("\n")).toContain("Name: refactoring day");
 });
 
