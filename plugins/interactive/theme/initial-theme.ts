@@ -1,7 +1,9 @@
 // Which theme a choice names for the terminal's appearance. "system" (the default) and a "light/dark" pair follow
 // the terminal: its reported background decides (terminal-appearance.ts), else COLORFGBG, else dark. pi generates
 // its "system" theme from the terminal's own colours; pith takes its built-in dark or light theme instead.
-import type { Appearance } from "./terminal-appearance.js";
+
+/** Whether the terminal's background is dark or light. */
+export type Appearance = "dark" | "light";
 
 /** the theme `choice` (`--use-theme` or the `theme` setting) names on a terminal of `appearance` */
 export function themeFor(choice: string | undefined, appearance: Appearance): string {

@@ -3,9 +3,8 @@
 // 2031 on, hears when the terminal switches between its dark and light schemes, then asks again. The reported
 // background decides; without one, the scheme the terminal reported, then COLORFGBG, then dark.
 import type { RgbColor, TerminalColors, TUI } from "@earendil-works/pi-tui";
-import { colorFgBgAppearance } from "./initial-theme.js";
+import { colorFgBgAppearance, type Appearance } from "./initial-theme.js";
 
-export type Appearance = "dark" | "light";
 
 /** as pi: terminals that answer nothing cost at most this much before the first guess stands */
 const QUERY_TIMEOUT_MS = 100;
