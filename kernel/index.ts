@@ -11,6 +11,7 @@ export * from "./command.js";
 export { AgentSession, type SessionApi } from "./agent-session.js";
 export type * from "./session-types.js";
 export { nowMs } from "./stopwatch.js";
+export { applyAuth } from "./provider-stream.js";
 export { boot, type BootOptions, type Booted } from "./boot.js";
 export type { PluginTiming } from "./plugin-host.js";
 export { timePart, type TimingNode } from "./timing.js";

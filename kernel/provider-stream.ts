@@ -41,20 +41,14 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
   if (isTapped(hooks.context_with_system)) {
     ({ messages, systemPrompt, tools } = await hooks.context_with_system.promise({ messages, systemPrompt, tools, model, signal }));
   }
-  let headers: Record<string, string | null> | undefined = auth?.headers;
-  if (isTapped(hooks.before_provider_headers)) {
-    headers = { ...model.headers, ...auth?.headers };
-    await hooks.before_provider_headers.promise({ headers, model });
-  }
+  const credentials = await applyAuth(hooks, model, auth);
   const options = isTapped(hooks.stream_options) ? await hooks.stream_options.promise({ model }) : undefined;
   const request: StreamRequest = {
-    model: auth?.baseUrl ? { ...model, baseUrl: auth.baseUrl } : model,
+    ...credentials,
     systemPrompt,
     messages: session.convertToLlm(messages),
     tools,
     thinkingLevel: session.thinkingLevel,
-    apiKey: auth?.apiKey,
-    headers,
     sessionId: session.sessionId,
     idleTimeoutMs: options?.idleTimeoutMs,
     transport: options?.transport,
@@ -68,6 +62,20 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
   };
   if (isTapped(hooks.model_request)) hooks.model_request.call({ request });
   yield* provider.stream(request);
+}
+
+/**
+ * What a resolved credential makes of a request to `model`: the key, the credential's own endpoint in place of the
+ * model's `baseUrl`, and the headers (the model's, then the credential's) as the `before_provider_headers` handlers
+ * leave them. Every request a plugin sends again (a cache refresh) takes its credential the same way.
+ */
+export async function applyAuth(hooks: KernelHooks, model: Model, auth: ResolvedAuth | undefined): Promise<Pick<StreamRequest, "model" | "apiKey" | "headers">> {
+  let headers: Record<string, string | null> | undefined = auth?.headers;
+  if (isTapped(hooks.before_provider_headers)) {
+    headers = { ...model.headers, ...auth?.headers };
+    await hooks.before_provider_headers.promise({ headers, model });
+  }
+  return { model: auth?.baseUrl ? { ...model, baseUrl: auth.baseUrl } : model, apiKey: auth?.apiKey, headers };
 }
 
 /** The reply when no provider or key could be had: an error reply like a provider's, marked as an auth problem. */

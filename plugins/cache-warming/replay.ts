@@ -2,7 +2,7 @@
 // through `resolve_auth` (a sign-in token may have been renewed since), the headers through
 // `before_provider_headers`, and the request's own payload, response and stream hooks. Only the output cap (one
 // token) and the signal differ from the request it repeats; the conversation never sees it.
-import { PithError, failedReply, isTapped, type AssistantMessage, type Model, type PluginContext, type StreamRequest } from "../../kernel/index.js";
+import { PithError, applyAuth, failedReply, isTapped, type AssistantMessage, type Model, type PluginContext, type StreamRequest } from "../../kernel/index.js";
 
 export async function replayRequest(
   context: Pick<PluginContext, "getProvider" | "hooks">,
@@ -14,16 +14,9 @@ export async function replayRequest(
   if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of ${model.provider}/${model.id}.`);
   const { hooks } = context;
   const auth = isTapped(hooks.resolve_auth) ? await hooks.resolve_auth.promise({ model, signal }) : undefined;
-  let headers: Record<string, string | null> | undefined = auth?.headers;
-  if (isTapped(hooks.before_provider_headers)) {
-    headers = { ...model.headers, ...auth?.headers };
-    await hooks.before_provider_headers.promise({ headers, model });
-  }
   const refresh: StreamRequest = {
     ...request,
-    model: auth?.baseUrl ? { ...model, baseUrl: auth.baseUrl } : model,
-    apiKey: auth?.apiKey,
-    headers,
+    ...(await applyAuth(hooks, model, auth)),
     maxTokens: 1,
     signal,
   };
