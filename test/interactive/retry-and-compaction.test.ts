@@ -34,8 +34,10 @@ it("shows retries counting down and compactions while working, and escape cancel
   await pty.waitFor((shown) => !shown.includes("Retrying") && !shown.includes("Working"));
   expect(world.mock.requests).toHaveLength(3);
 
-  // the model says the prompt is too long: compacted, then the same request again
-  const answer = (request: RecordedRequest): ScriptedReply => (isSummaryRequest(request) ? { text: "Summary of the overflow." } : { text: "Answered after compacting." });
+  // the model says the prompt is too long: compacted, then the same request again; the summary takes a while so
+  // the notice is on screen long enough (a pause before each stream frame) for a loaded machine's poll to see it
+  const answer = (request: RecordedRequest): ScriptedReply =>
+    isSummaryRequest(request) ? { text: "Summary of the overflow.", delayMs: 250 } : { text: "Answered after compacting." };
   world.mock.enqueue({ error: { status: 400, message: "prompt is too long: 210000 tokens > 200000 maximum" } }, answer, answer, answer);
   pty.type("one more\r");
   await pty.waitForText("Context overflow detected, Auto-compacting... (escape to cancel)");
