@@ -203,6 +203,19 @@ describe("between runs", () => {
     expect(refreshes()).toHaveLength(before);
   });
 
+  it('"idle" goes on after an abort (Esc) during a tool run, as in pi 1.6.0: the request still leads the conversation', async () => {
+    const started = await warmingSession({ mock });
+    script([{ ...CALL_WORK, usage: { cacheWrite: 1_000_000 } }]);
+    const run = started.session.prompt("go");
+    await vi.waitFor(() => expect(started.cacheWarming().status().state).toBe("scheduled"), { timeout: 10_000 });
+    await started.session.abort();
+    await run;
+    expect(started.cacheWarming().status()).toMatchObject({ state: "scheduled", decision: { phase: "idle", action: "warm" } });
+    await vi.waitFor(() => expect(usageEntries(started.manager().getEntries())).toHaveLength(1), { timeout: 10_000 });
+    expect(refreshes()[0]!.body.messages).toEqual(mock.requests[0]!.body.messages);
+    await started.session.dispose();
+  });
+
   it("cacheWarming counts only in the agent folder's settings; setMode writes it there and stops what the mode no longer allows", async () => {
     const started = await warmingSession({ mock, projectSettings: { cacheWarming: "off" } });
     expect(started.cacheWarming().mode()).toBe("idle");
