@@ -65,6 +65,8 @@ export class Submitter {
     const bash = this.parts.context.use("userBash");
     if (this.bashRunning) {
       this.parts.chat.notify("warning", "A bash command is already running. Press escape to cancel it first.");
+      // the command typed is not lost: it waits in the editor until the running one ends
+      this.parts.editor.setText(text);
       return;
     }
     this.bashRunning = true;
