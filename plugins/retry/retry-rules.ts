@@ -26,7 +26,11 @@ export interface RetryVerdict {
 const TRANSIENT_STATUSES = new Set([408, 425, 429]);
 const TRANSIENT_ERROR_TYPES =
   /^(overloaded_error|overloaded|rate_limit_error|rate_limit_exceeded|rate_limited|server_error|api_error|internal_error|internal_server_error|service_unavailable|service_unavailable_error|timeout|timeout_error)$/i;
-const QUOTA_TEXTS = /insufficient_quota|exceeded your current quota|billing|credit balance|payment required/i;
+// Limits that reset after hours or need the account's owner, as pi 1.6.0 lists them (pi-ai's retry.ts), however
+// they arrive: a ChatGPT plan's usage limit (Codex's 429, in pi's wording), Sign in with ChatGPT's shared and workspace
+// limits, OpenCode Go's plan limits, Z.ai's code 1308, quota and billing.
+const QUOTA_TEXTS =
+  /insufficient_quota|exceeded your current quota|billing|credit balance|payment required|usage_limit_reached|usage_not_included|ChatGPT usage limit|subscription_sharing_(workplace_individual_)?usage_limit_exceeded|GoUsageLimitError|FreeUsageLimitError|Monthly usage limit reached|available balance|out of budget|quota exceeded|"code"\s*:\s*"?1308(?![0-9])/i;
 // Texts of transient failures when no status tells (dropped connections, proxies, SDK wrappers).
 const TRANSIENT_TEXTS =
   /overloaded|rate.?limit|too many requests|service.?unavailable|server.?error|internal.?error|bad gateway|gateway time.?out|provider.?returned.?error|network.?error|connection.?(error|refused|lost|reset)|other side closed|fetch failed|socket hang up|upstream.?connect|reset before headers|websocket.?(closed|error)|http2 request did not get a response|ended without|timed? out|timeout|terminated|\b(429|5\d\d)\b/i;
@@ -44,7 +48,7 @@ export const RETRY_RULES: readonly RetryRule[] = [
   { name: "refused by the model", retry: false, matches: kindIs("refusal") },
   { name: "authentication", retry: false, matches: (facts) => kindIs("auth")(facts) || status(facts) === 401 || status(facts) === 403 },
   {
-    name: "quota or billing",
+    name: "usage limit, quota or billing",
     retry: false,
     matches: (facts) => QUOTA_TEXTS.test(facts.details?.errorType ?? "") || QUOTA_TEXTS.test(facts.message),
   },

@@ -59,6 +59,28 @@ describe("openai-codex-responses over SSE", () => {
     expect((request.body.input as Array<{ role?: string }>)[0]!.role).toBe("developer");
   });
 
+  it("takes pi's header precedence: the model's and the request's over Codex's identity, the login and the transport's own over both", async () => {
+    mock.enqueue({ text: "ok" });
+    const model = {
+      ...codexModel(),
+      headers: { originator: "my-gateway", "User-Agent": "my-agent/1", Authorization: "Bearer other", "chatgpt-account-id": "acct-other", "OpenAI-Beta": "none", accept: "*/*", "x-team": "a" },
+    };
+    const headers = { "x-team": "b", "session-id": "not-mine" };
+    const message = finalMessage(await collect(streamOpenAICodexResponses(streamRequest(model, { transport: "sse", apiKey: token, sessionId: "sess-2", headers }))));
+    expect(message.stopReason).toBe("stop");
+    expect(mock.requests.at(-1)!.headers).toMatchObject({
+      originator: "my-gateway",
+      "user-agent": "my-agent/1",
+      "x-team": "b",
+      authorization: `Bearer ${token}`,
+      "chatgpt-account-id": "acct-42",
+      "openai-beta": "responses=experimental",
+      accept: "text/event-stream",
+      "content-type": "application/json",
+      "session-id": "sess-2",
+    });
+  });
+
   it("streams a tool call's arguments in pieces; tools go without strict", async () => {
     mock.enqueue({ toolCalls: [{ id: "call_1", name: "read", arguments: { path: "src/a.ts" } }] });
     const { events, snapshots } = await collectArgumentSnapshots(streamOpenAICodexResponses(streamRequest(codexModel(), { transport: "sse", apiKey: token, tools: [READ_TOOL] })));

@@ -7,6 +7,7 @@ import { createAgentSession } from "../../sdk/create-agent-session.js";
 import { retryPlugin } from "../../plugins/retry/index.js";
 import { textOutputPlugin } from "../../plugins/output-text/index.js";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+import { codexAccessToken } from "../support/mock-oauth-server.js";
 import { agentDirWith, collectingStream, recordingLog, tempDir } from "./harness.js";
 
 // a server per test: a reply one test scripted but did not use must not answer the next test
@@ -18,24 +19,18 @@ afterEach(async () => {
   await mock.close();
 });
 
-async function mockSession(settings: object, plugins: PithPlugin[] = []) {
+const anthropicProvider = () => ({ baseUrl: mock.url, api: "anthropic-messages", apiKey: "test-key", builtin: "provider-anthropic" });
+
+async function mockSession(settings: object, plugins: PithPlugin[] = [], provider = anthropicProvider()) {
   const agentDir = agentDirWith(settings);
-  const models = {
-    providers: {
-      mock: {
-        baseUrl: mock.url,
-        api: "anthropic-messages",
-        apiKey: "test-key",
-        models: [{ id: "mock-claude", contextWindow: 200_000, maxTokens: 1024 }],
-      },
-    },
-  };
+  const { builtin, ...config } = provider;
+  const models = { providers: { mock: { ...config, models: [{ id: "mock-claude", contextWindow: 200_000, maxTokens: 1024 }] } } };
   writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
   const log = recordingLog();
   const { session } = await createAgentSession({
     cwd: tempDir(),
     agentDir,
-    builtins: ["models", "provider-anthropic"],
+    builtins: ["models", builtin],
     plugins: [retryPlugin(), ...plugins],
     model: "mock/mock-claude",
     log,
@@ -66,6 +61,17 @@ describe("retry against the mock LLM server", () => {
     // each retried request sends the same conversation: the failed replies never reach the server
     const sent = mock.requests.map((request) => JSON.stringify(request.body.messages));
     expect(new Set(sent).size).toBe(1);
+  });
+
+  it("a ChatGPT plan's usage limit (Codex's 429) is not retried, as in pi 1.6.0: it resets after hours", async () => {
+    const codex = { baseUrl: `${mock.url}/backend-api`, api: "openai-codex-responses", apiKey: codexAccessToken(1, "acct-1"), builtin: "provider-openai" };
+    const { session, retryEvents } = await mockSession({ transport: "sse", retry: { baseDelayMs: 1 } }, [], codex);
+    const limit = JSON.stringify({ error: { code: "usage_limit_reached", message: "The usage limit has been reached", plan_type: "PLUS" } });
+    mock.enqueue({ error: { status: 429, body: limit } }, { text: "never sent" });
+    await session.prompt("hello");
+    expect(mock.requests).toHaveLength(1);
+    expect(retryEvents()).toEqual([]);
+    expect((session.messages.at(-1) as AssistantMessage).errorMessage).toContain("You have hit your ChatGPT usage limit (plus plan).");
   });
 
   it("waits the retry-after-ms the server sends", async () => {

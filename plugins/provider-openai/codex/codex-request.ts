@@ -38,23 +38,32 @@ function identityHeaders(): Record<string, string> {
 }
 
 /**
- * The WebSocket upgrade's headers: Codex's identity under the model's and the request's headers (`null` removes
- * one), then the credentials and the WebSocket beta; the request id is the session's, or a fresh one per socket.
+ * pi's precedence for a Codex request's headers, on both transports: Codex's identity under the model's and the
+ * request's headers (`null` removes one), then what the backend requires, which nothing overrides: the login's
+ * token and account, and the transport's own (`required`).
  */
-export function codexWebSocketHeaders(request: StreamRequest, accountId: string, requestId: string): Record<string, string> {
+function codexHeaders(request: StreamRequest, accountId: string, required: Record<string, string | null>): Record<string, string> {
   const headers = new Map<string, [string, string]>();
   const set = (name: string, value: string | null): void => {
     if (value === null) headers.delete(name.toLowerCase());
     else headers.set(name.toLowerCase(), [name, value]);
   };
   for (const source of [identityHeaders(), request.model.headers, request.headers]) for (const [name, value] of Object.entries(source ?? {})) set(name, value);
-  for (const name of ["accept", "content-type"]) set(name, null);
   set("Authorization", `Bearer ${request.apiKey}`);
   set("chatgpt-account-id", accountId);
-  set("OpenAI-Beta", "responses_websockets=2026-02-06");
-  set("x-client-request-id", requestId);
-  set("session-id", requestId);
+  for (const [name, value] of Object.entries(required)) set(name, value);
   return Object.fromEntries(headers.values());
+}
+
+/** The WebSocket upgrade's headers; the request id is the session's, or a fresh one per socket. */
+export function codexWebSocketHeaders(request: StreamRequest, accountId: string, requestId: string): Record<string, string> {
+  return codexHeaders(request, accountId, {
+    accept: null,
+    "content-type": null,
+    "OpenAI-Beta": "responses_websockets=2026-02-06",
+    "x-client-request-id": requestId,
+    "session-id": requestId,
+  });
 }
 
 export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
@@ -70,15 +79,7 @@ export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
     parallel_tool_calls: true,
   });
   if (body.tools) body.tools = body.tools.map((tool) => ({ ...tool, strict: null }) as unknown as typeof tool);
-  const headers: Record<string, string> = {
-    "chatgpt-account-id": accountId,
-    ...identityHeaders(),
-    "OpenAI-Beta": "responses=experimental",
-    accept: "text/event-stream",
-  };
-  if (request.sessionId) {
-    headers["session-id"] = request.sessionId;
-    headers["x-client-request-id"] = request.sessionId;
-  }
+  const session: Record<string, string> = request.sessionId ? { "session-id": request.sessionId, "x-client-request-id": request.sessionId } : {};
+  const headers = codexHeaders(request, accountId, { "OpenAI-Beta": "responses=experimental", accept: "text/event-stream", "content-type": "application/json", ...session });
   return { body, headers };
 }
