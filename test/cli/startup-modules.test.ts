@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
-async function loadedModules(api: Parameters<typeof createCliWorld>[0]): Promise<string[]> {
+async function loadedModules(api: Parameters<typeof createCliWorld>[0]): Promise<{ modules: string[]; vendorBundles: string[] }> {
   await world.close();
   world = await createCliWorld(api);
   world.mock.enqueue({ text: "hello there" });
@@ -22,14 +22,22 @@ async function loadedModules(api: Parameters<typeof createCliWorld>[0]): Promise
   expect(run.code).toBe(0);
   expect(run.stdout).toBe("hello there\n");
   const line = /__LOADED_MODULES__ (.*)/.exec(run.stderr);
+  const vendor = /__VENDOR_BUNDLES__ (.*)/.exec(run.stderr);
   expect(line).not.toBeNull();
-  return JSON.parse(line![1]!) as string[];
+  expect(vendor).not.toBeNull();
+  return { modules: JSON.parse(line![1]!) as string[], vendorBundles: JSON.parse(vendor![1]!) as string[] };
 }
+
+// the one provider SDK each API's run reads; the other providers' SDKs (Google's, AWS's, the other of these two) and
+// the Codex WebSocket client stay unread: a run loads only its own model's provider (issue 17)
+const OWN_SDK = { "anthropic-messages": "anthropic.cjs", "openai-completions": "openai.cjs", "openai-responses": "openai.cjs" } as const;
+const PROVIDER_BUNDLES = ["anthropic.cjs", "openai.cjs", "google.cjs", "bedrock.cjs", "ws.cjs"];
 
 describe("a print run", () => {
   for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
-    it(`through ${api} never loads undici`, async () => {
-      const modules = await loadedModules(api);
+    it(`through ${api} never loads undici, nor another provider's SDK`, async () => {
+      const { modules, vendorBundles } = await loadedModules(api);
+      expect(vendorBundles.filter((bundle) => PROVIDER_BUNDLES.includes(bundle))).toEqual([OWN_SDK[api]]);
       expect(modules).toContain("http");
       expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
       // loaded when a request needs them: TLS for an https URL, zlib for a compressed body
