@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AssistantMessage, PithPlugin, SessionEvent } from "../../kernel/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
+import type { BuiltinPluginName } from "../../sdk/builtin-plugins.js";
 import { retryPlugin } from "../../plugins/retry/index.js";
 import { textOutputPlugin } from "../../plugins/output-text/index.js";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
@@ -19,7 +20,7 @@ afterEach(async () => {
   await mock.close();
 });
 
-const anthropicProvider = () => ({ baseUrl: mock.url, api: "anthropic-messages", apiKey: "test-key", builtin: "provider-anthropic" });
+const anthropicProvider = () => ({ baseUrl: mock.url, api: "anthropic-messages", apiKey: "test-key", builtin: "provider-anthropic" as BuiltinPluginName });
 
 async function mockSession(settings: object, plugins: PithPlugin[] = [], provider = anthropicProvider()) {
   const agentDir = agentDirWith(settings);
@@ -64,7 +65,7 @@ describe("retry against the mock LLM server", () => {
   });
 
   it("a ChatGPT plan's usage limit (Codex's 429) is not retried, as in pi 1.6.0: it resets after hours", async () => {
-    const codex = { baseUrl: `${mock.url}/backend-api`, api: "openai-codex-responses", apiKey: codexAccessToken(1, "acct-1"), builtin: "provider-openai" };
+    const codex = { baseUrl: `${mock.url}/backend-api`, api: "openai-codex-responses", apiKey: codexAccessToken(1, "acct-1"), builtin: "provider-openai" as BuiltinPluginName };
     const { session, retryEvents } = await mockSession({ transport: "sse", retry: { baseDelayMs: 1 } }, [], codex);
     const limit = JSON.stringify({ error: { code: "usage_limit_reached", message: "The usage limit has been reached", plan_type: "PLUS" } });
     mock.enqueue({ error: { status: 429, body: limit } }, { text: "never sent" });
