@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PITH_BIN, createCliWorld, type CliWorld } from "./cli-harness.js";
 import { startMockOAuthServer, type MockOAuthServer } from "../support/mock-oauth-server.js";
-import { runPiCli } from "../support/pi-node22.js";
+import { piAuthChecks } from "../support/pi-node22.js";
 
 let world: CliWorld;
 let auth: MockOAuthServer;
@@ -79,10 +79,6 @@ describe("pith auth login", () => {
     expect(entry).toMatchObject({ type: "oauth", access: expect.stringMatching(/^sk-ant-oat01-/), refresh: expect.stringMatching(/^ant-refresh-/) });
     expect(entry.expires as number).toBeGreaterThan(Date.now() + 50 * 60_000);
     expect((await stat(join(world.agentDir, "auth.json"))).mode & 0o777).toBe(0o600);
-
-    // pi 1.6.0 reads the same login
-    const pi = await runPiCli({ project: world.project, env }, ["auth", "check", "--provider", "anthropic", "--json", "--no-refresh"]);
-    expect(JSON.parse(pi.stdout)).toEqual({ status: "ready", provider: "anthropic", authType: "oauth" });
 
     await setModelsJson({ anthropic: { baseUrl: world.mock.url } });
     world.mock.enqueue({ text: "hello" });
@@ -210,6 +206,15 @@ describe("pith auth login", () => {
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain("from openrouter");
     expect(world.mock.requests.at(-1)!.headers.authorization).toBe(`Bearer ${entry.access as string}`);
+  });
+
+  it("pi 1.6.0's auth check finds each login pith wrote ready, with the token pith stored", async () => {
+    const entries = await authJson();
+    const providers = ["anthropic", "openai-codex", "github-copilot", "openrouter"];
+    const checks = await piAuthChecks(providers, env);
+    for (const provider of providers) {
+      expect(checks[provider], provider).toEqual({ status: "ready", provider, authType: "oauth", credential: entries[provider]!.access });
+    }
   });
 
   it("logs out: the entry is removed and the others stay", async () => {

@@ -12,6 +12,7 @@ import { createAgentSession } from "../../sdk/index.js";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { startMockDeviceOAuthServer, type MockDeviceOAuthServer } from "../support/mock-oauth-device-server.js";
 import { restoreEnvironmentAfterEach } from "../providers/support/environment.js";
+import { piAuthChecks } from "../support/pi-node22.js";
 
 const VARIABLES = ["PITH_OAUTH_XAI_URL", "PITH_OAUTH_KIMI_URL", "PITH_OAUTH_META_URL", "PITH_OAUTH_OPENAI_URL", "PITH_OAUTH_RADIUS_URL"];
 restoreEnvironmentAfterEach(VARIABLES);
@@ -72,15 +73,21 @@ async function promptWithExpiringLogin(provider: string, model: string) {
   const entries = JSON.parse(await readFile(authPath(), "utf8")) as Record<string, Record<string, unknown>>;
   entries[provider] = { ...entries[provider], expires: Date.now() + 60_000 };
   await writeFile(authPath(), JSON.stringify(entries, null, 2), { mode: 0o600 });
+  const request = await promptOnce(agentDir, provider, model);
+  const stored = (JSON.parse(await readFile(authPath(), "utf8")) as Record<string, Record<string, unknown>>)[provider]!;
+  return { request, stored };
+}
+
+/** One prompt to `provider/model` with the logins of `dir`; the request the mock model got. */
+async function promptOnce(dir: string, provider: string, model: string) {
   llm.enqueue({ text: "hello" });
-  const { session } = await createAgentSession({ cwd: home, agentDir, model: `${provider}/${model}`, noSession: true, noMcp: true, packages: false, extensions: false });
+  const { session } = await createAgentSession({ cwd: home, agentDir: dir, model: `${provider}/${model}`, noSession: true, noMcp: true, packages: false, extensions: false });
   try {
     await session.prompt("hi");
   } finally {
     await session.dispose();
   }
-  const stored = (JSON.parse(await readFile(authPath(), "utf8")) as Record<string, Record<string, unknown>>)[provider]!;
-  return { request: llm.requests.at(-1)!, stored };
+  return llm.requests.at(-1)!;
 }
 
 describe("the sign-ins pi 1.6.0 added", () => {
@@ -160,5 +167,29 @@ describe("the sign-ins pi 1.6.0 added", () => {
     expect(auth.refreshes["/v1/oauth/token"]).toBe(1);
     expect(request.path).toBe("/radius/v1/messages");
     expect(request.headers.authorization).toBe(`Bearer ${stored.access as string}`);
+  });
+
+  it("pi 1.6.0's auth check finds every login pith wrote ready, with pith's token; pith signs in with logins pi wrote", async () => {
+    const pithWrote = JSON.parse(await readFile(authPath(), "utf8")) as Record<string, Record<string, unknown>>;
+    const providers = ["xai", "kimi-coding", "meta", "openai", "radius"];
+    expect(Object.keys(pithWrote).sort()).toEqual([...providers].sort());
+    const piDir = join(home, "pi-agent");
+    await mkdir(piDir, { recursive: true });
+    await writeFile(join(piDir, "models.json"), await readFile(join(agentDir, "models.json")));
+    const expires = Date.now() + 3600_000;
+    // pi's own code: its auth check, then its AuthStorage writes a login and a key into another agent dir, under its lock
+    const piWrites = `
+      const written = AuthStorage.create(${JSON.stringify(join(piDir, "auth.json"))});
+      await written.modify("xai", async () => ({ type: "oauth", access: "pi-xai-access", refresh: "pi-xai-refresh", expires: ${expires} }));
+      await written.modify("kimi-coding", async () => ({ type: "api_key", key: "pi-kimi-key" }));
+    `;
+    const checks = await piAuthChecks(providers, { PI_CODING_AGENT_DIR: agentDir, HOME: home }, piWrites);
+    for (const provider of providers) {
+      expect(checks[provider], provider).toEqual({ status: "ready", provider, authType: "oauth", credential: pithWrote[provider]!.access });
+    }
+
+    expect((await promptOnce(piDir, "xai", "grok-4.3")).headers.authorization).toBe("Bearer pi-xai-access");
+    expect((await promptOnce(piDir, "kimi-coding", "k3")).headers.authorization).toBe("Bearer pi-kimi-key");
+    expect(JSON.parse(await readFile(join(piDir, "auth.json"), "utf8")).xai.access).toBe("pi-xai-access");
   });
 });

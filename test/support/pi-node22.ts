@@ -35,3 +35,36 @@ export async function runOnNode22(source: string, options: { env?: NodeJS.Proces
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+export interface PiAuthCheck {
+  status: string;
+  provider: string;
+  authType?: string;
+  reason?: string;
+  /** what `--credentials` prints: the token or key pi would send */
+  credential?: string;
+}
+
+/**
+ * pi 1.6.0's `auth check --provider <p> --json --credentials --no-refresh` for each provider, through pi's own
+ * functions in one Node 22 process (one CLI process per provider would cost a second each); `env` names the agent
+ * dir (PI_CODING_AGENT_DIR). `after`: more of the script's body, run after the checks (pi's modules are imported).
+ */
+export async function piAuthChecks(providers: string[], env: NodeJS.ProcessEnv, after = ""): Promise<Record<string, PiAuthCheck>> {
+  const script = `
+    import { parseArgs } from "${PI16_PACKAGE}/dist/cli/args.js";
+    import { checkProviderAuth, createAuthCheckModelRuntime, getProviderCredential } from "${PI16_PACKAGE}/dist/cli/auth-check.js";
+    import { AuthStorage, ReadOnlyAuthStorage } from "${PI16_PACKAGE}/dist/core/auth-storage.js";
+    const credentials = new ReadOnlyAuthStorage();
+    const runtime = await createAuthCheckModelRuntime(credentials);
+    const checks = {};
+    for (const provider of ${JSON.stringify(providers)}) {
+      const result = await checkProviderAuth(parseArgs(["--provider", provider]), runtime, { refresh: false });
+      const credential = result.status === "ready" ? await getProviderCredential(provider, runtime, credentials, { refresh: false }) : undefined;
+      checks[provider] = { ...result, ...(credential ? { credential } : {}) };
+    }
+    ${after}
+    process.stdout.write(JSON.stringify(checks));
+  `;
+  return JSON.parse(await runOnNode22(script, { env: { ...env, PI_OFFLINE: "1" } })) as Record<string, PiAuthCheck>;
+}
