@@ -34,6 +34,7 @@ export {
 export { serializeConversation, TOOL_RESULT_LIMIT } from "./summary/serialize-conversation.js";
 export * from "./summary/prompts.js";
 export { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize, type SummaryCall, type SummaryRequest } from "./summary/summary-call.js";
+export { modelAccessFrom } from "./summary/model-access.js";
 export { chooseSummaryModel, findConfiguredModel, type ConfiguredSummaryModel, type SummaryModelChoice } from "./summary/summary-model.js";
 export {
   collectBranchEntries,

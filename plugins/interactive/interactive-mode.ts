@@ -36,6 +36,8 @@ import { resourceSections } from "./startup/resource-sections.js";
 import { DiagnosticSections } from "./components/diagnostic-sections.js";
 import { isExtensionProblem, listedLogLines, startupDiagnostics } from "./startup/startup-diagnostics.js";
 import type { NoticeKind } from "./components/notice.js";
+import { PaddedText } from "./extensions/output-pad.js";
+import { BUG_HINT, BugHint, crashNoticeAtStart, recordUncaughtCrash } from "./bug-report/bug-notices.js";
 import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
 
 export interface InteractiveModeOptions {
@@ -114,6 +116,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
   // the terminal is taken once: by the trust question before the session exists, else by run()
   let started = false;
+  const bugHint = new BugHint();
   const takeTerminal = () => {
     if (started) return;
     started = true;
@@ -130,6 +133,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       pluginContext.on("event", (event) => {
         chat.handle(event);
         programStatus.handle(event);
+        // a line of its own, not a status the next status would replace
+        if (event.type === "message_end" && bugHint.after(event.message)) chat.addItem(new PaddedText(ui.theme.fg("muted", BUG_HINT)));
         // the compacted messages leave the chat once, and the summary box takes their place
         if (event.type === "compaction_end" && event.result) {
           chat.clear();
@@ -173,7 +178,12 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     ], theme));
     ui.frame.setOwn(header, new Footer(data, theme), data);
     ui.setBaseCompletion(new PithCompletion(session.cwd, () => slashCommands(plugged)));
-    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, quit });
+    const app = {
+      version: options.version,
+      agentDir: options.agentDir,
+      extensionErrors: () => extensionProblems.map((problem) => ({ path: problem.plugin?.replace(/^extension /, "") ?? "", error: problem.message })),
+    };
+    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, app, quit });
     bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
 
     let stopped = false;
@@ -185,7 +195,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     const removeGuard = guardExit({
       restore,
       onSignal: (code) => quit(code),
-      reportCrash: (error) => process.stderr.write(`pith: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+      reportCrash(error) {
+        process.stderr.write(`pith: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        const scene = { agentDir: options.agentDir, version: options.version, sessionFile: plugged.tryUse("sessions")?.manager.getSessionFile(), cwd: session.cwd, extensions: plugged.tryUse("extensions")?.loaded ?? [] };
+        for (const line of recordUncaughtCrash(error, scene)) process.stderr.write(`\n${line}\n`);
+      },
     });
 
     ui.focusEditor();
@@ -207,6 +221,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     for (const { kind, text } of startupNotes ?? []) if (!listed.has(text)) chat.notify(kind, text);
     startupNotes = undefined;
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
+    const crash = crashNoticeAtStart(options.agentDir);
+    if (crash) chat.notify("warning", crash);
     if (!plugged.tryUse("settings")?.get().quietStartup) {
       const listing = new ResourceListing(resourceSections(plugged), theme, process.env.HOME, chat.settings.toolsExpanded);
       if (!listing.empty) chat.addExpandableItem(listing);

@@ -6,6 +6,14 @@ import type { ChatController } from "../chat/chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
 import type { InteractiveUi } from "../ui-service/ui-service.js";
 
+/** facts about the running program that commands report (`/bug`) */
+export interface AppFacts {
+  version: string;
+  agentDir: string;
+  /** extensions that failed to load at start-up: the file and what went wrong */
+  extensionErrors(): { path: string; error: string }[];
+}
+
 export interface CommandHost {
   session: AgentSession;
   context: PluginContext;
@@ -13,6 +21,7 @@ export interface CommandHost {
   editor: PromptEditor;
   ui: InteractiveUi;
   tui: TUI;
+  app: AppFacts;
   quit(code?: number): void;
 }
 

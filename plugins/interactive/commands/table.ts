@@ -4,6 +4,7 @@
 import type { SlashCommand } from "@earendil-works/pi-tui";
 import type { PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
+import { bugCommand } from "../bug-report/bug-command.js";
 import { copyToClipboard } from "../clipboard/copy.js";
 import { exportCommand } from "./export-command.js";
 import { hotkeysText } from "./hotkeys.js";
@@ -57,6 +58,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
     },
   },
   { name: "export", description: "Export the session to an HTML file (or a .jsonl session file)", run: exportCommand },
+  { name: "bug", description: "Write a bug report (a zip to look over and send)", run: bugCommand },
   {
     name: "hotkeys",
     description: "Show all keyboard shortcuts",

@@ -10,6 +10,9 @@ export interface DialogHost {
   dialogTheme(): Theme;
 }
 
+/** a dialog's options; `description` is shown under the title (what the question is about) */
+export type DialogOptions = UiDialogOptions & { description?: string };
+
 export function openDialog<T>(host: DialogHost, build: (finish: (value: T) => void) => Component, cancelled: T, options: UiDialogOptions = {}): Promise<T> {
   const { signal, timeout } = options;
   if (signal?.aborted) return Promise.resolve(cancelled);
@@ -41,9 +44,11 @@ class DialogFrame extends Container implements Focusable {
     private readonly body: Component & Partial<Focusable>,
     theme: Theme,
     hint: string,
+    description?: string,
   ) {
     super();
     this.addChild(new Text(theme.fg("borderAccent", "─".repeat(3)) + " " + theme.bold(title), 0, 0));
+    if (description) this.addChild(new Text(theme.fg("muted", description), 0, 0));
     this.addChild(body);
     this.addChild(new Text(theme.fg("dim", hint), 0, 0));
   }
@@ -62,7 +67,7 @@ class DialogFrame extends Container implements Focusable {
   }
 }
 
-export function selectDialog(host: DialogHost, title: string, options: string[], dialog?: UiDialogOptions): Promise<string | undefined> {
+export function selectDialog(host: DialogHost, title: string, options: string[], dialog?: DialogOptions): Promise<string | undefined> {
   return openDialog<string | undefined>(
     host,
     (finish) => {
@@ -70,14 +75,14 @@ export function selectDialog(host: DialogHost, title: string, options: string[],
       const list = new SelectList(options.map((option) => ({ value: option, label: option })), Math.min(10, Math.max(1, options.length)), theme.selectList());
       list.onSelect = (item) => finish(item.value);
       list.onCancel = () => finish(undefined);
-      return new DialogFrame(title, list, theme, "↑↓ choose · enter select · escape cancel");
+      return new DialogFrame(title, list, theme, "↑↓ choose · enter select · escape cancel", dialog?.description);
     },
     undefined,
     dialog,
   );
 }
 
-export function inputDialog(host: DialogHost, title: string, prefill: string | undefined, dialog?: UiDialogOptions): Promise<string | undefined> {
+export function inputDialog(host: DialogHost, title: string, prefill: string | undefined, dialog?: DialogOptions): Promise<string | undefined> {
   return openDialog<string | undefined>(
     host,
     (finish) => {
@@ -85,7 +90,7 @@ export function inputDialog(host: DialogHost, title: string, prefill: string | u
       if (prefill) input.setValue(prefill);
       input.onSubmit = (value) => finish(value);
       input.onEscape = () => finish(undefined);
-      return new DialogFrame(title, input, host.dialogTheme(), "enter submit · escape cancel");
+      return new DialogFrame(title, input, host.dialogTheme(), "enter submit · escape cancel", dialog?.description);
     },
     undefined,
     dialog,
