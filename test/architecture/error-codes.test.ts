@@ -25,6 +25,9 @@ const NOT_ERROR_CODES = new Set([
   "OPENAI_API_KEY",
   "AWS_CONFIG_FILE",
   "AWS_SHARED_CREDENTIALS_FILE",
+  // the terminal a bug report describes (plugins/interactive/bug-report/report-bundle.ts)
+  "TERM_PROGRAM",
+  "TERM_PROGRAM_VERSION",
   // sign-in server variables (lib/oauth/protocol/endpoints.ts)
   "PITH_OAUTH_ANTHROPIC_URL",
   "PITH_OAUTH_OPENAI_URL",
