@@ -25,7 +25,7 @@ export type SessionApi = Pick<
   | "cwd" | "sessionId" | "model" | "thinkingLevel" | "isStreaming" | "messages" | "systemPrompt" | "getState"
   | "prompt" | "steer" | "queuePrompt" | "followUp" | "clearQueue" | "queueMessage" | "abort" | "continue" | "waitForIdle"
   | "drainEvents" | "subscribe" | "setModel" | "setThinkingLevel" | "setSteeringMode" | "setFollowUpMode" | "replaceMessages"
-  | "appendMessage" | "allTools" | "activeToolNames" | "setActiveTools" | "refreshSystemPrompt" | "start" | "leave"
+  | "appendMessage" | "allTools" | "activeToolNames" | "setActiveTools" | "refreshSystemPrompt" | "systemPromptSections" | "start" | "leave"
 >;
 
 export class AgentSession {
@@ -231,7 +231,8 @@ export class AgentSession {
     let images: ImageContent[] | undefined;
 
     if (expand && text.startsWith("/") && (await runCommand(text, source, this.registry.commands, this.hooks))) return "handled";
-    const input = await transformInput(this.hooks, { text, images: options.images, source, expand });
+    const queueing = this.isStreaming ? options.streamingBehavior : undefined;
+    const input = await transformInput(this.hooks, { text, images: options.images, source, expand, streamingBehavior: queueing });
     if (input === "handled") return "handled";
     ({ text, images } = input);
 
@@ -304,7 +305,7 @@ export class AgentSession {
         throw new PithError("COMMAND_NOT_QUEUEABLE", `/${name} is a command; commands run at once and cannot be queued. Send it as a prompt instead.`);
       }
     }
-    const input = await transformInput(this.hooks, { text, images: options.images, source, expand: true });
+    const input = await transformInput(this.hooks, { text, images: options.images, source, expand: true, streamingBehavior: this.isStreaming ? options.as : undefined });
     if (input === "handled") return "handled";
     this.queueMessage(userMessage(input.text, input.images), options.as);
     return "queued";

@@ -26,6 +26,8 @@ export interface InputState {
   text: string;
   images?: ImageContent[];
   source: InputSource;
+  /** how the text will be queued when it arrives while the agent works (pi's `streamingBehavior`) */
+  streamingBehavior?: "steer" | "followUp";
   /** Set by a handler that consumed the input; later handlers are skipped and the prompt is dropped. */
   handled?: boolean;
 }
@@ -121,10 +123,8 @@ export interface ToolGateEvent {
   readonly input: Readonly<Record<string, unknown>>;
 }
 
-export interface ToolBlock {
-  block: true;
-  reason?: string;
-}
+/** `terminate` (pi 1.6): the blocked call's result ends the run when every result of its batch does */
+export interface ToolBlock { block: true; reason?: string; terminate?: boolean }
 
 export interface ToolResultState {
   toolCallId: string;

@@ -23,11 +23,11 @@ export async function runCommand(text: string, source: InputSource, commands: Na
 /** Stages 2 and 3: the `input` handlers (which may take the text), then skill and template expansion. */
 export async function transformInput(
   hooks: KernelHooks,
-  input: { text: string; images?: ImageContent[]; source: InputSource; expand: boolean },
+  input: { text: string; images?: ImageContent[]; source: InputSource; expand: boolean; streamingBehavior?: "steer" | "followUp" },
 ): Promise<{ text: string; images?: ImageContent[] } | "handled"> {
   let { text, images } = input;
   if (isTapped(hooks.input)) {
-    const transformed = await hooks.input.promise({ text, images, source: input.source });
+    const transformed = await hooks.input.promise({ text, images, source: input.source, streamingBehavior: input.streamingBehavior });
     if (transformed.handled) return "handled";
     text = transformed.text;
     images = transformed.images ?? images;

@@ -69,7 +69,7 @@ export async function executeToolBatch(reply: AssistantMessage, loop: LoopContex
 }
 
 async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: LoopContext, scope: CallScope): Promise<Prepared> {
-  const fail = (text: string): Prepared => ({ kind: "done", call, result: errorResult(text), isError: true });
+  const fail = (text: string, terminate?: boolean): Prepared => ({ kind: "done", call, result: { ...errorResult(text), terminate }, isError: true });
   if (!tool) return fail(`Tool ${call.name} not found`);
   if (typeof call.arguments.__invalidJson === "string") {
     return fail(`The arguments of this ${call.name} call are not valid JSON: ${String(call.arguments.__invalidJson).slice(0, 500)}`);
@@ -91,13 +91,13 @@ async function prepare(call: ToolCall, tool: ToolDefinition | undefined, loop: L
     await loop.drainEvents();
     const event = { toolCallId: call.id, toolName: call.name, ...parent, input: args, signal: scope.signal };
     const blocked = await hooks.tool_call.promise(event);
-    if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
+    if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked", blocked.terminate);
     args = event.input;
   }
   if (isTapped(hooks.tool_gate)) {
     const snapshot = deepFreeze(structuredClone(args));
     const blocked = await hooks.tool_gate.promise({ toolCallId: call.id, toolName: call.name, input: snapshot });
-    if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked");
+    if (blocked?.block) return fail(blocked.reason || "Tool execution was blocked", blocked.terminate);
     // The tool receives exactly what the gate approved, even if a handler still holds the old object.
     args = structuredClone(snapshot) as Record<string, unknown>;
   }

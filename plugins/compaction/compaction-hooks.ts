@@ -9,6 +9,8 @@ import type { CompactionPreparation } from "./preparation/prepare-compaction.js"
 export interface BeforeCompactEvent {
   type: "session_before_compact";
   reason: CompactionReason;
+  /** the turn that overflowed is sent again after this compaction */
+  willRetry: boolean;
   preparation: CompactionPreparation;
   /** the current branch, root first */
   branchEntries: readonly SessionEntry[];
@@ -23,6 +25,7 @@ export type BeforeCompactResult = { cancel: true } | { compaction: CompactionRes
 export interface CompactEvent {
   type: "session_compact";
   reason: CompactionReason;
+  willRetry: boolean;
   compactionEntry: CompactionEntry;
   /** the compaction came from a `session_before_compact` handler or a compactor other than pith's */
   fromExtension: boolean;

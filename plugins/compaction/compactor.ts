@@ -1,7 +1,7 @@
 // The compactor contract: what turns a branch into a summary and a first kept entry. pith's default
 // summarises with a model; a plugin can install one of its own with `compaction.setCompactor(...)`, which then
 // replaces the default entirely (triggers, events, hooks and persistence stay the compaction plugin's).
-import type { AgentMessage, Model } from "../../kernel/index.js";
+import type { AgentMessage, Model, Usage } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/format/types.js";
 import type { CompactionPreparation } from "./preparation/prepare-compaction.js";
 import type { CompactionSettings } from "./compaction-settings.js";
@@ -16,6 +16,8 @@ export interface CompactionResult<TDetails = unknown> {
   firstKeptEntryId: string;
   tokensBefore: number;
   details?: TDetails;
+  /** the model usage of making the summary, stored on the entry and counted in the session's totals */
+  usage?: Usage;
 }
 
 export interface CompactionRequest {

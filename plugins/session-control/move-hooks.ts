@@ -2,7 +2,7 @@
 // "session-control"): their payloads, typed here by declaration merging; `user_bash` is typed with the user's shell
 // (session-services/user-bash.ts). Any plugin taps them with
 // `context.on(...)`, whether it loads before or after this one.
-import type { HookSignature, OwnedHooks, PluginContext } from "../../kernel/index.js";
+import type { HookSignature, OwnedHooks, PluginContext, Usage } from "../../kernel/index.js";
 import type { SessionEntry } from "../sessions/format/types.js";
 
 /** A session move asks first; a handler returns `{cancel: true}` to keep the session where it is. */
@@ -38,7 +38,7 @@ export interface BeforeTreeEvent {
 /** The first handler that answers decides: cancel, bring the summary, or change the instructions or label. */
 export interface TreeDecision {
   cancel?: boolean;
-  summary?: { summary: string; details?: unknown };
+  summary?: { summary: string; details?: unknown; usage?: Usage };
   customInstructions?: string;
   replaceInstructions?: boolean;
   label?: string;

@@ -56,7 +56,7 @@ export async function navigateTree(host: MoveHost, targetId: string, options: Na
   let summaryEntryId: string | undefined;
   const fromExtension = decision?.summary !== undefined;
   if (decision?.summary) {
-    summaryEntryId = manager.appendBranchSummary(newLeafId, decision.summary.summary, decision.summary.details, true);
+    summaryEntryId = manager.appendBranchSummary(newLeafId, decision.summary.summary, decision.summary.details, true, decision.summary.usage);
   } else if (options.summarize) {
     const compaction = requireService(host.use, "compaction", "summarise the branch being left");
     let summary;

@@ -181,12 +181,13 @@ export class SessionManager {
   }
 
   /** Moves the leaf to `fromId` (null: before the first entry) and adds a summary of the branch left behind. */
-  appendBranchSummary(fromId: string | null, summary: string, details?: unknown, fromHook?: boolean): string {
+  appendBranchSummary(fromId: string | null, summary: string, details?: unknown, fromHook?: boolean, usage?: Usage): string {
     if (fromId !== null) this.requireEntry(fromId);
     this.leafId = fromId;
     const entry: BranchSummaryEntry = { ...this.base("branch_summary"), fromId: fromId ?? "root", summary };
     if (details !== undefined) entry.details = details;
     if (fromHook !== undefined) entry.fromHook = fromHook;
+    if (usage !== undefined) entry.usage = usage;
     return this.append(entry);
   }
 

@@ -24,6 +24,14 @@ export interface ResourcesService {
   reload(signal?: AbortSignal): Promise<void>;
   /** the files the last load read */
   loaded(): LoadedResources;
+  /** what the last load read: the custom prompt, the appended text and the context files with their content */
+  texts(): PromptTexts;
+}
+
+export interface PromptTexts {
+  customPrompt?: string;
+  appendSystemPrompt: string;
+  contextFiles: { path: string; content: string }[];
 }
 
 declare module "../../kernel/index.js" {
@@ -56,6 +64,11 @@ export function systemPromptPlugin(options: SystemPromptOptions): PithPlugin {
           await context.session.refreshSystemPrompt();
         },
         loaded: () => describeLoaded(resources),
+        texts: () => ({
+          ...(resources.customPrompt ? { customPrompt: resources.customPrompt.text } : {}),
+          appendSystemPrompt: resources.appends.map((append) => append.text).join("\n\n"),
+          contextFiles: resources.contextFiles.map(({ path, content }) => ({ path, content })),
+        }),
       });
 
       context.on(

@@ -184,7 +184,7 @@ describe("exec, events and ctx", () => {
   it("exec collects output and exit code, stops on timeout, and reports a program that cannot start", async () => {
     const started = await startSession(world, { paths: [EVERY_METHOD] });
     await started.session.prompt('/exec process.stdout.write("out"); process.stderr.write("err"); process.exit(3)');
-    expect(api().exec).toEqual({ stdout: "out", stderr: "err", code: 3, killed: false });
+    expect(api().exec).toEqual({ stdout: "out", stderr: "err", code: 3, killed: false, truncated: false });
     await started.session.prompt("/exec-timeout");
     expect(api().execTimeout).toMatchObject({ killed: true });
     await started.session.prompt("/exec-missing");

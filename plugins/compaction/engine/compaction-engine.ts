@@ -219,6 +219,7 @@ export class CompactionEngine {
       const decision = await this.hooks.session_before_compact.promise({
         type: "session_before_compact",
         reason: run.reason,
+        willRetry: run.willRetry,
         preparation,
         branchEntries: branch,
         ...(run.customInstructions !== undefined ? { customInstructions: run.customInstructions } : {}),
@@ -253,11 +254,11 @@ export class CompactionEngine {
     }
     if (signal.aborted) throw new PithError(COMPACTION_CANCELLED, "Compaction cancelled");
 
-    const entryId = manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, fromExtension);
+    const entryId = manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, fromExtension, result.usage);
     session.replaceMessages(manager.buildSessionContext().messages);
     const entry = manager.getEntry(entryId);
     if (entry?.type === "compaction" && isTapped(this.hooks.session_compact)) {
-      await this.hooks.session_compact.promise({ type: "session_compact", reason: run.reason, compactionEntry: entry, fromExtension });
+      await this.hooks.session_compact.promise({ type: "session_compact", reason: run.reason, willRetry: run.willRetry, compactionEntry: entry, fromExtension });
     }
     return result;
   }

@@ -9,6 +9,7 @@ import { modelRegistryView } from "./model-registry-view.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import { sessionView } from "./session-view.js";
 import { sessionMoves } from "./session-moves.js";
+import { systemPromptOptions } from "./prompt-options.js";
 import { guarded } from "../instance/stale.js";
 import type { ExtensionUIContext } from "./ui-context.js";
 import { announcingPrompts } from "./ui-prompts.js";
@@ -64,6 +65,11 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     get model() {
       return session.model;
     },
+    // a snapshot each time, as pi's: the scope the model picker and ctrl+p use
+    get scopedModels() {
+      const scoped = runtime.context.tryUse("modelSwitch")?.scopedModels().scoped ?? [];
+      return Object.freeze(scoped.map(({ model, thinkingLevel }) => (thinkingLevel === undefined ? { model } : { model, thinkingLevel })));
+    },
     get signal() {
       return session.isStreaming ? runtime.currentSignal : undefined;
     },
@@ -83,6 +89,7 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
 export function createCommandContext(runtime: ExtensionRuntime, record: ExtensionRecord, signal: AbortSignal): ExtensionCommandContext {
   const base = createExtensionContext(runtime, record, signal);
   const own = Object.assign(Object.create(base) as ExtensionContext, {
+    getSystemPromptOptions: () => systemPromptOptions(runtime),
     waitForIdle: () => runtime.session.waitForIdle(),
     ...sessionMoves(runtime, () => {
       const current = runtime.currentFor(record);

@@ -56,12 +56,17 @@ export interface SessionBeforeCompactEvent {
   preparation: unknown;
   branchEntries: readonly unknown[];
   customInstructions?: string;
+  reason: "manual" | "threshold" | "overflow";
+  /** the turn that overflowed is sent again after this compaction */
+  willRetry: boolean;
   signal: AbortSignal;
 }
 export interface SessionCompactEvent {
   type: "session_compact";
   compactionEntry: unknown;
   fromExtension: boolean;
+  reason: "manual" | "threshold" | "overflow";
+  willRetry: boolean;
 }
 export interface SessionBeforeTreeEvent {
   type: "session_before_tree";
@@ -105,16 +110,23 @@ export interface BeforeAgentStartCustomEvent extends BeforeAgentStartEventBase {
   message: CustomMessage;
 }
 export type BeforeAgentStartEvent = BeforeAgentStartUserEvent | BeforeAgentStartCustomEvent;
-/** What pith knows of the parts its system prompt was built from (pi's `BuildSystemPromptOptions`). */
+/** What the system prompt is built from (pi's normalised `BuildSystemPromptOptions`); a description, read-only in effect. */
 export interface SystemPromptOptionsView {
   cwd: string;
-  selectedTools: string[];
-  toolSnippets: Record<string, string>;
-  promptGuidelines: string[];
-  contextFiles: { path: string }[];
-  skills: unknown[];
+  /** SYSTEM.md or --system-prompt */
   customPrompt?: string;
-  appendSystemPrompt?: string;
+  forceSystemPrompt?: string;
+  selectedTools: string[];
+  hiddenTools: string[];
+  toolSnippets: Record<string, string>;
+  toolGuidelines: Record<string, string[]>;
+  promptGuidelines: string[];
+  /** APPEND_SYSTEM.md and every --append-system-prompt */
+  appendSystemPrompt: string;
+  /** the prompt's sections beyond the built-in ones (preamble, tools, rules, docs, addendum, project_context, skills, cwd) */
+  sections: Record<string, string>;
+  contextFiles: { path: string; content: string }[];
+  skills: unknown[];
 }
 export interface AgentStartEvent {
   type: "agent_start";
@@ -183,6 +195,8 @@ export interface InputEvent {
   text: string;
   images?: ImageContent[];
   source: PiInputSource;
+  /** how the text will be queued: set only when it arrives while the agent works */
+  streamingBehavior?: "steer" | "followUp";
 }
 export interface ToolCallEvent {
   type: "tool_call";
@@ -229,6 +243,8 @@ export interface ContextEventResult {
 export interface ToolCallEventResult {
   block?: boolean;
   reason?: string;
+  /** a blocked call's result ends the run when every result of its batch does (as a tool's `terminate`) */
+  terminate?: boolean;
 }
 export interface ToolResultEventResult {
   /** replacing `content` without `structuredContent` drops the old structured content (it may no longer match) */
@@ -250,11 +266,12 @@ export interface SessionBeforeForkResult {
 }
 export interface SessionBeforeCompactResult {
   cancel?: boolean;
-  compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown };
+  /** `usage`: what making the summary cost, counted in the session's totals */
+  compaction?: { summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown; usage?: Usage };
 }
 export interface SessionBeforeTreeResult {
   cancel?: boolean;
-  summary?: { summary: string; details?: unknown };
+  summary?: { summary: string; details?: unknown; usage?: Usage };
   customInstructions?: string;
   replaceInstructions?: boolean;
   label?: string;
@@ -370,6 +387,8 @@ export interface ExtensionContext {
   readonly sessionManager: ReadonlySessionView;
   readonly modelRegistry: ModelRegistryView;
   readonly model: Model | undefined;
+  /** `--models` / `enabledModels` resolved against the models with a key; empty when nothing is scoped */
+  readonly scopedModels: readonly { model: Model; thinkingLevel?: ThinkingLevel }[];
   /** the running turn's abort signal; undefined while idle */
   readonly signal: AbortSignal | undefined;
   isIdle(): boolean;
@@ -386,6 +405,8 @@ export interface SessionChangeResult {
 }
 
 export interface ExtensionCommandContext extends ExtensionContext {
+  /** what the system prompt is built from now */
+  getSystemPromptOptions(): SystemPromptOptionsView;
   waitForIdle(): Promise<void>;
   newSession(options?: {
     parentSession?: string;
@@ -403,7 +424,7 @@ export interface ExtensionCommandContext extends ExtensionContext {
 
 export interface ReplacedSessionContext extends ExtensionCommandContext {
   sendMessage(message: PiCustomMessageInput, options?: SendMessageOptions): Promise<void>;
-  sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp" }): Promise<void>;
+  sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean }): Promise<void>;
 }
 
 // ---- registrations ---------------------------------------------------------------------------------------
@@ -483,13 +504,19 @@ export interface ExecOptions {
   /** milliseconds */
   timeout?: number;
   cwd?: string;
+  /** bytes of stdout and stderr together; more stops the program (default 256 MiB) */
+  maxBuffer?: number;
 }
 
 export interface ExecResult {
   stdout: string;
   stderr: string;
+  /** 128 + the signal's number for a program a signal ended */
   code: number;
+  /** pith stopped the program: timeout, abort or maxBuffer */
   killed: boolean;
+  /** the output went past maxBuffer and was cut there */
+  truncated: boolean;
 }
 
 export interface ToolInfo {
@@ -500,6 +527,7 @@ export interface ToolInfo {
   exposure: NonNullable<PiToolDefinition["exposure"]>;
   namespace?: PiToolDefinition["namespace"];
   annotations?: Record<string, unknown>;
+  reachesTools?: PiToolDefinition["reachesTools"];
   sourceInfo: SourceInfo;
 }
 
@@ -538,7 +566,7 @@ export interface ExtensionAPI {
   /** the effective settings (global overlaid with project), a copy */
   getSettings(): Record<string, unknown>;
   sendMessage(message: PiCustomMessageInput, options?: SendMessageOptions): void;
-  sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp" }): void;
+  sendUserMessage(content: string | (TextContent | ImageContent)[], options?: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean }): void;
   appendEntry(customType: string, data?: unknown): void;
   setSessionName(name: string): void;
   getSessionName(): string | undefined;

@@ -25,6 +25,7 @@ import { customMessage } from "./message-delivery.js";
 import { REQUEST_TAPS } from "./request-taps.js";
 import { catchUp, type Call, type Tap } from "./tap.js";
 import { contribute } from "./resources-discover.js";
+import { systemPromptOptions } from "../context/prompt-options.js";
 import { tapProjectTrust } from "./trust-tap.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { CacheWarmingDecisionEventResult } from "../contract/event-types.js";
@@ -41,7 +42,6 @@ import type {
   SessionBeforeForkResult,
   SessionBeforeSwitchResult,
   SessionBeforeTreeResult,
-  SystemPromptOptionsView,
   UserBashEventResult,
   ToolCallEventResult,
   ToolResultEventResult,
@@ -84,7 +84,8 @@ const roleOf = (message: AgentMessage) => (message as { role?: string }).role;
 const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   input: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("input", async (state) => {
-      const result = await call<InputEventResult>({ type: "input", text: state.text, images: state.images, source: piSource(state.source) });
+      const queueing = state.streamingBehavior ? { streamingBehavior: state.streamingBehavior } : {};
+      const result = await call<InputEventResult>({ type: "input", text: state.text, images: state.images, source: piSource(state.source), ...queueing });
       if (result?.action === "handled") return { ...state, handled: true };
       if (result?.action !== "transform") return undefined;
       return { ...state, text: typeof result.text === "string" ? result.text : state.text, images: result.images ?? state.images };
@@ -96,7 +97,7 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       try {
         // pi 1.6: a union on messageType, "user" (a prompt) or "custom" (a triggered message opens the run)
         const opening = state.messageType === "custom" ? { messageType: "custom", message: state.message } : { messageType: "user", prompt: state.prompt, images: state.images };
-        const event = { type: "before_agent_start", ...opening, systemPrompt: state.systemPrompt, systemPromptOptions: promptOptions(runtime) };
+        const event = { type: "before_agent_start", ...opening, systemPrompt: state.systemPrompt, systemPromptOptions: systemPromptOptions(runtime) };
         const result = await call<BeforeAgentStartEventResult>(event);
         if (!result) return undefined;
         return {
@@ -116,7 +117,7 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       const piEvent = { type: "tool_call", toolCallId: event.toolCallId, ...parent, toolName: event.toolName, input: event.input };
       try {
         const result = await call<ToolCallEventResult>(piEvent, event.signal);
-        return result?.block ? { block: true as const, reason: result.reason } : undefined;
+        return result?.block ? { block: true as const, reason: result.reason, terminate: result.terminate === true } : undefined;
       } finally {
         // a handler that assigned a new object instead of changing it in place is honoured too
         if (piEvent.input !== event.input && piEvent.input && typeof piEvent.input === "object") event.input = piEvent.input;
@@ -126,7 +127,7 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   tool_gate: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("tool_gate", async (event) => {
       const result = await call<ToolCallEventResult>({ type: "tool_gate", toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
-      return result?.block ? { block: true as const, reason: result.reason } : undefined;
+      return result?.block ? { block: true as const, reason: result.reason, terminate: result.terminate === true } : undefined;
     }),
 
   tool_result: ({ runtime, record, call }) =>
@@ -238,6 +239,8 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
         preparation: before.preparation,
         branchEntries: before.branchEntries,
         customInstructions: before.customInstructions,
+        reason: before.reason,
+        willRetry: before.willRetry,
         signal: before.signal,
       };
       const result = await call<SessionBeforeCompactResult>(piEvent, before.signal);
@@ -247,7 +250,8 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
 
   session_compact: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("session_compact", async (compacted) => {
-      await call({ type: "session_compact", compactionEntry: compacted.compactionEntry, fromExtension: compacted.fromExtension });
+      const { compactionEntry, fromExtension, reason, willRetry } = compacted;
+      await call({ type: "session_compact", compactionEntry, fromExtension, reason, willRetry });
     }),
 
   session_compact_failed: ({ runtime, record, call }) =>
@@ -316,22 +320,6 @@ function trackTurns(runtime: ExtensionRuntime): void {
     },
     { stage: -1000 },
   );
-}
-
-function promptOptions(runtime: ExtensionRuntime): SystemPromptOptionsView {
-  const { session } = runtime;
-  const tools = session.activeToolNames().map((name) => runtime.context.registry.tools.get(name)!);
-  const toolSnippets: Record<string, string> = {};
-  for (const tool of tools) if (tool.promptSnippet) toolSnippets[tool.name] = tool.promptSnippet;
-  const resources = runtime.context.tryUse("resources")?.loaded();
-  return {
-    cwd: session.cwd,
-    selectedTools: tools.map((tool) => tool.name),
-    toolSnippets,
-    promptGuidelines: tools.flatMap((tool) => tool.promptGuidelines ?? []),
-    contextFiles: (resources?.contextFiles ?? []).map((path) => ({ path })),
-    skills: [...(runtime.context.tryUse("skills")?.list() ?? [])],
-  };
 }
 
 /** The nextTurn messages go right after the next prompt's user message, before any other extension message. */

@@ -51,7 +51,7 @@ export function sendMessage(runtime: ExtensionRuntime, message: PiCustomMessageI
 export function sendUserMessage(
   runtime: ExtensionRuntime,
   content: string | (TextContent | ImageContent)[],
-  options: { deliverAs?: "steer" | "followUp" } = {},
+  options: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean } = {},
 ): Promise<void> {
   const { text, images } = splitContent(content);
   if (runtime.session.isStreaming && !options.deliverAs) {
@@ -61,7 +61,11 @@ export function sendUserMessage(
     );
   }
   // thrown, not rejected, while busy: extensions catch it around a call they do not await
-  return runtime.session.prompt(text, { images, source: "extension", expand: false, streamingBehavior: options.deliverAs }).then(() => undefined);
+  // pi 1.6: `expandPromptTemplates` runs a `/command` and expands skills and templates, as typed text would be
+  const expand = options.expandPromptTemplates === true;
+  const send = () => runtime.session.prompt(text, { images, source: "extension", expand, streamingBehavior: options.deliverAs }).then(() => undefined);
+  // a `/command` it runs must find this delivery already tracked, or that command would wait for its own delivery
+  return expand ? Promise.resolve().then(send) : send();
 }
 
 /** Fire-and-forget forms for the `pi` object: failures are reported under the extension's name. */

@@ -57,7 +57,11 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
 
     registerFlag(name, options) {
       if (typeof name !== "string" || !name) throw new PithError("EXTENSION_FLAG_INVALID", "registerFlag needs a name.");
-      record.flags.set(name, { ...options, type: options?.type === "string" ? "string" : "boolean" });
+      const type = options?.type === "string" ? "string" : "boolean";
+      if (options?.default !== undefined && typeof options.default !== type) {
+        throw new PithError("EXTENSION_FLAG_INVALID", `Flag --${name} is a ${type} flag, but its default is a ${typeof options.default}.`);
+      }
+      record.flags.set(name, { ...options, type });
       if (record.live && !runtime().flagValues.has(name) && options?.default !== undefined) runtime().flagValues.set(name, options.default);
     },
 
@@ -135,7 +139,9 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
     },
 
     setActiveTools(names) {
-      runtime().session.setActiveTools(names);
+      // as in pi, a hidden tool stays unreachable: naming it activates nothing
+      const hidden = new Set(listTools(runtime()).filter((tool) => tool.exposure === "hidden").map((tool) => tool.name));
+      runtime().session.setActiveTools(names.filter((name) => !hidden.has(name)));
     },
 
     getCommands() {

@@ -82,6 +82,7 @@ export function listTools(runtime: ExtensionRuntime): ToolInfo[] {
       exposure: declared?.exposure ?? "direct",
       ...(declared?.namespace ? { namespace: declared.namespace } : {}),
       ...(declared?.annotations ? { annotations: declared.annotations } : {}),
+      ...(declared?.reachesTools ? { reachesTools: declared.reachesTools } : {}),
       sourceInfo: record?.sourceInfo ?? pluginSource(tool.name, owner),
     };
   });
