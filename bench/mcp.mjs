@@ -30,7 +30,8 @@ export async function benchMcp({ pith, rssReporter, runs, root, jiti }) {
     await repeat(runs, async () => {
       for (const [build, bin] of Object.entries(builds)) {
         for (const [exposure, agentDir] of Object.entries(agentDirs)) {
-          const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache") };
+          // a cache folder per build: a build removes the code caches of other builds from its folder
+          const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, `cache-${build}`) };
           const result = await runOnce(process.execPath, ["--require", rssReporter, bin, "-p", "--no-session", "--model", "mock/mock-model", "hello"], { env, cwd: home });
           if (result.code !== 0 || result.stderr) throw new Error(`${build} ${exposure}: ${result.stderr}`);
           const measured = (results[`${build} ${exposure}`] ??= { wall: [], cpu: [] });
