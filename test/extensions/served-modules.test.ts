@@ -119,3 +119,32 @@ describe("loading on demand", () => {
     expect(await handlers.late!()).toEqual([3, "function"]);
   });
 });
+
+describe("pi's UI components in a process that runs the terminal UI", () => {
+  type Components = typeof import("../../plugins/extensions/shims/ui/terminal-components.js");
+  const borderExtension = `import { DynamicBorder } from "@mariozechner/pi-coding-agent";
+     export default function (pi: unknown): unknown { return DynamicBorder; }`;
+
+  it("come with pi's module when an extension first imports it, not before", async () => {
+    const { load, served } = await freshLoader();
+    const ui = { theme: {}, getAllThemes: () => [{ name: "from-the-ui" }] };
+    await served.serveTerminalComponents(() => ui);
+    // the components' theme accessors are not told of the UI until they load
+    const themes = await import("../../plugins/extensions/shims/ui/terminal-theme.js");
+    expect(themes.themeNames()).not.toContain("from-the-ui");
+    expect(served.isLoaded("@mariozechner/pi-coding-agent")).toBe(false);
+    const factory = (await load(await world.write("ext/border.ts", borderExtension))) as () => unknown;
+    const terminal = (await import("../../plugins/extensions/shims/ui/terminal-components.js")) as Components;
+    expect(factory()).toBe(terminal.DynamicBorder);
+    expect(themes.themeNames()).toEqual(["from-the-ui"]);
+  });
+
+  it("replace the inert ones of pi's module when it was imported before the terminal UI started", async () => {
+    const { load, served } = await freshLoader();
+    const factory = (await load(await world.write("ext/early-border.ts", borderExtension))) as () => unknown;
+    const terminal = (await import("../../plugins/extensions/shims/ui/terminal-components.js")) as Components;
+    expect(factory()).not.toBe(terminal.DynamicBorder);
+    await served.serveTerminalComponents(() => undefined);
+    expect((served.virtualModules["@mariozechner/pi-coding-agent"] as { DynamicBorder?: unknown }).DynamicBorder).toBe(terminal.DynamicBorder);
+  });
+});

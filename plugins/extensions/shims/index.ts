@@ -10,11 +10,11 @@ import { importHostModule } from "./host-modules.js";
 
 type ModuleImport = () => Promise<object>;
 
-/** set in a process that runs pith's terminal UI: pi's UI components there are real ones */
-let terminalComponents: Promise<object> | undefined;
+/** set in a process that runs pith's terminal UI: pi's UI components there are real ones, loaded with pi's module */
+let terminalComponents: (() => Promise<object>) | undefined;
 
 const codingAgent: ModuleImport = async () => {
-  const [module, components] = await Promise.all([import("./coding-agent/pi-coding-agent.js"), terminalComponents]);
+  const [module, components] = await Promise.all([import("./coding-agent/pi-coding-agent.js"), terminalComponents?.()]);
   return components ? { ...module, ...components } : module;
 };
 
@@ -125,15 +125,22 @@ export function isLoaded(specifier: string): boolean {
 /**
  * From now on, extensions of this process get pi's UI components (`CustomEditor`, `DynamicBorder`, `BorderedLoader`,
  * the dialogs, the message components, the selectors, the theme accessors) as real pi-tui components painted with
- * the theme of `ui` (the terminal UI's "ui" service, looked up on each use): a terminal UI runs that draws them. An extension file already evaluated keeps what it imported.
+ * the theme of `ui` (the terminal UI's "ui" service, looked up on each use): a terminal UI runs that draws them.
+ * They load with the first extension that imports pi's module, not before: a run without such extensions never
+ * pays for them. An extension that had imported pi's module already gets them now; a file already evaluated keeps
+ * what it imported.
  */
 export async function serveTerminalComponents(ui: () => { theme: object } | undefined): Promise<void> {
-  terminalComponents ??= import("./ui/terminal-components.js");
-  const [components, themes] = await Promise.all([terminalComponents, import("./ui/terminal-theme.js")]);
-  themes.useTerminalUi(ui);
-  for (const [name, load] of SERVED) {
-    if (load === codingAgent && name in loaded) loaded[name] = { ...loaded[name], ...components };
-  }
+  let components: Promise<object> | undefined;
+  terminalComponents = () =>
+    (components ??= Promise.all([import("./ui/terminal-components.js"), import("./ui/terminal-theme.js")]).then(([served, themes]) => {
+      themes.useTerminalUi(ui);
+      return served;
+    }));
+  const servedBefore = [...SERVED].filter(([name, load]) => load === codingAgent && name in loaded).map(([name]) => name);
+  if (servedBefore.length === 0) return;
+  const served = await terminalComponents();
+  for (const name of servedBefore) loaded[name] = { ...loaded[name], ...served };
 }
 
 /** Imports pith's copies of the served `specifiers` that are not loaded yet. */

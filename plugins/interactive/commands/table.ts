@@ -4,29 +4,21 @@
 import type { SlashCommand } from "@earendil-works/pi-tui";
 import type { PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
-import { bugCommand } from "../bug-report/bug-command.js";
-import { copyToClipboard } from "../clipboard/copy.js";
-import { exportCommand } from "./export-command.js";
-import { hotkeysText } from "./hotkeys.js";
-import { resolveShortcuts } from "../extensions/extension-shortcuts.js";
-import { forkCommand } from "./fork-command.js";
-import { loginCommand, logoutCommand } from "../login/login-command.js";
-import { mcpCommand } from "./mcp-command.js";
-import { modelCommand } from "./model-command.js";
-import { resumeCommand } from "../resume/resume-command.js";
-import { sessionReport } from "./session-report.js";
-import { settingsCommand } from "./settings-command.js";
-import { thinkingCommand } from "./thinking-command.js";
-import { trustCommand } from "./trust-command.js";
-import { scopedModelsCommand } from "../scoped-models/scoped-models-command.js";
-import { treeCommand } from "../tree/tree-command.js";
+
+/**
+ * A command whose module loads the first time it runs: the commands' code (selectors, sign-in flows, the tree
+ * navigator, export) is not needed to draw the first frame, so it stays out of start-up.
+ */
+function loadedOnUse<K extends string>(load: () => Promise<Record<K, BuiltinCommand["run"]>>, name: K): BuiltinCommand["run"] {
+  return async (args, host) => (await load())[name](args, host);
+}
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
-  { name: "settings", description: "Open settings", run: settingsCommand },
-  { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: modelCommand },
-  { name: "thinking", description: "Set the thinking level (ctrl+s in the list saves it as the default)", run: thinkingCommand },
-  { name: "scoped-models", description: "Choose the models ctrl+p cycles through", run: scopedModelsCommand },
-  { name: "resume", description: "Resume a stored session", run: resumeCommand },
+  { name: "settings", description: "Open settings", run: loadedOnUse(() => import("./settings-command.js"), "settingsCommand") },
+  { name: "model", description: "Choose the model (search; /model provider/id switches at once)", run: loadedOnUse(() => import("./model-command.js"), "modelCommand") },
+  { name: "thinking", description: "Set the thinking level (ctrl+s in the list saves it as the default)", run: loadedOnUse(() => import("./thinking-command.js"), "thinkingCommand") },
+  { name: "scoped-models", description: "Choose the models ctrl+p cycles through", run: loadedOnUse(() => import("../scoped-models/scoped-models-command.js"), "scopedModelsCommand") },
+  { name: "resume", description: "Resume a stored session", run: loadedOnUse(() => import("../resume/resume-command.js"), "resumeCommand") },
   {
     name: "name",
     description: "Set the session's display name",
@@ -45,7 +37,10 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "session",
     description: "Show session info and statistics",
-    run: (_args, { context, chat }) => chat.notify("info", sessionReport(context.use("sessionInfo"), context.tryUse("cacheWarming"))),
+    async run(_args, { context, chat }) {
+      const { sessionReport } = await import("./session-report.js");
+      chat.notify("info", sessionReport(context.use("sessionInfo"), context.tryUse("cacheWarming")));
+    },
   },
   {
     name: "copy",
@@ -53,16 +48,20 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
     async run(_args, { context, chat, ui }) {
       const text = context.use("sessionInfo").lastAssistantText();
       if (!text) return chat.notify("error", "No agent messages to copy yet.");
+      const { copyToClipboard } = await import("../clipboard/copy.js");
       await copyToClipboard(text, (sequence) => ui.writeToTerminal(sequence));
       chat.notify("status", "Copied last agent message to clipboard");
     },
   },
-  { name: "export", description: "Export the session to an HTML file (or a .jsonl session file)", run: exportCommand },
-  { name: "bug", description: "Write a bug report (a zip to look over and send)", run: bugCommand },
+  { name: "export", description: "Export the session to an HTML file (or a .jsonl session file)", run: loadedOnUse(() => import("./export-command.js"), "exportCommand") },
+  { name: "bug", description: "Write a bug report (a zip to look over and send)", run: loadedOnUse(() => import("../bug-report/bug-command.js"), "bugCommand") },
   {
     name: "hotkeys",
     description: "Show all keyboard shortcuts",
-    run: (_args, { chat, ui, context }) => chat.notify("info", hotkeysText(ui.keys, resolveShortcuts(context.tryUse("extensions")?.terminal, ui.keys).shortcuts)),
+    async run(_args, { chat, ui, context }) {
+      const [{ hotkeysText }, { resolveShortcuts }] = await Promise.all([import("./hotkeys.js"), import("../extensions/extension-shortcuts.js")]);
+      chat.notify("info", hotkeysText(ui.keys, resolveShortcuts(context.tryUse("extensions")?.terminal, ui.keys).shortcuts));
+    },
   },
   {
     name: "new",
@@ -72,8 +71,8 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       if (!result.cancelled) chat.notify("status", "✓ New session started");
     },
   },
-  { name: "tree", description: "Navigate the session tree (switch branches, optionally summarising the one left)", run: treeCommand },
-  { name: "fork", description: "Go back to one of your messages in a new session", run: forkCommand },
+  { name: "tree", description: "Navigate the session tree (switch branches, optionally summarising the one left)", run: loadedOnUse(() => import("../tree/tree-command.js"), "treeCommand") },
+  { name: "fork", description: "Go back to one of your messages in a new session", run: loadedOnUse(() => import("./fork-command.js"), "forkCommand") },
   {
     name: "clone",
     description: "Copy the current branch into a new session",
@@ -90,7 +89,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       await context.use("compaction").compact(args.trim() || undefined);
     },
   },
-  { name: "trust", description: "Save a project trust decision for future pith runs", run: trustCommand },
+  { name: "trust", description: "Save a project trust decision for future pith runs", run: loadedOnUse(() => import("./trust-command.js"), "trustCommand") },
   {
     name: "reload",
     description: "Reload settings, extensions, skills, prompts and context files",
@@ -99,9 +98,9 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
       chat.notify("status", "Reloaded");
     },
   },
-  { name: "login", description: "Configure provider authentication", run: loginCommand },
-  { name: "logout", description: "Remove provider authentication", run: logoutCommand },
-  { name: "mcp", description: "MCP servers: status and tools, reconnect, enable/disable, sign in", run: mcpCommand },
+  { name: "login", description: "Configure provider authentication", run: loadedOnUse(() => import("../login/login-command.js"), "loginCommand") },
+  { name: "logout", description: "Remove provider authentication", run: loadedOnUse(() => import("../login/login-command.js"), "logoutCommand") },
+  { name: "mcp", description: "MCP servers: status and tools, reconnect, enable/disable, sign in", run: loadedOnUse(() => import("./mcp-command.js"), "mcpCommand") },
   {
     name: "quit",
     description: "Quit pith",
