@@ -66,10 +66,12 @@ export class PendingMessages {
     return taken;
   }
 
-  /** Empties both queues: their texts. */
+  /** Empties both queues: their texts. Announced even when they were empty, as pi's `clearQueue` does. */
   clear(): { steering: string[]; followUp: string[] } {
     const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
-    if (this.steering.clear().length + this.followUps.clear().length > 0) this.announce();
+    this.steering.clear();
+    this.followUps.clear();
+    this.announce();
     return cleared;
   }
 

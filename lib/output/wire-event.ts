@@ -3,6 +3,15 @@
 // message (and each `partial`) is left out, so a reply of n deltas costs O(n) bytes on the wire, not O(n²).
 import type { SessionEvent, AssistantMessageEvent, AssistantMessage } from "../../kernel/index.js";
 
+/**
+ * Whether the event goes on the wire at all. A user's shell command (`!cmd`, RPC `bash`) joins the conversation
+ * without message events in pi 1.6.0: clients see it as the `bash` answer and in `get_messages`, never as a
+ * `message_start`/`message_end` pair.
+ */
+export function isWireEvent(event: SessionEvent): boolean {
+  return !((event.type === "message_start" || event.type === "message_end") && event.message.role === "bashExecution");
+}
+
 /** One JSON line (without the newline) for the event. */
 export function serializeEvent(event: SessionEvent): string {
   if (event.type !== "message_update") return JSON.stringify(event);

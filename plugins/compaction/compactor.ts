@@ -15,8 +15,13 @@ export interface CompactionResult<TDetails = unknown> {
   /** the first entry kept verbatim; must be an entry of the current branch */
   firstKeptEntryId: string;
   tokensBefore: number;
+  /** the context's estimated size once compacted (set by pith when it records the compaction) */
+  estimatedTokensAfter?: number;
   details?: TDetails;
-  /** the model usage of making the summary, stored on the entry and counted in the session's totals */
+  /**
+   * the model usage of making the summary, stored on the entry and counted in the session's totals; when a
+   * compactor does not say, pith adds up the summaries its `summarize` asked for
+   */
   usage?: Usage;
 }
 

@@ -4,6 +4,7 @@ import { definePlugin, type PithPlugin, type PluginContext, PithError } from "..
 import { AutoCompaction } from "./engine/auto-compaction.js";
 import { summarizeBranchEntries, collectBranchEntries, type BranchSummaryOptions, type BranchSummaryResult } from "./summary/branch-summary.js";
 import { CompactionEngine, type CompactionEngineOptions } from "./engine/compaction-engine.js";
+import { UsageTally } from "./summary/summary-call.js";
 import type { CompactionService } from "./compaction-events.js";
 import type { CompactionResult } from "./compactor.js";
 
@@ -61,12 +62,13 @@ async function summarizeBranch(context: PluginContext, engine: CompactionEngine,
   const { entries, commonAncestorId } = collectBranchEntries(manager, fromId, options.targetId);
   if (entries.length === 0) return undefined;
   const settings = engine.settingsFor(model);
+  const tally = new UsageTally();
   const summary = await summarizeBranchEntries(entries, {
-    summarize: engine.summarizer(model, settings, { source: "branchSummary" }),
+    summarize: engine.summarizer(model, settings, { source: "branchSummary" }, tally.add),
     tokenBudget: (model.contextWindow || 128_000) - settings.branchReserveTokens,
     customInstructions: options.customInstructions,
     replaceInstructions: options.replaceInstructions,
     signal: options.signal ?? new AbortController().signal,
   });
-  return summary ? { ...summary, entries, commonAncestorId } : undefined;
+  return summary ? { ...summary, ...(tally.total ? { usage: tally.total } : {}), entries, commonAncestorId } : undefined;
 }

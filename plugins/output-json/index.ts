@@ -5,7 +5,7 @@ import type { Writable } from "node:stream";
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { RecordWriter, holdEventsWhileFull } from "../../lib/output/record-writer.js";
 export type { SessionHeaderSource } from "../../lib/output/session-header.js";
-import { serializeEvent } from "../../lib/output/wire-event.js";
+import { isWireEvent, serializeEvent } from "../../lib/output/wire-event.js";
 
 export interface JsonOutputOptions {
   stream: Writable;
@@ -43,7 +43,7 @@ export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
       context.on("session_start", () => writeHeader());
       context.on("event_emitted", (event) => {
         writeHeader();
-        writer.writeLine(serializeEvent(event));
+        if (isWireEvent(event)) writer.writeLine(serializeEvent(event));
       });
       holdEventsWhileFull(context, writer);
       context.provide("jsonOutput", { flush: () => writer.flush() });

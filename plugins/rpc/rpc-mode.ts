@@ -3,7 +3,7 @@
 // the services commands call); `serve` then reads commands until the input ends or a signal arrives.
 import type { Readable, Writable } from "node:stream";
 import { type AgentSession, PithError, errorMessage, definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
-import { serializeEvent } from "../../lib/output/wire-event.js";
+import { isWireEvent, serializeEvent } from "../../lib/output/wire-event.js";
 import { RpcDispatcher } from "./commands/dispatcher.js";
 import { onExitSignals } from "./process/exit-signals.js";
 import { createPorts } from "./commands/ports.js";
@@ -62,7 +62,7 @@ export function rpcMode(options: RpcModeOptions): RpcMode {
       provideSessionServices(pluginContext);
       pluginContext.on("event_emitted", (event) => {
         acceptance.observe(event);
-        writer.writeLine(serializeEvent(event));
+        if (isWireEvent(event)) writer.writeLine(serializeEvent(event));
       });
       holdEventsWhileFull(pluginContext, writer);
     },

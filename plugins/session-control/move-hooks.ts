@@ -38,6 +38,7 @@ export interface BeforeTreeEvent {
 /** The first handler that answers decides: cancel, bring the summary, or change the instructions or label. */
 export interface TreeDecision {
   cancel?: boolean;
+  /** an extension's own summary, with what it cost */
   summary?: { summary: string; details?: unknown; usage?: Usage };
   customInstructions?: string;
   replaceInstructions?: boolean;

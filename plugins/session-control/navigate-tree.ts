@@ -72,7 +72,7 @@ export async function navigateTree(host: MoveHost, targetId: string, options: Na
       if (error instanceof PithError && error.code === SUMMARY_ABORTED) return { cancelled: true, aborted: true };
       throw error;
     }
-    if (summary) summaryEntryId = manager.appendBranchSummary(newLeafId, summary.summary, summary.details);
+    if (summary) summaryEntryId = manager.appendBranchSummary(newLeafId, summary.summary, summary.details, undefined, summary.usage);
   }
   sessions.navigate(summaryEntryId ?? newLeafId);
   // read before labelling: a label is an entry of its own

@@ -1,5 +1,5 @@
-// Choosing models the way pi's session does: only models with a key, the thinking level carried over (or the
-// default level when leaving a model without reasoning), the session's own scope (--models, /scoped-models) or else
+// Choosing models the way pi's session does: only models with a key, the thinking level of the model's scope entry,
+// its `modelThinkingLevels` entry, `defaultThinkingLevel` or else the current one, the session's own scope (--models, /scoped-models) or else
 // `enabledModels` as the cycling scope when set.
 import { PithError, type Model, type ThinkingLevel, type SessionApi } from "../../kernel/index.js";
 import { supportedThinkingLevels } from "../../lib/provider-kit/thinking-levels.js";
@@ -43,8 +43,6 @@ export interface ModelSwitchConfig {
   /** `enabledModels`, `defaultThinkingLevel` and `modelThinkingLevels` from the settings */
   preferences(): { enabledModels?: readonly string[]; defaultThinkingLevel?: ThinkingLevel; modelThinkingLevels?: Readonly<Record<string, ThinkingLevel>> };
 }
-
-const DEFAULT_THINKING_LEVEL: ThinkingLevel = "medium";
 
 export class ModelSwitch implements ModelSwitchService {
   private scope: readonly string[] | undefined;
@@ -104,14 +102,15 @@ export class ModelSwitch implements ModelSwitchService {
   }
 
   /**
-   * A scoped level wins; then the model's own level (`modelThinkingLevels`, as pi); else the current level, unless
-   * the current model has none to carry over.
+   * A scoped level wins; then the model's own level (`modelThinkingLevels`), the settings' `defaultThinkingLevel`,
+   * else the current level, clamped to what the model supports (pi 1.6.0; 0.73.1 carried the current level over only
+   * from a model with reasoning). Leaving a model without reasoning thus keeps "off" unless a setting says otherwise.
    */
   private async apply(model: Model, scopedLevel: ThinkingLevel | undefined, source: "set" | "cycle"): Promise<void> {
     const { session } = this.config;
     const preferences = this.config.preferences();
     const ownLevel = preferences.modelThinkingLevels?.[`${model.provider}/${model.id}`];
-    const level = scopedLevel ?? ownLevel ?? (session.model?.reasoning ? session.thinkingLevel : preferences.defaultThinkingLevel ?? DEFAULT_THINKING_LEVEL);
+    const level = scopedLevel ?? ownLevel ?? preferences.defaultThinkingLevel ?? session.thinkingLevel;
     await session.setModel(model, source);
     await session.setThinkingLevel(level);
   }

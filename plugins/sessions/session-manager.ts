@@ -180,14 +180,18 @@ export class SessionManager {
     return this.append(entry);
   }
 
-  /** Moves the leaf to `fromId` (null: before the first entry) and adds a summary of the branch left behind. */
-  appendBranchSummary(fromId: string | null, summary: string, details?: unknown, fromHook?: boolean, usage?: Usage): string {
-    if (fromId !== null) this.requireEntry(fromId);
-    this.leafId = fromId;
-    const entry: BranchSummaryEntry = { ...this.base("branch_summary"), fromId: fromId ?? "root", summary };
+  /**
+   * Moves the leaf to `branchFromId` (null: before the first entry) and adds a summary of the branch left behind;
+   * the entry's `fromId` is the leaf it left ("root" when there was none), as pi 1.6.0 records it.
+   */
+  appendBranchSummary(branchFromId: string | null, summary: string, details?: unknown, fromHook?: boolean, usage?: Usage): string {
+    if (branchFromId !== null) this.requireEntry(branchFromId);
+    const fromId = this.leafId ?? "root";
+    this.leafId = branchFromId;
+    const entry: BranchSummaryEntry = { ...this.base("branch_summary"), fromId, summary };
     if (details !== undefined) entry.details = details;
-    if (fromHook !== undefined) entry.fromHook = fromHook;
     if (usage !== undefined) entry.usage = usage;
+    if (fromHook !== undefined) entry.fromHook = fromHook;
     return this.append(entry);
   }
 

@@ -41,14 +41,14 @@ describe("model and thinking commands", () => {
 
     const set = await ok({ type: "set_model", provider: "mock", modelId: "mock-think" });
     expect(set).toMatchObject({ id: "mock-think", provider: "mock", reasoning: true, contextWindow: 100000 });
-    // Leaving a model without reasoning starts the new one at the default level, as pi does.
-    expect(await ok({ type: "get_state" })).toMatchObject({ model: { id: "mock-think" }, thinkingLevel: "medium" });
+    // Without a defaultThinkingLevel setting the current level ("off") carries over, as in pi 1.6.0
+    expect(await ok({ type: "get_state" })).toMatchObject({ model: { id: "mock-think" }, thinkingLevel: "off" });
 
-    expect(await ok({ type: "cycle_thinking_level" })).toEqual({ level: "high" });
+    expect(await ok({ type: "cycle_thinking_level" })).toEqual({ level: "minimal" });
     await ok({ type: "set_thinking_level", level: "low" });
     expect((await ok({ type: "get_state" })).thinkingLevel).toBe("low");
     const levels = rpc.peer.ofType("thinking_level_changed").map((event) => event.level);
-    expect(levels).toEqual(["medium", "high", "low"]);
+    expect(levels).toEqual(["minimal", "low"]);
 
     const cycled = await ok({ type: "cycle_model" });
     expect(cycled).toMatchObject({ model: { id: "mock-model" }, thinkingLevel: "off", isScoped: false });

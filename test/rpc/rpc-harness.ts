@@ -8,6 +8,7 @@ import { rpcMode } from "../../plugins/rpc/index.js";
 import type { PithPlugin } from "../../kernel/plugin.js";
 import type { AgentSession } from "../../kernel/agent-session.js";
 import type { BuiltinPluginName } from "../../sdk/builtin-plugins.js";
+import { NODE22, PI16_CLI } from "../support/pi-node22.js";
 
 export type RpcRecord = Record<string, unknown> & { type?: string };
 export type RpcResponseRecord = RpcRecord & { type: "response"; command: string; success: boolean; data?: unknown; error?: string };
@@ -106,7 +107,16 @@ export interface RpcChild {
 
 /** `pith --mode rpc --model mock/mock-model ...args` in the world's project. */
 export function spawnRpc(world: CliWorld, args: string[] = [], env: NodeJS.ProcessEnv = {}): RpcChild {
-  const child = spawn(process.execPath, [PITH_BIN, "--mode", "rpc", "--model", "mock/mock-model", ...args], {
+  return spawnRpcOf(process.execPath, PITH_BIN, world, args, env);
+}
+
+/** pi 1.6.0 itself (on the Node 22 binary, offline) as `spawnRpc` starts pith: to compare the two. */
+export function spawnPiRpc(world: CliWorld, args: string[] = []): RpcChild {
+  return spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1" });
+}
+
+function spawnRpcOf(node: string, cli: string, world: CliWorld, args: string[], env: NodeJS.ProcessEnv): RpcChild {
+  const child = spawn(node, [cli, "--mode", "rpc", "--model", "mock/mock-model", ...args], {
     cwd: world.project,
     env: { ...world.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],

@@ -2,14 +2,13 @@
 // `cache_warm` (a bash call waits, the model's five-second-margin cache is refreshed meanwhile), the other reads the
 // file as its writer does, counts the refreshes in get_session_stats, and continues the conversation without them.
 // @long-running: runs pi 1.6.0 on the Node 22 binary
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCliWorld, writeMockModels, type CliWorld } from "../cli/cli-harness.js";
-import { RpcPeer, spawnRpc, type RpcChild } from "../rpc/rpc-harness.js";
+import { spawnPiRpc, spawnRpc, type RpcChild } from "../rpc/rpc-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 import { JsonlSessionStore, SessionManager } from "../../plugins/sessions/index.js";
 import type { ScriptedReply } from "../support/mock-llm/index.js";
@@ -89,14 +88,6 @@ async function releaseAfterWarm(world: CliWorld): Promise<string> {
 }
 
 const realRequests = (world: CliWorld) => world.mock.requests.filter((request) => request.body.max_tokens !== 1);
-
-function spawnPiRpc(world: CliWorld, args: string[]): RpcChild {
-  const child = spawn(NODE22, [PI16_CLI, "--mode", "rpc", ...MODEL, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" }, stdio: ["pipe", "pipe", "pipe"] });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
-  return { peer: new RpcPeer(child.stdin, child.stdout), child, exited, stderr: () => stderr };
-}
 
 /** Asks for the statistics, then continues the conversation; resolves the statistics once the run settled. */
 async function statsThenContinue(rpc: RpcChild, prompt: string): Promise<{ tokens: Record<string, number>; cost: number }> {

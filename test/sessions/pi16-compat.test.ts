@@ -81,7 +81,7 @@ describe.skipIf(!available)(title, () => {
     await world.close();
   });
 
-  it("a session pi 1.6.0 wrote, with a tool call and its system message, resumes in pith, and pi resumes pith's additions", { timeout: 60_000 }, async () => {
+  it("a session pi 1.6.0 wrote, with a tool call and its system message, resumes in pith, and pi resumes pith's additions", { timeout: 120_000 }, async () => {
     world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "echo from-pi-tool" } }] }, { text: "pi answered" });
     const first = await runPiCli(world, [...MODEL, "--tools", "read,bash", "-p", "run the echo"]);
     expect(first.code, first.stderr).toBe(0);
@@ -126,7 +126,7 @@ describe.skipIf(!available)(title, () => {
     expect(sent(world, 3)).toContain("pith continues");
   });
 
-  it("a session pith wrote, with system messages, tools, compaction, a branch, usage and a context edit, reads in pi as in pith, and pi continues it", { timeout: 60_000 }, async () => {
+  it("a session pith wrote, with system messages, tools, compaction, a branch, usage and a context edit, reads in pi as in pith, and pi continues it", { timeout: 120_000 }, async () => {
     const dir = tempDir();
     const store = new JsonlSessionStore({ agentDir: world.agentDir, sessionDir: dir });
     const manager = SessionManager.create(store, world.project);

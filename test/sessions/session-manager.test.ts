@@ -68,16 +68,19 @@ describe("appending and traversing", () => {
     expect(manager.getTree()).toHaveLength(2);
   });
 
-  it("appendBranchSummary moves the leaf and records the branch point (\"root\" for null)", () => {
+  it("appendBranchSummary moves the leaf and records the leaf it left (pi 1.6.0), with the summary's usage", () => {
     const manager = SessionManager.create(new MemorySessionStore(), "/p");
     const a = manager.appendMessage(user("q"));
-    manager.appendMessage(assistant("abandoned"));
-    const summary = manager.appendBranchSummary(a, "We tried something", { readFiles: [] }, true);
+    const abandoned = manager.appendMessage(assistant("abandoned"));
+    const usage = assistant("x").usage;
+    const summary = manager.appendBranchSummary(a, "We tried something", { readFiles: [] }, true, usage);
     const entry = manager.getEntry(summary) as Extract<SessionEntry, { type: "branch_summary" }>;
-    expect(entry).toMatchObject({ parentId: a, fromId: a, summary: "We tried something", fromHook: true });
+    expect(entry).toMatchObject({ parentId: a, fromId: abandoned, summary: "We tried something", fromHook: true, usage });
     expect(manager.getLeafId()).toBe(summary);
     const rootSummary = manager.getEntry(manager.appendBranchSummary(null, "from the top")) as { parentId: unknown; fromId: unknown };
-    expect(rootSummary).toMatchObject({ parentId: null, fromId: "root" });
+    expect(rootSummary).toMatchObject({ parentId: null, fromId: summary });
+    const empty = SessionManager.create(new MemorySessionStore(), "/p");
+    expect(empty.getEntry(empty.appendBranchSummary(null, "nothing yet"))).toMatchObject({ fromId: "root" });
   });
 
   it("refuses to branch, label or summarize at an unknown entry, naming it", () => {

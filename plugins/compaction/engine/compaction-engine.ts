@@ -1,6 +1,6 @@
 // Runs one compaction from start to end: events, the `session_before_compact` hook, the compactor, the entry
 // in the session file, the rebuilt context, the `session_compact` hook. Triggers decide when; this decides how.
-import { PithError, errorMessage, type AgentMessage, type Model, type PluginContext } from "../../../kernel/index.js";
+import { PithError, errorMessage, type AgentMessage, type Model, type PluginContext, type Usage } from "../../../kernel/index.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
 import type { SessionsService } from "../../sessions/sessions-service.js";
 import type { Compactor, CompactionReason, CompactionRequest, CompactionResult } from "../compactor.js";
@@ -13,7 +13,7 @@ import { EventDelivery } from "./event-delivery.js";
 import { modelAccessFrom } from "../summary/model-access.js";
 import { prepareCompaction } from "../preparation/prepare-compaction.js";
 import { SUMMARY_SYSTEM_PROMPT } from "../summary/prompts.js";
-import { requestSummary, SUMMARY_ABORTED, type ModelAccess, type SendSummary, type Summarize } from "../summary/summary-call.js";
+import { requestSummary, SUMMARY_ABORTED, UsageTally, type ModelAccess, type SendSummary, type Summarize } from "../summary/summary-call.js";
 import { chooseSummaryModel, findConfiguredModel, type FindModel } from "../summary/summary-model.js";
 import { estimateMessageTokens, estimateTextTokens } from "../tokens/token-estimate.js";
 import type { SummarySource } from "../compaction-events.js";
@@ -115,7 +115,7 @@ export class CompactionEngine {
    * A summariser for the session's model, or `compaction.model` when set and large enough. A transient failure
    * is retried as the agent loop's are (when the retry plugin is loaded), announced with `source`.
    */
-  summarizer(model: Model, settings: CompactionSettings, source: SummarySource): Summarize {
+  summarizer(model: Model, settings: CompactionSettings, source: SummarySource, onUsage?: (usage: Usage) => void): Summarize {
     const find = this.modelFinder();
     const send = this.retryingSend(source);
     return (request) => {
@@ -123,7 +123,7 @@ export class CompactionEngine {
       const choice = chooseSummaryModel(model, { provider: settings.provider, model: settings.model }, find, needed);
       if (choice.warning) this.warnOnce(choice.warning);
       const session = this.context.session;
-      return requestSummary({ model: choice.model, access: this.access, thinkingLevel: session.thinkingLevel, sessionId: session.sessionId, send }, request);
+      return requestSummary({ model: choice.model, access: this.access, thinkingLevel: session.thinkingLevel, sessionId: session.sessionId, send, onUsage }, request);
     };
   }
 
@@ -214,6 +214,7 @@ export class CompactionEngine {
     if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (the session is empty).");
 
     let result: CompactionResult | undefined;
+    const tally = new UsageTally();
     let fromExtension = false;
     if (isTapped(this.hooks.session_before_compact)) {
       const decision = await this.hooks.session_before_compact.promise({
@@ -241,7 +242,7 @@ export class CompactionEngine {
         customInstructions: run.customInstructions,
         settings,
         model,
-        summarize: this.summarizer(model, settings, { source: "compaction", reason: run.reason }),
+        summarize: this.summarizer(model, settings, { source: "compaction", reason: run.reason }, tally.add),
         summaryContextWindow: this.summaryContextWindow(model, settings),
         estimateTokens: estimateMessageTokens,
         signal,
@@ -254,13 +255,17 @@ export class CompactionEngine {
     }
     if (signal.aborted) throw new PithError(COMPACTION_CANCELLED, "Compaction cancelled");
 
-    const entryId = manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, fromExtension, result.usage);
-    session.replaceMessages(manager.buildSessionContext().messages);
+    const usage = result.usage ?? tally.total;
+    const entryId = manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, fromExtension, usage);
+    const compacted = manager.buildSessionContext().messages;
+    session.replaceMessages(compacted);
+    const estimatedTokensAfter = compacted.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
     const entry = manager.getEntry(entryId);
     if (entry?.type === "compaction" && isTapped(this.hooks.session_compact)) {
       await this.hooks.session_compact.promise({ type: "session_compact", reason: run.reason, willRetry: run.willRetry, compactionEntry: entry, fromExtension });
     }
-    return result;
+    const { summary, firstKeptEntryId, tokensBefore, details } = result;
+    return { summary, firstKeptEntryId, tokensBefore, estimatedTokensAfter, ...(usage ? { usage } : {}), ...(details !== undefined ? { details } : {}) };
   }
 
   private modelFinder(): FindModel | undefined {

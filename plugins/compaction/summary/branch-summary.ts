@@ -1,6 +1,6 @@
 // Summaries of the branch a user leaves when navigating the session tree. Same machinery as compaction:
 // entry messages, token estimates, file operations, serialisation and the summary model.
-import type { AgentMessage } from "../../../kernel/index.js";
+import type { AgentMessage, Usage } from "../../../kernel/index.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
 import { branchMessageOf } from "../preparation/entry-messages.js";
 import { carryFileLists, createFileOperations, fileLists, fileListsText, recordToolCalls, type FileLists, type FileOperations } from "../preparation/file-operations.js";
@@ -23,6 +23,8 @@ export interface BranchSummaryOptions {
 export interface BranchSummaryResult {
   summary: string;
   details: FileLists;
+  /** what the summary cost, stored with the branch summary (pi 1.6.0) */
+  usage?: Usage;
   /** the entries summarised: from the old leaf back to the common ancestor, oldest first */
   entries: SessionEntry[];
   commonAncestorId: string | null;

@@ -1,5 +1,5 @@
 // One summarisation request to a model: the system prompt, one user message, text back.
-import { type AssistantMessage, type Model, type ThinkingLevel, type ProviderApi, type StreamRequest, type ResolvedAuth, PithError } from "../../../kernel/index.js";
+import { type AssistantMessage, type Model, type ThinkingLevel, type ProviderApi, type StreamRequest, type ResolvedAuth, type Usage, PithError } from "../../../kernel/index.js";
 import { clampThinkingLevel } from "../../../lib/provider-kit/thinking-levels.js";
 import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
 
@@ -33,6 +33,8 @@ export interface SummaryCall {
   sessionId?: string;
   /** default: one attempt */
   send?: SendSummary;
+  /** hears the usage of each summary the model gave (stored with the compaction or branch summary, as pi 1.6.0) */
+  onUsage?: (usage: Usage) => void;
 }
 
 export const SUMMARY_ABORTED = "COMPACTION_ABORTED";
@@ -63,6 +65,7 @@ export async function requestSummary(call: SummaryCall, request: SummaryRequest)
   if (reply.stopReason === "error") {
     throw new PithError("SUMMARY_FAILED", `Summarization failed (${model.provider}/${model.id}): ${reply.errorMessage ?? "unknown error"}`);
   }
+  call.onUsage?.(reply.usage);
   return reply.content
     .filter((block) => block.type === "text")
     .map((block) => block.text)
@@ -78,4 +81,34 @@ async function complete(provider: ProviderApi, request: StreamRequest): Promise<
   }
   if (!final) throw new PithError("SUMMARY_FAILED", `Summarization failed: the provider of ${request.model.provider}/${request.model.id} ended without a reply.`);
   return final;
+}
+
+/** The sum of two usages, keeping the optional token splits either reports; a sum is the provider's only when both are. */
+export function combineUsage(first: Usage, second: Usage): Usage {
+  const sum: Usage = {
+    input: first.input + second.input,
+    output: first.output + second.output,
+    cacheRead: first.cacheRead + second.cacheRead,
+    cacheWrite: first.cacheWrite + second.cacheWrite,
+    totalTokens: first.totalTokens + second.totalTokens,
+    cost: {
+      input: first.cost.input + second.cost.input,
+      output: first.cost.output + second.cost.output,
+      cacheRead: first.cost.cacheRead + second.cost.cacheRead,
+      cacheWrite: first.cost.cacheWrite + second.cost.cacheWrite,
+      total: first.cost.total + second.cost.total,
+      totalFromProvider: first.cost.totalFromProvider === true && second.cost.totalFromProvider === true,
+    },
+  };
+  if (first.cacheWrite1h !== undefined || second.cacheWrite1h !== undefined) sum.cacheWrite1h = (first.cacheWrite1h ?? 0) + (second.cacheWrite1h ?? 0);
+  if (first.reasoning !== undefined || second.reasoning !== undefined) sum.reasoning = (first.reasoning ?? 0) + (second.reasoning ?? 0);
+  return sum;
+}
+
+/** Adds up the usage of the summaries one compaction or branch summary asked for. */
+export class UsageTally {
+  total: Usage | undefined;
+  readonly add = (usage: Usage): void => {
+    this.total = this.total ? combineUsage(this.total, usage) : usage;
+  };
 }

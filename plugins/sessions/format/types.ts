@@ -53,7 +53,7 @@ export interface CompactionEntry<TDetails = unknown> extends SessionEntryBase {
 
 export interface BranchSummaryEntry<TDetails = unknown> extends SessionEntryBase {
   type: "branch_summary";
-  /** the branch point (pi stores the new leaf, or "root") */
+  /** the leaf the navigation left, or "root" (pi 1.6.0; 0.73.1 stored the branch point) */
   fromId: string;
   summary: string;
   details?: TDetails;
