@@ -69,8 +69,7 @@ export class PendingMessages {
   /** Empties both queues: their texts. Announced even when they were empty, as pi's `clearQueue` does. */
   clear(): { steering: string[]; followUp: string[] } {
     const cleared = { steering: this.steering.texts(), followUp: this.followUps.texts() };
-    this.steering.clear();
-    this.followUps.clear();
+    for (const queue of [this.steering, this.followUps]) queue.clear();
     this.announce();
     return cleared;
   }
