@@ -190,6 +190,8 @@ class McpHost {
         clientVersion: this.options.version ?? "0.0.0",
         log: serverLog(join(this.options.agentDir, "mcp.log")),
         signedInFetch: storedSignIns(signIns, env),
+        // an `auth.provider` server's token: the models plugin's, refreshed under the lock as a model request's
+        providerToken: async (provider) => this.context.tryUse("models")?.resolveApiKey(provider),
       },
       signIns,
       toolPatterns: this.options.tools?.filter((name) => name.startsWith("mcp__")),

@@ -75,6 +75,7 @@ async function login(args: readonly string[], authPath: string, io: AuthCommandI
       }
       await saveApiKey(authPath, provider, await conversation.ask(`API key for ${provider}`), io.signal);
       io.stdout(`Saved API key for ${provider}. Credentials saved to ${authPath}\n`);
+      await configureLoginServer(provider, registry.providerName(provider), io);
       return 0;
     }
     const name = await signInAndSave({
@@ -89,12 +90,28 @@ async function login(args: readonly string[], authPath: string, io: AuthCommandI
       },
     });
     io.stdout(`Logged in to ${name}. Credentials saved to ${authPath}\n`);
+    await configureLoginServer(provider, name, io);
     return 0;
   } catch (error) {
     io.stderr(`pith: ${io.signal.aborted ? "Login cancelled." : `login failed: ${errorMessage(error)}`}\n`);
     return 1;
   } finally {
     conversation.close();
+  }
+}
+
+/**
+ * As pi's `auth login`: a login that serves an MCP server (Radius) points the user's mcp.json at it without asking,
+ * since the login is what the server needs; a file that cannot be changed is reported and the login stays.
+ */
+async function configureLoginServer(provider: string, providerName: string, io: AuthCommandIo): Promise<void> {
+  const { planLoginServer, applyLoginServer } = await import("../../plugins/mcp/config/login-server.js");
+  const plan = await planLoginServer(provider, resolveAgentDir(io.env)).catch(() => undefined);
+  if (!plan) return;
+  try {
+    io.stdout(`${await applyLoginServer(plan, providerName)}\n`);
+  } catch (error) {
+    io.stderr(`pith: could not update ${plan.file}: ${errorMessage(error)}\n`);
   }
 }
 

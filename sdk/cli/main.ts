@@ -270,6 +270,7 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
   const { resolveStartupTrust } = await import("../../plugins/trust/index.js");
   const cwd = process.cwd();
   const agentDir = resolveAgentDir();
+  let registry: Promise<import("../../plugins/models/index.js").ModelRegistry> | undefined;
   try {
     const settings = await SettingsManager.load({ agentDir, cwd, projectTrusted: false });
     return await runMcpCommand([...argv], {
@@ -281,6 +282,11 @@ async function runMcpSubcommand(argv: readonly string[]): Promise<number> {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
       version: PITH_VERSION,
+      // `auth.provider` servers: the login's token from auth.json, refreshed when due; the registry loads only for them
+      providerToken: async (provider) => {
+        registry ??= import("../../plugins/models/index.js").then(({ ModelRegistry }) => new ModelRegistry({ agentDir, env: process.env }));
+        return (await registry).resolveApiKey(provider).catch(() => undefined);
+      },
       // a sign-in opens the browser for someone at a terminal, or through the command they named in $BROWSER
       openUrl: process.stdout.isTTY || process.env.BROWSER ? (url) => openUrl(url) : undefined,
       // a redirected URL pasted at the terminal, or written into a pipe by a script

@@ -2,6 +2,7 @@
 // provider (a searchable list saying what each has configured), then runs the sign-in in a dialog in the editor's
 // place (lib/oauth, the same flows and auth.json entries as `pith login`). Cancelling a step goes back to the one
 // before it. The new credential is used from the next request on.
+import { dirname } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
 import { SUBSCRIPTION_PROVIDERS, subscriptionName } from "../../../lib/oauth/flows.js";
 import { saveApiKey, signInAndSave, signOut } from "../../../lib/oauth/sign-in.js";
@@ -130,6 +131,25 @@ async function startLogin(host: CommandHost, option: LoginOption, back?: () => P
   const selected = hadModel ? undefined : await selectDefaultModel(host, option.id);
   host.chat.notify("status", `${label}.${selected ? ` Selected ${selected}.` : ""} Credentials saved to ${models.authJsonPath}`);
   host.ui.requestRender();
+  if (option.authType === "oauth") await offerLoginServer(host, option);
+}
+
+/**
+ * As pi's /login after a Radius sign-in: offers to point the provider's MCP server in the user's mcp.json at the
+ * login (adding it when missing), then reloads, since MCP servers are read when the session starts. Nothing is asked
+ * when a server already uses the login.
+ */
+async function offerLoginServer(host: CommandHost, option: LoginOption): Promise<void> {
+  const { planLoginServer, applyLoginServer } = await import("../../mcp/config/login-server.js");
+  // the agent dir: where the login was saved
+  const plan = await planLoginServer(option.id, dirname(host.context.use("models").authJsonPath)).catch(() => undefined);
+  if (!plan || (await host.ui.select(`Configure ${option.name} MCP in ${plan.file}?`, ["Yes", "No"])) !== "Yes") return;
+  try {
+    host.chat.notify("status", await applyLoginServer(plan, option.name));
+  } catch (error) {
+    return host.chat.notify("error", `Could not update ${plan.file}: ${errorMessage(error)}`);
+  }
+  await host.context.use("sessionControl").reload();
 }
 
 /** A run that had no model takes the provider's default one, as pi does after a login. */

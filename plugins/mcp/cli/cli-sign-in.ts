@@ -27,6 +27,9 @@ async function httpServer(name: string | undefined, options: SignInCommandOption
   const entry = configuration.servers.find((candidate) => candidate.name === name);
   if (!entry) throw new Error(`no MCP server "${name}". Configured: ${configuration.servers.map((server) => server.name).join(", ") || "none"}`);
   if (!isHttpConfig(entry.config)) throw new Error(`MCP server "${name}" is a stdio server; OAuth sign-in applies to HTTP servers`);
+  const provider = entry.config.auth?.provider;
+  // as pi's: such a server signs in with the provider's login, not one of its own
+  if (provider) throw new Error(`MCP server "${name}" uses the ${provider} login: run pith login ${provider} (or /login ${provider} in a session); pith logout ${provider} signs out`);
   return entry.config;
 }
 

@@ -13,6 +13,8 @@ import { storedSignIns } from "../oauth/sign-in.js";
 export interface McpCommandOptions extends SignInCommandOptions {
   stderr(text: string): void;
   version: string;
+  /** the current token of a provider's login, for `auth.provider` servers (refreshed as a model request would) */
+  providerToken?(provider: string): Promise<string | undefined>;
 }
 
 const HELP = `Usage:
@@ -183,6 +185,7 @@ async function check(entry: McpServerEntry, options: McpCommandOptions): Promise
     log: () => undefined,
     onChange: () => undefined,
     signedInFetch: storedSignIns(new McpAuthStore(mcpAuthFile(options.agentDir)), options.env),
+    ...(options.providerToken ? { providerToken: options.providerToken } : {}),
   });
   await connection.connect();
   report.state = connection.state;

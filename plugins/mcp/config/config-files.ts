@@ -4,7 +4,7 @@
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseJsonText } from "../../../lib/json/json-text.js";
-import { OVERRIDE_FIELDS, isOverrideEntry, isRecord, validateServerEntry, type McpServerConfig } from "./config.js";
+import { OVERRIDE_FIELDS, isHttpConfig, isOverrideEntry, isRecord, validateServerEntry, type McpServerConfig } from "./config.js";
 
 export type McpScope = "user" | "project" | "extension";
 
@@ -96,6 +96,11 @@ async function readServers(path: string, scope: "user" | "project", servers: Map
     const checked = validateServerEntry(name, raw);
     if (!checked.ok) {
       problems.push(`${path}: ${checked.error}`);
+      continue;
+    }
+    if (scope === "project" && isHttpConfig(checked.config) && checked.config.auth) {
+      // a repository must not choose where one of the user's logins is sent
+      problems.push(`${path}: server "${name}": auth is only allowed in the user's mcp.json`);
       continue;
     }
     const clash = [...servers.keys()].find((other) => other !== name && namespaceKey(other) === namespaceKey(name));

@@ -38,6 +38,8 @@ export interface McpHttpServerConfig extends McpServerCommon {
   url: string;
   headers?: Record<string, string>;
   oauth?: McpOAuthConfig;
+  /** send the token of this provider's login (auth.json, refreshed as a model request would) instead of OAuth */
+  auth?: { provider: string };
 }
 
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
@@ -175,10 +177,20 @@ function http(entry: Record<string, unknown>): McpHttpServerConfig {
   if (entry.type !== undefined) config.type = entry.type as McpHttpServerConfig["type"];
   const headers = stringRecord(entry, "headers");
   if (headers) config.headers = headers;
-  const auth = oauth(entry);
-  if (auth) config.oauth = auth;
+  const signIn = oauth(entry);
+  if (signIn) config.oauth = signIn;
+  if (entry.auth !== undefined) {
+    if (!isRecord(entry.auth) || typeof entry.auth.provider !== "string" || !entry.auth.provider) fail("auth.provider", "must be a provider name");
+    // the login's token goes only where nobody can read it on the way
+    if (url.protocol !== "https:" && !LOOPBACK_HOSTS.includes(url.hostname)) fail("auth", "requires an https URL, or http on localhost, 127.0.0.1 or [::1]");
+    config.auth = { provider: entry.auth.provider };
+    // the provider's login replaces the server's own OAuth sign-in
+    delete config.oauth;
+  }
   return config;
 }
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 export type ValidatedEntry = { ok: true; config: McpServerConfig } | { ok: false; error: string };
 

@@ -26,6 +26,8 @@ export interface ConnectionDeps {
   onChange(connection: McpConnection): void;
   /** OAuth for an HTTP server without an Authorization header: `base` with its tokens, undefined when it has no sign-in stored */
   signedInFetch?: SignedInFetch;
+  /** the current token of a provider's login (an `auth.provider` server), refreshed when due; undefined without one */
+  providerToken?(provider: string): Promise<string | undefined>;
 }
 
 export interface CallOptions {
@@ -134,7 +136,7 @@ export class McpConnection {
       await transport?.close().catch(() => undefined);
       if (this.closing) return;
       const tail = this.stderr.trim() ? ` (stderr: ${this.stderr.trim().split("\n").slice(-3).join(" | ")})` : "";
-      if (isUnauthorized(error)) this.setState("needs-sign-in", `the server asks for OAuth sign-in: run /mcp login ${this.name} in a session, or pith mcp login ${this.name}`);
+      if (isUnauthorized(error)) this.setState("needs-sign-in", this.signInHint());
       else this.setState("failed", `${describeError(error)}${tail}`);
     }
   }
@@ -145,6 +147,12 @@ export class McpConnection {
     if (this.closing) return;
     const tail = this.stderr.trim() ? ` (stderr: ${this.stderr.trim().split("\n").slice(-3).join(" | ")})` : "";
     this.setState("disconnected", `the connection closed${tail}`);
+  }
+
+  private signInHint(): string {
+    const provider = isHttpConfig(this.entry.config) ? this.entry.config.auth?.provider : undefined;
+    if (provider) return `the server needs the ${provider} login: run /login ${provider} in a session, or pith login ${provider}`;
+    return `the server asks for OAuth sign-in: run /mcp login ${this.name} in a session, or pith mcp login ${this.name}`;
   }
 
   private async createTransport(sdk: McpSdk): Promise<Transport> {
@@ -160,8 +168,19 @@ export class McpConnection {
     const fetchWithRetries = retryingFetch(fetch, {
       onRetry: (reason, delayMs, attempt) => this.deps.log(this.name, "warning", `${reason}; try ${attempt + 1} of ${MCP_HTTP_RETRIES + 1} in ${delayMs} ms`),
     });
+    if (config.auth) return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, fetch: this.withLogin(config.auth.provider, fetchWithRetries) });
     const signedIn = hasAuthorization ? undefined : await this.deps.signedInFetch?.(this.entry, sdk, fetchWithRetries);
     return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, fetch: signedIn ?? fetchWithRetries });
+  }
+
+  /** `base` with the provider login's token, read for every request so that its refreshes apply (MCP keeps no copy). */
+  private withLogin(provider: string, base: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      const token = await this.deps.providerToken?.(provider).catch(() => undefined);
+      const headers = new Headers(init?.headers);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      return base(input, { ...init, headers });
+    };
   }
 
   private async stdioTransport(sdk: McpSdk, config: McpStdioServerConfig, where: string): Promise<Transport> {
