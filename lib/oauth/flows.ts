@@ -16,6 +16,11 @@ const LOADERS: Record<string, { name: string; load(): Promise<SubscriptionFlow> 
 
 export const SUBSCRIPTION_PROVIDERS: readonly string[] = Object.keys(LOADERS);
 
+/** pi's `isSubscription` sign-ins: requests under them are paid by a plan, not per token (OpenRouter and Radius are not) */
+export function isPlanLogin(provider: string): boolean {
+  return hasSubscriptionFlow(provider) && provider !== "openrouter" && provider !== "radius";
+}
+
 export function hasSubscriptionFlow(provider: string): boolean {
   return Object.hasOwn(LOADERS, provider);
 }

@@ -22,6 +22,9 @@ it("shows retries counting down and compactions while working, and escape cancel
   pty.type("hello\r");
   await pty.waitForText("Retrying (1/3) in 2s... (escape to cancel)");
   expect(screen()).toContain("the model is overloaded");
+  // the wait's spinner is in the warning colour (the dark theme's #e5c07b), the working one in the editor border's
+  await pty.waitFor(() => /\x1b\[38;2;229;192;123m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));
+  expect(pty.output).toMatch(/\x1b\[38;2;129;162;190m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
   await pty.waitForText("Retrying (1/3) in 1s... (escape to cancel)");
   await pty.waitForText("Recovered after the retry.");
   expect(screen()).not.toContain("Retrying");

@@ -4,7 +4,7 @@ import { Container, type Component, type LoaderIndicatorOptions, type TUI } from
 import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "../components/assistant-message.js";
 import { Countdown } from "../components/countdown.js";
-import { Notice, type NoticeKind } from "../components/notice.js";
+import { billedText, Notice, type NoticeKind } from "../components/notice.js";
 import { PendingMessages } from "../components/pending-messages.js";
 import { ToolRow } from "../components/tool-row.js";
 import { WorkingStatus } from "../components/working-status.js";
@@ -125,6 +125,10 @@ export class ChatController {
     for (const item of items) {
       if ("usage" in item) {
         this.addCacheWarm(item.usage);
+        continue;
+      }
+      if ("billed" in item) {
+        if (this.settings.cacheNotices) this.notify("cost", billedText(item.billed.kind, item.billed.usage));
         continue;
       }
       if ("entry" in item) {
@@ -263,7 +267,7 @@ export class ChatController {
   private countDown(attempt: number, maxAttempts: number, delayMs: number): void {
     this.stopCountdown();
     this.countdown = new Countdown(delayMs, (seconds) => {
-      this.showLoader(`Retrying (${attempt}/${maxAttempts}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`);
+      this.showLoader(`Retrying (${attempt}/${maxAttempts}) in ${seconds}s... (${this.settings.interruptKey} to cancel)`, "warning");
       this.tui.requestRender();
     });
   }
@@ -373,8 +377,8 @@ export class ChatController {
     return row;
   }
 
-  private showLoader(message: string): void {
-    if (this.settings.workingVisible) this.status.show(message);
+  private showLoader(message: string, spinner: "accent" | "warning" = "accent"): void {
+    if (this.settings.workingVisible) this.status.show(message, spinner);
   }
 
   private hideLoader(): void {

@@ -1,11 +1,17 @@
 // What the chat shows of a session's earlier conversation (start-up, resume, reload, /tree): the entries the
 // context is built from, in order (pi draws the same), each message with the entry it came from, and the custom
 // entries extensions appended, which their entry renderers draw but the model never sees, and cache refreshes.
-import type { AgentMessage, PluginContext, SessionApi } from "../../../kernel/index.js";
+import type { AgentMessage, PluginContext, SessionApi, Usage } from "../../../kernel/index.js";
 import { contextEntries, entryMessage, type UsageEntry } from "../../sessions/index.js";
 import type { CustomEntryData } from "../extensions/custom-entry.js";
 
-export type HistoryItem = { message: AgentMessage; messageId?: string; timestamp?: string } | { entry: CustomEntryData } | { usage: UsageEntry };
+/** what a compaction's or branch summary's summary billed, shown after it (when notices are on) */
+export interface BilledSummary {
+  kind: "compaction" | "branch_summary";
+  usage: Usage;
+}
+
+export type HistoryItem = { message: AgentMessage; messageId?: string; timestamp?: string } | { entry: CustomEntryData } | { usage: UsageEntry } | { billed: BilledSummary };
 
 export function sessionHistory(context: PluginContext, session: Pick<SessionApi, "messages">): HistoryItem[] {
   const manager = context.tryUse("sessions")?.manager;
@@ -17,7 +23,10 @@ export function sessionHistory(context: PluginContext, session: Pick<SessionApi,
     // a compaction kept in the range of a later one was already summarised by it
     if (entry.type === "compaction" && position > 0) return [];
     const message = entryMessage(entry);
-    return message ? [{ message, messageId: entry.id, timestamp: entry.timestamp }] : [];
+    if (!message) return [];
+    const item: HistoryItem = { message, messageId: entry.id, timestamp: entry.timestamp };
+    const summarised = entry.type === "compaction" || entry.type === "branch_summary";
+    return summarised && entry.usage ? [item, { billed: { kind: entry.type, usage: entry.usage } }] : [item];
   });
 }
 
@@ -29,5 +38,7 @@ export function historyAfterCompaction(context: PluginContext, session: Pick<Ses
   const history = sessionHistory(context, session);
   const first = history[0];
   const leadingSummary = first && "message" in first && (first.message as { role?: string }).role === "compactionSummary";
-  return leadingSummary ? [...history.slice(1), first] : history;
+  if (!leadingSummary) return history;
+  const summary = "billed" in (history[1] ?? {}) ? history.slice(0, 2) : history.slice(0, 1);
+  return [...history.slice(summary.length), ...summary];
 }

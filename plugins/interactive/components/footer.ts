@@ -20,6 +20,8 @@ export interface FooterData {
   model(): { id: string; provider: string; reasoning: boolean } | undefined;
   /** more than one provider has models: the provider is shown too */
   manyProviders(): boolean;
+  /** the model's requests are paid by a plan (a subscription sign-in): the cost gets "(sub)" */
+  usingSubscription?(): boolean;
   thinkingLevel(): string;
   statuses(): ReadonlyMap<string, string>;
 }
@@ -81,7 +83,9 @@ export class Footer implements Component {
     if (cacheWrite) parts.push(`W${formatTokens(cacheWrite)}`);
     const hitRate = this.data.latestCacheHitRate();
     if ((cacheRead || cacheWrite) && hitRate !== undefined) parts.push(`CH${hitRate.toFixed(1)}%`);
-    if (stats.cost) parts.push(`$${stats.cost.toFixed(3)}`);
+    // a plan's requests cost nothing more: "(sub)" says the dollars are what they would have cost
+    const plan = this.data.usingSubscription?.() === true;
+    if (stats.cost || plan) parts.push(`$${stats.cost.toFixed(3)}${plan ? " (sub)" : ""}`);
     const usage = stats.contextUsage;
     const auto = this.data.autoCompaction() ? " (auto)" : "";
     let text = this.theme.fg("dim", parts.join(" "));

@@ -1,8 +1,11 @@
-// One line of news in the chat: a dim status, a yellow warning or a red error, after a blank line.
+// One line of news in the chat: a dim status, a yellow warning or a red error, after a blank line; a `cost` line is
+// in the warning colour without the "Warning:" label (what a summary billed).
 import { PaddedText } from "../extensions/output-pad.js";
+import type { Usage } from "../../../kernel/index.js";
 import type { Theme } from "../theme/theme.js";
+import { formatTokens } from "./footer.js";
 
-export type NoticeKind = "status" | "info" | "warning" | "error";
+export type NoticeKind = "status" | "info" | "warning" | "error" | "cost";
 
 export class Notice extends PaddedText {
   constructor(
@@ -21,6 +24,21 @@ export class Notice extends PaddedText {
 
 function noticeText(kind: NoticeKind, message: string, theme: Theme): string {
   const body =
-    kind === "error" ? theme.fg("error", `Error: ${message}`) : kind === "warning" ? theme.fg("warning", `Warning: ${message}`) : kind === "info" ? message : theme.fg("dim", message);
+    kind === "error"
+      ? theme.fg("error", `Error: ${message}`)
+      : kind === "warning"
+        ? theme.fg("warning", `Warning: ${message}`)
+        : kind === "cost"
+          ? theme.fg("warning", message)
+          : kind === "info"
+            ? message
+            : theme.fg("dim", message);
   return `\n${body}`;
+}
+
+/** pi's billing line of a summary: its tokens, and its dollars from one cent up */
+export function billedText(kind: "compaction" | "branch_summary", usage: Usage): string {
+  const tokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+  const cost = usage.cost.total >= 0.01 ? ` (~$${usage.cost.total.toFixed(2)})` : "";
+  return `${kind === "compaction" ? "Compaction" : "Branch summary"}: ${formatTokens(tokens)} tokens billed${cost}`;
 }

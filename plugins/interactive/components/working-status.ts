@@ -7,6 +7,7 @@ import { embedsStatus, StatusLoader } from "./border-status.js";
 
 export class WorkingStatus {
   private loader: StatusLoader | undefined;
+  private spinner: "accent" | "warning" = "accent";
   /** extensions' indicator (`ctx.ui.setWorkingIndicator`); undefined: the built-in spinner */
   private indicator: LoaderIndicatorOptions | undefined;
   /** the editor the loader is drawn in, when it is drawn in one */
@@ -23,10 +24,13 @@ export class WorkingStatus {
     return this.loader !== undefined;
   }
 
-  show(message: string): void {
+  /** `warning`: the spinner of a wait before a retry, in the warning colour wherever it is drawn (as pi's) */
+  show(message: string, spinner: "accent" | "warning" = "accent"): void {
+    this.spinner = spinner;
     if (this.loader) return this.loader.setMessage(message);
     // embedded, it takes the border's colour (which follows the thinking level)
     const paint = (token: "accent" | "muted") => (text: string) => {
+      if (token === "accent" && this.spinner === "warning") return this.theme.fg("warning", text);
       const editor = this.host && (this.editorInUse() as { borderColor?: (text: string) => string });
       return editor?.borderColor ? editor.borderColor(text) : this.theme.fg(token, text);
     };

@@ -3,12 +3,14 @@
 import { isAssistantMessage, type AgentSession, type PluginContext } from "../../../kernel/index.js";
 import type { FooterData } from "../components/footer.js";
 import { watchGitBranch } from "./git-branch.js";
+import { isPlanLogin } from "../../../lib/oauth/flows.js";
 
 /** The footer's sources; `close` stops watching the git branch. */
 export function footerData(context: PluginContext, session: AgentSession, statuses: () => ReadonlyMap<string, string>): FooterData & { close(): void } {
   const branch = watchGitBranch(session.cwd);
   // read once per second at most: the footer renders with every frame
   let providers: { many: boolean; at: number } | undefined;
+  let subscription: { provider: string | undefined; plan: boolean; at: number } | undefined;
   return {
     cwd: session.cwd,
     home: process.env.HOME,
@@ -39,6 +41,17 @@ export function footerData(context: PluginContext, session: AgentSession, status
         providers = { many: new Set(available.map((model) => model.provider)).size > 1, at: now };
       }
       return providers.many;
+    },
+    usingSubscription() {
+      const now = Date.now();
+      const provider = session.model?.provider;
+      if (!subscription || subscription.provider !== provider || now - subscription.at > 1000) {
+        // as pi: Kimi Code is a plan even with an API key; else a plan's sign-in is the credential in use
+        const auth = provider ? context.tryUse("models")?.authSource(provider) : undefined;
+        const plan = provider === "kimi-coding" || (provider !== undefined && auth?.type === "oauth" && isPlanLogin(provider));
+        subscription = { provider, plan, at: now };
+      }
+      return subscription.plan;
     },
     thinkingLevel: () => session.thinkingLevel,
     statuses,
