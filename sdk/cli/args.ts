@@ -136,7 +136,7 @@ export function buildProgram(version: string, extensionFlags: readonly HelpFlag[
     .option("--no-session", "keep the session in memory only")
     .option("--verbose", "print start-up details")
     .option("-e, --extension <path|source>", "load an extension file or folder, or a package for this run only (npm:<name>[@version], git:<host>/<path>[@ref], a git URL) (repeatable; kept with --no-extensions)", collect, [] as string[])
-    .option("--no-extensions", "do not discover extensions (explicit -e paths still load)")
+    .option("--no-extensions", "do not discover extensions (explicit -e paths still load) (-ne)")
     .option("-a, --approve", "trust this project's .pi settings and resources for this run")
     .option("--no-approve", "ignore this project's .pi settings and resources for this run (-na)")
     .option("--trust", "trust this project's .pi settings and resources, and remember it (trust.json)")
