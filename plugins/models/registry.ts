@@ -206,6 +206,11 @@ export class ModelRegistry {
     this.rebuild();
   }
 
+  /** the providers `registerProvider` added or changed */
+  registeredProviderIds(): string[] {
+    return [...this.extensionProviders.keys()];
+  }
+
   unregisterProvider(name: string): void {
     if (this.extensionProviders.delete(name)) this.rebuild();
   }

@@ -179,3 +179,36 @@ describe("ctx members", () => {
     });
   });
 });
+
+describe("ctx.sessionManager and ctx.modelRegistry", () => {
+  it("buildContextEntries and buildSessionProjection follow the branch; the registry answers by model type and auth source", async () => {
+    const local = { baseUrl: "http://127.0.0.1:9", api: "openai-completions", apiKey: "k", models: [{ id: "m1" }] };
+    await world.write("agent/models.json", JSON.stringify({ providers: { local } }));
+    const path = await world.write(
+      "ext/views.ts",
+      `export default function (pi: any) {
+         pi.registerProvider("extra", { baseUrl: "http://127.0.0.1:9", api: "openai-completions", apiKey: "k", models: [{ id: "x" }] });
+         pi.registerCommand("views", { handler: async (_args: string, ctx: any) => {
+           const projection = ctx.sessionManager.buildSessionProjection();
+           ${record("entries", "ctx.sessionManager.buildContextEntries().map((entry: any) => entry.type)")}
+           ${record("projected", "projection.entries.map((entry: any) => entry.messages.map((message: any) => message.role).join())")}
+           ${record("messages", "projection.messages.map((message: any) => message.role)")}
+           const registry = ctx.modelRegistry;
+           ${record("types", "[registry.getModelOfType('chat', 'local', 'm1')?.id, registry.getModelsOfType('image').length, (await registry.getAvailableOfType('chat', 'local')).length]")}
+           ${record("auth", "[registry.getProviderAuthStatus('local'), registry.getProviderAuthStatus('nobody'), registry.isUsingOAuth(registry.find('local', 'm1'))]")}
+           ${record("registered", "registry.getRegisteredProviderIds()")}
+         } });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path], sessionDir: `${world.root}/sessions`, turns: [{ text: "answer" }] });
+    await started.session.prompt("hello");
+    await started.session.prompt("/views");
+    expect(messagesOf(started.problems)).toEqual([]);
+    expect(seen.__pith16!.entries).toEqual(expect.arrayContaining(["message"]));
+    expect((seen.__pith16!.projected as string[]).filter(Boolean)).toEqual(["system", "user", "assistant"]);
+    expect(seen.__pith16!.messages).toEqual(["system", "user", "assistant"]);
+    expect(seen.__pith16!.types).toEqual(["m1", 0, 1]);
+    expect(seen.__pith16!.auth).toEqual([{ configured: true, source: "models_json_key", label: "models.json" }, { configured: false }, false]);
+    expect(seen.__pith16!.registered).toEqual(["extra"]);
+  });
+});

@@ -15,6 +15,15 @@ export interface ModelRegistryView {
   getApiKeyForProvider(provider: string): Promise<string | undefined>;
   getProviderDisplayName(provider: string): string;
   isUsingOAuth(model: Model): boolean;
+  /** pi's `AuthStatus`: whether a key is configured and where it comes from */
+  getProviderAuthStatus(provider: string): { configured: boolean; source?: string; label?: string };
+  // pith's catalogue has chat models only: lookups of another type ("image", "classifier") answer nothing
+  getModelsOfType(type: string, provider?: string): readonly Model[];
+  getAvailableOfType(type: string, provider?: string): Promise<readonly Model[]>;
+  getModelOfType(type: string, provider: string, modelId: string): Model | undefined;
+  findOfType(type: string, provider: string, modelId: string): Model | undefined;
+  /** the providers extensions registered */
+  getRegisteredProviderIds(): readonly string[];
   registerProvider(name: string, config: Record<string, unknown>): void;
   unregisterProvider(name: string): void;
   refresh(): void;
@@ -35,6 +44,14 @@ function stream(model: Model, context: LlmContext, options?: LlmStreamOptions): 
 }
 const complete = (model: Model, context: LlmContext, options?: LlmStreamOptions) => stream(model, context, options).result();
 
+/** pith's names for where a key comes from, as pi's `AuthStatus.source` says them; a variable's name means "environment" */
+const AUTH_SOURCES: Record<string, string> = {
+  "--api-key": "runtime",
+  "stored credential": "stored",
+  "ambient credentials": "environment",
+  "models.json": "models_json_key",
+};
+
 export function modelRegistryView(registry: () => ModelRegistry | undefined): ModelRegistryView {
   return {
     find: (provider, modelId) => registry()?.find(provider, modelId),
@@ -52,7 +69,16 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined): Mo
     },
     getApiKeyForProvider: async (provider) => registry()?.resolveApiKey(provider),
     getProviderDisplayName: (provider) => provider,
-    isUsingOAuth: () => false,
+    isUsingOAuth: (model) => registry()?.authSource(model.provider)?.type === "oauth",
+    getProviderAuthStatus(provider) {
+      const source = registry()?.authSource(provider);
+      return source ? { configured: true, source: AUTH_SOURCES[source.source] ?? "environment", label: source.source } : { configured: false };
+    },
+    getModelsOfType: (type, provider) => (type === "chat" ? (registry()?.all() ?? []).filter((model) => !provider || model.provider === provider) : []),
+    getAvailableOfType: async (type, provider) => (type === "chat" ? (registry()?.availableModels() ?? []).filter((model) => !provider || model.provider === provider) : []),
+    getModelOfType: (type, provider, modelId) => (type === "chat" ? registry()?.find(provider, modelId) : undefined),
+    findOfType: (type, provider, modelId) => (type === "chat" ? registry()?.find(provider, modelId) : undefined),
+    getRegisteredProviderIds: () => registry()?.registeredProviderIds() ?? [],
     registerProvider: (name, config) => registry()?.registerProvider(name, config),
     unregisterProvider: (name) => registry()?.unregisterProvider(name),
     refresh: () => registry()?.reload(),

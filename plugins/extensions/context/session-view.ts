@@ -2,7 +2,14 @@
 // sessions plugin (a bare SDK session) it answers for an empty, unsaved session.
 import { dirname } from "node:path";
 import type { SessionManager } from "../../sessions/session-manager.js";
-import type { SessionEntry, SessionHeader, SessionTreeNode } from "../../sessions/format/types.js";
+import type { AgentMessage } from "../../../kernel/index.js";
+import type { SessionContext, SessionEntry, SessionHeader, SessionTreeNode } from "../../sessions/format/types.js";
+import { buildSessionContext, contextEntries, projectedEntries } from "../../sessions/tree/session-context.js";
+
+/** pi's `SessionProjection`: the context and the entries it was built from */
+export interface SessionProjection extends SessionContext {
+  entries: { sourceEntry: SessionEntry; messages: AgentMessage[] }[];
+}
 
 export interface ReadonlySessionView {
   getCwd(): string;
@@ -14,6 +21,9 @@ export interface ReadonlySessionView {
   getEntry(id: string): SessionEntry | undefined;
   getLabel(id: string): string | undefined;
   getBranch(fromId?: string): SessionEntry[];
+  /** the branch's entries the context is built from (after the latest compaction's cut) */
+  buildContextEntries(): SessionEntry[];
+  buildSessionProjection(): SessionProjection;
   getHeader(): SessionHeader | undefined;
   getEntries(): SessionEntry[];
   getTree(): SessionTreeNode[];
@@ -34,6 +44,11 @@ export function sessionView(manager: () => SessionManager | undefined, fallback:
     getEntry: (id) => manager()?.getEntry(id),
     getLabel: (id) => manager()?.getLabel(id),
     getBranch: (fromId) => manager()?.getBranch(fromId) ?? [],
+    buildContextEntries: () => contextEntries(manager()?.getBranch() ?? []),
+    buildSessionProjection: () => {
+      const path = manager()?.getBranch() ?? [];
+      return { ...buildSessionContext(path, path.at(-1)?.id ?? null), entries: projectedEntries(path) };
+    },
     getHeader: () => manager()?.getHeader(),
     getEntries: () => manager()?.getEntries() ?? [],
     getTree: () => manager()?.getTree() ?? [],

@@ -7,7 +7,7 @@
 // only when the model has something to answer. Invalid entries are reported and nothing of them is appended.
 import { PithError, errorMessage, type AgentMessage, type SessionApi, type TurnEndState } from "../../../kernel/index.js";
 import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
-import { buildSessionContext, contextEdits, contextEntries, projectedMessage } from "../../sessions/tree/session-context.js";
+import { buildSessionContext, projectedEntries } from "../../sessions/tree/session-context.js";
 import type { SessionManager } from "../../sessions/session-manager.js";
 import type { SessionEntry } from "../../sessions/format/types.js";
 import { extensionError } from "../instance/errors.js";
@@ -127,14 +127,10 @@ function preview(runtime: ExtensionRuntime, drafts: unknown, name: BoundaryName)
     parentId = entry.id;
   });
   const contextMessages = manager ? buildSessionContext(path, parentId).messages : [...runtime.session.messages];
-  const edits = contextEdits(path);
   const pendingMessages = [...runtime.session.getState().pendingMessages];
   const queued = pendingMessages.length > 0;
   return {
-    contextEntries: contextEntries(path).map((sourceEntry) => {
-      const message = projectedMessage(sourceEntry, edits);
-      return { sourceEntry, messages: message ? [message] : [] };
-    }),
+    contextEntries: projectedEntries(path),
     contextMessages,
     llmMessages: convertToLlm(contextMessages),
     pendingMessages,

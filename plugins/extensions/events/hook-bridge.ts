@@ -60,6 +60,11 @@ const QUEUE_EVENTS: ReadonlySet<ExtensionEventName> = new Set([
 ]);
 
 
+/** Every event an extension handler is bridged for. */
+export function bridgedEvents(): ExtensionEventName[] {
+  return [...new Set<ExtensionEventName>(["project_trust", ...QUEUE_EVENTS, ...(Object.keys(TAPS) as ExtensionEventName[]), ...(Object.keys(REQUEST_TAPS) as ExtensionEventName[])])];
+}
+
 /** Taps the hook of one handler. */
 export function tapHandler(runtime: ExtensionRuntime, record: ExtensionRecord, event: ExtensionEventName, handler: AnyHandler): void {
   // its `ctx` is the limited trust context: the session it would describe is not there yet at start-up

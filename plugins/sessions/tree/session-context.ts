@@ -162,3 +162,12 @@ function compactionSummaryMessage(entry: CompactionEntry): CompactionSummaryMess
     timestamp: Date.parse(entry.timestamp),
   };
 }
+
+/** pi's `ProjectedSessionEntry`s of a path: each entry the context is built from, with the messages it adds after context edits. */
+export function projectedEntries(path: readonly SessionEntry[]): { sourceEntry: SessionEntry; messages: AgentMessage[] }[] {
+  const edits = contextEdits(path);
+  return contextEntries(path).map((sourceEntry) => {
+    const message = projectedMessage(sourceEntry, edits);
+    return { sourceEntry, messages: message ? [message] : [] };
+  });
+}
