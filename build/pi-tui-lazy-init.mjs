@@ -6,6 +6,9 @@
 //   grammars (a few hundred regular expressions) when they load, before any Markdown is shown;
 // - its render scheduling (dist/tui.js) reads the clock through node:perf_hooks, which Node 20 loads (with its user
 //   timing) at the first frame; process.hrtime gives the same milliseconds, as kernel/stopwatch.ts does.
+// - its autocompletion's CJK-aware patterns (dist/utils.js, dist/autocomplete.js, dist/components/editor.js): each is
+//   a new RegExp over the text of the one before, with Unicode script classes that V8 parses at construction
+//   (~3 ms), and every Editor builds its trigger pattern from them when it is made, before anyone types.
 // For the vendor bundle this plugin rewrites those declarations so that each is built on first use: a grapheme
 // segmentation of characters that no grapheme rule joins (pi-tui's own isStandaloneGraphemeRun) is answered one
 // character per segment without ICU, as pi-tui's own fast paths do; the Markdown parser is made at its first use,
@@ -16,6 +19,8 @@ const UTILS = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]utils\.js$/;
 const MARKDOWN = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]components[/\\]markdown\.js$/;
 const INDEX = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]index\.js$/;
 const TUI = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]tui\.js$/;
+const AUTOCOMPLETE = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]autocomplete\.js$/;
+const EDITOR = /[/\\]@earendil-works[/\\]pi-tui[/\\]dist[/\\]components[/\\]editor\.js$/;
 
 const SEGMENTER = /^const (graphemeSegmenter|wordSegmenter) = new Intl\.Segmenter\(undefined, \{ granularity: "(grapheme|word)" \}\);$/gm;
 const UNICODE_REGEX = /^const (\w+Regex) = (\/.+\/v);$/gm;
@@ -34,7 +39,7 @@ function __pithLazySegmenter(granularity) {
     resolvedOptions: () => make().resolvedOptions(),
   };
 }
-function __pithLazyRegExp(build) {
+export function __pithLazyRegExp(build) {
   let real;
   const regex = () => (real ??= build());
   return {
@@ -66,7 +71,42 @@ export function lazyUtilsSource(source) {
   if (segmenters !== EXPECTED.segmenters || regexes !== EXPECTED.regexes) {
     throw new Error(`pi-tui's dist/utils.js changed: found ${segmenters} segmenters and ${regexes} Unicode regular expressions to build lazily, expected ${EXPECTED.segmenters} and ${EXPECTED.regexes}; update build/pi-tui-lazy-init.mjs`);
   }
-  return `${rewritten}\n${HELPERS}`;
+  let text = rewritten;
+  for (const name of AUTOCOMPLETE_REGEXES) text = lazyDeclaration(text, `export const ${name} = `, "dist/utils.js");
+  return `${text}\n${HELPERS}`;
+}
+
+// utils.js's patterns that build on each other's `source`; made on first use, each makes the ones it names then
+const AUTOCOMPLETE_REGEXES = ["cjkPunctuationRegex", "autocompleteSeparatorRegex", "autocompleteBoundaryRegex"];
+
+/** `declaration` (up to its "= ") of a one-line `new RegExp(...)`, built on first use; throws when it is not there once */
+function lazyDeclaration(text, declaration, file) {
+  const start = text.indexOf(declaration);
+  const end = text.indexOf(";\n", start);
+  const value = text.slice(start + declaration.length, end);
+  if (start === -1 || text.indexOf(declaration, start + 1) !== -1 || !value.startsWith("new RegExp(") || value.includes("\n")) {
+    throw new Error(`pi-tui's ${file} changed: ${JSON.stringify(declaration)} is not one \`new RegExp(...)\` line; update build/pi-tui-lazy-init.mjs`);
+  }
+  return `${text.slice(0, start + declaration.length)}__pithLazyRegExp(() => ${value})${text.slice(end)}`;
+}
+
+/** pi-tui's autocomplete.js with its token start pattern made on first use */
+export function lazyAutocompleteSource(source) {
+  const file = "dist/autocomplete.js";
+  const text = replaceOnce(source, 'import { autocompleteBoundaryRegex, autocompleteSeparatorRegex } from "./utils.js";', 'import { __pithLazyRegExp, autocompleteBoundaryRegex, autocompleteSeparatorRegex } from "./utils.js";', file);
+  return lazyDeclaration(text, "const tokenStartRegex = ", file);
+}
+
+/** pi-tui's components/editor.js with its autocompletion patterns, and each Editor's trigger and debounce patterns, made on first use */
+export function lazyEditorSource(source) {
+  const file = "dist/components/editor.js";
+  let text = replaceOnce(source, "import { autocompleteBoundaryRegex, ", "import { __pithLazyRegExp, autocompleteBoundaryRegex, ", file);
+  text = lazyDeclaration(text, "const unquotedAutocompleteSuffixRegex = ", file);
+  // a string only ever put into templates: an object that spells it when it is
+  text = replaceOnce(text, "const autocompleteTokenStartSource = `${autocompleteBoundaryRegex.source}[([{<\\`]*`;", "const autocompleteTokenStartSource = { toString: () => `${autocompleteBoundaryRegex.source}[([{<\\`]*` };", file);
+  // the Editor only ever calls .test on them
+  text = replaceOnce(text, "    autocompleteTriggerPattern = buildTriggerPattern(this.autocompleteTriggerCharacters);", "    autocompleteTriggerPattern = __pithLazyRegExp(() => buildTriggerPattern(this.autocompleteTriggerCharacters));", file);
+  return replaceOnce(text, "    autocompleteDebouncePattern = buildDebouncePattern(this.autocompleteTriggerCharacters);", "    autocompleteDebouncePattern = __pithLazyRegExp(() => buildDebouncePattern(this.autocompleteTriggerCharacters));", file);
 }
 
 /** `text` with `from` replaced by `to`, exactly once; throws when `from` is not there exactly once */
@@ -138,6 +178,8 @@ export function hrtimeTuiSource(source) {
 const REWRITES = [
   [TUI, hrtimeTuiSource],
   [UTILS, lazyUtilsSource],
+  [AUTOCOMPLETE, lazyAutocompleteSource],
+  [EDITOR, lazyEditorSource],
   [MARKDOWN, lazyMarkdownSource],
   [INDEX, lazyIndexSource],
 ];

@@ -1,11 +1,14 @@
 // The vendored pi-tui (dist/vendor/pi-tui.cjs) builds its ICU segmenters, Unicode regular expressions and Markdown
 // parser on first use (build/pi-tui-lazy-init.mjs), and answers runs of characters no grapheme rule joins without
 // ICU. Its text measuring and Markdown must answer exactly as the library's own build does, for every kind of
-// character the rewrite treats apart.
+// character the rewrite treats apart; its autocompletion, whose patterns it also builds on first use, must open
+// where the library's does.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as library from "@earendil-works/pi-tui";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 type Tui = typeof library;
 const vendored = (createRequire(import.meta.url)(join(process.cwd(), "dist/vendor/pi-tui.cjs")) as { tui: Tui }).tui;
@@ -55,6 +58,51 @@ describe("the vendored pi-tui's text measuring", () => {
         expect(vendored.sliceByColumn(sample, 2, width), `${sample} @${width}`).toBe(library.sliceByColumn(sample, 2, width));
         expect(vendored.wrapTextWithAnsi(sample, width), `${sample} @${width}`).toEqual(library.wrapTextWithAnsi(sample, width));
       }
+    }
+  });
+});
+
+describe("the vendored pi-tui's autocompletion, whose patterns it builds on first use", () => {
+  const inputs = ["@no", "see @no", "見て（@no", "a,@no", "x@no", "/se", "cat ./no", "（./no"];
+
+  it("suggests as the library does, after CJK punctuation and plain separators alike", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "pith-tui-complete-"));
+    try {
+      writeFileSync(join(folder, "note.txt"), "");
+      const commands = [{ name: "settings", description: "Open settings" }];
+      const ours = new vendored.CombinedAutocompleteProvider(commands, folder, null);
+      const theirs = new library.CombinedAutocompleteProvider(commands, folder, null);
+      for (const text of inputs) {
+        const options = { signal: new AbortController().signal, force: false };
+        const expected = await theirs.getSuggestions([text], 0, text.length, options);
+        expect(await ours.getSuggestions([text], 0, text.length, options), text).toEqual(expected);
+      }
+      // the comparison is not of empty answers: a path after CJK punctuation completes
+      expect(await ours.getSuggestions(["（./no"], 0, 5, { signal: new AbortController().signal })).toMatchObject({ items: [expect.objectContaining({ label: "note.txt" })] });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("an Editor opens its suggestions where the library's does", async () => {
+    const tui = { requestRender: () => undefined, terminal: { rows: 30, columns: 100 } } as unknown as library.TUI;
+    const identity = (text: string) => text;
+    const theme = { borderColor: identity, selectList: { selectedPrefix: identity, selectedText: identity, description: identity, scrollInfo: identity, noMatch: identity } };
+    for (const text of ["/se", "見て（@", "a @"]) {
+      const opened = await Promise.all(
+        [vendored, library].map(async (tuiLibrary) => {
+          const asked: string[] = [];
+          const editor = new tuiLibrary.Editor(tui, theme);
+          editor.setAutocompleteProvider({
+            getSuggestions: async (lines: string[]) => (asked.push(lines[0]!), { items: [{ value: "x", label: "x" }], prefix: "" }),
+            applyCompletion: (lines: string[], cursorLine: number, cursorCol: number) => ({ lines, cursorLine, cursorCol }),
+          });
+          for (const character of text) editor.handleInput(character);
+          await vi.waitFor(() => expect(editor.isShowingAutocomplete()).toBe(true), { timeout: 5000 });
+          return asked.at(-1);
+        }),
+      );
+      expect(opened[0], text).toBe(opened[1]);
     }
   });
 });
