@@ -4,7 +4,7 @@
 //   time (all threads, user + system) the process had used by then, which a busy machine moves far less;
 //   BENCH_PITH_OTHER=<path to another bin/pith.cjs> adds that build (e.g. one from before a change);
 // - streaming a 300-line reply: bytes written to the terminal per byte of reply, and screen (CSI 2J) or
-//   scrollback (CSI 3J) clears while it streams, for pith and pi.
+//   scrollback (CSI 3J) clears while it streams, for pith and pi, each in both terminal modes (`--tui-mode`).
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -68,9 +68,11 @@ export async function benchInteractive({ pith, runs, root, jiti }) {
     const replyBytes = Buffer.byteLength(reply.join(""));
     console.log(`interactive: streaming a ${REPLY_LINES}-line reply (${replyBytes} bytes, ${reply.length} deltas 5 ms apart)`);
     for (const [name, [command, args, own]] of Object.entries(programs)) {
-      mock.enqueue({ text: reply, delayMs: 5 });
-      const result = await streamOnce(command, args, { ...env, ...own }, project, `Line ${REPLY_LINES} of the reply`);
-      console.log(`  ${name.padEnd(6)} ${(result.bytes / replyBytes).toFixed(1)} bytes written per byte of reply (target <= 5), ${result.clears} screen/scrollback clears while streaming (target 0)`);
+      for (const mode of ["regular", "fullscreen"]) {
+        mock.enqueue({ text: reply, delayMs: 5 });
+        const result = await streamOnce(command, [...args, "--tui-mode", mode], { ...env, ...own }, project, `Line ${REPLY_LINES} of the reply`);
+        console.log(`  ${`${name} ${mode}`.padEnd(22)} ${(result.bytes / replyBytes).toFixed(1)} bytes written per byte of reply (target <= 5), ${result.clears} screen/scrollback clears while streaming (target 0)`);
+      }
     }
   } finally {
     await mock.close();

@@ -23,7 +23,9 @@ import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
 import { ProgramStatus } from "./terminal/program-status.js";
 import { FRAME_INTERVAL_MS, setFrameInterval } from "./terminal/frame-interval.js";
-import { InsertingScreen } from "./terminal/inserting-screen.js";
+import { ScreenSwitch } from "./terminal/screen-switch.js";
+import { FULLSCREEN_DEFAULTS, type TuiMode } from "./terminal/screens.js";
+import { printExitOutput } from "./terminal/exit-output.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service/ui-service.js";
@@ -43,6 +45,8 @@ import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
 export interface InteractiveModeOptions {
   version: string;
   agentDir: string;
+  /** `--tui-mode`: this run's terminal mode, in place of the `tuiMode` setting */
+  tuiMode?: TuiMode;
   /** for tests: a terminal other than the process's own */
   terminal?: Terminal;
 }
@@ -85,13 +89,16 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const { manager: keys, warning: keysWarning } = loadKeybindings(options.agentDir);
   const terminal = options.terminal ?? new ProcessTerminal();
   setFrameInterval(FRAME_INTERVAL_MS);
-  const tui: TUI = new InsertingScreen(terminal);
+  // the mode the settings ask for is known once the session has read them: the screen switches then, if need be
+  const screens = new ScreenSwitch({ terminal, theme: () => ui.theme, keys }, options.tuiMode ?? "fullscreen", FULLSCREEN_DEFAULTS);
+  const tui: TUI = screens.tui;
   // code drawn before highlight.js loaded (it loads with the first code block) is drawn again in colour
   onHighlighterLoaded(() => {
     tui.invalidate();
     tui.requestRender();
   });
-  const layout = new Layout(tui, theme);
+  const layout = new Layout(theme);
+  screens.attach(layout);
   const editor = new PromptEditor(tui, theme.editor("thinkingMedium"), keys);
   layout.editor.show(editor);
   const chat = new ChatController(tui, layout, theme, {
@@ -145,8 +152,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       pluginContext.on("session_shutdown", ({ reason }) => (reason === "quit" ? undefined : ui.resetExtensionParts()));
       pluginContext.on("session_start", ({ reason }) => {
         const settings = pluginContext.tryUse("settings");
-        if (settings) applyUiSettings(settings.get(), { tui, editor, chat });
-        if (reason === "startup") return;
+        if (settings) applyUiSettings(settings.get(), { tui, editor, chat, screens });
+        if (reason === "startup") {
+          screens.switchTo(options.tuiMode ?? settings?.get().tuiMode ?? "fullscreen");
+          return;
+        }
         programStatus.reset();
         chat.clear();
         chat.showHistory(sessionHistory(pluginContext, pluginContext.session));
@@ -183,14 +193,16 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       agentDir: options.agentDir,
       extensionErrors: () => extensionProblems.map((problem) => ({ path: problem.plugin?.replace(/^extension /, "") ?? "", error: problem.message })),
     };
-    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, app, quit });
+    const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, app, screens, quit });
     bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
 
     let stopped = false;
+    // fullscreen mode prints the transcript (or only how to resume) on the normal screen as it leaves
+    const exitOutput = () => plugged.tryUse("settings")?.get().fullscreenExitOutput ?? "transcript";
     const restore = () => {
       if (stopped) return;
       stopped = true;
-      tui.stop();
+      screens.stop(exitOutput());
     };
     const removeGuard = guardExit({
       restore,
@@ -253,6 +265,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     releaseConsole();
     await session.dispose().catch((error: unknown) => process.stderr.write(`pith: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`));
     removeGuard();
+    printExitOutput(plugged);
     return code;
   }
 

@@ -5,9 +5,9 @@ import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 import { PITH_VERSION } from "../version.js";
 import { buildInitialPrompts } from "./initial-message.js";
 
-export async function runInteractive(options: CreateAgentSessionOptions, words: { files: string[]; messages: string[]; resume: boolean; models?: string[]; themes: string[]; noThemes: boolean; useTheme?: string }): Promise<number> {
+export async function runInteractive(options: CreateAgentSessionOptions, words: { files: string[]; messages: string[]; resume: boolean; models?: string[]; themes: string[]; noThemes: boolean; useTheme?: string; tuiMode?: "fullscreen" | "regular" }): Promise<number> {
   const { interactiveMode } = await import("../../plugins/interactive/index.js");
-  const mode = interactiveMode({ version: PITH_VERSION, agentDir: options.agentDir ?? resolveAgentDir() });
+  const mode = interactiveMode({ version: PITH_VERSION, agentDir: options.agentDir ?? resolveAgentDir(), tuiMode: words.tuiMode });
   const { createAgentSession } = await import("../create-agent-session.js");
   let created: Awaited<ReturnType<typeof createAgentSession>>;
   try {

@@ -33,7 +33,10 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
   const cols = options.cols ?? 100;
   const rows = options.rows ?? 30;
   const terminal = new xterm.Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
-  const child = pty.spawn(process.execPath, [PITH_BIN, ...args], {
+  // the tests of the drawing were written for the normal screen; fullscreen.test.ts and those that pass
+  // --tui-mode themselves test the alternate screen
+  const mode = args.includes("--tui-mode") ? [] : ["--tui-mode", "regular"];
+  const child = pty.spawn(process.execPath, [PITH_BIN, ...mode, ...args], {
     cols,
     rows,
     cwd: world.project,

@@ -91,13 +91,18 @@ describe("leaving", () => {
     expectRestored(run.output);
   });
 
-  for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130], ["SIGHUP", 129]] as const) {
-    it(`${signal} restores the terminal and exits with ${code}`, async () => {
-      const run = runInPty(world, MODEL);
+  for (const [signal, code, mode] of [["SIGTERM", 143, "regular"], ["SIGINT", 130, "fullscreen"], ["SIGHUP", 129, "fullscreen"]] as const) {
+    it(`${signal} restores the terminal from ${mode} mode and exits with ${code}`, async () => {
+      const run = runInPty(world, [...MODEL, "--tui-mode", mode]);
       await run.waitForText("mock-model");
       run.kill(signal);
       expect((await run.exited).exitCode).toBe(code);
       expectRestored(run.output);
+      // fullscreen: mouse reports off and back on the normal screen
+      if (mode === "fullscreen") {
+        expect(run.output.lastIndexOf("\x1b[?1000l")).toBeGreaterThan(run.output.lastIndexOf("\x1b[?1000h"));
+        expect(run.output.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(run.output.lastIndexOf("\x1b[?1049h"));
+      }
     });
   }
 });

@@ -5,6 +5,7 @@ import type { AgentSession, PluginContext } from "../../../kernel/index.js";
 import type { ChatController } from "../chat/chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
 import type { InteractiveUi } from "../ui-service/ui-service.js";
+import type { ScreenSwitch } from "../terminal/screen-switch.js";
 
 /** facts about the running program that commands report (`/bug`) */
 export interface AppFacts {
@@ -22,6 +23,8 @@ export interface CommandHost {
   ui: InteractiveUi;
   tui: TUI;
   app: AppFacts;
+  /** regular or fullscreen, switchable while running */
+  screens: ScreenSwitch;
   quit(code?: number): void;
 }
 

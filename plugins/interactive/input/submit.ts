@@ -90,7 +90,7 @@ export class Submitter {
   }
 
   private host(): CommandHost {
-    const { session, context, chat, editor, ui, tui, app, quit } = this.parts;
-    return { session, context, chat, editor, ui, tui, app, quit };
+    const { session, context, chat, editor, ui, tui, app, screens, quit } = this.parts;
+    return { session, context, chat, editor, ui, tui, app, screens, quit };
   }
 }

@@ -4,14 +4,16 @@ import type { TUI } from "@earendil-works/pi-tui";
 import type { Settings } from "../../settings/index.js";
 import type { ChatController } from "../chat/chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
+import type { ScreenSwitch } from "../terminal/screen-switch.js";
 
 export interface UiSettingsParts {
   tui: TUI;
   editor: PromptEditor;
   chat: ChatController;
+  screens: ScreenSwitch;
 }
 
-export function applyUiSettings(settings: Settings, { tui, editor, chat }: UiSettingsParts): void {
+export function applyUiSettings(settings: Settings, { tui, editor, chat, screens }: UiSettingsParts): void {
   if (chat.settings.hideThinking !== settings.hideThinkingBlock) chat.setHideThinking(settings.hideThinkingBlock);
   chat.setOutputPad(settings.outputPad);
   chat.settings.cacheNotices = settings.showCacheMissNotices;
@@ -20,5 +22,7 @@ export function applyUiSettings(settings: Settings, { tui, editor, chat }: UiSet
   editor.setAutocompleteMaxVisible(settings.autocompleteMaxVisible);
   tui.setShowHardwareCursor(settings.showHardwareCursor);
   tui.setClearOnShrink(settings.terminal.clearOnShrink);
+  // the mode itself changes only at start-up and from its /settings row, as in pi
+  screens.configure({ copyOnSelect: settings.fullscreenCopyOnSelect, wheelScrollLines: settings.fullscreenWheelScrollLines, scrollbar: settings.fullscreenScrollbar });
   tui.requestRender();
 }

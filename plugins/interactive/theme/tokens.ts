@@ -10,12 +10,19 @@ export const THEME_TOKENS = [
   "syntaxComment", "syntaxKeyword", "syntaxFunction", "syntaxVariable", "syntaxString", "syntaxNumber", "syntaxType", "syntaxOperator", "syntaxPunctuation",
   "thinkingOff", "thinkingMinimal", "thinkingLow", "thinkingMedium", "thinkingHigh", "thinkingXhigh", "thinkingMax",
   "bashMode",
+  "scrollbarTrack", "scrollbarThumb", "searchMatchBg", "searchMatchText",
 ] as const;
 
 export type ThemeToken = (typeof THEME_TOKENS)[number];
 
 /** Roles a theme file may leave out, each taking the colour of the role named here (pi added them later). */
-export const OPTIONAL_TOKENS: Readonly<Partial<Record<ThemeToken, ThemeToken>>> = { thinkingMax: "thinkingXhigh" };
+export const OPTIONAL_TOKENS: Readonly<Partial<Record<ThemeToken, ThemeToken>>> = {
+  thinkingMax: "thinkingXhigh",
+  scrollbarTrack: "muted",
+  scrollbarThumb: "text",
+  searchMatchBg: "selectedBg",
+  searchMatchText: "text",
+};
 /** "#rrggbb", an xterm index, or "" for the terminal's own colour */
 export type ColorValue = string | number;
 export type Palette = Record<ThemeToken, ColorValue>;
@@ -36,6 +43,7 @@ export const DARK: Palette = {
   mdCodeBlock: "#b5c0a0", mdCodeBlockBorder: "#6a6a6a", mdQuote: "#9a9a9a", mdQuoteBorder: "#6a6a6a", mdHr: "#6a6a6a", mdListBullet: "#7fc8c0",
   toolDiffContext: "#8a8a8a", syntaxComment: "#6a9955", syntaxVariable: "#9cdcfe", syntaxOperator: "#d4d4d4", syntaxPunctuation: "#d4d4d4",
   thinkingOff: "#4e4e4e", thinkingMinimal: "#6e6e6e", thinkingLow: "#5f87af", thinkingMedium: "#81a2be", thinkingHigh: "#b294bb",
+  scrollbarTrack: "#8a8a8a", scrollbarThumb: "", searchMatchBg: "#3a3a4a", searchMatchText: "",
 };
 
 export const LIGHT: Palette = {
@@ -50,6 +58,7 @@ export const LIGHT: Palette = {
   toolDiffContext: "#6c6c6c", syntaxComment: "#6a8a55", syntaxVariable: "#2d5f8a", syntaxOperator: "#333333", syntaxPunctuation: "#333333",
   thinkingOff: "#b8b8b8", thinkingMinimal: "#9c9c9c", thinkingLow: "#5f87af", thinkingMedium: "#4a6fd8", thinkingHigh: "#8e44ad",
   thinkingXhigh: "#c0392b", thinkingMax: "#a61b1b",
+  scrollbarTrack: "#6c6c6c", scrollbarThumb: "", searchMatchBg: "#dde3ee", searchMatchText: "",
 };
 
 export const BUILTIN_PALETTES: Readonly<Record<string, Palette>> = { dark: DARK, light: LIGHT };

@@ -1,0 +1,65 @@
+// Fullscreen mode (`tuiMode`, `--tui-mode`; pi 1.6.0's default): the alternate screen with the editor and footer
+// at the bottom, a transcript that streams by moving rows (scroll regions) instead of rewriting them, scrolled
+// with pi's keys and the mouse wheel, redrawn at a new size, and the normal screen given back on the way out
+// with the transcript printed on it.
+import { expect, it } from "vitest";
+import { usePtyWorld } from "./pty-harness.js";
+
+const ui = usePtyWorld();
+const LINES = 80;
+const reply = Array.from({ length: LINES }, (_, index) => `Reply line ${index + 1} with **bold** words.\n`);
+const replyRow = (screen: string, line: number) => screen.split("\n").findIndex((row) => row.trim() === `Reply line ${line} with bold words.`);
+
+it("streams a long reply in place, scrolls with keys and wheel, redraws on resize and prints the transcript on exit", async () => {
+  ui.world().mock.enqueue({ text: reply, delayMs: 5 });
+  const run = await ui.start(["--tui-mode", "fullscreen"], { rows: 20 });
+  expect(run.output).toContain("\x1b[?1049h");
+  // the dock sits on the last rows even with an empty transcript
+  expect(run.screen().at(-1)).toMatch(/mock-model$/);
+
+  const before = run.output.length;
+  run.type("write a long reply\r");
+  await run.waitFor((screen) => replyRow(screen, LINES) >= 0 && !screen.includes("Working"));
+  const streamed = run.output.slice(before);
+  expect(streamed).not.toMatch(/\x1b\[[23]J/);
+  // rows moved with a scroll region instead of being written again
+  expect(streamed).toMatch(/\x1b\[\d+;\d+r\x1b\[\d+S\x1b\[r/);
+  // what the moved rows and the written ones make together: the reply's last lines, in order, above the dock
+  const screen = run.screen();
+  const last = replyRow(screen.join("\n"), LINES);
+  for (let offset = 1; offset <= 5; offset++) expect(screen[last - offset]?.trim()).toBe(`Reply line ${LINES - offset} with bold words.`);
+  expect(screen.at(-1)).toMatch(/mock-model$/);
+  expect(screen.filter((row) => row.startsWith("────"))).toHaveLength(2);
+
+  // page up: earlier lines, the dock still in place; ctrl+end: back at the end
+  run.type("\x1b[5~");
+  await run.waitFor((shown) => replyRow(shown, LINES) < 0 && replyRow(shown, LINES - 20) >= 0);
+  expect(run.screen().at(-1)).toMatch(/mock-model$/);
+  run.type("\x1b[1;5F");
+  await run.waitFor((shown) => replyRow(shown, LINES) >= 0);
+  // three notches of the wheel up (SGR mouse reports over the transcript)
+  run.type("\x1b[<64;10;5M".repeat(3));
+  await run.waitFor((shown) => replyRow(shown, LINES) < 0);
+  run.type("\x1b[1;5F");
+  await run.waitFor((shown) => replyRow(shown, LINES) >= 0);
+
+  run.resize(70, 16);
+  await run.waitFor((shown) => shown.split("\n").some((row) => row.length === 70 && /^\S.*\s{2,}mock-model$/.test(row)) && replyRow(shown, LINES) >= 0);
+  expect(run.screen().every((row) => row.length <= 70)).toBe(true);
+
+  run.type("\x04");
+  expect((await run.exited).exitCode).toBe(0);
+  const exit = run.output.slice(run.output.lastIndexOf("\x1b[?1049l"));
+  // mouse reports, bracketed paste off and the cursor shown, back on the normal screen
+  expect(run.output.lastIndexOf("\x1b[?1000l")).toBeGreaterThan(run.output.lastIndexOf("\x1b[?1000h"));
+  expect(run.output.lastIndexOf("\x1b[?2004l")).toBeGreaterThan(run.output.lastIndexOf("\x1b[?2004h"));
+  expect(exit.lastIndexOf("\x1b[?25h")).toBeGreaterThan(exit.lastIndexOf("\x1b[?25l"));
+  // the whole transcript is printed there once, and how to resume the session below it
+  await run.waitForText("To resume this session:");
+  const normal = run.buffer();
+  expect(normal.filter((row) => /^\s*Reply line \d+ with bold words\.$/.test(row)).map((row) => row.trim())).toEqual(reply.map((line) => line.trim().replace(/\*\*/g, "")));
+  const hint = normal.findIndex((row) => row === "To resume this session:");
+  expect(hint).toBeGreaterThan(normal.findIndex((row) => row.includes(`Reply line ${LINES} `)));
+  // the command wraps at 70 columns
+  expect(normal.slice(hint + 1).join("")).toMatch(/^pith --session \/\S+\.jsonl$/);
+});
