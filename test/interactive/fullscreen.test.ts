@@ -2,6 +2,8 @@
 // at the bottom, a transcript that streams by moving rows (scroll regions) instead of rewriting them, scrolled
 // with pi's keys and the mouse wheel, redrawn at a new size, and the normal screen given back on the way out
 // with the transcript printed on it.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
 
@@ -42,6 +44,21 @@ it("streams a long reply in place, scrolls with keys and wheel, redraws on resiz
   await run.waitFor((shown) => replyRow(shown, LINES) < 0);
   run.type("\x1b[1;5F");
   await run.waitFor((shown) => replyRow(shown, LINES) >= 0);
+
+  // /settings switches the mode at once and saves it: regular draws the conversation on the normal screen
+  run.type("/settings\r");
+  await run.waitForText("Auto-compact");
+  run.type("tui mode");
+  await run.waitFor((shown) => /→ TUI mode\s+fullscreen/.test(shown));
+  const switched = run.output.length;
+  run.type("\r");
+  await run.waitFor((shown) => /→ TUI mode\s+regular/.test(shown) && run.output.includes("\x1b[?1049l", switched));
+  await expect.poll(() => readFile(join(ui.world().agentDir, "settings.json"), "utf8").then(JSON.parse).catch(() => ({}))).toMatchObject({ tuiMode: "regular" });
+  await run.waitFor(() => run.buffer().some((row) => row.trim() === `Reply line ${LINES} with bold words.`));
+  run.type("\r");
+  await run.waitFor((shown) => /→ TUI mode\s+fullscreen/.test(shown) && run.output.includes("\x1b[?1049h", switched));
+  run.type("\x1b");
+  await run.waitFor((shown) => !shown.includes("→ TUI mode") && replyRow(shown, LINES) >= 0 && /mock-model$/.test(shown));
 
   run.resize(70, 16);
   await run.waitFor((shown) => shown.split("\n").some((row) => row.length === 70 && /^\S.*\s{2,}mock-model$/.test(row)) && replyRow(shown, LINES) >= 0);

@@ -4,7 +4,7 @@
 // menus of their own (settings-submenus.ts).
 import type { CacheWarmingMode } from "../../cache-warming/index.js";
 import { SelectList, SettingsList, getCapabilities, type Component, type SettingItem } from "@earendil-works/pi-tui";
-import { IMAGE_ROWS, SETTING_ROWS, shownValue, storedValue } from "../settings/setting-rows.js";
+import { IMAGE_ROWS, SETTING_ROWS, fullscreenRows, shownValue, storedValue } from "../settings/setting-rows.js";
 import { ModelThinkingMenu, modelThinkingSummary, warningsMenu } from "../settings/settings-submenus.js";
 import { applyUiSettings } from "../settings/ui-settings.js";
 import type { CommandHost } from "./command-host.js";
@@ -17,13 +17,8 @@ export async function settingsCommand(_args: string, host: CommandHost): Promise
   const { context, ui } = host;
   const settings = context.use("settings");
   const current = settings.get();
-  const items: SettingItem[] = rows().map((row) => ({
-    id: row.path,
-    label: row.label,
-    description: row.description,
-    currentValue: shownValue(current, row.path),
-    values: [...row.values],
-  }));
+  const item = (row: SettingRow): SettingItem => ({ id: row.path, label: row.label, description: row.description, currentValue: shownValue(current, row.path), values: [...row.values] });
+  const items: SettingItem[] = rows().map(item);
   items.push(
     {
       id: "warnings",
@@ -40,7 +35,7 @@ export async function settingsCommand(_args: string, host: CommandHost): Promise
       submenu: (_value, done) => new ModelThinkingMenu(host, done),
     },
   );
-  items.push({
+  items.push(...fullscreenRows(current.fullscreenWheelScrollLines).map(item), {
     id: THEME_ROW,
     label: "Theme",
     description: "Color theme for the interface",
@@ -64,10 +59,15 @@ async function change(host: CommandHost, id: string, shown: string): Promise<voi
       await settings.set("theme", shown, "global");
       return;
     }
-    const row = rows().find((candidate) => candidate.path === id);
+    const row = [...rows(), ...fullscreenRows(settings.get().fullscreenWheelScrollLines)].find((candidate) => candidate.path === id);
     if (!row) return;
     const value = storedValue(row, shown);
-    if (row.path === "steeringMode") await control.setSteeringMode(value as "all" | "one-at-a-time");
+    if (row.path === "tuiMode") {
+      // the switch happens at once, as in pi; the screen's dialogs go with it, so none may be open
+      if (!host.screens.switchTo(value as "regular" | "fullscreen")) return chat.notify("warning", "Close active overlays before changing TUI mode");
+      await settings.set("tuiMode", value as "regular" | "fullscreen", "global");
+      chat.notify("status", `TUI mode: ${String(value)}`);
+    } else if (row.path === "steeringMode") await control.setSteeringMode(value as "all" | "one-at-a-time");
     else if (row.path === "followUpMode") await control.setFollowUpMode(value as "all" | "one-at-a-time");
     else if (row.path === "compaction.enabled") await control.setAutoCompaction(value as boolean);
     else if (row.path === "cacheWarming" && context.tryUse("cacheWarming")) {

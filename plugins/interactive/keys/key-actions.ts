@@ -1,5 +1,5 @@
 // What each application key does (which key that is, is key-bindings.ts's business).
-import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import { TuiAltScreen, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
 import type { AgentSession, PluginContext } from "../../../kernel/index.js";
 import type { ChatController } from "../chat/chat-controller.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
@@ -95,7 +95,12 @@ export function bindKeyActions(parts: KeyActionParts): void {
   editor.onAction("app.session.fork", () => void submitter.send("/fork"));
   editor.onAction("app.session.resume", () => void submitter.send("/resume"));
   editor.onAction("app.clipboard.pasteImage", () => void pasteFromClipboard(parts));
-  editor.onAction("app.message.copy", () => void submitter.send("/copy"));
+  editor.onAction("app.message.copy", () => {
+    // fullscreen without copy-on-select: the key copies the text selected with the mouse, if there is some
+    const { tui } = parts;
+    if (tui instanceof TuiAltScreen && !tui.getCopyOnSelect() && tui.hasActiveSelection()) void tui.copyActiveSelectionToClipboard();
+    else void submitter.send("/copy");
+  });
 
   editor.onAction("app.message.dequeue", () => {
     const restored = restoreQueued(parts);

@@ -9,8 +9,8 @@ export interface SettingRow {
   description: string;
   /** the choices enter/space cycles through, as shown */
   values: readonly string[];
-  /** "idle": pi's labelled HTTP idle timeout choices, stored as milliseconds */
-  kind: "boolean" | "number" | "text" | "idle";
+  /** "idle": pi's labelled HTTP idle timeout choices, stored as milliseconds; "lines": "auto" or a number */
+  kind: "boolean" | "number" | "text" | "idle" | "lines";
 }
 
 /** pi 1.6.0's choices for `httpIdleTimeoutMs`; unset means 5 minutes */
@@ -59,6 +59,18 @@ export const SETTING_ROWS: readonly SettingRow[] = [
   { path: "treeFilterMode", label: "Tree filter mode", description: "Default filter when opening /tree", values: ["default", "no-tools", "user-only", "labeled-only", "all"], kind: "text" },
 ];
 
+/** pi 1.6.0's terminal-mode rows, shown after the per-model thinking levels; the wheel row's choices include the value in use */
+export function fullscreenRows(wheelLines: number | "auto"): readonly SettingRow[] {
+  const lines = [...new Set([1, 2, 3, 5, 10, ...(wheelLines === "auto" ? [] : [wheelLines])])].sort((a, b) => a - b);
+  return [
+    { path: "tuiMode", label: "TUI mode", description: "regular draws into the terminal's own scrollback; fullscreen keeps the editor at the bottom and scrolls the chat itself", values: ["regular", "fullscreen"], kind: "text" },
+    { path: "fullscreenExitOutput", label: "Fullscreen exit output", description: "What leaving fullscreen mode prints: the whole transcript, or only how to resume the session", values: ["transcript", "resume-hint"], kind: "text" },
+    { path: "fullscreenScrollbar", label: "Fullscreen scrollbar", description: "The transcript's scrollbar in fullscreen mode (auto: while scrolling)", values: ["auto", "always", "hidden"], kind: "text" },
+    { path: "fullscreenCopyOnSelect", label: "Fullscreen copy on select", description: "Copy text selected with the mouse at once; when off, the copy key copies the selection", values: BOOL, kind: "boolean" },
+    { path: "fullscreenWheelScrollLines", label: "Fullscreen wheel scrolling", description: "Lines per mouse-wheel step in fullscreen mode; auto speeds up fast spins", values: ["auto", ...lines.map(String)], kind: "lines" },
+  ];
+}
+
 /** what a row shows for the effective settings */
 export function shownValue(settings: object, path: string): string {
   let value: unknown = settings;
@@ -79,6 +91,7 @@ export function storedValue(row: SettingRow, shown: string): string | number | b
   if (row.kind === "boolean") return shown === "true";
   if (row.kind === "number") return Number(shown);
   if (row.kind === "idle") return IDLE_CHOICES[shown] ?? 0;
+  if (row.kind === "lines") return shown === "auto" ? shown : Number(shown);
   if (row.path === "quietStartup" && shown !== "header") return shown === "true";
   return shown;
 }
