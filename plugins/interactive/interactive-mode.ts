@@ -149,7 +149,15 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
         }
       });
       // the extensions are replaced: what they drew goes with them (pi's resetExtensionUI)
-      pluginContext.on("session_shutdown", ({ reason }) => (reason === "quit" ? undefined : ui.resetExtensionParts()));
+      pluginContext.on("session_shutdown", ({ reason }) => {
+        if (reason === "quit") return;
+        ui.resetExtensionParts();
+        // what goes wrong while reloading is gathered for the listing's sections, as at start-up
+        if (reason === "reload") {
+          startupNotes = [];
+          extensionProblems.length = 0;
+        }
+      });
       pluginContext.on("session_start", ({ reason }) => {
         const settings = pluginContext.tryUse("settings");
         if (settings) applyUiSettings(settings.get(), { tui, editor, chat, screens });
@@ -159,8 +167,9 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
         }
         programStatus.reset();
         chat.clear();
+        const unlisted = reason === "reload" && listResources ? listResources() : (bindings.refresh(pluginContext), []);
         chat.showHistory(sessionHistory(pluginContext, pluginContext.session));
-        bindings.refresh(pluginContext);
+        for (const { kind, text } of unlisted) chat.notify(kind, text);
       });
     },
   });
@@ -228,19 +237,26 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     takeTerminal();
     void runThemes.followTerminal();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
-    const diagnostics = startupDiagnostics(plugged, { extensions: extensionProblems, shortcuts: bindings.refresh(plugged, { notify: false }), themes: runThemes.problems });
-    const listed = listedLogLines(diagnostics);
-    for (const { kind, text } of startupNotes ?? []) if (!listed.has(text)) chat.notify(kind, text);
-    startupNotes = undefined;
+    // the resources loaded and what went wrong loading them, in pi's sections: at start-up and after /reload
+    listResources = () => {
+      const diagnostics = startupDiagnostics(plugged, { extensions: extensionProblems, shortcuts: bindings.refresh(plugged, { notify: false }), themes: runThemes.problems });
+      const listed = listedLogLines(diagnostics);
+      const notes = startupNotes ?? [];
+      startupNotes = undefined;
+      if (!plugged.tryUse("settings")?.get().quietStartup) {
+        const listing = new ResourceListing(resourceSections(plugged), theme, process.env.HOME, chat.settings.toolsExpanded);
+        if (!listing.empty) chat.addExpandableItem(listing);
+      }
+      const problems = new DiagnosticSections(diagnostics, theme, process.env.HOME);
+      if (!problems.empty) chat.addItem(problems);
+      return notes.filter(({ text }) => !listed.has(text));
+    };
+    const unlisted = listResources();
+    // the notes first, as before the listing existed: start-up messages above what loaded
+    for (const { kind, text } of unlisted) chat.notify(kind, text);
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     const crash = crashNoticeAtStart(options.agentDir);
     if (crash) chat.notify("warning", crash);
-    if (!plugged.tryUse("settings")?.get().quietStartup) {
-      const listing = new ResourceListing(resourceSections(plugged), theme, process.env.HOME, chat.settings.toolsExpanded);
-      if (!listing.empty) chat.addExpandableItem(listing);
-    }
-    const problems = new DiagnosticSections(diagnostics, theme, process.env.HOME);
-    if (!problems.empty) chat.addItem(problems);
     chat.showHistory(sessionHistory(plugged, session));
     void (async () => {
       if (runOptions.scope) {
@@ -271,6 +287,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
   // until run() lists the start-up problems, what plugins log waits here, so the listed ones are not shown twice
   let startupNotes: { kind: NoticeKind; text: string }[] | undefined = [];
+  let listResources: (() => { kind: NoticeKind; text: string }[]) | undefined;
   const extensionProblems: PithError[] = [];
   const note = (kind: NoticeKind, text: string) => (startupNotes ? startupNotes.push({ kind, text }) : chat.notify(kind, text));
   const log: Logger = {

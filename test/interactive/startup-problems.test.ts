@@ -64,3 +64,19 @@ it("skill, prompt, extension and theme problems are listed under their headings,
   run.type("\x04");
   expect((await run.exited).exitCode).toBe(0);
 });
+
+it("/reload lists what went wrong in the same sections, not as Warning: lines", async () => {
+  const { agentDir } = ui.world();
+  const run = await ui.start();
+  await mkdir(join(agentDir, "extensions"), { recursive: true });
+  await writeFile(join(agentDir, "extensions", "broken.ts"), "export default function (pi) { pi.registerCommand(\n");
+  await mkdir(join(agentDir, "skills", "vague"), { recursive: true });
+  await writeFile(join(agentDir, "skills", "vague", "SKILL.md"), "---\nname: vague\n---\nNo description.\n");
+  run.type("/reload\r");
+  await run.waitFor((screen) => screen.includes("[Extension issues]") && screen.includes("Reloaded"));
+  const shown = run.buffer().map((line) => line.trimEnd()).join("\n");
+  expect(shown).toMatch(/\[Skill warnings\]\n\s+~\/agent\/skills\/vague\/SKILL\.md/);
+  expect(shown).toMatch(/\[Extension issues\][^]*Failed to load extension[^]*broken\.ts/);
+  expect(shown).not.toContain("Warning:");
+  expect(shown.split("Failed to load extension").length).toBe(2);
+});
