@@ -30,6 +30,11 @@ const STATIC = 1;
 const DYNAMIC = 2;
 /** esbuild's helpers for TypeScript's decorators, which Babel also gives their type metadata */
 const DECORATORS = /\b__decorate(Class|Param)\(/;
+/**
+ * A top-level declaration of a name jiti's CommonJS wrapper passes in (`const __dirname = ...`, common in ES modules)
+ * would clash with that parameter; Babel's output keeps such a module working (pi's doom-overlay example does this).
+ */
+const WRAPPER_NAME_DECLARED = /^(?:export )?(?:const|let|var|function|class) (?:__dirname|__filename|require|module|exports)\b/m;
 const DYNAMIC_IMPORT = "__pithDynamicImport";
 const IMPORT_META = "__pithImportMeta";
 
@@ -68,7 +73,7 @@ export function esbuildTransform(options: JitiTransformOptions): string | undefi
   } catch {
     return undefined;
   }
-  if (DECORATORS.test(module)) return undefined;
+  if (DECORATORS.test(module) || WRAPPER_NAME_DECLARED.test(module)) return undefined;
   const [imports] = lexer.parse(module);
   const specifiers: string[] = [];
   let marked = "";
