@@ -31,8 +31,8 @@ interface PiView {
 }
 
 /** What pi's own SessionManager reads from the file. */
-function piRead(file: string): PiView {
-  const result = spawnSync(NODE22, [root("test/sessions/pi16-read.mjs"), pathToFileURL(root(`${PI}/index.js`)).href, file], { encoding: "utf8" });
+function piRead(file: string, leaf?: string): PiView {
+  const result = spawnSync(NODE22, [root("test/sessions/pi16-read.mjs"), pathToFileURL(root(`${PI}/index.js`)).href, file, ...(leaf ? [leaf] : [])], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`pi could not read ${file}: ${result.stderr}`);
   return JSON.parse(result.stdout) as PiView;
 }
@@ -46,6 +46,7 @@ function sessionFiles(world: CliWorld): string[] {
 const roles = (messages: readonly unknown[]) => messages.map((message) => (message as { role: string }).role);
 const shape = (nodes: SessionTreeNode[]): unknown[] => nodes.map((node) => ({ id: node.entry.id, label: node.label, children: shape(node.children) }));
 const sent = (world: CliWorld, index: number) => JSON.stringify(world.mock.requests[index]!.body);
+const sent0 = (world: CliWorld) => sent(world, world.mock.requests.length - 1);
 
 /** Opens `file` in an in-process pith session whose first reply to `prompt` is an overflow error. */
 async function recoverFromOverflow(world: CliWorld, file: string, prompt: string): Promise<{ tail: string[]; context: unknown[] }> {
@@ -191,5 +192,48 @@ describe.skipIf(!available)(title, () => {
     expect(piRequest).not.toContain("a failed attempt");
     expect(readFileSync(file, "utf8").startsWith(bytes)).toBe(true);
     expect(piRead(file).entries.some((entry) => (entry as { parentId?: string }).parentId === leaf)).toBe(true);
+  });
+
+  it("a session pi 1.6.0's SessionManager wrote, with a label, a context edit, a compaction, a branch summary, usage and a name, resumes in pith as pi reads it, and pi reads pith's additions", { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const script = spawnSync(NODE22, [root("test/sessions/pi16-write.mjs"), pathToFileURL(root(`${PI}/index.js`)).href, world.project, dir], { encoding: "utf8" });
+    expect(script.status, script.stderr).toBe(0);
+    const file = script.stdout;
+    const store = new JsonlSessionStore({ agentDir: world.agentDir, sessionDir: dir });
+    const opened = SessionManager.open(store, file);
+    expect(opened.getWarnings()).toEqual([]);
+    const pi = piRead(file);
+    expect(JSON.parse(JSON.stringify(opened.getEntries()))).toEqual(pi.entries);
+    expect(opened.getLeafId()).toBe(pi.leafId);
+    expect(JSON.parse(JSON.stringify(opened.buildSessionContext().messages))).toEqual(pi.context.messages);
+    expect(JSON.parse(JSON.stringify(shape(opened.getTree())))).toEqual(pi.tree);
+    expect(opened.getSessionName()).toBe("pi wrote this");
+    // the other branch, through pi's compaction and context edit, reads the same too
+    const compactedLeaf = (pi.entries as { id: string; message?: { content?: { text?: string }[] } }[]).find((entry) => entry.message?.content?.[0]?.text === "after pi's compaction")!.id;
+    opened.branch(compactedLeaf);
+    const compacted = JSON.parse(JSON.stringify(opened.buildSessionContext().messages));
+    expect(compacted).toEqual(piRead(file, compactedLeaf).context.messages);
+    expect(roles(compacted)).toEqual(["system", "compactionSummary", "user", "assistant"]);
+    expect(JSON.stringify(compacted)).not.toContain("a pi attempt to hide");
+    opened.close();
+    expect(roles(pi.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant", "branchSummary", "user", "assistant"]);
+
+    world.mock.enqueue({ text: "pith continues pi's branch" });
+    const pith = await world.run([...MODEL, "--session", file, "-p", "and now pith"]);
+    expect(pith.code, pith.stderr).toBe(0);
+    expect(pith.stdout).toBe("pith continues pi's branch\n");
+    const sent = sent0(world);
+    expect(sent).toContain("pi-listing.txt");
+    expect(sent).toContain("pi left a branch");
+    expect(sent).toContain("pi went the other way");
+    expect(sent).not.toContain("a pi attempt to hide");
+    expect(sent).not.toContain("pi summarised the listing");
+
+    const after = piRead(file);
+    const reopened = SessionManager.open(store, file);
+    expect(JSON.parse(JSON.stringify(reopened.getEntries()))).toEqual(after.entries);
+    expect(JSON.parse(JSON.stringify(reopened.buildSessionContext().messages))).toEqual(after.context.messages);
+    reopened.close();
+    expect(roles(after.context.messages).slice(-3)).toEqual(["system", "user", "assistant"]);
   });
 });
