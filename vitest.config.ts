@@ -23,7 +23,8 @@ export default defineConfig({
     // Test files share worker processes instead of each starting a fresh one and evaluating pith's sources again
     // (that cost the suite a quarter of its CPU); file-state.ts puts back what a file changes in the process.
     isolate: false,
-    setupFiles: ["test/support/file-state.ts"],
+    // PITH_TEST_CPU_LOG=<file>: CPU per test file, the worker's and its child processes' (test/support/cpu-per-file.ts)
+    setupFiles: ["test/support/file-state.ts", ...(process.env.PITH_TEST_CPU_LOG ? ["test/support/cpu-per-file.ts"] : [])],
     sequence: { sequencer: LongFilesFirst },
     testTimeout: 20_000,
     hookTimeout: 20_000,
@@ -33,6 +34,7 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     // In-process sessions (createAgentSession) find pith's cache folder through the environment: tests must never
     // write the real ~/.cache/pith. Tests that need a cache folder of their own still set one.
-    env: { PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")) },
+    // CLI runs in test worlds share one V8 code cache for the run (test/support/code-cache.ts).
+    env: { PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")), PITH_TEST_CODE_CACHE: mkdtempSync(join(tmpdir(), "pith-test-v8-")) },
   },
 });

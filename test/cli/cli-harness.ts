@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+import { shareCodeCache } from "../support/code-cache.js";
 import { runProcess, type ProcessResult, type ProcessStdin, type RunProcessOptions } from "../support/run-process.js";
 
 export const PITH_BIN = fileURLToPath(new URL("../../bin/pith.cjs", import.meta.url));
@@ -23,14 +24,21 @@ export interface CliWorld {
   close(): Promise<void>;
 }
 
-/** A world whose models.json declares `mock/mock-model` on the given api, served by the mock server. */
-export async function createCliWorld(api: "anthropic-messages" | "openai-completions" | "openai-responses" = "anthropic-messages"): Promise<CliWorld> {
+/**
+ * A world whose models.json declares `mock/mock-model` on the given api, served by the mock server. Its cache folder
+ * shares the run's V8 code cache (test/support/code-cache.ts) unless `ownCodeCache`.
+ */
+export async function createCliWorld(
+  api: "anthropic-messages" | "openai-completions" | "openai-responses" = "anthropic-messages",
+  options: { ownCodeCache?: boolean } = {},
+): Promise<CliWorld> {
   const mock = await startMockLlm();
   const home = await mkdtemp(join(tmpdir(), "pith-cli-"));
   const agentDir = join(home, "agent");
   const project = join(home, "project");
   await mkdir(agentDir, { recursive: true });
   await mkdir(project, { recursive: true });
+  if (!options.ownCodeCache) await shareCodeCache(join(home, "cache"));
   await writeFile(
     join(agentDir, "models.json"),
     JSON.stringify({

@@ -7,7 +7,7 @@ import { createCliWorld, type CliWorld } from "./cli-harness.js";
 
 let world: CliWorld;
 beforeEach(async () => {
-  world = await createCliWorld();
+  world = await createCliWorld(undefined, { ownCodeCache: true });
 });
 afterEach(() => world.close());
 

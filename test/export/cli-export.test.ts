@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliResult } from "../cli/cli-harness.js";
+import { shareCodeCache } from "../support/code-cache.js";
 import { writeFixture } from "./session-fixture.js";
 
 let dir: string;
@@ -13,6 +14,7 @@ const run = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> =>
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "pith-export-cli-"));
+  await shareCodeCache(join(dir, "cache"));
   await writeFixture(join(dir, "2026-11-30_fixture.jsonl"));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));

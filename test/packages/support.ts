@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runCli, type CliResult } from "../cli/cli-harness.js";
+import { shareCodeCache } from "../support/code-cache.js";
 
 export interface PackageWorld {
   home: string;
@@ -22,6 +23,7 @@ export async function createPackageWorld(): Promise<PackageWorld> {
   const project = join(home, "project");
   await mkdir(agentDir, { recursive: true });
   await mkdir(project, { recursive: true });
+  await shareCodeCache(join(home, "cache"));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: home,

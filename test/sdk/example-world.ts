@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format } from "node:util";
 import { vi } from "vitest";
+import { shareCodeCache } from "../support/code-cache.js";
 import { startMockLlm, type MockLlm, type ScriptedReply } from "../support/mock-llm/index.js";
 
 export interface ExampleWorld {
@@ -26,6 +27,7 @@ export async function exampleWorld(replies: ScriptedReply[] = [], fallback?: Scr
   mkdirSync(agentDir, { recursive: true });
   mkdirSync(project);
   writeAgentFolder(agentDir, mock.url);
+  await shareCodeCache(join(home, "cache"));
   return {
     mock,
     home,
