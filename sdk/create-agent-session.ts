@@ -13,13 +13,13 @@ import { createJitiLoader } from "../lib/loading/jiti-loader.js";
 import type { ExtensionsPluginOptions, PreloadedExtensions } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
 import { keepsRecordedTools, mergeDefaultTools, selectRecordedTools, selectTools, type ToolSelection } from "./tool-selection.js";
-import { resolveSessionDir, type SessionManager, type SessionsService } from "../plugins/sessions/index.js";
+import { messageRole, resolveSessionDir, type SessionManager, type SessionsService } from "../plugins/sessions/index.js";
 import { recordInitialThinkingLevel, restoredState } from "../plugins/session-control/restore-session.js";
 import { createPackagesService, packagesPlugin, type PackagesService } from "../plugins/packages/packages-service.js";
 import { projectTrustPlugin, resolveStartupTrust, untrustedWarning, type ProjectTrustOptions } from "../plugins/trust/index.js";
 import { askExtensionsAboutTrust } from "./pre-trust-extensions.js";
 import { validateJsonSchema } from "../lib/json-schema/index.js";
-import { declaredToolLoadout } from "../lib/transcript/system-messages.js";
+import { declaredToolLoadout, isSystemMessage } from "../lib/transcript/system-messages.js";
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
 import { clampThinkingLevel } from "../lib/provider-kit/thinking-levels.js";
 import { stderrLogger } from "./stderr-logger.js";
@@ -236,7 +236,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 function applyToolSelection(session: AgentSession, settings: SettingsManager, options: CreateAgentSessionOptions, manager: SessionManager | undefined): string[] {
   const names = session.registry.tools.names();
   const isBuiltin = (name: string) => session.registry.tools.owner(name) === "tools";
-  const recorded = keepsRecordedTools(options) ? declaredToolLoadout(branchMessages(manager, session), session.activeToolNames(), isBuiltin) : undefined;
+  const recorded = keepsRecordedTools(options) ? declaredToolLoadout(branchSystemMessages(manager, session), session.activeToolNames(), isBuiltin) : undefined;
   let selection: ToolSelection;
   if (recorded) selection = selectRecordedTools(recorded, names, options);
   else {
@@ -250,10 +250,13 @@ function applyToolSelection(session: AgentSession, settings: SettingsManager, op
   return [`no tool is named ${selection.unknown.map((name) => `"${name}"`).join(", ")} (tools: ${names.join(", ")})`];
 }
 
-/** Every message of the opened branch, from before its compactions too: a tool removed back then stays removed. */
-function branchMessages(manager: SessionManager | undefined, session: AgentSession): AgentMessage[] {
-  if (!manager) return [...session.messages];
-  return manager.getBranch().flatMap((entry) => (entry.type === "message" ? [entry.message as AgentMessage] : []));
+/**
+ * The system messages (tool and prompt records) of the opened branch, from before its compactions too: a tool removed
+ * back then stays removed. Picked by role, so the branch's other messages stay unparsed (lazy-entry.ts).
+ */
+function branchSystemMessages(manager: SessionManager | undefined, session: AgentSession): AgentMessage[] {
+  if (!manager) return session.messages.filter(isSystemMessage);
+  return manager.getBranch().flatMap((entry) => (entry.type === "message" && messageRole(entry) === "system" ? [entry.message as AgentMessage] : []));
 }
 
 function stringList(value: unknown): string[] | undefined {

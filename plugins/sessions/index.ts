@@ -7,6 +7,7 @@ export { JsonlSessionStore, type JsonlSessionStoreOptions } from "./storage/json
 export { MemorySessionStore } from "./storage/memory-store.js";
 export { loadSessionRecords, isHeader, type LoadedSession, type LoadResult } from "./reading/load-entries.js";
 export { parseJsonlBuffer, DEFAULT_MAX_LINE_BYTES, type ParsedRecord } from "./reading/jsonl-lines.js";
+export { messageRole } from "./reading/lazy-entry.js";
 export { migrateLines } from "./format/migrate.js";
 export { continueRecent, resolveSessionArg, looksLikePath, type SessionArgResolution } from "./listing/session-lookup.js";
 export {

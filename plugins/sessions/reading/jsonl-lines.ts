@@ -1,16 +1,26 @@
-// Splits a session file's bytes into parsed lines. Each line is decoded and parsed exactly once; a bad line
-// becomes a warning naming its line number, never an exception.
+// Splits a session file's bytes into parsed lines. The lines are found first; then they are read from the last one
+// up, along the path to the last entry: the entries a resume's context is built from (back to the latest
+// compaction's first kept entry) are parsed at once, other message lines that start the usual way are known by
+// their prefix (id, parent, role) and parsed only if something reads them (lazy-entry.ts), any other line is parsed
+// at once. A bad line becomes a warning naming its line number (a line left for later: when it is read), never an
+// exception.
 import { isAscii } from "node:buffer";
-import { LAZY_LINE_BYTES, lazyMessageEntry } from "./lazy-entry.js";
-import { warning, type SessionWarning } from "../format/types.js";
+import { LAZY_LINE_BYTES, PREFIX_BYTES, deferredMessageEntry, lazyMessageEntry, messagePrefixAt, wholeLineMessage, type LazyReport, type StoredLines } from "./lazy-entry.js";
+import { ContextPath } from "./context-path.js";
+import { CURRENT_SESSION_VERSION, warning, type SessionWarning } from "../format/types.js";
 
 /** V8 strings top out near 512 M characters; longer lines could not be parsed at all. */
 export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
-/** files up to this size are decoded once, whole (see wholeText) */
+/**
+ * Files up to this size are decoded once, whole, as latin1 (a byte offset is a character offset): prefixes are
+ * matched in place, and an ASCII file's lines are slices sharing its memory (a third cheaper to parse than decoding
+ * each line). Bigger files are mostly big lines, better left undecoded until read.
+ */
 const WHOLE_TEXT_MAX_BYTES = 32 * 1024 * 1024;
 const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 
 export interface ParsedRecord {
   /** 1-based line number in the file */
@@ -29,77 +39,195 @@ export interface ParsedLines {
 
 export interface ParseOptions {
   maxLineBytes?: number;
-  /** parse big message lines only when their message is read (default true) */
+  /** parse message lines off the resumed context only when their message is read (default true) */
   lazy?: boolean;
   /** told when a lazily parsed line turns out to be damaged, at the moment it is read */
   onWarning?(warning: SessionWarning): void;
 }
 
-export function parseJsonlBuffer(buffer: Buffer, location: string, options: ParseOptions = {}): ParsedLines {
-  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const records: ParsedRecord[] = [];
-  const warnings: SessionWarning[] = [];
-  let start = hasBom(buffer) ? 3 : 0;
-  const text = wholeText(buffer);
-  let line = 0;
-  let completeBytes = 0;
-  let torn = false;
+/** The non-blank lines: each one's number, first byte and end (its newline, or the end of the file). */
+interface Lines {
+  numbers: number[];
+  starts: number[];
+  ends: number[];
+}
 
+/** Where a line starts a compaction entry (as pith and pi write them). */
+const COMPACTION_LINE = Buffer.from('\n{"type":"compaction",');
+
+export function parseJsonlBuffer(buffer: Buffer, location: string, options: ParseOptions = {}): ParsedLines {
+  const reader = new LineReader(buffer, location, options);
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // Deferring pays where a compaction starts the context: the lines before it are never parsed. Without one, every
+  // line on the path is read at once anyway, and reading them in file order costs less than walking up to them.
+  const lazy = options.lazy !== false;
+  const records =
+    lazy && buffer.includes(COMPACTION_LINE) ? readUpThePath(findLines(buffer, reader, maxLineBytes), reader) : readInOrder(buffer, reader, maxLineBytes, lazy);
+  reader.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { records, warnings: reader.warnings, completeBytes: reader.completeBytes, torn: reader.torn };
+}
+
+/** Every line parsed, in file order (big message lines lazily when `lazy`). */
+function readInOrder(buffer: Buffer, reader: LineReader, maxLineBytes: number, lazy: boolean): ParsedRecord[] {
+  const records: ParsedRecord[] = [];
+  forEachLine(buffer, reader, maxLineBytes, (line, start, end) => {
+    const value = (lazy ? reader.bigEntry(line, start, end) : undefined) ?? reader.parse(line, start, end);
+    if (value !== SKIPPED) records.push({ line, value });
+  });
+  return records;
+}
+
+/** The lines from the last one up, parsing those on the context's path at once and deferring other message lines. */
+function readUpThePath({ numbers, starts, ends }: Lines, reader: LineReader): ParsedRecord[] {
+  const values: unknown[] = new Array(numbers.length).fill(SKIPPED);
+  // an older file is upgraded in memory, which rewrites its lines: it is read whole
+  if (numbers.length > 0) values[0] = reader.parse(numbers[0]!, starts[0]!, ends[0]!);
+  const deferring = isCurrentHeader(values[0]);
+  const path = new ContextPath();
+  for (let i = numbers.length - 1; i >= 1; i--) {
+    const line = numbers[i]!;
+    const start = starts[i]!;
+    const end = ends[i]!;
+    const next = path.next();
+    let value: unknown;
+    if (!deferring || (typeof next === "string" && reader.startsWithMessage(start, end, next))) {
+      value = reader.bigEntry(line, start, end) ?? reader.parse(line, start, end);
+    } else {
+      value = reader.deferredEntry(line, start, end, next === undefined) ?? reader.parse(line, start, end);
+    }
+    values[i] = value;
+    if (path.isNext(value)) path.visit(value);
+  }
+  const records: ParsedRecord[] = [];
+  values.forEach((value, i) => {
+    if (value !== SKIPPED) records.push({ line: numbers[i]!, value });
+  });
+  return records;
+}
+
+function findLines(buffer: Buffer, reader: LineReader, maxLineBytes: number): Lines {
+  const lines: Lines = { numbers: [], starts: [], ends: [] };
+  forEachLine(buffer, reader, maxLineBytes, (line, start, end) => {
+    lines.numbers.push(line);
+    lines.starts.push(start);
+    lines.ends.push(end);
+  });
+  return lines;
+}
+
+/** Each non-blank line, in order; a line longer than the limit is skipped with a warning. */
+function forEachLine(buffer: Buffer, reader: LineReader, maxLineBytes: number, take: (line: number, start: number, end: number) => void): void {
+  let start = hasBom(buffer) ? 3 : 0;
+  let line = 0;
   while (start < buffer.length) {
     line++;
     const newline = buffer.indexOf(NEWLINE, start);
     const end = newline === -1 ? buffer.length : newline;
-    const terminated = newline !== -1;
-    if (terminated) completeBytes = newline + 1;
+    if (newline !== -1) reader.completeBytes = newline + 1;
     const length = end - start;
-
     if (length > maxLineBytes) {
-      warnings.push(warning("line_too_long", location, line, `line of ${length} bytes exceeds ${maxLineBytes}; skipped`));
+      reader.warnings.push(warning("line_too_long", reader.location, line, `line of ${length} bytes exceeds ${maxLineBytes}; skipped`));
     } else if (length > 0 && (buffer[start] === OPEN_BRACE || !isBlank(buffer, start, end))) {
-      const lazy =
-        terminated && length >= LAZY_LINE_BYTES && options.lazy !== false
-          ? lazyMessageEntry(buffer.subarray(start, end), lateFailure(location, line, options))
-          : undefined;
-      if (lazy) {
-        records.push({ line, value: lazy });
-        start = end + 1;
-        continue;
-      }
-      try {
-        records.push({ line, value: JSON.parse(text === undefined ? buffer.toString("utf8", start, end) : text.slice(start, end)) });
-      } catch {
-        if (terminated) {
-          warnings.push(warning("invalid_json", location, line, "not valid JSON; line skipped"));
-        } else {
-          torn = true;
-          warnings.push(
-            warning(
-              "torn_line",
-              location,
-              line,
-              `incomplete last line (${length} bytes, no newline), probably cut by a crash; skipped (the next write keeps it in ${location}.torn)`,
-            ),
-          );
-        }
-      }
+      take(line, start, end);
     }
     start = end + 1;
   }
-  return { records, warnings, completeBytes, torn };
 }
 
-/**
- * The file as one string, when that is cheaper than decoding line by line: an ASCII file (a byte offset is then a
- * character offset, and a line is a slice sharing the string's memory) that is not so big that its bulk is better
- * left undecoded in lines parsed lazily. Parsing a 10 MB session this way costs about a third less.
- */
-function wholeText(buffer: Buffer): string | undefined {
-  if (buffer.length > WHOLE_TEXT_MAX_BYTES || !isAscii(buffer)) return undefined;
-  return buffer.toString("latin1");
+/** what `LineReader.parse` gives for a line that is not JSON (it is reported, and left out) */
+const SKIPPED: unique symbol = Symbol("skipped");
+
+/** Reads lines of one file: parsed at once, or entries parsed when read. */
+class LineReader implements StoredLines {
+  readonly warnings: SessionWarning[] = [];
+  /** bytes up to and including the last newline */
+  completeBytes = 0;
+  torn = false;
+  /** the file, one character per byte (see WHOLE_TEXT_MAX_BYTES) */
+  private readonly scan: string | undefined;
+  private readonly ascii: boolean;
+
+  constructor(
+    private readonly buffer: Buffer,
+    readonly location: string,
+    private readonly options: ParseOptions,
+  ) {
+    this.scan = buffer.length <= WHOLE_TEXT_MAX_BYTES ? buffer.toString("latin1") : undefined;
+    this.ascii = this.scan !== undefined && isAscii(buffer);
+  }
+
+  /** The line's value; SKIPPED, with a warning, when it is not JSON. */
+  parse(line: number, start: number, end: number): unknown {
+    try {
+      return JSON.parse(this.text(start, end));
+    } catch {
+      if (end < this.buffer.length) {
+        this.warnings.push(warning("invalid_json", this.location, line, "not valid JSON; line skipped"));
+      } else {
+        this.torn = true;
+        const text = `incomplete last line (${end - start} bytes, no newline), probably cut by a crash; skipped (the next write keeps it in ${this.location}.torn)`;
+        this.warnings.push(warning("torn_line", this.location, line, text));
+      }
+      return SKIPPED;
+    }
+  }
+
+  /** whether the line is a message entry with this id, written the usual way (the id is its second member) */
+  startsWithMessage(start: number, end: number, id: string): boolean {
+    const head = `{"type":"message","id":"${id}","parentId":`;
+    if (end - start < head.length) return false;
+    if (this.scan !== undefined) return this.scan.startsWith(head, start);
+    return this.buffer.toString("latin1", start, start + head.length) === head;
+  }
+
+  /** A big message line's entry (its content parsed when read); undefined for any other line. */
+  bigEntry(line: number, start: number, end: number): Record<string, unknown> | undefined {
+    if (end - start < LAZY_LINE_BYTES || !this.closed(end)) return undefined;
+    return lazyMessageEntry(this.buffer.subarray(start, end), this.reporter(line));
+  }
+
+  /**
+   * The entry of a message line that starts the usual way, parsed when its message is read (a big line: see
+   * bigEntry); undefined for any other line, and for a small line when `unlessSmall` (the caller parses it now).
+   */
+  deferredEntry(line: number, start: number, end: number, unlessSmall: boolean): Record<string, unknown> | undefined {
+    if (end - start >= LAZY_LINE_BYTES) return this.bigEntry(line, start, end);
+    if (unlessSmall || !this.closed(end)) return undefined;
+    const prefix =
+      this.scan !== undefined
+        ? messagePrefixAt(this.scan, start)
+        : messagePrefixAt(this.buffer.toString("latin1", start, Math.min(end, start + PREFIX_BYTES)), 0);
+    return prefix ? deferredMessageEntry(prefix, this, line, start, end) : undefined;
+  }
+
+  /** a deferred small line's message, read (StoredLines) */
+  message(line: number, start: number, end: number): unknown {
+    return wholeLineMessage(this.text(start, end), this.reporter(line));
+  }
+
+  private text(start: number, end: number): string {
+    return this.ascii ? this.scan!.slice(start, end) : this.buffer.toString("utf8", start, end);
+  }
+
+  /** a line cut short (no newline, or not ending its object) is never deferred: its parse reports it now */
+  private closed(end: number): boolean {
+    return end < this.buffer.length && this.buffer[end - 1] === CLOSE_BRACE;
+  }
+
+  /** a problem found when a deferred line was read (StoredLines) */
+  report(line: number, ...[code, text]: Parameters<LazyReport>): void {
+    this.options.onWarning?.(warning(code, this.location, line, text));
+  }
+
+  private reporter(line: number): LazyReport {
+    return (code, text) => this.report(line, code, text);
+  }
 }
 
-function lateFailure(location: string, line: number, options: ParseOptions) {
-  return () => options.onWarning?.(warning("invalid_json", location, line, "message line is damaged; its content was replaced by a note"));
+function isCurrentHeader(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { type, version } = value as { type?: unknown; version?: unknown };
+  return type === "session" && typeof version === "number" && version >= CURRENT_SESSION_VERSION;
 }
 
 function hasBom(buffer: Buffer): boolean {

@@ -1,17 +1,19 @@
-// Big message lines are parsed only as far as they are read. Loading a session costs a scan for the tree
-// fields; reading an entry's `message` parses everything but its `content` array (usually the bulk: tool
-// output), which is parsed when it is itself first read. A resume that compacts first therefore parses only
+// Message lines are parsed only as far as they are read. Loading a session costs a scan for the tree fields;
+// reading an entry's `message` parses its line (a big line: everything but its `content` array, usually the bulk:
+// tool output, which is parsed when it is itself first read). A resume that compacts first therefore parses only
 // the messages it keeps or summarises word for word.
 import { clearUnreadContentJson, setUnreadContentJson } from "../../../lib/stored-json/stored-json.js";
+import { repairMessageContent } from "../format/repair-content.js";
 
-const ROLE = Symbol("pith.sessions.role");
-
-/** lines at least this long are candidates for lazy parsing */
+/** lines at least this long keep their `content` unparsed until it is read */
 export const LAZY_LINE_BYTES = 4096;
-const PREFIX_BYTES = 320;
+/** enough to hold the prefix of any line MESSAGE_PREFIX matches */
+export const PREFIX_BYTES = 320;
 // pith and pi both write message entries with these keys first, in this order
-const MESSAGE_PREFIX =
-  /^\{"type":"message","id":"([0-9A-Za-z_-]{1,64})","parentId":(?:null|"([0-9A-Za-z_-]{1,64})"),"timestamp":"([0-9A-Za-z:.+-]{10,40})","message":\{"role":"([A-Za-z]{1,32})"/;
+const PREFIX_SOURCE =
+  '\\{"type":"message","id":"([0-9A-Za-z_-]{1,64})","parentId":(?:null|"([0-9A-Za-z_-]{1,64})"),"timestamp":"([0-9A-Za-z:.+-]{10,40})","message":\\{"role":"([A-Za-z]{1,32})"';
+const MESSAGE_PREFIX = new RegExp(`^${PREFIX_SOURCE}`);
+const MESSAGE_PREFIX_AT = new RegExp(PREFIX_SOURCE, "y");
 /** the message's plain members before its `content` array: strings without escapes, numbers, literals */
 const MEMBERS_BEFORE_CONTENT =
   /(?:,"[A-Za-z_][A-Za-z0-9_]{0,63}":(?:"[^"\\]{0,512}"|-?[0-9]{1,20}(?:\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,4})?|true|false|null))*,"content":\[/y;
@@ -20,8 +22,30 @@ const CONTENT_HEAD_BYTES = 64;
 const PLACEHOLDER = 0;
 const DAMAGED_NOTE = "[this message could not be read from the session file]";
 
-export interface LazyParseFailure {
-  (error: unknown): void;
+/** The tree fields of a message line, read from its first bytes without parsing it. */
+export interface MessagePrefix {
+  id: string;
+  parentId: string | null;
+  timestamp: string;
+  role: string;
+  /** characters (bytes: the prefix is ASCII) the prefix spans */
+  length: number;
+}
+
+/** Told, when a lazily parsed line is read, what was wrong with it: a damaged line or a repaired content. */
+export interface LazyReport {
+  (code: "invalid_json" | "malformed_content", text: string): void;
+}
+
+/** The prefix of the line starting at `at` in `text` (a file decoded as latin1, one character per byte). */
+export function messagePrefixAt(text: string, at: number): MessagePrefix | undefined {
+  MESSAGE_PREFIX_AT.lastIndex = at;
+  return prefixOf(MESSAGE_PREFIX_AT.exec(text));
+}
+
+function prefixOf(match: RegExpExecArray | null): MessagePrefix | undefined {
+  if (!match) return undefined;
+  return { id: match[1]!, parentId: match[2] ?? null, timestamp: match[3]!, role: match[4]!, length: match[0].length };
 }
 
 interface UnreadContent {
@@ -29,47 +53,108 @@ interface UnreadContent {
   /** the bytes of the `content` array within `line` */
   start: number;
   end: number;
-  onFailure: LazyParseFailure;
+  report: LazyReport;
 }
 
 /** messages whose `content` has not been read yet */
 const unread = new WeakMap<object, UnreadContent>();
 
 /**
- * A message entry whose `message` is parsed from `line` on first access (an enumerable accessor, so
- * JSON.stringify and spreads see it; after that first access it is a plain property). Undefined when the
- * line does not start the usual way.
+ * A big message line's entry: `message` is parsed on first access, its `content` only when that is read (see
+ * `deferredMessageEntry`). Undefined when the line does not start the usual way.
  */
-export function lazyMessageEntry(line: Buffer, onFailure: LazyParseFailure): Record<string, unknown> | undefined {
-  const match = MESSAGE_PREFIX.exec(line.toString("latin1", 0, Math.min(line.length, PREFIX_BYTES)));
-  if (!match || line[line.length - 1] !== 0x7d) return undefined;
-  const [prefix, id, parentId, timestamp, role] = match as unknown as [string, string, string | undefined, string, string];
-  const entry: Record<string, unknown> = { type: "message", id, parentId: parentId ?? null, timestamp };
-  const settle = (message: unknown) => {
-    Object.defineProperty(entry, "message", { value: message, writable: true, enumerable: true, configurable: true });
-    return message;
+export function lazyMessageEntry(line: Buffer, report: LazyReport): Record<string, unknown> | undefined {
+  const prefix = prefixOf(MESSAGE_PREFIX.exec(line.toString("latin1", 0, Math.min(line.length, PREFIX_BYTES))));
+  if (!prefix || line[line.length - 1] !== 0x7d) return undefined;
+  const source: StoredLines = {
+    message: () => messageWithUnreadContent(line, prefix.length, report) ?? wholeLineMessage(line.toString("utf8"), report),
+    report: (_line, code, text) => report(code, text),
   };
-  Object.defineProperty(entry, "message", {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const shell = messageWithUnreadContent(line, prefix.length, onFailure);
-      if (shell) return settle(shell);
-      try {
-        return settle((JSON.parse(line.toString("utf8")) as { message: unknown }).message);
-      } catch (error) {
-        // the line looked right but is damaged inside: keep the tree intact, say what was lost
-        const message = settle({ role, content: damagedContent(), timestamp: Date.parse(timestamp) });
-        onFailure(error);
-        return message;
-      }
-    },
-    set(value: unknown) {
-      settle(value);
-    },
-  });
-  Object.defineProperty(entry, ROLE, { value: role });
-  return entry;
+  return deferredMessageEntry(prefix, source, 0, 0, line.length);
+}
+
+/**
+ * A message entry whose `message` is `read()` on first access: an enumerable accessor, so JSON.stringify and spreads
+ * see it; after that first access it is a plain property. A line that fails to parse keeps its place in the tree,
+ * its content replaced by a note, and is reported then. One class and one shared accessor: an accessor made per
+ * entry (closures, a property descriptor each) costs about what parsing a small line does.
+ */
+class DeferredMessageEntry {
+  readonly type = "message";
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly timestamp: string;
+  readonly #role: string;
+  readonly #source: StoredLines;
+  readonly #line: number;
+  readonly #start: number;
+  readonly #end: number;
+
+  constructor(prefix: MessagePrefix, source: StoredLines, line: number, start: number, end: number) {
+    this.id = prefix.id;
+    this.parentId = prefix.parentId;
+    this.timestamp = prefix.timestamp;
+    this.#role = prefix.role;
+    this.#source = source;
+    this.#line = line;
+    this.#start = start;
+    this.#end = end;
+    Object.defineProperty(this, "message", MESSAGE_ACCESSOR);
+  }
+
+  static role(entry: DeferredMessageEntry): string {
+    return entry.#role;
+  }
+
+  static read(entry: DeferredMessageEntry): unknown {
+    try {
+      return settle(entry, entry.#source.message(entry.#line, entry.#start, entry.#end));
+    } catch {
+      // the line looked right but is damaged inside: keep the tree intact, say what was lost
+      const message = settle(entry, { role: entry.#role, content: damagedContent(), timestamp: Date.parse(entry.timestamp) });
+      entry.#source.report(entry.#line, "invalid_json", "message line is damaged; its content was replaced by a note");
+      return message;
+    }
+  }
+}
+
+const MESSAGE_ACCESSOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: DeferredMessageEntry) {
+    return DeferredMessageEntry.read(this);
+  },
+  set(this: DeferredMessageEntry, value: unknown) {
+    settle(this, value);
+  },
+};
+
+function settle(entry: object, message: unknown): unknown {
+  Object.defineProperty(entry, "message", { value: message, writable: true, enumerable: true, configurable: true });
+  return message;
+}
+
+/**
+ * Where deferred entries' lines are: one per file, so that an entry holds offsets, not closures of its own (a
+ * resume after a compaction makes tens of thousands).
+ */
+export interface StoredLines {
+  /** the message of the line `line` (bytes `start` to `end`); throws when the line does not parse */
+  message(line: number, start: number, end: number): unknown;
+  report(line: number, ...problem: Parameters<LazyReport>): void;
+}
+
+/** A message entry whose `message` is read from `source` on first access (see DeferredMessageEntry). */
+export function deferredMessageEntry(prefix: MessagePrefix, source: StoredLines, line: number, start: number, end: number): Record<string, unknown> {
+  return new DeferredMessageEntry(prefix, source, line, start, end) as unknown as Record<string, unknown>;
+}
+
+/** The message of a whole line's JSON, its content repaired when it has the wrong type; throws when it does not parse. */
+export function wholeLineMessage(json: string, report: LazyReport): unknown {
+  const message = (JSON.parse(json) as { message: unknown }).message;
+  const repaired = repairMessageContent(message);
+  if (repaired) report("malformed_content", `${repaired}; repaired`);
+  return message;
 }
 
 /**
@@ -78,7 +163,7 @@ export function lazyMessageEntry(line: Buffer, onFailure: LazyParseFailure): Rec
  * can be told apart without parsing it: plain members before it, and after it only members the next `],"`
  * starts (or none).
  */
-function messageWithUnreadContent(line: Buffer, roleEnd: number, onFailure: LazyParseFailure): Record<string, unknown> | undefined {
+function messageWithUnreadContent(line: Buffer, roleEnd: number, report: LazyReport): Record<string, unknown> | undefined {
   MEMBERS_BEFORE_CONTENT.lastIndex = roleEnd;
   if (!MEMBERS_BEFORE_CONTENT.test(line.toString("latin1", 0, Math.min(line.length, MEMBERS_WINDOW)))) return undefined;
   const start = MEMBERS_BEFORE_CONTENT.lastIndex - 1;
@@ -99,7 +184,7 @@ function messageWithUnreadContent(line: Buffer, roleEnd: number, onFailure: Lazy
     return undefined;
   }
   if (typeof message !== "object" || message === null || message.content !== PLACEHOLDER) return undefined;
-  const state: UnreadContent = { line, start, end, onFailure };
+  const state: UnreadContent = { line, start, end, report };
   unread.set(message, state);
   setUnreadContentJson(message, () => line.subarray(start, end));
   Object.defineProperty(message, "content", {
@@ -121,27 +206,31 @@ function readContent(message: Record<string, unknown>, state: UnreadContent): un
   let content: unknown;
   try {
     content = JSON.parse(state.line.toString("utf8", state.start, state.end));
-  } catch (error) {
-    return readWholeLine(message, state, error);
+  } catch {
+    return readWholeLine(message, state);
   }
   settleContent(message, content);
-  return content;
+  const repaired = repairMessageContent(message);
+  if (repaired) state.report("malformed_content", `${repaired}; repaired`);
+  return message.content;
 }
 
 /** The bytes taken for the content were not a value of their own: read the line whole, members in its order. */
-function readWholeLine(message: Record<string, unknown>, state: UnreadContent, sliceError: unknown): unknown {
+function readWholeLine(message: Record<string, unknown>, state: UnreadContent): unknown {
   let full: Record<string, unknown>;
   try {
     full = (JSON.parse(state.line.toString("utf8")) as { message: Record<string, unknown> }).message;
   } catch {
     settleContent(message, damagedContent());
-    state.onFailure(sliceError);
+    state.report("invalid_json", "message line is damaged; its content was replaced by a note");
     return message.content;
   }
   unread.delete(message);
   clearUnreadContentJson(message);
   for (const key of Object.keys(message)) delete message[key];
   Object.assign(message, full);
+  const repaired = repairMessageContent(message);
+  if (repaired) state.report("malformed_content", `${repaired}; repaired`);
   return message.content;
 }
 
@@ -181,13 +270,12 @@ export function unreadContentHead(message: object): string | undefined {
 
 /** Whether the entry came from a big line whose `message` may still be unparsed (reading it would parse it). */
 export function isLazyMessageEntry(entry: object): boolean {
-  return ROLE in entry;
+  return entry instanceof DeferredMessageEntry;
 }
 
 /** The role of a message entry's message, read without parsing a lazy one. */
 export function messageRole(entry: object): string | undefined {
-  const hinted = (entry as { [ROLE]?: string })[ROLE];
-  if (hinted !== undefined) return hinted;
+  if (entry instanceof DeferredMessageEntry) return DeferredMessageEntry.role(entry);
   const message = (entry as { message?: unknown }).message;
   return typeof message === "object" && message !== null ? ((message as { role?: unknown }).role as string | undefined) : undefined;
 }

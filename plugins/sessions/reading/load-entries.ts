@@ -4,6 +4,7 @@ import { EntryIndex } from "../tree/entry-index.js";
 import type { ParsedRecord } from "./jsonl-lines.js";
 import { isLazyMessageEntry, messageRole } from "./lazy-entry.js";
 import { migrateLines } from "../format/migrate.js";
+import { repairMessageContent } from "../format/repair-content.js";
 import {
   CURRENT_SESSION_VERSION,
   ENTRY_TYPES,
@@ -109,7 +110,7 @@ function checkEntries(records: readonly ParsedRecord[], location: string, warnin
       warnings.push(warning(problem.code, location, line, `${problem.text}; line skipped`));
       continue;
     }
-    const repaired = repairMessageContent(entry);
+    const repaired = repairEntry(entry);
     if (repaired) warnings.push(warning("malformed_content", location, line, `${repaired}; repaired`));
     const id = entry.id as string;
     const firstAt = index.positionOf(id);
@@ -155,31 +156,10 @@ function shapeProblem(entry: Line): { code: SessionWarning["code"]; text: string
   return undefined;
 }
 
-/**
- * A message whose `content` has the wrong type (a user message with `"content": 42`) would break every reader of
- * it: the content becomes text (user, custom) or a text block (assistant, tool result). A message still unread (a
- * big line parsed lazily) was matched with an array and needs nothing. Returns what was wrong, if anything.
- */
-function repairMessageContent(entry: Line): string | undefined {
-  if (entry.type !== "message") return undefined;
-  // a lazy entry's message is still unread when its property is an accessor: it needs no repair then
-  const message = (isLazyMessageEntry(entry) ? Object.getOwnPropertyDescriptor(entry, "message")?.value : entry.message) as Line | undefined;
-  if (!isObject(message) || !("content" in message)) return undefined;
-  const { role, content } = message;
-  const blocksOnly = role === "assistant" || role === "toolResult";
-  if (Array.isArray(content)) {
-    if (content.every(isObject)) return undefined;
-    message.content = content.flatMap((item) => (isObject(item) ? [item] : item === null || item === undefined ? [] : [{ type: "text", text: textOf(item) }]));
-    return `the ${String(role)} message's content holds items that are not content blocks`;
-  }
-  if (typeof content === "string" && !blocksOnly) return undefined;
-  const text = content === null || content === undefined ? "" : textOf(content);
-  message.content = blocksOnly ? (text ? [{ type: "text", text }] : []) : text;
-  return `the ${String(role)} message's content is ${content === null ? "null" : typeof content}, not ${blocksOnly ? "an array" : "text or an array"}`;
-}
-
-function textOf(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
+/** A message entry's message, repaired when its content has the wrong type; a lazy entry repairs its own when read. */
+function repairEntry(entry: Line): string | undefined {
+  if (entry.type !== "message" || isLazyMessageEntry(entry)) return undefined;
+  return repairMessageContent(entry.message);
 }
 
 function isObject(value: unknown): value is Line {
