@@ -30,6 +30,8 @@ export interface StreamRequest {
   maxTokens?: number;
   temperature?: number;
   sessionId?: string;
+  /** a request that must not continue the session's server-side conversation nor be continued (a cache-warming refresh) */
+  disableContinuation?: boolean;
   /** abandon the request as a transient failure when nothing arrives for this long; by default none */
   idleTimeoutMs?: number;
   /** the transport a provider that has several should use (settings `transport`: "sse", "websocket", "websocket-cached", "auto") */

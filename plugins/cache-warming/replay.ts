@@ -1,7 +1,7 @@
 // A refresh goes the way every model request goes: the provider plugin of the model's api, a key resolved now
 // through `resolve_auth` (a sign-in token may have been renewed since), the headers through
 // `before_provider_headers`, and the request's own payload, response and stream hooks. Only the output cap (one
-// token) and the signal differ from the request it repeats; the conversation never sees it.
+// token), `disableContinuation` and the signal differ from the request it repeats; the conversation never sees it.
 import { PithError, applyAuth, failedReply, isTapped, type AssistantMessage, type Model, type PluginContext, type StreamRequest } from "../../kernel/index.js";
 
 export async function replayRequest(
@@ -18,6 +18,8 @@ export async function replayRequest(
     ...request,
     ...(await applyAuth(hooks, model, auth)),
     maxTokens: 1,
+    // a refresh's reply is not the conversation's: the next real request must not build on it (Anthropic threads)
+    disableContinuation: true,
     signal,
   };
   let final: AssistantMessage | undefined;

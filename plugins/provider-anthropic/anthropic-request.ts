@@ -1,10 +1,11 @@
 // Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
-import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
+import type { AssistantMessage, StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { copilotRequestHeaders, sanitizeText } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";
 import { CLAUDE_CODE_IDENTITY, SUBSCRIPTION_BETAS, claudeCodeName, isSubscriptionToken } from "./anthropic-subscription.js";
-import type { AnthropicRequestBody, CacheControl, WireTool } from "./anthropic-wire.js";
+import { MESSAGE_THREADS_BETA, threadSession } from "./anthropic-threads.js";
+import type { AnthropicRequestBody, CacheControl, WireMessage, WireTool } from "./anthropic-wire.js";
 
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 const FINE_GRAINED_TOOL_STREAMING_BETA = "fine-grained-tool-streaming-2025-05-14";
@@ -44,9 +45,18 @@ export function buildAnthropicRequest(request: StreamRequest): AnthropicRequest 
   const betas: string[] = subscription ? [...SUBSCRIPTION_BETAS] : [];
   if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
   if (plan.interleavedBeta && thinkingOn) betas.push(INTERLEAVED_THINKING_BETA);
+  // sent by every request of a session that may use threads, also once the endpoint turned them off for it
+  if (threadSession(request) !== undefined) betas.push(MESSAGE_THREADS_BETA);
   const headers = copilotRequestHeaders(request);
   if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
   return { body, headers };
+}
+
+/** A reply as the next request will send it (a thread's stored prefix must match that exactly). */
+export function replyAsSent(request: StreamRequest, reply: AssistantMessage): WireMessage[] {
+  const messages = toAnthropicMessages([reply], request.model).filter((message) => message.role === "assistant");
+  if (isSubscriptionToken(request.apiKey)) renameToolUses(messages);
+  return messages;
 }
 
 function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheControl: CacheControl): WireTool[] {
