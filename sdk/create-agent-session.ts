@@ -87,6 +87,8 @@ export interface CreateAgentSessionOptions {
   log?: Logger;
   /** plugin and hook problems that do not stop the session (default: the log's warn) */
   onProblem?: (error: PithError) => void;
+  /** each package install or update as it starts, at start-up and on reload (default: the log's info) */
+  onPackageProgress?: (line: string) => void;
 }
 
 export interface CreatedSession {
@@ -265,7 +267,7 @@ function stringList(value: unknown): string[] | undefined {
 
 function packageProgress(options: CreateAgentSessionOptions): ((line: string) => void) | undefined {
   const { log } = options;
-  return log ? (line) => log.info(line) : undefined;
+  return options.onPackageProgress ?? (log ? (line) => log.info(line) : undefined);
 }
 
 /**

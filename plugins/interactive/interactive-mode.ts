@@ -73,6 +73,11 @@ export interface InteractiveMode {
   readonly log: Logger;
   /** for createAgentSession's `onProblem`: extensions' problems at start-up go to the listing's [Extension issues] */
   reportProblem(error: PithError): void;
+  /**
+   * for createAgentSession's `onPackageProgress`: an install as it starts, on stderr before the terminal is taken
+   * (as pi 1.6.0), then in the chat, where each line replaces the one before
+   */
+  packageProgress(line: string): void;
   /** asks whether to trust the project, before the session loads (createAgentSession's `projectTrust.prompt`) */
   readonly trustPrompt: TrustPrompt;
   /** the dialogs extensions' `project_trust` handlers ask with at start-up (createAgentSession's `projectTrust.ui`) */
@@ -304,5 +309,6 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     for (const { kind, text } of startupNotes ?? []) if (kind !== "status") process.stderr.write(`pith: ${kind}: ${text}\n`);
     for (const error of extensionProblems) process.stderr.write(`pith: ${error.message}\n`);
   };
-  return { plugin, log, reportProblem, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal), trustUI: startupTrustUI(ui, takeTerminal) };
+  const packageProgress = (line: string) => (started ? chat.notify("status", line) : process.stderr.write(`pith: ${line}\n`));
+  return { plugin, log, reportProblem, packageProgress, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal), trustUI: startupTrustUI(ui, takeTerminal) };
 }

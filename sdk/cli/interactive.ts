@@ -16,6 +16,7 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
       plugins: [...(options.plugins ?? []), mode.plugin],
       log: mode.log,
       onProblem: options.onProblem ?? ((error) => mode.reportProblem(error)),
+      onPackageProgress: mode.packageProgress,
       projectTrust: { ...options.projectTrust, prompt: mode.trustPrompt, ui: mode.trustUI },
     });
   } catch (error) {
