@@ -3,6 +3,8 @@
 // - a 20,000-message, ~10 MB session file (user, assistant with a tool call, tool result), for pith and for pi
 //   1.6.0 (on the Node 22 binary) interleaved in the same rounds on copies of the same file. Target: pith at most
 //   0.25x pi.
+// - the same session with a compaction every 500 turns (13 in all; the context is the last ~170 turns, the kind of
+//   file a long session leaves), pith and pi interleaved: pith parses only the lines its context is built from.
 // - a 128 MB session (9,000 messages), pith alone. Target: the first request in under 1 s.
 // `node -e 0` runs in the same rounds, for scale. Times from spawn: "first request" when the request's head
 // reaches the mock, "sent" when its last byte has (pith streams bodies over 4 MiB, so its head leaves before the
@@ -37,6 +39,11 @@ export async function benchResume({ pith, root, jiti, runs }) {
     const longSize = writeLargeSession(long, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project });
     const longTimes = await resumeRounds({ source: long, programs: withPi, runs, home, env, project, received });
     report(`resume: ${mb(longSize)} session, 20,000 messages, pith -p --session (median of ${runs} rounds, interleaved)`, longTimes, "target: pith <= 0.25x pi");
+
+    const compacted = join(home, "compacted.jsonl");
+    const compactedSize = writeLargeSession(compacted, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project, compactionEvery: 500 });
+    const compactedTimes = await resumeRounds({ source: compacted, programs: withPi, runs, home, env, project, received });
+    report(`resume: ${mb(compactedSize)} session, 20,000 messages, a compaction every 500 turns (median of ${runs} rounds, interleaved)`, compactedTimes, "no target; the context is a small part of the file");
 
     const huge = join(home, "huge.jsonl");
     const hugeSize = writeLargeSession(huge, { targetBytes: 128 * 1024 * 1024, messages: 9_000, cwd: project });
