@@ -52,7 +52,7 @@ it("/model opens a searchable selector; the chosen model is used for the next re
   run.type("think");
   await run.waitFor((screen) => screen.includes("mock-think") && !/^\s*→?\s*mock-model/m.test(screen));
   run.type("\r");
-  await run.waitFor((screen) => /mock-think • \w+$/m.test(screen.split("\n").filter((line) => line).at(-1) ?? ""));
+  await run.waitFor((screen) => /mock-think • (thinking off|\w+)$/m.test(screen.split("\n").filter((line) => line).at(-1) ?? ""));
   run.type("hello\r");
   await run.waitForText("From the thinking model.");
   expect(ui.world().mock.requests[0]!.body.model).toBe("mock-think");
