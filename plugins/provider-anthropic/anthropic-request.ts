@@ -34,13 +34,15 @@ export function buildAnthropicRequest(request: StreamRequest): AnthropicRequest 
   if (subscription) body.system = [{ type: "text", text: CLAUDE_CODE_IDENTITY, cache_control: cacheControl }, ...(body.system ?? [])];
   if (request.tools.length > 0) {
     const tools = subscription ? request.tools.map((tool) => ({ ...tool, name: claudeCodeName(tool.name) })) : request.tools;
-    body.tools = toAnthropicTools(tools, eagerToolStreaming, cacheControl);
+    // compat.supportsCacheControlOnTools false: gateways such as Fireworks refuse the marker on tools
+    body.tools = toAnthropicTools(tools, eagerToolStreaming, model.compat?.supportsCacheControlOnTools === false ? undefined : cacheControl);
   }
   if (plan.thinking) body.thinking = plan.thinking;
   if (plan.effort) body.output_config = { effort: plan.effort };
   // Anthropic rejects a temperature while thinking is on.
   const thinkingOn = plan.thinking !== undefined && plan.thinking.type !== "disabled";
-  if (request.temperature !== undefined && !thinkingOn) body.temperature = request.temperature;
+  // compat.supportsTemperature false: the model refuses the field (Claude Opus 4.7 and later)
+  if (request.temperature !== undefined && !thinkingOn && model.compat?.supportsTemperature !== false) body.temperature = request.temperature;
 
   const betas: string[] = subscription ? [...SUBSCRIPTION_BETAS] : [];
   if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
@@ -59,7 +61,7 @@ export function replyAsSent(request: StreamRequest, reply: AssistantMessage): Wi
   return messages;
 }
 
-function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheControl: CacheControl): WireTool[] {
+function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheControl: CacheControl | undefined): WireTool[] {
   return tools.map((tool, index) => {
     const wire: WireTool = {
       name: tool.name,
@@ -68,7 +70,7 @@ function toAnthropicTools(tools: ToolSpec[], eagerStreaming: boolean, cacheContr
     };
     // Without it Anthropic buffers a tool call's arguments and sends them in one piece at the end.
     if (eagerStreaming) wire.eager_input_streaming = true;
-    if (index === tools.length - 1) wire.cache_control = cacheControl;
+    if (cacheControl && index === tools.length - 1) wire.cache_control = cacheControl;
     return wire;
   });
 }

@@ -13,6 +13,16 @@ useSharedMock((started) => (mock = started));
 const bodyOf = (request: StreamRequest) => sentBody(mock, streamAnthropic, request);
 
 describe("anthropic-messages request body", () => {
+  it("compat: supportsTemperature false leaves temperature out; supportsCacheControlOnTools false leaves the tools unmarked", async () => {
+    const model = { ...testModel("anthropic-messages", mock.url), compat: { supportsTemperature: false, supportsCacheControlOnTools: false } };
+    const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL], temperature: 0.5 }));
+    expect(body.temperature).toBeUndefined();
+    expect((body.tools as Array<Record<string, unknown>>)[0]!.cache_control).toBeUndefined();
+    const plain = await bodyOf(streamRequest(testModel("anthropic-messages", mock.url), { tools: [READ_TOOL], temperature: 0.5 }));
+    expect(plain.temperature).toBe(0.5);
+    expect((plain.tools as Array<Record<string, unknown>>)[0]!.cache_control).toEqual({ type: "ephemeral" });
+  });
+
   it("sends system prompt, tools and the last user turn with cache breakpoints", async () => {
     const model = testModel("anthropic-messages", mock.url);
     const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL, BASH_TOOL] }));
