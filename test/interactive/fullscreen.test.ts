@@ -44,6 +44,11 @@ it("streams a long reply in place, scrolls with keys and wheel, redraws on resiz
   await run.waitFor((shown) => replyRow(shown, LINES) < 0);
   run.type("\x1b[1;5F");
   await run.waitFor((shown) => replyRow(shown, LINES) >= 0);
+  // ctrl+shift+up: to the start of the previous message (its OSC 133 mark), the reply's first line
+  run.type("\x1b[1;6A");
+  await run.waitFor((shown) => replyRow(shown, 1) >= 0);
+  run.type("\x1b[1;5F");
+  await run.waitFor((shown) => replyRow(shown, LINES) >= 0);
 
   // /settings switches the mode at once and saves it: regular draws the conversation on the normal screen
   run.type("/settings\r");

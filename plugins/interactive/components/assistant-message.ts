@@ -7,6 +7,7 @@ import type { MarkdownTransformer } from "../../extensions/service/terminal-part
 import { markdownTransform, type MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 import { UnpaddedMarkdown } from "./unpadded-markdown.js";
+import { PromptZone } from "./prompt-zone.js";
 
 export interface AssistantDisplay {
   hideThinking: boolean;
@@ -30,6 +31,7 @@ export class AssistantMessage extends Container {
   private readonly transforms: Record<Part["kind"], MarkdownTransform | undefined>;
   /** the `outputPad` setting */
   private padding = 1;
+  private readonly zone = new PromptZone();
 
   constructor(
     message: AssistantMessageData,
@@ -48,6 +50,12 @@ export class AssistantMessage extends Container {
     this.addChild(new Spacer(1));
     this.addChild(this.ending);
     this.update(message);
+  }
+
+  // a reply without tool calls is a stop for the previous/next message keys, as in pi
+  override render(width: number): readonly string[] {
+    const lines = super.render(width);
+    return this.message.content.some((block) => block.type === "toolCall") ? lines : this.zone.mark(lines);
   }
 
   update(message: AssistantMessageData): void {
