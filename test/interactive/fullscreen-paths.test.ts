@@ -28,7 +28,7 @@ function expectTerminalRestored(run: PtyRun): void {
 
 it("draws tool rows, searches the transcript, shows an extension's dialog and floating box, and gives the terminal back on a crash", async () => {
   const world = ui.world();
-  const lines = Array.from({ length: 30 }, (_, index) => `line number ${index + 1}`).join("\n");
+  const lines = Array.from({ length: 60 }, (_, index) => `line number ${index + 1}`).join("\n");
   await writeFile(join(world.project, "big.txt"), `${lines}\n`);
   await writeFile(join(world.project, "app.ts"), "const greeting = 'hello';\n");
   world.mock.enqueue(
@@ -50,7 +50,7 @@ it("draws tool rows, searches the transcript, shows an extension's dialog and fl
   expect(screen).toContain("read big.txt");
   expect(screen).toMatch(/^\s*line number 10$/m);
   expect(screen).not.toContain("line number 11");
-  expect(screen).toMatch(/\.\.\. \(20 more lines, ctrl\+o to expand\)/);
+  expect(screen).toMatch(/\.\.\. \(50 more lines, ctrl\+o to expand\)/);
   expect(screen).toContain("$ echo bash-said-hi");
   expect(screen).toMatch(/^\s*bash-said-hi$/m);
   expect(screen).toContain("edit app.ts");
@@ -58,23 +58,31 @@ it("draws tool rows, searches the transcript, shows an extension's dialog and fl
   expect(screen).toMatch(/\+\s*1 const greeting = 'goodbye';/);
   expect(await readFile(join(world.project, "app.ts"), "utf8")).toBe("const greeting = 'goodbye';\n");
 
-  // ctrl+o: the read row shows all 30 lines; the transcript still ends above the dock
+  // ctrl+o: the read row shows all 60 lines; the transcript still ends above the dock, your message off the top
   run.type("\x0f");
-  await run.waitFor((shown) => /^\s*line number 30$/m.test(trimmed(shown)) && !shown.includes("more lines, ctrl+o to expand") && shown.includes("All three done.") && docked(shown));
+  await run.waitFor((shown) => /^\s*line number 60$/m.test(trimmed(shown)) && !shown.includes("more lines, ctrl+o to expand") && shown.includes("All three done.") && docked(shown));
+  const yourMessage = (shown: string) => shown.split("\n").some((row) => row.trim() === "do three things");
+  expect(yourMessage(run.screen().join("\n"))).toBe(false);
 
-  // ctrl+shift+f: search the transcript; "line number 3" is in lines 3 and 30; enter moves to the other match
+  // ctrl+shift+f: search the transcript; "bash-said-hi" is the command's and its output's; enter moves to the other
+  const count = (shown: string) => /\b(\d+)\/(\d+)\b/.exec(shown)?.slice(1).join("/");
   run.type("\x1b[102;6u");
   await run.waitForText("Find in transcript");
-  run.type("line number 3");
-  await run.waitFor((shown) => /\b[12]\/2\b/.test(shown));
-  const first = /\b([12])\/2\b/.exec(run.screen().join("\n"))![1];
+  run.type("bash-said-hi");
+  await run.waitFor((shown) => count(shown) === "1/2" || count(shown) === "2/2");
+  const other = count(run.screen().join("\n")) === "1/2" ? "2/2" : "1/2";
   run.type("\r");
-  await run.waitFor((shown) => new RegExp(`\\b${first === "1" ? 2 : 1}/2\\b`).test(shown));
+  await run.waitFor((shown) => count(shown) === other);
+  // a match above the screen is scrolled into view
+  run.type("\x7f".repeat("bash-said-hi".length));
+  await run.waitFor((shown) => shown.includes("Find in transcript") && count(shown) === undefined);
+  run.type("do three things");
+  await run.waitFor((shown) => count(shown) === "1/1" && yourMessage(shown));
   // escape closes the search where its match is; ctrl+end goes back to the end of the transcript
   run.type("\x1b");
-  await run.waitFor((shown) => !/\b[12]\/2\b/.test(shown) && !shown.includes("Find in transcript") && docked(shown));
+  await run.waitFor((shown) => count(shown) === undefined && !shown.includes("Find in transcript") && yourMessage(shown) && docked(shown));
   run.type("\x1b[1;5F");
-  await run.waitFor((shown) => !shown.includes("Jump to latest message") && shown.includes("All three done.") && docked(shown));
+  await run.waitFor((shown) => !shown.includes("Jump to latest message") && !yourMessage(shown) && shown.includes("All three done.") && docked(shown));
 
   // an extension's select dialog, answered with the keys
   run.type("/fruit\r");
@@ -103,7 +111,7 @@ it("draws tool rows, searches the transcript, shows an extension's dialog and fl
   expectTerminalRestored(run);
   const normal = trimmed(run.buffer());
   expect(normal).toContain("All three done.");
-  expect(normal).toMatch(/^\s*line number 30$/m);
+  expect(normal).toMatch(/^\s*line number 60$/m);
   expect(normal).toContain("note taken: hi there");
   expect(run.output).toContain(`A stack frame came from loaded extension \`${EXTENSION}\``);
   // the crash is printed after the transcript, not drawn over by it
