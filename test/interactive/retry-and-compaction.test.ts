@@ -25,6 +25,8 @@ it("shows retries counting down and compactions while working, and escape cancel
   // the wait's spinner is in the warning colour (the dark theme's #e5c07b), the working one in the editor border's
   await pty.waitFor(() => /\x1b\[38;2;229;192;123m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));
   expect(pty.output).toMatch(/\x1b\[38;2;129;162;190m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+  // not even its first frame in the accent colour (#7fc8c0): it was painted before it knew its editor
+  expect(pty.output).not.toMatch(/\x1b\[38;2;127;200;192m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
   await pty.waitForText("Retrying (1/3) in 1s... (escape to cancel)");
   await pty.waitForText("Recovered after the retry.");
   expect(screen()).not.toContain("Retrying");

@@ -28,11 +28,14 @@ export class WorkingStatus {
   show(message: string, spinner: "accent" | "warning" = "accent"): void {
     this.spinner = spinner;
     if (this.loader) return this.loader.setMessage(message);
-    // embedded, it takes the border's colour (which follows the thinking level)
+    // embedded, it takes the border's colour (which follows the thinking level); the host is known before the
+    // loader exists because the loader paints its first frame as it is made
+    const editor = this.editorInUse();
+    this.host = embedsStatus(editor) ? editor : undefined;
     const paint = (token: "accent" | "muted") => (text: string) => {
       if (token === "accent" && this.spinner === "warning") return this.theme.fg("warning", text);
-      const editor = this.host && (this.editorInUse() as { borderColor?: (text: string) => string });
-      return editor?.borderColor ? editor.borderColor(text) : this.theme.fg(token, text);
+      const drawnIn = this.host && (this.editorInUse() as { borderColor?: (text: string) => string });
+      return drawnIn?.borderColor ? drawnIn.borderColor(text) : this.theme.fg(token, text);
     };
     this.loader = new StatusLoader(this.tui, paint("accent"), paint("muted"), message, this.indicator);
     this.place();
