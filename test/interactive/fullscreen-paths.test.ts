@@ -1,8 +1,9 @@
 // Fullscreen mode's paths beyond a streamed reply: tool rows (read, bash, edit) collapsed and expanded with ctrl+o,
 // transcript search, an extension's select dialog and its floating box (ctx.ui.custom with overlay: true) over the
-// docked editor and footer, and the ways out: an extension's uncaught error with its box open (terminal restored, alternate screen
-// left, the transcript and the crash printed on the normal screen), and SIGTERM with
-// `fullscreenExitOutput: "resume-hint"` (only how to resume, no transcript).
+// docked editor and footer, and the ways out: an extension's uncaught error with its box open (terminal restored,
+// alternate screen left, the transcript and the crash printed on the normal screen), and SIGTERM while a bash tool
+// runs with `fullscreenExitOutput: "resume-hint"` (the command stopped, only how to resume printed).
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -119,13 +120,19 @@ it("draws tool rows, searches the transcript, shows an extension's dialog and fl
   expect(JSON.parse(await readFile(join(world.agentDir, "crashes.json"), "utf8"))).toMatchObject([{ message: "the overlay extension fell over" }]);
 });
 
-it("on SIGTERM with fullscreenExitOutput resume-hint, leaves the alternate screen and prints only how to resume", async () => {
+it("on SIGTERM while a bash tool runs, with fullscreenExitOutput resume-hint, stops the command, leaves the alternate screen and prints only how to resume", async () => {
   const world = ui.world();
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ fullscreenExitOutput: "resume-hint" }));
-  world.mock.enqueue({ text: "A reply kept off the normal screen." });
+  // a sleep no other process runs, to find it by its command line
+  const sleep = `sleep 9${process.pid % 10}.${Date.now() % 1000}`;
+  world.mock.enqueue({ text: "A reply kept off the normal screen." }, { toolCalls: [{ name: "bash", arguments: { command: `echo started-it; ${sleep}` } }] }, { text: "never asked for" });
   const run = await ui.start(FULLSCREEN);
   run.type("hello\r");
   await run.waitFor((shown) => shown.includes("A reply kept off the normal screen.") && !shown.includes("Working") && docked(shown));
+  run.type("now run it\r");
+  // the command runs until it is stopped
+  await run.waitFor((shown) => /^\s*started-it\s*$/m.test(shown) && docked(shown), 20_000);
+  expect(commandLines()).toContainEqual(expect.stringContaining(sleep));
 
   run.kill("SIGTERM");
   expect((await run.exited).exitCode).toBe(143);
@@ -133,7 +140,21 @@ it("on SIGTERM with fullscreenExitOutput resume-hint, leaves the alternate scree
   expectTerminalRestored(run);
   const normal = run.buffer();
   expect(normal.slice(normal.indexOf("To resume this session:") + 1).join("")).toMatch(/^pith --session \/\S+\.jsonl$/);
-  expect(normal.join("\n")).not.toContain("A reply kept off the normal screen.");
-  expect(normal.join("\n")).not.toContain("hello");
-  expect(normal.join("\n")).not.toContain("mock-model");
+  const printed = normal.join("\n");
+  for (const drawn of ["A reply kept off the normal screen.", "hello", "started-it", "mock-model"]) expect(printed).not.toContain(drawn);
+  await expect.poll(() => commandLines().filter((line) => line.includes(sleep)), { timeout: 10_000 }).toEqual([]);
+  expect(world.mock.requests).toHaveLength(2);
 });
+
+/** the command lines of the running processes (Linux) */
+function commandLines(): string[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      } catch {
+        return "";
+      }
+    });
+}
