@@ -128,7 +128,7 @@ it("setTitle (titlebar-spinner), onTerminalInput, pasteToEditor and an overlay's
 
 it("highlightCode colours code in the theme's syntax colours (widgets and replies); new Theme(...) paints and setTheme takes it", async () => {
   ui.world().mock.enqueue({ text: "Here:\n\n```python\ndef greet():\n    return 1\n```\n" });
-  const run = await ui.start(["-e", fixture("theme-and-code.ts")]);
+  const run = await ui.start(["-e", fixture("theme-and-code.ts"), "--use-theme", "dark"]);
   run.type("/code\r");
   await run.waitForText("const answer = 42;");
   // the dark theme's syntaxKeyword (#c678dd) and syntaxNumber (#d19a66), once highlight.js has loaded

@@ -16,7 +16,8 @@ it("shows retries counting down and compactions while working, and escape cancel
   const world = ui.world();
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 1500 }, compaction: { keepRecentTokens: 1 } }));
   world.mock.enqueue(overloaded, { text: "Recovered after the retry." });
-  const pty = await ui.start();
+  // the dark theme by name: the default "system" theme would draw in the (unanswering) terminal's ANSI colours
+  const pty = await ui.start(["--use-theme", "dark"]);
   const screen = () => pty.screen().join("\n");
 
   pty.type("hello\r");

@@ -85,21 +85,21 @@ it("/settings keeps what settings.json already holds and writes a queue mode the
   await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ defaultThinkingLevel: "low", steeringMode: "all" });
 });
 
-it("/settings theme: moving previews, enter saves the theme", async () => {
+it("/settings theme: the default system theme is listed first; moving previews, enter saves the theme", async () => {
   const run = await ui.start();
   run.type("/settings\r");
   await run.waitForText("Auto-compact");
   run.type("theme");
-  await run.waitFor((screen) => /→ Theme\s+dark/.test(screen));
+  await run.waitFor((screen) => /→ Theme\s+system/.test(screen));
   run.type("\r");
-  await run.waitFor((screen) => /→ light/.test(screen) || /→ dark/.test(screen));
+  await run.waitFor((screen) => /→ system/.test(screen));
   const before = run.output.length;
   run.type(DOWN);
-  await run.waitFor((screen) => /→ light/.test(screen));
+  await run.waitFor((screen) => /→ dark/.test(screen));
   run.type("\r");
-  await run.waitFor((screen) => /→ Theme\s+light/.test(screen));
+  await run.waitFor((screen) => /→ Theme\s+dark/.test(screen));
   expect(run.output.length).toBeGreaterThan(before);
-  await expect.poll(() => settingsFile(ui.world().agentDir).catch(() => ({}))).toMatchObject({ theme: "light" });
+  await expect.poll(() => settingsFile(ui.world().agentDir).catch(() => ({}))).toMatchObject({ theme: "dark" });
 });
 
 it("/thinking <level> sets the session's level; /thinking opens a list where ctrl+s saves the default", async () => {

@@ -1,37 +1,52 @@
 // The "system" theme (the default) follows the terminal as pi 1.6.0 does: pith asks for the terminal's colours
-// (OSC 10/11, ended by a DA1 request) and turns on colour-scheme reports (mode 2031). The headless emulator answers
-// neither, so the test writes the terminal's replies (first to the terminal's own start-up query): a white background makes the theme light; a scheme report
-// makes pith ask again, and a black background brings the dark theme back. The footer's cwd, drawn in the theme's
-// dim colour, shows which theme is in use.
+// (OSC 10/11 and the 16 ANSI colours, OSC 4, ended by a DA1 request) and turns on colour-scheme reports (mode 2031).
+// The headless emulator answers neither, so the test writes the terminal's replies (first to the terminal's own
+// start-up query). Unanswered, the theme uses ANSI indices (the footer's cwd in bright black); answered, the
+// command list's selection is drawn in the terminal's own cyan; a scheme report makes pith ask again, and the new
+// palette's cyan takes over.
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
-const DARK_DIM_CWD = /\x1b\[38;2;106;106;106m~\/project/;
+const ANSI_DIM_CWD = /\x1b\[38;5;8m~\/project/;
 const LIGHT_DIM_CWD = /\x1b\[38;2;140;140;140m~\/project/;
 const COLOUR_QUERY = "\x1b]11;?\x07";
+const PALETTE_QUERY = "\x1b]4;15;?\x07";
 const DA1_REPLY = "\x1b[?62;22c";
+const FRAPPE = "#51576d #e78284 #a6d189 #e5c890 #8caaee #f4b8e4 #81c8be #b5bfe2 #626880 #e78284 #a6d189 #e5c890 #8caaee #f4b8e4 #81c8be #a5adce";
+const LIGHT = "#000000 #af0000 #005f00 #875f00 #0000af #870087 #005f87 #bcbcbc #808080 #d70000 #008700 #af8700 #0000d7 #af00af #0087af #ffffff";
 
-it("follows the terminal's background and its dark/light switches", async () => {
+const rgb = (hex: string) => [1, 3, 5].map((at) => hex.slice(at, at + 2).repeat(2)).join("/");
+const reply = (foreground: string, background: string, palette: string) =>
+  `\x1b]10;rgb:${rgb(foreground)}\x07\x1b]11;rgb:${rgb(background)}\x07` +
+  palette.split(" ").map((hex, index) => `\x1b]4;${index};rgb:${rgb(hex)}\x07`).join("") + DA1_REPLY;
+
+it("builds the system theme from the terminal's colours, and again after a dark/light switch", async () => {
   const run = await ui.start([], { env: { COLORFGBG: "15;0" } });
-  await run.waitFor(() => run.output.includes(COLOUR_QUERY) && run.output.includes("\x1b[?2031h"));
-  expect(run.output).toMatch(DARK_DIM_CWD);
+  await run.waitFor(() => run.output.includes(COLOUR_QUERY) && run.output.includes(PALETTE_QUERY) && run.output.includes("\x1b[?2031h"));
+  expect(run.output).toMatch(ANSI_DIM_CWD);
 
   // the terminal's own start-up query (keyboard protocol, ended by DA1) is answered first, as a terminal would
   run.type(DA1_REPLY);
   await run.waitFor(() => run.output.includes("\x1b[>4;2m"));
+  run.type("/");
+  await run.waitForText("Open settings");
   let mark = run.output.length;
-  run.type(`\x1b]10;rgb:1010/1010/1010\x07\x1b]11;rgb:ffff/ffff/ffff\x07${DA1_REPLY}`);
-  await run.waitFor(() => LIGHT_DIM_CWD.test(run.output.slice(mark)));
+  run.type(reply("#c6d0f5", "#303446", FRAPPE));
+  // Frappe's cyan (#81c8be) reads on its background: the selected command is drawn in it unchanged
+  await run.waitFor(() => run.output.slice(mark).includes("\x1b[38;2;129;200;190m"));
 
-  // the terminal switched to its dark scheme: pith asks for the colours again, and they decide
+  // the terminal switched to its light scheme: pith asks for the colours again, and the new cyan takes over
   mark = run.output.length;
-  run.type("\x1b[?997;1n");
-  await run.waitFor(() => run.output.slice(mark).includes(COLOUR_QUERY));
+  run.type("\x1b[?997;2n");
+  await run.waitFor(() => run.output.slice(mark).includes(PALETTE_QUERY));
   mark = run.output.length;
-  run.type(`\x1b]10;rgb:eeee/eeee/eeee\x07\x1b]11;rgb:1c1c/1c1c/1c1c\x07${DA1_REPLY}`);
-  await run.waitFor(() => DARK_DIM_CWD.test(run.output.slice(mark)));
+  run.type(reply("#1c1c1c", "#ffffff", LIGHT));
+  await run.waitFor(() => run.output.slice(mark).includes("\x1b[38;2;0;95;135m"));
 
+  // the "/" typed is taken back, so ctrl+d (on an empty editor) exits
+  run.type("\x7f");
+  await run.waitFor((screen) => !screen.includes("Open settings"));
   run.type("\x04");
   expect((await run.exited).exitCode).toBe(0);
   // scheme reports are turned off again on exit

@@ -1,12 +1,13 @@
 // Which theme a choice names for the terminal's appearance. "system" (the default) and a "light/dark" pair follow
-// the terminal: its reported background decides (terminal-appearance.ts), else COLORFGBG, else dark. pi generates
-// its "system" theme from the terminal's own colours; pith takes its built-in dark or light theme instead.
+// the terminal: "system" is rebuilt from the terminal's colours (system-palette.ts); a pair's member is chosen by the
+// reported background (terminal-appearance.ts), else COLORFGBG, else dark.
 
 /** Whether the terminal's background is dark or light. */
 export type Appearance = "dark" | "light";
 
 /** the theme `choice` (`--use-theme` or the `theme` setting) names on a terminal of `appearance` */
 export function themeFor(choice: string | undefined, appearance: Appearance): string {
+  if (isSystemTheme(choice)) return "system";
   if (followsTerminal(choice)) {
     const pair = choice?.split("/");
     if (pair?.length === 2) return (appearance === "dark" ? pair[1] : pair[0])!.trim() || appearance;
@@ -15,9 +16,14 @@ export function themeFor(choice: string | undefined, appearance: Appearance): st
   return choice!;
 }
 
+/** whether the choice is the theme built from the terminal's colours (the default) */
+export function isSystemTheme(choice: string | undefined): boolean {
+  return choice === undefined || choice === "" || choice === "system";
+}
+
 /** whether the choice changes with the terminal's appearance */
 export function followsTerminal(choice: string | undefined): boolean {
-  return choice === undefined || choice === "" || choice === "system" || choice.split("/").length === 2;
+  return isSystemTheme(choice) || choice!.split("/").length === 2;
 }
 
 /**

@@ -1,26 +1,15 @@
 // Whether the terminal is dark or light, as pi 1.6.0 finds out: it asks the terminal for its default colours
 // (OSC 10/11, through pi-tui's queryTerminalColors, which ends at the DA1 reply or after 100 ms), and, with mode
 // 2031 on, hears when the terminal switches between its dark and light schemes, then asks again. The reported
-// background decides; without one, the scheme the terminal reported, then COLORFGBG, then dark.
+// background decides; without one, the scheme the terminal reported, then COLORFGBG, then dark. The same queries
+// bring the 16 ANSI colours (OSC 4), which the "system" theme is built from.
 import type { RgbColor, TerminalColors, TUI } from "@earendil-works/pi-tui";
 import { colorFgBgAppearance, type Appearance } from "./initial-theme.js";
+import { contrast, luminance } from "./color-math.js";
 
 
 /** as pi: terminals that answer nothing cost at most this much before the first guess stands */
 const QUERY_TIMEOUT_MS = 100;
-
-function luminance({ r, g, b }: RgbColor): number {
-  const linear = (channel: number) => {
-    const value = channel / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-function contrast(a: RgbColor, b: RgbColor): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
 
 /** the text colour that reads better on the background decides; a foreground clearly lighter or darker settles it first */
 export function backgroundAppearance(background: RgbColor, foreground?: RgbColor): Appearance {
@@ -41,10 +30,15 @@ export class TerminalAppearance {
 
   constructor(
     private readonly tui: TUI,
-    /** called with the appearance whenever what the terminal reported changes it */
+    /** called with the appearance whenever the terminal reports its colours or scheme */
     private readonly onChange: (appearance: Appearance) => void,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
+
+  /** what the terminal reported of its colours so far */
+  get reportedColors(): TerminalColors {
+    return this.colors;
+  }
 
   get current(): Appearance {
     const { background, foreground } = this.colors;
@@ -74,13 +68,13 @@ export class TerminalAppearance {
   }
 
   private update(change: () => void): void {
-    const before = this.current;
+    const [before, colorsBefore] = [this.current, this.colors];
     change();
-    if (this.current !== before) this.onChange(this.current);
+    if (this.current !== before || this.colors !== colorsBefore) this.onChange(this.current);
   }
 }
 
 /** a query that timed out keeps what earlier ones reported */
-function definedColors({ foreground, background }: TerminalColors): TerminalColors {
-  return { ...(foreground ? { foreground } : {}), ...(background ? { background } : {}) };
+function definedColors({ foreground, background, palette }: TerminalColors): TerminalColors {
+  return { ...(foreground ? { foreground } : {}), ...(background ? { background } : {}), ...(palette ? { palette } : {}) };
 }

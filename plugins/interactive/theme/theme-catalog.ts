@@ -1,10 +1,11 @@
-// The themes a run can use: the built-in dark and light, theme files of the agent folder (`themes/`), of a
+// The themes a run can use: "system" (built from the terminal's colours, system-palette.ts), the built-in dark and light, theme files of the agent folder (`themes/`), of a
 // trusted project (`.pi/themes/`), and `--theme` files or folders. Later sources cannot take a name already
 // taken; every file that does not load is reported, and the rest still load.
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BUILTIN_PALETTES, type Palette } from "./tokens.js";
 import { readThemeFile } from "./theme-file.js";
+import { SYSTEM_THEME_NAME, systemPalette } from "./system-palette.js";
 
 export interface ThemeSources {
   agentDir: string;
@@ -45,6 +46,11 @@ export class ThemeCatalog {
     return this.themes.get(name);
   }
 
+  /** the "system" theme takes the colours built from what the terminal reported */
+  setSystemPalette(palette: Palette): void {
+    this.themes.set(SYSTEM_THEME_NAME, { name: SYSTEM_THEME_NAME, palette });
+  }
+
   /** reads one theme file again (hot reload); throws when it is no longer valid */
   reread(name: string): CatalogTheme {
     const current = this.themes.get(name);
@@ -56,6 +62,8 @@ export class ThemeCatalog {
   }
 
   private load(): void {
+    // until the terminal answers, "system" is its ANSI colours
+    this.setSystemPalette(systemPalette({}, true));
     for (const [name, palette] of Object.entries(BUILTIN_PALETTES)) this.themes.set(name, { name, palette });
     const { agentDir, cwd, projectTrusted, paths, discover } = this.sources;
     if (discover) {
