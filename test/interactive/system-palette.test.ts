@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { RgbColor } from "@earendil-works/pi-tui";
 import { contrast, fromHex, toOklch } from "../../plugins/interactive/theme/color-math.js";
 import { systemPalette } from "../../plugins/interactive/theme/system-palette.js";
-import { DARK, type Palette, type ThemeToken } from "../../plugins/interactive/theme/tokens.js";
+import { DARK, FAINT, type Palette, type ThemeToken } from "../../plugins/interactive/theme/tokens.js";
+import { Theme } from "../../plugins/interactive/theme/theme.js";
 
 const hexes = (list: string) => list.split(" ").map(fromHex);
 const TERMINALS = {
@@ -70,8 +71,12 @@ describe("system palette", () => {
     expect(hueGap(rgb(palette, "mdLink"), fromHex(String(DARK.mdLink)))).toBeLessThan(0.1);
   });
 
-  it("nothing reported: ANSI indices, the terminal's own text colour, panels without a background", () => {
+  it("nothing reported: ANSI indices, the terminal's own text colour (secondary text faint), panels without a background", () => {
     const palette = systemPalette({}, true);
-    expect(palette).toMatchObject({ error: 1, success: 2, warning: 3, mdLink: 4, syntaxKeyword: 5, accent: 6, muted: 8, text: "", userMessageBg: "", toolErrorBg: "" });
+    expect(palette).toMatchObject({ error: 1, success: 2, warning: 3, mdLink: 4, syntaxKeyword: 5, accent: 6, muted: FAINT, dim: FAINT, text: "", userMessageBg: "", toolErrorBg: "" });
+    const theme = new Theme("system", palette, "truecolor");
+    expect(theme.fg("dim", "x")).toBe("\x1b[2mx\x1b[22m");
+    expect(theme.fg("error", "x")).toBe("\x1b[38;5;1mx\x1b[39m");
+    expect(theme.bg("userMessageBg", "x")).toBe("x");
   });
 });

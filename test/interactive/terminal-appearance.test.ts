@@ -1,14 +1,14 @@
 // The "system" theme (the default) follows the terminal as pi 1.6.0 does: pith asks for the terminal's colours
 // (OSC 10/11 and the 16 ANSI colours, OSC 4, ended by a DA1 request) and turns on colour-scheme reports (mode 2031).
 // The headless emulator answers neither, so the test writes the terminal's replies (first to the terminal's own
-// start-up query). Unanswered, the theme uses ANSI indices (the footer's cwd in bright black); answered, the
+// start-up query). Unanswered, the theme uses ANSI indices (the footer's cwd faint); answered, the
 // command list's selection is drawn in the terminal's own cyan; a scheme report makes pith ask again, and the new
 // palette's cyan takes over.
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
-const ANSI_DIM_CWD = /\x1b\[38;5;8m~\/project/;
+const FAINT_CWD = /\x1b\[2m~\/project/;
 const LIGHT_DIM_CWD = /\x1b\[38;2;140;140;140m~\/project/;
 const COLOUR_QUERY = "\x1b]11;?\x07";
 const PALETTE_QUERY = "\x1b]4;15;?\x07";
@@ -24,7 +24,7 @@ const reply = (foreground: string, background: string, palette: string) =>
 it("builds the system theme from the terminal's colours, and again after a dark/light switch", async () => {
   const run = await ui.start([], { env: { COLORFGBG: "15;0" } });
   await run.waitFor(() => run.output.includes(COLOUR_QUERY) && run.output.includes(PALETTE_QUERY) && run.output.includes("\x1b[?2031h"));
-  expect(run.output).toMatch(ANSI_DIM_CWD);
+  expect(run.output).toMatch(FAINT_CWD);
 
   // the terminal's own start-up query (keyboard protocol, ended by DA1) is answered first, as a terminal would
   run.type(DA1_REPLY);

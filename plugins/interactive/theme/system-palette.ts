@@ -2,10 +2,10 @@
 // A role takes its hue from one of the 16 ANSI colours (without them, from pith's own palette), and its lightness
 // moves away from the background until it reaches the role's minimum contrast; chroma stays where the gamut
 // allows. Body text reads at 4.5:1 (WCAG) on the background and on every panel. A terminal that reported nothing
-// gets ANSI indices and its own default colours, which it draws itself.
+// gets ANSI indices and its own default colours, which it draws itself, secondary text faint.
 import type { RgbColor, TerminalColors } from "@earendil-works/pi-tui";
 import { contrast, fromHex, fromOklch, toHex, toOklch, type Oklch } from "./color-math.js";
-import { DARK, LIGHT, THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
+import { DARK, FAINT, LIGHT, THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
 
 export const SYSTEM_THEME_NAME = "system";
 
@@ -19,12 +19,12 @@ const FAINT_BORDER = 1.5;
 type Rule =
   | { kind: "text" }
   | { kind: "color"; ansi: number; min: number }
-  | { kind: "secondary"; ansi: number; target: number }
+  | { kind: "secondary"; target: number }
   | { kind: "panel"; ansi: number | undefined; apart: number /* its contrast with the background */ };
 
 const text: Rule = { kind: "text" };
 const color = (ansi: number, min = BODY): Rule => ({ kind: "color", ansi, min });
-const secondary = (target: number): Rule => ({ kind: "secondary", ansi: 8, target });
+const secondary = (target: number): Rule => ({ kind: "secondary", target });
 const panel = (ansi: number | undefined, apart = 1.2): Rule => ({ kind: "panel", ansi, apart });
 const [RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, BRIGHT_RED] = [1, 2, 3, 4, 5, 6, 9];
 
@@ -100,12 +100,12 @@ function reach(color: Oklch, surfaces: readonly RgbColor[], min: number, away: 1
   return fromOklch({ ...color, l: far });
 }
 
-/** nothing reported: ANSI indices, the terminal's default text colour, panels without a background */
+/** nothing reported: ANSI indices, the terminal's default text colour (faint for secondary text), panels without a background */
 function ansiPalette(): Palette {
   const result = {} as Palette;
   for (const token of THEME_TOKENS) {
     const rule = RULES[token];
-    result[token] = rule.kind === "color" || rule.kind === "secondary" ? rule.ansi : "";
+    result[token] = rule.kind === "color" ? rule.ansi : rule.kind === "secondary" ? FAINT : "";
   }
   return result;
 }

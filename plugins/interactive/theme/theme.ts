@@ -4,7 +4,7 @@
 import { backgroundAnsi, foregroundAnsi, getTerminalColorMode, parseColor, type MarkdownTheme, type SelectListTheme, type SettingsListTheme, type EditorTheme } from "@earendil-works/pi-tui";
 import { highlightCode } from "../../../lib/ui/syntax-highlight.js";
 import type { UiTheme } from "../../../lib/ui/ui-types.js";
-import { THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
+import { FAINT, THEME_TOKENS, type Palette, type ThemeToken } from "./tokens.js";
 
 export type ColorDepth = "truecolor" | "256color" | "none";
 
@@ -16,6 +16,7 @@ export function detectColorDepth(env: NodeJS.ProcessEnv = process.env): ColorDep
 
 const KNOWN_TOKENS: ReadonlySet<string> = new Set(THEME_TOKENS);
 const SGR = (on: number, off: number) => (text: string) => `\x1b[${on}m${text}\x1b[${off}m`;
+const [FAINT_ON, FAINT_OFF] = ["\x1b[2m", "\x1b[22m"];
 
 export class Theme implements UiTheme {
   private readonly foreground = new Map<ThemeToken, string>();
@@ -65,6 +66,10 @@ export class Theme implements UiTheme {
     for (const token of THEME_TOKENS) {
       const value = palette[token];
       if (this.depth === "none" || value === "") continue;
+      if (value === FAINT) {
+        this.foreground.set(token, FAINT_ON);
+        continue;
+      }
       const color = parseColor(value);
       this.foreground.set(token, foregroundAnsi(color, this.depth));
       this.background.set(token, backgroundAnsi(color, this.depth));
@@ -74,7 +79,8 @@ export class Theme implements UiTheme {
   fg(token: string, text: string): string {
     this.check(token);
     const code = this.foreground.get(token as ThemeToken);
-    return code ? `${code}${text}\x1b[39m` : text;
+    if (!code) return text;
+    return `${code}${text}${code === FAINT_ON ? FAINT_OFF : "\x1b[39m"}`;
   }
 
   bg(token: string, text: string): string {

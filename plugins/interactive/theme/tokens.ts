@@ -23,7 +23,9 @@ export const OPTIONAL_TOKENS: Readonly<Partial<Record<ThemeToken, ThemeToken>>> 
   searchMatchBg: "selectedBg",
   searchMatchText: "text",
 };
-/** "#rrggbb", an xterm index, or "" for the terminal's own colour */
+/** not a colour: the terminal's own text colour drawn faint (the system theme's secondary text when the terminal told nothing) */
+export const FAINT = "faint";
+/** "#rrggbb", an xterm index, "" for the terminal's own colour, or FAINT */
 export type ColorValue = string | number;
 export type Palette = Record<ThemeToken, ColorValue>;
 
