@@ -28,14 +28,13 @@ export class WorkingStatus {
   show(message: string, spinner: "accent" | "warning" = "accent"): void {
     this.spinner = spinner;
     if (this.loader) return this.loader.setMessage(message);
-    // embedded, it takes the border's colour (which follows the thinking level); the host is known before the
-    // loader exists because the loader paints its first frame as it is made
-    const editor = this.editorInUse();
-    this.host = embedsStatus(editor) ? editor : undefined;
+    // embedded, it takes the border's colour (which follows the thinking level); asked of the editor in use at each
+    // frame, since the loader paints its first frame as it is made, before it is placed
     const paint = (token: "accent" | "muted") => (text: string) => {
       if (token === "accent" && this.spinner === "warning") return this.theme.fg("warning", text);
-      const drawnIn = this.host && (this.editorInUse() as { borderColor?: (text: string) => string });
-      return drawnIn?.borderColor ? drawnIn.borderColor(text) : this.theme.fg(token, text);
+      const editor = this.editorInUse();
+      const border = embedsStatus(editor) ? (editor as { borderColor?: (text: string) => string }).borderColor : undefined;
+      return border ? border(text) : this.theme.fg(token, text);
     };
     this.loader = new StatusLoader(this.tui, paint("accent"), paint("muted"), message, this.indicator);
     this.place();
