@@ -30,28 +30,99 @@ const cost = z.object({
 /** seconds a prompt cache entry lives per retention tier (pi 1.6.0); a tier left out is never warmed */
 const promptCache = z.object({ short: z.optional(positive), long: z.optional(positive) });
 
-/** Known compat fields are type-checked; the rest pass through for provider plugins to read. */
-const compat = z.looseObject({
-  supportsStore: z.optional(z.boolean()),
-  supportsDeveloperRole: z.optional(z.boolean()),
-  supportsReasoningEffort: z.optional(z.boolean()),
-  supportsUsageInStreaming: z.optional(z.boolean()),
-  maxTokensField: z.optional(z.enum(["max_completion_tokens", "max_tokens"])),
-  requiresToolResultName: z.optional(z.boolean()),
-  requiresAssistantAfterToolResult: z.optional(z.boolean()),
-  requiresThinkingAsText: z.optional(z.boolean()),
-  requiresReasoningContentOnAssistantMessages: z.optional(z.boolean()),
-  thinkingFormat: z.optional(z.enum(["openai", "openrouter", "deepseek", "zai", "qwen", "qwen-chat-template"])),
-  cacheControlFormat: z.optional(z.literal("anthropic")),
-  supportsStrictMode: z.optional(z.boolean()),
-  supportsLongCacheRetention: z.optional(z.boolean()),
-  sendSessionIdHeader: z.optional(z.boolean()),
-  supportsEagerToolInputStreaming: z.optional(z.boolean()),
-  openRouterRouting: z.optional(z.record(z.string(), z.unknown())),
-  vercelGatewayRouting: z.optional(z.record(z.string(), z.unknown())),
+const optionalBoolean = z.optional(z.boolean());
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.optional(z.enum(values, { error: `must be one of ${values.map((value) => `"${value}"`).join(", ")}` }));
+
+/** A chat template value: plain, or one pith fills in from the thinking level (pi 1.6.0). */
+const chatTemplateValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.looseObject({
+    $var: z.enum(["thinking.enabled", "thinking.effort", "thinking.budget"]),
+    omitWhenOff: optionalBoolean,
+  }),
+]);
+const chatTemplateValues = z.optional(z.record(z.string(), chatTemplateValue));
+
+const fallbackModel = z.looseObject({
+  provider: nonEmpty,
+  model: nonEmpty,
+  cost: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number() }),
 });
 
-const modelDefinition = z.object({
+/**
+ * Every compat field of pi 1.6.0 (one set for all APIs, as pi's models.schema.json), type-checked; fields pi does
+ * not know pass through for provider plugins to read. Which fields an API honours: docs/providers.md.
+ */
+export const compatSchema = z.looseObject({
+  // openai-completions
+  supportsStore: optionalBoolean,
+  supportsDeveloperRole: optionalBoolean,
+  supportsReasoningEffort: optionalBoolean,
+  supportsUsageInStreaming: optionalBoolean,
+  supportsFinishReason: optionalBoolean,
+  maxTokensField: oneOf(["max_completion_tokens", "max_tokens"]),
+  requiresToolResultName: optionalBoolean,
+  requiresAssistantAfterToolResult: optionalBoolean,
+  requiresNonNullAssistantContent: optionalBoolean,
+  requiresToolsWithToolHistory: optionalBoolean,
+  requiresThinkingAsText: optionalBoolean,
+  requiresReasoningContentOnAssistantMessages: optionalBoolean,
+  thinkingFormat: oneOf([
+    "openai",
+    "openrouter",
+    "deepseek",
+    "together",
+    "baseten",
+    "zai",
+    "qwen",
+    "chat-template",
+    "qwen-chat-template",
+    "string-thinking",
+    "ant-ling",
+  ]),
+  chatTemplateKwargs: chatTemplateValues,
+  chatTemplateArgs: chatTemplateValues,
+  openRouterRouting: z.optional(z.record(z.string(), z.unknown())),
+  vercelGatewayRouting: z.optional(z.looseObject({ only: z.optional(z.array(z.string())), order: z.optional(z.array(z.string())) })),
+  zaiToolStream: optionalBoolean,
+  thinkingTokenBudgetField: oneOf(["thinking_token_budget", "thinking_budget", "thinking_budget_tokens"]),
+  supportsThinkingTokenBudget: optionalBoolean,
+  supportsOpenAIGrammarTools: optionalBoolean,
+  supportsMidConvoSystemMessages: optionalBoolean,
+  supportsMidConvoToolAdditions: optionalBoolean,
+  supportsStrictMode: optionalBoolean,
+  cacheControlFormat: oneOf(["anthropic"]),
+  sendSessionAffinityHeaders: optionalBoolean,
+  sessionAffinityFormat: oneOf(["openai", "openai-nosession", "openrouter"]),
+  promptCacheKeyMode: oneOf(["auto", "enabled", "disabled"]),
+  supportsLongCacheRetention: optionalBoolean,
+  vllmPriority: z.optional(z.number({ error: "must be a number" })),
+  // openai-responses (and Azure, Codex)
+  supportsAdditionalTools: optionalBoolean,
+  supportsToolSearch: optionalBoolean,
+  supportsExplicitPromptCacheMode: optionalBoolean,
+  supportsMidConvoEffort: optionalBoolean,
+  supportsMaxOutputTokens: optionalBoolean,
+  // anthropic-messages
+  supportsEagerToolInputStreaming: optionalBoolean,
+  supportsCacheControlOnTools: optionalBoolean,
+  supportsTemperature: optionalBoolean,
+  forceAdaptiveThinking: optionalBoolean,
+  allowEmptySignature: optionalBoolean,
+  supportsStrictTools: optionalBoolean,
+  supportsMidConvoToolChanges: optionalBoolean,
+  supportsMessageThreads: optionalBoolean,
+  allowedFallbackModels: z.optional(z.array(fallbackModel)),
+  // System One classifiers (pith has none; accepted so a file written for pi loads)
+  imageInput: oneOf(["assets", "images", "state-image-urls"]),
+  sendImageOptInHeader: optionalBoolean,
+});
+
+export const modelDefinitionSchema = z.object({
   id: nonEmpty,
   name: z.optional(nonEmpty),
   api: z.optional(nonEmpty),
@@ -64,10 +135,10 @@ const modelDefinition = z.object({
   contextWindow: z.optional(positive),
   maxTokens: z.optional(positive),
   headers: z.optional(headers),
-  compat: z.optional(compat),
+  compat: z.optional(compatSchema),
 });
 
-const modelOverride = z.omit(modelDefinition, { id: true, api: true, baseUrl: true });
+const modelOverride = z.omit(modelDefinitionSchema, { id: true, api: true, baseUrl: true });
 
 export const providerConfigSchema = z.object({
   name: z.optional(nonEmpty),
@@ -76,15 +147,15 @@ export const providerConfigSchema = z.object({
   apiKey: z.optional(nonEmpty),
   headers: z.optional(headers),
   authHeader: z.optional(z.boolean()),
-  compat: z.optional(compat),
-  models: z.optional(z.array(modelDefinition)),
+  compat: z.optional(compatSchema),
+  models: z.optional(z.array(modelDefinitionSchema)),
   modelOverrides: z.optional(z.record(z.string(), modelOverride)),
 });
 
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
-export type ModelDefinition = z.infer<typeof modelDefinition>;
+export type ModelDefinition = z.infer<typeof modelDefinitionSchema>;
 export type ModelOverride = z.infer<typeof modelOverride>;
-export type ModelCompat = z.infer<typeof compat>;
+export type ModelCompat = z.infer<typeof compatSchema>;
 
 /** `models[0].contextWindow`-style path of a zod issue. */
 export function issuePath(path: readonly PropertyKey[]): string {
