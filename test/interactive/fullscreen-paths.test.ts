@@ -2,8 +2,9 @@
 // transcript search, an extension's select dialog and its floating box (ctx.ui.custom with overlay: true) over the
 // docked editor and footer, and the ways out: an extension's uncaught error with its box open (terminal restored,
 // alternate screen left, the transcript and the crash printed on the normal screen), and SIGTERM while a bash tool
-// runs with `fullscreenExitOutput: "resume-hint"` (the command stopped, only how to resume printed).
-import { readdirSync, readFileSync } from "node:fs";
+// runs with `fullscreenExitOutput: "resume-hint"` (the command stopped, only how to resume printed), and SIGINT or
+// SIGHUP from outside with the same setting.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -145,6 +146,29 @@ it("on SIGTERM while a bash tool runs, with fullscreenExitOutput resume-hint, st
   await expect.poll(() => commandLines().filter((line) => line.includes(sleep)), { timeout: 10_000 }).toEqual([]);
   expect(world.mock.requests).toHaveLength(2);
 });
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGHUP", 129]] as const) {
+  it(`on ${signal} from outside, with fullscreenExitOutput resume-hint, leaves the alternate screen and prints only how to resume`, async () => {
+    const world = ui.world();
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ fullscreenExitOutput: "resume-hint" }));
+    world.mock.enqueue({ text: "A reply kept off the normal screen." });
+    const run = await ui.start(FULLSCREEN);
+    run.type("hello\r");
+    // the session file exists once the reply is in: the hint names it
+    await run.waitFor((shown) => shown.includes("A reply kept off the normal screen.") && !shown.includes("Working") && docked(shown));
+
+    run.kill(signal);
+    expect((await run.exited).exitCode).toBe(code);
+    await run.waitFor(() => run.buffer().includes("To resume this session:"));
+    expectTerminalRestored(run);
+    const normal = run.buffer();
+    const hint = normal.slice(normal.indexOf("To resume this session:") + 1).join("");
+    expect(hint).toMatch(/^pith --session \/\S+\.jsonl$/);
+    expect(existsSync(hint.slice("pith --session ".length))).toBe(true);
+    const printed = normal.join("\n");
+    for (const drawn of ["A reply kept off the normal screen.", "hello", "mock-model"]) expect(printed).not.toContain(drawn);
+  });
+}
 
 /** the command lines of the running processes (Linux) */
 function commandLines(): string[] {
