@@ -91,13 +91,21 @@ export function systemPromptPlugin(options: SystemPromptOptions): PithPlugin {
         return { ...state, messages };
       });
 
-      // a resumed or forked conversation starts with the tools it declared last
-      context.on("session_start", ({ reason }) => {
-        if (reason !== "resume" && reason !== "fork") return;
-        const { session, registry } = context;
-        const loadout = declaredToolLoadout(session.messages, session.activeToolNames(), (name) => registry.tools.owner(name) === "tools");
-        if (loadout) session.setActiveTools(loadout);
-      });
+      // A resumed or forked conversation starts with the tools it declared last. The prompt is built here, before
+      // other plugins hear of the session, so it is there from the start (pi's `ctx.getSystemPrompt()` in
+      // `session_start` or in a command before any request), not only once the first request builds it.
+      context.on(
+        "session_start",
+        async ({ reason }) => {
+          const { session, registry } = context;
+          if (reason === "resume" || reason === "fork") {
+            const loadout = declaredToolLoadout(session.messages, session.activeToolNames(), (name) => registry.tools.owner(name) === "tools");
+            if (loadout) session.setActiveTools(loadout);
+          }
+          await session.refreshSystemPrompt();
+        },
+        { stage: BASE_PROMPT_STAGE },
+      );
     },
   });
 }

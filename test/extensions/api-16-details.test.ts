@@ -146,6 +146,25 @@ describe("pi members", () => {
 });
 
 describe("ctx members", () => {
+  it("getSystemPrompt answers the built prompt from session_start on, before any request", async () => {
+    const path = await world.write(
+      "ext/prompt.ts",
+      `export default function (pi: any) {
+         pi.on("session_start", (_event: any, ctx: any) => { ${record("atStart", "ctx.getSystemPrompt()")} });
+         pi.registerCommand("look", { handler: async (_args: string, ctx: any) => { ${record("inCommand", "ctx.getSystemPrompt()")} } });
+       }`,
+    );
+    await world.write("project/AGENTS.md", "Project rules for the probe.");
+    const started = await startSession(world, { paths: [path], tools: ["read"] });
+    await started.session.prompt("/look");
+    expect(started.scripted.requests).toHaveLength(0);
+    const { atStart, inCommand } = seen.__pith16! as { atStart: string; inCommand: string };
+    expect(atStart).toContain("Project rules for the probe.");
+    expect(atStart).toContain(world.project);
+    expect(inCommand).toBe(atStart);
+    expect(started.session.systemPrompt).toBe(atStart);
+  });
+
   it("scopedModels follows enabledModels; getSystemPromptOptions describes the prompt's parts", async () => {
     await world.write("agent/settings.json", JSON.stringify({ enabledModels: ["local/m1:high"] }));
     const local = { baseUrl: "http://127.0.0.1:9", api: "openai-completions", apiKey: "k", models: [{ id: "m1", reasoning: true }, { id: "m2" }] };
