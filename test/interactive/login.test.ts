@@ -5,6 +5,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { startMockDeviceOAuthServer } from "../support/mock-oauth-device-server.js";
 import { startMockOAuthServer, type MockOAuthServer } from "../support/mock-oauth-server.js";
 import { usePtyWorld, type PtyRun } from "./pty-harness.js";
 
@@ -160,4 +161,55 @@ it("/login: a pasted redirect URL (ChatGPT), a device code (Copilot), Escape can
   const entries = await authJson();
   expect(entries["github-copilot"]).toBeUndefined();
   expect(entries["openai-codex"]?.type).toBe("oauth");
+});
+
+it("/login radius: the device code sign-in, then the offer to point the Radius MCP server at the login (No, then Yes, then not asked)", async () => {
+  const gateway = await startMockDeviceOAuthServer();
+  try {
+    // a server the user already has at Radius's MCP URL, kept off so the run never reaches radius.pi.dev
+    const mcpFile = join(ui.world().agentDir, "mcp.json");
+    const before = { mcpServers: { gateway: { url: "https://radius.pi.dev/mcp", enabled: false, oauth: { clientName: "mine" } } } };
+    await writeFile(mcpFile, JSON.stringify(before, null, 2));
+    const run = await ui.start([], { env: { ...loginEnv(), PITH_OAUTH_RADIUS_URL: gateway.url }, cols: 180 });
+    /** one sign-in with a device code, done once auth.json holds a new token */
+    const signIn = async () => {
+      const previous = (await authJson().catch(() => ({}) as Record<string, Record<string, unknown>>)).radius?.access;
+      run.type("/login radius\r");
+      await run.waitForText("Select authentication method for Radius:");
+      run.type("\r");
+      await run.waitForText("Sign in with device code");
+      run.type("\x1b[B\r");
+      for (;;) {
+        const access = (await authJson().catch(() => ({}) as Record<string, Record<string, unknown>>)).radius?.access;
+        if (access !== undefined && access !== previous) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    await signIn();
+    await run.waitForText(`Configure Radius MCP in ${mcpFile}?`);
+    run.type("\x1b[B\r"); // No
+    await run.waitFor((screen) => !screen.includes("Configure Radius MCP"));
+    expect(JSON.parse(await readFile(mcpFile, "utf8"))).toEqual(before);
+    expect((await authJson()).radius).toMatchObject({ type: "oauth", access: expect.stringMatching(/^radius-access-/) });
+
+    await signIn();
+    await run.waitForText(`Configure Radius MCP in ${mcpFile}?`);
+    run.type("\r"); // Yes
+    await run.waitForText(`Updated MCP server "gateway" in ${mcpFile} to use the Radius login.`);
+    // the reload redrew the chat from the session (as pi's does), so the notices of the sign-ins are gone
+    expect(flat(run)).not.toContain("Logged in to Radius");
+    // the server keeps its name and settings; the login replaces its own sign-in
+    expect(JSON.parse(await readFile(mcpFile, "utf8"))).toEqual({ mcpServers: { gateway: { url: "https://radius.pi.dev/mcp", enabled: false, auth: { provider: "radius" } } } });
+
+    // once the server uses the login, a sign-in asks nothing: the editor takes the next prompt at once
+    await signIn();
+    await run.waitFor((screen) => !screen.includes("Login to Radius"));
+    ui.world().mock.enqueue({ text: "nothing was asked" });
+    run.type("after the third login\r");
+    await run.waitForText("nothing was asked");
+    expect(flat(run)).not.toContain("Configure Radius MCP");
+  } finally {
+    await gateway.close();
+  }
 });

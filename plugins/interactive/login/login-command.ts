@@ -144,12 +144,15 @@ async function offerLoginServer(host: CommandHost, option: LoginOption): Promise
   // the agent dir: where the login was saved
   const plan = await planLoginServer(option.id, dirname(host.context.use("models").authJsonPath)).catch(() => undefined);
   if (!plan || (await host.ui.select(`Configure ${option.name} MCP in ${plan.file}?`, ["Yes", "No"])) !== "Yes") return;
+  let applied: string;
   try {
-    host.chat.notify("status", await applyLoginServer(plan, option.name));
+    applied = await applyLoginServer(plan, option.name);
   } catch (error) {
     return host.chat.notify("error", `Could not update ${plan.file}: ${errorMessage(error)}`);
   }
+  // the reload redraws the chat from the session, so what was done is said after it
   await host.context.use("sessionControl").reload();
+  host.chat.notify("status", applied);
 }
 
 /** A run that had no model takes the provider's default one, as pi does after a login. */
