@@ -48,7 +48,7 @@ describe("openai-codex-responses over the WebSocket", () => {
       "session-id": "sess-ws-1",
       "x-client-request-id": "sess-ws-1",
     });
-    expect(request.headers["user-agent"]).toMatch(/^pi \(/);
+    expect(request.headers["user-agent"]).toBe(`pi/1.6.0 (${process.platform}; node/${process.version}; ${process.arch})`);
     expect(request.headers.accept).toBeUndefined();
     expect(request.body).toMatchObject({
       store: false,

@@ -7,6 +7,7 @@ import type { MockLlm } from "../support/mock-llm/index.js";
 import { codexAccessToken } from "../support/mock-oauth-server.js";
 import { collect, collectArgumentSnapshots, eventTrace, finalMessage, READ_TOOL, streamRequest, testModel } from "./support/models.js";
 import { useSharedMock } from "./support/request-bodies.js";
+import { runOnNode22 } from "../support/pi-node22.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
@@ -18,6 +19,17 @@ const codexModel = (overrides = {}) => ({
   provider: "openai-codex",
   baseUrl: `${mock.url}/backend-api`,
 });
+
+/**
+ * The User-Agent pi 1.6.0 sends Codex (its coding agent's client identity: detailed, pi's version), asked of pi-ai
+ * itself under Node 22 and with this process's Node version put in, since that part names the runtime.
+ */
+async function piCodexUserAgent(): Promise<string> {
+  const piUserAgent = await runOnNode22(
+    `import { formatUserAgent } from "@earendil-works/pi-ai"; process.stdout.write(formatUserAgent({ userAgent: "detailed", version: "1.6.0" }));`,
+  );
+  return piUserAgent.replace(/node\/v[\d.]+/, `node/${process.version}`);
+}
 
 describe("openai-codex-responses over SSE", () => {
   it("posts Codex's body and headers to <base>/codex/responses and streams reasoning and text", async () => {
@@ -44,7 +56,7 @@ describe("openai-codex-responses over SSE", () => {
       "session-id": "sess-1",
       "x-client-request-id": "sess-1",
     });
-    expect(request.headers["user-agent"]).toMatch(/^pi \(/);
+    expect(request.headers["user-agent"]).toBe(await piCodexUserAgent());
     expect(request.body).toMatchObject({
       store: false,
       stream: true,

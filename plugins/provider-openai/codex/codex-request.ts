@@ -2,7 +2,6 @@
 // with Codex's settings (no output limit unless asked, terse text, encrypted reasoning back, parallel tool calls,
 // tools without `strict`), at `<base>/codex/responses`, with the ChatGPT account of the token and Codex's headers.
 // Facts from pi 1.6.0.
-import { arch, platform, release } from "node:os";
 import { PithError, type StreamRequest } from "../../../kernel/index.js";
 import { chatgptAccountId } from "../../../lib/oauth/providers/chatgpt-account.js";
 import { buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
@@ -32,9 +31,12 @@ export function codexAccountId(request: StreamRequest): string {
   return accountId;
 }
 
-/** Headers every Codex request carries, whatever the transport. */
-function identityHeaders(): Record<string, string> {
-  return { originator: "pi", "User-Agent": `pi (${platform()} ${release()}; ${arch()})` };
+/** the pi release whose client identity Codex requests carry, with its originator */
+const PI_VERSION = "1.6.0";
+
+/** Headers every Codex request carries, whatever the transport: pi's originator and its detailed `User-Agent`. */
+function codexIdentityHeaders(): Record<string, string> {
+  return { originator: "pi", "User-Agent": `pi/${PI_VERSION} (${process.platform}; node/${process.version}; ${process.arch})` };
 }
 
 /**
@@ -48,7 +50,7 @@ function codexHeaders(request: StreamRequest, accountId: string, required: Recor
     if (value === null) headers.delete(name.toLowerCase());
     else headers.set(name.toLowerCase(), [name, value]);
   };
-  for (const source of [identityHeaders(), request.model.headers, request.headers]) for (const [name, value] of Object.entries(source ?? {})) set(name, value);
+  for (const source of [codexIdentityHeaders(), request.model.headers, request.headers]) for (const [name, value] of Object.entries(source ?? {})) set(name, value);
   set("Authorization", `Bearer ${request.apiKey}`);
   set("chatgpt-account-id", accountId);
   for (const [name, value] of Object.entries(required)) set(name, value);
