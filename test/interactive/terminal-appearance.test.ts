@@ -3,7 +3,9 @@
 // The headless emulator answers neither, so the test writes the terminal's replies (first to the terminal's own
 // start-up query). Unanswered, the theme uses ANSI indices (the footer's cwd faint); answered, the
 // command list's selection is drawn in the terminal's own cyan; a scheme report makes pith ask again, and the new
-// palette's cyan takes over.
+// palette's cyan takes over. A start with a named theme asks nothing, until "system" is picked in /settings.
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
 
@@ -60,4 +62,36 @@ it("a theme chosen by name does not ask the terminal", async () => {
   await run.exited;
   expect(run.output).not.toContain(COLOUR_QUERY);
   expect(run.output).not.toContain("\x1b[?2031h");
+});
+
+it("system picked in /settings after a start with a named theme asks the terminal and is built from its answer", async () => {
+  const world = ui.world();
+  await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ theme: "dark" }));
+  const run = await ui.start([]);
+  run.type(DA1_REPLY);
+  await run.waitFor(() => run.output.includes("\x1b[>4;2m"));
+  run.type("/settings\r");
+  await run.waitForText("Auto-compact");
+  run.type("theme");
+  await run.waitFor((screen) => /→ Theme\s+dark/.test(screen));
+  expect(run.output).not.toContain(COLOUR_QUERY);
+  run.type("\r");
+  await run.waitFor((screen) => /→ dark/.test(screen) && screen.includes("system"));
+  // up to "system" (listed first) and enter: the terminal is asked as at start-up
+  const mark = run.output.length;
+  run.type("\x1b[A\r");
+  await run.waitFor(() => run.output.slice(mark).includes(COLOUR_QUERY) && run.output.slice(mark).includes(PALETTE_QUERY) && run.output.includes("\x1b[?2031h"));
+  await expect.poll(() => readFile(join(world.agentDir, "settings.json"), "utf8").then(JSON.parse)).toMatchObject({ theme: "system" });
+  const asked = run.output.length;
+  run.type(reply("#c6d0f5", "#303446", FRAPPE));
+  // the settings list is drawn again in the theme built from the answer
+  await run.waitFor(() => run.output.slice(asked).includes("Theme"));
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Type to search"));
+  // the command list's selection is in the accent built from Frappe's cyan (lightened to read on every panel), not
+  // the dark theme's, nor the terminal's ANSI cyan of a terminal that answered nothing
+  const closed = run.output.length;
+  run.type("/");
+  await run.waitForText("Open settings");
+  await run.waitFor(() => run.output.slice(closed).includes("\x1b[1m\x1b[38;2;134;205;195m→ settings"));
 });

@@ -2,6 +2,8 @@
 // first frame, the active theme's file watched for edits, and, when the choice is "system" or a light/dark pair,
 // the theme following the terminal (terminal-appearance.ts) until something else picks a theme: "system" is
 // rebuilt from each report of the terminal's colours, a pair switches member with the terminal's appearance.
+// "system" picked later (/settings, an extension's setTheme) after a start with a named theme asks the terminal
+// then, as at start-up, instead of showing the colours of a terminal that reported nothing.
 import type { TUI } from "@earendil-works/pi-tui";
 import type { ThemeSources } from "./theme-catalog.js";
 import { ThemeCatalog } from "./theme-catalog.js";
@@ -20,13 +22,18 @@ export interface RunThemes {
   stop(): void;
 }
 
-export function startThemes(sources: ThemeSources, choice: string | undefined, ui: InteractiveUi, tui: TUI, warn: (message: string) => void): RunThemes {
+export function startThemes(sources: ThemeSources, startChoice: string | undefined, ui: InteractiveUi, tui: TUI, warn: (message: string) => void): RunThemes {
   const catalog = new ThemeCatalog(sources);
   ui.useThemes(catalog);
+  let choice = startChoice;
   let applied = ui.theme.name;
+  /** the theme is being applied here, not picked by the user or an extension */
+  let applying = false;
   const use = (name: string) => {
     if (name === ui.theme.name && name !== SYSTEM_THEME_NAME) return;
+    applying = true;
     const result = ui.setTheme(name);
+    applying = false;
     if (!result.success) warn(`${result.error ?? `Theme "${name}" not found`}; using ${ui.theme.name}`);
     applied = ui.theme.name;
   };
@@ -39,12 +46,25 @@ export function startThemes(sources: ThemeSources, choice: string | undefined, u
   follow(appearance.current);
   const stopWatching = watchActiveTheme(catalog, ui, (problem) => warn(`${problem}; the theme keeps its previous colours`));
   let following = false;
+  let terminalTaken = false;
+  const startFollowing = () => {
+    if (following || !terminalTaken) return Promise.resolve();
+    following = true;
+    return appearance.follow();
+  };
+  ui.whenThemeApplied((name) => {
+    if (applying || name !== SYSTEM_THEME_NAME) return;
+    choice = SYSTEM_THEME_NAME;
+    applied = name;
+    // what the terminal reported so far, then every answer to come
+    follow(appearance.current);
+    void startFollowing();
+  });
   return {
     problems: catalog.problems,
     followTerminal() {
-      if (!followsTerminal(choice)) return Promise.resolve();
-      following = true;
-      return appearance.follow();
+      terminalTaken = true;
+      return followsTerminal(choice) ? startFollowing() : Promise.resolve();
     },
     stop() {
       stopWatching();

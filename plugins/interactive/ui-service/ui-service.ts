@@ -43,6 +43,7 @@ export class InteractiveUi implements UiService, DialogHost {
   private readonly chat: ChatController;
   private current: Theme;
   private catalog: ThemeCatalog | undefined;
+  private themeApplied: ((name: string) => void) | undefined;
   private editorFactory: UiComponentFactory | undefined;
   /** the prompt editor, or the extension's editor in its place */
   private active: Component;
@@ -260,6 +261,11 @@ export class InteractiveUi implements UiService, DialogHost {
     this.catalog = catalog;
   }
 
+  /** told the name of each theme applied with setTheme (the run's themes start following the terminal for "system") */
+  whenThemeApplied(listener: (name: string) => void): void {
+    this.themeApplied = listener;
+  }
+
   getAllThemes(): { name: string; path: string | undefined }[] {
     return this.themeList().map(({ name, path }) => ({ name, path }));
   }
@@ -277,6 +283,7 @@ export class InteractiveUi implements UiService, DialogHost {
       return { success: false, error: `${named}; themes: ${this.themeList().map((candidate) => candidate.name).join(", ")}` };
     }
     this.current.apply(found.name, found.palette, found.path);
+    this.themeApplied?.(found.name);
     this.tui.invalidate();
     this.tui.requestRender();
     return { success: true };
