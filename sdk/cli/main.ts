@@ -11,6 +11,7 @@ import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { PITH_VERSION } from "../version.js";
 import { isPackageCommand, isRemoteSource } from "../../plugins/packages/cli/command-names.js";
 import { cacheDirectory } from "../cache-dir.js";
+import { applyHttpProxySetting } from "./http-proxy-setting.js";
 import { serveHostModules } from "../../plugins/extensions/shims/host-modules.js";
 
 declare module "../../kernel/index.js" {
@@ -33,6 +34,7 @@ export interface CliHooks {
 }
 
 export async function main(argv: readonly string[], hooks: CliHooks = {}): Promise<number> {
+  await applyHttpProxySetting();
   // `pith install|remove|update|list` have options of their own: they are told apart before flag parsing
   if (isPackageCommand(argv[0])) return runPackageSubcommand(argv);
   if (argv[0] === "mcp") return runMcpSubcommand(argv.slice(1));
