@@ -33,6 +33,7 @@ import { applyUiSettings } from "./settings/ui-settings.js";
 import { applyStartupScope } from "./scoped-models/startup-scope.js";
 import { startThemes } from "./theme/run-themes.js";
 import { startupTrustPrompt, startupTrustUI } from "./startup/trust-prompt.js";
+import { savedTuiMode } from "./startup/saved-tui-mode.js";
 import { ResourceListing } from "./components/resource-listing.js";
 import { resourceSections } from "./startup/resource-sections.js";
 import { DiagnosticSections } from "./components/diagnostic-sections.js";
@@ -310,5 +311,12 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     for (const error of extensionProblems) process.stderr.write(`pith: ${error.message}\n`);
   };
   const packageProgress = (line: string) => (started ? chat.notify("status", line) : process.stderr.write(`pith: ${line}\n`));
-  return { plugin, log, reportProblem, packageProgress, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminal), trustUI: startupTrustUI(ui, takeTerminal) };
+  // a question before the session exists is drawn on the screen the saved settings ask for, from its first frame
+  const takeTerminalBeforeSession = async () => {
+    if (started) return;
+    const mode = options.tuiMode ?? (await savedTuiMode(options.agentDir));
+    if (mode && !started) screens.switchTo(mode);
+    takeTerminal();
+  };
+  return { plugin, log, reportProblem, packageProgress, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminalBeforeSession), trustUI: startupTrustUI(ui, takeTerminalBeforeSession) };
 }

@@ -1,8 +1,9 @@
 // Fullscreen mode (`tuiMode`, `--tui-mode`; pi 1.6.0's default): the alternate screen with the editor and footer
 // at the bottom, a transcript that streams by moving rows (scroll regions) instead of rewriting them, scrolled
 // with pi's keys and the mouse wheel, redrawn at a new size, and the normal screen given back on the way out
-// with the transcript printed on it.
-import { readFile } from "node:fs/promises";
+// with the transcript printed on it. A question asked before the session exists (project trust) is drawn on the
+// screen the saved settings ask for, from its first frame.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
@@ -85,3 +86,25 @@ it("streams a long reply in place, scrolls with keys and wheel, redraws on resiz
   // the command wraps at 70 columns
   expect(normal.slice(hint + 1).join("")).toMatch(/^pith --session \/\S+\.jsonl$/);
 });
+
+for (const saved of ["regular", undefined] as const) {
+  it(`the start-up trust question is drawn on the ${saved ?? "fullscreen (default)"} screen from its first frame${saved ? " when settings.json says tuiMode regular" : ""}`, async () => {
+    const world = ui.world();
+    if (saved) await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ tuiMode: saved }));
+    await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
+    await writeFile(join(world.project, ".pi", "prompts", "hello.md"), "Say hello from the project\n");
+    const run = await ui.start([], { ready: "Trust project folder?", settingsDecideScreen: true });
+    const asking = run.output.indexOf("Trust project folder?");
+    run.type("\r");
+    await run.waitFor((screen) => /mock-model$/m.test(screen) && !screen.includes("Trust project folder?"));
+    if (saved) {
+      // never on the alternate screen: no switch of screens after the answer
+      expect(run.output).not.toContain("\x1b[?1049h");
+    } else {
+      // on the alternate screen before the question, and not left after it
+      expect(run.output.indexOf("\x1b[?1049h")).toBeGreaterThan(-1);
+      expect(run.output.indexOf("\x1b[?1049h")).toBeLessThan(asking);
+      expect(run.output).not.toContain("\x1b[?1049l");
+    }
+  });
+}

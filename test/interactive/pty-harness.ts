@@ -27,6 +27,8 @@ export interface PtyOptions {
   env?: NodeJS.ProcessEnv;
   /** what `start` waits for before returning (default: the model id "mock-model" in the footer) */
   ready?: string;
+  /** no `--tui-mode` is added: the settings (or the default, fullscreen) decide the screen */
+  settingsDecideScreen?: boolean;
 }
 
 export function runInPty(world: CliWorld, args: string[], options: PtyOptions = {}): PtyRun {
@@ -35,7 +37,7 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
   const terminal = new xterm.Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
   // the tests of the drawing were written for the normal screen; fullscreen.test.ts and those that pass
   // --tui-mode themselves test the alternate screen
-  const mode = args.includes("--tui-mode") ? [] : ["--tui-mode", "regular"];
+  const mode = args.includes("--tui-mode") || options.settingsDecideScreen ? [] : ["--tui-mode", "regular"];
   const child = pty.spawn(process.execPath, [PITH_BIN, ...mode, ...args], {
     cols,
     rows,

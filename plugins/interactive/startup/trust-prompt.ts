@@ -7,9 +7,9 @@ import type { ProjectTrustUI, TrustPrompt } from "../../trust/index.js";
 import { ChoiceList } from "../components/choice-list.js";
 import type { InteractiveUi } from "../ui-service/ui-service.js";
 
-export function startupTrustPrompt(ui: InteractiveUi, takeTerminal: () => void): TrustPrompt {
+export function startupTrustPrompt(ui: InteractiveUi, takeTerminal: () => Promise<void>): TrustPrompt {
   return async ({ title, choices }) => {
-    takeTerminal();
+    await takeTerminal();
     ui.focusEditor();
     const [heading = "Trust project folder?", ...details] = title.split("\n");
     const chosen = await ui.openComponent<number | undefined>(
@@ -35,15 +35,15 @@ export function startupTrustPrompt(ui: InteractiveUi, takeTerminal: () => void):
  * The dialogs an extension's `project_trust` handler asks with at start-up, before the session exists (pi's
  * start-up selector): each takes the terminal first. Its notes go to the chat, shown once it is drawn.
  */
-export function startupTrustUI(ui: InteractiveUi, takeTerminal: () => void): ProjectTrustUI {
-  const shown = () => {
-    takeTerminal();
+export function startupTrustUI(ui: InteractiveUi, takeTerminal: () => Promise<void>): ProjectTrustUI {
+  const shown = async () => {
+    await takeTerminal();
     ui.focusEditor();
   };
   return {
-    select: (title, options) => (shown(), ui.select(title, options)),
-    confirm: (title, message) => (shown(), ui.confirm(title, message)),
-    input: (title, placeholder) => (shown(), ui.input(title, placeholder)),
+    select: async (title, options) => (await shown(), ui.select(title, options)),
+    confirm: async (title, message) => (await shown(), ui.confirm(title, message)),
+    input: async (title, placeholder) => (await shown(), ui.input(title, placeholder)),
     notify: (message, type) => ui.notify(message, type),
   };
 }
