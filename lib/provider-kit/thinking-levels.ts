@@ -48,3 +48,17 @@ export function reasoningEffort(model: Model, level: Exclude<ThinkingLevel, "off
 export function budgetThinkingLevel(level: Exclude<ThinkingLevel, "off">): BudgetThinkingLevel {
   return level === "xhigh" || level === "max" ? "high" : level;
 }
+
+/** pi's default thinking budgets, in tokens. */
+export const DEFAULT_THINKING_BUDGETS: Readonly<Record<BudgetThinkingLevel, number>> = {
+  minimal: 1024,
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+};
+
+/** The token budget of a level: settings `thinkingBudgets` first, else pi's default. */
+export function thinkingBudget(level: Exclude<ThinkingLevel, "off">, budgets?: Partial<Record<BudgetThinkingLevel, number>>): number {
+  const budgetLevel = budgetThinkingLevel(level);
+  return budgets?.[budgetLevel] ?? DEFAULT_THINKING_BUDGETS[budgetLevel];
+}

@@ -3,6 +3,7 @@
 // this module owns the arithmetic.
 import type { Model, StreamRequest } from "../../kernel/index.js";
 import { usesAdaptiveThinking } from "../provider-anthropic/anthropic-thinking.js";
+import { cacheRetention } from "../../lib/provider-kit/cache-retention.js";
 
 /** "streaming": while the run that sent the request goes on; "idle": after it settled. */
 export type WarmingPhase = "streaming" | "idle";
@@ -42,11 +43,7 @@ export function refreshDelayMs(ttlMs: number): number | undefined {
   return Math.max(1, Math.floor(Math.min(ttlMs * 0.9, ttlMs - 10_000)));
 }
 
-/** The cache tier requests use: pi's `PI_CACHE_RETENTION` ("long", "none", else short). */
-export function cacheRetention(env: Readonly<Record<string, string | undefined>>): "short" | "long" | "none" {
-  const value = env.PI_CACHE_RETENTION;
-  return value === "long" || value === "none" ? value : "short";
-}
+export { cacheRetention };
 
 /** How long the entry a request wrote lives, from the model's `promptCache`; undefined when unknown or caching is off. */
 export function cacheLifetimeMs(model: Model, retention: "short" | "long" | "none"): number | undefined {

@@ -1,16 +1,8 @@
 // Thinking per level. Claude 4.6 and later decide their own budget ("adaptive" thinking, steered by an effort
 // level); older Claude models take a token budget that must stay below max_tokens.
-import type { BudgetThinkingLevel, Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
-import { budgetThinkingLevel, mappedThinkingValue } from "../../lib/provider-kit/index.js";
+import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
+import { DEFAULT_THINKING_BUDGETS, mappedThinkingValue, thinkingBudget } from "../../lib/provider-kit/index.js";
 import type { WireThinking } from "./anthropic-wire.js";
-
-/** pi's default budgets, in tokens. */
-export const DEFAULT_THINKING_BUDGETS: Readonly<Record<BudgetThinkingLevel, number>> = {
-  minimal: 1024,
-  low: 2048,
-  medium: 8192,
-  high: 16384,
-};
 
 /** Anthropic's floor for `budget_tokens`, also kept free for the visible answer. */
 const MIN_BUDGET = 1024;
@@ -39,8 +31,7 @@ export function planThinking(request: Pick<StreamRequest, "model" | "thinkingLev
       interleavedBeta: false,
     };
   }
-  const budgetLevel = budgetThinkingLevel(level);
-  let budget = request.thinkingBudgets?.[budgetLevel] ?? DEFAULT_THINKING_BUDGETS[budgetLevel];
+  let budget = thinkingBudget(level, request.thinkingBudgets);
   const ceiling = model.maxTokens > 0 ? model.maxTokens : Number.POSITIVE_INFINITY;
   const maxTokens = Math.min(baseMaxTokens + budget, ceiling);
   if (maxTokens - budget < MIN_BUDGET) budget = maxTokens - MIN_BUDGET;
@@ -69,3 +60,5 @@ function adaptiveEffort(model: Model, level: Exclude<ThinkingLevel, "off">): str
   if (level === "medium") return "medium";
   return "high";
 }
+
+export { DEFAULT_THINKING_BUDGETS };

@@ -7,7 +7,7 @@ import type { AssistantMessageEvent } from "../../kernel/provider.js";
 import { readAnthropicEvents } from "../../plugins/provider-anthropic/anthropic-events.js";
 import { ProviderFailure } from "../../lib/provider-kit/index.js";
 import { readCompletionsChunks } from "../../plugins/provider-openai/completions/completions-events.js";
-import { testModel } from "./support/models.js";
+import { streamRequest, testModel } from "./support/models.js";
 
 async function* fromArray<T>(items: T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
@@ -79,6 +79,7 @@ describe("anthropic events", () => {
 });
 
 describe("chat completions chunks", () => {
+  const request = streamRequest(testModel("openai-completions", "http://x"));
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: "c1", model: "m", choices: [{ index: 0, delta, finish_reason: finish }] });
 
   it("gives id-less tool calls an id, reads `reasoning` deltas and keeps OpenRouter reasoning_details", async () => {
@@ -95,6 +96,7 @@ describe("chat completions chunks", () => {
           chunk({}, "stop"),
         ]),
         builder,
+        request,
       ),
     );
     expect(result.reason).toBe("toolUse");
@@ -106,16 +108,16 @@ describe("chat completions chunks", () => {
   });
 
   it("fails on content_filter and on a stream without finish_reason", async () => {
-    const filtered = await run(readCompletionsChunks(chunks([chunk({ content: "I can" }), chunk({}, "content_filter")]), new AssistantMessageBuilder(testModel("openai-completions", "http://x"))));
+    const filtered = await run(readCompletionsChunks(chunks([chunk({ content: "I can" }), chunk({}, "content_filter")]), new AssistantMessageBuilder(testModel("openai-completions", "http://x")), request));
     expect((filtered.failure as ProviderFailure).message).toBe("Provider finish_reason: content_filter");
     expect((filtered.failure as ProviderFailure).details).toEqual({ kind: "refusal", errorType: "content_filter" });
-    const unfinished = await run(readCompletionsChunks(chunks([chunk({ content: "half" })]), new AssistantMessageBuilder(testModel("openai-completions", "http://x"))));
+    const unfinished = await run(readCompletionsChunks(chunks([chunk({ content: "half" })]), new AssistantMessageBuilder(testModel("openai-completions", "http://x")), request));
     expect((unfinished.failure as ProviderFailure).message).toContain("stream ended without a final event");
   });
 
   it("takes usage from the choice when a server puts it there (Moonshot)", async () => {
     const builder = new AssistantMessageBuilder(testModel("openai-completions", "http://x"));
-    await run(readCompletionsChunks(chunks([{ id: "c", model: "m", choices: [{ index: 0, delta: { content: "hi" }, finish_reason: "stop", usage: { prompt_tokens: 20, completion_tokens: 3 } }] }]), builder));
+    await run(readCompletionsChunks(chunks([{ id: "c", model: "m", choices: [{ index: 0, delta: { content: "hi" }, finish_reason: "stop", usage: { prompt_tokens: 20, completion_tokens: 3 } }] }]), builder, request));
     expect(builder.message.usage).toMatchObject({ input: 20, output: 3 });
   });
 });

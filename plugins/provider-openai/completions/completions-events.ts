@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { AssistantMessageBuilder, UsageReport } from "../../../lib/provider-kit/assistant-builder.js";
-import type { AssistantMessageEvent } from "../../../kernel/index.js";
+import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index.js";
+import { resolveCompletionsCompat } from "./completions-compat.js";
 import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../../lib/provider-kit/index.js";
 import { REASONING_FIELDS } from "./completions-messages.js";
 
@@ -27,6 +28,7 @@ type LooseDelta = Record<string, unknown> & {
 export async function* readCompletionsChunks(
   chunks: AsyncIterable<ChatCompletionChunk>,
   builder: AssistantMessageBuilder,
+  request: StreamRequest,
 ): AsyncGenerator<AssistantMessageEvent, FinishReason> {
   let prose: ProseBlock | undefined;
   const toolCalls = new Map<number | string, number>();
@@ -90,10 +92,11 @@ export async function* readCompletionsChunks(
     attachReasoningDetails(builder, delta.reasoning_details);
   }
 
-  if (!finish) throw streamEndedEarly();
+  // compat.supportsFinishReason false: a server whose streams end without one; the end of the stream is the end
+  if (!finish && resolveCompletionsCompat(request.model).supportsFinishReason) throw streamEndedEarly();
   yield* closeProse();
   for (const index of toolCalls.values()) yield builder.toolCallEnd(index);
-  return finishReason(finish, toolCalls.size > 0);
+  return finish ? finishReason(finish, toolCalls.size > 0) : toolCalls.size > 0 ? "toolUse" : "stop";
 }
 
 /** pi's rule: cached prompt tokens are cache reads and not input; servers that count writes as cached are corrected. */

@@ -114,7 +114,8 @@ function assistantMessage(message: AssistantMessage, model: Model, compat: Compl
     wire.reasoning_content = "";
   }
   if (wire.content === null && !wire.tool_calls) return undefined;
-  if (wire.content === null && compat.requiresAssistantAfterToolResult) wire.content = "";
+  // Some servers refuse a null content (a turn of tool calls only).
+  if (wire.content === null && (compat.requiresAssistantAfterToolResult || compat.requiresNonNullAssistantContent)) wire.content = "";
   return wire;
 }
 

@@ -1,8 +1,9 @@
 // Builds the Chat Completions request body and its per-request headers.
 import type { Message, StreamRequest, ToolSpec } from "../../../kernel/index.js";
-import { mappedThinkingValue, reasoningEffort, copilotRequestHeaders } from "../../../lib/provider-kit/index.js";
+import { cacheRetention, copilotRequestHeaders, promptCacheKey } from "../../../lib/provider-kit/index.js";
 import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-compat.js";
 import { toCompletionsMessages } from "./completions-messages.js";
+import { applyThinking } from "./completions-thinking.js";
 import type { CacheControl, ChatCompletionsBody, ChatMessage, ChatTool } from "./completions-wire.js";
 
 /** Output allowance when the request names none (pi's). */
@@ -13,11 +14,18 @@ export interface CompletionsRequest {
   headers: Record<string, string>;
 }
 
-export function buildCompletionsRequest(request: StreamRequest): CompletionsRequest {
+export function buildCompletionsRequest(request: StreamRequest, env: NodeJS.ProcessEnv = process.env): CompletionsRequest {
   const { model } = request;
   const compat = resolveCompletionsCompat(model);
+  const retention = cacheRetention(env);
+  const longRetention = retention === "long" && compat.supportsLongCacheRetention;
   const messages = toCompletionsMessages(request.systemPrompt, request.messages, model, compat);
   const body: ChatCompletionsBody = { model: model.id, messages, stream: true };
+  if (retention !== "none" && sendsPromptCacheKey(compat, model.baseUrl, longRetention)) {
+    const key = promptCacheKey(request.sessionId);
+    if (key !== undefined) body.prompt_cache_key = key;
+  }
+  if (longRetention) body.prompt_cache_retention = "24h";
   if (compat.supportsUsageInStreaming) body.stream_options = { include_usage: true };
   if (compat.supportsStore) body.store = false;
   const maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
@@ -26,22 +34,38 @@ export function buildCompletionsRequest(request: StreamRequest): CompletionsRequ
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => toChatTool(tool, compat));
     if (compat.zaiToolStream) body.tool_stream = true;
-  } else if (hasToolHistory(request.messages)) {
-    // Proxies in front of Anthropic (LiteLLM and the like) reject tool history without a tools list.
+  } else if (compat.requiresToolsWithToolHistory && hasToolHistory(request.messages)) {
+    // Older LiteLLM in front of Anthropic rejects tool history without a tools list (vLLM rejects the empty one).
     body.tools = [];
   }
+  if (compat.vllmPriority !== undefined) body.priority = compat.vllmPriority;
   applyThinking(body, request, compat);
-  if (request.sessionId && model.baseUrl.includes("api.openai.com")) body.prompt_cache_key = request.sessionId;
   if (compat.openRouterRouting) body.provider = compat.openRouterRouting;
-  if (compat.cacheControlFormat === "anthropic") addCacheBreakpoints(body, { type: "ephemeral" });
-
-  const headers: Record<string, string> = copilotRequestHeaders(request);
-  if (request.sessionId && compat.sendSessionAffinityHeaders) {
-    headers["session_id"] = request.sessionId;
-    headers["x-client-request-id"] = request.sessionId;
-    headers["x-session-affinity"] = request.sessionId;
+  const gateway = compat.vercelGatewayRouting;
+  if (gateway && (gateway.only || gateway.order)) {
+    body.providerOptions = { gateway: { ...(gateway.only ? { only: gateway.only } : {}), ...(gateway.order ? { order: gateway.order } : {}) } };
   }
-  return { body, headers };
+  if (compat.cacheControlFormat === "anthropic" && retention !== "none") {
+    addCacheBreakpoints(body, { type: "ephemeral", ...(longRetention ? { ttl: "1h" as const } : {}) });
+  }
+  return { body, headers: { ...copilotRequestHeaders(request), ...affinityHeaders(request.sessionId, compat) } };
+}
+
+/** `auto`: OpenAI's own endpoint, or where the long retention is asked for and the server has it. */
+function sendsPromptCacheKey(compat: CompletionsCompat, baseUrl: string, longRetention: boolean): boolean {
+  if (compat.promptCacheKeyMode !== "auto") return compat.promptCacheKeyMode === "enabled";
+  return baseUrl.includes("api.openai.com") || longRetention;
+}
+
+/** The session id in the headers a load balancer routes by, so one server keeps the session's prompt cache. */
+function affinityHeaders(sessionId: string | undefined, compat: CompletionsCompat): Record<string, string> {
+  if (!sessionId || !compat.sendSessionAffinityHeaders) return {};
+  if (compat.sessionAffinityFormat === "openrouter") return { "x-session-id": sessionId };
+  return {
+    ...(compat.sessionAffinityFormat === "openai" ? { session_id: sessionId } : {}),
+    "x-client-request-id": sessionId,
+    "x-session-affinity": sessionId,
+  };
 }
 
 function toChatTool(tool: ToolSpec, compat: CompletionsCompat): ChatTool {
@@ -54,38 +78,6 @@ function toChatTool(tool: ToolSpec, compat: CompletionsCompat): ChatTool {
       ...(compat.supportsStrictMode ? { strict: false } : {}),
     },
   };
-}
-
-function applyThinking(body: ChatCompletionsBody, request: StreamRequest, compat: CompletionsCompat): void {
-  const { model, thinkingLevel: level } = request;
-  if (!model.reasoning) return;
-  const effort = level === "off" ? undefined : reasoningEffort(model, level);
-  switch (compat.thinkingFormat) {
-    case "zai":
-    case "qwen":
-      body.enable_thinking = effort !== undefined;
-      return;
-    case "qwen-chat-template":
-      body.chat_template_kwargs = { enable_thinking: effort !== undefined, preserve_thinking: true };
-      return;
-    case "deepseek":
-      body.thinking = { type: effort ? "enabled" : "disabled" };
-      if (effort) body.reasoning_effort = effort;
-      return;
-    case "openrouter": {
-      // OpenRouter's "none" switches reasoning off; a model mapping "off" to null has no off switch.
-      const off = model.thinkingLevelMap?.off;
-      if (effort) body.reasoning = { effort };
-      else if (off !== null) body.reasoning = { effort: off ?? "none" };
-      return;
-    }
-    case "openai": {
-      if (!compat.supportsReasoningEffort) return;
-      const value = effort ?? mappedThinkingValue(model, "off");
-      if (value) body.reasoning_effort = value;
-      return;
-    }
-  }
 }
 
 function hasToolHistory(messages: readonly Message[]): boolean {

@@ -3,6 +3,8 @@
 
 export interface CacheControl {
   type: "ephemeral";
+  /** "1h": the long retention (PI_CACHE_RETENTION=long) where the server has it */
+  ttl?: "1h";
 }
 
 export interface ChatTextPart {
@@ -54,10 +56,19 @@ export interface ChatCompletionsBody {
   tools?: ChatTool[];
   tool_stream?: boolean;
   reasoning_effort?: string;
-  reasoning?: { effort: string };
-  thinking?: { type: "enabled" | "disabled" };
+  reasoning?: { effort: string } | { enabled: boolean };
+  /** DeepSeek's and z.ai's switch, or a plain string (thinkingFormat "string-thinking") */
+  thinking?: { type: "enabled" | "disabled"; clear_thinking?: boolean } | string;
   enable_thinking?: boolean;
   chat_template_kwargs?: Record<string, unknown>;
+  chat_template_args?: Record<string, unknown>;
+  thinking_token_budget?: number;
+  thinking_budget?: number;
+  thinking_budget_tokens?: number;
   prompt_cache_key?: string;
+  prompt_cache_retention?: "24h";
+  /** vLLM's scheduler priority */
+  priority?: number;
   provider?: Record<string, unknown>;
+  providerOptions?: { gateway: { only?: unknown; order?: unknown } };
 }

@@ -31,7 +31,7 @@ function usageOf(usage: PlannedUsage): CompletionUsage {
   };
 }
 
-function draftStream(plan: ReplyPlan, includeUsage: boolean): StreamDraft {
+function draftStream(plan: ReplyPlan, includeUsage: boolean, omitFinishReason: boolean): StreamDraft {
   const frames: string[] = [];
   let faultAt: number | undefined;
   const send = (delta: Delta, finishReason: FinishReason | null = null): void => {
@@ -57,7 +57,7 @@ function draftStream(plan: ReplyPlan, includeUsage: boolean): StreamDraft {
     sendContent({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] });
     for (const piece of call.argumentDeltas) sendContent({ tool_calls: [{ index, function: { arguments: piece } }] });
   });
-  send({}, FINISH_REASONS[plan.stopReason]);
+  send({}, omitFinishReason ? null : FINISH_REASONS[plan.stopReason]);
   if (includeUsage) {
     const usageChunk: ChatCompletionChunk = {
       id: `chatcmpl-mock-${plan.sequence}`,
@@ -74,7 +74,7 @@ function draftStream(plan: ReplyPlan, includeUsage: boolean): StreamDraft {
 }
 
 function chatFrames(reply: ScriptedReply, context: EncodeContext): string[] {
-  return applyFaults(draftStream(planReply(reply, context, "call_"), context.includeUsage ?? true), reply, {
+  return applyFaults(draftStream(planReply(reply, context, "call_"), context.includeUsage ?? true, reply.omitFinishReason === true), reply, {
     malformed: `data: {"id":"chatcmpl-mock","choices":[{"index":0,"delta":{"content"\n\n`,
     error: (error) => sseFrame({ error: { message: error.message, type: error.type, param: null, code: null } }),
   });

@@ -37,6 +37,7 @@ const replySchema: z.ZodType<ScriptedReply> = z.strictObject({
     .optional(),
   dropAfterChunks: count.optional(),
   malformed: z.boolean().optional(),
+  omitFinishReason: z.boolean().optional(),
   delayMs: count.optional(),
   model: z.string().min(1).optional(),
 });

@@ -50,6 +50,8 @@ export interface ScriptedReply {
   dropAfterChunks?: number;
   /** send an invalid `data:` line right after the first content delta */
   malformed?: boolean;
+  /** Chat Completions: the last chunk carries no finish_reason (servers that never send one) */
+  omitFinishReason?: boolean;
   /** pause between chunks (and before a non-stream body) */
   delayMs?: number;
   /** model name echoed in the stream; default: the request's `model` */
