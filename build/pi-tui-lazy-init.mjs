@@ -8,7 +8,8 @@
 //   timing) at the first frame; process.hrtime gives the same milliseconds, as kernel/stopwatch.ts does.
 // - its autocompletion's CJK-aware patterns (dist/utils.js, dist/autocomplete.js, dist/components/editor.js): each is
 //   a new RegExp over the text of the one before, with Unicode script classes that V8 parses at construction
-//   (~3 ms), and every Editor builds its trigger pattern from them when it is made, before anyone types.
+//   (~3 ms), and every Editor builds its trigger pattern from them when it is made and when it is given an
+//   autocompletion provider, before anyone types.
 // For the vendor bundle this plugin rewrites those declarations so that each is built on first use: a grapheme
 // segmentation of characters that no grapheme rule joins (pi-tui's own isStandaloneGraphemeRun) is answered one
 // character per segment without ICU, as pi-tui's own fast paths do; the Markdown parser is made at its first use,
@@ -106,7 +107,10 @@ export function lazyEditorSource(source) {
   text = replaceOnce(text, "const autocompleteTokenStartSource = `${autocompleteBoundaryRegex.source}[([{<\\`]*`;", "const autocompleteTokenStartSource = { toString: () => `${autocompleteBoundaryRegex.source}[([{<\\`]*` };", file);
   // the Editor only ever calls .test on them
   text = replaceOnce(text, "    autocompleteTriggerPattern = buildTriggerPattern(this.autocompleteTriggerCharacters);", "    autocompleteTriggerPattern = __pithLazyRegExp(() => buildTriggerPattern(this.autocompleteTriggerCharacters));", file);
-  return replaceOnce(text, "    autocompleteDebouncePattern = buildDebouncePattern(this.autocompleteTriggerCharacters);", "    autocompleteDebouncePattern = __pithLazyRegExp(() => buildDebouncePattern(this.autocompleteTriggerCharacters));", file);
+  text = replaceOnce(text, "    autocompleteDebouncePattern = buildDebouncePattern(this.autocompleteTriggerCharacters);", "    autocompleteDebouncePattern = __pithLazyRegExp(() => buildDebouncePattern(this.autocompleteTriggerCharacters));", file);
+  // and again when an autocompletion provider is set, which the UI does before its first frame
+  text = replaceOnce(text, "        this.autocompleteTriggerPattern = buildTriggerPattern(next);", "        this.autocompleteTriggerPattern = __pithLazyRegExp(() => buildTriggerPattern(next));", file);
+  return replaceOnce(text, "        this.autocompleteDebouncePattern = buildDebouncePattern(next);", "        this.autocompleteDebouncePattern = __pithLazyRegExp(() => buildDebouncePattern(next));", file);
 }
 
 /** `text` with `from` replaced by `to`, exactly once; throws when `from` is not there exactly once */

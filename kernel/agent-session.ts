@@ -1,6 +1,5 @@
 // The kernel's session: owns the conversation, the prompt pipeline, the loop runs and the event queue.
 // It knows no provider, tool, file format or UI: all of those arrive through plugins.
-import { randomUUID } from "node:crypto";
 import { isTapped, type BeforeAgentStartState, type KernelHooks, type InputSource, type SessionEndReason, type SessionStartEvent } from "./hooks.js";
 import { HookTable } from "./hook-table.js";
 import { EventQueue } from "./event-queue.js";
@@ -54,8 +53,8 @@ export class AgentSession {
 
   constructor(options: AgentSessionOptions) {
     this.cwd = options.cwd;
-    // node:crypto, not the `crypto` global: that one loads Web Crypto and perf_hooks too (~4 ms of a print run)
-    this.sessionId = options.sessionId ?? randomUUID();
+    // hosts pass one (the SDK's costs less to make at start-up); the Web Crypto global loads more than this needs
+    this.sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
     this.level = options.thinkingLevel ?? "off";
     this.validateArguments = options.validateArguments ?? uncheckedArguments;
     this.convertToLlm = options.convertToLlm ?? convertKernelMessages;

@@ -23,6 +23,7 @@ import { declaredToolLoadout, isSystemMessage } from "../lib/transcript/system-m
 import { convertToLlm } from "../lib/transcript/convert-to-llm.js";
 import { clampThinkingLevel } from "../lib/provider-kit/thinking-levels.js";
 import { stderrLogger } from "./stderr-logger.js";
+import { randomUUID } from "../lib/random/random-bytes.js";
 
 export interface CreateAgentSessionOptions {
   cwd?: string;
@@ -191,6 +192,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const log = options.log;
   const { session, timings } = await boot({
     cwd,
+    sessionId: randomUUID(),
     plugins,
     log: log ?? stderrLogger(),
     setupTimeoutMs: Number(process.env.PITH_SETUP_TIMEOUT_MS) || undefined,

@@ -21,7 +21,7 @@ beforeAll(async () => {
     format: "esm",
     target: "node20",
     // the kernel's CommonJS dependencies (tapable) require node built-ins; an ES module has no require of its own
-    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    banner: { js: 'import { createRequire as createBannerRequire } from "node:module"; const require = createBannerRequire(import.meta.url);' },
     outfile: childScript,
     logLevel: "silent",
   });

@@ -1,5 +1,5 @@
 // Entry ids: 8 hex chars, checked against the ids already in the session (pi's scheme).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "../../../lib/random/random-bytes.js";
 
 const ATTEMPTS = 100;
 

@@ -1,13 +1,13 @@
 // UUID version 7 (RFC 9562): 48-bit Unix milliseconds, then random bits, so ids sort by creation time.
 // Within one millisecond the 12-bit `rand_a` field counts up (RFC 9562 §6.2, method 1), keeping ids of one
 // process strictly increasing.
-import { randomFillSync } from "node:crypto";
+import { randomBytes } from "../../../lib/random/random-bytes.js";
 
 let lastMillis = -1;
 let counter = 0;
 
 export function uuidv7(now: number = Date.now()): string {
-  const bytes = randomFillSync(new Uint8Array(16));
+  const bytes = randomBytes(16);
   let millis = Math.max(now, lastMillis);
   if (millis === lastMillis) {
     counter++;
