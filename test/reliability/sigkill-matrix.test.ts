@@ -1,21 +1,30 @@
 // A streamed multi-turn session with tool calls, killed with SIGKILL at 50 seeded random moments through the
 // real CLI; each file is then resumed by pith. No complete line may be lost and no file may be unreadable.
-// @long-running: a hundred CLI runs, fifty of them killed mid-session
+// Every tenth file is resumed by a CLI run of its own (`--session`); the others by one pith in RPC mode that
+// switches to each file (`switch_session`), which opens it as start-up does, for a fraction of the process starts.
+// @long-running: fifty CLI runs killed mid-session, then their resumption
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { spawnRpc, type RpcChild, type RpcRecord } from "../rpc/rpc-harness.js";
 
 const RUNS = 50;
 const PARALLEL = 5;
 const MODEL = ["--model", "mock/mock-model"];
+const CLI_RESUME_EVERY = 10;
 
 let world: CliWorld;
+let rpc: RpcChild;
 beforeAll(async () => {
   world = await createCliWorld();
+  // its own new session is never written: nothing is prompted before the first switch
+  rpc = spawnRpc(world);
 });
 afterAll(async () => {
+  rpc?.peer.end();
+  await rpc?.exited;
   await world.close();
 });
 
@@ -70,6 +79,23 @@ async function killedRun(index: number, killAfterMs: number): Promise<{ file: st
   return { file, before: existsSync(file) ? completeLines(await readFile(file, "utf-8")) : [], killed };
 }
 
+/** Resumes `file` with "carry on": a CLI run of its own, or the RPC process switched to the file. */
+async function resume(index: number, file: string): Promise<void> {
+  if (index % CLI_RESUME_EVERY === 0) {
+    const result = await world.run(["-p", ...MODEL, "--session", file, "carry on"]);
+    expect(result.stderr).not.toMatch(/pith: (?!warning)/);
+    expect(result.code).toBe(0);
+    return;
+  }
+  const from = rpc.peer.records.length;
+  expect(await rpc.peer.request({ type: "switch_session", sessionPath: file })).toMatchObject({ success: true, data: { cancelled: false } });
+  expect(await rpc.peer.request({ type: "prompt", message: "carry on" })).toMatchObject({ success: true });
+  const end = (await rpc.peer.waitForEvent("agent_end", from)) as RpcRecord & { messages: { role: string; stopReason?: string }[] };
+  // the run's final answer, as the CLI's exit code 0 says
+  expect(end.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
+  expect(rpc.stderr()).not.toMatch(/pith: (?!warning)/);
+}
+
 describe("SIGKILL at random moments, through the CLI", () => {
   it(`loses no complete entry and leaves every file resumable (${RUNS} seeded kills)`, async () => {
     // a killed run takes up to four replies, its resumption up to four more
@@ -80,11 +106,9 @@ describe("SIGKILL at random moments, through the CLI", () => {
     let killedMidSession = 0;
     for (let start = 0; start < RUNS; start += PARALLEL) {
       const batch = delays.slice(start, start + PARALLEL).map((delay, offset) => killedRun(start + offset, delay));
-      for (const { file, before, killed } of await Promise.all(batch)) {
+      for (const [offset, { file, before, killed }] of (await Promise.all(batch)).entries()) {
         if (killed) killedMidSession++;
-        const result = await world.run(["-p", ...MODEL, "--session", file, "carry on"]);
-        expect(result.stderr).not.toMatch(/pith: (?!warning)/);
-        expect(result.code).toBe(0);
+        await resume(start + offset, file);
         const after = completeLines(await readFile(file, "utf-8"));
         expect(after.slice(0, before.length)).toEqual(before);
         expect(after.length).toBeGreaterThan(before.length);
@@ -92,5 +116,7 @@ describe("SIGKILL at random moments, through the CLI", () => {
     }
     // most kills must land while the session is being written, not after the run has finished
     expect(killedMidSession).toBeGreaterThan(RUNS / 2);
+    rpc.peer.end();
+    expect(await rpc.exited).toEqual({ code: 0, signal: null });
   }, 240_000);
 });
