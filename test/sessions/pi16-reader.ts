@@ -1,0 +1,53 @@
+// pi 1.6.0's own SessionManager as a reader of session files, in one Node 22 process for all of a test file's reads
+// (pi16-read.mjs): each read is a line out and a line back, in order.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { NODE22 } from "../support/pi-node22.js";
+
+export interface PiView {
+  entries: unknown[];
+  leafId: string | null;
+  context: { messages: { role: string }[] };
+  tree: unknown[];
+  name?: string;
+}
+
+export interface PiReader {
+  /** What pi reads from `file`, at `leaf` if given (else at the file's last entry). */
+  read(file: string, leaf?: string): Promise<PiView>;
+  close(): Promise<void>;
+}
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+export function startPiReader(): PiReader {
+  const piIndex = pathToFileURL(root("node_modules/@earendil-works/pi-coding-agent/dist/index.js")).href;
+  const child = spawn(NODE22, [root("test/sessions/pi16-read.mjs"), piIndex], { stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const waiting: { file: string; resolve: (view: PiView) => void; reject: (error: Error) => void }[] = [];
+  const exited = new Promise<void>((resolve) =>
+    child.once("close", (code) => {
+      for (const { file, reject } of waiting.splice(0)) reject(new Error(`pi could not read ${file}: the reader exited (${code}): ${stderr}`));
+      resolve();
+    }),
+  );
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const reply = JSON.parse(line) as { view?: PiView; error?: string };
+    const { file, resolve, reject } = waiting.shift()!;
+    if (reply.view) resolve(reply.view);
+    else reject(new Error(`pi could not read ${file}: ${reply.error}`));
+  });
+  return {
+    read: (file, leaf) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ file, resolve, reject });
+        child.stdin.write(`${JSON.stringify({ file, leaf })}\n`);
+      }),
+    close() {
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
