@@ -1,12 +1,13 @@
 // Global and project settings: read, checked key by key, merged, and written back one key at a time.
 import { join } from "node:path";
 import { PithError } from "../../kernel/index.js";
-import { checkObject, checkValue, schemaAt, type SettingIssue } from "./files/check-settings.js";
+import * as z from "zod/mini";
+import { checkFields, checkValue, schemaAt, type SettingIssue } from "./files/check-settings.js";
 import { withFileLock, type FileLockOptions } from "../../lib/lock/file-lock.js";
 import { deepFreeze, isPlainObject, jsonEqual, mergeOneLevel, type JsonObject } from "./files/json-object.js";
 import { migrateLegacySettings } from "./files/migrate.js";
 import { DEFAULT_SETTINGS } from "./schema/defaults.js";
-import { settingsSchema, type Settings, type SettingsScope } from "./schema/schema.js";
+import { settingField, type Settings, type SettingsScope } from "./schema/schema.js";
 import type { SettingPath, SettingValue } from "./schema/setting-path.js";
 import { formatSettings, readSettingsFile, writeFileAtomic, type SettingsFileContent } from "./files/settings-file.js";
 
@@ -124,7 +125,9 @@ export class SettingsManager {
     options: { signal?: AbortSignal } = {},
   ): Promise<void> {
     const segments = path.split(".");
-    const schema = schemaAt(settingsSchema(), segments);
+    const [key, ...inside] = segments;
+    const field = settingField(key!);
+    const schema = field && schemaAt(field, inside);
     if (!schema) throw new PithError("SETTINGS_UNKNOWN_KEY", `"${path}" is not a setting pith knows`);
     if (value !== undefined) {
       const [issue] = checkValue(schema, value, segments).issues;
@@ -179,7 +182,13 @@ export class SettingsManager {
     }
     // nothing set anywhere: the defaults, without building the schema
     if (Object.keys(merged).length === 0) return DEFAULT_SETTINGS;
-    return deepFreeze(settingsSchema().parse(merged));
+    // what the whole schema's parse gives, with only the keys set parsed (each file's values are checked already)
+    const effective: JsonObject = { ...DEFAULT_SETTINGS };
+    for (const [key, value] of Object.entries(merged)) {
+      const field = settingField(key);
+      effective[key] = field ? (z.parse(field, value) as JsonObject[string]) : value;
+    }
+    return deepFreeze(effective as Settings);
   }
 }
 
@@ -202,7 +211,7 @@ function layerFrom(scope: SettingsScope, file: string, content: SettingsFileCont
       warnings: [{ scope, file, line: content.line, column: content.column, message }],
     };
   }
-  const checked = checkObject(settingsSchema(), migrateLegacySettings(content.data), []);
+  const checked = checkFields(settingField, migrateLegacySettings(content.data), []);
   const warnings = checked.issues.map((issue) => ({ scope, file, key: issue.setting, message: describeIssue(scope, file, issue) }));
   return { data: deepFreeze(checked.value as JsonObject), warnings };
 }

@@ -102,4 +102,16 @@ describe("loading settings", () => {
     expect(manager.get()).toEqual(settingsSchema().parse({}));
     expect(Object.isFrozen(manager.get().compaction)).toBe(true);
   });
+
+  it("fills in what the files leave out as the whole schema does, though only the keys set are parsed", async () => {
+    const global = { defaultProvider: "mock", compaction: { enabled: false }, retry: { provider: { timeoutMs: 5000 } }, packages: ["npm:x"], someExtension: { a: 1 } };
+    const project = { terminal: { showImages: false }, quietStartup: "header", markdown: { mermaid: "off" } };
+    await folders.writeGlobal(global);
+    await folders.writeProject(project);
+    const manager = await folders.load();
+    expect(manager.warnings).toEqual([]);
+    expect(manager.get()).toEqual(settingsSchema().parse({ ...global, ...project }));
+    expect(manager.get().retry.provider).toEqual({ timeoutMs: 5000, maxRetries: 0, maxRetryDelayMs: 60000 });
+    expect(Object.isFrozen(manager.get().terminal)).toBe(true);
+  });
 });

@@ -20,10 +20,15 @@ export interface CheckResult {
 }
 
 export function checkObject(schema: z.ZodMiniObject, value: JsonObject, path: readonly string[]): CheckResult {
+  return checkFields((key) => schema.shape[key], value, path);
+}
+
+/** checkObject with each key's schema from `fieldOf` (undefined: a key pith does not know) */
+export function checkFields(fieldOf: (key: string) => z.core.$ZodType | undefined, value: JsonObject, path: readonly string[]): CheckResult {
   const kept: JsonObject = {};
   const issues: SettingIssue[] = [];
   for (const [key, item] of Object.entries(value)) {
-    const field = schema.shape[key];
+    const field = fieldOf(key);
     if (!field) {
       kept[key] = item;
       continue;
@@ -54,7 +59,7 @@ export function checkValue(schema: z.core.$ZodType, value: unknown, path: readon
 }
 
 /** The schema of a dotted key path, or undefined when the path is not a known setting. */
-export function schemaAt(root: z.ZodMiniObject, path: readonly string[]): z.core.$ZodType | undefined {
+export function schemaAt(root: z.core.$ZodType, path: readonly string[]): z.core.$ZodType | undefined {
   let schema: z.core.$ZodType = root;
   for (const key of path) {
     const objectSchema = objectInside(schema);
