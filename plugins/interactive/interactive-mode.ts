@@ -13,7 +13,7 @@ import { Header, headerText } from "./components/header.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { footerData } from "./footer/footer-data.js";
 import { bindKeyActions } from "./keys/key-actions.js";
-import { keysOf, loadKeybindings } from "./keys/key-bindings.js";
+import { keysOf, loadKeybindings, reloadKeybindings } from "./keys/key-bindings.js";
 import { Layout } from "./layout.js";
 import { Submitter } from "./input/submit.js";
 import { historyAfterCompaction, sessionHistory } from "./chat/history.js";
@@ -173,7 +173,9 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
         }
         programStatus.reset();
         chat.clear();
+        const reloadedKeys = reason === "reload" ? reloadUiFiles?.() : undefined;
         const unlisted = reason === "reload" && listResources ? listResources() : (bindings.refresh(pluginContext), []);
+        if (reloadedKeys) unlisted.push({ kind: "warning", text: reloadedKeys });
         chat.showHistory(sessionHistory(pluginContext, pluginContext.session));
         for (const { kind, text } of unlisted) chat.notify(kind, text);
       });
@@ -231,15 +233,21 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     ui.focusEditor();
     const themes = runOptions.themes;
-    const sources = {
+    const themeSources = () => ({
       agentDir: options.agentDir,
       cwd: session.cwd,
       projectTrusted: plugged.tryUse("projectTrust")?.trusted ?? true,
       paths: themes?.paths ?? [],
       packageFiles: plugged.tryUse("packages")?.resolved.themeFiles ?? [],
       discover: themes?.discover ?? true,
+    });
+    const themeChoice = () => themes?.use ?? plugged.tryUse("settings")?.get().theme;
+    const runThemes = startThemes(themeSources(), themeChoice(), ui, tui, (message) => chat.notify("warning", message));
+    // /reload reads what only the UI reads, as pi 1.6.0: keybindings.json and the theme files
+    reloadUiFiles = () => {
+      runThemes.reload(themeSources(), themeChoice());
+      return reloadKeybindings(keys, options.agentDir);
     };
-    const runThemes = startThemes(sources, themes?.use ?? plugged.tryUse("settings")?.get().theme, ui, tui, (message) => chat.notify("warning", message));
     takeTerminal();
     void runThemes.followTerminal();
     terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
@@ -294,6 +302,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   // until run() lists the start-up problems, what plugins log waits here, so the listed ones are not shown twice
   let startupNotes: { kind: NoticeKind; text: string }[] | undefined = [];
   let listResources: (() => { kind: NoticeKind; text: string }[]) | undefined;
+  /** the keybindings' warning, if any */
+  let reloadUiFiles: (() => string | undefined) | undefined;
   const extensionProblems: PithError[] = [];
   const note = (kind: NoticeKind, text: string) => (startupNotes ? startupNotes.push({ kind, text }) : chat.notify(kind, text));
   const log: Logger = {

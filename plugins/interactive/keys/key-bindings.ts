@@ -78,10 +78,10 @@ export interface LoadedKeybindings {
   warning?: string;
 }
 
-/** Reads `<agentDir>/keybindings.json` (a missing file is no error) and installs the result as pi-tui's bindings. */
-export function loadKeybindings(agentDir: string): LoadedKeybindings {
+/** `<agentDir>/keybindings.json`'s bindings (a missing file is no error); a file that cannot be used gives none and a warning */
+function readUserBindings(agentDir: string): { user: KeybindingsConfig; warning?: string } {
   const file = join(agentDir, "keybindings.json");
-  let user: KeybindingsConfig = {};
+  const user: KeybindingsConfig = {};
   let warning: string | undefined;
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
@@ -94,14 +94,24 @@ export function loadKeybindings(agentDir: string): LoadedKeybindings {
       else warning = `${file}: "${id}" must be a key or a list of keys`;
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-      user = {};
-      warning = `${file} was not used: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return { user: {}, warning: `${file} was not used: ${error instanceof Error ? error.message : String(error)}` };
   }
+  return warning ? { user, warning } : { user };
+}
+
+/** Reads `<agentDir>/keybindings.json` (a missing file is no error) and installs the result as pi-tui's bindings. */
+export function loadKeybindings(agentDir: string): LoadedKeybindings {
+  const { user, warning } = readUserBindings(agentDir);
   const manager = new KeybindingsManager(KEYBINDINGS, user);
   setKeybindings(manager);
   return { manager, warning };
+}
+
+/** `/reload`: the file is read again and its bindings replace the old ones; the warning when it cannot be used */
+export function reloadKeybindings(manager: KeybindingsManager, agentDir: string): string | undefined {
+  const { user, warning } = readUserBindings(agentDir);
+  manager.setUserBindings(user);
+  return warning;
 }
 
 /** The keys bound to an action, for hints ("ctrl+o"); empty when unbound. */

@@ -19,6 +19,8 @@ export interface RunThemes {
   readonly problems: readonly string[];
   /** asks the terminal for its colours, once it is taken, when the choice follows them */
   followTerminal(): Promise<void>;
+  /** `/reload`: the theme files read again and the choice applied anew */
+  reload(sources: ThemeSources, choice: string | undefined): void;
   stop(): void;
 }
 
@@ -29,8 +31,8 @@ export function startThemes(sources: ThemeSources, startChoice: string | undefin
   let applied = ui.theme.name;
   /** the theme is being applied here, not picked by the user or an extension */
   let applying = false;
-  const use = (name: string) => {
-    if (name === ui.theme.name && name !== SYSTEM_THEME_NAME) return;
+  const use = (name: string, again = false) => {
+    if (!again && name === ui.theme.name && name !== SYSTEM_THEME_NAME) return;
     applying = true;
     const result = ui.setTheme(name);
     applying = false;
@@ -38,9 +40,9 @@ export function startThemes(sources: ThemeSources, startChoice: string | undefin
     applied = ui.theme.name;
   };
   // a theme chosen since (/settings, an extension's setTheme) is left alone
-  const follow = (now: Appearance) => {
+  const follow = (now: Appearance, again = false) => {
     if (isSystemTheme(choice)) catalog.setSystemPalette(systemPalette(appearance.reportedColors, now === "dark"));
-    use(themeFor(choice, now));
+    use(themeFor(choice, now), again);
   };
   const appearance = new TerminalAppearance(tui, (now) => (ui.theme.name === applied ? follow(now) : undefined));
   follow(appearance.current);
@@ -65,6 +67,13 @@ export function startThemes(sources: ThemeSources, startChoice: string | undefin
     followTerminal() {
       terminalTaken = true;
       return followsTerminal(choice) ? startFollowing() : Promise.resolve();
+    },
+    reload(reloaded, reloadedChoice) {
+      catalog.reload(reloaded);
+      choice = reloadedChoice;
+      // a file edited since is drawn with its new colours, even when its name stays
+      follow(appearance.current, true);
+      if (followsTerminal(choice)) void startFollowing();
     },
     stop() {
       stopWatching();

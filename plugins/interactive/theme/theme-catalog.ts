@@ -29,8 +29,18 @@ export class ThemeCatalog {
   private readonly themes = new Map<string, CatalogTheme>();
   readonly problems: string[] = [];
 
-  constructor(private readonly sources: ThemeSources) {
+  constructor(private sources: ThemeSources) {
     this.load();
+  }
+
+  /** `/reload`: every file read again (the project's once trusted, the packages' of the settings now); "system" keeps its colours */
+  reload(sources: ThemeSources): void {
+    const system = this.themes.get(SYSTEM_THEME_NAME);
+    this.sources = sources;
+    this.themes.clear();
+    this.problems.length = 0;
+    this.load();
+    if (system) this.themes.set(SYSTEM_THEME_NAME, system);
   }
 
   /** the agent folder's theme folder: the one hot reload watches */
