@@ -163,6 +163,7 @@ export class ExtensionRuntime {
     for (const record of this.records) {
       record.live = false;
       for (const name of record.providerNames) models?.unregisterProvider(name);
+      for (const [provider, id] of record.virtualModels.values()) models?.unregisterVirtualModel(provider, id);
       for (const name of record.mcpServers) this.mcp()?.unregisterServer(name, record.source.path);
     }
     for (const scope of [...this.scopes.values()].reverse()) scope.dispose();

@@ -1,6 +1,8 @@
-// The models plugin: offers the registry as the "models" service and answers `resolve_auth`.
+// The models plugin: offers the registry as the "models" service, answers `resolve_auth`, and routes the requests
+// of virtual models (routing.ts).
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { ModelRegistry } from "./registry.js";
+import { virtualModelRouter } from "./routing.js";
 
 declare module "../../kernel/index.js" {
   interface PithServices {
@@ -24,6 +26,7 @@ export function modelsPlugin(options: ModelsPluginOptions): PithPlugin {
       for (const error of registry.errors) context.log.warn(error.message);
       context.provide("models", registry);
       context.on("resolve_auth", ({ model, signal }) => registry.resolveAuth(model, signal));
+      context.registerProvider(virtualModelRouter(context, registry));
     },
   });
 }

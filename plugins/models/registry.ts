@@ -12,6 +12,7 @@ import { resolveCliModel, type CliModelResolution } from "./selection/cli-model.
 import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-files/config-value.js";
 import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider } from "./known-providers.js";
 import { formatModelList } from "./selection/model-list.js";
+import { VirtualModels, isVirtualModel, type VirtualModelDefinition } from "./virtual-models.js";
 import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./config-files/models-json.js";
 import type { ProviderConfig } from "./config-files/models-json-schema.js";
 
@@ -43,6 +44,8 @@ export class ModelRegistry {
   /** per provider, built when first needed: a run that uses one provider reads one catalogue file */
   private tables = new Map<string, ModelTable>();
   private everyModel: Model[] | undefined;
+  /** the virtual models extensions registered (routing.ts routes their requests) */
+  readonly virtualModels = new VirtualModels();
 
   constructor(options: ModelRegistryOptions) {
     this.agentDir = options.agentDir;
@@ -85,7 +88,7 @@ export class ModelRegistry {
 
   /** Built-in providers, then those models.json and extensions add. */
   providers(): string[] {
-    return [...new Set([...builtInProviders(), ...this.fileProviders.keys(), ...this.extensionProviders.keys()])];
+    return [...new Set([...builtInProviders(), ...this.fileProviders.keys(), ...this.extensionProviders.keys(), ...this.virtualModels.providers()])];
   }
 
   /**
@@ -99,7 +102,8 @@ export class ModelRegistry {
       this.bearerVariable(provider) !== undefined ||
       this.envKeyVariable(provider) !== undefined ||
       hasAmbientCredentials(provider, this.env) ||
-      this.requestConfig(provider)?.apiKey !== undefined
+      this.requestConfig(provider)?.apiKey !== undefined ||
+      this.onlyVirtual(provider)
     );
   }
 
@@ -140,6 +144,8 @@ export class ModelRegistry {
    * token (ANTHROPIC_AUTH_TOKEN) goes as the `Authorization` header alone, with no key.
    */
   async resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth> {
+    // the router resolves the key of the physical model it picks
+    if (isVirtualModel(model)) return {};
     const key = await this.resolveKey(model.provider, signal);
     if (!key?.apiKey && !key?.bearer) throw this.noApiKeyError(model.provider);
     const { apiKey } = key;
@@ -161,6 +167,26 @@ export class ModelRegistry {
     return auth;
   }
 
+  /**
+   * pi's `getProviderAuth`: the provider's key and headers (no model's own), the login's endpoint, and where the key
+   * comes from (`authSource`); undefined when nothing is configured. Throws when a configured source fails.
+   */
+  async providerAuth(provider: string, signal?: AbortSignal): Promise<{ auth: ResolvedAuth; source: string; type: "oauth" | "api_key" } | undefined> {
+    const source = this.authSource(provider);
+    const key = source && (await this.resolveKey(provider, signal));
+    if (!source || !key) return undefined;
+    const config = this.requestConfig(provider);
+    const headers = await this.resolveHeaders(config?.headers, `provider "${provider}"`, signal);
+    if (key.bearer) headers.Authorization = `Bearer ${key.bearer}`;
+    const auth: ResolvedAuth = { ...(key.apiKey ? { apiKey: key.apiKey } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}), ...(key.baseUrl ? { baseUrl: key.baseUrl } : {}) };
+    return { auth, ...source };
+  }
+
+  /** The config an extension's `registerProvider(name, config)` gave, as checked. */
+  registeredProviderConfig(name: string): ProviderConfig | undefined {
+    return this.extensionProviders.get(name);
+  }
+
   /** The provider's `baseUrl` as models.json or an extension sets it, if either does. */
   configuredBaseUrl(provider: string): string | undefined {
     return this.extensionProviders.get(provider)?.baseUrl ?? this.fileProviders.get(provider)?.baseUrl;
@@ -168,7 +194,7 @@ export class ModelRegistry {
 
   /** The provider's display name (the catalogue's), else its id. */
   providerName(provider: string): string {
-    return catalogueProvider(provider)?.name ?? provider;
+    return this.extensionProviders.get(provider)?.name ?? this.fileProviders.get(provider)?.name ?? catalogueProvider(provider)?.name ?? provider;
   }
 
   /**
@@ -215,6 +241,22 @@ export class ModelRegistry {
     if (this.extensionProviders.delete(name)) this.rebuild();
   }
 
+  /** pi's `registerVirtualModel`: listed under its provider, hiding nothing but an earlier virtual model of its id. */
+  registerVirtualModel(definition: VirtualModelDefinition): void {
+    this.virtualModels.register(definition, this.find(definition?.provider, definition?.id));
+    this.rebuild();
+  }
+
+  unregisterVirtualModel(provider: string, id: string): void {
+    if (this.virtualModels.unregister(provider, id)) this.rebuild();
+  }
+
+  /** A model of the catalogue, models.json or an extension that is not virtual: what a router may pick. */
+  findPhysical(provider: string, id: string): Model | undefined {
+    const model = this.find(provider, id);
+    return model && !isVirtualModel(model) ? model : undefined;
+  }
+
   /**
    * `--provider` / `--model` over all models. Only `--provider x`, or `x/id` when x has a key (the named provider
    * then wins whatever else matches), is decided on x's models alone, without reading other catalogue files.
@@ -259,6 +301,7 @@ export class ModelRegistry {
         const ids = new Set<unknown>(offered);
         table.models = table.models.filter((model) => ids.has(model.id));
       }
+      table.models = this.virtualModels.addTo(provider, table.models);
       this.tables.set(provider, table);
     }
     return table;
@@ -267,6 +310,12 @@ export class ModelRegistry {
   /** An extension's key and headers replace those of models.json. */
   private requestConfig(provider: string): RequestConfig | undefined {
     return requestConfigOf(this.extensionProviders.get(provider)) ?? requestConfigOf(this.fileProviders.get(provider));
+  }
+
+  /** A provider that lists only virtual models is always available (pi: "Under an ID that no provider uses"). */
+  private onlyVirtual(provider: string): boolean {
+    if (!this.virtualModels.providers().includes(provider)) return false;
+    return catalogueProvider(provider) === undefined && !this.fileProviders.has(provider) && !this.extensionProviders.has(provider);
   }
 
   private namedProvider({ provider, model }: { provider?: string; model?: string }): string | undefined {

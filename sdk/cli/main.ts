@@ -57,7 +57,7 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
     if (args.export !== undefined) return await runExport(args.export, args.messages[0]);
     if (args.listModels !== undefined) {
       const { listModels } = await import("./list-models.js");
-      return await listModels(args.listModels === true ? undefined : args.listModels);
+      return await listModels(args.listModels === true ? undefined : args.listModels, sessionOptions(await withCliPackages(args), "print"));
     }
     // Before stdin is read: in RPC mode it carries commands, not a prompt.
     if (args.mode === "rpc") {

@@ -21,11 +21,8 @@ function membersOf(text: string, declaration: string): string[] {
   return [...new Set(names)].filter((name) => name !== "constructor");
 }
 
-/** The names pith lacks, each in docs/compatibility.md. */
-const KNOWN_MISSING: Record<string, string[]> = {
-  pi: ["registerVirtualModel", "unregisterVirtualModel"],
-  modelRegistry: ["classify", "generateImages", "getProvider", "getProviderAuth", "getRegisteredNativeProvider", "getRegisteredProviderConfig", "registerVirtualModel", "unregisterVirtualModel"],
-};
+/** The names pith lacks, each in docs/compatibility.md (none today). */
+const KNOWN_MISSING: Record<string, string[]> = {};
 
 const pi16 = {
   pi: membersOf(extensionTypes, "ExtensionAPI"),

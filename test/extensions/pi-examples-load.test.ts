@@ -12,8 +12,6 @@ const EXAMPLES = join(PI16_PACKAGE, "examples/extensions");
 const KNOWN: Record<string, RegExp> = {
   // its npm dependency is not installed (pi fails the same way until `npm install` in its folder)
   "gondolin/index.ts": /Cannot find module '@earendil-works\/gondolin'/,
-  // virtual models are not in pith
-  "jev-router.ts": /registerVirtualModel is not a function/,
   // an extension provider's OAuth login is not run by pith
   "custom-provider-anthropic/index.ts": /offers an OAuth login, which pith does not run/,
   "custom-provider-gitlab-duo/index.ts": /offers an OAuth login, which pith does not run/,

@@ -3,6 +3,8 @@ import { errorMessage, type AssistantMessage, type Model } from "../../../kernel
 import { AssistantMessageEventStream } from "../shims/pi-ai/event-stream.js";
 import type { LlmContext, LlmStreamOptions } from "../shims/pi-ai/llm.js";
 import type { ModelRegistry } from "../../models/registry.js";
+import type { VirtualModelDefinition } from "../../models/virtual-models.js";
+import { providerAuth, providerObject, unservedCall } from "./provider-view.js";
 
 export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };
 
@@ -26,7 +28,20 @@ export interface ModelRegistryView {
   getRegisteredProviderIds(): readonly string[];
   registerProvider(name: string, config: Record<string, unknown>): void;
   unregisterProvider(name: string): void;
-  refresh(): void;
+  /** the config an extension registered the provider with (pi's `getRegisteredProviderConfig`) */
+  getRegisteredProviderConfig(name: string): Record<string, unknown> | undefined;
+  /** a whole provider object an extension registered (pi's `registerProvider(provider)`); pith takes configs only */
+  getRegisteredNativeProvider(name: string): undefined;
+  /** pi-ai's `Provider` for the id: models, endpoint, headers, calls */
+  getProvider(provider: string): ReturnType<typeof providerObject>;
+  /** the provider's resolved key, headers and endpoint, and where they come from */
+  getProviderAuth(provider: string): ReturnType<typeof providerAuth>;
+  registerVirtualModel(definition: VirtualModelDefinition): void;
+  unregisterVirtualModel(provider: string, id: string): void;
+  /** reads models.json and auth.json again; pith refreshes no catalogue over the network, so no provider fails */
+  refresh(options?: { signal?: AbortSignal }): Promise<{ aborted: boolean; errors: ReadonlyMap<string, Error> }>;
+  classify(model: Model, context: unknown, options?: unknown): Promise<ReturnType<typeof unservedCall>>;
+  generateImages(model: Model, context: unknown, options?: unknown): Promise<ReturnType<typeof unservedCall>>;
   getError(): string | undefined;
   /** one model call as pi-ai's event stream, through pith's provider for the model's API (pi's `stream`) */
   stream(model: Model, context: LlmContext, options?: LlmStreamOptions): AssistantMessageEventStream;
@@ -68,7 +83,7 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined): Mo
       }
     },
     getApiKeyForProvider: async (provider) => registry()?.resolveApiKey(provider),
-    getProviderDisplayName: (provider) => provider,
+    getProviderDisplayName: (provider) => registry()?.providerName(provider) ?? provider,
     isUsingOAuth: (model) => registry()?.authSource(model.provider)?.type === "oauth",
     getProviderAuthStatus(provider) {
       const source = registry()?.authSource(provider);
@@ -81,7 +96,24 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined): Mo
     getRegisteredProviderIds: () => registry()?.registeredProviderIds() ?? [],
     registerProvider: (name, config) => registry()?.registerProvider(name, config),
     unregisterProvider: (name) => registry()?.unregisterProvider(name),
-    refresh: () => registry()?.reload(),
+    getRegisteredProviderConfig: (name) => registry()?.registeredProviderConfig(name),
+    getRegisteredNativeProvider: () => undefined,
+    getProvider: (provider) => {
+      const models = registry();
+      return models && providerObject(models, provider, stream);
+    },
+    getProviderAuth: async (provider) => {
+      const models = registry();
+      return models && providerAuth(models, provider);
+    },
+    registerVirtualModel: (definition) => registry()?.registerVirtualModel(definition),
+    unregisterVirtualModel: (provider, id) => registry()?.unregisterVirtualModel(provider, id),
+    refresh: async (options) => {
+      registry()?.reload();
+      return { aborted: options?.signal?.aborted ?? false, errors: new Map<string, Error>() };
+    },
+    classify: async (model) => unservedCall(model, "classifier"),
+    generateImages: async (model) => unservedCall(model, "image"),
     getError: () => {
       const errors = registry()?.errors ?? [];
       return errors.length > 0 ? errors.map((error) => error.message).join("\n") : undefined;

@@ -3,6 +3,7 @@
 import type { AgentMessage, CustomMessage, ImageContent, TextContent, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../../kernel/index.js";
 import type { RegisteredMcpServer } from "../../mcp/servers-change-hook.js";
 import type { ModelRegistryView } from "../context/model-registry-view.js";
+import type { ModelRoute, ModelRouteRequest, VirtualModelDefinition } from "../../models/virtual-models.js";
 import type { ReadonlySessionView } from "../context/session-view.js";
 import type { ExtensionUIContext } from "../context/ui-context.js";
 import type { BashOperations, BashResult } from "../../session-services/user-bash.js";
@@ -581,6 +582,9 @@ export interface ExtensionAPI {
   setThinkingLevel(level: ThinkingLevel): void;
   registerProvider(name: string, config: Record<string, unknown>): void;
   unregisterProvider(name: string): void;
+  /** pi's virtual model: listed like any model, `route(request, ctx)` picks the physical model of each request */
+  registerVirtualModel(model: ExtensionVirtualModel): void;
+  unregisterVirtualModel(provider: string, id: string): void;
   /** an MCP server for this session, an `mcpServers` entry; throws for an invalid entry or another extension's name */
   registerMcpServer(name: string, config: Record<string, unknown>): void;
   unregisterMcpServer(name: string): void;
@@ -591,3 +595,8 @@ export interface ExtensionAPI {
 
 /** A pi extension: the default export of an extension file. */
 export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
+
+/** What `pi.registerVirtualModel` takes: pi's definition, its router also given the extension's ctx. */
+export interface ExtensionVirtualModel extends Omit<VirtualModelDefinition, "route"> {
+  route(request: ModelRouteRequest, ctx: ExtensionContext): ModelRoute | Promise<ModelRoute>;
+}

@@ -7,7 +7,7 @@ import { extensionError } from "./errors.js";
 import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";
 import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
-import { registerProviderNow } from "../registrations/provider-registration.js";
+import { registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
 import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
 import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
 import { checkTool } from "../registrations/tool-adapter.js";
@@ -177,6 +177,18 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       } catch (error) {
         fail("unregisterProvider", new Error(errorMessage(error)));
       }
+    },
+
+    registerVirtualModel(model) {
+      if (!record.live || !runtime().loaded) record.pendingVirtualModels.push(model);
+      else registerVirtualModelNow(runtime(), record, model);
+    },
+
+    unregisterVirtualModel(provider, id) {
+      const pending = record.pendingVirtualModels.findIndex((entry) => entry.provider === provider && entry.id === id);
+      if (pending !== -1) record.pendingVirtualModels.splice(pending, 1);
+      record.virtualModels.delete(`${provider}/${id}`);
+      runtime().models()?.unregisterVirtualModel(provider, id);
     },
 
     registerMcpServer(name, config) {

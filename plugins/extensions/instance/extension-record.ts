@@ -4,6 +4,7 @@ import type { ExtensionSource } from "../loading/discovery.js";
 import { extensionOwner } from "./errors.js";
 import type {
   ExtensionEventName,
+  ExtensionVirtualModel,
   MarkdownTransformerOptions,
   PiCommandOptions,
   PiFlagOptions,
@@ -40,6 +41,10 @@ export interface ExtensionRecord {
   /** its one markdown transformer (registering again replaces it, as in pi) */
   markdownTransformer: { transform: unknown; options: MarkdownTransformerOptions } | undefined;
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
+  /** virtual models registered while its factory ran (pi queues them with the providers) */
+  readonly pendingVirtualModels: ExtensionVirtualModel[];
+  /** virtual models it gave the models service, as [provider, id], taken back when it unloads */
+  readonly virtualModels: Map<string, [string, string]>;
   /** MCP servers registered while its factory ran, registered once it succeeded */
   readonly pendingMcpServers: { name: string; config: Record<string, unknown> }[];
   /** providers it gave the models service, taken back when it unloads */
@@ -76,6 +81,8 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     toolRenderers: [],
     markdownTransformer: undefined,
     pendingProviders: [],
+    pendingVirtualModels: [],
+    virtualModels: new Map(),
     pendingMcpServers: [],
     providerNames: new Set(),
     mcpServers: new Set(),

@@ -6,6 +6,8 @@ import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
 import type { ExtensionRuntime } from "../runtime.js";
+import type { ExtensionVirtualModel } from "../contract/types.js";
+import { createExtensionContext } from "../context/extension-context.js";
 
 export function registerProviderNow(runtime: ExtensionRuntime, record: ExtensionRecord, name: string, config: Record<string, unknown>): void {
   const where = `registerProvider("${name}")`;
@@ -37,5 +39,20 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
 export function registerPendingProviders(runtime: ExtensionRuntime): void {
   for (const record of runtime.records.filter((candidate) => candidate.live)) {
     for (const { name, config } of record.pendingProviders.splice(0)) registerProviderNow(runtime, record, name, config);
+    for (const definition of record.pendingVirtualModels.splice(0)) registerVirtualModelNow(runtime, record, definition);
+  }
+}
+
+/** pi's `registerVirtualModel`: the router gets the extension's ctx, made for each request (with its signal). */
+export function registerVirtualModelNow(runtime: ExtensionRuntime, record: ExtensionRecord, model: ExtensionVirtualModel): void {
+  const where = `registerVirtualModel("${String(model?.provider)}/${String(model?.id)}")`;
+  try {
+    const models = runtime.models();
+    if (!models) throw new PithError("MODELS_UNAVAILABLE", "this session has no models service to register virtual models with");
+    const route = model?.route;
+    models.registerVirtualModel({ ...model, route: (request) => route.call(model, request, createExtensionContext(runtime, record, request.signal)) });
+    record.virtualModels.set(`${model.provider}/${model.id}`, [model.provider, model.id]);
+  } catch (error) {
+    runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));
   }
 }

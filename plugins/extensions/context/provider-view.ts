@@ -1,0 +1,54 @@
+// What `ctx.modelRegistry` answers about one provider as pi-ai's objects: `getProvider` (the provider with its
+// models, endpoint, headers and calls), `getProviderAuth` (its resolved key and where it comes from), and the
+// classifier and image calls, which no model of pith's catalogue serves (it holds pi's chat models only).
+import type { Model } from "../../../kernel/index.js";
+import type { ModelRegistry } from "../../models/registry.js";
+import type { AssistantMessageEventStream } from "../shims/pi-ai/event-stream.js";
+import type { LlmContext, LlmStreamOptions } from "../shims/pi-ai/llm.js";
+
+type Stream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
+
+/** pi-ai's `Provider` for one of pith's providers: undefined when nothing defines it. */
+export function providerObject(models: ModelRegistry, id: string, stream: Stream) {
+  if (!models.providers().includes(id)) return undefined;
+  const name = models.providerName(id);
+  const chatModels = () => models.all().filter((model) => model.provider === id);
+  const headers = models.registeredProviderConfig(id)?.headers;
+  return {
+    id,
+    name,
+    baseUrl: models.configuredBaseUrl(id) ?? chatModels()[0]?.baseUrl,
+    ...(headers ? { headers } : {}),
+    auth: { apiKey: { name: `${name} API key` } },
+    getModels: chatModels,
+    getAllModels: chatModels,
+    stream,
+    streamSimple: stream,
+  };
+}
+
+/** pi's `AuthResult`: the key, headers and endpoint, and where they come from, as pi labels it. */
+export async function providerAuth(models: ModelRegistry, id: string) {
+  const resolved = await models.providerAuth(id);
+  if (!resolved) return undefined;
+  return { auth: resolved.auth, source: authLabel(resolved.source, resolved.type) };
+}
+
+/** pith's source names as pi's labels: a variable by its name, a login as "OAuth", a configured key as pi says it. */
+function authLabel(source: string, type: "oauth" | "api_key"): string {
+  if (type === "oauth") return "OAuth";
+  if (source === "models.json") return "configured API key";
+  if (source === "stored credential") return "stored API key";
+  return source;
+}
+
+/**
+ * pi's `classify` and `generateImages` never reject: a call they cannot make answers with `stopReason: "error"`.
+ * pith's catalogue has no classifier or image models (pi 1.6.0 ships 81 and 74), so every such call ends here.
+ */
+export function unservedCall(model: { api?: string; provider?: string; id?: string }, kind: "classifier" | "image") {
+  const what = kind === "classifier" ? "classify" : "generate images";
+  const message = `pith cannot ${what} with ${String(model?.provider)}/${String(model?.id)}: pith has no ${kind} models (its catalogue holds pi's chat models only).`;
+  const base = { api: model?.api ?? "unknown", provider: model?.provider ?? "unknown", model: model?.id ?? "unknown", stopReason: "error" as const, errorMessage: message, code: "MODEL_TYPE_UNAVAILABLE", timestamp: Date.now() };
+  return kind === "classifier" ? { ...base, answers: {} } : { ...base, output: [] };
+}
