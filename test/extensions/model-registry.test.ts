@@ -61,4 +61,4 @@ it("getProviderDisplayName, getProvider, getProviderAuth, getRegisteredProviderC
     if (previous === undefined) delete process.env.ANTHROPIC_API_KEY;
     else process.env.ANTHROPIC_API_KEY = previous;
   }
-});
+}, 120_000);

@@ -81,12 +81,12 @@ describe.skipIf(!available)("virtual models: pi 1.6.0's jev-router", () => {
       "reply openai-codex/gpt-5.6-luna stop",
     ]);
     expect(pithFacts).toEqual(piFacts);
-  });
+  }, 180_000);
 
   it("--list-models lists the virtual model as pi does", async () => {
     const pith = await world.run(["-e", JEV, "--list-models", "jev"]);
     const pi = await runPiCli(world, ["-e", JEV, "--list-models", "jev"]);
     expect(pith.stdout).toContain("jev       auto   272K     128K     yes       yes");
     expect(pith.stdout).toBe(pi.stdout);
-  });
+  }, 120_000);
 });
