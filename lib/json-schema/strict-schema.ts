@@ -16,20 +16,24 @@ const isStructured = (schema: Schema) => types(schema).includes("object") || typ
 const allowsNull = (schema: unknown): boolean =>
   isSchema(schema) && (types(schema).includes("null") || schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null)) || (Array.isArray(schema.anyOf) && schema.anyOf.some(allowsNull)));
 
-function strictNode(schema: unknown): void {
+/** A keyword (with its value) a provider's strict mode refuses beyond the common ones. */
+export type UnsupportedKeyword = (key: string, value: unknown) => boolean;
+
+function strictNode(schema: unknown, unsupported?: UnsupportedKeyword): void {
   if (!isSchema(schema)) throw new NotStrict();
   if (UNSUPPORTED_KEYWORDS.some((key) => schema[key] !== undefined)) throw new NotStrict();
+  if (unsupported && Object.entries(schema).some(([key, value]) => unsupported(key, value))) throw new NotStrict();
   if (schema.type === undefined && schema.anyOf === undefined && schema.enum === undefined) throw new NotStrict();
   if (schema.anyOf !== undefined) {
     if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) throw new NotStrict();
     for (const variant of schema.anyOf) {
       if (isSchema(variant) && isStructured(variant)) throw new NotStrict();
-      strictNode(variant);
+      strictNode(variant, unsupported);
     }
   }
   if (schema.items !== undefined) {
     if (Array.isArray(schema.items)) throw new NotStrict();
-    strictNode(schema.items);
+    strictNode(schema.items, unsupported);
   }
   if (schema.type !== "object") {
     if (schema.properties !== undefined) throw new NotStrict();
@@ -41,7 +45,7 @@ function strictNode(schema: unknown): void {
   const required = schema.required ?? [];
   if (!Array.isArray(required) || required.some((key) => typeof key !== "string" || !(key in properties))) throw new NotStrict();
   for (const [key, property] of Object.entries(properties)) {
-    strictNode(property);
+    strictNode(property, unsupported);
     if (!required.includes(key) && !allowsNull(property)) properties[key] = { anyOf: [property, { type: "null" }] };
   }
   schema.required = Object.keys(properties);
@@ -49,10 +53,10 @@ function strictNode(schema: unknown): void {
 }
 
 /** The strict form of an object schema (a copy), or undefined when it has none. */
-export function strictJsonSchema(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+export function strictJsonSchema(schema: Record<string, unknown>, unsupported?: UnsupportedKeyword): Record<string, unknown> | undefined {
   const copy = structuredClone(schema);
   try {
-    strictNode(copy);
+    strictNode(copy, unsupported);
   } catch (error) {
     if (error instanceof NotStrict) return undefined;
     throw error;

@@ -14,10 +14,12 @@ export interface UsageReport {
 export class AssistantMessageBuilder {
   readonly message: AssistantMessage;
   private readonly model: Model;
+  private cost: Model["cost"];
   private readonly toolJson = new Map<number, string>();
 
   constructor(model: Model, timestamp = Date.now()) {
     this.model = model;
+    this.cost = model.cost;
     this.message = {
       role: "assistant",
       content: [],
@@ -120,6 +122,12 @@ export class AssistantMessageBuilder {
     return { type: "toolcall_end", contentIndex: index, toolCall: block, partial: this.message };
   }
 
+  /** Prices this reply's usage with another cost table from now on (another model answered: a server-side fallback). */
+  priceAs(cost: Model["cost"]): void {
+    this.cost = cost;
+    this.setUsage({});
+  }
+
   /** Records token counts (fields left out keep their value) and prices them from the model's cost table. */
   setUsage(report: UsageReport): void {
     const usage: Usage = this.message.usage;
@@ -128,7 +136,7 @@ export class AssistantMessageBuilder {
     if (report.cacheRead !== undefined) usage.cacheRead = report.cacheRead;
     if (report.cacheWrite !== undefined) usage.cacheWrite = report.cacheWrite;
     usage.totalTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
-    const price = this.model.cost;
+    const price = this.cost;
     const perToken = (rate: number, tokens: number) => (rate * tokens) / 1_000_000;
     usage.cost = {
       input: perToken(price.input, usage.input),

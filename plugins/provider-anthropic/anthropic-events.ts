@@ -2,6 +2,7 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
 import type { AssistantMessageEvent, StreamRequest } from "../../kernel/index.js";
+import { fallbackCost } from "./anthropic-fallbacks.js";
 import { isSubscriptionToken, requestToolName } from "./anthropic-subscription.js";
 import { ProviderFailure, streamEndedEarly, type FinishReason } from "../../lib/provider-kit/index.js";
 
@@ -35,10 +36,21 @@ export async function* readAnthropicEvents(
     switch (event.type) {
       case "message_start":
         builder.setResponseMeta({ responseId: event.message.id, responseModel: event.message.model });
+        {
+          const cost = request ? fallbackCost(request.model, event.message.model) : undefined;
+          if (cost) builder.priceAs(cost);
+        }
         recordUsage(builder, event.message.usage);
         break;
       case "content_block_start": {
         const block = event.content_block;
+        // A server-side fallback announces itself before any content; the fallback model's answer follows.
+        if ((block.type as string) === "fallback") {
+          if (builder.message.content.length > 0) {
+            throw new ProviderFailure("PROVIDER_STREAM_ERROR", "Anthropic performed an unsupported mid-output model fallback", { kind: "invalid_response" });
+          }
+          break;
+        }
         if (block.type === "text") {
           const started = builder.textStart();
           open.set(event.index, { kind: "text", contentIndex: started.index });

@@ -21,6 +21,9 @@ export interface AnthropicMessagesOptions {
   sendStored?: boolean;
 }
 
+/** compat.allowEmptySignature: the endpoint signs thinking with "" and wants it back as thinking (some gateways). */
+const allowsEmptySignature = (model: Model) => model.compat?.allowEmptySignature === true;
+
 export function toAnthropicMessages(messages: readonly Message[], model: Model, options: AnthropicMessagesOptions = {}): WireMessage[] {
   const replay = prepareReplay(messages, model, { normalizeToolCallId: anthropicToolCallId });
   const wire: WireMessage[] = [];
@@ -30,7 +33,7 @@ export function toAnthropicMessages(messages: readonly Message[], model: Model, 
       const content = userContent(message.content);
       if (content !== undefined) wire.push({ role: "user", content });
     } else if (message.role === "assistant") {
-      const content = assistantContent(message.content);
+      const content = assistantContent(message.content, allowsEmptySignature(model));
       if (content.length > 0) wire.push({ role: "assistant", content });
     } else {
       // All results of one assistant turn travel in one user message (some Anthropic-compatible servers insist).
@@ -74,7 +77,7 @@ function imageBlock(image: ImageContent): WireImageBlock {
   return { type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } };
 }
 
-function assistantContent(content: Extract<Message, { role: "assistant" }>["content"]): WireAssistantBlock[] {
+function assistantContent(content: Extract<Message, { role: "assistant" }>["content"], allowEmptySignature: boolean): WireAssistantBlock[] {
   const blocks: WireAssistantBlock[] = [];
   for (const block of content) {
     if (block.type === "text") {
@@ -82,12 +85,16 @@ function assistantContent(content: Extract<Message, { role: "assistant" }>["cont
     } else if (block.type === "thinking") {
       if (block.redacted) {
         if (block.thinkingSignature) blocks.push({ type: "redacted_thinking", data: block.thinkingSignature });
-      } else if (block.thinkingSignature) {
+      } else if (block.thinkingSignature?.trim()) {
         // Kept even when the text is empty: models that omit their thinking still need the signature back.
         blocks.push({ type: "thinking", thinking: sanitizeText(block.thinking), signature: block.thinkingSignature });
       } else if (block.thinking.trim() !== "") {
         // Unsigned thinking (a cut-off stream) would be rejected as thinking; it stays as plain context.
-        blocks.push({ type: "text", text: sanitizeText(block.thinking) });
+        blocks.push(
+          allowEmptySignature
+            ? { type: "thinking", thinking: sanitizeText(block.thinking), signature: "" }
+            : { type: "text", text: sanitizeText(block.thinking) },
+        );
       }
     } else {
       blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.arguments ?? {} });

@@ -40,11 +40,12 @@ export function planThinking(request: Pick<StreamRequest, "model" | "thinkingLev
 }
 
 /**
- * Adaptive thinking: `compat.adaptiveThinking` decides when set; otherwise Claude 4.6 or newer by model id
- * ("claude-opus-4-6", "claude-sonnet-4.6", "us.anthropic.claude-opus-4-7-v1", "claude-opus-5").
+ * Adaptive thinking: `compat.forceAdaptiveThinking` decides when set (pi 1.6.0; its catalogue sets it for the models
+ * that need it); otherwise, beyond pi, Claude 4.6 or newer by model id ("claude-opus-4-6", "claude-sonnet-4.6",
+ * "us.anthropic.claude-opus-4-7-v1", "claude-opus-5"), so a models.json entry for such a model works unmarked.
  */
 export function usesAdaptiveThinking(model: Model): boolean {
-  const override = model.compat?.adaptiveThinking;
+  const override = model.compat?.forceAdaptiveThinking;
   if (typeof override === "boolean") return override;
   const match = /claude-(?:opus|sonnet|haiku)-(\d+)(?:[-.](\d{1,2}))?(?=$|[^0-9])/i.exec(model.id);
   if (!match) return false;

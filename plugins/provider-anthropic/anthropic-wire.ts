@@ -4,6 +4,8 @@ import type { StoredJsonString } from "../../lib/provider-kit/index.js";
 
 export interface CacheControl {
   type: "ephemeral";
+  /** "1h": the long retention (PI_CACHE_RETENTION=long) */
+  ttl?: "1h";
 }
 
 export interface WireTextBlock {
@@ -57,6 +59,8 @@ export interface WireTool {
   description: string;
   input_schema: Record<string, unknown>;
   eager_input_streaming?: boolean;
+  /** Anthropic's strict tool schema (compat.supportsStrictTools) */
+  strict?: boolean;
   cache_control?: CacheControl;
 }
 
@@ -75,4 +79,6 @@ export interface AnthropicRequestBody {
   thinking?: WireThinking;
   output_config?: { effort: string };
   temperature?: number;
+  /** models Anthropic may answer with instead, after a refusal (compat.allowedFallbackModels) */
+  fallbacks?: { model: string }[];
 }

@@ -194,8 +194,8 @@ describe("anthropic-messages thinking parameters", () => {
     expect((await bodyOf(streamRequest(bedrockId, { thinkingLevel: "high" }))).output_config).toEqual({ effort: "high" });
   });
 
-  it("lets compat.adaptiveThinking override the model-id rule", async () => {
-    const custom = testModel("anthropic-messages", mock.url, { id: "my-proxy-model", reasoning: true, compat: { adaptiveThinking: true } });
+  it("lets compat.forceAdaptiveThinking override the model-id rule", async () => {
+    const custom = testModel("anthropic-messages", mock.url, { id: "my-proxy-model", reasoning: true, compat: { forceAdaptiveThinking: true } });
     const body = await bodyOf(streamRequest(custom, { thinkingLevel: "medium" }));
     expect(body.thinking).toEqual({ type: "adaptive", display: "summarized" });
     expect(body.output_config).toEqual({ effort: "medium" });
