@@ -3,23 +3,19 @@
 // whose size the decision weighs has arrived), session files in a
 // temporary folder, pi extensions given inline, and a `work` tool that runs until the test lets it finish (a long
 // tool run, during which the cache is kept warm).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, vi } from "vitest";
+import { expect, vi } from "vitest";
 import type { PithError, PithPlugin, SessionEvent, ToolResult } from "../../kernel/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
 import type { ExtensionFactory } from "../../plugins/extensions/contract/types.js";
 import type { MockLlm } from "../support/mock-llm/index.js";
-
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+import { removeAfterTest } from "../support/temp-folders.js";
 
 export function tempDir(): string {
   const folder = mkdtempSync(join(tmpdir(), "pith-cache-warming-"));
-  folders.push(folder);
+  removeAfterTest(folder);
   return folder;
 }
 

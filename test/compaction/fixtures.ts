@@ -1,20 +1,14 @@
 // Messages in pi's shapes, and branches built through the real session manager (in memory).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
 import { emptyUsage, type AgentMessage, type AssistantMessage, type ToolResultMessage, type UserMessage } from "../../kernel/index.js";
 import { MemorySessionStore, SessionManager, type SessionEntry } from "../../plugins/sessions/index.js";
-
-const created: string[] = [];
-
-afterEach(() => {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { removeAfterTest } from "../support/temp-folders.js";
 
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "pith-compaction-"));
-  created.push(dir);
+  removeAfterTest(dir);
   return dir;
 }
 

@@ -1,20 +1,14 @@
 // Temporary agent folders with models.json / auth.json, removed after each test.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
 import type { Model } from "../../kernel/model.js";
-
-const created: string[] = [];
-
-afterEach(() => {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { removeAfterTest } from "../support/temp-folders.js";
 
 /** A fresh agent dir; `models`/`auth` are written as given (strings verbatim, objects as JSON). */
 export function agentDir(files: { models?: string | object; auth?: string | object } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "pith-models-"));
-  created.push(dir);
+  removeAfterTest(dir);
   const write = (name: string, content: string | object) =>
     writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));
   if (files.models !== undefined) write("models.json", files.models);

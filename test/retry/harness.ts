@@ -1,23 +1,17 @@
 // A real session for retry tests: settings.json in a temporary agent dir, the scripted provider, the retry plugin.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { Writable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
 import type { Logger, PithPlugin, SessionEvent } from "../../kernel/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
 import { createScriptedProvider, scriptedModel, scriptedProviderPlugin, type ScriptedStep } from "../../sdk/testing/index.js";
 import { retryPlugin, type RetryPluginOptions } from "../../plugins/retry/index.js";
-
-const created: string[] = [];
-
-afterEach(() => {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { removeAfterTest } from "../support/temp-folders.js";
 
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "pith-retry-"));
-  created.push(dir);
+  removeAfterTest(dir);
   return dir;
 }
 

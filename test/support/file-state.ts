@@ -1,10 +1,14 @@
 // Test files share worker processes (isolate: false in vitest.config.ts), so what one file changes in the process
 // must not leak into the next: each file's environment variables, working folder and timers are put back when it
-// ends. Module state of pith's own modules is shared on purpose: it is what one long-lived process has too.
-import { afterAll, vi } from "vitest";
+// ends, and the temporary folders of its tests (temp-folders.ts) are removed after each test. Module state of pith's
+// own modules is shared on purpose: it is what one long-lived process has too.
+import { afterAll, afterEach, vi } from "vitest";
+import { removeTestFolders } from "./temp-folders.js";
 
 const environment = { ...process.env };
 const workingFolder = process.cwd();
+
+afterEach(removeTestFolders);
 
 afterAll(() => {
   vi.useRealTimers();

@@ -1,10 +1,10 @@
 // Runs a tool the way the kernel does: prepareArguments, then validate, then execute.
-import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { mkdtemp, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
 import type { ImageContent, TextContent } from "../../kernel/messages.js";
 import type { ToolDefinition, ToolResult, ToolUpdate } from "../../kernel/tool.js";
+import { removeAfterTest } from "../support/temp-folders.js";
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -56,15 +56,10 @@ export async function runError(tool: AnyTool, rawArgs: unknown, options?: RunOpt
   return outcome.error;
 }
 
-const created: string[] = [];
-
 /** A fresh temp folder (realpath, so macOS /private/tmp compares equal), removed after the test. */
 export async function tempDir(): Promise<string> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), "pith-tools-test-")));
-  created.push(dir);
+  removeAfterTest(dir);
   return dir;
 }
 
-afterEach(async () => {
-  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});

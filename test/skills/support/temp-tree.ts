@@ -1,19 +1,13 @@
 // Temporary folders for tests, written from a { "relative/path": "content" } map and removed afterwards.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach } from "vitest";
-
-const created: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { removeAfterTest } from "../../support/temp-folders.js";
 
 /** A fresh temporary folder, removed after the current test. */
 export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "pith-resources-"));
-  created.push(dir);
+  removeAfterTest(dir);
   return dir;
 }
 
