@@ -24,6 +24,8 @@ export default defineConfig({
     // (that cost the suite a quarter of its CPU); file-state.ts puts back what a file changes in the process.
     isolate: false,
     // PITH_TEST_CPU_LOG=<file>: CPU per test file, the worker's and its child processes' (test/support/cpu-per-file.ts)
+    // removes the run's folders below (env) when the run ends
+    globalSetup: ["test/support/run-folders.ts"],
     setupFiles: ["test/support/file-state.ts", ...(process.env.PITH_TEST_CPU_LOG ? ["test/support/cpu-per-file.ts"] : [])],
     sequence: { sequencer: LongFilesFirst },
     testTimeout: 20_000,
