@@ -30,8 +30,10 @@ function record(model, provider) {
   if (model.thinkingLevelMap) entry.thinkingLevelMap = model.thinkingLevelMap;
   entry.input = model.input;
   if (model.promptCache) entry.promptCache = model.promptCache;
-  const { input, output, cacheRead, cacheWrite } = model.cost;
+  const { input, output, cacheRead, cacheWrite, tiers } = model.cost;
   entry.cost = { input, output, cacheRead, cacheWrite };
+  // long-context pricing: the highest tier the prompt size exceeds prices the whole request
+  if (tiers?.length) entry.cost.tiers = tiers.map((tier) => ({ inputTokensAbove: tier.inputTokensAbove, input: tier.input, output: tier.output, cacheRead: tier.cacheRead, cacheWrite: tier.cacheWrite }));
   entry.contextWindow = model.contextWindow;
   entry.maxTokens = model.maxTokens;
   if (model.headers) entry.headers = model.headers;

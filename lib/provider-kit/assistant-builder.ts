@@ -3,12 +3,15 @@
 import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage, type Model, type AssistantMessageEvent } from "../../kernel/index.js";
 import type { ProviderErrorDetails } from "./provider-failure.js";
 import { parsePartialJson } from "./partial-json.js";
+import { priceUsage } from "./pricing.js";
 
 export interface UsageReport {
   input?: number;
   output?: number;
   cacheRead?: number;
   cacheWrite?: number;
+  /** the part of cacheWrite kept for an hour (Anthropic's 1h cache TTL) */
+  cacheWrite1h?: number;
 }
 
 export class AssistantMessageBuilder {
@@ -135,18 +138,10 @@ export class AssistantMessageBuilder {
     if (report.output !== undefined) usage.output = report.output;
     if (report.cacheRead !== undefined) usage.cacheRead = report.cacheRead;
     if (report.cacheWrite !== undefined) usage.cacheWrite = report.cacheWrite;
+    if (report.cacheWrite1h !== undefined) usage.cacheWrite1h = report.cacheWrite1h;
     usage.totalTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
-    const price = this.cost;
-    const perToken = (rate: number, tokens: number) => (rate * tokens) / 1_000_000;
-    usage.cost = {
-      input: perToken(price.input, usage.input),
-      output: perToken(price.output, usage.output),
-      cacheRead: perToken(price.cacheRead, usage.cacheRead),
-      cacheWrite: perToken(price.cacheWrite, usage.cacheWrite),
-      total: 0,
-      totalFromProvider: false,
-    };
-    usage.cost.total = usage.cost.input + usage.cost.output + usage.cost.cacheRead + usage.cost.cacheWrite;
+    usage.cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+    priceUsage(this.cost, usage);
   }
 
   setResponseMeta(meta: { responseId?: string; responseModel?: string }): void {

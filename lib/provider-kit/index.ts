@@ -1,6 +1,7 @@
 // Helpers shared by the provider plugins, and by anyone writing a provider of their own.
 export { AssistantMessageBuilder, providerErrorDetails, type UsageReport } from "./assistant-builder.js";
 export { parsePartialJson } from "./partial-json.js";
+export { priceUsage, type ModelCostTier } from "./pricing.js";
 export { parseRetryAfterMs } from "./retry-after.js";
 export { headersToRecord, type HeaderSource } from "../http/response-headers.js";
 export { isContextOverflowText } from "./context-overflow.js";

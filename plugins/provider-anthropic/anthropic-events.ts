@@ -19,6 +19,8 @@ interface UsageFields {
   output_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
+  /** the cache writes by TTL; the 1-hour ones cost more */
+  cache_creation?: { ephemeral_1h_input_tokens?: number | null } | null;
 }
 
 export async function* readAnthropicEvents(
@@ -132,6 +134,7 @@ function recordUsage(builder: AssistantMessageBuilder, usage: UsageFields | unde
     ...(typeof usage.output_tokens === "number" ? { output: usage.output_tokens } : {}),
     ...(typeof usage.cache_read_input_tokens === "number" ? { cacheRead: usage.cache_read_input_tokens } : {}),
     ...(typeof usage.cache_creation_input_tokens === "number" ? { cacheWrite: usage.cache_creation_input_tokens } : {}),
+    ...(typeof usage.cache_creation?.ephemeral_1h_input_tokens === "number" ? { cacheWrite1h: usage.cache_creation.ephemeral_1h_input_tokens } : {}),
   });
 }
 

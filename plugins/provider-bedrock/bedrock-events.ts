@@ -59,7 +59,15 @@ export async function* readBedrockEvents(
       stopReason = item.messageStop.stopReason;
     } else if (item.metadata?.usage) {
       const usage = item.metadata.usage;
-      builder.setUsage({ input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0, cacheRead: usage.cacheReadInputTokens ?? 0, cacheWrite: usage.cacheWriteInputTokens ?? 0 });
+      // the cache writes kept for an hour (PI_CACHE_RETENTION=long) are billed higher
+      const hourWrites = usage.cacheDetails?.reduce((total, detail) => total + (detail.ttl === "1h" ? (detail.inputTokens ?? 0) : 0), 0);
+      builder.setUsage({
+        input: usage.inputTokens ?? 0,
+        output: usage.outputTokens ?? 0,
+        cacheRead: usage.cacheReadInputTokens ?? 0,
+        cacheWrite: usage.cacheWriteInputTokens ?? 0,
+        ...(hourWrites ? { cacheWrite1h: hourWrites } : {}),
+      });
     }
   }
   for (const block of open.values()) yield finish(builder, block);

@@ -12,9 +12,9 @@ function piCatalogue(): Record<string, Record<string, unknown>[]> {
   const script = `const { MODELS } = await import(${JSON.stringify(piModels)});
     const out = {};
     for (const [provider, models] of Object.entries(MODELS)) {
-      const list = Object.values(models).map((m) => { const { input, output, cacheRead, cacheWrite } = m.cost;
+      const list = Object.values(models).map((m) => { const { input, output, cacheRead, cacheWrite, tiers } = m.cost;
         return { id: m.id, name: m.name, api: m.api, provider: m.provider, baseUrl: m.baseUrl, reasoning: m.reasoning,
-          thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: { input, output, cacheRead, cacheWrite },
+          thinkingLevelMap: m.thinkingLevelMap, input: m.input, cost: { input, output, cacheRead, cacheWrite, tiers },
           promptCache: m.promptCache, contextWindow: m.contextWindow, maxTokens: m.maxTokens, headers: m.headers, compat: m.compat }; });
       if (list.length > 0) out[provider] = list;
     }
@@ -63,10 +63,13 @@ describe("built-in catalogue", () => {
     expect(knownProvider("no-such-provider")).toBeUndefined();
   });
 
-  it("records prices per million tokens including cache reads and writes", () => {
+  it("records prices per million tokens including cache reads and writes, and long-context tiers", () => {
     const opus = models.find((m) => m.provider === "anthropic" && m.id === "claude-opus-4-7");
     expect(opus?.cost).toEqual({ input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 });
     expect(opus?.contextWindow).toBe(1_000_000);
+    const gpt = models.find((m) => m.provider === "openai" && m.id === "gpt-5.4");
+    expect(gpt?.cost.tiers).toEqual([{ inputTokensAbove: 272_000, input: 5, output: 22.5, cacheRead: 0.5, cacheWrite: 0 }]);
+    expect(models.filter((m) => m.cost.tiers).length).toBe(302);
   });
 
   it("returns independent copies", () => {

@@ -213,6 +213,22 @@ describe("models.json", () => {
     expect(r.find("anthropic", "no-such-model")).toBeUndefined();
   });
 
+  it("takes long-context price tiers from a model definition, and from an override, keeping the catalogue's otherwise", () => {
+    const tier = { inputTokensAbove: 100_000, input: 2, output: 8, cacheRead: 0.2, cacheWrite: 0 };
+    const r = registry({
+      providers: {
+        local: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "none", models: [{ id: "tiered", cost: { input: 1, output: 4, tiers: [tier] } }] },
+        openai: { modelOverrides: { "gpt-5.4": { cost: { input: 2 } }, "gpt-5.4-mini": { cost: { tiers: [tier] } } } },
+      },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.find("local", "tiered")?.cost).toEqual({ input: 1, output: 4, cacheRead: 0, cacheWrite: 0, tiers: [tier] });
+    expect(r.find("openai", "gpt-5.4")?.cost).toEqual({ input: 2, output: 15, cacheRead: 0.25, cacheWrite: 0, tiers: [{ inputTokensAbove: 272_000, input: 5, output: 22.5, cacheRead: 0.5, cacheWrite: 0 }] });
+    expect(r.find("openai", "gpt-5.4-mini")?.cost.tiers).toEqual([tier]);
+    const bad = registry({ providers: { local: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "none", models: [{ id: "m", cost: { tiers: [{ input: 1 }] } }] } } });
+    expect(bad.errors[0]?.message).toContain("inputTokensAbove");
+  });
+
   it("upserts models into a built-in provider by id, inheriting its endpoint", () => {
     const r = registry({
       providers: {

@@ -85,6 +85,7 @@ function modelFromDefinition(provider: string, config: ProviderConfig, definitio
       output: definition.cost?.output ?? 0,
       cacheRead: definition.cost?.cacheRead ?? 0,
       cacheWrite: definition.cost?.cacheWrite ?? 0,
+      ...(definition.cost?.tiers ? { tiers: definition.cost.tiers.map((tier) => ({ ...tier })) } : {}),
     },
     contextWindow: definition.contextWindow ?? 128_000,
     maxTokens: definition.maxTokens ?? 16_384,
@@ -114,6 +115,8 @@ function applyModelOverride(model: Model, override: ModelOverride): Model {
       cacheRead: override.cost.cacheRead ?? model.cost.cacheRead,
       cacheWrite: override.cost.cacheWrite ?? model.cost.cacheWrite,
     };
+    const tiers = override.cost.tiers ?? model.cost.tiers;
+    if (tiers) result.cost.tiers = tiers.map((tier) => ({ ...tier }));
   }
   result.compat = mergeCompat(model.compat, override.compat);
   return result;

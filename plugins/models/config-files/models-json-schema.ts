@@ -20,11 +20,15 @@ const thinkingLevelMap = z.object({
   max: thinkingValue,
 });
 
+/** a long-context price (pi 1.6.0): the highest tier the prompt exceeds prices the whole request */
+const costTier = z.object({ inputTokensAbove: z.number(), input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number() });
+
 const cost = z.object({
   input: z.optional(z.number()),
   output: z.optional(z.number()),
   cacheRead: z.optional(z.number()),
   cacheWrite: z.optional(z.number()),
+  tiers: z.optional(z.array(costTier)),
 });
 
 /** seconds a prompt cache entry lives per retention tier (pi 1.6.0); a tier left out is never warmed */

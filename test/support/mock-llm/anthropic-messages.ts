@@ -24,7 +24,7 @@ function usageOf(usage: PlannedUsage, outputTokens: number): Usage {
     output_tokens: outputTokens,
     cache_read_input_tokens: usage.cacheRead,
     cache_creation_input_tokens: usage.cacheWrite,
-    cache_creation: { ephemeral_5m_input_tokens: usage.cacheWrite, ephemeral_1h_input_tokens: 0 },
+    cache_creation: { ephemeral_5m_input_tokens: usage.cacheWrite - usage.cacheWrite1h, ephemeral_1h_input_tokens: usage.cacheWrite1h },
     inference_geo: null,
     output_tokens_details: null,
     server_tool_use: null,

@@ -72,10 +72,11 @@ function draftStream(plan: ReplyPlan): StreamDraft<Buffer> {
     stop();
   }
   frames.push(event("messageStop", { stopReason: STOP_REASONS[plan.stopReason] }));
-  const { input, output, cacheRead, cacheWrite } = plan.usage;
+  const { input, output, cacheRead, cacheWrite, cacheWrite1h } = plan.usage;
+  const cacheDetails = [{ ttl: "5m", inputTokens: cacheWrite - cacheWrite1h }, { ttl: "1h", inputTokens: cacheWrite1h }].filter((detail) => detail.inputTokens > 0);
   frames.push(
     event("metadata", {
-      usage: { inputTokens: input, outputTokens: output, cacheReadInputTokens: cacheRead, cacheWriteInputTokens: cacheWrite, totalTokens: input + output + cacheRead + cacheWrite },
+      usage: { inputTokens: input, outputTokens: output, cacheReadInputTokens: cacheRead, cacheWriteInputTokens: cacheWrite, totalTokens: input + output + cacheRead + cacheWrite, ...(cacheDetails.length > 0 ? { cacheDetails } : {}) },
       metrics: { latencyMs: 1 },
     }),
   );

@@ -5,9 +5,9 @@ import { planReply, type PlannedUsage, type ReplyPlan } from "./reply-plan.js";
 import { applyFaults, requestedModel, sseFrame, type ErrorFields, type StreamDraft, type WireFormat } from "./wire-format.js";
 import type { EncodeContext, ScriptedReply } from "./types.js";
 
-function usageOf(usage: PlannedUsage) {
+function usageOf({ cacheWrite1h, ...usage }: Omit<PlannedUsage, "cacheWrite1h"> & { cacheWrite1h?: number }) {
   const totalTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
-  return { ...usage, totalTokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  return { ...usage, ...(cacheWrite1h ? { cacheWrite1h } : {}), totalTokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 }
 
 function draftStream(plan: ReplyPlan): StreamDraft {

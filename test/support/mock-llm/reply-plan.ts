@@ -13,6 +13,8 @@ export interface PlannedUsage {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /** the part of cacheWrite kept for an hour */
+  cacheWrite1h: number;
 }
 
 export interface ReplyPlan {
@@ -73,6 +75,7 @@ export function planReply(reply: ScriptedReply, context: EncodeContext, toolIdPr
       output: reply.usage?.output ?? 0,
       cacheRead: reply.usage?.cacheRead ?? 0,
       cacheWrite: reply.usage?.cacheWrite ?? 0,
+      cacheWrite1h: reply.usage?.cacheWrite1h ?? 0,
     },
     stopReason: reply.stopReason ?? (toolCalls.length > 0 ? "toolUse" : "stop"),
   };

@@ -18,7 +18,7 @@ const replySchema: z.ZodType<ScriptedReply> = z.strictObject({
   thinkingSignature: z.string().optional(),
   toolCalls: z.array(toolCallSchema).optional(),
   usage: z
-    .strictObject({ input: count.optional(), output: count.optional(), cacheRead: count.optional(), cacheWrite: count.optional() })
+    .strictObject({ input: count.optional(), output: count.optional(), cacheRead: count.optional(), cacheWrite: count.optional(), cacheWrite1h: count.optional() })
     .optional(),
   stopReason: z.enum(["stop", "length", "toolUse"]).optional(),
   error: z

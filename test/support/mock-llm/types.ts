@@ -38,7 +38,7 @@ export interface ScriptedReply {
   thinkingSignature?: string;
   /** several per turn allowed */
   toolCalls?: ScriptedToolCall[];
-  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; cacheWrite1h?: number };
   /** default: "toolUse" when toolCalls, else "stop" */
   stopReason?: "stop" | "length" | "toolUse";
   /** answer with this HTTP error (or, with status 200 and a string body, a web page) instead of a stream */

@@ -1,7 +1,8 @@
 // pi-ai 1.6.0's stand-alone helpers for extensions: ids, cost, model kinds, keys from the environment, tool
 // failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
-import { type AssistantMessage, type Model } from "../../../../kernel/index.js";
+import { type AssistantMessage, type Model, type ModelCost } from "../../../../kernel/index.js";
+import { priceUsage } from "../../../../lib/provider-kit/pricing.js";
 import { isContextOverflow as overflowed } from "../../../compaction/tokens/context-overflow.js";
 import { knownProvider } from "../../../models/known-providers.js";
 import { OVERFLOW_TEXTS } from "../../../../lib/provider-kit/context-overflow.js";
@@ -36,41 +37,11 @@ export function uuidv7(timestampMs?: number): string {
   return sessionUuid(timestampMs);
 }
 
-interface PricedUsage {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  /** the part of `cacheWrite` cached for an hour, billed at twice the input rate */
-  cacheWrite1h?: number;
-  cost: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number; totalFromProvider?: boolean };
-}
-interface Rates {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
-type PricedModel = { cost: Rates & { tiers?: (Rates & { inputTokensAbove: number })[] } };
+type PricedUsage = Parameters<typeof priceUsage>[1];
 
 /** Prices `usage` from the model's rates (the highest tier the prompt size reaches), writes and returns its cost. */
-export function calculateCost(model: PricedModel, usage: PricedUsage): PricedUsage["cost"] {
-  const promptTokens = usage.input + usage.cacheRead + usage.cacheWrite;
-  const tier = (model.cost.tiers ?? [])
-    .filter((candidate) => promptTokens > candidate.inputTokensAbove)
-    .sort((a, b) => b.inputTokensAbove - a.inputTokensAbove)[0];
-  const rates: Rates = tier ?? model.cost;
-  const hourWrites = usage.cacheWrite1h ?? 0;
-  // rate per token first, as pi-ai computes it, so the sums agree to the last bit
-  const perMillion = (rate: number, tokens: number) => (rate / 1_000_000) * tokens;
-  const cost = usage.cost;
-  cost.input = perMillion(rates.input, usage.input);
-  cost.output = perMillion(rates.output, usage.output);
-  cost.cacheRead = perMillion(rates.cacheRead, usage.cacheRead);
-  cost.cacheWrite = (rates.cacheWrite * (usage.cacheWrite - hourWrites) + rates.input * 2 * hourWrites) / 1_000_000;
-  cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
-  cost.totalFromProvider = false;
-  return cost;
+export function calculateCost(model: { cost: ModelCost }, usage: PricedUsage): PricedUsage["cost"] {
+  return priceUsage(model.cost, usage);
 }
 
 type AnyModel = { type?: string; api?: string };
