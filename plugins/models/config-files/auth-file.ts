@@ -7,24 +7,29 @@ import { parseJsonText } from "../../../lib/json/json-text.js";
 import { readSettled } from "../../../lib/lock/settled-read.js";
 import { describeIssues, safeParseReported } from "./models-json-schema.js";
 
-const apiKeyCredential = z.looseObject({
-  type: z.literal("api_key"),
-  key: z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })),
-});
+// built on the first credential read: most starts have no auth.json
+function buildCredentialSchema() {
+  const apiKeyCredential = z.looseObject({
+    type: z.literal("api_key"),
+    key: z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })),
+  });
 
-const oauthCredential = z.looseObject({
-  type: z.literal("oauth"),
-  access: z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })),
-  refresh: z.optional(z.string()),
-  /** milliseconds since the epoch */
-  expires: z.number({ error: "must be a number (milliseconds since the epoch)" }),
-});
+  const oauthCredential = z.looseObject({
+    type: z.literal("oauth"),
+    access: z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })),
+    refresh: z.optional(z.string()),
+    /** milliseconds since the epoch */
+    expires: z.number({ error: "must be a number (milliseconds since the epoch)" }),
+  });
 
-const credential = z.discriminatedUnion("type", [apiKeyCredential, oauthCredential], {
-  error: 'needs "type": "api_key" (with "key") or "oauth" (with "access" and "expires")',
-});
+  return z.discriminatedUnion("type", [apiKeyCredential, oauthCredential], {
+    error: 'needs "type": "api_key" (with "key") or "oauth" (with "access" and "expires")',
+  });
+}
 
-export type AuthCredential = z.infer<typeof credential>;
+let credentialSchema: ReturnType<typeof buildCredentialSchema> | undefined;
+
+export type AuthCredential = z.infer<ReturnType<typeof buildCredentialSchema>>;
 
 export interface AuthFile {
   credentials: Map<string, AuthCredential>;
@@ -52,7 +57,7 @@ export function readAuthFile(path: string): AuthFile {
     return { credentials, errors };
   }
   for (const [provider, raw] of Object.entries(parsed)) {
-    const result = safeParseReported(credential, raw);
+    const result = safeParseReported((credentialSchema ??= buildCredentialSchema()), raw);
     if (result.success) {
       credentials.set(provider, result.data);
     } else {
