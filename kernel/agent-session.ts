@@ -382,6 +382,7 @@ export class AgentSession {
       eventBacklog: () => this.events.whenCaughtUp(),
       validateArguments: this.validateArguments,
       activeTools: () => new Map(this.activeToolNames().map((name) => [name, this.registry.tools.get(name) as ToolDefinition])),
+      callableTools: () => new Map(this.registry.tools.names().map((name) => [name, this.registry.tools.get(name) as ToolDefinition] as const).filter(([name, { exposure = "direct" }]) => exposure === "codemode" || exposure === "deferred" || (exposure === "direct" && this.active.has(name)))),
       thinkingLevel: () => this.level,
       streamAssistant: (messages, streamSignal) => streamFromProvider(this, this.requireModel(), messages, streamSignal),
       prepareTurn: (messages) => this.prepareTurn(messages),

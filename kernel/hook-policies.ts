@@ -27,9 +27,7 @@ function wrapTap(hook: HookName, policy: FailurePolicy, tap: InterceptedTap, rep
     if (policy === "propagate") throw wrapped;
     report(wrapped);
     if (policy === "block") return { block: true, reason: errorMessage(error) };
-    if (policy === "error_result") {
-      return { ...(first as object), content: [{ type: "text", text: wrapped.message }], isError: true };
-    }
+    if (policy === "error_result") return { ...(first as object), content: [{ type: "text", text: wrapped.message }], isError: true };
     return undefined;
   };
   // a callback-style tap would need its own error path; `tapPromise` and `context.on` cover every use

@@ -21,6 +21,8 @@ export interface LoopContext {
   validateArguments: ArgumentValidator;
   /** the tools the model may call right now */
   activeTools(): ReadonlyMap<string, ToolDefinition>;
+  /** the tools a running tool may call through `executeTool` */
+  callableTools(): ReadonlyMap<string, ToolDefinition>;
   /** the thinking level a model call asks for now */
   thinkingLevel(): string;
   /** one model call over the given conversation */

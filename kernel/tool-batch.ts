@@ -152,9 +152,7 @@ function toolContext(toolCallId: string, loop: LoopContext, signal: AbortSignal)
     cwd: loop.cwd,
     toolCallId,
     signal,
-    get tools() {
-      return [...loop.activeTools().values()];
-    },
+    get tools() { return [...loop.callableTools().values()]; },
     executeTool: (name, args, options = {}) =>
       runNested(`${toolCallId}/${++calls}`, name, args, loop, { signal: options.signal ?? signal, parentToolCallId: toolCallId, onUpdate: options.onUpdate }),
   };
@@ -163,7 +161,7 @@ function toolContext(toolCallId: string, loop: LoopContext, signal: AbortSignal)
 async function runNested(id: string, name: string, args: unknown, loop: LoopContext, scope: CallScope): Promise<NestedToolOutcome> {
   const call: ToolCall = { type: "toolCall", id, name, arguments: args && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : {} };
   loop.emit({ type: "tool_execution_start", toolCallId: id, toolName: name, args: call.arguments, parentToolCallId: scope.parentToolCallId });
-  const prepared = await prepare(call, loop.activeTools().get(name), loop, scope);
+  const prepared = await prepare(call, loop.callableTools().get(name), loop, scope);
   const done = prepared.kind === "done" ? prepared : await execute(prepared, loop, scope);
   endExecution(done, loop, scope);
   return {

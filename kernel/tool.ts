@@ -21,7 +21,7 @@ export interface ToolContext {
   cwd: string;
   toolCallId: string;
   signal: AbortSignal;
-  /** the tools `executeTool` can call: the active ones */
+  /** the tools `executeTool` can call (see `ToolDefinition.exposure`) */
   readonly tools: readonly ToolDefinition[];
   /**
    * Runs another tool as the model's calls run: validation, `tool_call` and the gate, `tool_result`, and
@@ -72,6 +72,12 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
   validate?(args: unknown): ToolArgumentCheck | Promise<ToolArgumentCheck>;
   /** "sequential": a batch containing this tool runs one call at a time. */
   executionMode?: "sequential" | "parallel";
+  /**
+   * How it is reached (pi 1.6.0's `exposure`; default `direct`): `direct` tools are declared to the model and
+   * callable by other tools while active; `model-only` ones only declared; `codemode` and `deferred` ones callable
+   * whether active or not; `hidden` ones neither.
+   */
+  exposure?: "direct" | "model-only" | "codemode" | "deferred" | "hidden";
   /** Throwing (or rejecting) makes an error result carrying the message. */
   execute(args: TArgs, context: ToolContext, onUpdate: ToolUpdate<TDetails>): Promise<ToolResult<TDetails>>;
 }

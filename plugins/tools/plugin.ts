@@ -2,6 +2,7 @@
 import { definePlugin, type PithPlugin } from "../../kernel/index.js";
 import { DEFAULT_ACTIVE_TOOLS, TOOL_NAMES, createTools, type ToolsOptions } from "./create-tools.js";
 import { removeOutputLogs } from "./bash/output-logs.js";
+import { recordNestedCalls } from "./nested-calls.js";
 
 export interface ToolsPluginOptions extends Partial<Omit<ToolsOptions, "getModel" | "onOutputLog" | "imagesResized">> {
   /** names to activate (an allowlist; may name other plugins' tools too); default read, bash, edit, write */
@@ -12,6 +13,7 @@ export function toolsPlugin(options: ToolsPluginOptions = {}): PithPlugin {
   return definePlugin({
     name: "tools",
     setup(context) {
+      recordNestedCalls(context);
       // bash's full-output logs belong to the session whose results point at them
       const outputLogs = new Set<string>();
       context.on("session_shutdown", () => {

@@ -3,8 +3,8 @@ export const HELP_AFTER_OPTIONS = `
 Packages:
   pith install <source> [-l]          npm:<name>[@version], git:<host>/<path>[@ref], a git URL or a path
   pith remove <source> [-l]           also: pith uninstall
-  pith update [source]                unpinned npm and git packages, and pith itself
-                                      (--self, --extensions, --extension <source>, --force)
+  pith update [source]                pith itself; --extensions: the unpinned npm and git packages; --all: both
+                                      (also --extension <source>, --force; pith <command> --help for each)
   pith list                           global and project packages, with what each provides
   pith config                         package and discovered resources, enabled or disabled
   pith config enable|disable <source> [--kind <kind>] [<path|glob>] [-l]

@@ -155,3 +155,78 @@ it("carries a tool's structuredContent, its own isError and usage through tool_r
   expect((results[0]!.usage as { cost: { total: number } }).cost.total).toBe(0.5);
   expect(results.some((message) => "structuredContent" in message)).toBe(false);
 });
+
+const EXPOSURES = `
+  import { Type } from "typebox";
+  export default function (pi: any) {
+    const sink = (globalThis as any).__pithNested;
+    const usage = { input: 2, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 3, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.25 } };
+    const echo = (name: string, extra: object = {}) => pi.registerTool({
+      name, label: name, description: name, parameters: Type.Object({ text: Type.Optional(Type.String()) }), ...extra,
+      async execute(_id: string, params: any) { return { content: [{ type: "text", text: name + ":" + (params.text ?? "") }], details: {}, usage }; },
+    });
+    echo("deferred_tool", { exposure: "deferred" });
+    echo("codemode_tool", { exposure: "codemode" });
+    echo("model_only_tool", { exposure: "model-only" });
+    echo("hidden_tool", { exposure: "hidden" });
+    echo("inactive_direct", { defaultActive: false });
+    pi.registerTool({
+      name: "script", label: "Script", description: "Calls tools as a code mode would",
+      parameters: Type.Object({}),
+      async execute(_id: string, _params: any, _signal: any, _onUpdate: any, ctx: any) {
+        sink.tools = ctx.tools.map((tool: any) => tool.name);
+        const outcomes = [];
+        for (const name of ["deferred_tool", "codemode_tool", "model_only_tool", "hidden_tool", "inactive_direct"]) {
+          const outcome = await ctx.executeTool(name, { text: "x".repeat(name === "codemode_tool" ? 9000 : 1) });
+          outcomes.push([name, outcome.isError]);
+        }
+        sink.outcomes = outcomes;
+        return { content: [{ type: "text", text: "scripted" }], details: {} };
+      },
+    });
+  }`;
+
+it("ctx.tools and executeTool reach tools by exposure; the calling tool's result records the nested calls and their usage (pi 1.6.0)", async () => {
+  const path = await world.write("ext/exposures.ts", EXPOSURES);
+  const { session, problems } = await startSession(world, {
+    paths: [path],
+    turns: [{ toolCalls: [{ name: "script", arguments: {} }] }, { text: "done" }],
+  });
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => void events.push(event));
+  await session.prompt("go");
+  expect(messagesOf(problems)).toEqual([]);
+
+  // callable: active direct tools, codemode and deferred ones though inactive; never model-only, hidden or inactive direct
+  const callable = seen.__pithNested!.tools as string[];
+  expect(callable).toEqual(expect.arrayContaining(["codemode_tool", "deferred_tool", "read", "script"]));
+  expect(callable.filter((name) => ["model_only_tool", "hidden_tool", "inactive_direct"].includes(name))).toEqual([]);
+  expect(seen.__pithNested!.outcomes).toEqual([
+    ["deferred_tool", false],
+    ["codemode_tool", false],
+    ["model_only_tool", true],
+    ["hidden_tool", true],
+    ["inactive_direct", true],
+  ]);
+
+  const result = session.messages.find((message) => message.role === "toolResult") as unknown as {
+    toolCallId: string;
+    usage?: { totalTokens: number; cost: { total: number } };
+    nestedCalls?: { calls: Record<string, unknown>[]; complete: boolean };
+  };
+  const id = result.toolCallId;
+  const nested = result.nestedCalls!;
+  // the 9000-byte arguments are over pi's per-call limit: left out, their size kept, the record marked incomplete
+  expect(nested.complete).toBe(false);
+  expect(nested.calls.map(({ durationMs, ...call }) => (expect(typeof durationMs).toBe("number"), call))).toEqual([
+    { id: `${id}/1`, name: "deferred_tool", arguments: { text: "x" }, status: "ok" },
+    { id: `${id}/2`, name: "codemode_tool", argumentsBytes: 9011, status: "ok" },
+    { id: `${id}/3`, name: "model_only_tool", arguments: { text: "x" }, status: "error", error: "Tool model_only_tool not found" },
+    { id: `${id}/4`, name: "hidden_tool", arguments: { text: "x" }, status: "error", error: "Tool hidden_tool not found" },
+    { id: `${id}/5`, name: "inactive_direct", arguments: { text: "x" }, status: "error", error: "Tool inactive_direct not found" },
+  ]);
+  // the two calls that ran cost 0.25 each; the record is on the stored message and on message_end
+  expect(result.usage).toMatchObject({ totalTokens: 6, cost: { total: 0.5 } });
+  const ended = events.find((event) => event.type === "message_end" && (event.message as { toolCallId?: string }).toolCallId === id) as { message: typeof result };
+  expect(ended.message.nestedCalls).toEqual(nested);
+});

@@ -34,7 +34,7 @@ describe("pith package commands: git sources", () => {
     await writeFile(join(repo, "extensions", "second.ts"), "export default function () {}\n");
     git(["add", "."], repo);
     git(["commit", "--quiet", "-m", "second"], repo);
-    const updated = await world.pith(["update"]);
+    const updated = await world.pith(["update", "--extensions"]);
     expect(updated.stdout).toContain(`Updated git:${url}`);
     expect(head(clone)).toBe(head(repo));
     expect(await isThere(join(clone, "extensions", "second.ts"))).toBe(true);
@@ -67,7 +67,7 @@ describe("pith package commands: git sources", () => {
     expect((await world.pith(["install", `git:${url}@v1`, "-l"])).code).toBe(0);
     expect(head(projectClone)).toBe(pinnedHead);
     expect(await readFile(join(world.project, ".pi", "git", ".gitignore"), "utf8")).toBe("*\n");
-    expect((await world.pith(["update", "-a"])).stdout).toBe(`Skipped (pinned) git:${url}@v1\n`);
+    expect((await world.pith(["update", "--extensions", "-a"])).stdout).toBe(`Skipped (pinned) git:${url}@v1\n`);
     expect(head(projectClone)).toBe(pinnedHead);
   });
 

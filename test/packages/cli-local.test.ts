@@ -127,7 +127,7 @@ describe("pith package commands: local sources", () => {
   it("update skips local paths and names an unknown source", async () => {
     await conventionalPackage(join(world.home, "pkg"), "p");
     await world.pith(["install", "../pkg"]);
-    expect((await world.pith(["update"])).stdout).toBe("Skipped (local path) ../pkg\n");
+    expect((await world.pith(["update", "--extensions"])).stdout).toBe("Skipped (local path) ../pkg\n");
     const unknown = await world.pith(["update", "npm:not-configured"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No matching package found for npm:not-configured");

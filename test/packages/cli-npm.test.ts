@@ -32,7 +32,7 @@ describe("pith package commands: npm sources", () => {
     expect(JSON.parse(await readFile(join(path, "package.json"), "utf8")).name).toBe("conv-npm");
     expect(await isThere(join(world.agentDir, "npm", "node_modules", "@earendil-works"))).toBe(false);
     expect((await world.pith(["list"])).stdout).toContain(`  ${source}\n    ${path}\n    extensions: extensions/npm.ts\n    skills: npm-skill\n`);
-    expect((await world.pith(["update"])).stdout).toBe(`Skipped (pinned) ${source}\n`);
+    expect((await world.pith(["update", "--extensions"])).stdout).toBe(`Skipped (pinned) ${source}\n`);
 
     const removed = await world.pith(["remove", "npm:conv-npm"]);
     expect(removed).toMatchObject({ code: 0, stdout: "Removed npm:conv-npm\n" });

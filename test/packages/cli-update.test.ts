@@ -1,4 +1,4 @@
-// `pith update` and its flags (pi 0.73.1): packages, pith itself, or both; --force; one package. Every npm call
+// `pith update` and its flags (pi 1.6.0): pith itself by default, the packages, or both (--all); --force; one package. Every npm call
 // goes to a fake npm (the global `npmCommand` setting) that records its arguments: no registry, no global prefix.
 import { cp, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -43,9 +43,10 @@ describe("pith update: arguments", () => {
   it.each([
     [["--extension"], "Missing value for --extension."],
     [["--extension", "npm:a", "--extension", "npm:b"], "--extension can only be given once."],
-    [["--self", "--extension", "npm:a"], "--extension cannot be combined with --self or --extensions."],
+    [["--self", "--extension", "npm:a"], "--extension cannot be combined with --self, --extensions, --models or --all."],
+    [["--all", "--extension", "npm:a"], "--extension cannot be combined with --self, --extensions, --models or --all."],
     [["npm:b", "--extension", "npm:a"], "--extension cannot be combined with a source argument."],
-    [["npm:a", "--self"], "A source argument cannot be combined with --self or --extensions."],
+    [["npm:a", "--self"], "A source argument cannot be combined with --self, --extensions, --models or --all."],
     [["--local"], 'Unknown option --local for "update".'],
   ])("update %j is refused: %s", async (args, message) => {
     const result = await update(args);
@@ -69,12 +70,12 @@ describe("pith update: arguments", () => {
 });
 
 describe("pith update: pith itself", () => {
-  it("from a git checkout: bare update says how to update it and exits 0; --self, self and pith exit 1", async () => {
-    const bare = await update([]);
-    expect(bare.code).toBe(0);
-    expect(bare.stderr).toContain(`pith runs from ${PITH_ROOT}, not from npm's global folder (${globalRoot})`);
-    expect(bare.stderr).toContain(`It is a git checkout: update it with \`cd ${PITH_ROOT} && git pull && npm install\``);
-    for (const args of [["--self"], ["self"], ["pith"], ["pi"]]) {
+  it("from a git checkout: --all says how to update it and exits 0 (the packages were updated); bare, --self, self, pith and pi exit 1", async () => {
+    const all = await update(["--all"]);
+    expect(all.code).toBe(0);
+    expect(all.stderr).toContain(`pith runs from ${PITH_ROOT}, not from npm's global folder (${globalRoot})`);
+    expect(all.stderr).toContain(`It is a git checkout: update it with \`cd ${PITH_ROOT} && git pull && npm install\``);
+    for (const args of [[], ["--self"], ["self"], ["pith"], ["pi"]]) {
       const self = await update(args);
       expect(self.code).toBe(1);
       expect(self.stderr).toContain("cannot update pith itself: pith runs from");
@@ -85,6 +86,12 @@ describe("pith update: pith itself", () => {
   it("--extensions never asks npm about pith", async () => {
     const result = await update(["--extensions"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(await npm.calls()).toEqual([]);
+  });
+
+  it("--models says pith's catalogue comes with pith and touches nothing, offline too", async () => {
+    const result = await world.pith(["update", "--models"], { env: { ...fakeEnv(), PI_OFFLINE: "1" } });
+    expect(result).toMatchObject({ code: 0, stderr: "", stdout: "pith's model catalogue ships with pith: `pith update --self` brings the newest.\n" });
     expect(await npm.calls()).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 import { type AssistantMessage, type Model, type ThinkingLevel, type ProviderApi, type StreamRequest, type ResolvedAuth, type Usage, PithError } from "../../../kernel/index.js";
 import { clampThinkingLevel } from "../../../lib/provider-kit/thinking-levels.js";
 import { SUMMARY_SYSTEM_PROMPT } from "./prompts.js";
+import { combineUsage } from "../../../lib/transcript/usage.js";
 
 export interface SummaryRequest {
   prompt: string;
@@ -81,28 +82,6 @@ async function complete(provider: ProviderApi, request: StreamRequest): Promise<
   }
   if (!final) throw new PithError("SUMMARY_FAILED", `Summarization failed: the provider of ${request.model.provider}/${request.model.id} ended without a reply.`);
   return final;
-}
-
-/** The sum of two usages, keeping the optional token splits either reports; a sum is the provider's only when both are. */
-export function combineUsage(first: Usage, second: Usage): Usage {
-  const sum: Usage = {
-    input: first.input + second.input,
-    output: first.output + second.output,
-    cacheRead: first.cacheRead + second.cacheRead,
-    cacheWrite: first.cacheWrite + second.cacheWrite,
-    totalTokens: first.totalTokens + second.totalTokens,
-    cost: {
-      input: first.cost.input + second.cost.input,
-      output: first.cost.output + second.cost.output,
-      cacheRead: first.cost.cacheRead + second.cost.cacheRead,
-      cacheWrite: first.cost.cacheWrite + second.cost.cacheWrite,
-      total: first.cost.total + second.cost.total,
-      totalFromProvider: first.cost.totalFromProvider === true && second.cost.totalFromProvider === true,
-    },
-  };
-  if (first.cacheWrite1h !== undefined || second.cacheWrite1h !== undefined) sum.cacheWrite1h = (first.cacheWrite1h ?? 0) + (second.cacheWrite1h ?? 0);
-  if (first.reasoning !== undefined || second.reasoning !== undefined) sum.reasoning = (first.reasoning ?? 0) + (second.reasoning ?? 0);
-  return sum;
 }
 
 /** Adds up the usage of the summaries one compaction or branch summary asked for. */

@@ -458,8 +458,9 @@ export interface PiToolDefinition {
   ): Promise<PiToolResult>;
   renderCall?: (...args: never[]) => unknown;
   renderResult?: (...args: never[]) => unknown;
-  // pi 1.6.0's fields. pith sends every active tool to the model directly (it has no code mode or tool search),
-  // so `exposure` decides only whether the tool starts active; the others are kept for `getAllTools()`.
+  // pi 1.6.0's fields. pith sends every active tool to the model directly (it has no code mode), so `exposure`
+  // decides whether the tool starts active and which tools `ctx.executeTool()` reaches; the others are kept for
+  // `getAllTools()`.
   /** `direct` and `model-only` tools start active (unless `defaultActive: false`); the others start inactive */
   exposure?: "direct" | "model-only" | "codemode" | "deferred" | "hidden";
   defaultActive?: boolean;

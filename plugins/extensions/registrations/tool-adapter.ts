@@ -39,6 +39,7 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
   if (tool.promptSnippet) adapted.promptSnippet = tool.promptSnippet;
   if (tool.promptGuidelines) adapted.promptGuidelines = tool.promptGuidelines;
   if (tool.executionMode) adapted.executionMode = tool.executionMode;
+  if (tool.exposure) adapted.exposure = tool.exposure;
   if (tool.prepareArguments) {
     const prepare = tool.prepareArguments;
     adapted.prepareArguments = (raw) => prepare.call(tool, raw);
@@ -47,8 +48,9 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
 }
 
 /**
- * pi's `ExtensionToolContext`: the extension's ctx plus the tools the running tool may call and `executeTool`,
- * which runs one through validation, the tool hooks and the gate like a model's call (it never rejects).
+ * pi's `ExtensionToolContext`: the extension's ctx plus the tools the running tool may call (by `exposure`: active
+ * `direct` ones, `codemode` and `deferred` ones whether active or not) and `executeTool`, which runs one through
+ * validation, the tool hooks and the gate like a model's call (it never rejects).
  */
 function toolContext(runtime: ExtensionRuntime, record: ExtensionRecord, context: ToolContext): ExtensionContext {
   return Object.create(createExtensionContext(runtime, record, context.signal), {

@@ -134,14 +134,13 @@ export class McpManager {
       offered.add(name);
       this.tools.set(name, { server, tool, exposure });
       const active = exposure === "direct" || context.session.activeToolNames().includes(name);
-      context.registerTool(
-        mcpToolDefinition(name, tool, {
-          connection,
-          current: () => (this.tools.get(name)?.server === server ? this.tools.get(name)!.tool : undefined),
-          readableResources: () => connection.hasResources,
-        }),
-        { active },
-      );
+      const definition = mcpToolDefinition(name, tool, {
+        connection,
+        current: () => (this.tools.get(name)?.server === server ? this.tools.get(name)!.tool : undefined),
+        readableResources: () => connection.hasResources,
+      });
+      // as in pi, other tools reach a codemode or deferred MCP tool through `executeTool` whether declared or not
+      context.registerTool({ ...definition, exposure }, { active });
       this.registered.add(name);
     }
     this.withdraw(server, offered);

@@ -4,39 +4,44 @@ import { PithError, errorMessage } from "../../../kernel/index.js";
 import { installPackage, listPackages, npmCommandOf, removePackage, updatePackages, type ListedPackage, type PackageManagerContext } from "../package-manager.js";
 import { isOffline } from "../startup.js";
 import { describeResources } from "../sources/package-resources.js";
-import { packageContext, type PackageCommandIO } from "./command-context.js";
+import { TRUST_OPTIONS, packageContext, type PackageCommandIO } from "./command-context.js";
 
 type Command = "install" | "remove" | "update" | "list";
 
 const USAGE: Record<Command, string> = {
   install: "pith install <source> [-l] [-a|-na]",
   remove: "pith remove <source> [-l] [-a|-na]",
-  update: "pith update [source|self|pith] [--self] [--extensions] [--extension <source>] [--force] [-a|-na]",
+  update: "pith update [source|self|pith] [--self|--extensions|--models|--all] [--extension <source>] [--force] [-a|-na]",
   list: "pith list [-a|-na]",
 };
 
 const HELP: Record<Command, string> = {
-  install: "Install a package (npm:<name>[@version], git:<host>/<path>[@ref], a git URL, or a local path) and add it to the global settings.\n\nOptions:\n  -l, --local    install for this project (.pi/settings.json)",
-  remove: "Remove a package and its source from the settings (alias: pith uninstall).\n\nOptions:\n  -l, --local    remove from the project settings (.pi/settings.json)",
+  install: `Install a package (npm:<name>[@version], git:<host>/<path>[@ref], a git URL, or a local path) and add it to the global settings.\n\nOptions:\n  -l, --local             install for this project (.pi/settings.json)\n${TRUST_OPTIONS}`,
+  remove: `Remove a package and its source from the settings (alias: pith uninstall).\n\nOptions:\n  -l, --local             remove from the project settings (.pi/settings.json)\n${TRUST_OPTIONS}`,
   update: [
-    "Update the packages (every unpinned npm and git package; versions and refs pin one) and pith itself.",
+    "Update pith itself (without a target), the packages (every unpinned npm and git package; versions and refs pin",
+    "one), or both.",
     "",
     "Options:",
-    "  --self                  pith only (also: pith update self, pith update pith)",
+    "  --self                  pith only, as without a target (also: pith update self, pith update pith)",
     "  --extensions            the packages only",
+    "  --all                   the packages, then pith",
     "  --extension <source>    one package only (also: pith update <source>)",
+    "  --models                nothing to refresh: pith's model catalogue ships with pith (updated with it)",
     "  --force                 reinstall: pith even when it is the latest version, every package from scratch",
+    TRUST_OPTIONS,
     "",
     "pith updates itself with `npm install -g <name>@latest` when npm installed it globally; otherwise it says how.",
   ].join("\n"),
-  list: "List the packages of the global and project settings, with what each provides.",
+  list: `List the packages of the global and project settings, with what each provides.\n\nOptions:\n${TRUST_OPTIONS}`,
 };
 
-/** What `update` works on: the packages (all, or the one `source` names) and/or pith itself. */
+/** What `update` works on: the packages (all, or the one `source` names) and/or pith itself, or (`--models`) neither. */
 export interface UpdateTarget {
   packages: boolean;
   self: boolean;
   source?: string;
+  models?: boolean;
 }
 
 interface ParsedCommand {
@@ -60,6 +65,8 @@ export function parsePackageCommand(argv: readonly string[]): ParsedCommand {
   const isUpdate = command === "update";
   let selfFlag = false;
   let extensionsFlag = false;
+  let allFlag = false;
+  let modelsFlag = false;
   let extensionSource: string | undefined;
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
@@ -68,6 +75,8 @@ export function parsePackageCommand(argv: readonly string[]): ParsedCommand {
     else if ((arg === "-l" || arg === "--local") && (command === "install" || command === "remove")) parsed.local = true;
     else if (isUpdate && arg === "--self") selfFlag = true;
     else if (isUpdate && arg === "--extensions") extensionsFlag = true;
+    else if (isUpdate && arg === "--all") allFlag = true;
+    else if (isUpdate && arg === "--models") modelsFlag = true;
     else if (isUpdate && arg === "--force") parsed.force = true;
     else if (isUpdate && arg === "--extension") {
       const value = rest[index + 1];
@@ -83,27 +92,31 @@ export function parsePackageCommand(argv: readonly string[]): ParsedCommand {
     parsed.problem = `Missing ${command} source.`;
   }
   if (isUpdate) {
-    const update = updateTarget(parsed.source, selfFlag, extensionsFlag, extensionSource);
+    const update = updateTarget(parsed.source, { self: selfFlag || allFlag, extensions: extensionsFlag || allFlag, models: modelsFlag }, extensionSource);
     if (typeof update === "string") parsed.problem ??= update;
     else parsed.update = update;
   }
   return parsed;
 }
 
-/** pi's rules: `--extension` and a positional source name one package; `self`/`pith`/`pi` and `--self` name pith. */
-function updateTarget(source: string | undefined, self: boolean, extensions: boolean, extension: string | undefined): UpdateTarget | string {
+/**
+ * pi 1.6.0's rules: without a target pith alone; `--extension` and a positional source name one package;
+ * `self`/`pith`/`pi` and `--self` name pith; `--all` is `--self --extensions`; `--models` asks for the catalogues.
+ */
+function updateTarget(source: string | undefined, flags: { self: boolean; extensions: boolean; models: boolean }, extension: string | undefined): UpdateTarget | string {
+  const { self, extensions, models } = flags;
   if (extension !== undefined) {
-    if (self || extensions) return "--extension cannot be combined with --self or --extensions.";
+    if (self || extensions || models) return "--extension cannot be combined with --self, --extensions, --models or --all.";
     if (source !== undefined) return "--extension cannot be combined with a source argument.";
     return { packages: true, self: false, source: extension };
   }
-  if (source !== undefined && SELF_NAMES.has(source)) return { packages: extensions, self: true };
+  if (source !== undefined && SELF_NAMES.has(source)) return { packages: extensions, self: true, models };
   if (source !== undefined) {
-    if (self || extensions) return "A source argument cannot be combined with --self or --extensions.";
+    if (self || extensions || models) return "A source argument cannot be combined with --self, --extensions, --models or --all.";
     return { packages: true, self: false, source };
   }
-  if (self || extensions) return { packages: extensions, self };
-  return { packages: true, self: true };
+  if (self || extensions || models) return { packages: extensions, self, models };
+  return { packages: false, self: true };
 }
 
 export async function runPackageCommand(argv: readonly string[], io: PackageCommandIO): Promise<number> {
@@ -148,6 +161,8 @@ export async function runPackageCommand(argv: readonly string[], io: PackageComm
 }
 
 async function runUpdate(target: UpdateTarget, force: boolean, context: PackageManagerContext, io: PackageCommandIO): Promise<number> {
+  if (target.models) io.stdout("pith's model catalogue ships with pith: `pith update --self` brings the newest.\n");
+  if (!target.packages && !target.self) return 0;
   if (isOffline(io.env)) {
     throw new PithError("OFFLINE", "pith is offline (PI_OFFLINE is set): `pith update` needs the network. Unset PI_OFFLINE and run it again.");
   }

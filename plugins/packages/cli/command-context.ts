@@ -36,3 +36,6 @@ export async function packageContext(io: PackageCommandIO, approve?: boolean): P
     progress: (line) => io.stdout(`${line}\n`),
   };
 }
+
+/** the project-trust options every package command takes (also `pith config`) */
+export const TRUST_OPTIONS = "  -a, --approve           trust the project's .pi files for this command\n  -na, --no-approve       ignore the project's .pi files for this command";

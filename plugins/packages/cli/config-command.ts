@@ -13,7 +13,7 @@ import { resolveLocations } from "../../../lib/resources/finding/locations.js";
 import { posixRelative, toPosixPath } from "../../../lib/resources/finding/paths.js";
 import { RESOURCE_GLOB, isEnabledByOverrides } from "../../../lib/resources/finding/settings-patterns.js";
 import { standardSkillFolders } from "../../skills/skill-folders.js";
-import { packageContext, type PackageCommandIO } from "./command-context.js";
+import { TRUST_OPTIONS, packageContext, type PackageCommandIO } from "./command-context.js";
 import { filterOf, togglePattern, withFilter } from "./config-filter.js";
 import { configuredPackages, scopeEntries, type ConfiguredPackage } from "../sources/configured.js";
 import { scopeBaseDir, resolveLocalSource } from "../installers/locations.js";
@@ -22,7 +22,7 @@ import type { PackageManagerContext } from "../package-manager.js";
 import { RESOURCE_TYPES, collectPackageResources, type PackageResourceType } from "../sources/package-resources.js";
 import { parseSource, sourceIdentity } from "../sources/source.js";
 
-const USAGE = "pith config [enable|disable <package-source> [--kind extensions|skills|prompts|themes] [<path-or-glob>] [-l]]";
+const USAGE = "pith config [enable|disable <package-source> [--kind extensions|skills|prompts|themes] [<path-or-glob>]] [-l] [-a|-na]";
 const HELP = [
   "Without arguments: list the resources of every configured package and the auto-discovered ones (global and",
   "project), each enabled or disabled. enable|disable switch a package, one kind of its resources, or the files a",
@@ -32,6 +32,7 @@ const HELP = [
   "Options:",
   "  --kind <kind>   only this kind: extensions, skills, prompts or themes",
   "  -l, --local     the project settings (.pi/settings.json) instead of the global ones",
+  TRUST_OPTIONS,
 ].join("\n");
 
 /** What the list shows and `enable|disable` take; themes are switched with the rest but not listed (no UI). */
