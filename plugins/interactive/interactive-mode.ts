@@ -188,9 +188,11 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     let finish!: (code: number) => void;
     const finished = new Promise<number>((resolve) => (finish = resolve));
     let exiting = false;
-    const quit = (code = 0) => {
+    let exitOutputChosen: "transcript" | "resume-hint" | undefined;
+    const quit = (code = 0, exitOutput?: "transcript" | "resume-hint") => {
       if (exiting) return;
       exiting = true;
+      exitOutputChosen = exitOutput;
       finish(code);
     };
 
@@ -215,7 +217,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     let stopped = false;
     // fullscreen mode prints the transcript (or only how to resume) on the normal screen as it leaves
-    const exitOutput = () => plugged.tryUse("settings")?.get().fullscreenExitOutput ?? "transcript";
+    const exitOutput = () => exitOutputChosen ?? plugged.tryUse("settings")?.get().fullscreenExitOutput ?? "transcript";
     const restore = () => {
       if (stopped) return;
       stopped = true;

@@ -4,7 +4,7 @@
 // instead) that carries the crash, is recorded in the session, and empties crashes.json.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
@@ -101,4 +101,27 @@ it("records a crash, mentions it at the next start, hints at /bug after an unexp
     expect.objectContaining({ hint: "it broke", sessionIncluded: true, summaryIncluded: false, delivery: "zip", path: withTranscript }),
     expect.objectContaining({ hint: null, sessionIncluded: false, summaryIncluded: true, delivery: "zip", path: withSummary }),
   ]);
+});
+
+it("a /clone that cannot create its session is shown, recorded as fatal_error in crashes.json, and pith quits with 1", async () => {
+  const world = ui.world();
+  world.mock.enqueue({ text: "A reply to clone." });
+  const run = await ui.start();
+  run.type("hello\r");
+  await run.waitFor((screen) => screen.includes("A reply to clone.") && !screen.includes("Working"));
+  // the session's folder becomes a file: no new session file can be made beside the current one
+  const sessionsRoot = join(world.agentDir, "sessions");
+  const [folder] = await readdir(sessionsRoot);
+  const sessionFolder = join(sessionsRoot, folder!);
+  await rm(sessionFolder, { recursive: true });
+  await writeFile(sessionFolder, "not a folder\n");
+
+  run.type("/clone\r");
+  expect((await run.exited).exitCode).toBe(1);
+  await run.waitFor(() => run.buffer().some((row) => row.includes("Error: Failed to create session:")));
+  const shown = run.buffer().join("\n");
+  expect(shown).toContain("To report this crash:");
+  expect(shown).toContain("A reply to clone.");
+  const crashes = JSON.parse(await readFile(join(world.agentDir, "crashes.json"), "utf8")) as { kind: string; message: string }[];
+  expect(crashes).toEqual([expect.objectContaining({ kind: "fatal_error", message: expect.any(String) })]);
 });

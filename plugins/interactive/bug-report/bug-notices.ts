@@ -3,7 +3,7 @@
 import type { AgentMessage } from "../../../kernel/index.js";
 import type { LoadedExtension } from "../../extensions/index.js";
 import { classifyFailure, failureFacts } from "../../retry/index.js";
-import { crashLogPath, recordCrash, takeUnmentionedCrash } from "./crash-log.js";
+import { crashLogPath, recordCrash, takeUnmentionedCrash, type CrashRecord } from "./crash-log.js";
 import { crashExtensionHint, extensionsInStack } from "./crash-hint.js";
 
 export interface CrashScene {
@@ -16,15 +16,19 @@ export interface CrashScene {
 
 /** Records an uncaught error; the lines to print after the error itself (extensions involved, how to report it). */
 export function recordUncaughtCrash(error: unknown, scene: CrashScene): string[] {
-  const lines: string[] = [];
+  const { hint, report } = recordFailure("uncaught_exception", error, scene);
+  return [...(hint ? [hint] : []), ...(report ? [report] : [])];
+}
+
+/**
+ * Records a failure the UI cannot go on after (`fatal_error`: a session move that failed half-way, as pi 1.6.0
+ * records a failed session creation); the extensions involved, and how to report it once it is recorded.
+ */
+export function recordFailure(kind: CrashRecord["kind"], error: unknown, scene: CrashScene): { hint?: string; report?: string } {
   const hint = crashExtensionHint(extensionsInStack(error instanceof Error ? error.stack : undefined, scene.extensions));
-  if (hint) lines.push(hint);
-  const recorded = recordCrash(crashLogPath(scene.agentDir), { kind: "uncaught_exception", error, version: scene.version, sessionFile: scene.sessionFile ?? null, cwd: scene.cwd });
-  if (recorded) {
-    const first = scene.sessionFile ? "run `pith -r` to resume the session, then" : "start pith and";
-    lines.push(`To report this crash: ${first} run /bug; the crash details go into the report.`);
-  }
-  return lines;
+  const recorded = recordCrash(crashLogPath(scene.agentDir), { kind, error, version: scene.version, sessionFile: scene.sessionFile ?? null, cwd: scene.cwd });
+  const first = scene.sessionFile ? "run `pith -r` to resume the session, then" : "start pith and";
+  return { ...(hint ? { hint } : {}), ...(recorded ? { report: `To report this crash: ${first} run /bug; the crash details go into the report.` } : {}) };
 }
 
 /** the start's notice of a crash not mentioned yet */

@@ -25,7 +25,8 @@ export interface CommandHost {
   app: AppFacts;
   /** regular or fullscreen, switchable while running */
   screens: ScreenSwitch;
-  quit(code?: number): void;
+  /** `exitOutput`: what fullscreen mode leaves on the normal screen, in place of the `fullscreenExitOutput` setting */
+  quit(code?: number, exitOutput?: "transcript" | "resume-hint"): void;
 }
 
 export interface BuiltinCommand {

@@ -2,6 +2,7 @@
 // message's text comes back into the editor to be changed and sent again.
 import { SearchList } from "../components/search-list.js";
 import type { CommandHost } from "./command-host.js";
+import { sessionMove } from "./session-move.js";
 
 export async function forkCommand(_args: string, host: CommandHost): Promise<void> {
   const { context, chat, editor, ui } = host;
@@ -22,8 +23,8 @@ export async function forkCommand(_args: string, host: CommandHost): Promise<voi
     undefined,
   );
   if (!entryId) return;
-  const result = await context.use("sessionControl").fork(entryId);
-  if (result.cancelled) return;
+  const result = await sessionMove(host, "Failed to fork session", () => context.use("sessionControl").fork(entryId));
+  if (!result || result.cancelled) return;
   if (result.text !== undefined) editor.setText(result.text);
   chat.notify("status", "Forked to new session");
 }

@@ -4,6 +4,7 @@
 import type { SlashCommand } from "@earendil-works/pi-tui";
 import type { PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
+import { sessionMove } from "./session-move.js";
 
 /**
  * A command whose module loads the first time it runs: the commands' code (selectors, sign-in flows, the tree
@@ -66,9 +67,9 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "new",
     description: "Start a new session",
-    async run(_args, { context, chat }) {
-      const result = await context.use("sessionControl").newSession();
-      if (!result.cancelled) chat.notify("status", "✓ New session started");
+    async run(_args, host) {
+      const result = await sessionMove(host, "Failed to create session", () => host.context.use("sessionControl").newSession());
+      if (result && !result.cancelled) host.chat.notify("status", "✓ New session started");
     },
   },
   { name: "tree", description: "Navigate the session tree (switch branches, optionally summarising the one left)", run: loadedOnUse(() => import("../tree/tree-command.js"), "treeCommand") },
@@ -76,10 +77,10 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "clone",
     description: "Copy the current branch into a new session",
-    async run(_args, { context, session, chat }) {
-      if (session.messages.length === 0) return chat.notify("status", "Nothing to clone yet");
-      const result = await context.use("sessionControl").clone();
-      if (!result.cancelled) chat.notify("status", "Cloned to new session");
+    async run(_args, host) {
+      if (host.session.messages.length === 0) return host.chat.notify("status", "Nothing to clone yet");
+      const result = await sessionMove(host, "Failed to create session", () => host.context.use("sessionControl").clone());
+      if (result && !result.cancelled) host.chat.notify("status", "Cloned to new session");
     },
   },
   {

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { unlink } from "node:fs/promises";
 import { homedir } from "node:os";
 import type { CommandHost } from "../commands/command-host.js";
+import { sessionMove } from "../commands/session-move.js";
 import { SessionPicker } from "./session-picker.js";
 
 export async function resumeCommand(_args: string, host: CommandHost): Promise<void> {
@@ -38,8 +39,8 @@ export async function resumeCommand(_args: string, host: CommandHost): Promise<v
     undefined,
   );
   if (!chosen) return;
-  const result = await context.use("sessionControl").switchSession(chosen);
-  if (!result.cancelled) chat.notify("status", "Resumed session");
+  const result = await sessionMove(host, "Failed to resume session", () => context.use("sessionControl").switchSession(chosen));
+  if (result && !result.cancelled) chat.notify("status", "Resumed session");
 }
 
 /** hands the file to the `trash` program when there is one (as pi does), else removes it */

@@ -102,6 +102,9 @@ export class ScreenSwitch {
       while (this.current.hasOverlay()) this.current.hideOverlay();
       this.switchTo("regular", false);
       this.current.renderNow();
+    } else if (this.running && this.current.mode === "regular") {
+      // what changed since the last frame (an error shown just before quitting) is on the screen that stays
+      this.current.renderNow();
     }
     this.tui.stop({ preserveScreen: this.current.mode === "fullscreen" });
   }
