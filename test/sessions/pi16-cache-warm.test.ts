@@ -109,6 +109,8 @@ describe.skipIf(!available)(title, () => {
     await writeMockModels(world, [{ id: "mock-model", contextWindow: 200_000, maxTokens: 8192, cost: SONNET_COST, promptCache: { short: 12 } }]);
   });
   afterEach(async () => {
+    // a test that failed before the release leaves the bash call waiting: released here, or it outlives the run
+    writeFileSync(join(world.project, "release"), "");
     await world.close();
   });
 

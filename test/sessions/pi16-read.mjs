@@ -1,9 +1,10 @@
-// Run by test/sessions/pi16-reader.ts under Node 22: answers each line of stdin ({ file, leaf? }) with one line,
-// what pi 1.6.0's own SessionManager reads from the file ({ view } or { error }). One process serves a whole test
-// file: loading pi's modules costs seconds of CPU, reading a session file next to nothing.
+// What pi 1.6.0's own SessionManager reads from a session file, run under Node 22. Given a file after pi's index,
+// prints that one view (tests that read once). Without one, as test/sessions/pi16-reader.ts runs it, answers each
+// line of stdin ({ file, leaf? }) with one line ({ view } or { error }): one process serves a whole test file, as
+// loading pi's modules costs seconds of CPU and reading a session file next to nothing.
 import { createInterface } from "node:readline";
 
-const [, , piIndex] = process.argv;
+const [, , piIndex, onlyFile] = process.argv;
 const { SessionManager } = await import(piIndex);
 const shape = (nodes) => nodes.map((node) => ({ id: node.entry.id, label: node.label, children: shape(node.children) }));
 
@@ -14,13 +15,16 @@ function read(file, leaf) {
   return { entries: manager.getEntries(), leafId: manager.getLeafId(), context: manager.buildSessionContext(), tree: shape(manager.getTree()), name: manager.getSessionName() };
 }
 
-for await (const line of createInterface({ input: process.stdin })) {
-  const { file, leaf } = JSON.parse(line);
-  let reply;
-  try {
-    reply = { view: read(file, leaf) };
-  } catch (error) {
-    reply = { error: String(error?.stack ?? error) };
+if (onlyFile) process.stdout.write(`${JSON.stringify(read(onlyFile))}\n`);
+else {
+  for await (const line of createInterface({ input: process.stdin })) {
+    const { file, leaf } = JSON.parse(line);
+    let reply;
+    try {
+      reply = { view: read(file, leaf) };
+    } catch (error) {
+      reply = { error: String(error?.stack ?? error) };
+    }
+    process.stdout.write(`${JSON.stringify(reply)}\n`);
   }
-  process.stdout.write(`${JSON.stringify(reply)}\n`);
 }

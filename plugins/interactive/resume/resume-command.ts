@@ -1,12 +1,9 @@
 // /resume (and `pith -r`): the session picker; the chosen session replaces the current one (its messages are
-// drawn again). Renaming appends a session_info entry to the chosen file; deleting hands the file to the `trash`
-// program when there is one (as pi does), else removes it.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { unlink } from "node:fs/promises";
+// drawn again). Renaming appends a session_info entry to the chosen file; deleting goes through delete-session-file.
 import { homedir } from "node:os";
 import type { CommandHost } from "../commands/command-host.js";
 import { sessionMove } from "../commands/session-move.js";
+import { deleteSessionFile } from "./delete-session-file.js";
 import { SessionPicker } from "./session-picker.js";
 
 export async function resumeCommand(_args: string, host: CommandHost): Promise<void> {
@@ -41,12 +38,4 @@ export async function resumeCommand(_args: string, host: CommandHost): Promise<v
   if (!chosen) return;
   const result = await sessionMove(host, "Failed to resume session", () => context.use("sessionControl").switchSession(chosen));
   if (result && !result.cancelled) chat.notify("status", "Resumed session");
-}
-
-/** hands the file to the `trash` program when there is one (as pi does), else removes it */
-export async function deleteSessionFile(path: string): Promise<"trash" | "deleted"> {
-  const trashed = spawnSync("trash", path.startsWith("-") ? ["--", path] : [path], { stdio: "ignore" });
-  if (trashed.status === 0 || !existsSync(path)) return "trash";
-  await unlink(path);
-  return "deleted";
 }

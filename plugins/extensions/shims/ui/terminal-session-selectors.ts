@@ -4,7 +4,7 @@
 import { homedir } from "node:os";
 import { Container, getKeybindings, Input, Text, type Focusable } from "@earendil-works/pi-tui";
 import type { SessionInfo, SessionTreeNode } from "../../../sessions/index.js";
-import { deleteSessionFile } from "../../../interactive/resume/resume-command.js";
+import { deleteSessionFile } from "../../../interactive/resume/delete-session-file.js";
 import { SessionPicker } from "../../../interactive/resume/session-picker.js";
 import type { TreeFilter } from "../../../interactive/tree/tree-rows.js";
 import { TreeSelector } from "../../../interactive/tree/tree-selector.js";
