@@ -2,6 +2,7 @@
 // zod/mini, not full zod: models.json is read at every start, and full zod costs far more to load.
 import * as z from "zod/mini";
 import { en } from "zod/locales";
+import { PROMPT_CACHE_KEY_MODES, SESSION_AFFINITY_FORMATS, THINKING_FORMATS, THINKING_TOKEN_BUDGET_FIELDS } from "../../../lib/provider-kit/completions-compat-values.js";
 
 const positive = z.number({ error: "must be a number" }).check(z.positive({ error: "must be a positive number" }));
 const nonEmpty = z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" }));
@@ -75,25 +76,13 @@ export const compatSchema = z.looseObject({
   requiresToolsWithToolHistory: optionalBoolean,
   requiresThinkingAsText: optionalBoolean,
   requiresReasoningContentOnAssistantMessages: optionalBoolean,
-  thinkingFormat: oneOf([
-    "openai",
-    "openrouter",
-    "deepseek",
-    "together",
-    "baseten",
-    "zai",
-    "qwen",
-    "chat-template",
-    "qwen-chat-template",
-    "string-thinking",
-    "ant-ling",
-  ]),
+  thinkingFormat: oneOf(THINKING_FORMATS),
   chatTemplateKwargs: chatTemplateValues,
   chatTemplateArgs: chatTemplateValues,
   openRouterRouting: z.optional(z.record(z.string(), z.unknown())),
   vercelGatewayRouting: z.optional(z.looseObject({ only: z.optional(z.array(z.string())), order: z.optional(z.array(z.string())) })),
   zaiToolStream: optionalBoolean,
-  thinkingTokenBudgetField: oneOf(["thinking_token_budget", "thinking_budget", "thinking_budget_tokens"]),
+  thinkingTokenBudgetField: oneOf(THINKING_TOKEN_BUDGET_FIELDS),
   supportsThinkingTokenBudget: optionalBoolean,
   supportsOpenAIGrammarTools: optionalBoolean,
   supportsMidConvoSystemMessages: optionalBoolean,
@@ -101,8 +90,8 @@ export const compatSchema = z.looseObject({
   supportsStrictMode: optionalBoolean,
   cacheControlFormat: oneOf(["anthropic"]),
   sendSessionAffinityHeaders: optionalBoolean,
-  sessionAffinityFormat: oneOf(["openai", "openai-nosession", "openrouter"]),
-  promptCacheKeyMode: oneOf(["auto", "enabled", "disabled"]),
+  sessionAffinityFormat: oneOf(SESSION_AFFINITY_FORMATS),
+  promptCacheKeyMode: oneOf(PROMPT_CACHE_KEY_MODES),
   supportsLongCacheRetention: optionalBoolean,
   vllmPriority: z.optional(z.number({ error: "must be a number" })),
   // openai-responses (and Azure, Codex)

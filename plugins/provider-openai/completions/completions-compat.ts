@@ -1,20 +1,17 @@
 // What an OpenAI-compatible Chat Completions server accepts. `model.compat` wins field by field; otherwise the
 // provider name and base URL of well-known services decide, and anything else is treated as OpenAI itself.
 import type { Model } from "../../../kernel/index.js";
+import {
+  PROMPT_CACHE_KEY_MODES,
+  SESSION_AFFINITY_FORMATS,
+  THINKING_FORMATS,
+  THINKING_TOKEN_BUDGET_FIELDS,
+  type SessionAffinityFormat,
+  type ThinkingFormat,
+  type ThinkingTokenBudgetField,
+} from "../../../lib/provider-kit/completions-compat-values.js";
 
-/** How a server wants reasoning switched on and steered (pi 1.6.0's formats). */
-export type ThinkingFormat =
-  | "openai"
-  | "openrouter"
-  | "deepseek"
-  | "together"
-  | "baseten"
-  | "zai"
-  | "qwen"
-  | "chat-template"
-  | "qwen-chat-template"
-  | "string-thinking"
-  | "ant-ling";
+export type { SessionAffinityFormat, ThinkingFormat, ThinkingTokenBudgetField };
 
 /** A chat template value: sent as written, or filled in from the thinking level. */
 export type ChatTemplateValue =
@@ -23,11 +20,6 @@ export type ChatTemplateValue =
   | boolean
   | null
   | { $var: "thinking.enabled" | "thinking.effort" | "thinking.budget"; omitWhenOff?: boolean };
-
-/** Which headers carry the session id: OpenAI's three, the two without `session_id`, or OpenRouter's one. */
-export type SessionAffinityFormat = "openai" | "openai-nosession" | "openrouter";
-
-export type ThinkingTokenBudgetField = "thinking_token_budget" | "thinking_budget" | "thinking_budget_tokens";
 
 export interface CompletionsCompat {
   /** send `store: false` */
@@ -81,22 +73,6 @@ export interface CompletionsCompat {
   vllmPriority?: number;
 }
 
-const THINKING_FORMATS: readonly ThinkingFormat[] = [
-  "openai",
-  "openrouter",
-  "deepseek",
-  "together",
-  "baseten",
-  "zai",
-  "qwen",
-  "chat-template",
-  "qwen-chat-template",
-  "string-thinking",
-  "ant-ling",
-];
-const AFFINITY_FORMATS: readonly SessionAffinityFormat[] = ["openai", "openai-nosession", "openrouter"];
-const BUDGET_FIELDS: readonly ThinkingTokenBudgetField[] = ["thinking_token_budget", "thinking_budget", "thinking_budget_tokens"];
-const CACHE_KEY_MODES = ["auto", "enabled", "disabled"] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -133,12 +109,12 @@ export function resolveCompletionsCompat(model: Model): CompletionsCompat {
     supportsStrictMode: flag("supportsStrictMode", detected.supportsStrictMode),
     zaiToolStream: flag("zaiToolStream", detected.zaiToolStream),
     sendSessionAffinityHeaders: flag("sendSessionAffinityHeaders", detected.sendSessionAffinityHeaders),
-    sessionAffinityFormat: oneOf(compat.sessionAffinityFormat, AFFINITY_FORMATS) ?? detected.sessionAffinityFormat,
-    promptCacheKeyMode: oneOf(compat.promptCacheKeyMode, CACHE_KEY_MODES) ?? "auto",
+    sessionAffinityFormat: oneOf(compat.sessionAffinityFormat, SESSION_AFFINITY_FORMATS) ?? detected.sessionAffinityFormat,
+    promptCacheKeyMode: oneOf(compat.promptCacheKeyMode, PROMPT_CACHE_KEY_MODES) ?? "auto",
     supportsLongCacheRetention: flag("supportsLongCacheRetention", detected.supportsLongCacheRetention),
   };
   // `supportsThinkingTokenBudget` is pi's older name for vLLM's field
-  const budgetField = oneOf(compat.thinkingTokenBudgetField, BUDGET_FIELDS) ?? (compat.supportsThinkingTokenBudget === true ? "thinking_token_budget" : undefined);
+  const budgetField = oneOf(compat.thinkingTokenBudgetField, THINKING_TOKEN_BUDGET_FIELDS) ?? (compat.supportsThinkingTokenBudget === true ? "thinking_token_budget" : undefined);
   if (budgetField) resolved.thinkingTokenBudgetField = budgetField;
   if (typeof compat.vllmPriority === "number") resolved.vllmPriority = compat.vllmPriority;
   if (isRecord(compat.openRouterRouting)) resolved.openRouterRouting = compat.openRouterRouting;
