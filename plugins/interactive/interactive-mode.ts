@@ -198,13 +198,14 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     const data = footerData(plugged, session, () => ui.statuses);
     data.onBranchChange(() => tui.requestRender());
-    const header = new Header(headerText(options.version, [
+    const header = new Header(() => headerText(options.version, [
       { keys: keysOf(keys, "app.interrupt"), label: "interrupt" },
       { keys: `${keysOf(keys, "app.clear")}/${keysOf(keys, "app.exit")}`, label: "clear/exit" },
       { keys: "/", label: "commands" },
       { keys: "!", label: "bash" },
       { keys: keysOf(keys, "app.tools.expand"), label: "more" },
-    ], theme));
+    ], theme),
+    );
     ui.frame.setOwn(header, new Footer(data, theme), data);
     ui.setBaseCompletion(new PithCompletion(session.cwd, () => slashCommands(plugged)));
     const app = {

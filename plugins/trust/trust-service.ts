@@ -3,6 +3,7 @@
 import type { Logger } from "../../kernel/index.js";
 import type { ProjectTrustHooks, ProjectTrustUI } from "./trust-hook.js";
 import { askTrustHandlers, trustEvent } from "./trust-asker.js";
+import { findGatedResources } from "./gated-resources.js";
 import { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt } from "./resolve-trust.js";
 import { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 import type { TrustEntry, TrustStore } from "./trust-store.js";
@@ -20,6 +21,12 @@ export interface ProjectTrustService {
   record(choice: TrustChoice, signal?: AbortSignal): Promise<void>;
   /** the decision trust.json holds now for the project or its nearest parent */
   saved(): Promise<TrustEntry | undefined>;
+  /**
+   * Saves "trusted" for the start-up folder when it was trusted only because it had no gated resources then, has
+   * some now (the agent made them during the session) and nothing is saved for it: what pi 1.6.0 does on /reload.
+   * Once per process; true when it saved.
+   */
+  saveImplicitTrust(signal?: AbortSignal): Promise<boolean>;
   /** Decides again for `cwd` (a session moved to another folder): handlers, saved decisions, default, prompt. */
   resolve(cwd: string, options?: { prompt?: TrustPrompt; signal?: AbortSignal }): Promise<ProjectTrustState>;
 }
@@ -42,6 +49,7 @@ export interface TrustServiceConfig {
 
 export function createTrustService(config: TrustServiceConfig): ProjectTrustService {
   let state = config.initial;
+  let implicitlyTrusted: string | undefined = config.initial.source === "no-gated-resources" ? config.initial.cwd : undefined;
   const decided = new Map<string, ProjectTrustState>([[state.cwd, state]]);
   return {
     get trusted() {
@@ -57,6 +65,14 @@ export function createTrustService(config: TrustServiceConfig): ProjectTrustServ
       if (choice.updates.length > 0) await config.store.save(choice.updates, signal);
     },
     saved: () => config.store.nearest(state.cwd),
+    async saveImplicitTrust(signal) {
+      if (implicitlyTrusted === undefined || state.cwd !== implicitlyTrusted || !state.trusted) return false;
+      if ((await findGatedResources(state.cwd)).length === 0) return false;
+      implicitlyTrusted = undefined;
+      if (await config.store.nearest(state.cwd)) return false;
+      await config.store.save([{ path: state.cwd, decision: true }], signal);
+      return true;
+    },
     async resolve(cwd, options = {}) {
       state =
         decided.get(cwd) ??

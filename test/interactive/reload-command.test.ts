@@ -1,7 +1,7 @@
 // /reload reads again what only the UI reads, as pi 1.6.0 does: keybindings.json and the theme files (with the
 // theme setting applied anew), beside the session's settings, extensions, skills, prompts and context files; it
 // ends with pi's line naming what it reloaded.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { DARK } from "../../plugins/interactive/theme/tokens.js";
@@ -25,4 +25,62 @@ it("/reload applies a keybindings.json and a theme file written since the start,
   run.type("/hotkeys\r");
   await run.waitForText("Every entry (/tree)");
   expect(run.buffer().join("\n")).toMatch(/ctrl\+y\s+Collapse or expand tool output/);
+});
+
+it("the header's key hints follow a keybindings.json changed before /reload", async () => {
+  const world = ui.world();
+  const run = await ui.start();
+  expect(run.screen().join("\n")).toContain("ctrl+o more");
+  await writeFile(join(world.agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+y", "app.interrupt": "ctrl+g" }));
+  run.type("/reload\r");
+  await run.waitForText(RELOADED);
+  const hints = run.buffer().filter((line) => line.includes("clear/exit")).at(-1);
+  expect(hints).toContain("ctrl+y more");
+  expect(hints).toContain("ctrl+g interrupt");
+});
+
+it("shows pi's box in the editor's place while the extensions load again", async () => {
+  const world = ui.world();
+  const hold = join(world.home, "hold");
+  const release = join(world.home, "release");
+  await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+  // loading waits while `hold` exists, until `release` does: the reload lasts as long as the test needs
+  await writeFile(
+    join(world.agentDir, "extensions", "slow.ts"),
+    `import { existsSync } from "node:fs";
+export default async function () {
+  while (existsSync(${JSON.stringify(hold)}) && !existsSync(${JSON.stringify(release)})) await new Promise((done) => setTimeout(done, 50));
+}
+`,
+  );
+  const run = await ui.start();
+  await writeFile(hold, "");
+  try {
+    run.type("/reload\r");
+    await run.waitForText("Reloading keybindings, extensions, skills, prompts, themes, and context files...");
+    // typing meanwhile goes to the box, not the editor
+    run.type("typed while reloading");
+    await writeFile(release, "");
+    await run.waitForText(RELOADED);
+    const screen = run.screen().join("\n");
+    expect(screen).not.toContain("Reloading keybindings");
+    expect(screen).not.toContain("typed while reloading");
+  } finally {
+    await writeFile(release, "");
+  }
+});
+
+it("saves the trust a folder had for having nothing to trust, once the session has given it project resources", async () => {
+  const world = ui.world();
+  const run = await ui.start();
+  // made during the session (as the agent would): a project prompt template
+  await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
+  await writeFile(join(world.project, ".pi", "prompts", "later.md"), "Later template");
+  run.type("/reload\r");
+  await run.waitForText(`${RELOADED}; saved project trust`);
+  const saved = JSON.parse(await readFile(join(world.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
+  expect(Object.entries(saved)).toEqual([[await realpath(world.project), true]]);
+  // once: a second reload saves nothing more and says nothing of trust
+  run.type("/reload\r");
+  await run.waitFor((screen) => screen.split(RELOADED).length === 2 && !screen.includes("saved project trust"));
 });

@@ -94,16 +94,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "reload",
     description: "Reload keybindings, extensions, skills, prompts, themes, and context files",
-    async run(_args, { context, session, chat }) {
-      if (session.isStreaming) return chat.notify("warning", "Wait for the current response to finish before reloading.");
-      if (context.tryUse("compaction")?.isCompacting) return chat.notify("warning", "Wait for compaction to finish before reloading.");
-      try {
-        await context.use("sessionControl").reload();
-      } catch (error) {
-        return chat.notify("error", `Reload failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      chat.notify("status", "Reloaded keybindings, extensions, skills, prompts, themes, and context files");
-    },
+    run: loadedOnUse(() => import("./reload-command.js"), "reloadCommand"),
   },
   { name: "login", description: "Configure provider authentication", run: loadedOnUse(() => import("../login/login-command.js"), "loginCommand") },
   { name: "logout", description: "Remove provider authentication", run: loadedOnUse(() => import("../login/login-command.js"), "logoutCommand") },

@@ -16,8 +16,14 @@ export function headerText(version: string, hints: readonly HeaderHint[], theme:
   return `${title}\n${keys}`;
 }
 
+/** drawn from `compose()` each time, so key bindings and a theme changed by /reload or hot reload show at once */
 export class Header extends Text {
-  constructor(text: string) {
-    super(text, 1, 0);
+  constructor(private readonly compose: () => string) {
+    super(compose(), 1, 0);
+  }
+
+  override render(width: number): readonly string[] {
+    this.setText(this.compose());
+    return super.render(width);
   }
 }
