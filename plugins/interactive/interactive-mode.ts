@@ -274,6 +274,12 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     for (const warning of [...warnings, ...(keysWarning ? [keysWarning] : [])]) chat.notify("warning", warning);
     const crash = crashNoticeAtStart(options.agentDir);
     if (crash) chat.notify("warning", crash);
+    if (process.env.TMUX) {
+      void import("./startup/tmux-keys.js").then(async ({ tmuxKeysWarning }) => {
+        const warning = await tmuxKeysWarning();
+        if (warning && !exiting) chat.notify("warning", warning);
+      });
+    }
     chat.showHistory(sessionHistory(plugged, session));
     void (async () => {
       if (runOptions.scope) {
