@@ -81,11 +81,13 @@ const specifiers = new Map(
 const NAMESPACE = "pith-vendor";
 
 /**
- * For the CLI build: an import of a vendored package becomes a CommonJS module of one line that requires
- * `pith-vendor:<file>#<export>`, which bin/bundle-require.cjs answers from dist/vendor/. esbuild then initialises
- * it lazily like any other module, so nothing loads before the import runs. Import a vendored package's named
- * exports: esbuild's interop gives a default import the whole namespace (as Node does for a CommonJS module), and
- * re-exporting every name instead would put them all back into the CLI bundle's context.
+ * For the CLI build: an import of a vendored package becomes a module that requires `pith-vendor:<file>#<export>`,
+ * which bin/bundle-require.cjs answers from dist/vendor/. esbuild then initialises it lazily like any other module,
+ * so nothing loads before the import runs. Import a vendored package's named exports; a default import is the whole
+ * namespace (as Node gives for a CommonJS module). The module is an ES module re-exporting the namespace with
+ * `export *`: its names are copied onto one object once, where a CommonJS module would be copied by esbuild's
+ * interop into every importing module (pi-tui's ninety names, for each of the UI's fifty-odd files, at start-up);
+ * naming each export instead would put them all back into the CLI bundle's context.
  */
 export const vendorModules = {
   name: "vendor-modules",
@@ -94,7 +96,7 @@ export const vendorModules = {
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: NAMESPACE }));
     build.onResolve({ filter: /^pith-vendor:/ }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(`pith-vendor:${specifiers.get(args.path)}`)});`,
+      contents: ((id) => `export * from ${id};\nconst whole = require(${id});\nexport default whole;`)(JSON.stringify(`pith-vendor:${specifiers.get(args.path)}`)),
       loader: "js",
     }));
   },
