@@ -6,6 +6,7 @@ import { CommandCatalog } from "./command-catalog.js";
 import { ModelSwitch } from "./model-switch.js";
 import { SessionInfo } from "./session-info.js";
 import { UserBash } from "./user-bash.js";
+import { limitsModel } from "../models/routed-model.js";
 
 export function provideSessionServices(context: PluginContext): void {
   const hooks = context.hooksOf("session-control");
@@ -36,6 +37,7 @@ export function provideSessionServices(context: PluginContext): void {
         session: context.session,
         sessions: () => context.tryUse("sessions"),
         compaction: () => context.tryUse("compaction"),
+        limitsModel: () => limitsModel(context.tryUse("models"), context.session.model, context.session.messages),
         autoCompactionEnabled: () => settings()?.compaction?.enabled ?? true,
         emit: (event) => context.emit(event),
       }),

@@ -88,6 +88,8 @@ export interface SessionInfoConfig {
   session: Pick<SessionApi, "getState" | "sessionId" | "messages" | "model">;
   sessions(): SessionsService | undefined;
   compaction(): CompactionService | undefined;
+  /** the model whose context window applies: under a virtual selection, the one that answered last */
+  limitsModel(): Model | undefined;
   autoCompactionEnabled(): boolean;
   emit(event: SessionEvent): void;
 }
@@ -203,7 +205,7 @@ export class SessionInfo implements SessionInfoService {
   }
 
   private contextUsage(): ContextUsage | undefined {
-    const contextWindow = this.config.session.model?.contextWindow ?? 0;
+    const contextWindow = this.config.limitsModel()?.contextWindow ?? 0;
     if (contextWindow <= 0) return undefined;
     const messages = this.config.session.messages;
     const estimate: ContextEstimate = this.config.compaction()?.estimateContext() ?? estimateContextTokens(messages);

@@ -111,8 +111,8 @@ export function spawnRpc(world: CliWorld, args: string[] = [], env: NodeJS.Proce
 }
 
 /** pi 1.6.0 itself (on the Node 22 binary, offline) as `spawnRpc` starts pith: to compare the two. */
-export function spawnPiRpc(world: CliWorld, args: string[] = []): RpcChild {
-  return spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1" });
+export function spawnPiRpc(world: CliWorld, args: string[] = [], env: NodeJS.ProcessEnv = {}): RpcChild {
+  return spawnRpcOf(NODE22, PI16_CLI, world, args, { ...env, PI_OFFLINE: "1" });
 }
 
 function spawnRpcOf(node: string, cli: string, world: CliWorld, args: string[], env: NodeJS.ProcessEnv): RpcChild {

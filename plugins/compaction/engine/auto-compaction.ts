@@ -4,6 +4,7 @@ import type { AgentMessage, AssistantMessage, Model, PluginContext, BeforePrompt
 import type { CompactionEngine } from "./compaction-engine.js";
 import type { CompactionSettings } from "../compaction-settings.js";
 import { isContextOverflow } from "../tokens/context-overflow.js";
+import { limitsModel, modelOfReply } from "../../models/routed-model.js";
 
 export const OVERFLOW_RETRY_FAILED =
   "Context overflow recovery failed after one compact-and-retry attempt. Shorten the request, start a new session, or switch to a model with a larger context window.";
@@ -18,21 +19,25 @@ export class AutoCompaction {
   ) {}
 
   /** `before_prompt`: compact first when the conversation is already over the threshold. */
-  async beforePrompt({ model, signal }: BeforePromptContext): Promise<void> {
+  async beforePrompt({ model: selected, signal }: BeforePromptContext): Promise<void> {
     this.overflowRetried = false;
+    const model = limitsModel(this.context.tryUse("models"), selected, this.context.session.messages) ?? selected;
     if (this.overThreshold(model, this.engine.settingsFor(model))) await this.engine.run({ reason: "threshold", signal, willRetry: false });
   }
 
   /** `after_run`: overflow recovery, else the threshold check. */
   async afterRun({ messages, lastAssistant, signal }: RunEndContext): Promise<RunContinuation | undefined> {
-    const model = this.context.session.model;
-    if (!model || !lastAssistant || lastAssistant.stopReason === "aborted") return undefined;
+    const selected = this.context.session.model;
+    if (!selected || !lastAssistant || lastAssistant.stopReason === "aborted") return undefined;
+    // A reply from another model says nothing about this one's window (a switch to a larger model); under a
+    // virtual selection, the physical model that answered gives the limits.
+    const replyModel = modelOfReply(this.context.tryUse("models"), selected, lastAssistant);
+    const model = replyModel ?? selected;
     const settings = this.engine.settingsFor(model);
     if (!settings.enabled) return undefined;
     if (repliedWithinWindow(messages, lastAssistant, model)) this.overflowRetried = false;
 
-    const sameModel = lastAssistant.provider === model.provider && lastAssistant.model === model.id;
-    if (sameModel && isContextOverflow(lastAssistant, model.contextWindow)) return this.recoverFromOverflow(lastAssistant, signal);
+    if (replyModel && isContextOverflow(lastAssistant, model.contextWindow)) return this.recoverFromOverflow(lastAssistant, signal);
 
     if (!this.overThreshold(model, settings)) return undefined;
     const outcome = await this.engine.run({ reason: "threshold", signal, willRetry: false });

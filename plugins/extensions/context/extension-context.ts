@@ -3,6 +3,7 @@
 // every property and method throws the stale-instance error (instance/stale.ts), as pi's do.
 import { PithError, errorMessage } from "../../../kernel/index.js";
 import { estimateContextTokens } from "../../compaction/tokens/context-tokens.js";
+import { limitsModel } from "../../models/routed-model.js";
 import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { modelRegistryView } from "./model-registry-view.js";
@@ -100,8 +101,8 @@ export function createCommandContext(runtime: ExtensionRuntime, record: Extensio
 }
 
 function contextUsage(runtime: ExtensionRuntime): ContextUsage | undefined {
-  const model = runtime.session.model;
-  if (!model) return undefined;
+  const model = limitsModel(runtime.models(), runtime.session.model, runtime.session.messages);
+  if (!model || model.contextWindow <= 0) return undefined;
   const compaction = runtime.compaction();
   const estimate = compaction ? compaction.estimateContext() : estimateContextTokens(runtime.session.messages);
   const afterCompaction = estimate.lastUsageIndex === undefined && runtime.session.messages.some((message) => message.role === "compactionSummary");

@@ -11,6 +11,7 @@ import { PithError, type AgentMessage, type ToolSpec } from "../../../kernel/ind
 import { createInitialSystemMessage, getCurrentSystemMessage, getCurrentSystemPrompt, getCurrentTools } from "../shims/pi-ai/pi-ai-transcript.js";
 import type { ContextEventResult, ExtensionEventName } from "../contract/types.js";
 import { catchUp, type Tap } from "./tap.js";
+import { isVirtualModel } from "../../models/virtual-models.js";
 
 const isSystem = (message: AgentMessage) => (message as { role?: string }).role === "system";
 
@@ -60,6 +61,8 @@ export const REQUEST_TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void
 
   before_provider_headers: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("before_provider_headers", async (event) => {
+      // A virtual model's request takes its headers again once routed: handlers see the physical request only.
+      if (isVirtualModel(event.model)) return;
       await catchUp(runtime);
       await call({ type: "before_provider_headers", headers: event.headers });
     }),

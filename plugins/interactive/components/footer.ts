@@ -23,6 +23,8 @@ export interface FooterData {
   /** the model's requests are paid by a plan (a subscription sign-in): the cost gets "(sub)" */
   usingSubscription?(): boolean;
   thinkingLevel(): string;
+  /** under a virtual selection, the physical model (id) and level the latest response came from */
+  routed?(): { id: string; thinkingLevel?: string } | undefined;
   statuses(): ReadonlyMap<string, string>;
 }
 
@@ -107,6 +109,8 @@ export class Footer implements Component {
       const level = this.data.thinkingLevel();
       text += level === "off" ? " • thinking off" : ` • ${level}`;
     }
+    const routed = this.data.routed?.();
+    if (routed) text += ` → ${routed.id}${routed.thinkingLevel ? ` • ${routed.thinkingLevel}` : ""}`;
     return this.data.manyProviders() ? `(${model.provider}) ${text}` : text;
   }
 }

@@ -4,6 +4,7 @@ import { isAssistantMessage, type AgentSession, type PluginContext } from "../..
 import type { FooterData } from "../components/footer.js";
 import { watchGitBranch } from "./git-branch.js";
 import { isPlanLogin } from "../../../lib/oauth/flows.js";
+import { routedModel } from "../../models/routed-model.js";
 
 /** The footer's sources; `close` stops watching the git branch. */
 export function footerData(context: PluginContext, session: AgentSession, statuses: () => ReadonlyMap<string, string>): FooterData & { close(): void } {
@@ -54,6 +55,10 @@ export function footerData(context: PluginContext, session: AgentSession, status
       return subscription.plan;
     },
     thinkingLevel: () => session.thinkingLevel,
+    routed() {
+      const routed = routedModel(context.tryUse("models"), session.model, session.messages);
+      return routed && { id: routed.model.id, thinkingLevel: routed.thinkingLevel };
+    },
     statuses,
   };
 }
