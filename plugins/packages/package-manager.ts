@@ -121,7 +121,7 @@ async function updateOne(pkg: ConfiguredPackage, context: PackageManagerContext,
 /** Installs a configured npm or git package into its scope's folder. */
 export async function fetchPackage(parsed: ParsedSource, scope: SettingsScope, path: string, context: PackageManagerContext): Promise<void> {
   const npm = { npmCommand: npmCommandOf(context.settings), signal: context.signal, env: context.env };
-  if (scope === "project") await ignoreInstallRoot(parsed, context);
+  if (scope === "project") await ignoreInstallRoot(parsed.type === "npm" ? npmRoot("project", context) : gitRoot("project", context));
   if (parsed.type === "npm") {
     context.progress?.(`Installing npm:${parsed.spec}...`);
     await npmInstall(parsed.spec, npmRoot(scope, context), npm);
@@ -129,6 +129,17 @@ export async function fetchPackage(parsed: ParsedSource, scope: SettingsScope, p
     context.progress?.(`Cloning ${parsed.url}${parsed.ref ? ` at ${parsed.ref}` : ""}...`);
     await gitClone(parsed.url, parsed.ref, path, npm);
   }
+}
+
+/**
+ * Installs several npm packages of one scope with one npm run: npm resolves and writes the scope's whole tree at
+ * every install, so one run for all costs about what the largest alone does.
+ */
+export async function fetchNpmPackages(specs: readonly string[], scope: SettingsScope, context: PackageManagerContext): Promise<void> {
+  const npm = { npmCommand: npmCommandOf(context.settings), signal: context.signal, env: context.env };
+  if (scope === "project") await ignoreInstallRoot(npmRoot("project", context));
+  context.progress?.(`Installing ${specs.map((spec) => `npm:${spec}`).join(", ")}...`);
+  await npmInstall(specs, npmRoot(scope, context), npm);
 }
 
 export interface ListedPackage {
@@ -177,8 +188,7 @@ function sameIdentity(entry: PackageSource, identity: string, scope: SettingsSco
 }
 
 /** A project's install folders hold downloaded code: `*` in a .gitignore keeps it out of the repository. */
-async function ignoreInstallRoot(parsed: ParsedSource, places: PackagePlaces): Promise<void> {
-  const root = parsed.type === "npm" ? npmRoot("project", places) : gitRoot("project", places);
+async function ignoreInstallRoot(root: string): Promise<void> {
   await mkdir(root, { recursive: true });
   const file = join(root, ".gitignore");
   if (!(await exists(file))) await writeFile(file, "*\n");

@@ -6,9 +6,9 @@ import { errorMessage } from "../../kernel/index.js";
 import type { SettingsManager } from "../settings/index.js";
 import type { ExtensionSource } from "../extensions/loading/discovery.js";
 import type { PackageResourceFile } from "../../lib/resources/options.js";
-import { configuredPackages } from "./sources/configured.js";
+import { configuredPackages, type ConfiguredPackage } from "./sources/configured.js";
 import { exists } from "./installers/npm.js";
-import { fetchPackage } from "./package-manager.js";
+import { fetchNpmPackages, fetchPackage, type PackageManagerContext } from "./package-manager.js";
 import { collectPackageResources } from "./sources/package-resources.js";
 
 export interface LoadPackagesOptions {
@@ -46,6 +46,8 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
   loaded.problems.push(...problems);
   if (packages.length === 0) return loaded;
   const offline = options.offline === true || isOffline(options.env);
+  const context = { ...places, settings: options.settings, signal: options.signal, env: options.env, progress: options.progress };
+  if (!offline) await installMissingNpmTogether(packages, context);
 
   for (const pkg of packages) {
     if (!(await exists(pkg.installedPath))) {
@@ -58,7 +60,7 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
         continue;
       }
       try {
-        await fetchPackage(pkg.parsed, pkg.scope, pkg.installedPath, { ...places, settings: options.settings, signal: options.signal, env: options.env, progress: options.progress });
+        await fetchPackage(pkg.parsed, pkg.scope, pkg.installedPath, context);
       } catch (error) {
         loaded.problems.push(`package ${pkg.source} (${pkg.scope} settings) could not be installed: ${errorMessage(error)}`);
         continue;
@@ -80,4 +82,19 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
     }
   }
   return loaded;
+}
+
+/**
+ * The missing npm packages of a scope in one npm run (several of them: pi installs one at a time). When that run
+ * fails, nothing is reported here: each package is then installed by itself, and a failure names its package.
+ */
+async function installMissingNpmTogether(packages: readonly ConfiguredPackage[], context: PackageManagerContext): Promise<void> {
+  for (const scope of ["global", "project"] as const) {
+    const specs: string[] = [];
+    for (const pkg of packages) {
+      if (pkg.scope === scope && pkg.parsed.type === "npm" && !(await exists(pkg.installedPath))) specs.push(pkg.parsed.spec);
+    }
+    if (specs.length < 2) continue;
+    await fetchNpmPackages(specs, scope, context).catch(() => undefined);
+  }
 }

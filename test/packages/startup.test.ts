@@ -1,6 +1,6 @@
 // Start-up through the built CLI: settings `packages` feed the extensions, skills and prompt-templates plugins;
 // missing packages are installed (or reported when offline or failing); project packages obey project trust.
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
@@ -65,6 +65,34 @@ describe("packages at start-up", () => {
     const online = await run(["hello"]);
     expect(online.code).toBe(0);
     expect(online.stderr).toContain(`package git:${absent} (global settings) could not be installed: \`git clone --quiet -- ${absent}`);
+  });
+
+  it("missing npm packages of a scope install in one npm run; when it fails, each installs alone and a failure names its package", async () => {
+    // a stand-in npm that logs its calls and installs a package folder per spec, or fails the whole run on `bad@`
+    const npm = join(world.home, "npm.sh");
+    const log = join(world.home, "npm.log");
+    await writeFile(
+      npm,
+      `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\nshift\ncase " $* " in *" bad@"*) echo "bad is not in the registry" >&2; exit 1 ;; esac\n` +
+        `for spec in "$@"; do case "$spec" in -*) ;; *) mkdir -p "node_modules/\${spec%@*}" && echo '{"name":"x"}' > "node_modules/\${spec%@*}/package.json" ;; esac; done\n`,
+      { mode: 0o755 },
+    );
+    const calls = async () => (await readFile(log, "utf8")).split("\n").filter(Boolean).map((line) => line.split(" --")[0]);
+    await globalSettings({ npmCommand: [npm], packages: ["npm:one@1.0.0", "npm:two@2.0.0"] });
+    world.mock.enqueue({ text: "ok" }, { text: "ok" });
+    const together = await run(["hello"]);
+    expect(together.code).toBe(0);
+    expect(together.stderr).toContain("Installing npm:one@1.0.0, npm:two@2.0.0...");
+    expect(await calls()).toEqual(["install one@1.0.0 two@2.0.0"]);
+    expect(await isThere(join(world.agentDir, "npm", "node_modules", "two", "package.json"))).toBe(true);
+
+    await globalSettings({ npmCommand: [npm], packages: ["npm:one@1.0.0", "npm:three@3.0.0", "npm:bad@1.0.0"] });
+    const apart = await run(["hello"]);
+    expect(apart.code).toBe(0);
+    expect((await calls()).slice(1)).toEqual(["install three@3.0.0 bad@1.0.0", "install three@3.0.0", "install bad@1.0.0"]);
+    expect(apart.stderr).toContain("package npm:bad@1.0.0 (global settings) could not be installed");
+    expect(apart.stderr).toContain("bad is not in the registry");
+    expect(apart.stderr).not.toContain("package npm:three@3.0.0 (global settings) could not");
   });
 
   it("a project's packages load only in a trusted project: extensions, skills and all", async () => {

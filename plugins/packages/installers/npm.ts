@@ -16,10 +16,11 @@ export function npmArgv(options: NpmOptions): string[] {
   return options.npmCommand && options.npmCommand.length > 0 ? [...options.npmCommand] : ["npm"];
 }
 
-export async function npmInstall(spec: string, root: string, options: NpmOptions): Promise<void> {
+/** `specs`: one package, or several that npm resolves and writes in one run. */
+export async function npmInstall(specs: string | readonly string[], root: string, options: NpmOptions): Promise<void> {
   await ensureNpmProject(root);
   const flags = packageInstallFlags(packageManagerOf(options.npmCommand));
-  await runCommand([...npmArgv(options), "install", spec, ...flags], { cwd: root, signal: options.signal, env: options.env });
+  await runCommand([...npmArgv(options), "install", ...[specs].flat(), ...flags], { cwd: root, signal: options.signal, env: options.env });
 }
 
 export async function npmUninstall(name: string, root: string, options: NpmOptions): Promise<void> {
