@@ -8,23 +8,26 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { conventionalPackage, createPackageWorld, git, npmPack, writeFiles, type PackageWorld } from "./support.js";
 
 let world: PackageWorld;
-let tarball: string;
 beforeEach(async () => {
   world = await createPackageWorld();
+});
+afterEach(() => world.close());
+
+/** The fixture package packed into a tarball (an npm process: only the tests that install it pack it). */
+async function packedTarball(): Promise<string> {
   const dir = join(world.home, "src", "conv-npm");
   await conventionalPackage(dir, "npm");
   // pi packages name pi as a peer; it is served to extensions, so an install must never fetch it
   const peers = { "@earendil-works/pi-coding-agent": "*" };
   await writeFiles(dir, { "package.json": JSON.stringify({ name: "conv-npm", version: "1.0.0", keywords: ["pi-package"], peerDependencies: peers }) });
-  tarball = npmPack(dir, world.env);
-});
-afterEach(() => world.close());
+  return npmPack(dir, world.env);
+}
 
 const isThere = (path: string) => stat(path).then(() => true, () => false);
 
 describe("pith package commands: npm sources", () => {
   it("installs a tarball spec under <agentDir>/npm/node_modules, lists it, skips it on update (pinned), removes it", async () => {
-    const source = `npm:conv-npm@file:${tarball}`;
+    const source = `npm:conv-npm@file:${await packedTarball()}`;
     const installed = await world.pith(["install", source]);
     expect(installed.stderr).toBe("");
     expect(installed.code).toBe(0);
@@ -39,13 +42,13 @@ describe("pith package commands: npm sources", () => {
     expect(await isThere(path)).toBe(false);
     expect(await isThere(join(world.agentDir, "npm", "node_modules", "@earendil-works"))).toBe(false);
     expect(JSON.parse(await readFile(join(world.agentDir, "settings.json"), "utf8")).packages).toEqual([]);
-  });
+  }, 60_000);
 
   it("-l installs under <cwd>/.pi/npm with a .gitignore", async () => {
-    expect((await world.pith(["install", "-l", `npm:conv-npm@file:${tarball}`])).code).toBe(0);
+    expect((await world.pith(["install", "-l", `npm:conv-npm@file:${await packedTarball()}`])).code).toBe(0);
     expect(await isThere(join(world.project, ".pi", "npm", "node_modules", "conv-npm", "extensions", "npm.ts"))).toBe(true);
     expect(await readFile(join(world.project, ".pi", "npm", ".gitignore"), "utf8")).toBe("*\n");
-  });
+  }, 60_000);
 
   it("a failing npm names the command and its stderr", async () => {
     const result = await world.pith(["install", `npm:conv-npm@file:${join(world.home, "absent.tgz")}`]);
