@@ -2,7 +2,9 @@
 // the CLI's code is a large part of a run's start-up; with the cache V8 deserializes bytecode instead. The cache
 // lives in pith's cache folder, keyed by node's version, the bundle's size and mtime (V8 itself only checks the
 // source length) and node's flags. It is written at exit when missing, rejected, or made by a run that never
-// opened a session (then it lacks most of the code a prompt runs). Any failure here only costs speed.
+// opened a session (then it lacks most of the code a prompt runs). A session's cache has a file per kind of run
+// (`variant`): V8 deserializes all of a cache, so an interactive run would load what a print run compiled and lack
+// the UI's code, or the reverse, depending on which ran first. Any failure here only costs speed.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -52,9 +54,10 @@ function removeOtherBuilds(folder, bundleName, build) {
 /**
  * Requires `file` (a CommonJS bundle) with its code cache. Returns the module's exports and `sessionRan()`, which
  * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code (a bundle
- * nothing calls that for, a vendor bundle, is cached as its first run left it).
+ * nothing calls that for, a vendor bundle, is cached as its first run left it). `variant` names the kind of run
+ * whose session cache this is ("tui"), none for the others.
  */
-function loadWithCodeCache(file) {
+function loadWithCodeCache(file, variant) {
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
   const source = fs.readFileSync(file, "latin1");
   const enabled = process.env.PITH_COMPILE_CACHE !== "0";
@@ -66,7 +69,7 @@ function loadWithCodeCache(file) {
     build = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
     const key = `${build}-${flags}`;
     folder = path.join(cacheFolder(process.env), "v8");
-    full = path.join(folder, `${key}.full`);
+    full = path.join(folder, variant ? `${key}.full-${variant}` : `${key}.full`);
     light = path.join(folder, `${key}.light`);
     cachedData = readOptional(full);
     loadedFull = cachedData !== undefined;

@@ -13,9 +13,20 @@ if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) {
   require("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
   // the bundle runs as a code-cached script, where `import()` needs a module to lend it (kernel/native-import.ts)
   globalThis[Symbol.for("pith.nativeImport")] = (specifier) => import(specifier);
+  // an interactive run (a terminal on both ends, no print or other mode asked for) has a code cache of its own; a
+  // wrong guess here only costs speed
+  const isTerminal = (fd) => {
+    try {
+      return require("node:fs").fstatSync(fd).isCharacterDevice();
+    } catch {
+      return false;
+    }
+  };
+  const printing = args.some((arg) => arg === "-p" || arg === "--print" || arg === "--mode" || arg.startsWith("--mode="));
+  const variant = !printing && isTerminal(0) && isTerminal(1) ? "tui" : undefined;
   let cli;
   try {
-    cli = require("./compile-cache.cjs").loadWithCodeCache(require("node:path").join(__dirname, "../dist/cli.cjs"));
+    cli = require("./compile-cache.cjs").loadWithCodeCache(require("node:path").join(__dirname, "../dist/cli.cjs"), variant);
   } catch (error) {
     process.stderr.write(`pith: cannot load dist/cli.cjs (${error.message}). Run \`npm install\` in the pith folder to build it.\n`);
     process.exitCode = 1;

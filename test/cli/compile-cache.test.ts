@@ -4,6 +4,7 @@ import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
+import { runInPty } from "../interactive/pty-harness.js";
 
 let world: CliWorld;
 beforeEach(async () => {
@@ -36,6 +37,27 @@ describe("the CLI's code cache", () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("cached hello");
     expect((await stat(join(cacheFolder(), full!))).mtimeMs).toBe(written);
+  });
+
+  it("keeps an interactive run's session cache apart from a print run's, so neither loads the other's code", async () => {
+    await hello();
+    const full = (await cacheFiles()).find((name) => name.endsWith(".full"));
+    expect(full).toBeDefined();
+    const mtime = async (name: string) => (await stat(join(cacheFolder(), name))).mtimeMs;
+    const printWritten = await mtime(full!);
+
+    const run = runInPty(world, ["--model", "mock/mock-model"]);
+    await run.waitForText("mock-model");
+    run.type("\x04");
+    expect((await run.exited).exitCode).toBe(0);
+    const tui = (await cacheFiles()).find((name) => name.endsWith(".full-tui"));
+    expect(tui).toBeDefined();
+    expect(await mtime(full!)).toBe(printWritten);
+
+    const tuiWritten = await mtime(tui!);
+    expect((await hello()).stdout).toContain("cached hello");
+    expect(await mtime(tui!)).toBe(tuiWritten);
+    expect(await mtime(full!)).toBe(printWritten);
   });
 
   it("replaces a corrupt cache file and still runs", async () => {
