@@ -88,35 +88,40 @@ export function recordNestedCalls(context: PluginContext): void {
   /** a nested call's id → the model-issued call it descends from */
   const rootOf = new Map<string, string>();
 
-  context.on("event_emitted", (event: SessionEvent) => {
-    if (event.type === "agent_end") {
-      records.clear();
-      rootOf.clear();
-      return;
-    }
-    if (event.type !== "tool_execution_start" && event.type !== "tool_execution_end") return;
-    const parent = event.parentToolCallId;
-    if (parent === undefined) return;
-    const root = rootOf.get(parent) ?? parent;
-    if (event.type === "tool_execution_start") {
-      rootOf.set(event.toolCallId, root);
-      let record = records.get(root);
-      if (!record) records.set(root, (record = new CallRecord()));
-      record.start(event.toolCallId, event.toolName, event.args);
-    } else {
-      records.get(root)?.finish(event.toolCallId, event.isError, event.result as Parameters<CallRecord["finish"]>[2]);
-    }
-  });
+  // First among the listeners: the calling tool's result gets its record when its message_start is emitted, in
+  // place, as pi 1.6.0 sets it, so every listener of message_start and message_end, and the stored entry, see it.
+  context.on(
+    "event_emitted",
+    (event: SessionEvent) => {
+      if (event.type === "agent_end") {
+        records.clear();
+        rootOf.clear();
+        return;
+      }
+      if (event.type === "message_start") return attachRecord(event.message as ToolResultMessage);
+      if (event.type !== "tool_execution_start" && event.type !== "tool_execution_end") return;
+      const parent = event.parentToolCallId;
+      if (parent === undefined) return;
+      const root = rootOf.get(parent) ?? parent;
+      if (event.type === "tool_execution_start") {
+        rootOf.set(event.toolCallId, root);
+        let record = records.get(root);
+        if (!record) records.set(root, (record = new CallRecord()));
+        record.start(event.toolCallId, event.toolName, event.args);
+      } else {
+        records.get(root)?.finish(event.toolCallId, event.isError, event.result as Parameters<CallRecord["finish"]>[2]);
+      }
+    },
+    { stage: -100 },
+  );
 
-  context.on("message_end", (state) => {
-    const message = state.message as ToolResultMessage;
-    if (message.role !== "toolResult") return undefined;
+  function attachRecord(message: ToolResultMessage): void {
+    if (message.role !== "toolResult") return;
     const record = records.get(message.toolCallId);
-    if (!record) return undefined;
+    if (!record) return;
     records.delete(message.toolCallId);
     const nestedCalls = record.snapshot();
-    const usage = record.usage && message.usage ? combineUsage(message.usage, record.usage) : (record.usage ?? message.usage);
-    const final: ToolResultMessage = { ...message, ...(nestedCalls ? { nestedCalls } : {}), ...(usage ? { usage } : {}) };
-    return { ...state, message: final };
-  });
+    if (nestedCalls) message.nestedCalls = nestedCalls;
+    if (record.usage) message.usage = message.usage ? combineUsage(message.usage, record.usage) : record.usage;
+  }
 }

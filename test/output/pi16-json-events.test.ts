@@ -3,7 +3,8 @@
 // of a tool that does not exist: the same events in the same order, field for field. Normalised: ids, timestamps
 // and durations; the system message's section texts and tool declarations (pith's prompt is its own) are compared
 // by name; `responseId` and `usage` of an assistant `message_start` (pi's has them or not depending on when the
-// provider's first event arrives).
+// provider's first event arrives). And a tool calling others through ctx.executeTool: its result's message_start
+// and message_end carry the same nestedCalls and usage as pi's.
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -82,5 +83,42 @@ describe.skipIf(!available)("--mode json against pi 1.6.0", () => {
     const ends = jsonLines(pith.stdout).filter((event) => event.type === "tool_execution_end") as { toolName: string; isError: boolean; result: Record<string, unknown> }[];
     expect(ends.find((end) => end.toolName === "read")!.result.structuredContent).toBe("alpha\n");
     expect(ends.find((end) => end.toolName === "bash")).toMatchObject({ isError: true, result: { isError: true, structuredContent: { output: "beta\n", exit_code: 3 } } });
+  });
+
+  it("puts a tool's nestedCalls and their usage on its result's message_start, as pi 1.6.0 does", { timeout: 90_000 }, async () => {
+    const extension = join(world.home, "orchestrate.ts");
+    await writeFile(
+      extension,
+      `import { Type } from "typebox";
+      export default function (pi) {
+        pi.registerTool({
+          name: "orchestrate", label: "Orchestrate", description: "Reads through another tool",
+          parameters: Type.Object({}),
+          async execute(_id, _params, _signal, _onUpdate, ctx) {
+            const read = await ctx.executeTool("read", { path: "a.txt" });
+            const missing = await ctx.executeTool("nosuch", {});
+            return { content: [{ type: "text", text: read.result.content[0].text + (missing.isError ? "!" : "") }], details: {} };
+          },
+        });
+      }`,
+    );
+    const args = ["-ne", "-e", extension, "--model", "mock/mock-model", "--tools", "read,orchestrate", "--mode", "json", "-p", "go"];
+    const script = [{ toolCalls: [{ name: "orchestrate", arguments: {} }] }, { text: "Done." }];
+    world.mock.enqueue(...script);
+    const pi = await runPiCli(world, args);
+    expect(pi.code, pi.stderr).toBe(0);
+    world.mock.enqueue(...script);
+    const pith = await world.run(args);
+    expect(pith.code, pith.stderr).toBe(0);
+
+    const results = (stdout: string) =>
+      events(stdout).filter((event) => {
+        const { type, message } = event as { type: string; message?: { role: string } };
+        return (type === "message_start" || type === "message_end") && message?.role === "toolResult";
+      });
+    const expected = results(pi.stdout);
+    expect(expected).toHaveLength(2);
+    expect(expected[0]).toHaveProperty("message.nestedCalls");
+    expect(results(pith.stdout)).toEqual(expected);
   });
 });
