@@ -1,6 +1,7 @@
 // Where the suite's CPU goes, per test file: with PITH_TEST_CPU_LOG=<file> set, vitest.config.ts adds this setup
-// file, which appends one line per test file: its path, the worker's own CPU seconds, the CPU seconds of the child
-// processes it waited for (the CLI, pi, npm, pseudo-terminals), and wall seconds, tab-separated. Files share
+// file, which appends one line per test file, tab-separated: its path, the worker's own CPU seconds, the CPU seconds
+// of the child processes it waited for (the CLI, pi, npm, pseudo-terminals), wall seconds, and then the same two CPU
+// figures split into user and system time (own user, own system, children user, children system). Files share
 // workers (isolate: false) but a worker runs one file at a time, so each delta is that file's. Linux only
 // (/proc/self/stat); the log is for people, nothing reads it.
 import { appendFileSync, readFileSync } from "node:fs";
@@ -8,18 +9,20 @@ import { afterAll } from "vitest";
 
 const TICKS_PER_SECOND = 100;
 
-/** [own, children] CPU ticks of this process: utime+stime, cutime+cstime */
-function ticks(): [number, number] {
+/** CPU ticks of this process: own user, own system, waited children's user, waited children's system */
+function ticks(): number[] {
   const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return [Number(fields[11]) + Number(fields[12]), Number(fields[13]) + Number(fields[14])];
+  return fields.slice(11, 15).map(Number);
 }
 
 const start = ticks();
 const startedAt = Date.now();
 
 afterAll(({}, suite) => {
-  const [own, children] = ticks();
+  const [ownUser, ownSystem, childUser, childSystem] = ticks().map((count, index) => count - start[index]!);
   const seconds = (count: number) => (count / TICKS_PER_SECOND).toFixed(2);
   const file = (suite as { filepath?: string }).filepath ?? "?";
-  appendFileSync(process.env.PITH_TEST_CPU_LOG!, `${file}\t${seconds(own - start[0])}\t${seconds(children - start[1])}\t${((Date.now() - startedAt) / 1000).toFixed(1)}\n`);
+  const columns = [ownUser! + ownSystem!, childUser! + childSystem!].map(seconds);
+  columns.push(((Date.now() - startedAt) / 1000).toFixed(1), ...[ownUser!, ownSystem!, childUser!, childSystem!].map(seconds));
+  appendFileSync(process.env.PITH_TEST_CPU_LOG!, `${file}\t${columns.join("\t")}\n`);
 });
