@@ -111,7 +111,6 @@ export const ERROR_CODES = {
   EXTENSION_RENDERER_INVALID: extensions("registerEntryRenderer got no function", "pass a renderer function"),
   EXTENSION_STALE: extensions("an extension used its pi object after a reload or session move", "use the pi object of the new load"),
   EXTENSION_TOOL_INVALID: extensions("registerTool got a tool without a name", "give the tool a name"),
-  EXTENSION_UNSUPPORTED: extensions("an extension registered something pith does not run (an OAuth provider login)", "give the provider an API key instead"),
   MCP_UNAVAILABLE: extensions("an extension registered an MCP server while MCP is off", "drop --no-mcp, or load the mcp plugin"),
   MODEL_TYPE_UNAVAILABLE: extensions("ctx.modelRegistry.classify or generateImages was called, and pith has no classifier or image models", "use a chat model"),
   MODELS_UNAVAILABLE: extensions("an extension registered a provider in a session without the models plugin", "load the models plugin"),

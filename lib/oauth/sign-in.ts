@@ -4,7 +4,7 @@ import { PithError } from "../../kernel/index.js";
 import { modifyAuthEntry } from "./auth-store.js";
 import { signInEndpoints } from "./protocol/endpoints.js";
 import { loadSubscriptionFlow } from "./flows.js";
-import type { SignInConversation } from "./types.js";
+import type { SignInConversation, SubscriptionFlow } from "./types.js";
 
 export interface SignInOptions {
   provider: string;
@@ -13,6 +13,8 @@ export interface SignInOptions {
   env?: NodeJS.ProcessEnv;
   /** the provider's API as models.json sets it (Copilot's model list is read there) */
   apiBaseUrl?: string;
+  /** the sign-in to run, when it is not one of pith's own (an extension's) */
+  flow?: SubscriptionFlow;
   /** this installation's id (settings.json `deviceId`, made when first asked for) */
   deviceId?(): Promise<string>;
 }
@@ -20,7 +22,7 @@ export interface SignInOptions {
 /** Runs the provider's subscription sign-in and saves the login; resolves with the flow's display name. */
 export async function signInAndSave(options: SignInOptions): Promise<string> {
   const { provider, conversation } = options;
-  const flow = await loadSubscriptionFlow(provider);
+  const flow = options.flow ?? (await loadSubscriptionFlow(provider));
   if (!flow) throw new PithError("OAUTH_SIGN_IN_FAILED", `pith has no subscription sign-in for "${provider}"; save an API key instead.`);
   const endpoints = signInEndpoints(provider, options.env, options.apiBaseUrl);
   if (endpoints.override) {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PithError, type ResolvedAuth, type Model } from "../../kernel/index.js";
 import { applyProviderConfig, modelKey, requestConfigOf, type ModelTable, type RequestConfig } from "./config-files/apply-provider-config.js";
 import { readAuthFile, type AuthCredential } from "./config-files/auth-file.js";
-import { hasSubscriptionFlow } from "../../lib/oauth/flows.js";
+import { LoginFlows, type ExtensionLoginFlow } from "./login-flows.js";
 
 type OAuthEntry = Extract<AuthCredential, { type: "oauth" }>;
 type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
@@ -46,6 +46,8 @@ export class ModelRegistry {
   private everyModel: Model[] | undefined;
   /** the virtual models extensions registered (routing.ts routes their requests) */
   readonly virtualModels = new VirtualModels();
+  /** the account sign-ins: pith's own and those extensions register with a provider */
+  readonly loginFlows = new LoginFlows();
 
   constructor(options: ModelRegistryOptions) {
     this.agentDir = options.agentDir;
@@ -232,13 +234,21 @@ export class ModelRegistry {
     this.rebuild();
   }
 
+  /** An extension provider's account sign-in (pi's `registerProvider(name, { oauth })`), or none. */
+  setExtensionLogin(provider: string, flow: ExtensionLoginFlow | undefined): void {
+    if (flow) this.loginFlows.register(flow);
+    else if (!this.loginFlows.unregister(provider)) return;
+    this.rebuild();
+  }
+
   /** the providers `registerProvider` added or changed */
   registeredProviderIds(): string[] {
     return [...this.extensionProviders.keys()];
   }
 
   unregisterProvider(name: string): void {
-    if (this.extensionProviders.delete(name)) this.rebuild();
+    const hadLogin = this.loginFlows.unregister(name);
+    if (this.extensionProviders.delete(name) || hadLogin) this.rebuild();
   }
 
   /** pi's `registerVirtualModel`: listed under its provider, hiding nothing but an earlier virtual model of its id. */
@@ -301,10 +311,18 @@ export class ModelRegistry {
         const ids = new Set<unknown>(offered);
         table.models = table.models.filter((model) => ids.has(model.id));
       }
-      table.models = this.virtualModels.addTo(provider, table.models);
+      table.models = this.virtualModels.addTo(provider, this.modifiedByLogin(provider, table.models));
       this.tables.set(provider, table);
     }
     return table;
+  }
+
+  /** pi's legacy `oauth.modifyModels`: an extension's login may change its provider's models once signed in. */
+  private modifiedByLogin(provider: string, models: Model[]): Model[] {
+    const modify = this.loginFlows.extensionFlow(provider)?.modifyModels;
+    const credential = this.credentials.get(provider);
+    if (!modify || credential?.type !== "oauth") return models;
+    return modify(models, { ...credential, refresh: credential.refresh ?? "" });
   }
 
   /** An extension's key and headers replace those of models.json. */
@@ -354,8 +372,7 @@ export class ModelRegistry {
 
   /** A subscription login: refreshed under auth.json's lock when it expires within five minutes (lib/oauth). */
   private async subscriptionAuth(provider: string, credential: OAuthEntry, signal: AbortSignal | undefined, minValidityMs?: number): Promise<{ apiKey: string; baseUrl?: string }> {
-    const { loadSubscriptionFlow } = await import("../../lib/oauth/flows.js");
-    const flow = await loadSubscriptionFlow(provider);
+    const flow = await this.loginFlows.load(provider);
     if (!flow) {
       if (credential.expires > this.now()) return { apiKey: credential.access };
       throw new PithError(
@@ -414,7 +431,7 @@ export class ModelRegistry {
     const known = knownProvider(provider);
     const bearers = known?.bearerEnvVars.length ? ` (or ${known.bearerEnvVars.join(" or ")}, a token sent as Bearer)` : "";
     const first = known ? `Set ${known.envVars.join(" or ")}${bearers}` : `Set "apiKey" for provider "${provider}" in ${this.modelsJsonPath}`;
-    const login = hasSubscriptionFlow(provider) ? `, sign in with \`pith login ${provider}\`` : "";
+    const login = this.loginFlows.has(provider) ? `, sign in with \`pith login ${provider}\`` : "";
     return new PithError(
       "NO_API_KEY",
       `No API key for provider "${provider}". ${first}${login}, pass --api-key, or add ` +

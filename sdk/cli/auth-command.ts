@@ -9,6 +9,8 @@ import { SUBSCRIPTION_PROVIDERS, hasSubscriptionFlow, subscriptionName } from ".
 import { saveApiKey, signInAndSave, signOut } from "../../lib/oauth/sign-in.js";
 import type { AuthCommandIo } from "./auth-inspect.js";
 import { lineConversation } from "./line-conversation.js";
+import type { SessionLogins } from "./session-logins.js";
+import type { ModelRegistry } from "../../plugins/models/registry.js";
 
 export const AUTH_HELP = `Usage:
   pith auth login <provider> [--api-key] [--no-browser]
@@ -19,8 +21,8 @@ export const AUTH_HELP = `Usage:
   pith login [provider] [--api-key] [--no-browser]      (pith auth login; asks for the provider when none is named)
   pith logout <provider>
 
-Sign in to a subscription (${SUBSCRIPTION_PROVIDERS.join(", ")}) or save an API key; pi reads the same
-credentials. They are stored in ~/.pi/agent/auth.json (PI_CODING_AGENT_DIR moves it).
+Sign in to a subscription (${SUBSCRIPTION_PROVIDERS.join(", ")}, or a provider an extension registers
+with a sign-in) or save an API key; pi reads the same credentials. They are stored in ~/.pi/agent/auth.json (PI_CODING_AGENT_DIR moves it).
 
 Options for login:
   --api-key               Save an API key instead of signing in with an account
@@ -59,16 +61,22 @@ async function login(args: readonly string[], authPath: string, io: AuthCommandI
     return 1;
   }
   const conversation = lineConversation({ input: io.input, write: (line) => io.stdout(`${line}\n`), signal: io.signal, browser, openUrl: io.openUrl });
+  const { ModelRegistry } = await import("../../plugins/models/registry.js");
+  const files = new ModelRegistry({ agentDir: resolveAgentDir(io.env), env: io.env });
+  // extensions' providers and sign-ins: loaded for the list, or for a provider pith does not know by itself
+  let logins: SessionLogins | undefined;
+  const loadLogins = async () => (logins ??= await (await import("./session-logins.js")).sessionLogins(io));
   try {
-    const provider = named[0] ?? (await chooseProvider(conversation.ask, io));
+    const provider = named[0] ?? (await chooseProvider(conversation.ask, io, (await loadLogins()).registry));
     if (!provider) return 1;
-    const { ModelRegistry } = await import("../../plugins/models/registry.js");
-    const registry = new ModelRegistry({ agentDir: resolveAgentDir(io.env), env: io.env });
-    if (!hasSubscriptionFlow(provider) && !registry.providers().includes(provider)) {
-      io.stderr(`pith: unknown provider "${provider}". Subscriptions: ${SUBSCRIPTION_PROVIDERS.join(", ")}; API keys: any provider of pith --list-models.\n`);
+    if (!hasSubscriptionFlow(provider) && !files.providers().includes(provider)) await loadLogins();
+    const registry = logins?.registry ?? files;
+    const flows = registry.loginFlows;
+    if (!flows.has(provider) && !registry.providers().includes(provider)) {
+      io.stderr(`pith: unknown provider "${provider}". Sign-ins: ${flows.providers().join(", ")}; API keys: any provider of pith --list-models.\n`);
       return 1;
     }
-    if (apiKey || !hasSubscriptionFlow(provider)) {
+    if (apiKey || !flows.has(provider)) {
       if (provider === "openai-codex" || provider === "github-copilot") {
         io.stderr(`pith: ${subscriptionName(provider)} has no API key login. Omit --api-key to sign in.\n`);
         return 1;
@@ -84,6 +92,7 @@ async function login(args: readonly string[], authPath: string, io: AuthCommandI
       conversation,
       env: io.env,
       apiBaseUrl: registry.configuredBaseUrl(provider),
+      flow: await flows.load(provider),
       deviceId: async () => {
         const [{ SettingsManager }, { installationDeviceId }] = await Promise.all([import("../../plugins/settings/settings-manager.js"), import("../../plugins/settings/device-id.js")]);
         return installationDeviceId(await SettingsManager.load({ agentDir: resolveAgentDir(io.env), cwd: process.cwd(), env: io.env }), io.signal);
@@ -97,6 +106,7 @@ async function login(args: readonly string[], authPath: string, io: AuthCommandI
     return 1;
   } finally {
     conversation.close();
+    await logins?.close();
   }
 }
 
@@ -115,12 +125,13 @@ async function configureLoginServer(provider: string, providerName: string, io: 
   }
 }
 
-async function chooseProvider(ask: (message: string) => Promise<string>, io: AuthCommandIo): Promise<string | undefined> {
+async function chooseProvider(ask: (message: string) => Promise<string>, io: AuthCommandIo, registry: ModelRegistry): Promise<string | undefined> {
+  const providers = registry.loginFlows.providers();
   io.stdout("Sign in to:\n");
-  SUBSCRIPTION_PROVIDERS.forEach((provider, index) => io.stdout(`  ${index + 1}. ${subscriptionName(provider)} (${provider})\n`));
+  providers.forEach((provider, index) => io.stdout(`  ${index + 1}. ${registry.loginFlows.name(provider)} (${provider})\n`));
   for (;;) {
-    const answer = (await ask(`Select 1-${SUBSCRIPTION_PROVIDERS.length}, or type a provider to save its API key`)).trim();
-    if (/^\d+$/.test(answer) && SUBSCRIPTION_PROVIDERS[Number(answer) - 1]) return SUBSCRIPTION_PROVIDERS[Number(answer) - 1];
+    const answer = (await ask(`Select 1-${providers.length}, or type a provider to save its API key`)).trim();
+    if (/^\d+$/.test(answer) && providers[Number(answer) - 1]) return providers[Number(answer) - 1];
     if (answer && !/^\d+$/.test(answer)) return answer;
   }
 }
@@ -133,7 +144,7 @@ async function logout(args: readonly string[], authPath: string, io: AuthCommand
   }
   try {
     const removed = await signOut(authPath, provider, io.signal);
-    const name = subscriptionName(provider);
+    const name = removed === "oauth" && !hasSubscriptionFlow(provider) ? await extensionLoginName(provider, io) : subscriptionName(provider);
     if (removed === undefined) io.stdout(`No stored credentials for ${name}. Environment variables and models.json config are unchanged.\n`);
     else if (removed === "oauth") io.stdout(`Logged out of ${name}.\n`);
     else io.stdout(`Removed stored API key for ${name}. Environment variables and models.json config are unchanged.\n`);
@@ -141,5 +152,15 @@ async function logout(args: readonly string[], authPath: string, io: AuthCommand
   } catch (error) {
     io.stderr(`pith: logout failed: ${errorMessage(error)}\n`);
     return 1;
+  }
+}
+
+/** the name an extension gives its sign-in (its extensions are loaded to ask), else the provider's id */
+async function extensionLoginName(provider: string, io: AuthCommandIo): Promise<string> {
+  const logins = await (await import("./session-logins.js")).sessionLogins(io);
+  try {
+    return logins.registry.loginFlows.name(provider);
+  } finally {
+    await logins.close();
   }
 }

@@ -1,7 +1,9 @@
 // pi's `registerProvider(name, config)`: the models service takes the provider's models and settings, and a
 // `streamSimple` function becomes a provider for `config.api`. Calls made while factories run wait until every
-// extension loaded (as pi queues them), then apply in load order; a bad one is reported and the others apply.
+// extension loaded (as pi queues them), then apply in load order; a bad one is reported and the others apply. An
+// `oauth` block becomes one of the session's account sign-ins (extension-oauth.ts).
 import { PithError, errorMessage } from "../../../kernel/index.js";
+import { loginFlowFromExtension } from "./extension-oauth.js";
 import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
@@ -13,15 +15,7 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
   const where = `registerProvider("${name}")`;
   try {
     const { streamSimple, oauth, ...rest } = config ?? {};
-    if (oauth !== undefined) {
-      runtime.report(
-        new PithError(
-          "EXTENSION_UNSUPPORTED",
-          `${record.owner}: provider "${name}" offers an OAuth login, which pith does not run; give it an API key instead.`,
-          { plugin: record.owner, hook: where },
-        ),
-      );
-    }
+    const login = oauth === undefined ? undefined : loginFlowFromExtension(name, oauth);
     if (typeof streamSimple === "function") {
       const api = typeof rest.api === "string" ? rest.api : undefined;
       if (!api) throw new PithError("PROVIDER_CONFIG_INVALID", `provider "${name}" has streamSimple but no api name to register it under`);
@@ -30,6 +24,7 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
     const models = runtime.models();
     if (!models) throw new PithError("MODELS_UNAVAILABLE", "this session has no models service to register providers with");
     models.registerProvider(name, rest);
+    models.setExtensionLogin(name, login);
     record.providerNames.add(name);
   } catch (error) {
     runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));

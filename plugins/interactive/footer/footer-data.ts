@@ -3,7 +3,6 @@
 import { isAssistantMessage, type AgentSession, type PluginContext } from "../../../kernel/index.js";
 import type { FooterData } from "../components/footer.js";
 import { watchGitBranch } from "./git-branch.js";
-import { isPlanLogin } from "../../../lib/oauth/flows.js";
 import { routedModel } from "../../models/routed-model.js";
 
 /** The footer's sources; `close` stops watching the git branch. */
@@ -49,7 +48,7 @@ export function footerData(context: PluginContext, session: AgentSession, status
       if (!subscription || subscription.provider !== provider || now - subscription.at > 1000) {
         // as pi: Kimi Code is a plan even with an API key; else a plan's sign-in is the credential in use
         const auth = provider ? context.tryUse("models")?.authSource(provider) : undefined;
-        const plan = provider === "kimi-coding" || (provider !== undefined && auth?.type === "oauth" && isPlanLogin(provider));
+        const plan = provider === "kimi-coding" || (provider !== undefined && auth?.type === "oauth" && context.tryUse("models")?.loginFlows.isPlan(provider) === true);
         subscription = { provider, plan, at: now };
       }
       return subscription.plan;

@@ -4,7 +4,6 @@
 // before it. The new credential is used from the next request on.
 import { dirname } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
-import { SUBSCRIPTION_PROVIDERS, subscriptionName } from "../../../lib/oauth/flows.js";
 import { saveApiKey, signInAndSave, signOut } from "../../../lib/oauth/sign-in.js";
 import { openUrl } from "../../../lib/process/open-url.js";
 import { readAuthFile } from "../../models/config-files/auth-file.js";
@@ -37,7 +36,7 @@ function loginOptions(models: ModelRegistry): LoginOption[] {
     if (source.type !== authType) return ` • ${source.type === "oauth" ? "subscription" : "API key"} configured`;
     return source.source === "stored credential" ? " ✓ configured" : ` ✓ ${/^[A-Z][A-Z0-9_]*$/.test(source.source) ? `env: ${source.source}` : source.source}`;
   };
-  const accounts = SUBSCRIPTION_PROVIDERS.map((id) => ({ id, name: subscriptionName(id), authType: "oauth" as const, status: status(id, "oauth") }));
+  const accounts = models.loginFlows.providers().map((id) => ({ id, name: models.loginFlows.name(id), authType: "oauth" as const, status: status(id, "oauth") }));
   const keys = models
     .providers()
     .filter((id) => !ACCOUNT_ONLY.includes(id))
@@ -113,6 +112,7 @@ async function startLogin(host: CommandHost, option: LoginOption, back?: () => P
         conversation: dialog,
         env: process.env,
         apiBaseUrl: models.configuredBaseUrl(option.id),
+        flow: await models.loginFlows.load(option.id),
         deviceId: () => installationDeviceId(host.context.use("settings"), dialog.signal),
       });
       label = `Logged in to ${option.name}`;
@@ -172,7 +172,7 @@ export async function logoutCommand(_args: string, host: CommandHost): Promise<v
   const stored = [...readAuthFile(models.authJsonPath).credentials].map(([id, credential]) => ({
     id,
     authType: credential.type,
-    name: credential.type === "oauth" ? subscriptionName(id) : models.providerName(id),
+    name: credential.type === "oauth" ? models.loginFlows.name(id) : models.providerName(id),
   }));
   if (stored.length === 0) {
     return host.chat.notify("status", "No stored credentials to remove. /logout only removes credentials saved by /login; environment variables and models.json config are unchanged.");

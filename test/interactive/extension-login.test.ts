@@ -1,0 +1,55 @@
+// /login and /logout with a provider an extension registers with an OAuth login (fixtures/corp-sso.ts) in a real
+// terminal: the provider is offered, the extension's login draws its URL, instructions and question in the
+// dialog, the pasted code is exchanged, auth.json holds pi's entry, the next request sends `getApiKey`'s key, and
+// /logout lists the login under the extension's name and removes it.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { installCorpSso, startTokenServer, type TokenServer } from "../extensions/fixtures/corp-sso.js";
+import { usePtyWorld, type PtyRun } from "./pty-harness.js";
+
+const ui = usePtyWorld();
+let sso: TokenServer;
+
+beforeAll(async () => {
+  sso = await startTokenServer();
+});
+afterAll(() => sso.close());
+
+const flat = (run: PtyRun) => run.screen().join("\n");
+const authJson = async () => JSON.parse(await readFile(join(ui.world().agentDir, "auth.json"), "utf8")) as Record<string, Record<string, unknown>>;
+
+it("/login signs in through the extension's login; the request carries its key; /logout removes it", async () => {
+  const world = ui.world();
+  await installCorpSso(world.agentDir);
+  const env = { CORP_SSO_URL: sso.url, CORP_LLM_URL: `${world.mock.url}/v1`, BROWSER: "true" };
+  const run = await ui.start([], { env, cols: 160 });
+  run.type("/login\r");
+  await run.waitForText("Select authentication method:");
+  run.type("\r");
+  await run.waitForText("Select provider to configure:");
+  run.type("corp");
+  await run.waitForText("Corp AI (SSO) • not configured");
+  run.type("\r");
+  await run.waitForText("Login to Corp AI (SSO)");
+  await run.waitForText("Paste the code");
+  expect(flat(run).replace(/\s+/g, "")).toContain(`${sso.url}/authorize?client_id=pi`);
+  expect(flat(run)).toContain("Sign in with your corporate account.");
+  run.type("code-123\r");
+  await run.waitForText("Logged in to Corp AI (SSO). Credentials saved to");
+  expect((await authJson())["corp-ai"]).toMatchObject({ type: "oauth", access: "access-1", refresh: "refresh-1", team: "blue" });
+
+  world.mock.enqueue({ text: "Hello over the SSO login." });
+  run.type("/model corp-ai/corp-chat\r");
+  await run.waitForText("Model: corp-chat");
+  run.type("hi\r");
+  await run.waitForText("Hello over the SSO login.");
+  expect(world.mock.requests.at(-1)!.headers.authorization).toBe("Bearer corp-access-1");
+
+  run.type("/logout\r");
+  await run.waitForText("Select provider to logout:");
+  expect(flat(run)).toContain("Corp AI (SSO) [subscription]");
+  run.type("corp\r");
+  await run.waitForText("Logged out of Corp AI (SSO)");
+  expect((await authJson())["corp-ai"]).toBeUndefined();
+});
