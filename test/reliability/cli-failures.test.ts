@@ -18,50 +18,52 @@ afterEach(async () => {
 
 const MODEL = ["--model", "mock/mock-model"];
 
-/** The model calls one tool, then says "done"; returns the tool's result text and whether it was an error. */
-async function toolOutcome(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-  world.mock.enqueue({ toolCalls: [{ name, arguments: args }] }, { text: "done" });
+/**
+ * The model calls every tool of `calls` in one reply, then says "done": one CLI run under a 256 MB heap for all of
+ * them. Resolves each call's result text and whether it was an error, by the path it was given.
+ */
+async function toolOutcomes(calls: { name: string; arguments: { path: string } & Record<string, unknown> }[]): Promise<Map<string, { text: string; isError: boolean }>> {
+  world.mock.enqueue({ toolCalls: calls }, { text: "done" });
   const result = await world.run(["--mode", "json", ...MODEL, "go"], { env: { NODE_OPTIONS: "--max-old-space-size=256" } });
   expect(result.code).toBe(0);
-  const end = jsonLines(result.stdout).find((event) => event.type === "tool_execution_end");
-  const content = (end?.result as { content: { type: string; text?: string }[] }).content;
-  return { text: content.map((block) => block.text ?? "").join("\n"), isError: end?.isError === true };
+  const events = jsonLines(result.stdout);
+  const pathOf = new Map(events.filter((event) => event.type === "tool_execution_start").map((event) => [event.toolCallId, (event.args as { path: string }).path]));
+  const outcomes = new Map<string, { text: string; isError: boolean }>();
+  for (const end of events.filter((event) => event.type === "tool_execution_end")) {
+    const content = (end.result as { content: { type: string; text?: string }[] }).content;
+    outcomes.set(pathOf.get(end.toolCallId)!, { text: content.map((block) => block.text ?? "").join("\n"), isError: end.isError === true });
+  }
+  expect([...outcomes.keys()].sort()).toEqual(calls.map((call) => call.arguments.path).sort());
+  return outcomes;
 }
 
 describe("tools on hostile files, through the CLI", () => {
-  it("read /dev/zero is refused by type under a 256 MB heap", async () => {
-    const outcome = await toolOutcome("read", { path: "/dev/zero" });
-    expect(outcome).toEqual({ isError: true, text: expect.stringContaining("it is a character device, not a regular file") });
-  });
-
-  it("read of a 1.5 GB sparse file says binary without reading it", async () => {
-    const path = join(world.project, "disk.img");
-    await writeFile(path, "");
-    await truncate(path, 1.5 * 1024 ** 3);
-    expect(await toolOutcome("read", { path: "disk.img" })).toEqual({
-      isError: true,
-      text: expect.stringContaining("it is a binary file (1536.0MB)"),
-    });
-  });
-
-  it("read of a 200 MB log under a 256 MB heap pages it instead of holding it", async () => {
-    const path = join(world.project, "huge.log");
+  // one run for all five (a CLI start each cost more than the checks): /dev/zero is refused by type; a 1.5 GB sparse
+  // file is called binary without being read; a 200 MB log is paged under the 256 MB heap instead of held; a FIFO
+  // does not wait for a writer; edit refuses a binary file and leaves it byte for byte
+  it("read refuses a device, a sparse image and a FIFO, pages a 200 MB log under a 256 MB heap; edit leaves a binary file alone", async () => {
+    const image = join(world.project, "disk.img");
+    await writeFile(image, "");
+    await truncate(image, 1.5 * 1024 ** 3);
+    const log = join(world.project, "huge.log");
     const block = Buffer.from(`${"0123456789".repeat(10)}\n`.repeat(10_000));
-    for (let index = 0; index < 200; index++) await appendFile(path, block);
-    const outcome = await toolOutcome("read", { path: "huge.log", offset: 1_999_999 });
-    expect(outcome).toEqual({ isError: false, text: `${"0123456789".repeat(10)}\n${"0123456789".repeat(10)}\n` });
-  });
-
-  it("read of a FIFO does not wait for a writer", async () => {
+    for (let index = 0; index < 200; index++) await appendFile(log, block);
     execFileSync("mkfifo", [join(world.project, "pipe")]);
-    expect((await toolOutcome("read", { path: "pipe" })).text).toContain("it is a named pipe (FIFO)");
-  });
-
-  it("edit refuses a binary file and leaves it byte for byte", async () => {
     const bytes = Buffer.concat([Buffer.from("head\r\n"), Buffer.from([0x00, 0xc3, 0x28, 0xff]), Buffer.from("\nkey=old\n")]);
     await writeFile(join(world.project, "data.bin"), bytes);
-    const outcome = await toolOutcome("edit", { path: "data.bin", edits: [{ oldText: "old", newText: "new" }] });
-    expect(outcome).toEqual({ isError: true, text: expect.stringContaining("Cannot edit data.bin: it is a binary file") });
+
+    const outcomes = await toolOutcomes([
+      { name: "read", arguments: { path: "/dev/zero" } },
+      { name: "read", arguments: { path: "disk.img" } },
+      { name: "read", arguments: { path: "huge.log", offset: 1_999_999 } },
+      { name: "read", arguments: { path: "pipe" } },
+      { name: "edit", arguments: { path: "data.bin", edits: [{ oldText: "old", newText: "new" }] } },
+    ]);
+    expect(outcomes.get("/dev/zero")).toEqual({ isError: true, text: expect.stringContaining("it is a character device, not a regular file") });
+    expect(outcomes.get("disk.img")).toEqual({ isError: true, text: expect.stringContaining("it is a binary file (1536.0MB)") });
+    expect(outcomes.get("huge.log")).toEqual({ isError: false, text: `${"0123456789".repeat(10)}\n${"0123456789".repeat(10)}\n` });
+    expect(outcomes.get("pipe")!.text).toContain("it is a named pipe (FIFO)");
+    expect(outcomes.get("data.bin")).toEqual({ isError: true, text: expect.stringContaining("Cannot edit data.bin: it is a binary file") });
     expect(await readFile(join(world.project, "data.bin"))).toEqual(bytes);
   });
 });
