@@ -9,7 +9,7 @@ import { ChatController } from "./chat/chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
 import { keyHints } from "./extensions/key-hints.js";
 import { Footer } from "./components/footer.js";
-import { Header, headerText } from "./components/header.js";
+import { Header } from "./components/header.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { footerData } from "./footer/footer-data.js";
 import { bindKeyActions } from "./keys/key-actions.js";
@@ -198,14 +198,13 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     const data = footerData(plugged, session, () => ui.statuses);
     data.onBranchChange(() => tui.requestRender());
-    const header = new Header(() => headerText(options.version, [
-      { keys: keysOf(keys, "app.interrupt"), label: "interrupt" },
-      { keys: `${keysOf(keys, "app.clear")}/${keysOf(keys, "app.exit")}`, label: "clear/exit" },
-      { keys: "/", label: "commands" },
-      { keys: "!", label: "bash" },
-      { keys: keysOf(keys, "app.tools.expand"), label: "more" },
-    ], theme),
-    );
+    const header = new Header({
+      version: options.version,
+      keys,
+      theme,
+      expanded: () => chat.settings.toolsExpanded,
+      quiet: () => plugged.tryUse("settings")?.get().quietStartup ?? false,
+    });
     ui.frame.setOwn(header, new Footer(data, theme), data);
     ui.setBaseCompletion(new PithCompletion(session.cwd, () => slashCommands(plugged)));
     const app = {

@@ -79,7 +79,7 @@ it("shows a provider error in red words", async () => {
   expect(pty.screen().join("\n")).toContain("Error:");
 });
 
-it("ctrl+t hides thinking behind a label", async () => {
+it("ctrl+t hides thinking behind a label and shows it again", async () => {
   ui.world().mock.enqueue({ thinking: "Let me consider the question carefully.", text: "The answer." });
   const pty = await ui.start();
   pty.type("think\r");
@@ -88,4 +88,8 @@ it("ctrl+t hides thinking behind a label", async () => {
   pty.type("\x14");
   await pty.waitForText("Thinking...");
   expect(pty.screen().join("\n")).not.toContain("consider the question");
+  // and shows it again
+  pty.type("\x14");
+  await pty.waitForText("Let me consider the question carefully.");
+  expect(pty.screen().join("\n")).not.toContain("Thinking...");
 });

@@ -36,6 +36,27 @@ describe("starting", () => {
     expectRestored(run.output);
   });
 
+  it("ctrl+o expands the header to every key to know, as pi's; quietStartup true leaves the header out", async () => {
+    const run = runInPty(world, MODEL);
+    await run.waitForText("mock-model");
+    expect(run.screen()[2]?.trimEnd()).toBe(" Press ctrl+o to show full startup help and loaded resources.");
+    run.type("\x0f");
+    await run.waitForText("ctrl+c twice to exit");
+    const screen = run.screen().join("\n");
+    for (const hint of ["escape to interrupt", "ctrl+z to suspend", "ctrl+p/shift+ctrl+p to cycle models", "ctrl+g for external editor", "!! to run bash (no context)", "alt+enter to queue follow-up"]) {
+      expect(screen).toContain(hint);
+    }
+    expect(screen).not.toContain("Press ctrl+o");
+    run.type("\x04");
+    await run.exited;
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ quietStartup: true }));
+    const quiet = runInPty(world, MODEL);
+    await quiet.waitForText("mock-model");
+    expect(quiet.screen().join("\n")).not.toContain("pith v");
+    quiet.type("\x04");
+    await quiet.exited;
+  });
+
   it("sends the command line's message and @file as the first prompt", async () => {
     await writeFile(join(world.project, "notes.txt"), "the notes say 42\n");
     world.mock.enqueue({ text: "Read it." });

@@ -1,5 +1,5 @@
 // While the agent works: enter queues steering, alt+enter a follow-up, both shown until delivered; escape aborts
-// and gives queued messages back to the editor.
+// and gives queued messages back to the editor; alt+up gives them back without aborting.
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
 
@@ -49,5 +49,25 @@ it("escape aborts a streaming reply and puts the queued messages back into the e
   // the editor (between its two borders) holds the queued text again
   const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
   expect(screen.slice(borders.at(-2)! + 1, borders.at(-1)).join("\n")).toContain("queued thought");
+  expect(ui.world().mock.requests).toHaveLength(1);
+});
+
+it("alt+up takes the queued messages back into the editor without stopping the reply, which then ends alone", async () => {
+  ui.world().mock.enqueue({ text: ["Starting a long answer", ...Array.from({ length: 40 }, (_, index) => ` part ${index}`)], delayMs: 150 }, { text: "never asked" });
+  const pty = await ui.start();
+  pty.type("write a lot\r");
+  await pty.waitForText("Starting a long answer");
+  pty.type("first thought\r");
+  await pty.waitForText("Steering: first thought");
+  pty.type("second thought\x1b\r");
+  await pty.waitForText("Follow-up: second thought");
+  pty.type("\x1b[1;3A");
+  await pty.waitFor((screen) => !screen.includes("Steering:") && !screen.includes("Follow-up:"));
+  const screen = pty.screen();
+  const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
+  const editor = screen.slice(borders.at(-2)! + 1, borders.at(-1)).join("\n");
+  expect(editor).toContain("first thought");
+  expect(editor).toContain("second thought");
+  await pty.waitForText("part 39");
   expect(ui.world().mock.requests).toHaveLength(1);
 });
