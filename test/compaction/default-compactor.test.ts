@@ -148,9 +148,12 @@ describe("default compactor", () => {
     expect(asked[1]!.prompt).not.toContain("omitted");
   });
 
-  it("refuses when everything fits the kept part", async () => {
-    const { request } = requestFor(turns(1), 100_000, async () => "unused");
-    await expect(defaultCompactor.compact(request)).rejects.toMatchObject({ code: "COMPACTION_NOTHING_TO_DO" });
+  it("refuses when everything fits the kept part: no preparation (pi's 'too small'), and a hand-made empty one is refused", async () => {
+    const settings = { enabled: true, reserveTokens: 1000, keepRecentTokens: 100_000 };
+    expect(prepareCompaction(branchOf(turns(1)).entries, settings)).toBeUndefined();
+    const { request } = requestFor(turns(3), 400, async () => "unused");
+    const empty = { ...request.preparation, messagesToSummarize: [], turnPrefixMessages: [], isSplitTurn: false };
+    await expect(defaultCompactor.compact({ ...request, preparation: empty })).rejects.toMatchObject({ code: "COMPACTION_NOTHING_TO_DO" });
   });
 
   it("passes a summary failure on", async () => {

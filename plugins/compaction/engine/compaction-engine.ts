@@ -204,14 +204,15 @@ export class CompactionEngine {
     if (!model) throw new PithError("NO_MODEL", "No model is selected, so nothing can summarise the conversation. Select a model first.");
     const manager = sessions.manager;
     const branch = manager.getBranch();
-    if (branch.at(-1)?.type === "compaction") throw new PithError(NOTHING_TO_COMPACT, "Already compacted: nothing was added since the last compaction.");
+    if (branch.at(-1)?.type === "compaction") throw new PithError(NOTHING_TO_COMPACT, "Already compacted");
 
     const settings = this.settingsFor(model);
     const overheadTokens = this.overheadTokens();
     const preparation = prepareCompaction(branch, settings, {
       contextTokens: (messages) => estimateContextTokens(messages, { overheadTokens }).tokens,
     });
-    if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (the session is empty).");
+    // pi 1.6.0's words: everything since the last compaction fits in compaction.keepRecentTokens
+    if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (session too small)");
 
     let result: CompactionResult | undefined;
     const tally = new UsageTally();

@@ -36,7 +36,8 @@ export interface PrepareOptions {
 }
 
 /**
- * `pathEntries` is the branch, root first. Undefined when it ends with a compaction (nothing new) or is empty.
+ * `pathEntries` is the branch, root first. Undefined when it ends with a compaction (nothing new), or when nothing
+ * would be summarised (it is empty, or everything fits in `keepRecentTokens`).
  * A second compaction starts where the first one's kept part started: those messages were never summarised.
  */
 export function prepareCompaction(
@@ -67,6 +68,8 @@ export function prepareCompaction(
 
   const messagesToSummarize = messagesIn(pathEntries, start, historyEnd, edits);
   const turnPrefixMessages = cut.isSplitTurn ? messagesIn(pathEntries, cut.turnStartIndex!, cut.firstKeptIndex, edits) : [];
+  // pi 1.6.0's rule: a branch whose whole context would be kept has nothing to compact (too small)
+  if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
 
   const fileOps = createFileOperations();
   if (previous && !previous.fromHook) carryFileLists(previous.details, fileOps);
