@@ -23,3 +23,4 @@ export { httpAttempt, httpStatusError, HttpStatusError, type HttpCall, type Http
 export { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
 export { OpenTextBlock } from "./open-text-block.js";
 export { COPILOT_PROVIDER, copilotRequestHeaders } from "./copilot-headers.js";
+export { estimateConversationTokens, fitOutputToContext, outputTokenCap } from "./output-room.js";

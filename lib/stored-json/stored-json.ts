@@ -22,6 +22,11 @@ export function clearUnreadContentJson(message: object): void {
   shapes.delete(message);
 }
 
+/** The size of a message's stored `content` JSON while it is unread (an estimate that does not read it); else undefined. */
+export function unreadContentByteLength(message: object): number | undefined {
+  return anyUnread ? unreadContent.get(message)?.().length : undefined;
+}
+
 // pith and pi write a text block's `type` first, then its `text`
 const SINGLE_TEXT_HEAD = Buffer.from('[{"type":"text","text":"');
 const SINGLE_TEXT_TAIL = Buffer.from('"}]');

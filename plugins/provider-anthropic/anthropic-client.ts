@@ -27,6 +27,9 @@ export interface AnthropicMessagesClient {
   /** the SDK's raw request, for a streamed body (see anthropic-stream.ts) */
   post: BaseAnthropic["post"];
 }
+/** The API version pi 1.6.0's requests name, which every Anthropic-compatible endpoint knows. */
+const ANTHROPIC_VERSION = "2023-06-01";
+
 type MessagesClientClass = new (options: ClientOptions) => AnthropicMessagesClient;
 
 let sdk: Promise<MessagesClientClass> | undefined;
@@ -35,12 +38,14 @@ const clients = new ClientCache<AnthropicMessagesClient>();
 export async function anthropicClient(request: StreamRequest): Promise<AnthropicMessagesClient> {
   const AnthropicClient = await (sdk ??= loadMessagesClient());
   const subscription = isSubscriptionToken(request.apiKey);
-  const headers = mergeHeaders(subscription ? SUBSCRIPTION_HEADERS : undefined, request.model.headers, request.headers);
+  // A subscription token, and Copilot's, is a Bearer token; an API key goes in x-api-key as pi sends it (the SDK
+  // would send it as a Bearer token, which Anthropic-compatible gateways do not all take).
+  const bearer = subscription || request.model.provider === COPILOT_PROVIDER;
+  const wire = { "anthropic-version": ANTHROPIC_VERSION, ...(request.apiKey && !bearer ? { "x-api-key": request.apiKey } : {}) };
+  const headers = mergeHeaders(wire, subscription ? SUBSCRIPTION_HEADERS : undefined, request.model.headers, request.headers);
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
   return clients.get(identity, () => {
     const options = sdkClientOptions(request, headers);
-    // A subscription token, and Copilot's, is a Bearer token, never an x-api-key.
-    const bearer = subscription || request.model.provider === COPILOT_PROVIDER;
-    return new AnthropicClient(bearer ? { ...options, apiKey: null, authToken: request.apiKey } : options);
+    return new AnthropicClient(bearer ? { ...options, apiKey: null, authToken: request.apiKey } : { ...options, apiKey: null });
   });
 }

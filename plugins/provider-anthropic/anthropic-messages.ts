@@ -114,6 +114,6 @@ function toolResult(message: ToolResultMessage, options: AnthropicMessagesOption
     const text = toolResultText(message);
     if (text !== "") result.content = sanitizeText(text);
   }
-  if (message.isError) result.is_error = true;
+  result.is_error = message.isError;
   return result;
 }

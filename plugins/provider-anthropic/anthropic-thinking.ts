@@ -2,12 +2,11 @@
 // level); older Claude models take a token budget that must stay below max_tokens.
 import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
 import { DEFAULT_THINKING_BUDGETS, mappedThinkingValue, thinkingBudget } from "../../lib/provider-kit/index.js";
+import { fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
 import type { WireThinking } from "./anthropic-wire.js";
 
 /** Anthropic's floor for `budget_tokens`, also kept free for the visible answer. */
 const MIN_BUDGET = 1024;
-/** Default output allowance when the request names none (pi's). */
-const DEFAULT_MAX_TOKENS_CAP = 32000;
 
 export interface ThinkingPlan {
   maxTokens: number;
@@ -17,9 +16,10 @@ export interface ThinkingPlan {
   interleavedBeta: boolean;
 }
 
-export function planThinking(request: Pick<StreamRequest, "model" | "thinkingLevel" | "thinkingBudgets" | "maxTokens">): ThinkingPlan {
+export function planThinking(request: Pick<StreamRequest, "model" | "messages" | "thinkingLevel" | "thinkingBudgets" | "maxTokens">): ThinkingPlan {
   const { model, thinkingLevel: level } = request;
-  const baseMaxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : 4096);
+  // the Messages API requires max_tokens: 4096 when neither the caller nor the model names a cap
+  const baseMaxTokens = outputTokenCap(request) ?? 4096;
   if (!model.reasoning) return { maxTokens: baseMaxTokens, interleavedBeta: false };
   if (level === "off") return { maxTokens: baseMaxTokens, thinking: { type: "disabled" }, interleavedBeta: false };
   if (usesAdaptiveThinking(model)) {
@@ -33,8 +33,8 @@ export function planThinking(request: Pick<StreamRequest, "model" | "thinkingLev
   }
   let budget = thinkingBudget(level, request.thinkingBudgets);
   const ceiling = model.maxTokens > 0 ? model.maxTokens : Number.POSITIVE_INFINITY;
-  const maxTokens = Math.min(baseMaxTokens + budget, ceiling);
-  if (maxTokens - budget < MIN_BUDGET) budget = maxTokens - MIN_BUDGET;
+  const maxTokens = fitOutputToContext(model, request.messages, Math.min(baseMaxTokens + budget, ceiling));
+  budget = Math.min(budget, maxTokens - MIN_BUDGET);
   if (budget < MIN_BUDGET) return { maxTokens, thinking: { type: "disabled" }, interleavedBeta: false };
   return { maxTokens, thinking: { type: "enabled", budget_tokens: budget, display: "summarized" }, interleavedBeta: true };
 }

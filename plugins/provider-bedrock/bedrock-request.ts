@@ -6,8 +6,8 @@ import { budgetThinkingLevel, mappedThinkingValue, sanitizeText } from "../../li
 import { toBedrockMessages } from "./bedrock-messages.js";
 import { isClaude, namesInclude } from "./bedrock-target.js";
 import type { BedrockRequestBody, CachePoint } from "./bedrock-wire.js";
+import { fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
 
-const DEFAULT_MAX_TOKENS_CAP = 32000;
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 const BINDING_CONTROLS_BETA = "thinking-binding-controls-2026-08-01";
 const BUDGETS: Record<BudgetThinkingLevel, number> = { minimal: 1024, low: 2048, medium: 8192, high: 16384 };
@@ -37,7 +37,7 @@ export function buildBedrockRequest(request: StreamRequest, env: NodeJS.ProcessE
   const messages = toBedrockMessages(request.messages, model);
   const last = messages[messages.length - 1];
   if (cache && last?.role === "user") last.content.push(cache);
-  let maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
+  let maxTokens = outputTokenCap(request);
   const body: BedrockRequestBody = { messages, inferenceConfig: {} };
   if (request.systemPrompt.trim() !== "") body.system = [{ text: sanitizeText(request.systemPrompt) }, ...(cache ? [cache] : [])];
   if (request.temperature !== undefined) body.inferenceConfig.temperature = request.temperature;
@@ -52,8 +52,8 @@ export function buildBedrockRequest(request: StreamRequest, env: NodeJS.ProcessE
       const thinking = fields.thinking as { type?: string; budget_tokens?: number } | undefined;
       // A token budget is part of the output allowance.
       if (thinking?.type === "enabled" && thinking.budget_tokens !== undefined && maxTokens !== undefined) {
-        maxTokens = Math.min(maxTokens + thinking.budget_tokens, model.maxTokens);
-        if (maxTokens <= thinking.budget_tokens) thinking.budget_tokens = Math.max(0, maxTokens - 1024);
+        maxTokens = fitOutputToContext(model, request.messages, Math.min(maxTokens + thinking.budget_tokens, model.maxTokens));
+        thinking.budget_tokens = Math.min(thinking.budget_tokens, Math.max(0, maxTokens - 1024));
       }
     }
   }

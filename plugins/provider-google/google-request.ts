@@ -7,9 +7,8 @@ import { strictJsonSchema } from "../../lib/json-schema/strict-schema.js";
 import { toGoogleContents } from "./google-messages.js";
 import { googleThinkingConfig } from "./google-thinking.js";
 import type { GoogleFunctionDeclaration, GoogleParams } from "./google-wire.js";
+import { outputTokenCap } from "../../lib/provider-kit/output-room.js";
 
-/** Output allowance when the request names none (pi's). */
-const DEFAULT_MAX_TOKENS_CAP = 32000;
 
 export function buildGoogleParams(request: StreamRequest): GoogleParams {
   const { model } = request;
@@ -23,7 +22,7 @@ export function buildGoogleParams(request: StreamRequest): GoogleParams {
     if (strictSchemas.some((schema) => schema !== undefined)) config.toolConfig = { functionCallingConfig: { mode: "VALIDATED" } };
   }
   if (request.temperature !== undefined) config.temperature = request.temperature;
-  const maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
+  const maxTokens = outputTokenCap(request);
   if (maxTokens !== undefined) config.maxOutputTokens = maxTokens;
   const thinkingConfig = googleThinkingConfig(request);
   if (thinkingConfig) config.thinkingConfig = thinkingConfig;

@@ -4,6 +4,7 @@
 import { type StreamRequest } from "../../kernel/index.js";
 import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { mappedThinkingValue } from "../../lib/provider-kit/index.js";
+import { outputTokenCap } from "../../lib/provider-kit/output-room.js";
 import { toMistralMessages } from "./mistral-messages.js";
 import type { MistralRequestBody } from "./mistral-wire.js";
 
@@ -14,7 +15,8 @@ export function buildMistralRequest(request: StreamRequest, env: NodeJS.ProcessE
     body.tools = request.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters, strict: false } }));
   }
   if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+  const maxTokens = outputTokenCap(request);
+  if (maxTokens !== undefined) body.max_tokens = maxTokens;
   Object.assign(body, thinkingFields(request));
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (request.sessionId && env.PI_CACHE_RETENTION !== "none") {

@@ -2,7 +2,6 @@
 // prompt, messages, tools) and the key as Bearer; the answer is server-sent events, each one of pi's
 // assistant-message events without its `partial`, ending with `done` or `error`.
 import { type AssistantMessageEvent, type StreamRequest } from "../../kernel/index.js";
-import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
 import { readPiMessagesEvents } from "./pi-messages-events.js";
 
@@ -12,7 +11,8 @@ export function streamPiMessages(request: StreamRequest): AsyncIterable<Assistan
 
 export function buildPiMessagesBody(request: StreamRequest, env: NodeJS.ProcessEnv = process.env): object {
   const { model } = request;
-  const level = model.reasoning ? clampThinkingLevel(model, request.thinkingLevel) : "off";
+  // the level as asked, as pi sends it: the gateway fits it to the model it routes to
+  const level = request.thinkingLevel;
   return {
     model: model.id,
     context: {

@@ -28,7 +28,8 @@ describe("anthropic-messages request body", () => {
     const body = await bodyOf(streamRequest(model, { tools: [READ_TOOL, BASH_TOOL] }));
     expect(body.model).toBe("claude-mock");
     expect(body.stream).toBe(true);
-    expect(body.max_tokens).toBe(32000);
+    // the model's maximum, fitted into the context window (pi 1.6.0's rule)
+    expect(body.max_tokens).toBe(64000);
     expect(body.system).toEqual([{ type: "text", text: "You are a test assistant.", cache_control: { type: "ephemeral" } }]);
     expect(body.tools).toEqual([
       { name: "read", description: "Read a file", input_schema: READ_TOOL.parameters, eager_input_streaming: true },
@@ -87,7 +88,7 @@ describe("anthropic-messages request body", () => {
       {
         role: "user",
         content: [
-          { type: "tool_result", tool_use_id: "toolu_a", content: "contents of a" },
+          { type: "tool_result", tool_use_id: "toolu_a", content: "contents of a", is_error: false },
           {
             type: "tool_result",
             tool_use_id: "call_with_odd_chars",
@@ -151,7 +152,8 @@ describe("anthropic-messages thinking parameters", () => {
   it("gives older models a token budget and raises max_tokens above it", async () => {
     const body = await bodyOf(streamRequest(budgetModel(), { thinkingLevel: "medium", temperature: 0.5 }));
     expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 8192, display: "summarized" });
-    expect(body.max_tokens).toBe(32000 + 8192);
+    // the budget rides on top of the output cap, up to the model's maximum (pi's rule)
+    expect(body.max_tokens).toBe(64000);
     expect(body.temperature).toBeUndefined();
     expect(mock.requests[0]?.headers["anthropic-beta"]).toContain("interleaved-thinking-2025-05-14");
   });
@@ -184,7 +186,8 @@ describe("anthropic-messages thinking parameters", () => {
     const body = await bodyOf(streamRequest(opus, { thinkingLevel: "low" }));
     expect(body.thinking).toEqual({ type: "adaptive", display: "summarized" });
     expect(body.output_config).toEqual({ effort: "low" });
-    expect(body.max_tokens).toBe(32000);
+    // the model's maximum, fitted into the context window (pi 1.6.0's rule)
+    expect(body.max_tokens).toBe(64000);
     expect(mock.requests[0]?.headers["anthropic-beta"]).toBeUndefined();
 
     const xhigh = await bodyOf(streamRequest(opus, { thinkingLevel: "xhigh" }));
@@ -217,7 +220,10 @@ describe("anthropic-messages headers", () => {
     expect(headers["x-model-header"]).toBe("m");
     expect(headers["x-request-header"]).toBe("r");
     expect(headers["x-both"]).toBe("request");
-    expect(headers.authorization).toBe("Bearer test-key");
+    // an API key goes in x-api-key, as pi sends it
+    expect(headers["x-api-key"]).toBe("test-key");
+    expect(headers.authorization).toBeUndefined();
+    expect(headers["anthropic-version"]).toBe("2023-06-01");
   });
 
   it("sends no credentials at all without an API key", async () => {

@@ -46,7 +46,8 @@ describe("anthropic-messages with a subscription token", () => {
     await collect(streamAnthropic(streamRequest(testModel("anthropic-messages", mock.url), { apiKey: "sk-ant-api03-plain", tools: [READ_TOOL] })));
     const sent = mock.requests[0]!;
     // the SDK sends API keys as Bearer too; only the subscription's extras must be absent
-    expect(sent.headers.authorization).toBe("Bearer sk-ant-api03-plain");
+    expect(sent.headers["x-api-key"]).toBe("sk-ant-api03-plain");
+    expect(sent.headers.authorization).toBeUndefined();
     expect(sent.headers["x-app"]).toBeUndefined();
     expect(sent.headers["user-agent"]).not.toContain("claude-cli");
     expect(sent.headers["anthropic-beta"] ?? "").not.toContain("oauth-2025-04-20");

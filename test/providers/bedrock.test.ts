@@ -60,7 +60,7 @@ describe("bedrock-converse-stream", () => {
     expect(sent.body).toEqual({
       messages: [{ role: "user", content: [{ text: "Hello" }, cache] }],
       system: [{ text: "You are a test assistant." }, cache],
-      inferenceConfig: { temperature: 0.5, maxTokens: 40192 },
+      inferenceConfig: { temperature: 0.5, maxTokens: 64000 },
       additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 8192, display: "summarized" }, anthropic_beta: ["interleaved-thinking-2025-05-14"] },
     });
   });

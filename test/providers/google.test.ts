@@ -64,7 +64,7 @@ describe("google-generative-ai", () => {
     expect(sent.body).toEqual({
       contents: [{ role: "user", parts: [{ text: "Hello" }] }],
       systemInstruction: { role: "user", parts: [{ text: "You are a test assistant." }] },
-      generationConfig: { temperature: 0.3, maxOutputTokens: 32000, thinkingConfig: { includeThoughts: true, thinkingBudget: 24576 } },
+      generationConfig: { temperature: 0.3, maxOutputTokens: 64000, thinkingConfig: { includeThoughts: true, thinkingBudget: 24576 } },
     });
   });
 

@@ -23,14 +23,14 @@ describe("openai-completions request body", () => {
       stream: true,
       stream_options: { include_usage: true },
       store: false,
-      max_completion_tokens: 32000,
+      max_completion_tokens: 64000,
       temperature: 0.3,
     });
     expect(body.messages).toEqual([
       { role: "system", content: "You are a test assistant." },
       { role: "user", content: "Hello" },
     ]);
-    expect(body.tools).toEqual([{ type: "function", function: { name: "read", description: "Read a file", parameters: READ_TOOL.parameters, strict: false } }]);
+    expect(body.tools).toEqual([{ type: "function", function: { name: "read", description: "Read a file", parameters: READ_TOOL.parameters } }]);
     expect(body.reasoning_effort).toBeUndefined();
     expect(mock.requests[0]?.headers.authorization).toBe("Bearer test-key");
   });
@@ -189,7 +189,8 @@ describe("openai-completions compat flags", () => {
     expect(body.reasoning).toEqual({ effort: "low" });
     expect(body.provider).toEqual({ only: ["anthropic"], allow_fallbacks: false });
     expect(body.messages).toEqual([
-      { role: "developer", content: [{ type: "text", text: "You are a test assistant.", cache_control: { type: "ephemeral" } }] },
+      // only OpenAI itself gets the developer role
+      { role: "system", content: [{ type: "text", text: "You are a test assistant.", cache_control: { type: "ephemeral" } }] },
       { role: "user", content: [{ type: "text", text: "Hello", cache_control: { type: "ephemeral" } }] },
     ]);
     expect((body.tools as Record<string, unknown>[])[0]?.cache_control).toEqual({ type: "ephemeral" });

@@ -102,10 +102,51 @@ describe("openai-responses request body", () => {
       { role: "system", content: "You are a test assistant." },
       { role: "user", content: [{ type: "input_text", text: "Hello" }] },
     ]);
-    expect(body.tools).toEqual([{ type: "function", name: "read", description: "Read a file", parameters: READ_TOOL.parameters, strict: false }]);
+    expect(body.tools).toEqual([{ type: "function", name: "read", description: "Read a file", parameters: READ_TOOL.parameters }]);
     expect(body.reasoning).toBeUndefined();
-    expect(mock.requests[0]?.headers.session_id).toBe("sess-1");
+    expect(mock.requests[0]?.headers["session-id"]).toBe("sess-1");
     expect(mock.requests[0]?.headers["x-client-request-id"]).toBe("sess-1");
+  });
+
+  it("honours pi 1.6.0's Responses compat keys: output cap, strict tools, cache key, cache tier, session affinity", async () => {
+    const saved = process.env.PI_CACHE_RETENTION;
+    try {
+      const plain = await bodyOf(streamRequest(testModel("openai-responses", mock.url, { compat: { supportsMaxOutputTokens: false, supportsStrictMode: true } }), { tools: [READ_TOOL] }));
+      expect(plain.max_output_tokens).toBeUndefined();
+      expect((plain.tools as Array<Record<string, unknown>>)[0]!.strict).toBe(false);
+      // the model's maximum fitted into the window, never below the API's floor of 16
+      expect((await bodyOf(streamRequest(testModel("openai-responses", mock.url), { maxTokens: 5 }))).max_output_tokens).toBe(16);
+
+      process.env.PI_CACHE_RETENTION = "long";
+      const long = await bodyOf(streamRequest(testModel("openai-responses", mock.url), { sessionId: "sess-long" }));
+      expect(long).toMatchObject({ prompt_cache_key: "sess-long", prompt_cache_retention: "24h" });
+      const noLong = await bodyOf(streamRequest(testModel("openai-responses", mock.url, { compat: { supportsLongCacheRetention: false } }), { sessionId: "s" }));
+      expect(noLong.prompt_cache_retention).toBeUndefined();
+      const explicit = testModel("openai-responses", mock.url, { compat: { supportsExplicitPromptCacheMode: true } });
+      const explicitLong = await bodyOf(streamRequest(explicit, { sessionId: "s" }));
+      expect(explicitLong.prompt_cache_options).toEqual({ ttl: "30m" });
+      expect(explicitLong.prompt_cache_retention).toBeUndefined();
+
+      process.env.PI_CACHE_RETENTION = "none";
+      const none = await bodyOf(streamRequest(explicit, { sessionId: "s" }));
+      expect(none.prompt_cache_options).toEqual({ mode: "explicit" });
+      expect(none.prompt_cache_key).toBeUndefined();
+
+      delete process.env.PI_CACHE_RETENTION;
+      const disabled = await bodyOf(streamRequest(testModel("openai-responses", mock.url, { compat: { promptCacheKeyMode: "disabled" } }), { sessionId: "s" }));
+      expect(disabled.prompt_cache_key).toBeUndefined();
+      mock.requests.length = 0;
+      await bodyOf(streamRequest(testModel("openai-responses", mock.url, { compat: { sessionAffinityFormat: "openrouter" } }), { sessionId: "sess-or" }));
+      expect(mock.requests[0]?.headers["x-session-id"]).toBe("sess-or");
+      expect(mock.requests[0]?.headers["session-id"]).toBeUndefined();
+      mock.requests.length = 0;
+      await bodyOf(streamRequest(testModel("openai-responses", mock.url, { compat: { sessionAffinityFormat: "openai-nosession" } }), { sessionId: "sess-n" }));
+      expect(mock.requests[0]?.headers["session-id"]).toBeUndefined();
+      expect(mock.requests[0]?.headers["x-client-request-id"]).toBe("sess-n");
+    } finally {
+      if (saved === undefined) delete process.env.PI_CACHE_RETENTION;
+      else process.env.PI_CACHE_RETENTION = saved;
+    }
   });
 
   it("asks reasoning models for an effort and a summary, or for none at level off", async () => {
@@ -172,8 +213,8 @@ describe("openai-responses request body", () => {
     ];
     const body = await bodyOf(streamRequest({ ...model, input: ["text"] }, { messages, tools: [READ_TOOL] }));
     expect((body.input as unknown[]).slice(2)).toEqual([
-      { type: "message", role: "assistant", content: [{ type: "output_text", text: "claude thoughts", annotations: [] }], status: "completed", id: "msg_1_0" },
-      { type: "message", role: "assistant", content: [{ type: "output_text", text: "Sure.", annotations: [] }], status: "completed", id: "msg_1_1" },
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "claude thoughts", annotations: [] }], status: "completed", id: "msg_pi_1" },
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "Sure.", annotations: [] }], status: "completed", id: "msg_pi_1_1" },
       { type: "function_call", call_id: "toolu_01_x", name: "read", arguments: "{}" },
       { type: "function_call_output", call_id: "toolu_01_x", output: "(tool image omitted: model does not support images)" },
     ]);

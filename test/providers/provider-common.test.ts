@@ -143,7 +143,8 @@ describe("small helpers", () => {
     expect(compat({ provider: "deepseek", compat: { thinkingFormat: "openai", supportsStore: true, maxTokensField: "bogus" } })).toMatchObject({
       thinkingFormat: "openai",
       supportsStore: true,
-      maxTokensField: "max_completion_tokens",
+      // a value it does not know falls back to the detected one (DeepSeek's: max_tokens)
+      maxTokensField: "max_tokens",
     });
   });
 });

@@ -4,7 +4,7 @@
 // Facts from pi 1.6.0.
 import { PithError, type StreamRequest } from "../../../kernel/index.js";
 import { chatgptAccountId } from "../../../lib/oauth/providers/chatgpt-account.js";
-import { buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
+import { DERIVED_RESPONSES_DIALECT, buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
 
 const DEFAULT_BASE_URL = "https://chatgpt.com/backend-api";
 
@@ -70,10 +70,8 @@ export function codexWebSocketHeaders(request: StreamRequest, accountId: string,
 
 export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
   const accountId = codexAccountId(request);
-  const built = buildResponsesRequest(request);
+  const built = buildResponsesRequest(request, DERIVED_RESPONSES_DIALECT);
   const { body } = built;
-  if (request.maxTokens === undefined) delete body.max_output_tokens;
-  else body.max_output_tokens = Math.max(request.maxTokens, 16);
   Object.assign(body, {
     text: { verbosity: "low" },
     include: ["reasoning.encrypted_content"],

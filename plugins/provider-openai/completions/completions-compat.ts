@@ -132,33 +132,35 @@ type DetectedCompat = Omit<
 function detectCompat(model: Model): DetectedCompat {
   const { provider, baseUrl } = model;
   const is = (name: string, host: string) => provider === name || baseUrl.includes(host);
-  const deepseek = is("deepseek", "deepseek.com");
-  const zai = is("zai", "api.z.ai");
+  const deepseek = provider === "deepseek" || baseUrl.toLowerCase().includes("deepseek.com");
+  const zai = provider === "zai" || provider === "zai-coding-cn" || baseUrl.includes("api.z.ai") || baseUrl.includes("open.bigmodel.cn");
   const xai = is("xai", "api.x.ai");
-  const moonshot = provider.startsWith("moonshotai") || baseUrl.includes("api.moonshot.");
+  const moonshot = provider === "moonshotai" || provider === "moonshotai-cn" || baseUrl.includes("api.moonshot.");
   const openrouter = is("openrouter", "openrouter.ai");
   const cloudflareGateway = is("cloudflare-ai-gateway", "gateway.ai.cloudflare.com");
   const cloudflareWorkers = is("cloudflare-workers-ai", "api.cloudflare.com");
-  const together = is("together", "api.together.");
+  const together = provider === "together" || baseUrl.includes("api.together.ai") || baseUrl.includes("api.together.xyz");
   const nvidia = is("nvidia", "integrate.api.nvidia.com");
   const antLing = is("ant-ling", "api.ant-ling.com");
   const chutes = baseUrl.includes("chutes.ai");
-  // These servers reject OpenAI-only fields (`store`, the "developer" role).
+  // These servers reject OpenAI-only fields such as `store`.
   const nonStandard =
-    deepseek || zai || xai || moonshot || chutes || cloudflareGateway || is("cerebras", "cerebras.ai") ||
+    deepseek || zai || xai || moonshot || chutes || together || nvidia || antLing || cloudflareGateway || is("cerebras", "cerebras.ai") ||
     is("opencode", "opencode.ai") || cloudflareWorkers;
   return {
     supportsStore: !nonStandard,
-    supportsDeveloperRole: !nonStandard,
-    supportsReasoningEffort: !xai && !zai && !moonshot && !cloudflareGateway,
+    // the "developer" role is OpenAI's own: other hosts' chat templates often reject it, and all take "system"
+    supportsDeveloperRole: is("openai", "api.openai.com"),
+    supportsReasoningEffort: !xai && !zai && !moonshot && !together && !cloudflareGateway && !nvidia && !antLing,
     supportsUsageInStreaming: true,
-    maxTokensField: chutes || moonshot || cloudflareGateway ? "max_tokens" : "max_completion_tokens",
+    maxTokensField: chutes || deepseek || moonshot || cloudflareGateway || together || nvidia || antLing || zai ? "max_tokens" : "max_completion_tokens",
     requiresToolResultName: false,
     requiresAssistantAfterToolResult: false,
     requiresThinkingAsText: false,
     requiresReasoningContentOnAssistantMessages: deepseek,
     thinkingFormat: deepseek ? "deepseek" : zai ? "zai" : together ? "together" : antLing ? "ant-ling" : openrouter ? "openrouter" : "openai",
-    supportsStrictMode: !moonshot && !cloudflareGateway,
+    // OpenAI compatibility alone does not mean strict JSON-schema tools: only a model that says so gets `strict`
+    supportsStrictMode: false,
     ...(provider === "openrouter" && model.id.startsWith("anthropic/") ? { cacheControlFormat: "anthropic" as const } : {}),
     zaiToolStream: false,
     sendSessionAffinityHeaders: openrouter,

@@ -5,9 +5,9 @@ import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-
 import { toCompletionsMessages } from "./completions-messages.js";
 import { applyThinking } from "./completions-thinking.js";
 import type { CacheControl, ChatCompletionsBody, ChatMessage, ChatTool } from "./completions-wire.js";
+import { openCodeSessionHeaders } from "../../../lib/provider-kit/opencode-session.js";
+import { outputTokenCap } from "../../../lib/provider-kit/output-room.js";
 
-/** Output allowance when the request names none (pi's). */
-const DEFAULT_MAX_TOKENS_CAP = 32000;
 
 export interface CompletionsRequest {
   body: ChatCompletionsBody;
@@ -28,7 +28,7 @@ export function buildCompletionsRequest(request: StreamRequest, env: NodeJS.Proc
   if (longRetention) body.prompt_cache_retention = "24h";
   if (compat.supportsUsageInStreaming) body.stream_options = { include_usage: true };
   if (compat.supportsStore) body.store = false;
-  const maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
+  const maxTokens = outputTokenCap(request);
   if (maxTokens !== undefined) body[compat.maxTokensField] = maxTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.tools.length > 0) {
@@ -48,7 +48,7 @@ export function buildCompletionsRequest(request: StreamRequest, env: NodeJS.Proc
   if (compat.cacheControlFormat === "anthropic" && retention !== "none") {
     addCacheBreakpoints(body, { type: "ephemeral", ...(longRetention ? { ttl: "1h" as const } : {}) });
   }
-  return { body, headers: { ...copilotRequestHeaders(request), ...affinityHeaders(request.sessionId, compat) } };
+  return { body, headers: { ...copilotRequestHeaders(request), ...affinityHeaders(request.sessionId, compat), ...openCodeSessionHeaders(model, request.sessionId) } };
 }
 
 /** `auto`: OpenAI's own endpoint, or where the long retention is asked for and the server has it. */

@@ -1,7 +1,7 @@
 // Reasoning fields of a Chat Completions request, in the dialect the server speaks (compat.thinkingFormat), and the
 // top-level thinking budget some servers cap reasoning with (compat.thinkingTokenBudgetField).
 import type { Model, StreamRequest, ThinkingLevel } from "../../../kernel/index.js";
-import { reasoningEffort, thinkingBudget } from "../../../lib/provider-kit/index.js";
+import { clampThinkingLevel, reasoningEffort, thinkingBudget } from "../../../lib/provider-kit/index.js";
 import type { ChatTemplateValue, CompletionsCompat } from "./completions-compat.js";
 import type { ChatCompletionsBody } from "./completions-wire.js";
 
@@ -13,7 +13,9 @@ type Level = Exclude<ThinkingLevel, "off">;
 export function applyThinking(body: ChatCompletionsBody, request: StreamRequest, compat: CompletionsCompat): void {
   const { model } = request;
   if (!model.reasoning) return;
-  const level = request.thinkingLevel === "off" ? undefined : request.thinkingLevel;
+  // a level the model lacks becomes the nearest one it has, as pi does
+  const clamped = request.thinkingLevel === "off" ? "off" : clampThinkingLevel(model, request.thinkingLevel);
+  const level = clamped === "off" ? undefined : clamped;
   const map = model.thinkingLevelMap ?? {};
   const effort = level ? reasoningEffort(model, level) : undefined;
   const budget = level ? answerRoomBudget(level, request, body) : undefined;

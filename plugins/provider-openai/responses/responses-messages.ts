@@ -62,7 +62,8 @@ function userContent(content: string | (TextContent | ImageContent)[]): (InputTe
 function assistantItems(message: AssistantMessage, model: Model, position: number): ResponsesInputItem[] {
   const sameModel = isFromModel(message, model);
   const items: ResponsesInputItem[] = [];
-  message.content.forEach((block, blockIndex) => {
+  let textIndex = 0;
+  message.content.forEach((block) => {
     if (block.type === "thinking") {
       // Only the reasoning item itself (with its encrypted content) can go back; its summary text cannot.
       const item = block.thinkingSignature ? parseObject(block.thinkingSignature) : undefined;
@@ -70,8 +71,10 @@ function assistantItems(message: AssistantMessage, model: Model, position: numbe
     } else if (block.type === "text") {
       if (block.text.trim() === "") return;
       const signature = sameModel ? decodeTextSignature(block.textSignature) : undefined;
-      // Item ids must be unique within the input.
-      const id = signature && signature.id.length <= MAX_ID_LENGTH ? signature.id : `msg_${position}_${blockIndex}`;
+      // Item ids must be unique within the input: pi's, from the message's place and the text's.
+      const fallback = textIndex === 0 ? `msg_pi_${position}` : `msg_pi_${position}_${textIndex}`;
+      textIndex++;
+      const id = signature && signature.id.length <= MAX_ID_LENGTH ? signature.id : fallback;
       items.push({
         type: "message",
         role: "assistant",

@@ -1,19 +1,37 @@
 // Builds the Responses API request body and its per-request headers.
 import type { StreamRequest } from "../../../kernel/index.js";
-import { reasoningEffort, copilotRequestHeaders } from "../../../lib/provider-kit/index.js";
+import { cacheRetention, clampThinkingLevel, copilotRequestHeaders, promptCacheKey, reasoningEffort, type CacheRetention } from "../../../lib/provider-kit/index.js";
+import { openCodeSessionHeaders } from "../../../lib/provider-kit/opencode-session.js";
+import { outputTokenCap } from "../../../lib/provider-kit/output-room.js";
 import { toResponsesInput } from "./responses-messages.js";
 import type { ResponsesBody } from "./responses-wire.js";
 
-/** Output allowance when the request names none (pi's). */
-const DEFAULT_MAX_TOKENS_CAP = 32000;
+/** The Responses API refuses a `max_output_tokens` below this. */
+const MIN_OUTPUT_TOKENS = 16;
 
 export interface ResponsesRequest {
   body: ResponsesBody;
   headers: Record<string, string>;
 }
 
-export function buildResponsesRequest(request: StreamRequest): ResponsesRequest {
+/**
+ * How the dialects built on this one (Azure, Codex) differ: no session headers (Codex sends its own), no cache
+ * tier, a cache key whatever the retention, and `strict` on every tool.
+ */
+export interface ResponsesDialect {
+  sessionHeaders: boolean;
+  retentionGatesCacheKey: boolean;
+  /** tools carry `strict` whatever the model's `supportsStrictMode` */
+  alwaysStrictField: boolean;
+}
+
+const OPENAI_DIALECT: ResponsesDialect = { sessionHeaders: true, retentionGatesCacheKey: true, alwaysStrictField: false };
+export const DERIVED_RESPONSES_DIALECT: ResponsesDialect = { sessionHeaders: false, retentionGatesCacheKey: false, alwaysStrictField: true };
+
+export function buildResponsesRequest(request: StreamRequest, dialect: ResponsesDialect = OPENAI_DIALECT, env: NodeJS.ProcessEnv = process.env): ResponsesRequest {
   const { model } = request;
+  const compat = model.compat ?? {};
+  const retention = cacheRetention(env);
   const body: ResponsesBody = {
     model: model.id,
     input: toResponsesInput(request.systemPrompt, request.messages, model),
@@ -21,9 +39,13 @@ export function buildResponsesRequest(request: StreamRequest): ResponsesRequest 
     // Nothing is stored server-side; reasoning travels back encrypted instead.
     store: false,
   };
-  if (request.sessionId) body.prompt_cache_key = request.sessionId;
-  const maxTokens = request.maxTokens ?? (model.maxTokens > 0 ? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP) : undefined);
-  if (maxTokens !== undefined) body.max_output_tokens = maxTokens;
+  if ((retention !== "none" || !dialect.retentionGatesCacheKey) && compat.promptCacheKeyMode !== "disabled") {
+    const key = promptCacheKey(request.sessionId);
+    if (key !== undefined) body.prompt_cache_key = key;
+  }
+  if (dialect.retentionGatesCacheKey) applyCacheTier(body, compat, retention);
+  const maxTokens = outputTokenCap(request);
+  if (maxTokens !== undefined && compat.supportsMaxOutputTokens !== false) body.max_output_tokens = Math.max(maxTokens, MIN_OUTPUT_TOKENS);
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({
@@ -31,12 +53,14 @@ export function buildResponsesRequest(request: StreamRequest): ResponsesRequest 
       name: tool.name,
       description: tool.description,
       parameters: tool.parameters,
-      strict: false,
+      // only endpoints known to take `strict` get it (pi 1.6.0's `supportsStrictMode`, off unless the model says)
+      ...(dialect.alwaysStrictField || compat.supportsStrictMode === true ? { strict: false } : {}),
     }));
   }
   if (model.reasoning) {
-    if (request.thinkingLevel !== "off") {
-      body.reasoning = { effort: reasoningEffort(model, request.thinkingLevel), summary: "auto" };
+    const level = request.thinkingLevel === "off" ? "off" : clampThinkingLevel(model, request.thinkingLevel);
+    if (level !== "off") {
+      body.reasoning = { effort: reasoningEffort(model, level), summary: "auto" };
       body.include = ["reasoning.encrypted_content"];
     } else if (model.thinkingLevelMap?.off !== null) {
       // Reasoning models think unless told "none"; a model mapping "off" to null has no off switch.
@@ -44,9 +68,28 @@ export function buildResponsesRequest(request: StreamRequest): ResponsesRequest 
     }
   }
   const headers: Record<string, string> = copilotRequestHeaders(request);
-  if (request.sessionId) {
-    if (model.compat?.sendSessionIdHeader !== false) headers["session_id"] = request.sessionId;
-    headers["x-client-request-id"] = request.sessionId;
-  }
+  if (request.sessionId && dialect.sessionHeaders) Object.assign(headers, sessionAffinityHeaders(request.sessionId, model.provider, model.baseUrl, compat));
+  Object.assign(headers, openCodeSessionHeaders(model, request.sessionId));
   return { body, headers };
+}
+
+type ResponsesCompat = NonNullable<StreamRequest["model"]["compat"]>;
+
+/**
+ * The cache tier: a 24-hour retention for PI_CACHE_RETENTION=long where the endpoint keeps one; endpoints with an
+ * explicit cache mode (`supportsExplicitPromptCacheMode`) take `prompt_cache_options` instead.
+ */
+function applyCacheTier(body: ResponsesBody, compat: ResponsesCompat, retention: CacheRetention): void {
+  const longRetention = retention === "long" && compat.supportsLongCacheRetention !== false;
+  if (compat.supportsExplicitPromptCacheMode === true) {
+    if (retention === "none") body.prompt_cache_options = { mode: "explicit" };
+    else if (longRetention) body.prompt_cache_options = { ttl: "30m" };
+  } else if (longRetention) body.prompt_cache_retention = "24h";
+}
+
+/** Keeps a session on one server: OpenRouter's `x-session-id`, OpenAI's `session-id`, and the request id everywhere else. */
+function sessionAffinityHeaders(sessionId: string, provider: string, baseUrl: string, compat: ResponsesCompat): Record<string, string> {
+  const format = compat.sessionAffinityFormat ?? (provider === "openrouter" || baseUrl.includes("openrouter.ai") ? "openrouter" : "openai");
+  if (format === "openrouter") return { "x-session-id": sessionId };
+  return { ...(format === "openai" ? { "session-id": sessionId } : {}), "x-client-request-id": sessionId };
 }

@@ -31,7 +31,7 @@ export interface ResponsesTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
-  strict: boolean;
+  strict?: boolean;
 }
 
 export interface ResponsesBody {
@@ -40,6 +40,8 @@ export interface ResponsesBody {
   stream: true;
   store: false;
   prompt_cache_key?: string;
+  prompt_cache_retention?: "24h";
+  prompt_cache_options?: { mode: "explicit" } | { ttl: "30m" };
   max_output_tokens?: number;
   temperature?: number;
   tools?: ResponsesTool[];
