@@ -1,7 +1,9 @@
 // `pith mcp add|remove|list|get`, `--no-mcp`, and the commands that must never touch MCP.
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 import { FIXTURE_SERVER, createMcpWorld, fixtureServer, toolNames, type McpWorld } from "./mcp-harness.js";
 
 let world: McpWorld;
@@ -53,6 +55,30 @@ describe("pith mcp", () => {
       url: "http://127.0.0.1:9/mcp",
       headers: { Authorization: "Bearer ${DOCS_TOKEN}" },
     });
+  });
+
+  it("adds an HTTP server with pi 1.6.0's --oauth-* options, writing the oauth field as pi does", { timeout: 120_000 }, async () => {
+    const args = ["mcp", "add", "docs", "--url", "https://mcp.example.com/mcp", "--oauth-client-id", "cid", "--oauth-client-secret", "${SECRET}"];
+    args.push("--oauth-callback-port", "8123", "--oauth-client-name", "My agent", "--oauth-client-registration", "dcr");
+    const added = await world.run(args);
+    expect(added.stderr).toBe("");
+    expect(added.code).toBe(0);
+    const written = await readFile(userFile(), "utf8");
+    expect(JSON.parse(written).mcpServers.docs).toEqual({
+      url: "https://mcp.example.com/mcp",
+      oauth: { clientId: "cid", clientSecret: "${SECRET}", callbackPort: 8123, clientName: "My agent", clientRegistration: "dcr" },
+    });
+    if (existsSync(NODE22) && existsSync(PI16_CLI)) {
+      await rm(userFile());
+      const pi = await runPiCli(world, args);
+      expect(pi.code, pi.stderr).toBe(0);
+      expect(await readFile(userFile(), "utf8")).toBe(written);
+    }
+    const stdio = await world.run(["mcp", "add", "fx", "--oauth-client-id", "cid", "--", "node"]);
+    expect(stdio.stderr).toContain("--oauth-client-id applies only to HTTP servers");
+    const badPort = await world.run(["mcp", "add", "docs", "--url", "https://mcp.example.com/mcp", "--oauth-callback-port", "x"]);
+    expect(badPort.code).toBe(1);
+    expect(badPort.stderr).toContain("oauth.callbackPort");
   });
 
   it("refuses a bad entry before writing anything", async () => {

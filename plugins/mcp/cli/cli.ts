@@ -40,6 +40,14 @@ Options for add:
   --cwd <dir>                 working folder of a stdio server
   --header KEY=VALUE          HTTP header (repeatable)
   --bearer-token-env-var NAME send "Authorization: Bearer \${NAME}"
+  --oauth-client-id <id>      pre-registered OAuth client id
+  --oauth-client-secret <secret>
+                              OAuth client secret (may be \${NAME} or !command)
+  --oauth-callback-port <port>
+                              fixed OAuth callback port
+  --oauth-client-name <name>  client name sent when registering with the OAuth server
+  --oauth-client-registration <mode>
+                              auto (default), cimd or dcr
   --exposure <mode>           codemode (default), deferred, direct or hidden
   --description <text>        what the server offers, in a sentence
   --timeout <seconds>         per-request timeout (default 60)
@@ -93,11 +101,20 @@ function pairs(option: string, values: string[] | undefined): Record<string, str
   return record;
 }
 
-const HTTP_ONLY = ["header", "bearer-token-env-var"];
+/** pi 1.6.0's `--oauth-*` options of `mcp add`, and the `oauth` field each sets */
+const OAUTH_OPTIONS = {
+  "oauth-client-id": "clientId",
+  "oauth-client-secret": "clientSecret",
+  "oauth-callback-port": "callbackPort",
+  "oauth-client-name": "clientName",
+  "oauth-client-registration": "clientRegistration",
+} as const;
+const HTTP_ONLY = ["header", "bearer-token-env-var", ...Object.keys(OAUTH_OPTIONS)];
 const STDIO_ONLY = ["env", "cwd"];
 
 async function add(args: string[], options: McpCommandOptions): Promise<number> {
   const known: Record<string, OptionKind> = { local: "flag", url: "value", env: "list", cwd: "value", header: "list", "bearer-token-env-var": "value", exposure: "value", description: "value", timeout: "value" };
+  for (const option of Object.keys(OAUTH_OPTIONS)) known[option] = "value";
   const { positional, values, lists } = parse(args, known, 2);
   const [name, ...command] = positional;
   const url = values.get("url") as string | undefined;
@@ -112,7 +129,12 @@ async function add(args: string[], options: McpCommandOptions): Promise<number> 
     const headers = pairs("header", lists.get("header"));
     const bearer = text("bearer-token-env-var");
     if (bearer !== undefined) headers.Authorization = `Bearer \${${bearer}}`;
-    config = { url, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+    const oauth: Record<string, unknown> = {};
+    for (const [option, field] of Object.entries(OAUTH_OPTIONS)) {
+      const value = text(option);
+      if (value !== undefined) oauth[field] = field === "callbackPort" && /^\d+$/.test(value) ? Number(value) : value;
+    }
+    config = { url, ...(Object.keys(headers).length > 0 ? { headers } : {}), ...(Object.keys(oauth).length > 0 ? { oauth } : {}) };
   } else {
     const env = pairs("env", lists.get("env"));
     const [executable, ...rest] = command;
