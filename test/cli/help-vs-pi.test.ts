@@ -12,10 +12,7 @@ const SUBCOMMANDS = ["install", "remove", "uninstall", "update", "list", "config
 type Help = "main" | (typeof SUBCOMMANDS)[number];
 
 /** pi's options pith does not take, by help page; each is in docs/compatibility.md with the reason. */
-const KNOWN_DIFFERENCES: Partial<Record<Help, readonly string[]>> = {
-  // pith's MCP OAuth registers its client dynamically; no pre-registered client or fixed callback port
-  mcp: ["--oauth-client-id", "--oauth-client-secret", "--oauth-callback-port", "--oauth-client-name", "--oauth-client-registration"],
-};
+const KNOWN_DIFFERENCES: Partial<Record<Help, readonly string[]>> = {};
 
 interface Flag {
   name: string;
