@@ -16,6 +16,7 @@ import { extensionError } from "./instance/errors.js";
 import { createExtensionRecord, type AnyHandler, type ExtensionRecord } from "./instance/extension-record.js";
 import { staleError } from "./instance/stale.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
+import type { PromptOptionRun } from "./events/prompt-option-run.js";
 import type { ExtensionEventName, ExtensionMode, PiCommandOptions, ResourcesDiscoverResult } from "./contract/types.js";
 
 export interface ExtensionRuntimeOptions {
@@ -53,6 +54,8 @@ export class ExtensionRuntime {
   currentSignal: AbortSignal | undefined;
   /** during before_agent_start: the system prompt as chained so far (`ctx.getSystemPrompt()`) */
   chainedSystemPrompt: string | undefined;
+  /** the `systemPromptOptions` of the last run's before_agent_start handlers, and the prompt edits made of them */
+  promptOptionRun: PromptOptionRun | undefined;
   /** the entries `turn_end` / `agent_before_settle` handlers proposed so far in the boundary being run */
   boundary: BoundaryProposal = { entries: [], valid: true };
   commitsBoundaries = false;

@@ -46,3 +46,31 @@ it("a message sent with triggerTurn while idle opens the run as messageType cust
   expect(scripted.requests[0]!.messages.map(textOf)).toEqual(["look at this", "from first"]);
   expect(session.messages.map((message) => message.role)).toEqual(["system", "custom", "custom", "assistant"]);
 });
+
+it("systemPromptOptions changed by handlers build the run's prompt again: sections, rules, tools; the next run starts without them", async () => {
+  const editor = await world.write(
+    "ext/editor.ts",
+    `export default function (pi: any) {
+      let runs = 0;
+      pi.on("before_agent_start", (event: any) => {
+        if (++runs > 1) return;
+        event.systemPromptOptions.sections.house_rules = "Answer in haiku.";
+        event.systemPromptOptions.promptGuidelines.push("Never touch the lockfile");
+        event.systemPromptOptions.selectedTools = ["read"];
+      });
+      pi.on("before_agent_start", (event: any) => {
+        (globalThis as any).__pithStart.push(event.systemPromptOptions.sections.house_rules ?? null);
+      });
+    }`,
+  );
+  const { session, scripted, problems } = await startSession(world, { paths: [editor], tools: ["read", "bash"], turns: [{ text: "one" }, { text: "two" }] });
+  await session.prompt("first");
+  expect(messagesOf(problems)).toEqual([]);
+  const first = scripted.requests[0]!;
+  expect(first.systemPrompt).toContain("<house_rules>\nAnswer in haiku.\n</house_rules>");
+  expect(first.systemPrompt).toMatch(/- Never touch the lockfile\n[\s\S]*<\/rules>/);
+  expect(first.tools.map((tool: { name: string }) => tool.name)).toEqual(["read"]);
+  await session.prompt("second");
+  expect(seen.__pithStart).toEqual(["Answer in haiku.", null]);
+  expect(scripted.requests[1]!.systemPrompt).not.toContain("house_rules");
+});

@@ -1,5 +1,6 @@
 // pi 1.6.0's own example extensions (examples/extensions of the devDependency, loaded unchanged with -e) in the
-// built CLI, in print and RPC mode, against the mock model: each does what its file says it does in pi.
+// built CLI, in print and RPC mode, against the mock model: each does what its file says it does in pi (for
+// prompt-customizer, pi 1.6.0 itself runs beside pith).
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { closeRpcWorld, spawnRpc, type RpcChild, type RpcRecord } from "../rpc/rpc-harness.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
 const example = (name: string) => `${EXAMPLES}${name}`;
@@ -123,3 +125,27 @@ it("dynamic-tools (RPC): a tool registered at session_start and one added by /ad
   expect(JSON.stringify((world.mock.requests[2]!.body as { tools: unknown }).tools)).toContain('"shout_back"');
   expect(bodyText(3)).toContain("[shout_back] two");
 });
+
+it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
+  "prompt-customizer: the tool_guidance section it sets in systemPromptOptions reaches the request's prompt, as in pi 1.6.0",
+  async () => {
+    const args = ["-p", ...MODEL, "--no-session", "--tools", "read,bash", "-e", example("prompt-customizer.ts"), "hi"];
+    const guidance = () => {
+      const body = JSON.stringify(world.mock.requests.at(-1)!.body);
+      return JSON.parse(`"${/<tool_guidance>(.*?)<\/tool_guidance>/.exec(body)?.[1] ?? ""}"`) as string;
+    };
+    world.mock.enqueue({ text: "Guided." });
+    const pith = await world.run(args);
+    expect(pith.stderr).toBe("");
+    expect(pith.stdout).toBe("Guided.\n");
+    const pithGuidance = guidance();
+    world.mock.enqueue({ text: "Guided." });
+    const pi = await runPiCli(world, args);
+    expect(pi.code, pi.stderr).toBe(0);
+    expect(pithGuidance).toContain("- Use `read` for file contents; it supports text and images.");
+    expect(pithGuidance).toContain("- Use `bash` for file operations such as `ls`, `find`, and `grep`.");
+    expect(pithGuidance).not.toContain("`edit`");
+    expect(pithGuidance).toBe(guidance());
+  },
+  120_000,
+);

@@ -25,7 +25,7 @@ import { customMessage } from "./message-delivery.js";
 import { REQUEST_TAPS } from "./request-taps.js";
 import { catchUp, type Call, type Tap } from "./tap.js";
 import { contribute } from "./resources-discover.js";
-import { systemPromptOptions } from "../context/prompt-options.js";
+import { applyPromptOptionChanges, optionsSnapshot, watchPromptOptions } from "./prompt-option-edits.js";
 import { tapProjectTrust } from "./trust-tap.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { CacheWarmingDecisionEventResult } from "../contract/event-types.js";
@@ -96,24 +96,29 @@ const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
       return { ...state, text: typeof result.text === "string" ? result.text : state.text, images: result.images ?? state.images };
     }),
 
-  before_agent_start: ({ runtime, record, call }) =>
+  before_agent_start: ({ runtime, record, call }) => {
+    watchPromptOptions(runtime);
     runtime.pluginContextFor(record).on("before_agent_start", async (state) => {
       runtime.chainedSystemPrompt = state.systemPrompt;
       try {
+        const run = runtime.promptOptionRun!;
         // pi 1.6: a union on messageType, "user" (a prompt) or "custom" (a triggered message opens the run)
         const opening = state.messageType === "custom" ? { messageType: "custom", message: state.message } : { messageType: "user", prompt: state.prompt, images: state.images };
-        const event = { type: "before_agent_start", ...opening, systemPrompt: state.systemPrompt, systemPromptOptions: systemPromptOptions(runtime) };
+        const event = { type: "before_agent_start", ...opening, systemPrompt: state.systemPrompt, systemPromptOptions: run.options };
+        const replaced = state.systemPrompt !== runtime.session.systemPrompt;
+        const before = optionsSnapshot(run.options);
         const result = await call<BeforeAgentStartEventResult>(event);
-        if (!result) return undefined;
-        return {
-          ...state,
-          messages: result.message ? [...state.messages, customMessage(result.message)] : state.messages,
-          systemPrompt: typeof result.systemPrompt === "string" ? result.systemPrompt : state.systemPrompt,
-        };
+        const rebuilt = await applyPromptOptionChanges(runtime, run, before);
+        if (typeof result?.systemPrompt === "string") run.options.forceSystemPrompt = result.systemPrompt;
+        const forced = typeof run.options.forceSystemPrompt === "string" ? run.options.forceSystemPrompt : undefined;
+        const systemPrompt = forced ?? (rebuilt !== undefined && !replaced ? rebuilt : state.systemPrompt);
+        if (!result?.message && systemPrompt === state.systemPrompt) return undefined;
+        return { ...state, messages: result?.message ? [...state.messages, customMessage(result.message)] : state.messages, systemPrompt };
       } finally {
         runtime.chainedSystemPrompt = undefined;
       }
-    }),
+    });
+  },
 
   tool_call: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("tool_call", async (event) => {

@@ -1,0 +1,102 @@
+// pi 1.6.0's `before_agent_start` `systemPromptOptions` are mutable: pi builds the run's prompt again from what the
+// handlers leave in them. pith's prompt is built from its own parts by the `system_prompt` handlers, so a handler's
+// changes become edits of those parts, which the extensions plugin's own `system_prompt` handler applies: a
+// `sections` entry added, changed or deleted (XML-wrapped after the other sections, where pi puts them), rule
+// bullets added to `promptGuidelines`, another `appendSystemPrompt`; `selectedTools` changes the active tools and
+// `forceSystemPrompt` replaces the run's prompt text. Every run's handlers start from the options without the last
+// run's edits, as in pi, and the conversation's system message records the resulting sections.
+import type { SystemPromptOptionsView } from "../contract/types.js";
+import { systemPromptOptions } from "../context/prompt-options.js";
+import type { ExtensionRuntime } from "../runtime.js";
+import type { PromptEdits, PromptOptionRun } from "./prompt-option-run.js";
+
+const snapshot = (options: SystemPromptOptionsView): string => JSON.stringify(options);
+const wrap = (name: string, text: string) => `<${name}>\n${text}\n</${name}>`;
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+function editsBetween(base: SystemPromptOptionsView, options: SystemPromptOptionsView): PromptEdits | undefined {
+  const sections: Record<string, string | null> = {};
+  for (const [name, text] of Object.entries(options.sections ?? {})) if (typeof text === "string" && base.sections[name] !== text) sections[name] = text;
+  for (const name of Object.keys(base.sections)) if (typeof options.sections?.[name] !== "string" || options.sections[name] === "") sections[name] = null;
+  const known = new Set(base.promptGuidelines);
+  const rules = (options.promptGuidelines ?? []).filter((line) => typeof line === "string" && line.trim() !== "" && !known.has(line));
+  const addendum = options.appendSystemPrompt !== base.appendSystemPrompt && typeof options.appendSystemPrompt === "string" ? options.appendSystemPrompt : undefined;
+  if (Object.keys(sections).length === 0 && rules.length === 0 && addendum === undefined) return undefined;
+  return { sections, rules, ...(addendum === undefined ? {} : { addendum }) };
+}
+
+/** The `system_prompt` handler's part: the built sections with the run's edits applied. */
+function applyPromptEdits(built: Readonly<Record<string, string>>, edits: PromptEdits): Record<string, string> {
+  const sections = { ...built };
+  if (edits.rules.length > 0 && sections.rules !== undefined) {
+    const inner = sections.rules.replace(/^<rules>\n/, "").replace(/\n<\/rules>$/, "");
+    sections.rules = wrap("rules", [inner, ...edits.rules.map((line) => `- ${line.trim()}`)].join("\n"));
+  }
+  if (edits.addendum !== undefined) {
+    delete sections.addendum;
+    if (edits.addendum.trim() !== "") sections.addendum = wrap("addendum", edits.addendum.trim());
+  }
+  for (const [name, text] of Object.entries(edits.sections)) {
+    delete sections[name];
+    if (text !== null && name !== "preamble") sections[name] = wrap(name, text);
+  }
+  return sections;
+}
+
+const watched = new WeakSet<ExtensionRuntime>();
+
+/**
+ * Once an extension listens to before_agent_start: a handler before every extension's opens each run's options, and
+ * a `system_prompt` handler after the others applies their edits.
+ */
+export function watchPromptOptions(runtime: ExtensionRuntime): void {
+  if (watched.has(runtime)) return;
+  watched.add(runtime);
+  runtime.context.on(
+    "before_agent_start",
+    async (state) => {
+      const rebuilt = await openPromptOptionRun(runtime);
+      return rebuilt === undefined ? undefined : { ...state, systemPrompt: rebuilt };
+    },
+    { stage: -1000 },
+  );
+  runtime.context.on(
+    "system_prompt",
+    (state) => {
+      const edits = runtime.promptOptionRun?.edits;
+      return edits ? { ...state, sections: applyPromptEdits(state.sections, edits) } : undefined;
+    },
+    { stage: 1000 },
+  );
+}
+
+/**
+ * Before a run's first handler: the last run's edits are dropped (the prompt built again without them when there
+ * were some) and the run's options are taken from what the prompt is built of now.
+ */
+async function openPromptOptionRun(runtime: ExtensionRuntime): Promise<string | undefined> {
+  let rebuilt: string | undefined;
+  if (runtime.promptOptionRun?.edits) {
+    runtime.promptOptionRun.edits = undefined;
+    rebuilt = await runtime.session.refreshSystemPrompt();
+  }
+  const base = systemPromptOptions(runtime);
+  runtime.promptOptionRun = { base, options: structuredClone(base) };
+  return rebuilt;
+}
+
+/**
+ * After a handler: when it changed the options, the change reaches the prompt (and the tools); resolves with the
+ * prompt built again, or undefined when nothing changed.
+ */
+export async function applyPromptOptionChanges(runtime: ExtensionRuntime, run: PromptOptionRun, before: string): Promise<string | undefined> {
+  if (snapshot(run.options) === before) return undefined;
+  const { session } = runtime;
+  // an edit of `selectedTools` wins; otherwise the active tools stay as they are (`pi.setActiveTools()` in a handler)
+  const selected = Array.isArray(run.options.selectedTools) ? run.options.selectedTools.filter((name) => typeof name === "string") : run.base.selectedTools;
+  if (!sameList(selected, run.base.selectedTools)) session.setActiveTools(selected.filter((name) => runtime.context.registry.tools.get(name) !== undefined));
+  run.edits = editsBetween(run.base, run.options);
+  return session.refreshSystemPrompt();
+}
+
+export const optionsSnapshot = snapshot;
