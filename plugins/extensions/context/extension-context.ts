@@ -62,7 +62,10 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     // the project-trust plugin's decision; without it, the settings service's; without either, trusted (as pith loads all)
     isProjectTrusted: () => runtime.context.tryUse("projectTrust")?.trusted ?? runtime.context.tryUse("settings")?.isProjectTrusted() ?? true,
     sessionManager: sessionView(() => runtime.sessions()?.manager, { cwd: session.cwd, sessionId: () => session.sessionId }),
-    modelRegistry: modelRegistryView(() => runtime.models()),
+    modelRegistry: modelRegistryView(
+      () => runtime.models(),
+      (name) => runtime.records.find((loaded) => loaded.live && loaded.nativeProviders.has(name))?.nativeProviders.get(name),
+    ),
     get model() {
       return session.model;
     },

@@ -4,6 +4,7 @@ import { AssistantMessageEventStream } from "../shims/pi-ai/event-stream.js";
 import type { LlmContext, LlmStreamOptions } from "../shims/pi-ai/llm.js";
 import type { ModelRegistry } from "../../models/registry.js";
 import type { VirtualModelDefinition } from "../../models/virtual-models.js";
+import type { NativeProvider } from "../registrations/native-provider.js";
 import { providerAuth, providerObject, unservedCall } from "./provider-view.js";
 
 export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };
@@ -30,8 +31,8 @@ export interface ModelRegistryView {
   unregisterProvider(name: string): void;
   /** the config an extension registered the provider with (pi's `getRegisteredProviderConfig`) */
   getRegisteredProviderConfig(name: string): Record<string, unknown> | undefined;
-  /** a whole provider object an extension registered (pi's `registerProvider(provider)`); pith takes configs only */
-  getRegisteredNativeProvider(name: string): undefined;
+  /** the whole pi-ai provider object an extension registered (pi's `registerProvider(provider)`) */
+  getRegisteredNativeProvider(name: string): NativeProvider | undefined;
   /** pi-ai's `Provider` for the id: models, endpoint, headers, calls */
   getProvider(provider: string): ReturnType<typeof providerObject>;
   /** the provider's resolved key, headers and endpoint, and where they come from */
@@ -67,7 +68,10 @@ const AUTH_SOURCES: Record<string, string> = {
   "models.json": "models_json_key",
 };
 
-export function modelRegistryView(registry: () => ModelRegistry | undefined): ModelRegistryView {
+export function modelRegistryView(
+  registry: () => ModelRegistry | undefined,
+  nativeProvider: (name: string) => NativeProvider | undefined = () => undefined,
+): ModelRegistryView {
   return {
     find: (provider, modelId) => registry()?.find(provider, modelId),
     getAll: () => [...(registry()?.all() ?? [])],
@@ -97,7 +101,7 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined): Mo
     registerProvider: (name, config) => registry()?.registerProvider(name, config),
     unregisterProvider: (name) => registry()?.unregisterProvider(name),
     getRegisteredProviderConfig: (name) => registry()?.registeredProviderConfig(name),
-    getRegisteredNativeProvider: () => undefined,
+    getRegisteredNativeProvider: nativeProvider,
     getProvider: (provider) => {
       const models = registry();
       return models && providerObject(models, provider, stream);

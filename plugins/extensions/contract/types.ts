@@ -3,6 +3,7 @@
 import type { AgentMessage, CustomMessage, ImageContent, TextContent, Model, ThinkingLevel, AssistantMessageEvent, Usage } from "../../../kernel/index.js";
 import type { RegisteredMcpServer } from "../../mcp/servers-change-hook.js";
 import type { ModelRegistryView } from "../context/model-registry-view.js";
+import type { NativeProvider } from "../registrations/native-provider.js";
 import type { ModelRoute, ModelRouteRequest, VirtualModelDefinition } from "../../models/virtual-models.js";
 import type { ReadonlySessionView } from "../context/session-view.js";
 import type { ExtensionUIContext } from "../context/ui-context.js";
@@ -581,7 +582,8 @@ export interface ExtensionAPI {
   setModel(model: Model): Promise<boolean>;
   getThinkingLevel(): ThinkingLevel;
   setThinkingLevel(level: ThinkingLevel): void;
-  registerProvider(name: string, config: Record<string, unknown>): void;
+  /** a name and config, or (pi 1.6) a whole pi-ai `Provider` object */
+  registerProvider(name: string | NativeProvider, config?: Record<string, unknown>): void;
   unregisterProvider(name: string): void;
   /** pi's virtual model: listed like any model, `route(request, ctx)` picks the physical model of each request */
   registerVirtualModel(model: ExtensionVirtualModel): void;

@@ -7,6 +7,7 @@ import { extensionError } from "./errors.js";
 import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";
 import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
+import { configOfNativeProvider, isNativeProvider } from "../registrations/native-provider.js";
 import { registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
 import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
 import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
@@ -163,7 +164,12 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       runtime().session.setThinkingLevel(level).catch((error: unknown) => fail("setThinkingLevel", error));
     },
 
-    registerProvider(name, config) {
+    registerProvider(nameOrProvider, givenConfig) {
+      const native = isNativeProvider(nameOrProvider) ? nameOrProvider : undefined;
+      const name = native ? native.id : (nameOrProvider as string);
+      const config = native ? configOfNativeProvider(native) : (givenConfig ?? {});
+      if (native) record.nativeProviders.set(name, native);
+      else record.nativeProviders.delete(name);
       if (!record.live || !runtime().loaded) record.pendingProviders.push({ name, config });
       else registerProviderNow(runtime(), record, name, config);
     },
@@ -172,6 +178,7 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       const pending = record.pendingProviders.findIndex((entry) => entry.name === name);
       if (pending !== -1) record.pendingProviders.splice(pending, 1);
       record.providerNames.delete(name);
+      record.nativeProviders.delete(name);
       try {
         runtime().models()?.unregisterProvider(name);
       } catch (error) {

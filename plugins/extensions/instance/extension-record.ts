@@ -2,6 +2,7 @@
 // only when the factory succeeded, so a factory that throws halfway leaves nothing behind.
 import type { ExtensionSource } from "../loading/discovery.js";
 import { extensionOwner } from "./errors.js";
+import type { NativeProvider } from "../registrations/native-provider.js";
 import type {
   ExtensionEventName,
   ExtensionVirtualModel,
@@ -41,6 +42,8 @@ export interface ExtensionRecord {
   /** its one markdown transformer (registering again replaces it, as in pi) */
   markdownTransformer: { transform: unknown; options: MarkdownTransformerOptions } | undefined;
   readonly pendingProviders: { name: string; config: Record<string, unknown> }[];
+  /** the pi-ai provider objects it registered whole, by id (`ctx.modelRegistry.getRegisteredNativeProvider`) */
+  readonly nativeProviders: Map<string, NativeProvider>;
   /** virtual models registered while its factory ran (pi queues them with the providers) */
   readonly pendingVirtualModels: ExtensionVirtualModel[];
   /** virtual models it gave the models service, as [provider, id], taken back when it unloads */
@@ -81,6 +84,7 @@ export function createExtensionRecord(source: ExtensionSource, display: string, 
     toolRenderers: [],
     markdownTransformer: undefined,
     pendingProviders: [],
+    nativeProviders: new Map(),
     pendingVirtualModels: [],
     virtualModels: new Map(),
     pendingMcpServers: [],

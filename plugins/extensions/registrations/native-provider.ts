@@ -1,0 +1,88 @@
+// pi's `registerProvider(provider)`: a whole pi-ai `Provider` object. pith's models service takes providers as
+// configs and routes requests by API name, so the object becomes a config whose models carry an API name of the
+// provider's own, served by a stream function that resolves the provider's `auth` and calls its `streamSimple`
+// with the model as the provider listed it (its own `api`), models.json's changes applied on top.
+import { access } from "node:fs/promises";
+import { homedir } from "node:os";
+import { PithError, type AssistantMessageEvent, type Model } from "../../../kernel/index.js";
+import type { StreamContext, StreamOptions } from "./provider-from-stream.js";
+
+interface ApiKeyAuthResult {
+  auth?: { apiKey?: string; headers?: Record<string, string> };
+}
+
+/** The part of pi-ai's `Provider` pith serves: listing, auth by API key, streaming. */
+export interface NativeProvider {
+  readonly id: string;
+  readonly name?: string;
+  readonly baseUrl?: string;
+  readonly headers?: Record<string, string | null>;
+  readonly auth?: {
+    apiKey?: {
+      resolve(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<ApiKeyAuthResult | undefined>;
+    };
+  };
+  getModels(): readonly (Model & Record<string, unknown>)[];
+  streamSimple(model: Model, context: StreamContext, options?: StreamOptions): AsyncIterable<AssistantMessageEvent>;
+}
+
+interface NativeAuthContext {
+  env(name: string): Promise<string | undefined>;
+  fileExists(path: string): Promise<boolean>;
+}
+
+/** A configured key stands in for the provider's own auth, which each request resolves (see `nativeStream`). */
+const KEY_FROM_PROVIDER_AUTH = "resolved-by-the-provider";
+
+export function isNativeProvider(value: unknown): value is NativeProvider {
+  const candidate = value as Partial<NativeProvider> | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.id === "string" && typeof candidate.getModels === "function" && typeof candidate.streamSimple === "function";
+}
+
+const MODEL_FIELDS = ["id", "name", "baseUrl", "reasoning", "input", "cost", "contextWindow", "maxTokens"] as const;
+
+/** The provider as `registerProvider(name, config)` takes it; `streamSimple` serves the provider's own API name. */
+export function configOfNativeProvider(provider: NativeProvider): Record<string, unknown> {
+  const api = `native-provider:${provider.id}`;
+  const listed = listModels(provider);
+  const headers = Object.fromEntries(Object.entries(provider.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return {
+    name: provider.name,
+    ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    api,
+    apiKey: KEY_FROM_PROVIDER_AUTH,
+    models: listed.map((model) => Object.fromEntries(MODEL_FIELDS.filter((field) => model[field] !== undefined).map((field) => [field, model[field]]))),
+    streamSimple: (model: Model, context: StreamContext, options?: StreamOptions) => nativeStream(provider, model, context, options),
+  };
+}
+
+// pi-ai's contract: a throwing `getModels` means no models
+function listModels(provider: NativeProvider): readonly (Model & Record<string, unknown>)[] {
+  try {
+    return provider.getModels();
+  } catch {
+    return [];
+  }
+}
+
+const authContext: NativeAuthContext = {
+  env: async (name) => process.env[name],
+  fileExists: (path) =>
+    access(path.startsWith("~") ? homedir() + path.slice(1) : path).then(
+      () => true,
+      () => false,
+    ),
+};
+
+async function* nativeStream(provider: NativeProvider, model: Model, context: StreamContext, options: StreamOptions = {}): AsyncIterable<AssistantMessageEvent> {
+  const signal = options.signal ?? new AbortController().signal;
+  // a key pith found (--api-key, auth.json) is the provider's credential, as pi hands it its stored one
+  const key = options.apiKey && options.apiKey !== KEY_FROM_PROVIDER_AUTH ? options.apiKey : undefined;
+  const resolver = provider.auth?.apiKey;
+  const resolved = resolver ? (await resolver.resolve({ ctx: authContext, ...(key ? { credential: { type: "api_key", key } } : {}), signal }))?.auth : key ? { apiKey: key } : undefined;
+  if (!resolved) throw new PithError("NO_API_KEY", `Provider "${provider.id}" is not configured: its auth resolved no credential`);
+  const own = listModels(provider).find((candidate) => candidate.id === model.id);
+  const headers = { ...options.headers, ...resolved.headers };
+  yield* provider.streamSimple({ ...own, ...model, api: own?.api ?? model.api }, context, { ...options, apiKey: resolved.apiKey, headers });
+}

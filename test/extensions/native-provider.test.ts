@@ -1,0 +1,62 @@
+// pi 1.6's `pi.registerProvider(provider)` with a whole pi-ai `Provider` object (fixtures/native-provider.ts, its
+// own auth and stream): its models are listed and selectable, its stream answers the request with the model as the
+// provider listed it and the key its auth resolved, `getRegisteredNativeProvider` hands the object back, and
+// `unregisterProvider` takes it away. The same extension runs in pi 1.6.0 (Node 22) for the CLI comparison.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { createWorld, messagesOf, startSession, type World } from "./harness.js";
+
+const FIXTURE = fileURLToPath(new URL("./fixtures/native-provider.ts", import.meta.url));
+type Seen = { api?: string; apiKey?: string; lastUser?: string }[];
+const state = globalThis as { __nativeSeen?: Seen; __nativeProbe?: { same: boolean; other: unknown; listed: string[] }; __nativeSelected?: boolean };
+
+describe("registerProvider(provider) in a session", () => {
+  let world: World;
+  beforeAll(async () => (world = await createWorld()));
+  afterAll(() => world.close());
+
+  it("lists the provider's models, serves them through its stream and auth, and hands the object back", async () => {
+    process.env.NATIVE_DEMO_KEY = "native-key-1";
+    try {
+      const started = await startSession(world, { paths: [FIXTURE] });
+      expect(messagesOf(started.problems)).toEqual([]);
+      await started.session.prompt("/native-probe");
+      expect(state.__nativeProbe).toEqual({ same: true, other: undefined, listed: ["native-demo/native-one"] });
+      await started.session.prompt("/native-use");
+      expect(state.__nativeSelected).toBe(true);
+      await started.session.prompt("hello");
+      const last = started.session.messages.at(-1) as { role: string; content: { text?: string }[] };
+      expect(last.content[0]?.text).toBe("native answer to hello");
+      expect(state.__nativeSeen!.at(-1)).toEqual({ api: "native-demo-api", apiKey: "native-key-1", lastUser: "hello" });
+      await started.session.prompt("/native-off");
+      await started.session.prompt("/native-probe");
+      expect(state.__nativeProbe).toEqual({ same: false, other: undefined, listed: [] });
+      await started.session.dispose();
+    } finally {
+      delete process.env.NATIVE_DEMO_KEY;
+    }
+  });
+});
+
+describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("registerProvider(provider) from the CLI, beside pi 1.6.0", () => {
+  let world: CliWorld;
+  beforeEach(async () => (world = await createCliWorld()));
+  afterEach(() => world.close());
+
+  it("--list-models lists the provider's model and -p is answered by its stream, in pith as in pi", async () => {
+    const env = { NATIVE_DEMO_KEY: "native-key-2" };
+    const list = ["-ne", "-e", FIXTURE, "--list-models", "native"];
+    const ask = ["-ne", "-e", FIXTURE, "--model", "native-demo/native-one", "--no-session", "-p", "hi there"];
+    const pithList = await world.run(list, { env });
+    const piList = await runPiCli({ ...world, env: { ...world.env, ...env } }, list);
+    expect(pithList.stdout).toMatch(/native-demo\s+native-one/);
+    expect(piList.stdout).toMatch(/native-demo\s+native-one/);
+    const pith = await world.run(ask, { env });
+    const pi = await runPiCli({ ...world, env: { ...world.env, ...env } }, ask);
+    expect(pi.stdout.trim()).toBe("native answer to hi there");
+    expect(pith.stdout.trim()).toBe(pi.stdout.trim());
+  });
+});
