@@ -58,10 +58,10 @@ describe("during a long tool run", () => {
     expect(refresh!.body.max_tokens).toBe(1);
     // exactly what the session sent before, apart from the cap: system prompt, tools, messages, cache markers
     expect({ ...refresh!.body, max_tokens: undefined }).toEqual({ ...first!.body, max_tokens: undefined });
-    // the same key and headers, an extension's header hook included
+    // the same key (in x-api-key, as pi sends Anthropic keys) and headers, an extension's header hook included
     const head = (headers: Record<string, string>) => ({ ...headers, "content-length": undefined });
     expect(head(refresh!.headers)).toEqual(head(first!.headers));
-    expect(refresh!.headers).toMatchObject({ authorization: "Bearer test-key", "x-header-hook": "on" });
+    expect(refresh!.headers).toMatchObject({ "x-api-key": "test-key", "x-header-hook": "on" });
 
     const entries = usageEntries(started.manager().getEntries());
     expect(entries.length).toBeGreaterThan(0);

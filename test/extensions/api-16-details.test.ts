@@ -69,6 +69,9 @@ describe("events", () => {
          pi.registerCommand("squash", { handler: async (_args: string, ctx: any) => new Promise<void>((resolve, reject) => ctx.compact({ onComplete: () => resolve(), onError: reject })) });
        }`,
     );
+    // keepRecentTokens: 1 leaves the first turn before the cut, so there is something to compact (pi 1.6.0 refuses a
+    // session whose whole context is recent)
+    await world.write("agent/settings.json", JSON.stringify({ compaction: { keepRecentTokens: 1 } }));
     const started = await startSession(world, { paths: [path], turns: [{ text: "one" }, { text: "two" }] });
     await started.session.prompt("hello");
     await started.session.prompt("again");

@@ -157,8 +157,12 @@ describe("session_compact_failed", () => {
          pi.registerCommand("squash", { handler: (_args: string, ctx: any) => new Promise((done) => ctx.compact({ onComplete: done, onError: done })) });
        }`,
     );
-    const started = await startSession(world, { paths: [path], turns: [{ text: "hello" }], sessionDir: `${world.root}/sessions` });
+    // keepRecentTokens: 1 leaves the first turn before the cut, so there is something to compact (pi 1.6.0 refuses a
+    // session whose whole context is recent)
+    await world.write("agent/settings.json", JSON.stringify({ compaction: { keepRecentTokens: 1 } }));
+    const started = await startSession(world, { paths: [path], turns: [{ text: "hello" }, { text: "again" }], sessionDir: `${world.root}/sessions` });
     await started.session.prompt("hi");
+    await started.session.prompt("more");
     await started.session.prompt("/squash");
     expect(seen.__pith1x!.heard).toEqual([{ type: "session_compact_failed", reason: "manual", aborted: true, willRetry: false, fromExtension: false }]);
   });
