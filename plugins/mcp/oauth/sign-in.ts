@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { PithError } from "../../../kernel/index.js";
 import { untilAborted } from "../../../lib/abort/until-aborted.js";
+import { providerFetch } from "../../../lib/http/http-fetch.js";
 import { isHttpConfig, type McpHttpServerConfig } from "../config/config.js";
 import type { McpServerEntry } from "../config/config-files.js";
 import { expandValue } from "../config/expand.js";
@@ -52,8 +53,9 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   const oauth = await resolveOAuthConfig(server, config, options.env, signal);
   const state = randomBytes(16).toString("base64url");
   const callback = await listenForCallback({ state, callbackUrl: oauth.callbackUrl, callbackPort: oauth.callbackPort });
+  const send = providerFetch();
   const fetchFn: typeof fetch = (input, init) =>
-    fetch(input, { ...init, signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])]) });
+    send(input, { ...init, signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])]) });
   let authorizationUrl: URL | undefined;
   const provider = createOAuthProvider({
     store,

@@ -8,6 +8,7 @@ import type { CallToolResult, ReadResourceResult, Resource, ResourceTemplate, To
 import { isHttpConfig, type McpHttpServerConfig, type McpStdioServerConfig } from "../config/config.js";
 import type { McpServerEntry } from "../config/config-files.js";
 import { expandRecord } from "../config/expand.js";
+import { providerFetch } from "../../../lib/http/http-fetch.js";
 import { MCP_HTTP_RETRIES, retryingFetch } from "./http-retry.js";
 import type { McpSdk } from "./sdk-modules.js";
 import type { SignedInFetch } from "../oauth/sign-in.js";
@@ -165,7 +166,8 @@ export class McpConnection {
   private async httpTransport(sdk: McpSdk, config: McpHttpServerConfig, where: string): Promise<Transport> {
     const headers = await expandRecord(config.headers, this.deps.env, `${where}: headers`);
     const hasAuthorization = Object.keys(headers).some((key) => key.toLowerCase() === "authorization");
-    const fetchWithRetries = retryingFetch(fetch, {
+    // pith's client, as for provider requests: it honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (Node's fetch does not)
+    const fetchWithRetries = retryingFetch(providerFetch(), {
       onRetry: (reason, delayMs, attempt) => this.deps.log(this.name, "warning", `${reason}; try ${attempt + 1} of ${MCP_HTTP_RETRIES + 1} in ${delayMs} ms`),
     });
     if (config.auth) return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers }, fetch: this.withLogin(config.auth.provider, fetchWithRetries) });
