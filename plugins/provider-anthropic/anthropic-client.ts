@@ -18,6 +18,11 @@ async function loadMessagesClient(): Promise<MessagesClientClass> {
   ]);
   class MessagesClient extends BaseAnthropic {
     messages = new messagesModule.Messages(this);
+    // pith hands every client its credential (x-api-key in the headers, or a Bearer token); without this the SDK
+    // would look for another one in the user's Anthropic config files and credential helpers, and add it.
+    protected override _shouldResolveDefaultCredentials(): boolean {
+      return false;
+    }
   }
   return MessagesClient;
 }
@@ -46,6 +51,6 @@ export async function anthropicClient(request: StreamRequest): Promise<Anthropic
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
   return clients.get(identity, () => {
     const options = sdkClientOptions(request, headers);
-    return new AnthropicClient(bearer ? { ...options, apiKey: null, authToken: request.apiKey } : { ...options, apiKey: null });
+    return new AnthropicClient(bearer ? { ...options, apiKey: null, authToken: request.apiKey } : { ...options, apiKey: null, authToken: null });
   });
 }

@@ -226,6 +226,20 @@ describe("anthropic-messages headers", () => {
     expect(headers["anthropic-version"]).toBe("2023-06-01");
   });
 
+  it("sends only its own key: no token from ANTHROPIC_AUTH_TOKEN or the SDK's credential chain beside it", async () => {
+    const saved = process.env.ANTHROPIC_AUTH_TOKEN;
+    process.env.ANTHROPIC_AUTH_TOKEN = "stray-token";
+    try {
+      await bodyOf(streamRequest(testModel("anthropic-messages", mock.url, { headers: { "x-case": "stray" } })));
+    } finally {
+      if (saved === undefined) delete process.env.ANTHROPIC_AUTH_TOKEN;
+      else process.env.ANTHROPIC_AUTH_TOKEN = saved;
+    }
+    const headers = mock.requests[0]?.headers ?? {};
+    expect(headers["x-api-key"]).toBe("test-key");
+    expect(headers.authorization).toBeUndefined();
+  });
+
   it("sends no credentials at all without an API key", async () => {
     const model = testModel("anthropic-messages", mock.url);
     await bodyOf(streamRequest(model, { apiKey: undefined }));
