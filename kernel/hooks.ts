@@ -102,7 +102,7 @@ export interface ProviderRequestState {
 }
 
 /** How a model call is made, apart from its content: settings such as `retry.provider.timeoutMs` reach it here. */
-export interface StreamOptionsState extends Pick<StreamRequest, "idleTimeoutMs" | "transport" | "thinkingBudgets"> {
+export interface StreamOptionsState extends Pick<StreamRequest, "idleTimeoutMs" | "transport" | "thinkingBudgets" | "attribution"> {
   model: Model;
 }
 

@@ -44,15 +44,14 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
   const credentials = await applyAuth(hooks, model, auth);
   const options = isTapped(hooks.stream_options) ? await hooks.stream_options.promise({ model }) : undefined;
   const request: StreamRequest = {
+    // the stream options under the credentials, whose model (its endpoint) wins
+    ...options,
     ...credentials,
     systemPrompt,
     messages: session.convertToLlm(messages),
     tools,
     thinkingLevel: session.thinkingLevel,
     sessionId: session.sessionId,
-    idleTimeoutMs: options?.idleTimeoutMs,
-    transport: options?.transport,
-    thinkingBudgets: options?.thinkingBudgets,
     signal,
     onPayload: isTapped(hooks.before_provider_request)
       ? async (payload) => (await hooks.before_provider_request.promise({ payload, model })).payload

@@ -36,6 +36,8 @@ export interface StreamRequest {
   idleTimeoutMs?: number;
   /** the transport a provider that has several should use (settings `transport`: "sse", "websocket", "websocket-cached", "auto") */
   transport?: string;
+  /** name the client to providers that take attribution (settings `enableInstallTelemetry`, `PI_TELEMETRY`); by default not */
+  attribution?: boolean;
   signal: AbortSignal;
   /** Called with the request body before it is sent; a returned value replaces it. */
   onPayload?: (payload: unknown) => Promise<unknown>;

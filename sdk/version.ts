@@ -1,4 +1,2 @@
-// The version, replaced at build time so `--version` reads no file.
-declare const __PITH_VERSION__: string | undefined;
-
-export const PITH_VERSION: string = typeof __PITH_VERSION__ === "string" ? __PITH_VERSION__ : "0.0.0-dev";
+// pith's version, which the SDK and the CLI report (lib/version holds it, so that provider requests can name it).
+export { PITH_VERSION } from "../lib/version/pith-version.js";

@@ -22,5 +22,6 @@ export { STREAMED_BODY_THRESHOLD, streamedJsonBody, streamedPostOptions, type St
 export { httpAttempt, httpStatusError, HttpStatusError, type HttpCall, type HttpTarget } from "./http-attempt.js";
 export { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
 export { OpenTextBlock } from "./open-text-block.js";
+export { PITH_ATTRIBUTION, attributionHeaders, clientIdentityHeaders, pithUserAgent } from "./client-identity.js";
 export { COPILOT_PROVIDER, copilotRequestHeaders } from "./copilot-headers.js";
 export { estimateConversationTokens, fitOutputToContext, outputTokenCap } from "./output-room.js";

@@ -2,7 +2,7 @@
 // to OpenCode (its providers, or any model whose base URL is opencode.ai).
 import type { Model } from "../../kernel/index.js";
 
-function isOpenCode(model: Pick<Model, "provider" | "baseUrl">): boolean {
+export function isOpenCode(model: Pick<Model, "provider" | "baseUrl">): boolean {
   if (model.provider === "opencode" || model.provider === "opencode-go") return true;
   try {
     return new URL(model.baseUrl).hostname === "opencode.ai";

@@ -3,7 +3,7 @@
 import type { BaseAnthropic, ClientOptions } from "@anthropic-ai/sdk/client";
 import type { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { StreamRequest } from "../../kernel/index.js";
-import { COPILOT_PROVIDER, ClientCache, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
+import { COPILOT_PROVIDER, ClientCache, clientIdentityHeaders, mergeHeaders, sdkClientOptions } from "../../lib/provider-kit/index.js";
 import { SUBSCRIPTION_HEADERS, isSubscriptionToken } from "./anthropic-subscription.js";
 
 /**
@@ -47,7 +47,7 @@ export async function anthropicClient(request: StreamRequest): Promise<Anthropic
   // would send it as a Bearer token, which Anthropic-compatible gateways do not all take).
   const bearer = subscription || request.model.provider === COPILOT_PROVIDER;
   const wire = { "anthropic-version": ANTHROPIC_VERSION, ...(request.apiKey && !bearer ? { "x-api-key": request.apiKey } : {}) };
-  const headers = mergeHeaders(wire, subscription ? SUBSCRIPTION_HEADERS : undefined, request.model.headers, request.headers);
+  const headers = mergeHeaders(clientIdentityHeaders(request), wire, subscription ? SUBSCRIPTION_HEADERS : undefined, request.model.headers, request.headers);
   const identity = { baseUrl: request.model.baseUrl, apiKey: request.apiKey, headers };
   return clients.get(identity, () => {
     const options = sdkClientOptions(request, headers);

@@ -9,6 +9,7 @@ import { proxyFor } from "../../lib/http/proxy-env.js";
 import { commonJsExports } from "../../lib/loading/commonjs-exports.js";
 import { tunnelAgent } from "../../lib/http/proxy-tunnel.js";
 import { ClientCache } from "../../lib/provider-kit/index.js";
+import { PITH_VERSION } from "../../lib/version/pith-version.js";
 import { bedrockTarget } from "./bedrock-target.js";
 
 type Sdk = typeof import("@aws-sdk/client-bedrock-runtime");
@@ -63,6 +64,8 @@ export async function bedrockClient(request: StreamRequest, env: NodeJS.ProcessE
       // retries are the retry plugin's job
       maxAttempts: 1,
       logger: quietLogger,
+      // pith's name and version after the SDK's own in its user agent, as pi 1.6.0 adds pi's
+      customUserAgent: [["pith", PITH_VERSION]],
       requestHandler: new NodeHttpHandler(
         proxy ? { httpAgent: tunnelAgent(proxy, "http:", agentOptions), httpsAgent: tunnelAgent(proxy, "https:", agentOptions) } : { httpAgent: agentOptions, httpsAgent: agentOptions },
       ),

@@ -7,7 +7,7 @@
 import type { GenerateContentParameters } from "@google/genai";
 import type { AssistantMessageEvent, ProviderResponseInfo, StreamRequest } from "../../kernel/index.js";
 import { FetchHeaders } from "../../lib/http/fetch-headers.js";
-import { guardProviderStream, headersToRecord, httpStatusError, mergeHeaders, providerFetch, type FetchFunction, type StreamAttempt } from "../../lib/provider-kit/index.js";
+import { clientIdentityHeaders, guardProviderStream, headersToRecord, httpStatusError, mergeHeaders, providerFetch, type FetchFunction, type StreamAttempt } from "../../lib/provider-kit/index.js";
 import { observed } from "../../lib/provider-kit/sdk-attempt.js";
 import { htmlInsteadOfApi } from "../../lib/provider-kit/provider-failure.js";
 import { credentialsFailure, googleClient } from "./google-client.js";
@@ -25,7 +25,7 @@ const attempt: StreamAttempt = async function* ({ request, builder, reportRespon
   const client = await googleClient(request);
   let head: ProviderResponseInfo | undefined;
   let sent = false;
-  const fetch = requestFetch(mergeHeaders(request.model.headers, request.headers), () => (sent = true), (response) => (head = response));
+  const fetch = requestFetch(mergeHeaders(clientIdentityHeaders(request), request.model.headers, request.headers), () => (sent = true), (response) => (head = response));
   const sdkParams = { ...params, config: { ...params.config, abortSignal: request.signal, httpOptions: { fetch } } };
   let stream: AsyncIterable<unknown>;
   try {

@@ -2,7 +2,7 @@
 // prompt, messages, tools) and the key as Bearer; the answer is server-sent events, each one of pi's
 // assistant-message events without its `partial`, ending with `done` or `error`.
 import { type AssistantMessageEvent, type StreamRequest } from "../../kernel/index.js";
-import { guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
+import { clientIdentityHeaders, guardProviderStream, httpAttempt, mergeHeaders, type HttpCall } from "../../lib/provider-kit/index.js";
 import { readPiMessagesEvents } from "./pi-messages-events.js";
 
 export function streamPiMessages(request: StreamRequest): AsyncIterable<AssistantMessageEvent> {
@@ -35,7 +35,7 @@ const attempt = httpAttempt({
   build: (request) => ({ body: buildPiMessagesBody(request), headers: { accept: "text/event-stream" } }),
   async target(request) {
     const { model } = request;
-    const headers = { ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}), ...mergeHeaders(model.headers, request.headers) };
+    const headers = { ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}), ...mergeHeaders(clientIdentityHeaders(request), model.headers, request.headers) };
     return { url: `${model.baseUrl.replace(/\/+$/, "")}/messages`, headers };
   },
   read: (body, builder, request) => readPiMessagesEvents(body, builder, request.onStreamEvent),

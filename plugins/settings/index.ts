@@ -1,5 +1,6 @@
 // The settings service: pi-compatible settings.json files, global and per project.
 import { definePlugin, type PithPlugin, type PluginContext } from "../../kernel/index.js";
+import { installTelemetryEnabled } from "./install-telemetry.js";
 import { SettingsManager } from "./settings-manager.js";
 
 declare module "../../kernel/index.js" {
@@ -30,9 +31,14 @@ export function loadedSettingsPlugin(manager: SettingsManager): PithPlugin {
 
 function provideSettings(context: PluginContext, manager: SettingsManager): void {
   context.provide("settings", manager);
-  // Read at each model call, so a changed transport or budget applies to the next request.
+  // Read at each model call, so a changed transport, budget or telemetry setting applies to the next request.
   context.on("stream_options", (state) => {
-    const { transport, thinkingBudgets } = manager.get();
-    return { ...state, transport: state.transport ?? transport, thinkingBudgets: state.thinkingBudgets ?? thinkingBudgets };
+    const { transport, thinkingBudgets, enableInstallTelemetry } = manager.get();
+    return {
+      ...state,
+      transport: state.transport ?? transport,
+      thinkingBudgets: state.thinkingBudgets ?? thinkingBudgets,
+      attribution: state.attribution ?? installTelemetryEnabled(enableInstallTelemetry),
+    };
   });
 }

@@ -4,7 +4,7 @@ import type { AzureOpenAI } from "openai";
 import type { Stream } from "openai/core/streaming";
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index.js";
-import { ClientCache, guardProviderStream, mergeHeaders, sdkAttempt, sdkClientOptions } from "../../../lib/provider-kit/index.js";
+import { ClientCache, clientIdentityHeaders, guardProviderStream, mergeHeaders, sdkAttempt, sdkClientOptions } from "../../../lib/provider-kit/index.js";
 import { azureTarget } from "./azure-config.js";
 import { readResponsesEvents } from "../responses/responses-events.js";
 import { DERIVED_RESPONSES_DIALECT, buildResponsesRequest } from "../responses/responses-request.js";
@@ -15,7 +15,7 @@ const clients = new ClientCache<AzureOpenAI>();
 
 async function azureClient(request: StreamRequest, baseUrl: string, apiVersion: string): Promise<AzureOpenAI> {
   const { AzureOpenAI: AzureClient } = await (sdk ??= import("openai"));
-  const headers = mergeHeaders(request.model.headers, request.headers);
+  const headers = mergeHeaders(clientIdentityHeaders(request), request.model.headers, request.headers);
   const identity = { baseUrl: `${baseUrl}?api-version=${apiVersion}`, apiKey: request.apiKey, headers };
   return clients.get(identity, () => new AzureClient({ ...sdkClientOptions(request, headers), baseURL: baseUrl, apiVersion }));
 }

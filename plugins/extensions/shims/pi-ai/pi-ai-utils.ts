@@ -2,6 +2,7 @@
 // failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
 import { type AssistantMessage, type Model, type ModelCost } from "../../../../kernel/index.js";
+import { PITH_ATTRIBUTION } from "../../../../lib/provider-kit/client-identity.js";
 import { priceUsage } from "../../../../lib/provider-kit/pricing.js";
 import { isContextOverflow as overflowed } from "../../../compaction/tokens/context-overflow.js";
 import { knownProvider } from "../../../models/known-providers.js";
@@ -13,7 +14,7 @@ export const PI_AI_VERSION = "1.6.0";
 export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60_000;
 
 /** The identity pith declares to providers that ask for one (pi-ai's `PI_ATTRIBUTION` shape). */
-export const PI_ATTRIBUTION = Object.freeze({ name: "pith", categories: Object.freeze(["cli-agent"]) });
+export const PI_ATTRIBUTION = PITH_ATTRIBUTION;
 
 /** pith records no pi-ai telemetry spans or metrics; its schema says so. */
 export const AI_TELEMETRY_SCHEMA = Object.freeze({ version: 1, spans: Object.freeze({}), metrics: Object.freeze({}) });
