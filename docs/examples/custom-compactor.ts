@@ -32,7 +32,10 @@ const compactorPlugin = definePlugin({
 
 const session = await createPithSession({ plugins: [compactorPlugin], noTools: true });
 await session.prompt("Suggest a name for a CLI that summarises logs.");
-await session.prompt("Now suggest a tagline for it.");
+// Compaction leaves the most recent compaction.keepRecentTokens (20,000 by default) alone, so a session must be
+// larger than that before there is anything to compact; a pasted log makes this one so.
+const log = Array.from({ length: 3000 }, (_, line) => `12:00:${String(line % 60).padStart(2, "0")} worker-${line % 7} request handled in ${line % 97} ms`);
+await session.prompt(`Now suggest a tagline for it. Logs like these are what it reads:\n${log.join("\n")}`);
 
 const result = await session.compact();
 console.log(result.summary);
