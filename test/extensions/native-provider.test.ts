@@ -39,6 +39,24 @@ describe("registerProvider(provider) in a session", () => {
       delete process.env.NATIVE_DEMO_KEY;
     }
   });
+
+  it("a provider object the models service refuses is reported, and getRegisteredNativeProvider does not answer it", async () => {
+    const path = await world.write(
+      "ext/refused.ts",
+      `export default function (pi: any) {
+         const provider = { id: "nowhere", name: "Nowhere", auth: {}, getModels: () => [{ id: "m", api: "x" }], streamSimple: () => undefined };
+         pi.registerProvider(provider);
+         pi.registerCommand("refused-probe", { handler: async (_args: string, ctx: any) => {
+           (globalThis as any).__refused = ctx.modelRegistry.getRegisteredNativeProvider("nowhere") ?? "none";
+         } });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path] });
+    expect(messagesOf(started.problems)).toEqual([expect.stringMatching(/refused\.ts failed in registerProvider\("nowhere"\): .*no "baseUrl"/s)]);
+    await started.session.prompt("/refused-probe");
+    expect((globalThis as { __refused?: unknown }).__refused).toBe("none");
+    await started.session.dispose();
+  });
 });
 
 describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("registerProvider(provider) from the CLI, beside pi 1.6.0", () => {

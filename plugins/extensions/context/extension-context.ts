@@ -64,7 +64,8 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     sessionManager: sessionView(() => runtime.sessions()?.manager, { cwd: session.cwd, sessionId: () => session.sessionId }),
     modelRegistry: modelRegistryView(
       () => runtime.models(),
-      (name) => runtime.records.find((loaded) => loaded.live && loaded.nativeProviders.has(name))?.nativeProviders.get(name),
+      // only a registration the models service took (a refused one is reported and registers nothing)
+      (name) => runtime.records.find((loaded) => loaded.live && loaded.providerNames.has(name))?.nativeProviders.get(name),
     ),
     get model() {
       return session.model;
