@@ -43,8 +43,32 @@ function normalise(value: unknown, key = ""): unknown {
   return out;
 }
 
+/**
+ * Tools run side by side, so how their events interleave depends on timing (under load a bash update can come before
+ * or after another tool's end, in pi as in pith); each run of tool events is grouped per call, in the order the calls
+ * started, so every call's own events are still compared in order.
+ */
+function groupedByCall(lines: Record<string, unknown>[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  let run: Record<string, unknown>[] = [];
+  const flush = () => {
+    const calls = [...new Set(run.map((event) => event.toolCallId))];
+    for (const call of calls) out.push(...run.filter((event) => event.toolCallId === call));
+    run = [];
+  };
+  for (const event of lines) {
+    if (String(event.type).startsWith("tool_execution_")) run.push(event);
+    else {
+      flush();
+      out.push(event);
+    }
+  }
+  flush();
+  return out;
+}
+
 function events(stdout: string): unknown[] {
-  return jsonLines(stdout).map((event) => {
+  return groupedByCall(jsonLines(stdout)).map((event) => {
     if (event.type === "message_start" && (event.message as { role: string }).role === "assistant") {
       // pi's starting partial is pi-ai's initial object or the provider's, depending on when its first event arrives
       delete (event.message as Record<string, unknown>).responseId;
