@@ -14,6 +14,7 @@ import { useSharedMock } from "./support/request-bodies.js";
 import { restoreEnvironmentAfterEach } from "./support/environment.js";
 import { startTestServer } from "./support/http-server.js";
 import { startTestProxy } from "../support/test-proxy.js";
+import { removeAfterTest } from "../support/temp-folders.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
@@ -30,7 +31,7 @@ let home: string;
 beforeEach(() => {
   for (const name of AWS_VARIABLES) delete process.env[name];
   // ~/.aws of a folder of the test's own: the developer's profiles are never read
-  home = mkdtempSync(join(tmpdir(), "pith-bedrock-"));
+  home = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-bedrock-")));
   process.env.HOME = home;
   process.env.AWS_ACCESS_KEY_ID = "AKIDEXAMPLE";
   process.env.AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";

@@ -18,6 +18,7 @@ import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { APIS } from "./support/apis.js";
 import { restoreEnvironmentAfterEach } from "./support/environment.js";
 import { collect, finalMessage, streamRequest, testModel } from "./support/models.js";
+import { removeAfterTest } from "../support/temp-folders.js";
 
 const USER_AGENT = `pith/${PITH_VERSION} (${process.platform}; node/${process.version}; ${process.arch})`;
 const ATTRIBUTION_HEADERS = ["http-referer", "x-openrouter-title", "x-openrouter-categories", "x-billing-invoke-origin", "x-opencode-client"];
@@ -93,7 +94,7 @@ describe("the other APIs", () => {
   });
 
   it("bedrock-converse-stream adds pith/<version> to the AWS SDK's user agent, attribution on or off", async () => {
-    process.env.HOME = mkdtempSync(join(tmpdir(), "pith-identity-"));
+    process.env.HOME = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-identity-")));
     process.env.AWS_ACCESS_KEY_ID = "AKIDEXAMPLE";
     process.env.AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
     process.env.AWS_REGION = "us-west-2";

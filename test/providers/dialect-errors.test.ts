@@ -18,6 +18,7 @@ import { codexAccessToken } from "../support/mock-oauth-server.js";
 import { restoreEnvironmentAfterEach } from "./support/environment.js";
 import { collect, finalMessage, streamRequest, testModel } from "./support/models.js";
 import { useSharedMock } from "./support/request-bodies.js";
+import { removeAfterTest } from "../support/temp-folders.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
@@ -26,7 +27,7 @@ const VARIABLES = ["HOME", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_RE
 restoreEnvironmentAfterEach(VARIABLES);
 beforeEach(() => {
   for (const name of VARIABLES) delete process.env[name];
-  process.env.HOME = mkdtempSync(join(tmpdir(), "pith-dialect-errors-"));
+  process.env.HOME = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-dialect-errors-")));
   process.env.AWS_ACCESS_KEY_ID = "AKIDEXAMPLE";
   process.env.AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
   process.env.AWS_REGION = "us-west-2";

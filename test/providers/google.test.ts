@@ -14,6 +14,7 @@ import { assistant, collect, eventTrace, finalMessage, PIXEL_PNG, READ_TOOL, str
 import { useSharedMock } from "./support/request-bodies.js";
 import { restoreEnvironmentAfterEach } from "./support/environment.js";
 import { startTestServer } from "./support/http-server.js";
+import { removeAfterTest } from "../support/temp-folders.js";
 
 let mock: MockLlm;
 useSharedMock((started) => (mock = started));
@@ -207,7 +208,7 @@ describe("google-vertex", () => {
     finalMessage(await collect(streamGoogleVertex(streamRequest(vertex({ baseUrl: mock.url }), { apiKey: "<authenticated>" }))));
 
   function useAdcEnvironment(): void {
-    process.env.HOME = mkdtempSync(join(tmpdir(), "pith-vertex-home-"));
+    process.env.HOME = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-vertex-home-")));
     process.env.GOOGLE_CLOUD_PROJECT = "proj";
     process.env.GOOGLE_CLOUD_LOCATION = "us-central1";
     // the auth library must never look for a real metadata server
@@ -223,7 +224,7 @@ describe("google-vertex", () => {
       response.end(JSON.stringify({ access_token: "ya29.federated", issued_token_type: "urn:ietf:params:oauth:token-type:access_token", token_type: "Bearer", expires_in: 3600 }));
     });
     try {
-      const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
+      const folder = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-vertex-")));
       writeFileSync(join(folder, "subject.jwt"), "subject-token-from-the-platform");
       const audience = "//iam.googleapis.com/projects/123/locations/global/workloadIdentityPools/pool/providers/oidc";
       const configuration = { type: "external_account", audience, subject_token_type: "urn:ietf:params:oauth:token-type:jwt", token_url: `${sts.url}/v1/token`, credential_source: { file: join(folder, "subject.jwt") } };
@@ -254,7 +255,7 @@ describe("google-vertex", () => {
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: 3600 }));
     });
     try {
-      const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
+      const folder = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-vertex-")));
       const serviceAccount = {
         type: "service_account",
         project_id: "proj",
@@ -335,7 +336,7 @@ describe("google-vertex", () => {
       response.end(JSON.stringify({ error: "invalid_grant", error_description: "The subject token has expired" }));
     });
     try {
-      const folder = mkdtempSync(join(tmpdir(), "pith-vertex-"));
+      const folder = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-vertex-")));
       writeFileSync(join(folder, "subject.jwt"), "stale");
       const configuration = { type: "external_account", audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/q", subject_token_type: "urn:ietf:params:oauth:token-type:jwt", token_url: `${sts.url}/v1/token`, credential_source: { file: join(folder, "subject.jwt") } };
       writeFileSync(join(folder, "wif.json"), JSON.stringify(configuration));

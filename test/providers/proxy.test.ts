@@ -23,6 +23,7 @@ import { APIS } from "./support/apis.js";
 import { restoreEnvironmentAfterEach } from "./support/environment.js";
 import { streamRequest, testModel } from "./support/models.js";
 import { closed, startTestServer, useTestServer } from "./support/http-server.js";
+import { removeAfterTest } from "../support/temp-folders.js";
 
 const PROXY_VARIABLES = ["HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "NO_PROXY", "no_proxy"];
 const server = useTestServer();
@@ -206,7 +207,7 @@ describe("Google's SDK through the proxy", () => {
 
   /** Vertex with a workload identity file whose STS endpoint is `sts`, so the auth library makes a request too. */
   function workloadIdentity(sts: string): void {
-    const folder = mkdtempSync(join(tmpdir(), "pith-proxy-vertex-"));
+    const folder = removeAfterTest(mkdtempSync(join(tmpdir(), "pith-proxy-vertex-")));
     writeFileSync(join(folder, "subject.jwt"), "subject");
     const audience = "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/q";
     writeFileSync(join(folder, "wif.json"), JSON.stringify({ type: "external_account", audience, subject_token_type: "urn:ietf:params:oauth:token-type:jwt", token_url: `${sts}/v1/token`, credential_source: { file: join(folder, "subject.jwt") } }));
