@@ -34,6 +34,8 @@ it("renderShell self, expanded state, editor component and text, working visibil
   run.type("\r");
   await run.waitFor((screen) => /→ Output padding\s+0/.test(screen));
   run.type("\x1b");
+  // the dialog gone before the next key: an escape and a ctrl+o read together are alt+ctrl+o (CI at 5d22fb0)
+  await run.waitFor((screen) => !screen.includes("Output padding"));
   await run.waitForText("SELF-CALL hi pad=0");
   expect(userLine()).toMatch(/^stamp it/);
   expect(run.screen().find((line) => line.includes("stamp done"))).toMatch(/^stamp done/);
