@@ -4,7 +4,7 @@ import { PithError, isAssistantMessage, messageText, type AgentMessage, type Mod
 import type { SessionsService } from "../sessions/sessions-service.js";
 import type { SessionEntry, SessionTreeNode } from "../sessions/format/types.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
-import { estimateContextTokens, type ContextEstimate } from "../compaction/tokens/context-tokens.js";
+import { contextUsage, type ContextUsage } from "../compaction/tokens/context-usage.js";
 
 /** pi's `RpcSessionState`; undefined fields are left out of the JSON. */
 export interface SessionStateReport {
@@ -22,12 +22,7 @@ export interface SessionStateReport {
   pendingMessageCount: number;
 }
 
-export interface ContextUsage {
-  /** null right after a compaction, until a reply reports usage again */
-  tokens: number | null;
-  contextWindow: number;
-  percent: number | null;
-}
+export type { ContextUsage };
 
 /** pi's `SessionStats`, computed over the conversation as the model sees it. */
 export interface SessionStatsReport {
@@ -205,14 +200,7 @@ export class SessionInfo implements SessionInfoService {
   }
 
   private contextUsage(): ContextUsage | undefined {
-    const contextWindow = this.config.limitsModel()?.contextWindow ?? 0;
-    if (contextWindow <= 0) return undefined;
-    const messages = this.config.session.messages;
-    const estimate: ContextEstimate = this.config.compaction()?.estimateContext() ?? estimateContextTokens(messages);
-    // After a compaction only a newer reply's usage counts; until one arrives the size is unknown (as in pi).
-    const compacted = messages.some((message) => (message as { role?: string }).role === "compactionSummary");
-    if (compacted && estimate.lastUsageIndex === undefined) return { tokens: null, contextWindow, percent: null };
-    return { tokens: estimate.tokens, contextWindow, percent: (estimate.tokens / contextWindow) * 100 };
+    return contextUsage(this.config.limitsModel()?.contextWindow ?? 0, this.config.session.messages, this.config.compaction());
   }
 
   private requireSessions(action: string): SessionsService {

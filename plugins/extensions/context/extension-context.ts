@@ -2,7 +2,7 @@
 // looked up on each use; without one it answers as pi's print mode does and `hasUI` is false. Once the extension's instance is replaced (reload, session move)
 // every property and method throws the stale-instance error (instance/stale.ts), as pi's do.
 import { PithError, errorMessage } from "../../../kernel/index.js";
-import { estimateContextTokens } from "../../compaction/tokens/context-tokens.js";
+import { contextUsage as contextUsageOf } from "../../compaction/tokens/context-usage.js";
 import { limitsModel } from "../../models/routed-model.js";
 import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
@@ -106,12 +106,7 @@ export function createCommandContext(runtime: ExtensionRuntime, record: Extensio
 
 function contextUsage(runtime: ExtensionRuntime): ContextUsage | undefined {
   const model = limitsModel(runtime.models(), runtime.session.model, runtime.session.messages);
-  if (!model || model.contextWindow <= 0) return undefined;
-  const compaction = runtime.compaction();
-  const estimate = compaction ? compaction.estimateContext() : estimateContextTokens(runtime.session.messages);
-  const afterCompaction = estimate.lastUsageIndex === undefined && runtime.session.messages.some((message) => message.role === "compactionSummary");
-  const tokens = afterCompaction ? null : estimate.tokens;
-  return { tokens, contextWindow: model.contextWindow, percent: tokens === null ? null : (tokens / model.contextWindow) * 100 };
+  return contextUsageOf(model?.contextWindow ?? 0, runtime.session.messages, runtime.compaction());
 }
 
 function compact(runtime: ExtensionRuntime, record: ExtensionRecord, options: CompactOptions = {}): void {
