@@ -34,6 +34,17 @@ export interface CompactionRun {
   willRetry: boolean;
 }
 
+/** What a compaction works on, read before it starts. */
+interface Prepared {
+  model: Model;
+  branch: SessionEntry[];
+  settings: CompactionSettings;
+  preparation: NonNullable<ReturnType<typeof prepareCompaction>>;
+}
+
+/** An automatic compaction that stops for one of these never started: pi 1.6.0 emits no events for it. */
+const NOT_STARTED = new Set([NOTHING_TO_COMPACT, "NO_MODEL"]);
+
 export type CompactionOutcome =
   | { ok: true; result: CompactionResult }
   | { ok: false; error: PithError; aborted: boolean };
@@ -153,6 +164,17 @@ export class CompactionEngine {
     if (this.active) {
       return { ok: false, error: new PithError("COMPACTION_BUSY", "A compaction is already running; wait for it to finish."), aborted: false };
     }
+    // An automatic compaction checks that there is something to compact before it announces itself.
+    let prepared: Prepared | undefined;
+    if (run.reason !== "manual") {
+      try {
+        prepared = this.prepare();
+      } catch (thrown) {
+        if (thrown instanceof PithError && NOT_STARTED.has(thrown.code)) {
+          return { ok: false, error: thrown, aborted: false };
+        }
+      }
+    }
     const controller = new AbortController();
     const stop = () => controller.abort();
     run.signal?.addEventListener("abort", stop, { once: true });
@@ -162,7 +184,7 @@ export class CompactionEngine {
     const content = { fromExtension: false };
     try {
       await this.delivery.emitAndWait({ type: "compaction_start", reason: run.reason });
-      const result = await this.compactNow(run, controller.signal, content);
+      const result = await this.compactNow(run, prepared ?? this.prepare(), controller.signal, content);
       this.context.emit({ type: "compaction_end", reason: run.reason, result, aborted: false, willRetry: run.willRetry });
       return { ok: true, result };
     } catch (thrown) {
@@ -197,15 +219,12 @@ export class CompactionEngine {
     }
   }
 
-  private async compactNow(run: CompactionRun, signal: AbortSignal, content: { fromExtension: boolean }): Promise<CompactionResult> {
-    const session = this.context.session;
-    const sessions = this.sessions();
-    const model = session.model;
+  /** The model, branch and preparation a compaction needs; throws when there is nothing to compact. */
+  private prepare(): Prepared {
+    const model = this.context.session.model;
     if (!model) throw new PithError("NO_MODEL", "No model is selected, so nothing can summarise the conversation. Select a model first.");
-    const manager = sessions.manager;
-    const branch = manager.getBranch();
+    const branch = this.sessions().manager.getBranch();
     if (branch.at(-1)?.type === "compaction") throw new PithError(NOTHING_TO_COMPACT, "Already compacted");
-
     const settings = this.settingsFor(model);
     const overheadTokens = this.overheadTokens();
     const preparation = prepareCompaction(branch, settings, {
@@ -213,7 +232,13 @@ export class CompactionEngine {
     });
     // pi 1.6.0's words: everything since the last compaction fits in compaction.keepRecentTokens
     if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (session too small)");
+    return { model, branch, settings, preparation };
+  }
 
+  private async compactNow(run: CompactionRun, prepared: Prepared, signal: AbortSignal, content: { fromExtension: boolean }): Promise<CompactionResult> {
+    const session = this.context.session;
+    const manager = this.sessions().manager;
+    const { model, branch, settings, preparation } = prepared;
     let result: CompactionResult | undefined;
     const tally = new UsageTally();
     let fromExtension = false;
