@@ -3,8 +3,9 @@
 // changes become edits of those parts, which the extensions plugin's own `system_prompt` handler applies: a
 // `sections` entry added, changed or deleted (XML-wrapped after the other sections, where pi puts them), rule
 // bullets added to `promptGuidelines`, another `appendSystemPrompt`; `selectedTools` changes the active tools and
-// `forceSystemPrompt` replaces the run's prompt text. Every run's handlers start from the options without the last
-// run's edits, as in pi, and the conversation's system message records the resulting sections.
+// `forceSystemPrompt` replaces the run's prompt text. The edits last for their run only: once it settles the prompt is
+// built again without them (`ctx.getSystemPrompt()` between runs shows the prompt as configured, as in pi), and the
+// conversation's system messages record the sections each run was sent.
 import type { SystemPromptOptionsView } from "../contract/types.js";
 import { systemPromptOptions } from "../context/prompt-options.js";
 import type { ExtensionRuntime } from "../runtime.js";
@@ -46,8 +47,9 @@ function applyPromptEdits(built: Readonly<Record<string, string>>, edits: Prompt
 const watched = new WeakSet<ExtensionRuntime>();
 
 /**
- * Once an extension listens to before_agent_start: a handler before every extension's opens each run's options, and
- * a `system_prompt` handler after the others applies their edits.
+ * Once an extension listens to before_agent_start: a handler before every extension's opens each run's options, a
+ * `system_prompt` handler after the others applies their edits, and one before every extension's `agent_settled`
+ * handler drops them.
  */
 export function watchPromptOptions(runtime: ExtensionRuntime): void {
   if (watched.has(runtime)) return;
@@ -68,18 +70,28 @@ export function watchPromptOptions(runtime: ExtensionRuntime): void {
     },
     { stage: 1000 },
   );
+  runtime.context.on(
+    "agent_settled",
+    async () => {
+      await dropPromptEdits(runtime);
+    },
+    { stage: -1000 },
+  );
+}
+
+/** The prompt built again without the last run's edits; undefined when it had none. */
+async function dropPromptEdits(runtime: ExtensionRuntime): Promise<string | undefined> {
+  if (!runtime.promptOptionRun?.edits) return undefined;
+  runtime.promptOptionRun.edits = undefined;
+  return runtime.session.refreshSystemPrompt();
 }
 
 /**
- * Before a run's first handler: the last run's edits are dropped (the prompt built again without them when there
- * were some) and the run's options are taken from what the prompt is built of now.
+ * Before a run's first handler: edits a run left (one that ended without settling) are dropped, and the run's
+ * options are taken from what the prompt is built of now.
  */
 async function openPromptOptionRun(runtime: ExtensionRuntime): Promise<string | undefined> {
-  let rebuilt: string | undefined;
-  if (runtime.promptOptionRun?.edits) {
-    runtime.promptOptionRun.edits = undefined;
-    rebuilt = await runtime.session.refreshSystemPrompt();
-  }
+  const rebuilt = await dropPromptEdits(runtime);
   const base = systemPromptOptions(runtime);
   runtime.promptOptionRun = { base, options: structuredClone(base) };
   return rebuilt;

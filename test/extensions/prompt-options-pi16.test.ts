@@ -1,0 +1,69 @@
+// before_agent_start's systemPromptOptions edits last for their run only: pi 1.6.0 itself (on the Node 22 binary)
+// and pith run the same extension over RPC, and between runs `ctx.getSystemPrompt()` shows the prompt as configured.
+// @long-running: runs pi 1.6.0 on the Node 22 binary
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
+import { spawnPiRpc, spawnRpc, type RpcChild } from "../rpc/rpc-harness.js";
+import { NODE22, PI16_CLI } from "../support/pi-node22.js";
+
+const RULE = "Never touch the lockfile";
+// the first run adds a rule; each observation says whether the prompt the extension sees holds it
+const EXTENSION = `
+import { appendFileSync } from "node:fs";
+export default function (pi) {
+  let runs = 0;
+  const note = (ctx, when) => appendFileSync(process.env.OBSERVED, when + " " + ctx.getSystemPrompt().includes(${JSON.stringify(RULE)}) + "\\n");
+  pi.on("input", (_event, ctx) => { note(ctx, "input"); });
+  pi.on("before_agent_start", (event) => {
+    if (++runs === 1) event.systemPromptOptions.promptGuidelines.push(${JSON.stringify(RULE)});
+  });
+  pi.on("agent_end", (_event, ctx) => { note(ctx, "agent_end"); });
+  pi.on("agent_settled", (_event, ctx) => { note(ctx, "agent_settled"); });
+}
+`;
+
+let world: CliWorld;
+beforeEach(async () => {
+  world = await createCliWorld();
+});
+afterEach(() => world.close());
+
+async function observe(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, name: string): Promise<{ observed: string[]; prompts: boolean[] }> {
+  const observedFile = join(world.home, `${name}-observed.txt`);
+  const extension = join(world.home, "rule-once.mjs");
+  await writeFile(extension, EXTENSION);
+  world.mock.enqueue({ text: "one" }, { text: "two" });
+  const from = world.mock.requests.length;
+  const rpc = spawn(world, ["--no-session", "-e", extension], { OBSERVED: observedFile });
+  try {
+    for (const message of ["first", "second"]) {
+      const start = rpc.peer.records.length;
+      await rpc.peer.request({ type: "prompt", message });
+      await rpc.peer.waitFor((record) => record.type === "agent_settled", start);
+    }
+    rpc.peer.end();
+    await rpc.exited;
+  } finally {
+    rpc.child.kill();
+  }
+  const prompts = world.mock.requests.slice(from).map((request) => JSON.stringify(request.body).includes(RULE));
+  return { observed: (await readFile(observedFile, "utf8")).trim().split("\n"), prompts };
+}
+
+it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
+  "a run's systemPromptOptions edits reach its request and are gone once it settles, as in pi 1.6.0",
+  async () => {
+    const pi = await observe(spawnPiRpc, "pi");
+    const pith = await observe(spawnRpc, "pith");
+    expect(pith).toEqual(pi);
+    expect(pith).toEqual({
+      observed: ["input false", "agent_end true", "agent_settled false", "input false", "agent_end false", "agent_settled false"],
+      // the rule reaches the first request only
+      prompts: [true, false],
+    });
+  },
+  120_000,
+);
