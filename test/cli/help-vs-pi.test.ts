@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgs } from "../../sdk/cli/args.js";
 import { parsePackageCommand } from "../../plugins/packages/cli/cli.js";
 import { parseConfigArgs } from "../../plugins/packages/cli/config-command.js";
-import { runPiCli } from "../support/pi-node22.js";
+import { runPiMainEach } from "../support/pi-node22.js";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
 
 const SUBCOMMANDS = ["install", "remove", "uninstall", "update", "list", "config", "auth", "mcp"] as const;
@@ -45,15 +45,20 @@ const pith = {} as Record<Help, string>;
 beforeAll(async () => {
   world = await createCliWorld();
   const pages: [Help, string[]][] = [["main", ["--help"]], ...SUBCOMMANDS.map((name): [Help, string[]] => [name, [name, "--help"]])];
+  // pi's nine pages come from one Node 22 process (pi's CLI entry run once per page), pith's from its CLI
+  const theirs = runPiMainEach(world, pages.map(([, args]) => args));
   await Promise.all(
     pages.map(async ([page, args]) => {
-      const [theirs, ours] = await Promise.all([runPiCli(world, args), world.run(args)]);
-      expect(theirs.code, `pi ${args.join(" ")}`).toBe(0);
+      const ours = await world.run(args);
       expect(ours.code, `pith ${args.join(" ")}: ${ours.stderr}`).toBe(0);
-      pi[page] = theirs.stdout;
       pith[page] = ours.stdout;
     }),
   );
+  (await theirs).forEach(({ code, stdout }, index) => {
+    const [page, args] = pages[index]!;
+    expect(code, `pi ${args.join(" ")}`).toBe(0);
+    pi[page] = stdout;
+  });
 }, 240_000);
 afterAll(() => world.close());
 

@@ -16,6 +16,52 @@ export function runPiCli(world: { project: string; env: NodeJS.ProcessEnv }, arg
   return runProcess(NODE22, [PI16_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
 }
 
+/**
+ * pi 1.6.0's CLI entry (what dist/cli.js runs: `setupCli()`, then `main(args)`) for each argument list in turn, in
+ * one Node 22 process in the world's project and environment, offline: each run's stdout and exit code. Loading
+ * pi's modules costs about a second of CPU per process, so a file that reads several of pi's pages (its help texts)
+ * pays it once. For runs that end the process or leave work behind (a prompt, a login), use runPiCli.
+ */
+export async function runPiMainEach(world: { project: string; env: NodeJS.ProcessEnv }, runs: string[][]): Promise<{ code: number; stdout: string }[]> {
+  const source = `
+    import { setupCli } from ${JSON.stringify(join(PI16_PACKAGE, "dist/cli/setup.js"))};
+    import { main } from ${JSON.stringify(join(PI16_PACKAGE, "dist/main.js"))};
+    setupCli();
+    const write = process.stdout.write.bind(process.stdout);
+    const exit = process.exit;
+    const exited = Symbol("exit");
+    const results = [];
+    for (const args of ${JSON.stringify(runs)}) {
+      let stdout = "";
+      let code;
+      process.stdout.write = (chunk, ...rest) => {
+        stdout += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
+        rest.find((item) => typeof item === "function")?.();
+        return true;
+      };
+      process.exit = (value) => {
+        code = value ?? 0;
+        throw exited;
+      };
+      process.exitCode = undefined;
+      try {
+        await main(args);
+      } catch (error) {
+        if (error !== exited) throw error;
+      } finally {
+        process.stdout.write = write;
+        process.exit = exit;
+      }
+      results.push({ code: code ?? process.exitCode ?? 0, stdout });
+    }
+    process.exitCode = 0;
+    write(JSON.stringify(results), () => process.exit(0));
+  `;
+  const result = await runProcess(NODE22, ["--input-type=module", "--eval", source], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
+  if (result.code !== 0) throw new Error(`pi's main in one process: exit ${result.code}\n${result.stderr}`);
+  return JSON.parse(result.stdout) as { code: number; stdout: string }[];
+}
+
 /** Runs `source` as an ES module under Node 22 with `env` added; resolves its stdout. */
 export async function runOnNode22(source: string, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
   // the script sits in the repository so that bare imports of pi's packages resolve
