@@ -1,5 +1,5 @@
 // `pith auth login|logout <provider>` (pi 1.6.0's `auth` subcommand) and the shorter `pith login [provider]` and
-// `pith logout [provider]`: subscription sign-ins (lib/oauth/flows.ts) or a saved API
+// `pith logout [provider]`: account sign-ins (lib/oauth/flows.ts) or a saved API
 // key, into auth.json where pi reads them too. `auth print-api-key|print-bearer-token|check` are in
 // auth-inspect.ts.
 import { join } from "node:path";
@@ -21,8 +21,8 @@ export const AUTH_HELP = `Usage:
   pith login [provider] [--api-key] [--no-browser]      (pith auth login; asks for the provider when none is named)
   pith logout <provider>
 
-Sign in to a subscription (${SUBSCRIPTION_PROVIDERS.join(", ")}, or a provider an extension registers
-with a sign-in) or save an API key; pi reads the same credentials. They are stored in ~/.pi/agent/auth.json (PI_CODING_AGENT_DIR moves it).
+Sign in with an account in the browser (${SUBSCRIPTION_PROVIDERS.join(", ")}, or a provider an extension
+registers with a sign-in) or save an API key; pi reads the same credentials. They are stored in ~/.pi/agent/auth.json (PI_CODING_AGENT_DIR moves it).
 
 Options for login:
   --api-key               Save an API key instead of signing in with an account

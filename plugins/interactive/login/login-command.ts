@@ -29,11 +29,17 @@ const API_KEY = "Sign in with an API key";
 /** subscriptions that take no API key (pi offers them as accounts only) */
 const ACCOUNT_ONLY: readonly string[] = ["openai-codex", "github-copilot"];
 
+/** pi 1.6.0's words for a sign-in: "subscription" for a plan's (`isSubscription`), else "account"; or "API key" */
+function authTypeLabel(models: ModelRegistry, id: string, authType: AuthType): string {
+  if (authType === "api_key") return "API key";
+  return models.loginFlows.isPlan(id) ? "subscription" : "account";
+}
+
 function loginOptions(models: ModelRegistry): LoginOption[] {
   const status = (id: string, authType: AuthType) => {
     const source = models.authSource(id);
     if (!source) return " • not configured";
-    if (source.type !== authType) return ` • ${source.type === "oauth" ? "subscription" : "API key"} configured`;
+    if (source.type !== authType) return ` • ${authTypeLabel(models, id, source.type)} configured`;
     return source.source === "stored credential" ? " ✓ configured" : ` ✓ ${/^[A-Z][A-Z0-9_]*$/.test(source.source) ? `env: ${source.source}` : source.source}`;
   };
   const accounts = models.loginFlows.providers().map((id) => ({ id, name: models.loginFlows.name(id), authType: "oauth" as const, status: status(id, "oauth") }));
@@ -67,6 +73,7 @@ async function chooseMethod(host: CommandHost, options: LoginOption[], forProvid
 }
 
 async function chooseProvider(host: CommandHost, options: LoginOption[], back?: () => Promise<void>, query?: string): Promise<void> {
+  const models = host.context.use("models");
   const both = new Set(options.map((option) => option.authType)).size > 1;
   const key = (option: LoginOption) => `${option.authType}:${option.id}`;
   const chosen = await host.ui.openComponent<LoginOption | undefined>(
@@ -76,7 +83,7 @@ async function chooseProvider(host: CommandHost, options: LoginOption[], back?: 
           title: "Select provider to configure:",
           items: options.map((option) => ({
             value: key(option),
-            label: `${option.name}${both ? ` [${option.authType === "oauth" ? "subscription" : "API key"}]` : ""}${option.status}`,
+            label: `${option.name}${both ? ` [${authTypeLabel(models, option.id, option.authType)}]` : ""}${option.status}`,
           })),
           searchText: (item) => `${item.label} ${item.value}`,
           initialQuery: query,
@@ -182,7 +189,7 @@ export async function logoutCommand(_args: string, host: CommandHost): Promise<v
       new SearchList(
         {
           title: "Select provider to logout:",
-          items: stored.sort((a, b) => a.name.localeCompare(b.name)).map((entry) => ({ value: entry.id, label: `${entry.name} [${entry.authType === "oauth" ? "subscription" : "API key"}]` })),
+          items: stored.sort((a, b) => a.name.localeCompare(b.name)).map((entry) => ({ value: entry.id, label: `${entry.name} [${authTypeLabel(models, entry.id, entry.authType)}]` })),
           onSelect: (item) => finish(stored.find((entry) => entry.id === item.value)),
           onCancel: () => finish(undefined),
         },
