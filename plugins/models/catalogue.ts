@@ -1,9 +1,11 @@
-// The built-in models: pi 1.6.0's catalogue of chat models, shipped as data in catalogue/ (one JSON file per
-// provider plus index.json; build/generate-catalogue.mjs regenerates them from an installed pi). A file is read
+// The built-in models: pi 1.6.0's catalogue, shipped as data in catalogue/ (one JSON file of chat models per
+// provider plus index.json, and types/<type>.json for the classifier and image models of every provider;
+// build/generate-catalogue.mjs regenerates them from an installed pi). A file is read
 // only when its provider's models are needed, so a run that uses one provider parses one small file.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PithError, type Model } from "../../kernel/index.js";
+import type { ModelTypeMap, TypedModel } from "./model-types.js";
 
 export interface CatalogueProvider {
   /** for people: "Amazon Bedrock" */
@@ -28,6 +30,9 @@ interface CatalogueIndex {
 
 /** A model as stored: `api` and `baseUrl` only where they differ from the provider's. */
 type StoredModel = Omit<Model, "provider" | "api" | "baseUrl"> & Partial<Pick<Model, "api" | "baseUrl">>;
+
+/** A classifier or image model as stored in types/<type>.json, under its provider. */
+type StoredTypedModel = Omit<TypedModel, "provider" | "type">;
 
 let folder: string | undefined;
 let index: CatalogueIndex | undefined;
@@ -75,4 +80,17 @@ export function builtInModelsOf(provider: string): Model[] {
 /** Every built-in model (all files: only for listings and searches over everything). */
 export function builtInModels(): Model[] {
   return builtInProviders().flatMap(builtInModelsOf);
+}
+
+const typedTexts = new Map<string, Record<string, StoredTypedModel[]>>();
+
+/** The provider's built-in classifier or image models (fresh copies); every provider's when none is named. */
+export function builtInModelsOfType<T extends "classifier" | "image">(type: T, provider?: string): ModelTypeMap[T][] {
+  let byProvider = typedTexts.get(type);
+  if (!byProvider) {
+    byProvider = JSON.parse(readFileSync(`${catalogueFolder()}types/${type}.json`, "utf8")) as Record<string, StoredTypedModel[]>;
+    typedTexts.set(type, byProvider);
+  }
+  const names = provider === undefined ? Object.keys(byProvider) : Object.hasOwn(byProvider, provider) ? [provider] : [];
+  return names.flatMap((name) => byProvider[name]!.map((stored) => structuredClone({ ...stored, type, provider: name }) as unknown as ModelTypeMap[T]));
 }

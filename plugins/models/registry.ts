@@ -15,6 +15,8 @@ import { formatModelList } from "./selection/model-list.js";
 import { VirtualModels, isVirtualModel, type VirtualModelDefinition } from "./virtual-models.js";
 import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./config-files/models-json.js";
 import type { ProviderConfig } from "./config-files/models-json-schema.js";
+import type { ModelType, ModelTypeMap } from "./model-types.js";
+import { TypedModels } from "./typed-models.js";
 
 export interface ModelRegistryOptions {
   agentDir: string;
@@ -48,6 +50,11 @@ export class ModelRegistry {
   readonly virtualModels = new VirtualModels();
   /** the account sign-ins: pith's own and those extensions register with a provider */
   readonly loginFlows = new LoginFlows();
+  /** classifier and image models, with this registry's providers and their models.json and extension settings */
+  readonly typedModels = new TypedModels({
+    providers: () => this.providers(),
+    configs: (provider) => [this.fileProviders.get(provider), this.extensionProviders.get(provider)],
+  });
 
   constructor(options: ModelRegistryOptions) {
     this.agentDir = options.agentDir;
@@ -107,6 +114,19 @@ export class ModelRegistry {
       this.requestConfig(provider)?.apiKey !== undefined ||
       this.onlyVirtual(provider)
     );
+  }
+
+  /** pi's `getModelsOfType`: chat models as `all()` lists them, else the type's models; unknown types list none. */
+  modelsOfType<T extends ModelType>(type: T, provider?: string): ModelTypeMap[T][] {
+    if (type === "classifier" || type === "image") return this.typedModels.of(type, provider) as ModelTypeMap[T][];
+    if (type !== "chat") return [];
+    const chat = provider === undefined ? [...this.all()] : this.providers().includes(provider) ? [...this.tableOf(provider).models] : [];
+    return chat as ModelTypeMap[T][];
+  }
+
+  /** pi's `getAvailableOfType`: those whose provider has a key source (an OpenAI login does not serve Decisions). */
+  availableOfType<T extends ModelType>(type: T, provider?: string): ModelTypeMap[T][] {
+    return this.modelsOfType(type, provider).filter((model) => this.hasAuth(model.provider) && !(model.api === "openai-decisions" && this.authSource(model.provider)?.type === "oauth"));
   }
 
   /** Models whose provider has a key source. */
@@ -247,6 +267,7 @@ export class ModelRegistry {
   }
 
   unregisterProvider(name: string): void {
+    this.typedModels.register(name, undefined);
     const hadLogin = this.loginFlows.unregister(name);
     if (this.extensionProviders.delete(name) || hadLogin) this.rebuild();
   }

@@ -54,7 +54,7 @@ it("getProviderDisplayName, getProvider, getProviderAuth, getRegisteredProviderC
     expect(probe.configNone).toBeUndefined();
     expect(probe.refresh).toEqual({ aborted: false, isMap: true, size: 0 });
     expect(probe.classify).toMatchObject({ api: "typesafe-system-one", provider: "typesafe", model: "jev-latest", answers: {}, stopReason: "error", code: "MODEL_TYPE_UNAVAILABLE" });
-    expect(probe.classify.errorMessage).toMatch(/no classifier models/);
+    expect(probe.classify.errorMessage).toMatch(/does not call classifier models/);
     expect(probe.images).toMatchObject({ provider: "openrouter", model: "flux", output: [], stopReason: "error", code: "MODEL_TYPE_UNAVAILABLE" });
     await started.session.dispose();
   } finally {

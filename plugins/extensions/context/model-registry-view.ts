@@ -6,6 +6,14 @@ import type { ModelRegistry } from "../../models/registry.js";
 import type { VirtualModelDefinition } from "../../models/virtual-models.js";
 import type { NativeProvider } from "../registrations/native-provider.js";
 import { providerAuth, providerObject, unservedCall } from "./provider-view.js";
+import { isModelType, type ModelTypeMap } from "../../models/model-types.js";
+
+type AnyModel = ModelTypeMap[keyof ModelTypeMap];
+
+function findOfType(models: ModelRegistry | undefined, type: string, provider: string, modelId: string): AnyModel | undefined {
+  if (!isModelType(type)) return undefined;
+  return type === "chat" ? models?.find(provider, modelId) : models?.modelsOfType(type, provider).find((model) => model.id === modelId);
+}
 
 export type ResolvedRequestAuth = { ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string };
 
@@ -20,11 +28,11 @@ export interface ModelRegistryView {
   isUsingOAuth(model: Model): boolean;
   /** pi's `AuthStatus`: whether a key is configured and where it comes from */
   getProviderAuthStatus(provider: string): { configured: boolean; source?: string; label?: string };
-  // pith's catalogue has chat models only: lookups of another type ("image", "classifier") answer nothing
-  getModelsOfType(type: string, provider?: string): readonly Model[];
-  getAvailableOfType(type: string, provider?: string): Promise<readonly Model[]>;
-  getModelOfType(type: string, provider: string, modelId: string): Model | undefined;
-  findOfType(type: string, provider: string, modelId: string): Model | undefined;
+  /** models of a type ("chat", "classifier", "image"), optionally of one provider; an unknown type lists none */
+  getModelsOfType(type: string, provider?: string): readonly AnyModel[];
+  getAvailableOfType(type: string, provider?: string): Promise<readonly AnyModel[]>;
+  getModelOfType(type: string, provider: string, modelId: string): AnyModel | undefined;
+  findOfType(type: string, provider: string, modelId: string): AnyModel | undefined;
   /** the providers extensions registered */
   getRegisteredProviderIds(): readonly string[];
   registerProvider(name: string, config: Record<string, unknown>): void;
@@ -93,10 +101,10 @@ export function modelRegistryView(
       const source = registry()?.authSource(provider);
       return source ? { configured: true, source: AUTH_SOURCES[source.source] ?? "environment", label: source.source } : { configured: false };
     },
-    getModelsOfType: (type, provider) => (type === "chat" ? (registry()?.all() ?? []).filter((model) => !provider || model.provider === provider) : []),
-    getAvailableOfType: async (type, provider) => (type === "chat" ? (registry()?.availableModels() ?? []).filter((model) => !provider || model.provider === provider) : []),
-    getModelOfType: (type, provider, modelId) => (type === "chat" ? registry()?.find(provider, modelId) : undefined),
-    findOfType: (type, provider, modelId) => (type === "chat" ? registry()?.find(provider, modelId) : undefined),
+    getModelsOfType: (type, provider) => (isModelType(type) ? (registry()?.modelsOfType(type, provider) ?? []) : []),
+    getAvailableOfType: async (type, provider) => (isModelType(type) ? (registry()?.availableOfType(type, provider) ?? []) : []),
+    getModelOfType: (type, provider, modelId) => findOfType(registry(), type, provider, modelId),
+    findOfType: (type, provider, modelId) => findOfType(registry(), type, provider, modelId),
     getRegisteredProviderIds: () => registry()?.registeredProviderIds() ?? [],
     registerProvider: (name, config) => registry()?.registerProvider(name, config),
     unregisterProvider: (name) => registry()?.unregisterProvider(name),

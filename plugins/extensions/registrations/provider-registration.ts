@@ -7,6 +7,7 @@ import { loginFlowFromExtension } from "./extension-oauth.js";
 import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
+import { splitTypedRegistration } from "./typed-model-registration.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionVirtualModel } from "../contract/types.js";
 import { createExtensionContext } from "../context/extension-context.js";
@@ -23,7 +24,9 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
     }
     const models = runtime.models();
     if (!models) throw new PithError("MODELS_UNAVAILABLE", "this session has no models service to register providers with");
-    models.registerProvider(name, rest);
+    const { chatConfig, typed } = splitTypedRegistration(name, rest);
+    models.registerProvider(name, chatConfig);
+    models.typedModels.register(name, typed);
     models.setExtensionLogin(name, login);
     record.providerNames.add(name);
   } catch (error) {

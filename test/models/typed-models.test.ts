@@ -1,0 +1,78 @@
+// Classifier and image models as pi 1.6.0 lists them: pi's own ModelRegistry (Node 22) and pith's registry view
+// read the same agent folder (models.json moving OpenRouter and setting its System One compat) and the same key
+// variables, and must answer the type accessors alike, field for field; chat listings hold no typed model.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { modelRegistryView } from "../../plugins/extensions/context/model-registry-view.js";
+import { ModelRegistry } from "../../plugins/models/registry.js";
+import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
+import { removeAfterTest } from "../support/temp-folders.js";
+
+const KEYS = { OPENROUTER_API_KEY: "or-key", TYPESAFE_API_KEY: "ts-key", OPENAI_API_KEY: "oa-key" };
+const MODELS_JSON = { providers: { openrouter: { baseUrl: "http://127.0.0.1:9/openrouter", compat: { imageInput: "assets" } } } };
+
+interface Listing {
+  classifiers: unknown[];
+  images: unknown[];
+  typesafe: unknown[];
+  available: string[];
+  availableImages: number;
+  found: unknown;
+  unknownType: unknown[];
+  chatTyped: number;
+}
+
+/** The same questions asked of either registry (pi's or the view). */
+const ASK = `async (r) => {
+  const ids = (list) => list.map((m) => m.provider + "/" + m.id);
+  return {
+    classifiers: r.getModelsOfType("classifier"),
+    images: r.getModelsOfType("image"),
+    typesafe: r.getModelsOfType("classifier", "typesafe"),
+    available: ids(await r.getAvailableOfType("classifier")),
+    availableImages: (await r.getAvailableOfType("image")).length,
+    found: r.findOfType("classifier", "openrouter", "cloudflare/clef") ?? null,
+    unknownType: r.getModelsOfType("embedding"),
+    chatTyped: r.getAll().filter((m) => m.type !== undefined && m.type !== "chat").length,
+  };
+}`;
+
+async function agentFolder(): Promise<string> {
+  const dir = removeAfterTest(await mkdtemp(join(tmpdir(), "pith-typed-")));
+  await writeFile(join(dir, "models.json"), JSON.stringify(MODELS_JSON));
+  return dir;
+}
+
+async function piListing(dir: string): Promise<Listing> {
+  const core = join(PI16_PACKAGE, "dist/core");
+  const output = await runOnNode22(
+    `const { ModelRuntime } = await import(${JSON.stringify(join(core, "model-runtime.js"))});
+     const { ModelRegistry } = await import(${JSON.stringify(join(core, "model-registry.js"))});
+     const dir = ${JSON.stringify(dir)};
+     const runtime = await ModelRuntime.create({ authPath: dir + "/auth.json", modelsPath: dir + "/models.json" });
+     process.stdout.write(JSON.stringify(await (${ASK})(new ModelRegistry(runtime))));`,
+    { env: { ...KEYS, HOME: dir, PI_CODING_AGENT_DIR: dir, PI_OFFLINE: "1" } },
+  );
+  return JSON.parse(output) as Listing;
+}
+
+async function pithListing(dir: string): Promise<Listing> {
+  const registry = new ModelRegistry({ agentDir: dir, env: { ...KEYS, HOME: dir } });
+  const ask = new Function(`return ${ASK}`)() as (view: unknown) => Promise<Listing>;
+  return JSON.parse(JSON.stringify(await ask(modelRegistryView(() => registry)))) as Listing;
+}
+
+describe("classifier and image models", () => {
+  it("are listed by the type accessors as pi 1.6.0 lists them, with models.json's provider settings", async () => {
+    const dir = await agentFolder();
+    const [pi, pith] = await Promise.all([piListing(dir), pithListing(dir)]);
+    expect(pith.classifiers).toHaveLength(81);
+    expect(pith.found).toMatchObject({ baseUrl: "http://127.0.0.1:9/openrouter", compat: { imageInput: "assets", sendImageOptInHeader: false } });
+    expect(pith.available).toContain("typesafe/jev-latest");
+    expect(pith.available).toContain("openai/gpt-6-luna");
+    expect(pith.chatTyped).toBe(0);
+    expect(pith).toEqual(pi);
+  }, 120_000);
+});
