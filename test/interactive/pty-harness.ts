@@ -10,6 +10,8 @@ export interface PtyRun {
   screen(): string[];
   /** every row of the terminal's buffer, scrollback included */
   buffer(): string[];
+  /** per row of the buffer: the colours of its first character that is not a space ("" for a blank row) */
+  bufferColours(): string[];
   /** everything the program wrote, as received */
   readonly output: string;
   type(data: string): void;
@@ -29,6 +31,8 @@ export interface PtyOptions {
   ready?: string;
   /** no `--tui-mode` is added: the settings (or the default, fullscreen) decide the screen */
   settingsDecideScreen?: boolean;
+  /** the command and its first arguments (default: this Node and bin/pith.cjs); the side-by-side tests run pi */
+  program?: [command: string, ...args: string[]];
 }
 
 export function runInPty(world: CliWorld, args: string[], options: PtyOptions = {}): PtyRun {
@@ -38,7 +42,8 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
   // the tests of the drawing were written for the normal screen; fullscreen.test.ts and those that pass
   // --tui-mode themselves test the alternate screen
   const mode = args.includes("--tui-mode") || options.settingsDecideScreen ? [] : ["--tui-mode", "regular"];
-  const child = pty.spawn(process.execPath, [PITH_BIN, ...mode, ...args], {
+  const [command, ...programArgs] = options.program ?? [process.execPath, PITH_BIN];
+  const child = pty.spawn(command, [...programArgs, ...mode, ...args], {
     cols,
     rows,
     cwd: world.project,
@@ -58,9 +63,25 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
     return lines;
   };
   const screen = () => rowsOf(terminal.buffer.active.viewportY, terminal.buffer.active.viewportY + terminal.rows);
+  const colourOf = (cell: xterm.IBufferCell) =>
+    `fg=${cell.getFgColorMode()}:${cell.getFgColor()} bg=${cell.getBgColorMode()}:${cell.getBgColor()}${cell.isBold() ? " bold" : ""}${cell.isItalic() ? " italic" : ""}`;
   const run: PtyRun = {
     screen,
     buffer: () => rowsOf(0, terminal.buffer.active.length),
+    bufferColours() {
+      const buffer = terminal.buffer.active;
+      const colours: string[] = [];
+      for (let index = 0; index < buffer.length; index++) {
+        const line = buffer.getLine(index);
+        let found = "";
+        for (let column = 0; line && column < line.length && !found; column++) {
+          const cell = line.getCell(column);
+          if (cell && cell.getChars().trim() !== "") found = colourOf(cell);
+        }
+        colours.push(found);
+      }
+      return colours;
+    },
     get output() {
       return output;
     },

@@ -109,7 +109,7 @@ export class ChatController {
         this.row(event.toolCallId, event.toolName).setPartial(event.partialResult as object);
         break;
       case "tool_execution_end":
-        this.row(event.toolCallId, event.toolName).finish(event.result as object, event.isError);
+        this.row(event.toolCallId, event.toolName).finish({ ...(event.result as object), durationMs: event.durationMs }, event.isError);
         break;
       case "queue_update":
         this.layout.pending.show(event.steering, event.followUp, this.settings.dequeueKey);
@@ -370,7 +370,7 @@ export class ChatController {
       const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd(), images: this.settings.images };
       row = rendering
         ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
-        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images);
+        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images, () => this.tui.requestRender());
       this.rows.set(toolCallId, row);
       this.layout.chat.addChild(padded(row, this.settings.outputPad));
     }

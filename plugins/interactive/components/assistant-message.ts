@@ -54,6 +54,8 @@ export class AssistantMessage extends Container {
 
   // a reply without tool calls is a stop for the previous/next message keys, as in pi
   override render(width: number): readonly string[] {
+    // a reply of tool calls only takes no room (no blank line of its own), as in pi
+    if (this.parts.length === 0 && this.ending.children.length === 0) return [];
     const lines = super.render(width);
     return this.message.content.some((block) => block.type === "toolCall") ? lines : this.zone.mark(lines);
   }

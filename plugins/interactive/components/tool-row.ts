@@ -1,6 +1,6 @@
-// One tool call in the chat, from the moment its call streams in until its result: a box on the pending,
-// success or error background, with the tool's own title and body (collapsed unless expanded).
-import { Box, Text } from "@earendil-works/pi-tui";
+// One tool call in the chat, from the moment its call streams in until its result: after a blank line, a box on the
+// pending, success or error background, with the tool's own title and body (collapsed unless expanded).
+import { Box, Container, Spacer, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 import { ResultImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
 import { TOOL_RENDERERS, genericRenderer } from "../tools/renderers.js";
@@ -9,14 +9,23 @@ import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
 export interface ToolOutcome {
   content?: unknown;
   details?: unknown;
+  /** how long the tool ran (the end event and the stored result carry it) */
+  durationMs?: number;
 }
 
-export class ToolRow extends Box {
+/** how often a running row that shows its elapsed time is drawn again */
+const CLOCK_TICK_MS = 1000;
+
+export class ToolRow extends Container {
+  private readonly box: Box;
   private args: Record<string, unknown> = {};
   private output: string | undefined;
   private details: Record<string, unknown> | undefined;
   private isError = false;
   private running = true;
+  private startedAt: number | undefined;
+  private durationMs: number | undefined;
+  private clock: ReturnType<typeof setInterval> | undefined;
   private readonly renderer: ToolRenderer;
   private readonly title = new Text("", 0, 0);
   private readonly body = new Text("", 0, 0);
@@ -30,14 +39,24 @@ export class ToolRow extends Box {
     private expanded: boolean,
     private readonly expandKey: string,
     private readonly imageDisplay: ImageDisplay,
+    /** asks for a frame when the row changed by itself (its elapsed time) */
+    private readonly requestRender: () => void = () => {},
   ) {
-    super(1, 1, theme.fill("toolPendingBg"));
+    super();
+    this.box = new Box(1, 1, theme.fill("toolPendingBg"));
     this.renderer = TOOL_RENDERERS[toolName] ?? genericRenderer(toolName);
     this.images = new ResultImages(theme, imageDisplay);
-    this.addChild(this.title);
-    this.addChild(this.body);
-    this.addChild(this.images);
+    this.box.addChild(this.title);
+    this.box.addChild(this.body);
+    this.box.addChild(this.images);
+    this.addChild(new Spacer(1));
+    this.addChild(this.box);
     this.refresh();
+  }
+
+  /** the tool started running: its clock starts */
+  markStarted(): void {
+    this.startedAt ??= Date.now();
   }
 
   setArgs(args: unknown): void {
@@ -47,13 +66,22 @@ export class ToolRow extends Box {
 
   setPartial(partial: ToolOutcome): void {
     this.applyOutcome(partial);
+    // as pi, a running row that has output shows how long it has run, redrawn every second
+    if (this.startedAt !== undefined && this.clock === undefined && this.renderer.showsTime) {
+      this.clock = setInterval(() => {
+        this.refresh();
+        this.requestRender();
+      }, CLOCK_TICK_MS);
+      this.clock.unref?.();
+    }
     this.refresh();
   }
 
   finish(result: ToolOutcome, isError: boolean): void {
     this.applyOutcome(result);
+    this.durationMs = result.durationMs ?? (this.startedAt === undefined ? undefined : Date.now() - this.startedAt);
     this.isError = isError;
-    this.running = false;
+    this.stopClock();
     this.refresh();
   }
 
@@ -62,19 +90,25 @@ export class ToolRow extends Box {
     if (!this.running) return;
     this.output = reason;
     this.isError = true;
-    this.running = false;
+    this.stopClock();
     this.refresh();
   }
 
   /** the `outputPad` setting */
   setOutputPad(padding: number): void {
-    this.setPaddingX(padding);
+    this.box.setPaddingX(padding);
   }
 
   setExpanded(expanded: boolean): void {
     if (this.expanded === expanded) return;
     this.expanded = expanded;
     this.refresh();
+  }
+
+  private stopClock(): void {
+    this.running = false;
+    if (this.clock !== undefined) clearInterval(this.clock);
+    this.clock = undefined;
   }
 
   private applyOutcome(outcome: ToolOutcome): void {
@@ -95,11 +129,12 @@ export class ToolRow extends Box {
       details: this.details,
       isError: this.isError,
       running: this.running,
+      elapsedMs: this.running ? (this.startedAt === undefined || this.output === undefined ? undefined : Date.now() - this.startedAt) : this.durationMs,
       expanded: this.expanded,
       theme: this.theme,
       expandKey: this.expandKey,
     };
-    this.setBgFn(this.theme.fill(this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg"));
+    this.box.setBgFn(this.theme.fill(this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg"));
     this.title.setText(safely(() => this.renderer.title(view), this.theme.bold(this.toolName)));
     const body = safely(() => this.renderer.body(view), []);
     this.body.setText(body.length > 0 ? `\n${body.join("\n")}` : "");

@@ -2,11 +2,14 @@
 // JSON, its output).
 import { renderDiff } from "../../../lib/ui/render-diff.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../../tools/truncate.js";
-import { headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { formatDuration, headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
 
 const path = (view: ToolView) => view.theme.fg("accent", stringArg(view.args, "path", "file_path") ?? "");
-const bold = (view: ToolView, text: string) => view.theme.bold(text);
-const output = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg(view.isError ? "error" : "toolOutput", line));
+/** a title in the tool-title colour, bold */
+const bold = (view: ToolView, text: string) => view.theme.fg("toolTitle", view.theme.bold(text));
+/** output lines in the output colour; as in pi, edit and write print their errors in the error colour, the others on the red box only */
+const output = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg("toolOutput", line));
+const errorOutput = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg("error", line));
 
 const read: ToolRenderer = {
   title(view) {
@@ -16,7 +19,8 @@ const read: ToolRenderer = {
     if (offset || limit) range = view.theme.fg("warning", `:${offset || 1}${limit ? `-${(offset || 1) + limit - 1}` : ""}`);
     return `${bold(view, "read")} ${path(view)}${range}`;
   },
-  body: (view) => [...output(view, headLines(outputLines(view), 10, view)), ...readTruncation(view)],
+  // as pi 1.6.0: a successful read shows its content only when expanded
+  body: (view) => (view.expanded || view.isError ? [...output(view, headLines(outputLines(view), 10, view)), ...readTruncation(view)] : []),
 };
 
 /** how much of the file the read returned, when not all of it (pi's wording) */
@@ -34,17 +38,50 @@ function readTruncation(view: ToolView): string[] {
 
 const bash: ToolRenderer = {
   title(view) {
-    const timeout = view.args.timeout === undefined ? "" : view.theme.fg("dim", ` (timeout ${String(view.args.timeout)}s)`);
+    const timeout = view.args.timeout ? view.theme.fg("muted", ` (timeout ${String(view.args.timeout)}s)`) : "";
     return bold(view, `$ ${stringArg(view.args, "command") ?? ""}`) + timeout;
   },
-  body: (view) => output(view, tailLines(outputLines(view), 5, view)),
+  body(view) {
+    const lines = bashOutput(view);
+    const body = [...output(view, tailLines(lines, 5, view)), ...bashTruncation(view)];
+    if (view.elapsedMs !== undefined) body.push("", view.theme.fg("muted", `${view.running ? "Elapsed" : "Took"} ${formatDuration(view.elapsedMs)}`));
+    // the row puts one blank line under the title already
+    return body[0] === "" ? body.slice(1) : body;
+  },
+  showsTime: true,
 };
+
+/** the output without the "[Showing lines ... Full output: <file>]" note the tool adds for the model: the row says it below */
+function bashOutput(view: ToolView): string[] {
+  const lines = outputLines(view);
+  const fullOutputPath = view.details?.fullOutputPath;
+  const last = lines.at(-1);
+  if (!view.running && typeof fullOutputPath === "string" && last?.startsWith("[") && last.includes(fullOutputPath) && lines.at(-2) === "") {
+    return lines.slice(0, -2);
+  }
+  return lines;
+}
+
+function bashTruncation(view: ToolView): string[] {
+  const truncation = view.details?.truncation as Partial<TruncationResult> | undefined;
+  const fullOutputPath = view.details?.fullOutputPath;
+  const notes: string[] = [];
+  if (typeof fullOutputPath === "string") notes.push(`Full output: ${fullOutputPath}`);
+  if (truncation?.truncated) {
+    notes.push(
+      truncation.truncatedBy === "lines"
+        ? `Truncated: showing ${String(truncation.outputLines)} of ${String(truncation.totalLines)} lines`
+        : `Truncated: ${String(truncation.outputLines)} lines shown (${formatSize(truncation.maxBytes ?? DEFAULT_MAX_BYTES)} limit)`,
+    );
+  }
+  return notes.length > 0 ? ["", view.theme.fg("warning", `[${notes.join(". ")}]`)] : [];
+}
 
 const edit: ToolRenderer = {
   title: (view) => `${bold(view, "edit")} ${path(view)}`,
   body(view) {
     const diff = typeof view.details?.diff === "string" ? view.details.diff : undefined;
-    if (!diff) return output(view, view.isError ? outputLines(view) : []);
+    if (!diff) return errorOutput(view, view.isError ? outputLines(view) : []);
     return renderDiff(diff, view.theme).split("\n");
   },
 };
@@ -52,11 +89,11 @@ const edit: ToolRenderer = {
 const write: ToolRenderer = {
   title: (view) => `${bold(view, "write")} ${path(view)}`,
   body(view) {
-    if (view.isError) return output(view, outputLines(view));
+    if (view.isError) return errorOutput(view, outputLines(view));
     const content = (stringArg(view.args, "content") ?? "").replace(/\t/g, "    ").replace(/\n$/, "").split("\n");
     const shown = view.expanded || content.length <= 10 ? content : content.slice(0, 10);
     const lines = shown.map((line) => view.theme.fg("toolOutput", line));
-    if (shown.length < content.length) lines.push(view.theme.fg("dim", `... (${content.length - 10} more lines, ${content.length} total, ${view.expandKey} to expand)`));
+    if (shown.length < content.length) lines.push(view.theme.fg("muted", `... (${content.length - 10} more lines, ${content.length} total, ${view.expandKey} to expand)`));
     return lines;
   },
 };
@@ -80,7 +117,7 @@ function listing(name: string, limit: number, describe: (view: ToolView) => stri
 }
 
 /** " in <folder>", the session's folder when none is given */
-const where = (view: ToolView) => ` in ${view.theme.fg("accent", stringArg(view.args, "path") || ".")}`;
+const where = (view: ToolView) => view.theme.fg("toolOutput", ` in ${stringArg(view.args, "path") || "."}`);
 const limitNote = (view: ToolView, format: (limit: string) => string) => {
   const limit = stringArg(view.args, "limit");
   return limit === undefined ? "" : format(limit);
@@ -91,12 +128,14 @@ const grep = listing(
   15,
   (view) => {
     const glob = stringArg(view.args, "glob");
-    return `${view.theme.fg("accent", `/${stringArg(view.args, "pattern") ?? ""}/`)}${where(view)}${glob ? ` (${glob})` : ""}${limitNote(view, (limit) => ` limit ${limit}`)}`;
+    const more = `${glob ? ` (${glob})` : ""}${limitNote(view, (limit) => ` limit ${limit}`)}`;
+    return `${view.theme.fg("accent", `/${stringArg(view.args, "pattern") ?? ""}/`)}${where(view)}${more ? view.theme.fg("toolOutput", more) : ""}`;
   },
   ["matches", "matchLimitReached"],
 );
-const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}${limitNote(view, (limit) => ` (limit ${limit})`)}`, ["results", "resultLimitReached"]);
-const ls = listing("ls", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "path") || ".")}${limitNote(view, (limit) => ` (limit ${limit})`)}`, ["entries", "entryLimitReached"]);
+const limitInBrackets = (view: ToolView) => limitNote(view, (limit) => view.theme.fg("toolOutput", ` (limit ${limit})`));
+const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}${limitInBrackets(view)}`, ["results", "resultLimitReached"]);
+const ls = listing("ls", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "path") || ".")}${limitInBrackets(view)}`, ["entries", "entryLimitReached"]);
 
 export function genericRenderer(name: string): ToolRenderer {
   return {

@@ -9,6 +9,8 @@ export interface ToolView {
   details: Record<string, unknown> | undefined;
   isError: boolean;
   running: boolean;
+  /** how long the tool has run (while running, once it has output) or ran; undefined when unknown */
+  elapsedMs: number | undefined;
   expanded: boolean;
   theme: Theme;
   /** the expand key, for "(N more lines, ctrl+o to expand)" */
@@ -18,6 +20,8 @@ export interface ToolView {
 export interface ToolRenderer {
   title(view: ToolView): string;
   body(view: ToolView): string[];
+  /** the body ends with the time the tool ran ("Elapsed 1.0s" while running, "Took 1.2s") */
+  showsTime?: boolean;
 }
 
 export function stringArg(args: Record<string, unknown>, ...names: string[]): string | undefined {
@@ -33,17 +37,27 @@ export function stringArg(args: Record<string, unknown>, ...names: string[]): st
 export function headLines(lines: string[], limit: number, view: ToolView): string[] {
   if (view.expanded || lines.length <= limit) return lines;
   const rest = lines.length - limit;
-  return [...lines.slice(0, limit), view.theme.fg("dim", `... (${rest} more line${rest === 1 ? "" : "s"}, ${view.expandKey} to expand)`)];
+  return [...lines.slice(0, limit), view.theme.fg("muted", `... (${rest} more lines, ${view.expandKey} to expand)`)];
 }
 
 /** the last `limit` lines after an "N earlier lines" line; all of them when expanded */
 export function tailLines(lines: string[], limit: number, view: ToolView): string[] {
   if (view.expanded || lines.length <= limit) return lines;
   const skipped = lines.length - limit;
-  return [view.theme.fg("dim", `... (${skipped} earlier line${skipped === 1 ? "" : "s"}, ${view.expandKey} to expand)`), ...lines.slice(-limit)];
+  return [view.theme.fg("muted", `... (${skipped} earlier lines, ${view.expandKey} to expand)`), ...lines.slice(-limit)];
 }
 
+/** the output's lines, tabs as spaces; blank lines at its ends left out, as pi's renderers trim it */
 export function outputLines(view: ToolView): string[] {
-  if (view.output === undefined || view.output === "") return [];
-  return view.output.replace(/\t/g, "    ").replace(/\n+$/, "").split("\n");
+  const text = view.output?.replace(/\t/g, "    ").replace(/\r/g, "").replace(/^\s*\n/, "").trimEnd();
+  return text ? text.split("\n") : [];
+}
+
+/** pi's way of writing a duration: `4.2s` below a minute, then `1m 30s` and `2h 3m 4s` */
+export function formatDuration(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.floor(seconds) % 60;
+  return minutes < 60 ? `${minutes}m ${rest}s` : `${Math.floor(minutes / 60)}h ${minutes % 60}m ${rest}s`;
 }

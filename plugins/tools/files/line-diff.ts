@@ -66,8 +66,13 @@ export async function renderLineDiff(
 ): Promise<{ diff: string; firstChangedLine: number | undefined }> {
   const beforeLines = before.split("\n");
   const afterLines = after.split("\n");
-  const parts = await diffLines(beforeLines, afterLines);
   const width = String(Math.max(beforeLines.length, afterLines.length)).length;
+  // the empty "line" after a final newline is no line of the file: pi's diff does not show it
+  if (before.endsWith("\n") && after.endsWith("\n")) {
+    beforeLines.pop();
+    afterLines.pop();
+  }
+  const parts = await diffLines(beforeLines, afterLines);
   const number = (value: number) => String(value).padStart(width, " ");
   const elision = ` ${"".padStart(width, " ")} ...`;
   const rows: string[] = [];

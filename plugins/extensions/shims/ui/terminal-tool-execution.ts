@@ -34,7 +34,7 @@ export class ToolExecutionComponent extends Container {
     const rendering = toolDefinition?.renderCall || toolDefinition?.renderResult ? toolDefinition : undefined;
     this.row = rendering
       ? new RenderedToolRow(toolCallId, toolName, { renderCall: rendering.renderCall, renderResult: rendering.renderResult, renderShell: rendering.renderShell }, { tui: ui, theme, hints: keyHints(getKeybindings(), interactiveTheme), cwd, images: this.images }, false)
-      : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images);
+      : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images, () => ui.requestRender());
     this.row.setArgs(args);
     this.row.setOutputPad(options?.outputPad ?? 1);
     this.addChild(this.row as Component);
@@ -46,7 +46,7 @@ export class ToolExecutionComponent extends Container {
   }
 
   markExecutionStarted(): void {
-    if (this.row instanceof RenderedToolRow) this.row.markStarted();
+    this.row.markStarted();
     this.changed();
   }
 
@@ -56,7 +56,7 @@ export class ToolExecutionComponent extends Container {
 
   /** a partial result while the tool runs, or its final one */
   updateResult(result: ToolResult, isPartial = false): void {
-    const outcome = { content: result.content, details: result.details };
+    const outcome = { content: result.content, details: result.details, durationMs: (result as { durationMs?: number }).durationMs };
     if (isPartial) this.row.setPartial(outcome);
     else this.row.finish(outcome, result.isError);
     this.changed();

@@ -1,0 +1,150 @@
+// pith and pi 1.6.0 (on the Node 22 binary) in two pseudo-terminals of the same size, each against its own mock LLM
+// with the same replies and in its own copy of the same project, so that what each draws for the same conversation
+// can be compared line by line.
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
+import { NODE22, PI16_CLI } from "../support/pi-node22.js";
+import type { Script } from "../support/mock-llm/index.js";
+import { THEME_TOKENS } from "../../plugins/interactive/theme/tokens.js";
+import { createCliWorld, runInPty, type CliWorld, type PtyOptions, type PtyRun } from "./pty-harness.js";
+
+export interface SideBySide {
+  pith: PtyRun;
+  pi: PtyRun;
+  worlds: { pith: CliWorld; pi: CliWorld };
+  /** types into both */
+  type(data: string): void;
+  /** waits until `predicate` holds on both screens */
+  waitFor(predicate: (screen: string, run: PtyRun) => boolean, timeoutMs?: number): Promise<void>;
+}
+
+export interface SideBySideOptions extends PtyOptions {
+  /** project files, path → content, written into both projects */
+  files?: Record<string, string>;
+  /** the replies, the same list for each program's own mock server */
+  replies?: Script[];
+  /** the agent folder's settings.json; `theme: "probe"` is a theme file both load that gives every role a colour of its own */
+  settings?: Record<string, unknown>;
+  args?: string[];
+  /** written into each project after its files: what it returns is added to `args` (a stored session to open) */
+  prepare?: (world: CliWorld) => Promise<string[]>;
+}
+
+/** the colour of the probe theme's role number `index`: a red channel per role */
+const probeColour = (index: number) => ((0x10 + index) << 16) | 0x8040;
+const PROBE_THEME = {
+  name: "probe",
+  colors: Object.fromEntries(THEME_TOKENS.map((token, index) => [token, `#${probeColour(index).toString(16).padStart(6, "0")}`])),
+};
+const ROLE_OF_COLOUR = new Map(THEME_TOKENS.map((token, index) => [probeColour(index), token]));
+/** "fg=<mode>:<value>" as a role name of the probe theme where it is one */
+const colourNames = (colours: string) => colours.replace(/(fg|bg)=50331648:(\d+)/g, (whole, which: string, value: string) => `${which}=${ROLE_OF_COLOUR.get(Number(value)) ?? whole}`);
+
+/** A fresh pair per test, killed and removed after it. */
+export function useSideBySide(): (options?: SideBySideOptions) => Promise<SideBySide> {
+  const open: { runs: PtyRun[]; worlds: CliWorld[] }[] = [];
+  afterEach(async () => {
+    for (const { runs, worlds } of open.splice(0)) {
+      for (const run of runs) run.kill("SIGKILL");
+      await Promise.all(runs.map((run) => Promise.race([run.exited, new Promise((resolve) => setTimeout(resolve, 2000))])));
+      await Promise.all(worlds.map((world) => world.close()));
+    }
+  });
+  return async (options = {}) => {
+    const entry: { runs: PtyRun[]; worlds: CliWorld[] } = { runs: [], worlds: [] };
+    open.push(entry);
+    const worlds = { pith: await createCliWorld(), pi: await createCliWorld() };
+    entry.worlds.push(worlds.pith, worlds.pi);
+    for (const world of Object.values(worlds)) {
+      for (const [path, content] of Object.entries(options.files ?? {})) {
+        await mkdir(dirname(join(world.project, path)), { recursive: true });
+        await writeFile(join(world.project, path), content);
+      }
+      await mkdir(join(world.agentDir, "themes"), { recursive: true });
+      await writeFile(join(world.agentDir, "themes/probe.json"), JSON.stringify(PROBE_THEME));
+      // pi: no update check, no telemetry, no first-run questions
+      await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ enableInstallTelemetry: false, ...options.settings }));
+      world.mock.enqueue(...(options.replies ?? []));
+    }
+    const args = ["--model", "mock/mock-model", "--tui-mode", "regular", ...(options.args ?? [])];
+    const own = async (world: CliWorld) => {
+      const extra = options.prepare ? await options.prepare(world) : [];
+      return [...args, ...(extra.length > 0 ? extra : ["--no-session"])];
+    };
+    const pith = runInPty(worlds.pith, await own(worlds.pith), options);
+    entry.runs.push(pith);
+    const pi = runInPty(worlds.pi, await own(worlds.pi), {
+      ...options,
+      program: [NODE22, PI16_CLI],
+      env: { PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0", ...options.env },
+    });
+    entry.runs.push(pi);
+    const pair: SideBySide = {
+      pith,
+      pi,
+      worlds,
+      type(data) {
+        pith.type(data);
+        pi.type(data);
+      },
+      waitFor: (predicate, timeoutMs) =>
+        Promise.all([pith.waitFor((screen) => predicate(screen, pith), timeoutMs), pi.waitFor((screen) => predicate(screen, pi), timeoutMs)]).then(() => undefined),
+    };
+    await pair.waitFor((screen) => screen.includes(options.ready ?? "mock-model"), 20_000);
+    return pair;
+  };
+}
+
+export interface ChatRows {
+  /** the rows' text, trailing spaces removed */
+  text: string[];
+  /** each non-blank row's text with the colours of its first character */
+  coloured: string[];
+}
+
+/**
+ * The rows of the chat from the first row that is `first` (trimmed) to the last row that is `last`, as text and with
+ * colours; `normalise` rewrites each row's text (figures that differ between two runs, such as durations).
+ */
+export function chatRows(run: PtyRun, first: string, last: string, normalise: (row: string) => string = (row) => row): ChatRows {
+  const rows = run.buffer().map((row) => row.trimEnd());
+  const colours = run.bufferColours();
+  const start = rows.findIndex((row) => row.trim() === first);
+  let end = -1;
+  rows.forEach((row, index) => {
+    if (row.trim() === last) end = index;
+  });
+  if (start < 0 || end < start) throw new Error(`chatRows: no rows from "${first}" to "${last}" in:\n${rows.join("\n")}`);
+  const text = rows.slice(start, end + 1).map(normalise);
+  return { text, coloured: text.map((row, index) => (row.trim() === "" ? "" : `${row.trim()} | ${colourNames(colours[start + index]!)}`)) };
+}
+
+/** durations ("Took 0.4s", "Elapsed 1.0s") differ between two runs */
+export const sameDurations = (row: string) => row.replace(/\b(Took|Elapsed) \d[\dms. ]*s\b/, "$1 <time>");
+
+type StoredMessage = Record<string, unknown> & { role: string };
+
+/**
+ * A stored session (pi's file format, which both read) with these messages, written into the world's project for
+ * `--session <file>`: each program draws the same stored tool results, whatever its own tools would answer.
+ */
+export async function writeStoredSession(world: CliWorld, messages: StoredMessage[]): Promise<string> {
+  const file = join(world.project, "stored.jsonl");
+  const at = Date.parse("2026-01-01T00:00:00Z");
+  const lines = [{ type: "session", version: 3, id: "0193f0a0-0000-7000-8000-000000000001", timestamp: new Date(at).toISOString(), cwd: world.project }];
+  messages.forEach((message, index) => {
+    const id = `e${String(index + 1).padStart(7, "0")}`;
+    const parentId = index === 0 ? null : `e${String(index).padStart(7, "0")}`;
+    const timestamp = at + (index + 1) * 1000;
+    lines.push({ type: "message", id, parentId, timestamp: new Date(timestamp).toISOString(), message: { timestamp, ...message } } as never);
+  });
+  await writeFile(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+  return file;
+}
+
+/** an assistant message of the mock model, as stored */
+export function storedReply(content: Record<string, unknown>[], stopReason = "stop"): StoredMessage {
+  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  return { role: "assistant", content, api: "anthropic-messages", provider: "mock", model: "mock-model", usage, stopReason };
+}
