@@ -23,15 +23,15 @@ describe("packages at start-up", () => {
     await conventionalPackage(join(world.home, "pkgs", "conv"), "conv");
     await globalSettings({ packages: [{ source: "../pkgs/conv", prompts: [] }] });
 
-    const command = await run(["/conv from a package"]);
-    expect(command.stderr).toBe("");
-    expect(command.code).toBe(0);
-    expect(await readFile(join(world.project, "conv.ran"), "utf8")).toBe("from a package");
-
+    // one run, three prompts in order (later positional messages are prompts of their own): the extension's command
+    // (no request), the package's skill (request 0), and the filtered-out prompt template (request 1)
     world.mock.enqueue({ text: "ok" }, { text: "ok" });
-    expect((await run(["/skill:conv-skill go"])).code).toBe(0);
+    const result = await run(["/conv from a package", "/skill:conv-skill go", "/conv-prompt x"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(await readFile(join(world.project, "conv.ran"), "utf8")).toBe("from a package");
+    expect(world.mock.requests).toHaveLength(2);
     expect(sentText(0)).toContain("Skill body of conv.");
-    expect((await run(["/conv-prompt x"])).code).toBe(0);
     expect(sentText(1)).toContain("/conv-prompt x"); // prompts: [] filtered the template out
     expect(sentText(1)).not.toContain("Prompt of conv");
   });
@@ -99,13 +99,13 @@ describe("packages at start-up", () => {
     await conventionalPackage(join(world.project, "vendor", "proj"), "proj");
     await writeFiles(world.project, { ".pi/settings.json": JSON.stringify({ packages: ["../vendor/proj"] }) });
 
-    world.mock.enqueue({ text: "ok" });
-    const untrusted = await run(["/proj not yet"]);
+    // one untrusted run, two prompts: the extension's command is not there (sent as text, request 0), nor the skill (request 1)
+    world.mock.enqueue({ text: "ok" }, { text: "ok" });
+    const untrusted = await run(["/proj not yet", "/skill:proj-skill go"]);
     expect(untrusted.stderr).toContain(".pi/settings.json (with packages, which runs or loads code)");
+    expect(untrusted.code).toBe(0);
     expect(await isThere(join(world.project, "proj.ran"))).toBe(false);
-
-    world.mock.enqueue({ text: "ok" });
-    expect((await run(["/skill:proj-skill go"])).code).toBe(0);
+    expect(sentText(1)).toContain("/skill:proj-skill go");
     expect(sentText(1)).not.toContain("Skill body of proj.");
     world.mock.enqueue({ text: "ok" });
     expect((await run(["-a", "/skill:proj-skill go"])).code).toBe(0);
