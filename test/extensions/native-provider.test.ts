@@ -29,7 +29,8 @@ describe("registerProvider(provider) in a session", () => {
       expect(state.__nativeSelected).toBe(true);
       await started.session.prompt("hello");
       const last = started.session.messages.at(-1) as { role: string; content: { text?: string }[] };
-      expect(last.content[0]?.text).toBe("native answer to hello");
+      // the model's own header reaches its stream, as pi's getAuth merges it
+      expect(last.content[0]?.text).toMatch(/^native answer to hello \(level \w+, model header native-one\)$/);
       expect(state.__nativeSeen!.at(-1)).toEqual({ api: "native-demo-api", apiKey: "native-key-1", lastUser: "hello" });
       await started.session.prompt("/native-off");
       await started.session.prompt("/native-probe");
@@ -64,17 +65,18 @@ describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("registerProvider(
   beforeEach(async () => (world = await createCliWorld()));
   afterEach(() => world.close());
 
-  it("--list-models lists the provider's model and -p is answered by its stream, in pith as in pi", async () => {
+  it("--list-models lists the provider's model and -p is answered by its stream (the model's thinking levels and headers honoured), in pith as in pi", { timeout: 120_000 }, async () => {
     const env = { NATIVE_DEMO_KEY: "native-key-2" };
     const list = ["-ne", "-e", FIXTURE, "--list-models", "native"];
-    const ask = ["-ne", "-e", FIXTURE, "--model", "native-demo/native-one", "--no-session", "-p", "hi there"];
+    // xhigh exists only through the model's thinkingLevelMap
+    const ask = ["-ne", "-e", FIXTURE, "--model", "native-demo/native-one", "--thinking", "xhigh", "--no-session", "-p", "hi there"];
     const pithList = await world.run(list, { env });
     const piList = await runPiCli({ ...world, env: { ...world.env, ...env } }, list);
     expect(pithList.stdout).toMatch(/native-demo\s+native-one/);
     expect(piList.stdout).toMatch(/native-demo\s+native-one/);
     const pith = await world.run(ask, { env });
     const pi = await runPiCli({ ...world, env: { ...world.env, ...env } }, ask);
-    expect(pi.stdout.trim()).toBe("native answer to hi there");
+    expect(pi.stdout.trim()).toBe("native answer to hi there (level xhigh, model header native-one)");
     expect(pith.stdout.trim()).toBe(pi.stdout.trim());
   });
 });

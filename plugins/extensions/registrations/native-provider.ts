@@ -39,20 +39,33 @@ export function isNativeProvider(value: unknown): value is NativeProvider {
   return typeof candidate === "object" && candidate !== null && typeof candidate.id === "string" && typeof candidate.getModels === "function" && typeof candidate.streamSimple === "function";
 }
 
-const MODEL_FIELDS = ["id", "name", "baseUrl", "reasoning", "input", "cost", "contextWindow", "maxTokens"] as const;
+const MODEL_FIELDS = ["id", "name", "baseUrl", "reasoning", "thinkingLevelMap", "input", "cost", "contextWindow", "maxTokens", "compat"] as const;
+
+/** pi-ai's headers allow `null` (remove the header); a config's hold strings only. */
+function stringHeaders(headers: unknown): Record<string, string> {
+  if (typeof headers !== "object" || headers === null) return {};
+  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+/** A listed model as a config's model: its limits, thinking levels, compat and headers, sent with each request. */
+function modelConfig(model: Model & Record<string, unknown>): Record<string, unknown> {
+  const config: Record<string, unknown> = Object.fromEntries(MODEL_FIELDS.filter((field) => model[field] !== undefined).map((field) => [field, model[field]]));
+  const headers = stringHeaders(model.headers);
+  return Object.keys(headers).length > 0 ? { ...config, headers } : config;
+}
 
 /** The provider as `registerProvider(name, config)` takes it; `streamSimple` serves the provider's own API name. */
 export function configOfNativeProvider(provider: NativeProvider): Record<string, unknown> {
   const api = `native-provider:${provider.id}`;
   const listed = listModels(provider);
-  const headers = Object.fromEntries(Object.entries(provider.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const headers = stringHeaders(provider.headers);
   return {
     name: provider.name,
     ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     api,
     apiKey: KEY_FROM_PROVIDER_AUTH,
-    models: listed.map((model) => Object.fromEntries(MODEL_FIELDS.filter((field) => model[field] !== undefined).map((field) => [field, model[field]]))),
+    models: listed.map(modelConfig),
     streamSimple: (model: Model, context: StreamContext, options?: StreamOptions) => nativeStream(provider, model, context, options),
   };
 }
