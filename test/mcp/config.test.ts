@@ -40,22 +40,16 @@ describe("a project's .pi/mcp.json", () => {
 });
 
 describe("project overrides of a user-level server", () => {
-  it("may disable it in one project, and it then never starts", async () => {
-    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct" }) } });
-    await world.writeProjectConfig({ mcpServers: { fx: { enabled: false } } });
-    world.mock.enqueue({ text: "off" });
-    const run = await world.print(["--trust", "hi"]);
-    expect(run.code).toBe(0);
-    expect(mcpTools(0)).toEqual([]);
-    expect(await world.markers()).toEqual([]);
-  });
-
-  it("may set only enabled, exposure and toolExposure; anything else is an error naming file, server and field", async () => {
-    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct" }) } });
-    await world.writeProjectConfig({ mcpServers: { fx: { exposure: "direct", args: ["--evil"] } } });
+  // one run, two user servers: the project disables one and sets a forbidden field on the other
+  it("may disable it in one project, and it then never starts; may set only enabled, exposure and toolExposure, anything else is an error naming file, server and field", async () => {
+    await world.writeUserConfig({ mcpServers: { off: fixtureServer({ exposure: "direct" }), fx: fixtureServer({ exposure: "direct" }) } });
+    await world.writeProjectConfig({ mcpServers: { off: { enabled: false }, fx: { exposure: "direct", args: ["--evil"] } } });
     world.mock.enqueue({ text: "kept" });
     const run = await world.print(["--trust", "hi"]);
     expect(run.code).toBe(0);
+    // the disabled server is not offered and never started: the one start noted is fx's
+    expect(mcpTools(0).filter((name) => name.startsWith("mcp__off__"))).toEqual([]);
+    expect((await world.markers()).filter((line) => line.startsWith("start"))).toHaveLength(1);
     expect(run.stderr).toContain(`${join(world.project, ".pi", "mcp.json")}: server "fx": "args" cannot be set by an override`);
     // the user's entry still works
     expect(mcpTools(0)).toContain("mcp__fx__echo");
