@@ -36,6 +36,13 @@ function lastUserBlocks(index: number): Block[] {
   const blocks = (value: string | Block[] | undefined): Block[] => (typeof value === "string" ? [{ type: "text", text: value }] : (value ?? []));
   return blocks(content).flatMap((block) => (block.type === "tool_result" ? blocks(block.content) : [block]));
 }
+/** the blocks of each tool result in the last user turn of request `index`, in the order of the calls */
+function toolResultBlocks(index: number): Block[][] {
+  const messages = (world.mock.requests[index]!.body as { messages: { role: string; content: string | Block[] }[] }).messages;
+  const content = messages.filter((message) => message.role === "user").at(-1)!.content;
+  const results = typeof content === "string" ? [] : content.filter((block) => block.type === "tool_result");
+  return results.map((result) => (typeof result.content === "string" ? [{ type: "text", text: result.content }] : (result.content ?? [])));
+}
 const images = (blocks: Block[]) => blocks.filter((block) => block.type === "image").map((block) => block.source!);
 const texts = (blocks: Block[]) => blocks.filter((block) => block.type === "text").map((block) => block.text!).join("\n");
 
@@ -51,24 +58,20 @@ describe("images.autoResize (on by default)", () => {
     expect(texts(blocks)).toContain("[Image: original 3000x1500, displayed at 2000x1000. Multiply coordinates by 1.50 to map to original image.]");
   });
 
-  it("scales a tall JPEG the read tool returns, the note right after the image", async () => {
+  // one run, one reply calling read twice: each result is checked in the order of the calls
+  it("scales a tall JPEG the read tool returns, the note right after the image; sends a read image over the 4.5 MB inline limit scaled down to fit, instead of leaving it out", async () => {
     await writeFile(join(world.project, "tall.jpg"), await makeJpeg(1200, 4000));
-    world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "tall.jpg" } }] }, { text: "done" });
-    await run("look at tall.jpg");
-    const blocks = lastUserBlocks(1);
-    const [image] = images(blocks);
-    expect(await decodedSize(image!.data)).toEqual([600, 2000]);
-    expect(texts(blocks)).toContain("Read image file [image/jpeg]");
-    expect(texts(blocks)).toContain("[Image: original 1200x4000, displayed at 600x2000. Multiply coordinates by 2.00 to map to original image.]");
-  });
-
-  it("sends a read image over the 4.5 MB inline limit scaled down to fit, instead of leaving it out", async () => {
     await writeFile(join(world.project, "noise.png"), makePng(2400, 1200, "noise"));
-    world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "noise.png" } }] }, { text: "done" });
-    await run("look at noise.png");
-    const [image] = images(lastUserBlocks(1));
-    expect(image!.data.length).toBeLessThan(4.5 * 1024 * 1024);
-    const [width, height] = await decodedSize(image!.data);
+    world.mock.enqueue({ toolCalls: [{ name: "read", arguments: { path: "tall.jpg" } }, { name: "read", arguments: { path: "noise.png" } }] }, { text: "done" });
+    await run("look at tall.jpg and noise.png");
+    const [tall, noise] = toolResultBlocks(1);
+    const [tallImage] = images(tall!);
+    expect(await decodedSize(tallImage!.data)).toEqual([600, 2000]);
+    expect(texts(tall!)).toContain("Read image file [image/jpeg]");
+    expect(texts(tall!)).toContain("[Image: original 1200x4000, displayed at 600x2000. Multiply coordinates by 2.00 to map to original image.]");
+    const [noiseImage] = images(noise!);
+    expect(noiseImage!.data.length).toBeLessThan(4.5 * 1024 * 1024);
+    const [width, height] = await decodedSize(noiseImage!.data);
     expect(width / height).toBeCloseTo(2, 1);
     expect(width).toBeLessThanOrEqual(2000);
   }, 60_000);
