@@ -176,17 +176,20 @@ describe("the transform cache", () => {
     const [cached] = (await readdir(world.cacheDir)).filter((name) => name.includes("cached"));
     const cacheFile = join(world.cacheDir, cached!);
     const first = await stat(cacheFile);
-    // jiti's own code is compiled from V8's code cache, written by the first process and accepted by the next
-    const [jitiCode] = await readdir(join(world.cacheDir, "v8"));
-    expect(jitiCode).toMatch(/^jiti\.cjs-/);
-    const jitiCodeFile = join(world.cacheDir, "v8", jitiCode!);
-    const written = await stat(jitiCodeFile);
+    // jiti's own code and its Babel's are compiled from V8's code cache, written by the first process and accepted
+    // by the next ones (the third compiles the changed file with Babel)
+    const codeFiles = await readdir(join(world.cacheDir, "v8"));
+    expect(codeFiles.map((name) => name.split("-")[0])).toEqual(["babel.cjs", "jiti.cjs"]);
+    const codeWritten = async () => Promise.all(codeFiles.map(async (name) => (await stat(join(world.cacheDir, "v8", name))).mtimeMs));
+    const written = await codeWritten();
     expect(await loadOnce()).toBe("42");
     expect((await stat(cacheFile)).mtimeMs).toBe(first.mtimeMs);
-    expect((await stat(jitiCodeFile)).mtimeMs).toBe(written.mtimeMs);
+    expect(await codeWritten()).toEqual(written);
 
     await world.write("ext/cached.ts", `const answer: number = 99; export default function (pi: unknown) { return answer + 1; }`);
     expect(await loadOnce()).toBe("100");
     expect(await readFile(cacheFile, "utf8")).toContain("99");
+    expect(await codeWritten()).toEqual(written);
+    expect(await readdir(join(world.cacheDir, "v8"))).toEqual(codeFiles);
   });
 });

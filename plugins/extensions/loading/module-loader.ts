@@ -25,7 +25,7 @@ import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { nativeImport } from "../../../lib/loading/native-import.js";
 import { esbuildTransform } from "./esbuild-transform.js";
-import { requireJiti } from "./require-jiti.js";
+import { requireBabel, requireJiti } from "./require-jiti.js";
 import { isLoaded, lateImports, loadServed, namesServedPackage, ServedModuleNotLoaded, virtualModules } from "../shims/index.js";
 
 export interface ExtensionModuleLoader {
@@ -68,14 +68,14 @@ type Transform = NonNullable<import("jiti").JitiOptions["transform"]>;
  * it was so that a stack trace points into the user's own file, and for what esbuild cannot do as Babel does.
  * undefined when jiti's layout changed: jiti then uses its default, unreported.
  */
-function reportingTransform(): Transform | undefined {
+function reportingTransform(cacheDir: string | false): Transform | undefined {
   const require = createRequire(import.meta.url);
   const bundle = join(dirname(require.resolve("jiti")), "../dist/babel.cjs");
   if (!existsSync(bundle)) return undefined;
   let babel: Transform | undefined;
   return (options) => {
     const fast = options.filename?.includes(INSTALLED) ? esbuildTransform(options) : undefined;
-    const result = fast === undefined ? (babel ??= require(bundle) as Transform)(options) : { code: fast };
+    const result = fast === undefined ? (babel ??= requireBabel(bundle, cacheDir) as Transform)(options) : { code: fast };
     for (const watcher of compileWatchers) watcher();
     return result;
   };
@@ -109,7 +109,7 @@ function sharedJiti(cacheDir: string | false, fresh: boolean): JitiInstance {
   let instance = instances.get(key);
   if (!instance) {
     const { createJiti } = requireJiti(cacheDir);
-    const transform = reportingTransform();
+    const transform = reportingTransform(cacheDir);
     instance = createJiti(import.meta.url, { moduleCache: !fresh, fsCache: cacheDir, interopDefault: true, virtualModules, ...(transform ? { transform } : {}) });
     instances.set(key, instance);
   }
