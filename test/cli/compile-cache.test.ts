@@ -136,5 +136,5 @@ describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", (
     expect(runs.every((run) => run.code === 0 && run.stderr === "")).toBe(true);
     const lastRequest = world.mock.requests.at(-1)!.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(lastRequest.messages.at(-1)!.content)).toContain("Say hello to Ada");
-  });
+  }, 60_000);
 });

@@ -191,5 +191,5 @@ describe("the transform cache", () => {
     expect(await readFile(cacheFile, "utf8")).toContain("99");
     expect(await codeWritten()).toEqual(written);
     expect(await readdir(join(world.cacheDir, "v8"))).toEqual(codeFiles);
-  });
+  }, 60_000);
 });
