@@ -7,7 +7,7 @@ import { resolveFilePlugins, type HostPluginSpec } from "../lib/loading/file-plu
 import { loadedSettingsPlugin, SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../lib/agent-dir/agent-dir.js";
 import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from "./builtin-plugins.js";
-import { selectInitialModel } from "./select-model.js";
+import { selectInitialModel, startingThinkingLevel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
 import { createJitiLoader } from "../lib/loading/jiti-loader.js";
 import type { ExtensionsPluginOptions, PreloadedExtensions } from "../plugins/extensions/index.js";
@@ -218,8 +218,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     });
     warnings.push(...selection.warnings);
     if (selection.model) await session.setModel(selection.model, selection.restored ? "restore" : "set");
-    const ownLevel = session.model && effective.modelThinkingLevels?.[`${session.model.provider}/${session.model.id}`];
-    const level = options.thinkingLevel ?? selection.thinkingLevel ?? restored?.thinkingLevel ?? ownLevel ?? effective.defaultThinkingLevel ?? "medium";
+    const level = startingThinkingLevel({ option: options.thinkingLevel, selection: selection.thinkingLevel, restored: restored?.thinkingLevel, model: session.model, settings: effective });
     await session.setThinkingLevel(level);
     recordInitialThinkingLevel(manager, session.thinkingLevel);
     if (options.sessionName !== undefined && manager && options.sessionName.trim() !== manager.getSessionName()) manager.setSessionName(options.sessionName);

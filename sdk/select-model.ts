@@ -12,11 +12,20 @@ export interface ModelSelection {
   restored?: boolean;
 }
 
-export async function selectInitialModel(
-  session: AgentSession,
-  request: { model?: Model | string; provider?: string; apiKey?: string; settings: Settings; restored?: { provider: string; modelId: string } },
-): Promise<ModelSelection> {
-  const registry = session.registry.services.get("models") as ModelRegistry | undefined;
+export interface ModelRequest {
+  model?: Model | string;
+  provider?: string;
+  apiKey?: string;
+  settings: Settings;
+  restored?: { provider: string; modelId: string };
+}
+
+export async function selectInitialModel(session: AgentSession, request: ModelRequest): Promise<ModelSelection> {
+  return selectModelFrom(session.registry.services.get("models") as ModelRegistry | undefined, request);
+}
+
+/** The same choice from a registry of its own: the interactive UI's first frame, drawn before the session exists. */
+export function selectModelFrom(registry: ModelRegistry | undefined, request: ModelRequest): ModelSelection {
   if (typeof request.model === "object") {
     if (request.apiKey) registry?.setRuntimeApiKey(request.model.provider, request.apiKey);
     return { model: request.model, thinkingLevel: undefined, warnings: [] };
@@ -50,6 +59,16 @@ export async function selectInitialModel(
     throw new PithError("BAD_ARGUMENTS", "--api-key needs --model or --provider, so pith knows which provider the key belongs to.");
   }
   return { model: registry.defaultModel(), thinkingLevel: undefined, warnings };
+}
+
+/**
+ * The level a session starts with, before the model clamps it: the command line's, the `model:level` suffix's, the
+ * resumed session's, the model's own saved level, the settings' default, else medium.
+ */
+export function startingThinkingLevel(request: { option?: ThinkingLevel; selection?: ThinkingLevel; restored?: ThinkingLevel; model: Model | undefined; settings: Settings }): ThinkingLevel {
+  const { model, settings } = request;
+  const ownLevel = model && settings.modelThinkingLevels?.[`${model.provider}/${model.id}`];
+  return request.option ?? request.selection ?? request.restored ?? ownLevel ?? settings.defaultThinkingLevel ?? "medium";
 }
 
 /** `--provider x` alone picks that provider's default model. */

@@ -34,6 +34,8 @@ import { applyStartupScope } from "./scoped-models/startup-scope.js";
 import { startThemes } from "./theme/run-themes.js";
 import { startupTrustPrompt, startupTrustUI } from "./startup/trust-prompt.js";
 import { savedTuiMode } from "./startup/saved-tui-mode.js";
+import { firstFrameFooterData, type FirstFrame } from "./startup/first-frame.js";
+import { HeldKeys } from "./input/held-keys.js";
 import { ResourceListing } from "./components/resource-listing.js";
 import { resourceSections } from "./startup/resource-sections.js";
 import { DiagnosticSections } from "./components/diagnostic-sections.js";
@@ -57,6 +59,9 @@ export interface InitialMessage {
   images?: ImageContent[];
 }
 
+/** `--theme` paths, `--no-themes` (discover false), `--use-theme` */
+export type ThemeOptions = { paths: readonly string[]; discover: boolean; use?: string };
+
 export interface RunOptions {
   /** `pith -r`: open the session picker before anything else */
   pickSession?: boolean;
@@ -64,8 +69,7 @@ export interface RunOptions {
   scope?: readonly string[];
   /** the command line chose the model (`--model`, `--provider`): the scope does not replace it */
   modelGiven?: boolean;
-  /** `--theme` paths, `--no-themes` (discover false), `--use-theme` */
-  themes?: { paths: readonly string[]; discover: boolean; use?: string };
+  themes?: ThemeOptions;
 }
 
 export interface InteractiveMode {
@@ -83,6 +87,11 @@ export interface InteractiveMode {
   readonly trustPrompt: TrustPrompt;
   /** the dialogs extensions' `project_trust` handlers ask with at start-up (createAgentSession's `projectTrust.ui`) */
   readonly trustUI: ProjectTrustUI;
+  /**
+   * Takes the terminal and draws the header, the editor and the footer before the session exists; keys typed until
+   * run() are kept for it. Only where nothing must come first (no trust question, no session picker).
+   */
+  drawFirstFrame(frame: FirstFrame, themes?: ThemeOptions): void;
   /** the session could not be created: the terminal and console output are given back */
   abandon(): void;
   /** Takes the terminal, sends `initial` in order, and serves until the user quits; the exit code. */
@@ -198,14 +207,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
     const data = footerData(plugged, session, () => ui.statuses);
     data.onBranchChange(() => tui.requestRender());
-    const header = new Header({
-      version: options.version,
-      keys,
-      theme,
-      expanded: () => chat.settings.toolsExpanded,
-      quiet: () => plugged.tryUse("settings")?.get().quietStartup ?? false,
-    });
-    ui.frame.setOwn(header, new Footer(data, theme), data);
+    ui.frame.setOwn(header(() => plugged.tryUse("settings")?.get().quietStartup ?? false), new Footer(data, theme), data);
+    early?.data.close();
     ui.setBaseCompletion(new PithCompletion(session.cwd, () => slashCommands(plugged)));
     const app = {
       version: options.version,
@@ -233,26 +236,25 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       },
     });
 
+    // a signal that came while the first frame waited for the session ends the run now, in order
+    early?.guard.remove();
+    if (early?.guard.signal !== undefined) quit(early.guard.signal);
     ui.focusEditor();
     const themes = runOptions.themes;
-    const themeSources = () => ({
-      agentDir: options.agentDir,
-      cwd: session.cwd,
-      projectTrusted: plugged.tryUse("projectTrust")?.trusted ?? true,
-      paths: themes?.paths ?? [],
-      packageFiles: plugged.tryUse("packages")?.resolved.themeFiles ?? [],
-      discover: themes?.discover ?? true,
-    });
+    const themeSources = () => sourcesOfThemes(session.cwd, plugged.tryUse("projectTrust")?.trusted ?? true, themes, plugged.tryUse("packages")?.resolved.themeFiles ?? []);
     const themeChoice = () => themes?.use ?? plugged.tryUse("settings")?.get().theme;
-    const runThemes = startThemes(themeSources(), themeChoice(), ui, tui, (message) => chat.notify("warning", message));
+    // the first frame's themes are these: it was drawn only where no package brings theme files
+    const runThemes = early?.themes ?? startThemes(themeSources(), themeChoice(), ui, tui, warnOfTheme);
     // /reload reads what only the UI reads, as pi 1.6.0: keybindings.json and the theme files
     reloadUiFiles = () => {
       runThemes.reload(themeSources(), themeChoice());
       return reloadKeybindings(keys, options.agentDir);
     };
-    takeTerminal();
-    void runThemes.followTerminal();
-    terminal.setTitle(`pith - ${session.cwd.split("/").pop() ?? session.cwd}`);
+    if (!early) {
+      takeTerminal();
+      void runThemes.followTerminal();
+      setTitle(session.cwd);
+    }
     // the resources loaded and what went wrong loading them, in pi's sections: at start-up and after /reload
     listResources = () => {
       const diagnostics = startupDiagnostics(plugged, { extensions: extensionProblems, shortcuts: bindings.refresh(plugged, { notify: false }), themes: runThemes.problems });
@@ -288,10 +290,12 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       }
       if (runOptions.pickSession) await submitter.send("/resume");
       for (const message of initial) {
-        await submitter.send(message.text, { images: message.images });
         if (exiting) return;
+        await submitter.send(message.text, { images: message.images });
       }
     })();
+    // what was typed into the first frame, after the command line's messages as if typed now
+    early?.keys.release();
 
     const code = await finished;
     runThemes.stop();
@@ -306,6 +310,45 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     printExitOutput(plugged);
     return code;
   }
+
+  const header = (quiet: () => boolean | "header") => new Header({ version: options.version, keys, theme, expanded: () => chat.settings.toolsExpanded, quiet });
+  const warnOfTheme = (message: string) => chat.notify("warning", message);
+  const setTitle = (cwd: string) => terminal.setTitle(`pith - ${cwd.split("/").pop() ?? cwd}`);
+  const sourcesOfThemes = (cwd: string, projectTrusted: boolean, themes: ThemeOptions | undefined, packageFiles: readonly string[]) => ({
+    agentDir: options.agentDir,
+    cwd,
+    projectTrusted,
+    paths: themes?.paths ?? [],
+    packageFiles,
+    discover: themes?.discover ?? true,
+  });
+  let early: { data: ReturnType<typeof firstFrameFooterData>; themes: ReturnType<typeof startThemes>; keys: HeldKeys; guard: { signal?: number; remove(): void } } | undefined;
+  const drawFirstFrame = (frame: FirstFrame, themes?: ThemeOptions) => {
+    if (started) return;
+    const data = firstFrameFooterData(frame, () => ui.statuses);
+    data.onBranchChange(() => tui.requestRender());
+    applyUiSettings(frame.settings, { tui, editor, chat, screens });
+    screens.switchTo(options.tuiMode ?? frame.settings.tuiMode ?? "fullscreen");
+    ui.frame.setOwn(header(() => frame.settings.quietStartup ?? false), new Footer(data, theme), data);
+    ui.focusEditor();
+    const runThemes = startThemes(sourcesOfThemes(frame.cwd, frame.projectTrusted, themes, []), themes?.use ?? frame.settings.theme, ui, tui, warnOfTheme);
+    // until run() guards the terminal with the session: a crash or a second signal still gives it back
+    const guard: { signal?: number; remove(): void } = { remove: () => undefined };
+    let restored = false;
+    guard.remove = guardExit({
+      restore: () => {
+        if (restored) return;
+        restored = true;
+        screens.stop("resume-hint");
+      },
+      onSignal: (code) => (guard.signal = code),
+      reportCrash: (error) => process.stderr.write(`pith: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+    });
+    early = { data, themes: runThemes, keys: new HeldKeys(terminal, tui, () => ui.editorInUse), guard };
+    takeTerminal();
+    void runThemes.followTerminal();
+    setTitle(frame.cwd);
+  };
 
   // until run() lists the start-up problems, what plugins log waits here, so the listed ones are not shown twice
   let startupNotes: { kind: NoticeKind; text: string }[] | undefined = [];
@@ -322,6 +365,9 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   };
   const reportProblem = (error: PithError) => (startupNotes && isExtensionProblem(error) ? extensionProblems.push(error) : note("warning", error.message));
   const abandon = () => {
+    early?.themes.stop();
+    early?.data.close();
+    early?.guard.remove();
     if (started) tui.stop();
     releaseConsole();
     // no chat will show them: what plugins logged while the session was made goes to stderr
@@ -336,5 +382,5 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     if (mode && !started) screens.switchTo(mode);
     takeTerminal();
   };
-  return { plugin, log, reportProblem, packageProgress, run, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminalBeforeSession), trustUI: startupTrustUI(ui, takeTerminalBeforeSession) };
+  return { plugin, log, reportProblem, packageProgress, run, drawFirstFrame, abandon, trustPrompt: startupTrustPrompt(ui, takeTerminalBeforeSession), trustUI: startupTrustUI(ui, takeTerminalBeforeSession) };
 }

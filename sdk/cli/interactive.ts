@@ -4,10 +4,16 @@ import type { CreateAgentSessionOptions } from "../create-agent-session.js";
 import { resolveAgentDir } from "../../lib/agent-dir/agent-dir.js";
 import { PITH_VERSION } from "../version.js";
 import { buildInitialPrompts } from "./initial-message.js";
+import { firstFrameFacts } from "./first-frame.js";
 
 export async function runInteractive(options: CreateAgentSessionOptions, words: { files: string[]; messages: string[]; resume: boolean; models?: string[]; themes: string[]; noThemes: boolean; useTheme?: string; tuiMode?: "fullscreen" | "regular" }): Promise<number> {
   const { interactiveMode } = await import("../../plugins/interactive/index.js");
-  const mode = interactiveMode({ version: PITH_VERSION, agentDir: options.agentDir ?? resolveAgentDir(), tuiMode: words.tuiMode });
+  const agentDir = options.agentDir ?? resolveAgentDir();
+  const mode = interactiveMode({ version: PITH_VERSION, agentDir, tuiMode: words.tuiMode });
+  const themes = { paths: words.themes, discover: !words.noThemes, use: words.useTheme };
+  // drawn before the session is made, where nothing has to come first; the session's parts fill it in
+  const firstFrame = await firstFrameFacts({ ...options, agentDir }, words.resume).catch(() => undefined);
+  if (firstFrame) mode.drawFirstFrame(firstFrame, themes);
   const { createAgentSession } = await import("../create-agent-session.js");
   let created: Awaited<ReturnType<typeof createAgentSession>>;
   try {
@@ -41,6 +47,6 @@ export async function runInteractive(options: CreateAgentSessionOptions, words: 
     pickSession: words.resume,
     scope: words.models,
     modelGiven: options.model !== undefined || options.provider !== undefined,
-    themes: { paths: words.themes, discover: !words.noThemes, use: words.useTheme },
+    themes,
   });
 }

@@ -44,6 +44,8 @@ it("shows the footer's branch, totals and context use, the search and write rows
   // rows of a tool box end in spaces painted with its background
   const screen = () => pty.screen().map((line) => line.trimEnd()).join("\n");
   const footer = () => pty.screen().filter((line) => line !== "").slice(-2).join("\n");
+  // the first frame comes before the session: its context use is drawn in once the session is ready
+  await pty.waitForText("/200k (auto)");
   expect(footer()).toMatch(/^~\/project \(main\)\n\d\.\d%\/200k \(auto\)\s+mock-model$/);
 
   pty.type("do the four things\r");

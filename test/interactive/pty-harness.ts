@@ -27,7 +27,7 @@ export interface PtyOptions {
   cols?: number;
   rows?: number;
   env?: NodeJS.ProcessEnv;
-  /** what `start` waits for before returning (default: the model id "mock-model" in the footer) */
+  /** what `start` waits for before returning (default: the session's footer, with the model id "mock-model") */
   ready?: string;
   /** no `--tui-mode` is added: the settings (or the default, fullscreen) decide the screen */
   settingsDecideScreen?: boolean;
@@ -108,8 +108,11 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
 
 export { createCliWorld, type CliWorld };
 
+const SESSION_FOOTER = /\d%\/\d/;
+
 /**
- * A fresh world per test (beforeEach/afterEach), and `start` to run pith in it and wait for its first frame; a run
+ * A fresh world per test (beforeEach/afterEach), and `start` to run pith in it and wait for its session (or for
+ * `ready`, which may show before the session is made); a run
  * still going at the end of a test is killed.
  */
 export function usePtyWorld(): { world(): CliWorld; start(args?: string[], options?: PtyOptions): Promise<PtyRun> } {
@@ -131,7 +134,9 @@ export function usePtyWorld(): { world(): CliWorld; start(args?: string[], optio
     world: current,
     async start(args = [], options = {}) {
       running = runInPty(current(), ["--model", "mock/mock-model", ...args], options);
-      await running.waitForText(options.ready ?? "mock-model");
+      if (options.ready !== undefined) await running.waitForText(options.ready);
+      // the first frame comes before the session: its footer's context use ("0.6%/200k") says the session is made
+      else await running.waitFor((screen) => screen.includes("mock-model") && SESSION_FOOTER.test(screen));
       return running;
     },
   };

@@ -23,7 +23,8 @@ function expectRestored(output: string): void {
 describe("starting", () => {
   it("draws the header, an empty editor between its borders and the footer with folder and model", async () => {
     const run = runInPty(world, MODEL);
-    await run.waitForText("mock-model");
+    // the session's footer: the first frame's, with the context use filled in
+    await run.waitForText("/200k (auto)");
     const screen = run.screen();
     expect(screen[0]).toContain("pith v");
     expect(screen.join("\n")).toContain("ctrl+o more");

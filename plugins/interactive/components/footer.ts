@@ -18,6 +18,8 @@ export interface FooterData {
   autoCompaction(): boolean;
   /** "model-id", or undefined when no model is chosen */
   model(): { id: string; provider: string; reasoning: boolean } | undefined;
+  /** the model is not known yet (a first frame drawn before the session): nothing is shown in its place */
+  modelPending?(): boolean;
   /** more than one provider has models: the provider is shown too */
   manyProviders(): boolean;
   /** the model's requests are paid by a plan (a subscription sign-in): the cost gets "(sub)" */
@@ -103,7 +105,7 @@ export class Footer implements Component {
 
   private modelText(): string {
     const model = this.data.model();
-    if (!model) return "no model";
+    if (!model) return this.data.modelPending?.() ? "" : "no model";
     let text = model.id;
     if (model.reasoning) {
       const level = this.data.thinkingLevel();
