@@ -165,7 +165,7 @@ export class ModelRegistry {
    * Key and headers for one request to `model`; throws `NO_API_KEY` when there is no key. A bearer variable's
    * token (ANTHROPIC_AUTH_TOKEN) goes as the `Authorization` header alone, with no key.
    */
-  async resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth> {
+  async resolveAuth(model: Pick<Model, "provider" | "id" | "api" | "headers">, signal?: AbortSignal): Promise<ResolvedAuth> {
     // the router resolves the key of the physical model it picks
     if (isVirtualModel(model)) return {};
     const key = await this.resolveKey(model.provider, signal);

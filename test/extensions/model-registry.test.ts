@@ -55,7 +55,8 @@ it("getProviderDisplayName, getProvider, getProviderAuth, getRegisteredProviderC
     expect(probe.refresh).toEqual({ aborted: false, isMap: true, size: 0 });
     expect(probe.classify).toMatchObject({ api: "typesafe-system-one", provider: "typesafe", model: "jev-latest", answers: {}, stopReason: "error", code: "MODEL_TYPE_UNAVAILABLE" });
     expect(probe.classify.errorMessage).toMatch(/does not call classifier models/);
-    expect(probe.images).toMatchObject({ provider: "openrouter", model: "flux", output: [], stopReason: "error", code: "MODEL_TYPE_UNAVAILABLE" });
+    // a model without `type: "image"` is not an image model (pi's message), never a rejection
+    expect(probe.images).toMatchObject({ provider: "openrouter", model: "flux", output: [], stopReason: "error", code: "MODEL_TYPE_MISMATCH", errorMessage: "Model openrouter/flux is not an image model" });
     await started.session.dispose();
   } finally {
     if (previous === undefined) delete process.env.ANTHROPIC_API_KEY;

@@ -6,7 +6,8 @@ import type { ModelRegistry } from "../../models/registry.js";
 import type { VirtualModelDefinition } from "../../models/virtual-models.js";
 import type { NativeProvider } from "../registrations/native-provider.js";
 import { providerAuth, providerObject, unservedCall } from "./provider-view.js";
-import { isModelType, type ModelTypeMap } from "../../models/model-types.js";
+import { isModelType, type ImageModel, type ModelTypeMap } from "../../models/model-types.js";
+import type { AssistantImages, ImagesContext, ImagesOptions } from "../../models/images/image-types.js";
 
 type AnyModel = ModelTypeMap[keyof ModelTypeMap];
 
@@ -50,7 +51,8 @@ export interface ModelRegistryView {
   /** reads models.json and auth.json again; pith refreshes no catalogue over the network, so no provider fails */
   refresh(options?: { signal?: AbortSignal }): Promise<{ aborted: boolean; errors: ReadonlyMap<string, Error> }>;
   classify(model: Model, context: unknown, options?: unknown): Promise<ReturnType<typeof unservedCall>>;
-  generateImages(model: Model, context: unknown, options?: unknown): Promise<ReturnType<typeof unservedCall>>;
+  /** never rejects: a failure is a result with `stopReason: "error"` and a `code` */
+  generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages>;
   getError(): string | undefined;
   /** one model call as pi-ai's event stream, through pith's provider for the model's API (pi's `stream`) */
   stream(model: Model, context: LlmContext, options?: LlmStreamOptions): AssistantMessageEventStream;
@@ -125,7 +127,12 @@ export function modelRegistryView(
       return { aborted: options?.signal?.aborted ?? false, errors: new Map<string, Error>() };
     },
     classify: async (model) => unservedCall(model, "classifier"),
-    generateImages: async (model) => unservedCall(model, "image"),
+    async generateImages(model, context, options) {
+      const models = registry();
+      if (!models) return { api: model?.api ?? "unknown", provider: model?.provider ?? "unknown", model: model?.id ?? "unknown", output: [], stopReason: "error", errorMessage: "pith has no models service in this session", code: "MODELS_UNAVAILABLE", timestamp: Date.now() };
+      const { generateImages } = await import("../../models/images/generate-images.js");
+      return generateImages(models, model, context, options);
+    },
     getError: () => {
       const errors = registry()?.errors ?? [];
       return errors.length > 0 ? errors.map((error) => error.message).join("\n") : undefined;

@@ -21,7 +21,8 @@ export function providerObject(models: ModelRegistry, id: string, stream: Stream
     ...(headers ? { headers } : {}),
     auth: { apiKey: { name: `${name} API key` } },
     getModels: chatModels,
-    getAllModels: chatModels,
+    // every type's models, as pi lists a provider's: chat, then image, then classifier models
+    getAllModels: () => [...chatModels(), ...models.modelsOfType("image", id), ...models.modelsOfType("classifier", id)],
     stream,
     streamSimple: stream,
   };

@@ -90,12 +90,14 @@ function chatCompletion(reply: ScriptedReply, context: EncodeContext): ChatCompl
   const toolCalls = plan.toolCalls.map(
     (call): ChatCompletionMessageToolCall => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.argumentsText } }),
   );
-  const message: ChatCompletion.Choice["message"] & { reasoning_content?: string } = {
+  const images = reply.images?.map((image) => ({ type: "image_url", image_url: { url: `data:${image.mimeType};base64,${image.data}` } }));
+  const message: ChatCompletion.Choice["message"] & { reasoning_content?: string; images?: typeof images } = {
     role: "assistant",
     content: plan.text === "" ? null : plan.text,
     refusal: null,
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     ...(plan.thinking !== "" ? { reasoning_content: plan.thinking } : {}),
+    ...(images ? { images } : {}),
   };
   return {
     id: `chatcmpl-mock-${plan.sequence}`,

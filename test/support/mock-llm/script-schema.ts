@@ -20,6 +20,7 @@ const replySchema: z.ZodType<ScriptedReply> = z.strictObject({
   usage: z
     .strictObject({ input: count.optional(), output: count.optional(), cacheRead: count.optional(), cacheWrite: count.optional(), cacheWrite1h: count.optional() })
     .optional(),
+  images: z.array(z.strictObject({ mimeType: z.string().min(1), data: z.string() })).optional(),
   stopReason: z.enum(["stop", "length", "toolUse"]).optional(),
   error: z
     .strictObject({

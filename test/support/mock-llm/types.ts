@@ -39,6 +39,8 @@ export interface ScriptedReply {
   /** several per turn allowed */
   toolCalls?: ScriptedToolCall[];
   usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; cacheWrite1h?: number };
+  /** Chat Completions JSON body only: generated images, as OpenRouter's image models answer (`message.images`) */
+  images?: Array<{ mimeType: string; data: string }>;
   /** default: "toolUse" when toolCalls, else "stop" */
   stopReason?: "stop" | "length" | "toolUse";
   /** answer with this HTTP error (or, with status 200 and a string body, a web page) instead of a stream */
