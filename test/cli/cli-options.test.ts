@@ -21,6 +21,10 @@ describe("option errors", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe("pith: Unknown option: --bogus (run pith --help for the options, extension flags included)\n");
     expect(world.mock.requests).toHaveLength(0);
+    // without --model too (print-mode's check, moved here)
+    const bare = await world.run(["-p", "--frobnicate", "hi"]);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toMatch(/--frobnicate/);
   });
 
   it("a bad option value is reported once, by pith", async () => {
@@ -63,9 +67,12 @@ export default function (pi) {
       "",
     ]);
     expect(help.stdout).toMatch(/^ {2}-h, --help +show this help and exit$/m);
+    expect(help.stdout).toMatch(/--list-models/);
+    expect(help.stdout).toMatch(/--append-system-prompt/);
     expect(await readFile(loaded, "utf8")).toBe("x"); // once: no session_start work, no second load
 
     const version = await world.run(["--version"]);
+    expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     expect(await readFile(loaded, "utf8")).toBe("x");
     // -ne without -e: nothing to load, nothing listed
