@@ -1,7 +1,7 @@
 // pi 1.6's `pi.registerProvider(provider)` with a whole pi-ai `Provider` object (fixtures/native-provider.ts, its
 // own auth and stream): its models are listed and selectable, its stream answers the request with the model as the
 // provider listed it and the key its auth resolved, `getRegisteredNativeProvider` hands the object back, and
-// `unregisterProvider` takes it away. The same extension runs in pi 1.6.0 (Node 22) for the CLI comparison.
+// `unregisterProvider` takes it away; without a key its auth can find, its models are not available. The same extension runs in pi 1.6.0 (Node 22) for the CLI comparison.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -78,5 +78,13 @@ describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("registerProvider(
     const pi = await runPiCli({ ...world, env: { ...world.env, ...env } }, ask);
     expect(pi.stdout.trim()).toBe("native answer to hi there (level xhigh, model header native-one)");
     expect(pith.stdout.trim()).toBe(pi.stdout.trim());
+  });
+
+  it("a provider whose own auth finds no key is not configured: --list-models lists none of its models, in pith as in pi", { timeout: 120_000 }, async () => {
+    const list = ["-ne", "-e", FIXTURE, "--list-models", "native"];
+    const pith = await world.run(list);
+    const pi = await runPiCli(world, list);
+    expect(pi.stdout).toBe('No models matching "native"\n');
+    expect(pith.stdout).toBe(pi.stdout);
   });
 });

@@ -8,7 +8,7 @@ import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";
 import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
 import { configOfNativeProvider, isNativeProvider } from "../registrations/native-provider.js";
-import { registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
+import { checkNativeAuth, registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
 import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
 import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
 import { checkTool } from "../registrations/tool-adapter.js";
@@ -171,7 +171,10 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       if (native) record.nativeProviders.set(name, native);
       else record.nativeProviders.delete(name);
       if (!record.live || !runtime().loaded) record.pendingProviders.push({ name, config });
-      else registerProviderNow(runtime(), record, name, config);
+      else {
+        registerProviderNow(runtime(), record, name, config);
+        if (native) void checkNativeAuth(runtime(), record, name, config);
+      }
     },
 
     unregisterProvider(name) {

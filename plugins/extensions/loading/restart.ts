@@ -19,7 +19,7 @@ export async function loadAll(runtime: ExtensionRuntime, options: ExtensionsPlug
   registerAllTools(runtime);
   registerAllCommands(runtime);
   resolveFlags(runtime); // reports flag conflicts now, not when someone first asks for the flags
-  registerPendingProviders(runtime);
+  await registerPendingProviders(runtime);
   runtime.loaded = true;
   watchSession(runtime);
   return untrusted;

@@ -19,6 +19,7 @@ export interface NativeProvider {
   readonly headers?: Record<string, string | null>;
   readonly auth?: {
     apiKey?: {
+      check?(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<unknown>;
       resolve(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<ApiKeyAuthResult | undefined>;
     };
   };
@@ -32,7 +33,18 @@ interface NativeAuthContext {
 }
 
 /** A configured key stands in for the provider's own auth, which each request resolves (see `nativeStream`). */
-const KEY_FROM_PROVIDER_AUTH = "resolved-by-the-provider";
+export const KEY_FROM_PROVIDER_AUTH = "resolved-by-the-provider";
+
+/**
+ * Whether the provider's own auth finds a credential without one of pith's, as pi 1.6.0 decides a provider is
+ * configured: its `auth.apiKey.check` when it has one, else its `resolve`.
+ */
+export async function nativeAuthConfigured(provider: NativeProvider, signal: AbortSignal): Promise<boolean> {
+  const apiKey = provider.auth?.apiKey;
+  if (!apiKey) return false;
+  const found = typeof apiKey.check === "function" ? await apiKey.check({ ctx: authContext, signal }) : await apiKey.resolve({ ctx: authContext, signal });
+  return found !== undefined && found !== null;
+}
 
 export function isNativeProvider(value: unknown): value is NativeProvider {
   const candidate = value as Partial<NativeProvider> | null;

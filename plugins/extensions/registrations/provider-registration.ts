@@ -8,6 +8,7 @@ import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
 import { splitTypedRegistration } from "./typed-model-registration.js";
+import { KEY_FROM_PROVIDER_AUTH, nativeAuthConfigured } from "./native-provider.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionVirtualModel } from "../contract/types.js";
 import { createExtensionContext } from "../context/extension-context.js";
@@ -34,10 +35,37 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
   }
 }
 
-export function registerPendingProviders(runtime: ExtensionRuntime): void {
+/** Registers what factories queued; resolves once whole-`Provider` objects' auth has said whether they are configured. */
+export async function registerPendingProviders(runtime: ExtensionRuntime): Promise<void> {
+  const checks: Promise<void>[] = [];
   for (const record of runtime.records.filter((candidate) => candidate.live)) {
-    for (const { name, config } of record.pendingProviders.splice(0)) registerProviderNow(runtime, record, name, config);
+    for (const { name, config } of record.pendingProviders.splice(0)) {
+      registerProviderNow(runtime, record, name, config);
+      checks.push(checkNativeAuth(runtime, record, name, config));
+    }
     for (const definition of record.pendingVirtualModels.splice(0)) registerVirtualModelNow(runtime, record, definition);
+  }
+  await Promise.all(checks);
+}
+
+/**
+ * A whole-`Provider` object is registered with a stand-in key, so its models count as configured; when pith has no
+ * key of its own for it (--api-key, auth.json, a variable) and the provider's auth finds none either, the stand-in
+ * goes and its models are not available, as in pi 1.6.0.
+ */
+export async function checkNativeAuth(runtime: ExtensionRuntime, record: ExtensionRecord, name: string, config: Record<string, unknown>): Promise<void> {
+  const native = record.nativeProviders.get(name);
+  const models = runtime.models();
+  if (!native || !models || models.registeredProviderConfig(name)?.apiKey !== KEY_FROM_PROVIDER_AUTH) return;
+  if (models.authSource(name)?.source !== "models.json") return;
+  try {
+    if (await nativeAuthConfigured(native, AbortSignal.timeout(15_000))) return;
+    // replaced or removed while its auth was asked
+    if (record.nativeProviders.get(name) !== native || !record.providerNames.has(name)) return;
+    const { streamSimple: _stream, apiKey: _standIn, ...withoutKey } = config;
+    models.registerProvider(name, withoutKey);
+  } catch (error) {
+    runtime.report(extensionError(record.owner, `registerProvider("${name}") auth check`, new Error(errorMessage(error))));
   }
 }
 
