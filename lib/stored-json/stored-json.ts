@@ -6,15 +6,29 @@ import { isUtf8 } from "node:buffer";
 /** Node 20 has it; the TypeScript library pith compiles against does not name it yet */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
-/** the JSON bytes of a message's `content` while nobody has read it */
-const unreadContent = new WeakMap<object, () => Buffer>();
+/**
+ * JSON bytes as stored: in memory, or still in the session file (`bytes` then reads them, and throws when the file
+ * can no longer give them).
+ */
+export interface StoredJson {
+  readonly byteLength: number;
+  /** whether `bytes` costs no read */
+  readonly resident: boolean;
+  /** the bytes from `from` to `to` (default: all of them) */
+  bytes(from?: number, to?: number): Buffer;
+  /** whether `{"` may occur at or after `from` (false only when it surely does not), answered without a read */
+  mayHaveObjectFrom(from: number): boolean;
+}
+
+/** the JSON of a message's `content` while nobody has read it */
+const unreadContent = new WeakMap<object, StoredJson>();
 /** until a session stores some, every message is read and asking the weak maps would cost a look-up per message */
 let anyUnread = false;
 
 /** The sessions store says where an unread message's `content` is stored (until it is read). */
-export function setUnreadContentJson(message: object, bytes: () => Buffer): void {
+export function setUnreadContentJson(message: object, json: StoredJson): void {
   anyUnread = true;
-  unreadContent.set(message, bytes);
+  unreadContent.set(message, json);
 }
 
 export function clearUnreadContentJson(message: object): void {
@@ -24,13 +38,12 @@ export function clearUnreadContentJson(message: object): void {
 
 /** The size of a message's stored `content` JSON while it is unread (an estimate that does not read it); else undefined. */
 export function unreadContentByteLength(message: object): number | undefined {
-  return anyUnread ? unreadContent.get(message)?.().length : undefined;
+  return anyUnread ? unreadContent.get(message)?.byteLength : undefined;
 }
 
 // pith and pi write a text block's `type` first, then its `text`
 const SINGLE_TEXT_HEAD = Buffer.from('[{"type":"text","text":"');
 const SINGLE_TEXT_TAIL = Buffer.from('"}]');
-const BLOCK_START = Buffer.from('{"');
 
 /**
  * The text of a message whose `content` is unread and stored as exactly one text block, as its stored JSON
@@ -40,22 +53,34 @@ export function storedSingleText(message: object, fallback: () => string): Store
   if (!anyUnread) return undefined;
   const known = shapes.get(message);
   if (known !== undefined) return known ? new StoredJsonString(known, fallback) : undefined;
-  const literal = singleTextLiteral(unreadContent.get(message)?.());
+  const literal = singleTextLiteral(unreadContent.get(message));
   if (unreadContent.has(message)) shapes.set(message, literal ?? false);
   return literal ? new StoredJsonString(literal, fallback) : undefined;
 }
 
 /** what the bytes of each unread content were found to be: its one text's literal, or false */
-const shapes = new WeakMap<object, Buffer | false>();
+const shapes = new WeakMap<object, StoredLiteral | false>();
 
-function singleTextLiteral(bytes: Buffer | undefined): Buffer | undefined {
-  if (!bytes || bytes.length < SINGLE_TEXT_HEAD.length + SINGLE_TEXT_TAIL.length + 1) return undefined;
-  if (!bytes.subarray(0, SINGLE_TEXT_HEAD.length).equals(SINGLE_TEXT_HEAD)) return undefined;
-  if (!bytes.subarray(bytes.length - SINGLE_TEXT_TAIL.length).equals(SINGLE_TEXT_TAIL)) return undefined;
+/** the JSON string literal at `from`..`to` of stored JSON */
+interface StoredLiteral {
+  json: StoredJson;
+  from: number;
+  to: number;
+}
+
+function singleTextLiteral(json: StoredJson | undefined): StoredLiteral | undefined {
+  const length = json?.byteLength ?? 0;
+  if (!json || length < SINGLE_TEXT_HEAD.length + SINGLE_TEXT_TAIL.length + 1) return undefined;
+  try {
+    if (!json.bytes(0, SINGLE_TEXT_HEAD.length).equals(SINGLE_TEXT_HEAD)) return undefined;
+    if (!json.bytes(length - SINGLE_TEXT_TAIL.length).equals(SINGLE_TEXT_TAIL)) return undefined;
+  } catch {
+    return undefined;
+  }
   // Inside a JSON string every quote is escaped, so a `{"` after the head can only start another block. Another
   // member of this block would make the literal fail its parse when sent, and the text goes the usual way.
-  if (bytes.indexOf(BLOCK_START, SINGLE_TEXT_HEAD.length) !== -1) return undefined;
-  return bytes.subarray(SINGLE_TEXT_HEAD.length - 1, bytes.length - SINGLE_TEXT_TAIL.length + 1);
+  if (json.mayHaveObjectFrom(SINGLE_TEXT_HEAD.length)) return undefined;
+  return { json, from: SINGLE_TEXT_HEAD.length - 1, to: length - SINGLE_TEXT_TAIL.length + 1 };
 }
 
 /**
@@ -65,24 +90,26 @@ function singleTextLiteral(bytes: Buffer | undefined): Buffer | undefined {
  */
 export class StoredJsonString {
   constructor(
-    private readonly literal: Buffer,
+    private readonly literal: StoredLiteral,
     private readonly fallback: () => string,
   ) {}
 
   get byteLength(): number {
-    return this.literal.length;
+    return this.literal.to - this.literal.from;
   }
 
   /** the bytes to send as they are, or undefined when only the value may be sent */
   sendable(): Buffer | undefined {
-    if (!isUtf8(this.literal)) return undefined;
+    let bytes: Buffer;
     let value: unknown;
     try {
-      value = JSON.parse(this.literal.toString("latin1"));
+      bytes = this.literal.json.bytes(this.literal.from, this.literal.to);
+      if (!isUtf8(bytes)) return undefined;
+      value = JSON.parse(bytes.toString("latin1"));
     } catch {
       return undefined;
     }
-    return typeof value === "string" && value !== "" && (value as WellFormedCheck).isWellFormed() ? this.literal : undefined;
+    return typeof value === "string" && value !== "" && (value as WellFormedCheck).isWellFormed() ? bytes : undefined;
   }
 
   toJSON(): string {

@@ -72,6 +72,23 @@ describe("stored tool output in a request", () => {
     reopened.close();
   });
 
+  it("is sent from the file when a big session is read in pieces, and the server gets the same body", async () => {
+    const model = testModel("anthropic-messages", mock.url, { input: ["text"] });
+    const { file } = writeSession(model);
+    const eager = messagesOf(parseJsonlBuffer(readFileSync(file), file, { lazy: false }).records.slice(1).map((r) => r.value as SessionEntry));
+    const expected = await sentBody(mock, streamAnthropic, streamRequest(model, { messages: eager }));
+
+    const dir = tempDir();
+    const pieces = new JsonlSessionStore({ agentDir: dir, sessionDir: dir, piecewiseFileBytes: 0 });
+    const reopened = SessionManager.open(pieces, file);
+    const lazy = messagesOf(reopened.getBranch());
+    const received = await sentBody(mock, streamAnthropic, streamRequest(model, { messages: lazy }));
+    expect(received).toEqual(expected);
+    const unread = lazy.filter((message) => Object.getOwnPropertyDescriptor(message, "content")?.get !== undefined);
+    expect(unread.map((message) => (message as ToolResultMessage).toolCallId)).toEqual(["call_0", "call_6", "call_7", "call_8"]);
+    reopened.close();
+  });
+
   it("is read as usual when a before_provider_request handler may see the payload", async () => {
     const model = testModel("anthropic-messages", mock.url);
     const { file, store } = writeSession(model);

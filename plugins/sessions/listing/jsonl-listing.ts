@@ -13,7 +13,7 @@ import type { SessionHeader, SessionInfo } from "../format/types.js";
 
 export const HEAD_BYTES = 32 * 1024;
 export const TAIL_BYTES = 64 * 1024;
-const BOUNDARY_BYTES = 32;
+export const BOUNDARY_BYTES = 32;
 const BATCH = 64;
 
 export interface ListingOptions {

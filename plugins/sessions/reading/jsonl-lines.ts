@@ -7,6 +7,7 @@
 import { isAscii } from "node:buffer";
 import { LAZY_LINE_BYTES, PREFIX_BYTES, deferredMessageEntry, lazyMessageEntry, messagePrefixAt, wholeLineMessage, type LazyReport, type StoredLines } from "./lazy-entry.js";
 import { ContextPath } from "./context-path.js";
+import type { FileLine, PiecewiseFile } from "./file-pieces.js";
 import { CURRENT_SESSION_VERSION, warning, type SessionWarning } from "../format/types.js";
 
 /** V8 strings top out near 512 M characters; longer lines could not be parsed at all. */
@@ -58,8 +59,18 @@ interface Lines {
 const COMPACTION_HEAD = Buffer.from('{"type":"compaction",');
 
 export function parseJsonlBuffer(buffer: Buffer, location: string, options: ParseOptions = {}): ParsedLines {
-  const reader = new LineReader(buffer, location, options);
-  const lines = findLines(buffer, reader, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+  return parseLines(new LineReader(buffer, location, options), options);
+}
+
+/** The same for a file read in pieces (file-pieces.ts): its big lines are read from the file when something reads them. */
+export function parseJsonlPieces(file: PiecewiseFile, location: string, options: ParseOptions = {}): ParsedLines {
+  const reader = new LineReader(file.buffer, location, options, file.inFile);
+  reader.warnings.push(...file.warnings);
+  return { ...parseLines(reader, options), completeBytes: file.completeBytes };
+}
+
+function parseLines(reader: LineReader, options: ParseOptions): ParsedLines {
+  const lines = findLines(reader.buffer, reader, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   // Deferring pays where a compaction starts the context: the lines before it are never parsed. Without one, every
   // line on the path is read at once anyway, and reading them in file order costs less than walking up to them.
   const lazy = options.lazy !== false;
@@ -157,9 +168,11 @@ class LineReader implements StoredLines {
   private readonly ascii: boolean;
 
   constructor(
-    private readonly buffer: Buffer,
+    readonly buffer: Buffer,
     readonly location: string,
     private readonly options: ParseOptions,
+    /** big lines left in the file, by line number: `buffer` holds only their heads */
+    private readonly inFile?: Map<number, FileLine>,
   ) {
     this.scan = buffer.length <= WHOLE_TEXT_MAX_BYTES ? buffer.toString("latin1") : undefined;
     this.ascii = this.scan !== undefined && isAscii(buffer);
@@ -167,14 +180,15 @@ class LineReader implements StoredLines {
 
   /** The line's value; SKIPPED, with a warning, when it is not JSON. */
   parse(line: number, start: number, end: number): unknown {
+    const inFile = this.inFile?.get(line);
     try {
-      return JSON.parse(this.text(start, end));
+      return JSON.parse(inFile ? inFile.bytes().toString("utf8") : this.text(start, end));
     } catch {
       if (end < this.buffer.length) {
         this.warnings.push(warning("invalid_json", this.location, line, "not valid JSON; line skipped"));
       } else {
         this.torn = true;
-        const text = `incomplete last line (${end - start} bytes, no newline), probably cut by a crash; skipped (the next write keeps it in ${this.location}.torn)`;
+        const text = `incomplete last line (${inFile?.length ?? end - start} bytes, no newline), probably cut by a crash; skipped (the next write keeps it in ${this.location}.torn)`;
         this.warnings.push(warning("torn_line", this.location, line, text));
       }
       return SKIPPED;
@@ -191,6 +205,8 @@ class LineReader implements StoredLines {
 
   /** A big message line's entry (its content parsed when read); undefined for any other line. */
   bigEntry(line: number, start: number, end: number): Record<string, unknown> | undefined {
+    const inFile = this.inFile?.get(line);
+    if (inFile) return inFile.terminated ? lazyMessageEntry(inFile, this.reporter(line)) : undefined;
     if (end - start < LAZY_LINE_BYTES || !this.closed(end)) return undefined;
     return lazyMessageEntry(this.buffer.subarray(start, end), this.reporter(line));
   }
@@ -200,7 +216,7 @@ class LineReader implements StoredLines {
    * bigEntry); undefined for any other line, and for a small line when `unlessSmall` (the caller parses it now).
    */
   deferredEntry(line: number, start: number, end: number, unlessSmall: boolean): Record<string, unknown> | undefined {
-    if (end - start >= LAZY_LINE_BYTES) return this.bigEntry(line, start, end);
+    if (end - start >= LAZY_LINE_BYTES || this.inFile?.has(line)) return this.bigEntry(line, start, end);
     if (unlessSmall || !this.closed(end)) return undefined;
     const prefix =
       this.scan !== undefined
@@ -233,7 +249,7 @@ class LineReader implements StoredLines {
   }
 }
 
-function isCurrentHeader(value: unknown): boolean {
+export function isCurrentHeader(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const { type, version } = value as { type?: unknown; version?: unknown };
   return type === "session" && typeof version === "number" && version >= CURRENT_SESSION_VERSION;

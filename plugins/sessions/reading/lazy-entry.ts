@@ -2,8 +2,9 @@
 // reading an entry's `message` parses its line (a big line: everything but its `content` array, usually the bulk:
 // tool output, which is parsed when it is itself first read). A resume that compacts first therefore parses only
 // the messages it keeps or summarises word for word.
-import { clearUnreadContentJson, setUnreadContentJson } from "../../../lib/stored-json/stored-json.js";
+import { clearUnreadContentJson, setUnreadContentJson, type StoredJson } from "../../../lib/stored-json/stored-json.js";
 import { repairMessageContent } from "../format/repair-content.js";
+import { FileLine } from "./file-pieces.js";
 
 /** lines at least this long keep their `content` unparsed until it is read */
 export const LAZY_LINE_BYTES = 4096;
@@ -18,7 +19,11 @@ const MESSAGE_PREFIX_AT = new RegExp(PREFIX_SOURCE, "y");
 const MEMBERS_BEFORE_CONTENT =
   /(?:,"[A-Za-z_][A-Za-z0-9_]{0,63}":(?:"[^"\\]{0,512}"|-?[0-9]{1,20}(?:\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,4})?|true|false|null))*,"content":\[/y;
 const MEMBERS_WINDOW = 2048;
+/** a big line's end as JSON.stringify writes it after the content array: `]`, plain members, the two closing braces */
+const MEMBERS_AFTER_CONTENT =
+  /\](?:,"[A-Za-z_][A-Za-z0-9_]{0,63}":(?:"[^"\\]{0,512}"|-?[0-9]{1,20}(?:\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,4})?|true|false|null))*\}\}$/;
 const CONTENT_HEAD_BYTES = 64;
+const OBJECT_START = Buffer.from('{"');
 const PLACEHOLDER = 0;
 const DAMAGED_NOTE = "[this message could not be read from the session file]";
 
@@ -48,11 +53,18 @@ function prefixOf(match: RegExpExecArray | null): MessagePrefix | undefined {
   return { id: match[1]!, parentId: match[2] ?? null, timestamp: match[3]!, role: match[4]!, length: match[0].length };
 }
 
+/** A big line: in memory, or left in the file (file-pieces.ts). */
+export type BigLine = Buffer | FileLine;
+
+function slice(line: BigLine, from: number, to = line.length): Buffer {
+  return line instanceof FileLine ? line.bytes(from, to) : line.subarray(from, to);
+}
+
 interface UnreadContent {
-  line: Buffer;
-  /** the bytes of the `content` array within `line` */
-  start: number;
-  end: number;
+  /** the `content` array's JSON */
+  json: StoredJson;
+  /** the whole line's text, for when `json` turns out not to be a value of its own */
+  wholeLine(): string;
   report: LazyReport;
 }
 
@@ -63,11 +75,11 @@ const unread = new WeakMap<object, UnreadContent>();
  * A big message line's entry: `message` is parsed on first access, its `content` only when that is read (see
  * `deferredMessageEntry`). Undefined when the line does not start the usual way.
  */
-export function lazyMessageEntry(line: Buffer, report: LazyReport): Record<string, unknown> | undefined {
-  const prefix = prefixOf(MESSAGE_PREFIX.exec(line.toString("latin1", 0, Math.min(line.length, PREFIX_BYTES))));
-  if (!prefix || line[line.length - 1] !== 0x7d) return undefined;
+export function lazyMessageEntry(line: BigLine, report: LazyReport): Record<string, unknown> | undefined {
+  const prefix = prefixOf(MESSAGE_PREFIX.exec(slice(line, 0, Math.min(line.length, PREFIX_BYTES)).toString("latin1")));
+  if (!prefix || slice(line, line.length - 1)[0] !== 0x7d) return undefined;
   const source: StoredLines = {
-    message: () => messageWithUnreadContent(line, prefix.length, report) ?? wholeLineMessage(line.toString("utf8"), report),
+    message: () => messageWithUnreadContent(line, prefix.length, report) ?? wholeLineMessage(slice(line, 0).toString("utf8"), report),
     report: (_line, code, text) => report(code, text),
   };
   return deferredMessageEntry(prefix, source, 0, 0, line.length);
@@ -163,30 +175,34 @@ export function wholeLineMessage(json: string, report: LazyReport): unknown {
  * can be told apart without parsing it: plain members before it, and after it only members the next `],"`
  * starts (or none).
  */
-function messageWithUnreadContent(line: Buffer, roleEnd: number, report: LazyReport): Record<string, unknown> | undefined {
+function messageWithUnreadContent(line: BigLine, roleEnd: number, report: LazyReport): Record<string, unknown> | undefined {
   MEMBERS_BEFORE_CONTENT.lastIndex = roleEnd;
-  if (!MEMBERS_BEFORE_CONTENT.test(line.toString("latin1", 0, Math.min(line.length, MEMBERS_WINDOW)))) return undefined;
+  if (!MEMBERS_BEFORE_CONTENT.test(slice(line, 0, Math.min(line.length, MEMBERS_WINDOW)).toString("latin1"))) return undefined;
   const start = MEMBERS_BEFORE_CONTENT.lastIndex - 1;
-  // JSON.stringify writes no spaces: the array ends at the first `]` followed by another member, or at the end
-  let end = line.indexOf('],"', start) + 1;
-  if (end === 0) {
-    if (line.length < 3 || line[line.length - 3] !== 0x5d || line[line.length - 2] !== 0x7d) return undefined;
-    end = line.length - 2;
-  }
-  // a second `content` member after the array would win over it in a full parse
-  if (line.indexOf('"content":', end) !== -1) return undefined;
+  const end = line instanceof FileLine ? contentEndFromTail(line) : contentEnd(line, start);
+  if (end <= start) return undefined;
   let message: Record<string, unknown>;
   try {
     // a wrong guess at the end leaves brackets unbalanced, so the parse fails rather than misleads
-    const rest = JSON.parse(`${line.toString("utf8", 0, start)}${PLACEHOLDER}${line.toString("utf8", end)}`) as { message?: unknown };
+    const rest = JSON.parse(`${slice(line, 0, start).toString("utf8")}${PLACEHOLDER}${slice(line, end).toString("utf8")}`) as { message?: unknown };
     message = rest.message as Record<string, unknown>;
   } catch {
     return undefined;
   }
   if (typeof message !== "object" || message === null || message.content !== PLACEHOLDER) return undefined;
-  const state: UnreadContent = { line, start, end, report };
+  const json: StoredJson = {
+    byteLength: end - start,
+    resident: !(line instanceof FileLine),
+    bytes: (from = 0, to = end - start) => slice(line, start + from, start + to),
+    mayHaveObjectFrom: (from) => {
+      if (line instanceof FileLine) return line.mayHaveObjectFrom(start + from, end);
+      const found = line.indexOf(OBJECT_START, start + from);
+      return found !== -1 && found < end;
+    },
+  };
+  const state: UnreadContent = { json, wholeLine: () => slice(line, 0).toString("utf8"), report };
   unread.set(message, state);
-  setUnreadContentJson(message, () => line.subarray(start, end));
+  setUnreadContentJson(message, json);
   Object.defineProperty(message, "content", {
     enumerable: true,
     configurable: true,
@@ -200,12 +216,36 @@ function messageWithUnreadContent(line: Buffer, roleEnd: number, report: LazyRep
   return message;
 }
 
+/** Where the `content` array starting at `start` ends (just after its `]`), found by a search; -1 when unclear. */
+function contentEnd(line: Buffer, start: number): number {
+  // JSON.stringify writes no spaces: the array ends at the first `]` followed by another member, or at the end
+  let end = line.indexOf('],"', start) + 1;
+  if (end === 0) {
+    if (line.length < 3 || line[line.length - 3] !== 0x5d || line[line.length - 2] !== 0x7d) return -1;
+    end = line.length - 2;
+  }
+  // a second `content` member after the array would win over it in a full parse
+  return line.indexOf('"content":', end) === -1 ? end : -1;
+}
+
+/**
+ * The same for a line left in the file, from its last bytes alone: the array is followed by plain members only.
+ * Inside a JSON string a quote is always escaped, so `],"` never occurs there, and a `]` deeper in the line would
+ * need more closing braces after it: only the content's own `]` can start that ending.
+ */
+function contentEndFromTail(line: FileLine): number {
+  const text = line.tail.toString("latin1");
+  const match = MEMBERS_AFTER_CONTENT.exec(text);
+  if (!match || match[0].includes('"content":')) return -1;
+  return line.length - line.tail.length + match.index + 1;
+}
+
 function readContent(message: Record<string, unknown>, state: UnreadContent): unknown {
   // The line parsed with a plain value in place of these bytes (the shell) and they parse as a value of their own,
   // so the line as a whole is the shell with this value as its content: only the content needs parsing.
   let content: unknown;
   try {
-    content = JSON.parse(state.line.toString("utf8", state.start, state.end));
+    content = JSON.parse(state.json.bytes().toString("utf8"));
   } catch {
     return readWholeLine(message, state);
   }
@@ -219,7 +259,7 @@ function readContent(message: Record<string, unknown>, state: UnreadContent): un
 function readWholeLine(message: Record<string, unknown>, state: UnreadContent): unknown {
   let full: Record<string, unknown>;
   try {
-    full = (JSON.parse(state.line.toString("utf8")) as { message: Record<string, unknown> }).message;
+    full = (JSON.parse(state.wholeLine()) as { message: Record<string, unknown> }).message;
   } catch {
     settleContent(message, damagedContent());
     state.report("invalid_json", "message line is damaged; its content was replaced by a note");
@@ -253,7 +293,7 @@ export function peekUnreadContent(message: object): unknown {
   const state = unread.get(message);
   if (!state) return undefined;
   try {
-    return JSON.parse(state.line.toString("utf8", state.start, state.end));
+    return JSON.parse(state.json.bytes().toString("utf8"));
   } catch {
     return (message as { content: unknown }).content;
   }
@@ -265,7 +305,12 @@ export function peekUnreadContent(message: object): unknown {
  */
 export function unreadContentHead(message: object): string | undefined {
   const state = unread.get(message);
-  return state ? state.line.toString("latin1", state.start, Math.min(state.end, state.start + CONTENT_HEAD_BYTES)) : undefined;
+  if (!state) return undefined;
+  try {
+    return state.json.bytes(0, Math.min(state.json.byteLength, CONTENT_HEAD_BYTES)).toString("latin1");
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the entry came from a big line whose `message` may still be unparsed (reading it would parse it). */

@@ -1,9 +1,10 @@
 // The default store: pi-compatible JSONL files under `<agentDir>/sessions/--<cwd>--/` (or one flat folder).
-import { closeSync, fstatSync, openSync, readFileSync, readdirSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PithError, errorMessage } from "../../../kernel/index.js";
-import { parseJsonlBuffer } from "../reading/jsonl-lines.js";
-import { boundaryBefore, exactRecord, listSessionDirs } from "../listing/jsonl-listing.js";
+import { DEFAULT_MAX_LINE_BYTES, isCurrentHeader, parseJsonlBuffer, parseJsonlPieces, type ParsedLines, type ParseOptions } from "../reading/jsonl-lines.js";
+import { PIECEWISE_FILE_BYTES, readInPieces } from "../reading/file-pieces.js";
+import { BOUNDARY_BYTES, boundaryBefore, exactRecord, listSessionDirs } from "../listing/jsonl-listing.js";
 import { JsonlWriter } from "./jsonl-writer.js";
 import { rememberRecord } from "../listing/listing-cache.js";
 import { isHeader } from "../reading/load-entries.js";
@@ -18,6 +19,8 @@ export interface JsonlSessionStoreOptions {
   sessionDir?: string;
   /** longer lines are skipped with a warning (default 256 MiB) */
   maxLineBytes?: number;
+  /** bigger files are read in pieces, their big lines left in the file until read (default 32 MiB) */
+  piecewiseFileBytes?: number;
 }
 
 export class JsonlSessionStore implements SessionStore {
@@ -25,11 +28,13 @@ export class JsonlSessionStore implements SessionStore {
   readonly agentDir: string;
   readonly sessionDir: string | undefined;
   private readonly maxLineBytes: number | undefined;
+  private readonly piecewiseFileBytes: number;
 
   constructor(options: JsonlSessionStoreOptions = {}) {
     this.agentDir = options.agentDir ?? resolveAgentDir();
     this.sessionDir = options.sessionDir;
     this.maxLineBytes = options.maxLineBytes;
+    this.piecewiseFileBytes = options.piecewiseFileBytes ?? PIECEWISE_FILE_BYTES;
   }
 
   /** the folder a project's sessions live in */
@@ -43,13 +48,11 @@ export class JsonlSessionStore implements SessionStore {
   }
 
   read(location: string, options: StoreOptions = {}): StoredSession | undefined {
-    let buffer: Buffer;
-    let mtimeMs: number;
+    let read: ReadFile;
     try {
       const fd = openSync(location, "r");
       try {
-        mtimeMs = fstatSync(fd).mtimeMs;
-        buffer = readFileSync(fd);
+        read = readFile(fd, location, this.piecewiseFileBytes, { maxLineBytes: this.maxLineBytes, onWarning: options.onWarning });
       } finally {
         closeSync(fd);
       }
@@ -57,20 +60,18 @@ export class JsonlSessionStore implements SessionStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw new PithError("SESSION_READ_FAILED", `Could not read session file ${location}: ${errorMessage(error)}`, { cause: error });
     }
-    const parsed = parseJsonlBuffer(buffer, location, { maxLineBytes: this.maxLineBytes, onWarning: options.onWarning });
+    const { parsed, fileSize, mtimeMs, boundary } = read;
     const first = parsed.records[0]?.value;
     if (isHeader(first)) {
       // the file was read whole anyway: let the next listing show exact figures without reading it
-      const boundary = boundaryBefore(buffer, parsed.completeBytes);
       const { records, completeBytes } = parsed;
-      const fileSize = buffer.length;
       rememberRecord(dirname(location), basename(location), () => {
         const record = exactRecord(first, records.map((r) => r.value), fileSize, mtimeMs, boundary);
         record.scannedTo = completeBytes;
         return record;
       });
     }
-    return { records: parsed.records, warnings: parsed.warnings, empty: buffer.length === 0 };
+    return { records: parsed.records, warnings: parsed.warnings, empty: fileSize === 0 };
   }
 
   create(location: string, lines: readonly FileEntry[], options?: StoreOptions): SessionWriter {
@@ -100,4 +101,39 @@ export class JsonlSessionStore implements SessionStore {
     if (this.sessionDir && !dirs.includes(this.sessionDir)) dirs.push(this.sessionDir);
     return dirs;
   }
+}
+
+interface ReadFile {
+  parsed: ParsedLines;
+  fileSize: number;
+  mtimeMs: number;
+  /** the listing cache's check of the content (boundaryBefore) */
+  boundary: string;
+}
+
+/** The open file's lines: read whole, or in pieces when it is big and of the current version (file-pieces.ts). */
+function readFile(fd: number, location: string, piecewiseFileBytes: number, options: ParseOptions): ReadFile {
+  const stat = fstatSync(fd);
+  let parsed: ParsedLines | undefined;
+  let buffer: Buffer | undefined;
+  if (stat.size > piecewiseFileBytes) {
+    const file = readInPieces(fd, { path: location, dev: stat.dev, ino: stat.ino, size: stat.size }, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+    parsed = parseJsonlPieces(file, location, options);
+    // an older file is upgraded and rewritten: it is read whole, while it is still the file it was
+    if (!isCurrentHeader(parsed.records[0]?.value)) parsed = undefined;
+  }
+  if (!parsed) {
+    buffer = readFileSync(fd);
+    parsed = parseJsonlBuffer(buffer, location, options);
+  }
+  const boundaryStart = Math.max(0, parsed.completeBytes - BOUNDARY_BYTES);
+  const around = buffer ?? readAt(fd, boundaryStart, parsed.completeBytes - boundaryStart);
+  const boundary = boundaryBefore(around, buffer ? parsed.completeBytes : around.length);
+  return { parsed, fileSize: stat.size, mtimeMs: stat.mtimeMs, boundary };
+}
+
+function readAt(fd: number, position: number, length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  const read = readSync(fd, bytes, 0, length, position);
+  return bytes.subarray(0, read);
 }
