@@ -79,24 +79,30 @@ export interface PiecewiseFile {
 /** Reads the open file `fd` (identified by `file`) in pieces; lines over `maxLineBytes` are left out with a warning. */
 export function readInPieces(fd: number, file: FileIdentity, maxLineBytes: number): PiecewiseFile {
   const piece = Buffer.allocUnsafeSlow(PIECE_BYTES);
-  const kept: Buffer[] = [];
+  // what is kept goes into two buffers as big as it could ever need: memory is touched only where written
+  const kept = new Arena(file.size);
+  const tails = new Arena((Math.floor(file.size / FILE_LINE_BYTES) + 1) * END_BYTES);
   const inFile = new Map<number, FileLine>();
   const warnings: SessionWarning[] = [];
   let position = 0;
   let line = 1;
-  // the line that runs on from an earlier piece: where it starts, its length so far, its bytes while it is small
-  let carried: { start: number; length: number; parts: Buffer[] | undefined; object: number; lastByte: number } | undefined;
+  // the line that runs on from an earlier piece: where it starts, its length so far, where its bytes went in `kept`
+  let carried: { start: number; length: number; keptAt: number; small: boolean; object: number; lastByte: number } | undefined;
   let completeBytes = 0;
 
-  const endLine = (start: number, length: number, inPiece: Buffer | undefined, terminated: boolean, object: number): void => {
+  const endLine = (start: number, length: number, head: Buffer, tail: Buffer | undefined, terminated: boolean, object: number): void => {
     if (length > maxLineBytes) {
       warnings.push(warning("line_too_long", file.path, line, `line of ${length} bytes exceeds ${maxLineBytes}; skipped`));
+      kept.used = head.byteOffset - kept.buffer.byteOffset;
       return;
     }
-    const head = inPiece ? copy(inPiece.subarray(0, END_BYTES)) : readRange(file, start, Math.min(length, END_BYTES));
-    const tail = inPiece ? copy(inPiece.subarray(length - END_BYTES)) : readRange(file, start + length - END_BYTES, END_BYTES);
-    inFile.set(line, new FileLine(file, start, length, head, tail, terminated, object));
-    kept.push(head);
+    const end = tail ?? readRange(file, start + length - END_BYTES, END_BYTES);
+    inFile.set(line, new FileLine(file, start, length, head, end, terminated, object));
+  };
+  const endCarried = (terminated: boolean): void => {
+    const { start, length, keptAt, small, object } = carried!;
+    if (!small) endLine(start, length, kept.buffer.subarray(keptAt, keptAt + END_BYTES), undefined, terminated, object);
+    carried = undefined;
   };
 
   while (position < file.size) {
@@ -111,37 +117,56 @@ export function readInPieces(fd: number, file: FileIdentity, maxLineBytes: numbe
       if (carried) {
         if (carried.object === -1) carried.object = objectStartIn(bytes, 0, end, carried.length, carried.lastByte);
         carried.length += end;
-        carried.lastByte = end > 0 ? bytes[end - 1]! : carried.lastByte;
-        if (carried.parts && carried.length < FILE_LINE_BYTES) carried.parts.push(copy(bytes.subarray(0, end)));
-        else carried.parts = undefined;
+        if (end > 0) carried.lastByte = bytes[end - 1]!;
+        if (carried.small) {
+          kept.add(bytes.subarray(0, end));
+          if (carried.length >= FILE_LINE_BYTES) {
+            carried.small = false;
+            kept.used = carried.keptAt + END_BYTES;
+          }
+        }
         if (newline === -1) break;
-        if (carried.parts) kept.push(...carried.parts);
-        else endLine(carried.start, carried.length, undefined, true, carried.object);
-        carried = undefined;
+        endCarried(true);
         keepFrom = end;
       } else if (newline === -1) {
-        if (keepFrom < at) kept.push(copy(bytes.subarray(keepFrom, at)));
+        kept.add(bytes.subarray(keepFrom, at));
         keepFrom = filled;
-        const parts = end - at < FILE_LINE_BYTES ? [copy(bytes.subarray(at, end))] : undefined;
-        carried = { start: position + at, length: end - at, parts, object: objectStartIn(bytes, at, end, 0, -1), lastByte: bytes[end - 1]! };
+        const small = end - at < FILE_LINE_BYTES;
+        carried = { start: position + at, length: end - at, keptAt: kept.used, small, object: objectStartIn(bytes, at, end, 0, -1), lastByte: bytes[end - 1]! };
+        kept.add(bytes.subarray(at, small ? end : at + END_BYTES));
         break;
       } else if (end - at >= FILE_LINE_BYTES) {
-        if (keepFrom < at) kept.push(copy(bytes.subarray(keepFrom, at)));
-        endLine(position + at, end - at, bytes.subarray(at, end), true, objectStartIn(bytes, at, end, 0, -1));
+        kept.add(bytes.subarray(keepFrom, at));
+        const head = kept.add(bytes.subarray(at, at + END_BYTES));
+        const tail = tails.add(bytes.subarray(end - END_BYTES, end));
+        endLine(position + at, end - at, head, tail, true, objectStartIn(bytes, at, end, 0, -1));
         keepFrom = end;
       }
       completeBytes = position + end + 1;
       line++;
       at = end + 1;
     }
-    if (keepFrom < filled) kept.push(copy(bytes.subarray(keepFrom, filled)));
+    kept.add(bytes.subarray(keepFrom, filled));
     position += filled;
   }
-  if (carried) {
-    if (carried.parts) kept.push(...carried.parts);
-    else endLine(carried.start, carried.length, undefined, false, carried.object);
+  if (carried) endCarried(false);
+  return { buffer: kept.buffer.subarray(0, kept.used), inFile, completeBytes, warnings };
+}
+
+/** Bytes copied one after another into one buffer, each handed back as a view of its place there. */
+class Arena {
+  readonly buffer: Buffer;
+  used = 0;
+
+  constructor(capacity: number) {
+    this.buffer = Buffer.allocUnsafeSlow(capacity);
   }
-  return { buffer: Buffer.concat(kept), inFile, completeBytes, warnings };
+
+  add(bytes: Buffer): Buffer {
+    const at = this.used;
+    this.used += bytes.copy(this.buffer, at);
+    return this.buffer.subarray(at, this.used);
+  }
 }
 
 /**
@@ -155,10 +180,6 @@ function objectStartIn(bytes: Buffer, from: number, to: number, offset: number, 
   if (searchFrom + 1 >= to) return -1;
   const found = bytes.indexOf(OBJECT_START, searchFrom);
   return found !== -1 && found + 1 < to ? offset + found - from : -1;
-}
-
-function copy(bytes: Buffer): Buffer {
-  return Buffer.from(bytes);
 }
 
 /** `length` bytes of the file from `position`, read now; throws when the file is another or shorter than it was. */
