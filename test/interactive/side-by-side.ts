@@ -124,12 +124,14 @@ export function chatRows(run: PtyRun, first: string, last: string, normalise: (r
 export const sameDurations = (row: string) => row.replace(/\b(Took|Elapsed) \d[\dms. ]*s\b/, "$1 <time>");
 
 type StoredMessage = Record<string, unknown> & { role: string };
+/** an entry that is not a message (compaction, branch_summary, custom_message): its fields besides the ids */
+type StoredEntry = Record<string, unknown> & { type: string };
 
 /**
  * A stored session (pi's file format, which both read) with these messages, written into the world's project for
  * `--session <file>`: each program draws the same stored tool results, whatever its own tools would answer.
  */
-export async function writeStoredSession(world: CliWorld, messages: StoredMessage[]): Promise<string> {
+export async function writeStoredSession(world: CliWorld, messages: (StoredMessage | StoredEntry)[]): Promise<string> {
   const file = join(world.project, "stored.jsonl");
   const at = Date.parse("2026-01-01T00:00:00Z");
   const lines = [{ type: "session", version: 3, id: "0193f0a0-0000-7000-8000-000000000001", timestamp: new Date(at).toISOString(), cwd: world.project }];
@@ -137,7 +139,8 @@ export async function writeStoredSession(world: CliWorld, messages: StoredMessag
     const id = `e${String(index + 1).padStart(7, "0")}`;
     const parentId = index === 0 ? null : `e${String(index).padStart(7, "0")}`;
     const timestamp = at + (index + 1) * 1000;
-    lines.push({ type: "message", id, parentId, timestamp: new Date(timestamp).toISOString(), message: { timestamp, ...message } } as never);
+    const written = new Date(timestamp).toISOString();
+    lines.push(("role" in message ? { type: "message", id, parentId, timestamp: written, message: { timestamp, ...message } } : { id, parentId, timestamp: written, ...message }) as never);
   });
   await writeFile(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
   return file;
@@ -147,4 +150,23 @@ export async function writeStoredSession(world: CliWorld, messages: StoredMessag
 export function storedReply(content: Record<string, unknown>[], stopReason = "stop"): StoredMessage {
   const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
   return { role: "assistant", content, api: "anthropic-messages", provider: "mock", model: "mock-model", usage, stopReason };
+}
+
+/**
+ * Both programs' chat rows once they read the same (a program may draw a change over more than one frame), or, after
+ * `timeoutMs`, as they are, for the test's assertions to show the difference.
+ */
+export async function settledRows(
+  pair: SideBySide,
+  first: string,
+  last: string,
+  normalise: { pith?: (row: string) => string; pi?: (row: string) => string } = {},
+  timeoutMs = 5000,
+): Promise<{ pith: ChatRows; pi: ChatRows }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = { pith: chatRows(pair.pith, first, last, normalise.pith), pi: chatRows(pair.pi, first, last, normalise.pi) };
+    if (JSON.stringify(rows.pith) === JSON.stringify(rows.pi) || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -47,15 +47,11 @@ export class AssistantMessage extends Container {
       text: markdownTransform(transformers, { surface: "assistant", streaming, ...place }),
       thinking: markdownTransform(transformers, { surface: "assistant-thinking", streaming, ...place }),
     };
-    this.addChild(new Spacer(1));
-    this.addChild(this.ending);
     this.update(message);
   }
 
   // a reply without tool calls is a stop for the previous/next message keys, as in pi
   override render(width: number): readonly string[] {
-    // a reply of tool calls only takes no room (no blank line of its own), as in pi
-    if (this.parts.length === 0 && this.ending.children.length === 0) return [];
     const lines = super.render(width);
     return this.message.content.some((block) => block.type === "toolCall") ? lines : this.zone.mark(lines);
   }
@@ -74,10 +70,9 @@ export class AssistantMessage extends Container {
         }
         return;
       }
-      const created: Part = { kind, text, component: this.blockComponent(kind, text) };
-      this.parts[index] = created;
-      this.children.splice(this.children.length - 1, 0, created.component);
+      this.parts[index] = { kind, text, component: this.blockComponent(kind, text) };
     });
+    this.arrange();
     this.renderEnding();
   }
 
@@ -103,11 +98,9 @@ export class AssistantMessage extends Container {
   private rebuildParts(which: (part: Part) => boolean): void {
     for (const part of this.parts) {
       if (!which(part)) continue;
-      const replacement = this.blockComponent(part.kind, part.text);
-      const index = this.children.indexOf(part.component);
-      this.children[index] = replacement;
-      part.component = replacement;
+      part.component = this.blockComponent(part.kind, part.text);
     }
+    this.arrange();
     this.invalidate();
   }
 
@@ -121,13 +114,31 @@ export class AssistantMessage extends Container {
     return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
   }
 
+  /**
+   * The parts in order, as pi lays them out: a blank line before the first, one after thinking that more follows,
+   * the ending (a failure, an abort, a cut reply) after a blank line of its own; a reply of tool calls only takes
+   * no room.
+   */
+  private arrange(): void {
+    const children: Component[] = this.parts.length > 0 ? [new Spacer(1)] : [];
+    this.parts.forEach((part, index) => {
+      children.push(part.component);
+      if (part.kind === "thinking" && index < this.parts.length - 1) children.push(new Spacer(1));
+    });
+    this.children.splice(0, this.children.length, ...children, this.ending);
+  }
+
   private renderEnding(): void {
     const { stopReason, errorMessage, content } = this.message;
     this.ending.clear();
     const hasToolCalls = content.some((block) => block.type === "toolCall");
-    let line: Component | undefined;
-    if (stopReason === "aborted" && !hasToolCalls) line = new Text(this.theme.fg("error", errorMessage && errorMessage !== "Request was aborted" ? errorMessage : "Operation aborted"), this.padding, 0);
-    else if (stopReason === "error") line = new Text(this.theme.fg("error", `Error: ${errorMessage ?? "unknown error"}`), this.padding, 0);
-    if (line) this.ending.addChild(line);
+    // with tool calls, their rows show the failure
+    let line: string | undefined;
+    if (stopReason === "length") line = "Response was truncated before completion.";
+    else if (stopReason === "aborted" && !hasToolCalls) line = errorMessage && errorMessage !== "Request was aborted" ? errorMessage : "Operation aborted";
+    else if (stopReason === "error" && !hasToolCalls) line = `Error: ${errorMessage || "Unknown error"}`;
+    if (!line) return;
+    this.ending.addChild(new Spacer(1));
+    this.ending.addChild(new Text(this.theme.fg("error", line), this.padding, 0));
   }
 }

@@ -61,8 +61,20 @@ export function bindKeyActions(parts: KeyActionParts): void {
     quit(0);
   });
 
-  editor.onAction("app.tools.expand", () => chat.setToolsExpanded(!chat.settings.toolsExpanded));
-  editor.onAction("app.thinking.toggle", () => chat.setHideThinking(!chat.settings.hideThinking));
+  // as pi 1.6.0, each toggle says what it did; hiding thinking is saved as the hideThinkingBlock setting
+  editor.onAction("app.tools.expand", () => {
+    chat.setToolsExpanded(!chat.settings.toolsExpanded);
+    chat.notify("status", `Tool output: ${chat.settings.toolsExpanded ? "expanded" : "collapsed"}`);
+  });
+  editor.onAction("app.thinking.toggle", () => {
+    const hide = !chat.settings.hideThinking;
+    chat.setHideThinking(hide);
+    chat.notify("status", `Thinking blocks: ${hide ? "hidden" : "visible"}`);
+    context
+      .tryUse("settings")
+      ?.set("hideThinkingBlock", hide, "global")
+      .catch((error: unknown) => chat.notify("error", error instanceof Error ? error.message : String(error)));
+  });
 
   editor.onAction("app.thinking.cycle", () => {
     // Only the levels the model has, as pi cycles: the opt-in xhigh and max where its map names them.
