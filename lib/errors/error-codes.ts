@@ -11,6 +11,7 @@ export interface ErrorCodeInfo {
 
 const kernel = (meaning: string, action: string): ErrorCodeInfo => ({ owner: "kernel", meaning, action });
 const from = (owner: string) => (meaning: string, action: string): ErrorCodeInfo => ({ owner, meaning, action });
+const classifiers = from("plugins/classifiers");
 const compaction = from("plugins/compaction");
 const exportPlugin = from("plugins/export");
 const extensions = from("plugins/extensions");
@@ -77,6 +78,10 @@ export const ERROR_CODES = {
   PROVIDER_UNKNOWN_STOP: provider("the provider stopped for a reason pith does not know", "retry; report it if it persists"),
 
   // plugins
+  CLASSIFIER_ABORTED: classifiers("a classify() call was aborted by its signal", "nothing; call again when wanted"),
+  CLASSIFIER_API_UNSUPPORTED: classifiers("a classifier model's API has no implementation in pith (llama-cpp-classify) or in an extension", "use a classifier of another API, or register one with registerProvider({ classifiers })"),
+  CLASSIFIER_IMAGE_UNSUPPORTED: classifiers("classify() got images the model or its service does not take (type, count)", "send the image types and count the message names, or none"),
+  CLASSIFIER_REQUEST_FAILED: classifiers("the classifier service failed, timed out or answered in an unexpected form", "read the message: the status and the service's words"),
   COMPACTION_ABORTED: compaction("the compaction was aborted", "run it again when wanted"),
   COMPACTION_BUSY: compaction("a compaction is already running", "wait for it to finish"),
   COMPACTION_CANCELLED: compaction("a session_before_compact handler cancelled the compaction", "nothing, or change the handler"),
@@ -112,8 +117,7 @@ export const ERROR_CODES = {
   EXTENSION_STALE: extensions("an extension used its pi object after a reload or session move", "use the pi object of the new load"),
   EXTENSION_TOOL_INVALID: extensions("registerTool got a tool without a name", "give the tool a name"),
   MCP_UNAVAILABLE: extensions("an extension registered an MCP server while MCP is off", "drop --no-mcp, or load the mcp plugin"),
-  MODEL_TYPE_UNAVAILABLE: extensions("ctx.modelRegistry.classify was called, and pith has no classifier models", "use a chat model"),
-  MODELS_UNAVAILABLE: extensions("an extension registered a provider in a session without the models plugin", "load the models plugin"),
+  MODELS_UNAVAILABLE: extensions("an extension registered a provider, or called a model, in a session without the models plugin", "load the models plugin"),
   PROVIDER_CONFIG_INVALID: extensions("an extension's provider has a stream function but no API name", "give the provider an api"),
   SESSION_CONTROL_UNAVAILABLE: extensions("an extension asked for a session move in a session that cannot move", "load the session-control plugin"),
   MCP_AUTH_FILE_INVALID: mcp("the MCP sign-in file is not valid JSON", "fix or delete it"),
@@ -155,7 +159,7 @@ export const ERROR_CODES = {
   IMAGE_GENERATION_FAILED: models("the provider refused the image request or could not be reached; the message has its answer", "fix what the message names (key, model id, credits) and call again"),
   IMAGE_INPUT_INVALID: models("generateImages() got a context without an input list", "pass { input: [{ type: \"text\", text }] }"),
   MODEL_PROVIDER_UNKNOWN: models("a model call named a provider no catalogue, models.json or extension defines", "use a model the registry lists"),
-  MODEL_TYPE_MISMATCH: models("a model of one type was given to a call of another (a chat model to generateImages)", "pick a model of the call's type with getModelsOfType()"),
+  MODEL_TYPE_MISMATCH: models("a model of one type was given to a call of another (a chat model to generateImages or classify)", "pick a model of the call's type with getModelsOfType()"),
   NO_API_KEY: models("no API key is known for the model's provider", "set the variable the message names, pass --api-key, or add it to auth.json"),
   VIRTUAL_MODEL_CONFLICT: models("registerVirtualModel named a provider's physical model", "pick an id the provider does not list"),
   VIRTUAL_MODEL_INVALID: models("registerVirtualModel got an empty provider or id, or no route function", "give the virtual model a provider, an id and route(request, ctx)"),

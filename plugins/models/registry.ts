@@ -235,6 +235,12 @@ export class ModelRegistry {
     return this.requestConfig(provider)?.apiKey !== undefined ? { type: "api_key", source: "models.json" } : undefined;
   }
 
+  /** A value an endpoint names (Cloudflare's account): the stored credential's `env` (pi's shape), else a variable. */
+  environmentValue(provider: string, name: string): string | undefined {
+    const stored = (this.credentials.get(provider) as { env?: Record<string, unknown> } | undefined)?.env?.[name];
+    return typeof stored === "string" && stored !== "" ? stored : this.env[name] || undefined;
+  }
+
   /** The stored credential of the provider in auth.json, as last read. */
   storedCredential(provider: string): AuthCredential | undefined {
     return this.credentials.get(provider);

@@ -53,8 +53,9 @@ it("getProviderDisplayName, getProvider, getProviderAuth, getRegisteredProviderC
     expect(probe.config).toMatchObject({ name: "My Provider", baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "lit-key", models: [{ id: "m1" }] });
     expect(probe.configNone).toBeUndefined();
     expect(probe.refresh).toEqual({ aborted: false, isMap: true, size: 0 });
-    expect(probe.classify).toMatchObject({ api: "typesafe-system-one", provider: "typesafe", model: "jev-latest", answers: {}, stopReason: "error", code: "MODEL_TYPE_UNAVAILABLE" });
-    expect(probe.classify.errorMessage).toMatch(/does not call classifier models/);
+    // a model object that is not a catalogue classifier (no type) is refused, as pi refuses it
+    expect(probe.classify).toMatchObject({ api: "typesafe-system-one", provider: "typesafe", model: "jev-latest", answers: {}, stopReason: "error", code: "MODEL_TYPE_MISMATCH" });
+    expect(probe.classify.errorMessage).toBe("Model typesafe/jev-latest is not a classifier model");
     // a model without `type: "image"` is not an image model (pi's message), never a rejection
     expect(probe.images).toMatchObject({ provider: "openrouter", model: "flux", output: [], stopReason: "error", code: "MODEL_TYPE_MISMATCH", errorMessage: "Model openrouter/flux is not an image model" });
     await started.session.dispose();

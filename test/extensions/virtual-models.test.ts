@@ -1,8 +1,11 @@
 // pi 1.6.0's jev-router example (a virtual model, `jev/auto`) unchanged, in pith and in pi itself (Node 22), on the
-// same mock conversation over an OpenAI Codex login: the prompt is planned on GPT-5.6 Terra (no Jev classifier in
-// the catalogue), the first successful `write` hands the rest of the turn to Luna, and the phase is stored on the
-// branch as `pi.virtual-model-state` entries. Both agents send the same models in the same order, record the same
-// selection and physical models, and store the same router state. `--list-models` lists the virtual model.
+// same mock conversation over an OpenAI Codex login: the router asks TypeSafe's Jev classifier (the catalogue's
+// `typesafe/jev-latest`, moved onto the mock server by models.json, keyed by TYPESAFE_API_KEY) how complex the
+// prompt is through the real classify() path; the mock rates it "standard", so the prompt is planned on GPT-5.6
+// Terra, the first successful `write` hands the rest of the turn to Luna, and the phase is stored on the branch as
+// `pi.virtual-model-state` entries. Both agents send the same classifier request and the same models in the same
+// order, record the same selection and physical models, and store the same router state. `--list-models` lists
+// the virtual model.
 import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -49,14 +52,17 @@ describe.skipIf(!available)("virtual models: pi 1.6.0's jev-router", () => {
     world = await createCliWorld();
     const auth = { "openai-codex": { type: "oauth", access: codexAccessToken(1), refresh: "r", expires: Date.now() + 86_400_000, accountId: "acct-mock-1" } };
     await writeFile(join(world.agentDir, "auth.json"), JSON.stringify(auth));
-    await writeFile(join(world.agentDir, "models.json"), JSON.stringify({ providers: { "openai-codex": { baseUrl: `${world.mock.url}/backend-api` } } }));
+    const providers = { "openai-codex": { baseUrl: `${world.mock.url}/backend-api` }, typesafe: { baseUrl: `${world.mock.url}/typesafe/v1` } };
+    await writeFile(join(world.agentDir, "models.json"), JSON.stringify({ providers }));
+    world.env.TYPESAFE_API_KEY = "ts-key";
   });
   afterEach(() => world.close());
 
   const args = (sessions: string) => ["-ne", "-e", JEV, "--model", "jev/auto", "--tools", "write", "--session-dir", sessions, "-p", "add out.txt"];
 
-  it("routes the turn as pi does: Terra plans and makes the first edit, Luna does the rest, the phase is stored", async () => {
-    world.mock.enqueue(...SCRIPT);
+  it("routes the turn as pi does: Jev rates the prompt, Terra plans and makes the first edit, Luna does the rest, the phase is stored", async () => {
+    // the classifier's answer follows from its question (test/support/mock-llm/classifiers.ts); it takes a reply
+    world.mock.enqueue({}, ...SCRIPT);
     const pith = await world.run(args(join(world.home, "pith-sessions")));
     expect(pith.stderr).toBe("");
     expect(pith.code).toBe(0);
@@ -64,15 +70,19 @@ describe.skipIf(!available)("virtual models: pi 1.6.0's jev-router", () => {
     const pithModels = world.mock.requests.map((request) => (request.body as { model?: string }).model);
     const pithFacts = routingFacts(await sessionEntries(join(world.home, "pith-sessions")));
 
+    const pithClassifier = world.mock.requests.find((request) => request.api === "typesafe-system-one");
     world.mock.requests.length = 0;
-    world.mock.enqueue(...SCRIPT);
+    world.mock.enqueue({}, ...SCRIPT);
     const pi = await runPiCli(world, args(join(world.home, "pi-sessions")));
     expect(pi.code, pi.stderr).toBe(0);
     const piModels = world.mock.requests.map((request) => (request.body as { model?: string }).model);
     const piFacts = routingFacts(await sessionEntries(join(world.home, "pi-sessions")));
 
-    expect(pithModels).toEqual(["gpt-5.6-terra", "gpt-5.6-luna"]);
+    expect(pithModels).toEqual(["jev-latest", "gpt-5.6-terra", "gpt-5.6-luna"]);
     expect(pithModels).toEqual(piModels);
+    const piClassifier = world.mock.requests.find((request) => request.api === "typesafe-system-one");
+    expect(pithClassifier).toMatchObject({ path: "/typesafe/v1/systemone", headers: { authorization: "Bearer ts-key" } });
+    expect(pithClassifier?.body).toEqual(piClassifier?.body);
     expect(pithFacts).toEqual([
       "model_change jev/auto",
       'state {"provider":"jev","modelId":"auto","state":{"phase":"planning","model":"gpt-5.6-terra"}}',

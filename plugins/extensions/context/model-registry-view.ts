@@ -5,9 +5,10 @@ import type { LlmContext, LlmStreamOptions } from "../shims/pi-ai/llm.js";
 import type { ModelRegistry } from "../../models/registry.js";
 import type { VirtualModelDefinition } from "../../models/virtual-models.js";
 import type { NativeProvider } from "../registrations/native-provider.js";
-import { providerAuth, providerObject, unservedCall } from "./provider-view.js";
+import { providerAuth, providerObject } from "./provider-view.js";
 import { isModelType, type ImageModel, type ModelTypeMap } from "../../models/model-types.js";
 import type { AssistantImages, ImagesContext, ImagesOptions } from "../../models/images/image-types.js";
+import type { ClassifierResult } from "../../classifiers/classifier-types.js";
 
 type AnyModel = ModelTypeMap[keyof ModelTypeMap];
 
@@ -50,7 +51,8 @@ export interface ModelRegistryView {
   unregisterVirtualModel(provider: string, id: string): void;
   /** reads models.json and auth.json again; pith refreshes no catalogue over the network, so no provider fails */
   refresh(options?: { signal?: AbortSignal }): Promise<{ aborted: boolean; errors: ReadonlyMap<string, Error> }>;
-  classify(model: Model, context: unknown, options?: unknown): Promise<ReturnType<typeof unservedCall>>;
+  /** pi's `classify`: never rejects; a failed call answers `stopReason: "error"` with pith's code */
+  classify(model: unknown, context: unknown, options?: unknown): Promise<ClassifierResult>;
   /** never rejects: a failure is a result with `stopReason: "error"` and a `code` */
   generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages>;
   getError(): string | undefined;
@@ -126,7 +128,11 @@ export function modelRegistryView(
       registry()?.reload();
       return { aborted: options?.signal?.aborted ?? false, errors: new Map<string, Error>() };
     },
-    classify: async (model) => unservedCall(model, "classifier"),
+    async classify(model, context, options) {
+      const models = registry();
+      const { classify } = await import("../../classifiers/classify.js");
+      return classify(models, model as never, context as never, options as never);
+    },
     async generateImages(model, context, options) {
       const models = registry();
       if (!models) return { api: model?.api ?? "unknown", provider: model?.provider ?? "unknown", model: model?.id ?? "unknown", output: [], stopReason: "error", errorMessage: "pith has no models service in this session", code: "MODELS_UNAVAILABLE", timestamp: Date.now() };

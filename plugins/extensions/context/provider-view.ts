@@ -1,6 +1,5 @@
 // What `ctx.modelRegistry` answers about one provider as pi-ai's objects: `getProvider` (the provider with its
-// models, endpoint, headers and calls), `getProviderAuth` (its resolved key and where it comes from), and the
-// classifier and image calls pith cannot make yet.
+// models, endpoint, headers and calls) and `getProviderAuth` (its resolved key and where it comes from).
 import type { Model } from "../../../kernel/index.js";
 import type { ModelRegistry } from "../../models/registry.js";
 import type { AssistantMessageEventStream } from "../shims/pi-ai/event-stream.js";
@@ -41,15 +40,4 @@ function authLabel(source: string, type: "oauth" | "api_key"): string {
   if (source === "models.json") return "configured API key";
   if (source === "stored credential") return "stored API key";
   return source;
-}
-
-/**
- * pi's `classify` and `generateImages` never reject: a call they cannot make answers with `stopReason: "error"`.
- * pith lists pi's classifier and image models but does not call them yet, so every such call ends here.
- */
-export function unservedCall(model: { api?: string; provider?: string; id?: string }, kind: "classifier" | "image") {
-  const what = kind === "classifier" ? "classify" : "generate images";
-  const message = `pith cannot ${what} with ${String(model?.provider)}/${String(model?.id)}: pith does not call ${kind} models yet.`;
-  const base = { api: model?.api ?? "unknown", provider: model?.provider ?? "unknown", model: model?.id ?? "unknown", stopReason: "error" as const, errorMessage: message, code: "MODEL_TYPE_UNAVAILABLE", timestamp: Date.now() };
-  return kind === "classifier" ? { ...base, answers: {} } : { ...base, output: [] };
 }

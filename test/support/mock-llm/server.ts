@@ -10,12 +10,13 @@ import { googleGenerativeAi, googleVertex } from "./google-generative-ai.js";
 import { bedrockConverseStream } from "./bedrock-converse-stream.js";
 import { mistralChat } from "./mistral-chat.js";
 import { piMessages } from "./pi-messages.js";
+import { cloudflareSystemOne, openAiDecisions, systemOne } from "./classifiers.js";
 import { ScriptQueue } from "./script-queue.js";
 import { serveCodexWebSocket } from "./codex-websocket.js";
 import type { WireFormat } from "./wire-format.js";
 import type { MockLlm, MockLlmOptions, RecordedRequest, ScriptedReply } from "./types.js";
 
-const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, openAiCodexResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat, piMessages];
+const FORMATS: WireFormat[] = [anthropicMessages, openAiChatCompletions, openAiResponses, azureOpenAiResponses, openAiCodexResponses, googleVertex, googleGenerativeAi, bedrockConverseStream, mistralChat, piMessages, systemOne, cloudflareSystemOne, openAiDecisions];
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -119,7 +120,7 @@ async function answer(
   }
   if (!(await pause(reply.delayMs, signal))) return;
   if (reply.dropAfterChunks !== undefined) res.destroy();
-  else sendBody(res, 200, format.jsonBody(reply, context));
+  else sendBody(res, 200, format.jsonBody(reply, context, request.body));
 }
 
 export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {

@@ -71,7 +71,10 @@ export interface RecordedRequest {
     | "google-vertex"
     | "bedrock-converse-stream"
     | "mistral-conversations"
-    | "pi-messages";
+    | "pi-messages"
+    | "typesafe-system-one"
+    | "cloudflare-workers-ai-system-one"
+    | "openai-decisions";
   /** the request target as received, query string included */
   path: string;
   /** lower-case names; repeated headers joined with ", " */

@@ -44,7 +44,8 @@ export interface WireFormat {
   /** of a stream; default server-sent events */
   contentType?: string;
   streamFrames(reply: ScriptedReply, context: EncodeContext): (string | Uint8Array)[];
-  jsonBody(reply: ScriptedReply, context: EncodeContext): unknown;
+  /** `body`: the request's, for answers that follow from the question (the classifier APIs) */
+  jsonBody(reply: ScriptedReply, context: EncodeContext, body?: Record<string, unknown>): unknown;
   errorBody(status: number, fields: ErrorFields): unknown;
   /** headers an error answer carries besides the scripted ones (Bedrock's `x-amzn-errortype`) */
   errorHeaders?(status: number, fields: ErrorFields): Record<string, string>;
