@@ -53,6 +53,8 @@ export class CustomMessage extends ExpandableItem {
     const { theme } = this;
     const box = new Box(this.outputPad, 1, theme.fill("customMessageBg"));
     box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${this.message.customType}]`)), 0, 0));
+    // a blank line between the label and the text, as pi
+    box.addChild(new Spacer(1));
     box.addChild(new Markdown(this.text, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }, this.transform && { transform: this.transform }));
     return box;
   }
