@@ -1,7 +1,7 @@
 // The rest of the chat side by side with pi 1.6.0 (see pi16-tool-rows.test.ts for the method): your message, a
 // streamed Markdown reply, thinking shown and hidden, a failed request.
 import { expect, it } from "vitest";
-import { settledRows, storedReply, useSideBySide, writeStoredSession } from "./side-by-side.js";
+import { settledRows, storedReply, useSideBySide, openStoredSession } from "./side-by-side.js";
 
 const start = useSideBySide();
 
@@ -77,14 +77,11 @@ it("an extension's custom message restored from a session reads as pi's", async 
     rows: 60,
     settings: { theme: "probe" },
     ready: "Last words.",
-    prepare: async (world) => [
-      "--session",
-      await writeStoredSession(world, [
+    prepare: openStoredSession([
         { role: "user", content: [{ type: "text", text: "question" }] },
         { type: "custom_message", customType: "note", content: "A note from an extension.\nSecond line.", display: true },
         storedReply([{ type: "text", text: "Last words." }]),
-      ]),
-    ],
+    ]),
   });
   // the box, from its label to its last line of text
   const rows = await settledRows(pair, "[note]", "Second line.");

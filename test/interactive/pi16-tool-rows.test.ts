@@ -2,7 +2,7 @@
 // same project files, the same terminal; the chat's rows must read the same, collapsed and expanded (ctrl+o), and
 // carry the same colours (the box's pending/success/error background, the diff's added and removed lines).
 import { expect, it } from "vitest";
-import { chatRows, sameDurations, storedReply, useSideBySide, writeStoredSession } from "./side-by-side.js";
+import { chatRows, sameDurations, storedReply, useSideBySide, openStoredSession } from "./side-by-side.js";
 
 const start = useSideBySide();
 const numbered = (count: number, label: string) => `${Array.from({ length: count }, (_, index) => `${label} ${index + 1}`).join("\n")}\n`;
@@ -71,9 +71,7 @@ it("grep, find, ls and bash rows of a stored session, with their limits and trun
     rows: 150,
     settings: { theme: "probe" },
     ready: "Found them.",
-    prepare: async (world) => [
-      "--session",
-      await writeStoredSession(world, [
+    prepare: openStoredSession([
         { role: "user", content: [{ type: "text", text: "search" }] },
         storedReply(
           [
@@ -94,8 +92,7 @@ it("grep, find, ls and bash rows of a stored session, with their limits and trun
           fullOutputPath: "/tmp/pi-bash-log.txt",
         }),
         storedReply([{ type: "text", text: "Found them." }]),
-      ]),
-    ],
+    ]),
   });
   const rows = () => ({ pith: chatRows(pair.pith, "search", "Found them."), pi: chatRows(pair.pi, "search", "Found them.") });
   const collapsed = rows();

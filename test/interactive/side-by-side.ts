@@ -170,3 +170,6 @@ export async function settledRows(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** `prepare` for a pair that opens a stored session with these messages and entries */
+export const openStoredSession = (messages: (StoredMessage | StoredEntry)[]) => async (world: CliWorld) => ["--session", await writeStoredSession(world, messages)];
