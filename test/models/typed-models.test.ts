@@ -76,3 +76,31 @@ describe("classifier and image models", () => {
     expect(pith).toEqual(pi);
   }, 120_000);
 });
+
+describe("an extension's classifier models", () => {
+  it("replace the provider's classifiers and are served by its classify function, with the key resolved", async () => {
+    const { splitTypedRegistration } = await import("../../plugins/extensions/registrations/typed-model-registration.js");
+    const dir = await agentFolder();
+    const registry = new ModelRegistry({ agentDir: dir, env: { HOME: dir } });
+    const seen: unknown[] = [];
+    const config = {
+      baseUrl: "http://127.0.0.1:9/media",
+      apiKey: "media-key",
+      compat: { imageInput: "images" },
+      models: [{ type: "classifier", id: "classifier-v1", name: "Classifier V1", api: "media-classifier", input: ["text"], cost: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 64000 }],
+      classifiers: { "media-classifier": { classify: async (model: unknown, _context: unknown, options: { apiKey?: string }) => (seen.push([model, options.apiKey]), { answers: { ok: { type: "bool", probability: 1 } }, stopReason: "stop" }) } },
+    };
+    const { chatConfig, typed } = splitTypedRegistration("media-tools", config);
+    registry.registerProvider("media-tools", chatConfig);
+    registry.typedModels.register("media-tools", typed);
+    const view = modelRegistryView(() => registry);
+    const model = view.findOfType("classifier", "media-tools", "classifier-v1");
+    expect(model).toMatchObject({ type: "classifier", provider: "media-tools", baseUrl: "http://127.0.0.1:9/media", compat: { imageInput: "images" } });
+    expect(view.getModelsOfType("chat", "media-tools")).toEqual([]);
+    const result = await view.classify(model, { state: {}, questions: { ok: { type: "bool", instructions: "?", criteria: { true: "y", false: "n" } } } });
+    expect(result).toMatchObject({ stopReason: "stop", answers: { ok: { probability: 1 } } });
+    expect(seen).toEqual([[expect.objectContaining({ id: "classifier-v1" }), "media-key"]]);
+    registry.unregisterProvider("media-tools");
+    expect(view.getModelsOfType("classifier", "media-tools")).toEqual([]);
+  });
+});
