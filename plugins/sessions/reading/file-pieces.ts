@@ -13,8 +13,12 @@ export const PIECEWISE_FILE_BYTES = 32 * 1024 * 1024;
 const PIECE_BYTES = 1024 * 1024;
 /** lines at least this long stay in the file */
 export const FILE_LINE_BYTES = 16 * 1024;
-/** bytes of a big line kept in memory from its start and from its end: more than the members around its content */
-export const END_BYTES = 2048;
+/**
+ * Bytes of a big line kept in memory from its start and from its end: room for the members around its content (a
+ * line with more there is read whole from the file when its message is read). Each kept byte is fresh memory.
+ */
+export const HEAD_BYTES = 1024;
+export const TAIL_BYTES = 512;
 const NEWLINE = 0x0a;
 const OPEN_BRACE = 0x7b;
 const QUOTE = 0x22;
@@ -81,7 +85,7 @@ export function readInPieces(fd: number, file: FileIdentity, maxLineBytes: numbe
   const piece = Buffer.allocUnsafeSlow(PIECE_BYTES);
   // what is kept goes into two buffers as big as it could ever need: memory is touched only where written
   const kept = new Arena(file.size);
-  const tails = new Arena((Math.floor(file.size / FILE_LINE_BYTES) + 1) * END_BYTES);
+  const tails = new Arena((Math.floor(file.size / FILE_LINE_BYTES) + 1) * TAIL_BYTES);
   const inFile = new Map<number, FileLine>();
   const warnings: SessionWarning[] = [];
   let position = 0;
@@ -96,12 +100,12 @@ export function readInPieces(fd: number, file: FileIdentity, maxLineBytes: numbe
       kept.used = head.byteOffset - kept.buffer.byteOffset;
       return;
     }
-    const end = tail ?? readRange(file, start + length - END_BYTES, END_BYTES);
+    const end = tail ?? readRange(file, start + length - TAIL_BYTES, TAIL_BYTES);
     inFile.set(line, new FileLine(file, start, length, head, end, terminated, object));
   };
   const endCarried = (terminated: boolean): void => {
     const { start, length, keptAt, small, object } = carried!;
-    if (!small) endLine(start, length, kept.buffer.subarray(keptAt, keptAt + END_BYTES), undefined, terminated, object);
+    if (!small) endLine(start, length, kept.buffer.subarray(keptAt, keptAt + HEAD_BYTES), undefined, terminated, object);
     carried = undefined;
   };
 
@@ -122,7 +126,7 @@ export function readInPieces(fd: number, file: FileIdentity, maxLineBytes: numbe
           kept.add(bytes.subarray(0, end));
           if (carried.length >= FILE_LINE_BYTES) {
             carried.small = false;
-            kept.used = carried.keptAt + END_BYTES;
+            kept.used = carried.keptAt + HEAD_BYTES;
           }
         }
         if (newline === -1) break;
@@ -133,12 +137,12 @@ export function readInPieces(fd: number, file: FileIdentity, maxLineBytes: numbe
         keepFrom = filled;
         const small = end - at < FILE_LINE_BYTES;
         carried = { start: position + at, length: end - at, keptAt: kept.used, small, object: objectStartIn(bytes, at, end, 0, -1), lastByte: bytes[end - 1]! };
-        kept.add(bytes.subarray(at, small ? end : at + END_BYTES));
+        kept.add(bytes.subarray(at, small ? end : at + HEAD_BYTES));
         break;
       } else if (end - at >= FILE_LINE_BYTES) {
         kept.add(bytes.subarray(keepFrom, at));
-        const head = kept.add(bytes.subarray(at, at + END_BYTES));
-        const tail = tails.add(bytes.subarray(end - END_BYTES, end));
+        const head = kept.add(bytes.subarray(at, at + HEAD_BYTES));
+        const tail = tails.add(bytes.subarray(end - TAIL_BYTES, end));
         endLine(position + at, end - at, head, tail, true, objectStartIn(bytes, at, end, 0, -1));
         keepFrom = end;
       }
@@ -170,11 +174,11 @@ class Arena {
 }
 
 /**
- * Where in its line the first `{"` starting at or past END_BYTES - 1 is, within the part of the line at
+ * Where in its line the first `{"` starting at or past HEAD_BYTES - 1 is, within the part of the line at
  * `from`..`to` of `bytes` (which starts at `offset` in the line; `previous` is the line's byte before it); -1: none.
  */
 function objectStartIn(bytes: Buffer, from: number, to: number, offset: number, previous: number): number {
-  const first = END_BYTES - 1;
+  const first = HEAD_BYTES - 1;
   if (previous === OPEN_BRACE && from < to && bytes[from] === QUOTE && offset - 1 >= first) return offset - 1;
   const searchFrom = from + Math.max(0, first - offset);
   if (searchFrom + 1 >= to) return -1;

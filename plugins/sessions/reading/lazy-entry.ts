@@ -177,7 +177,8 @@ export function wholeLineMessage(json: string, report: LazyReport): unknown {
  */
 function messageWithUnreadContent(line: BigLine, roleEnd: number, report: LazyReport): Record<string, unknown> | undefined {
   MEMBERS_BEFORE_CONTENT.lastIndex = roleEnd;
-  if (!MEMBERS_BEFORE_CONTENT.test(slice(line, 0, Math.min(line.length, MEMBERS_WINDOW)).toString("latin1"))) return undefined;
+  const window = line instanceof FileLine ? line.head : slice(line, 0, Math.min(line.length, MEMBERS_WINDOW));
+  if (!MEMBERS_BEFORE_CONTENT.test(window.toString("latin1"))) return undefined;
   const start = MEMBERS_BEFORE_CONTENT.lastIndex - 1;
   const end = line instanceof FileLine ? contentEndFromTail(line) : contentEnd(line, start);
   if (end <= start) return undefined;
