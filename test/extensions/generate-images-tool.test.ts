@@ -36,7 +36,7 @@ export default function (pi: ExtensionAPI) {
 let world: CliWorld;
 beforeEach(async () => {
   world = await createCliWorld();
-  const models = JSON.parse(await readFile(join(world.agentDir, "models.json"), "utf8")) as { providers: Record<string, { models?: object[] }> };
+  const models = JSON.parse(await readFile(join(world.agentDir, "models.json"), "utf8")) as { providers: Record<string, { baseUrl?: string; models?: object[] }> };
   // the chat model sees images, so the tool's image reaches it
   models.providers.mock!.models = [{ id: "mock-model", contextWindow: 200000, maxTokens: 8192, input: ["text", "image"] }];
   models.providers.openrouter = { baseUrl: `${world.mock.url}/v1` };
