@@ -57,6 +57,8 @@ it("shows the footer's branch, totals and context use, the search and write rows
   expect(screen()).toMatch(/find \*\.ts in \.\n\s*\n src\/one\.ts\n src\/two\.ts/);
   expect(screen()).toMatch(/ls src\n\s*\n one\.ts\n two\.ts/);
   // tokens in and out, cache reads and writes, the newest reply's cache hits, dollars, context use of the newest reply
+  // the reply's text is drawn while it streams; its usage reaches the footer when it ends
+  await pty.waitFor(() => /↑2\.7k/.test(footer()));
   expect(footer()).toMatch(/^~\/project \(main\)\n↑2\.7k ↓360 R24k W3\.0k CH88\.9% \$0\.032 6\.8%\/200k \(auto\)\s+mock-model$/);
 
   // a checkout elsewhere: the footer follows without a key pressed
@@ -65,6 +67,7 @@ it("shows the footer's branch, totals and context use, the search and write rows
 
   pty.type("thanks\r");
   await pty.waitForText("Thanks noted.");
+  await pty.waitFor(() => /↑4\.3k/.test(footer()));
   expect(footer()).toMatch(/↑4\.3k ↓370 R24k W3\.0k CH0\.0% \$0\.037 0\.8%\/200k \(auto\)/);
 
   pty.type("/compact keep the numbers\r");

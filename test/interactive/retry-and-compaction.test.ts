@@ -15,17 +15,18 @@ const isSummaryRequest = (request: RecordedRequest) => JSON.stringify(request.bo
 it("shows retries counting down and compactions while working, and escape cancels each", async () => {
   const world = ui.world();
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 1500 }, compaction: { keepRecentTokens: 1 } }));
-  world.mock.enqueue(overloaded, { text: "Recovered after the retry." });
+  // the overloaded answer comes late enough for the working spinner to be drawn before the retry's replaces it
+  world.mock.enqueue({ ...overloaded, delayMs: 600 }, { text: "Recovered after the retry." });
   // the dark theme by name: the default "system" theme would draw in the (unanswering) terminal's ANSI colours
   const pty = await ui.start(["--use-theme", "dark"]);
   const screen = () => pty.screen().join("\n");
 
   pty.type("hello\r");
+  // the working spinner is in the editor border's colour, the wait's in the warning colour (the dark theme's #e5c07b)
+  await pty.waitFor(() => /\x1b\[38;2;129;162;190m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));
   await pty.waitForText("Retrying (1/3) in 2s... (escape to cancel)");
   expect(screen()).toContain("the model is overloaded");
-  // the wait's spinner is in the warning colour (the dark theme's #e5c07b), the working one in the editor border's
   await pty.waitFor(() => /\x1b\[38;2;229;192;123m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));
-  expect(pty.output).toMatch(/\x1b\[38;2;129;162;190m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
   // not even its first frame in the accent colour (#7fc8c0): it was painted before it knew its editor
   expect(pty.output).not.toMatch(/\x1b\[38;2;127;200;192m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
   await pty.waitForText("Retrying (1/3) in 1s... (escape to cancel)");
