@@ -1,23 +1,28 @@
 // HTTPS_PROXY / HTTP_PROXY / NO_PROXY through the real CLI, for each provider API and the SDK behind it (the bundled
 // Anthropic, OpenAI, Google and AWS clients): the model request goes through the test's CONNECT proxy when the
-// variables say so, and straight to the mock server when NO_PROXY names its host.
+// variables say so, and straight to the mock server when NO_PROXY names its host. One CLI process (RPC mode) per
+// setting of the variables asks every provider in turn; each provider has a mock server of its own, so a tunnel
+// names the provider it was opened for and no provider can ride on another's tunnel.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { startTestProxy, type TestProxy } from "../support/test-proxy.js";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
+import { spawnRpc, type RpcChild, type RpcRecord } from "../rpc/rpc-harness.js";
 
 let world: CliWorld;
 let proxy: TestProxy;
+const mocks = new Map<string, MockLlm>();
 beforeAll(async () => {
   world = await createCliWorld();
   proxy = await startTestProxy();
+  for (const providerCase of CASES) mocks.set(providerCase.api, await startMockLlm());
+  const providers = Object.assign({}, ...CASES.map((providerCase) => providerCase.providers(mocks.get(providerCase.api)!.url))) as Record<string, unknown>;
+  await writeFile(join(world.agentDir, "models.json"), JSON.stringify({ providers }));
 });
 afterAll(async () => {
-  await Promise.all([world.close(), proxy.close()]);
-});
-afterEach(() => {
-  proxy.tunnels.length = 0;
+  await Promise.all([world.close(), proxy.close(), ...[...mocks.values()].map((mock) => mock.close())]);
 });
 
 interface ProviderCase {
@@ -45,34 +50,56 @@ const CASES: ProviderCase[] = [
   { api: "mistral-conversations", model: "mistral/devstral-medium-latest", providers: (url) => ({ mistral: { baseUrl: `${url}/mistral` } }), env: { MISTRAL_API_KEY: "k" } },
 ];
 
-async function ask(providerCase: ProviderCase, env: NodeJS.ProcessEnv): Promise<void> {
-  await writeFile(join(world.agentDir, "models.json"), JSON.stringify({ providers: providerCase.providers(world.mock.url) }));
-  world.mock.requests.length = 0;
-  world.mock.enqueue({ text: "answered" });
-  const result = await world.run(["--model", providerCase.model, "-p", "hi"], { env: { ...providerCase.env, ...env } });
-  expect(result.stderr).toBe("");
-  expect(result.stdout.trim()).toBe("answered");
-  expect(world.mock.requests.map((request) => request.api)).toEqual([providerCase.api]);
-}
-
-const mockAuthority = () => new URL(world.mock.url).host;
+const ALL_KEYS: NodeJS.ProcessEnv = Object.assign({}, ...CASES.map((providerCase) => providerCase.env)) as NodeJS.ProcessEnv;
+const authorityOf = (providerCase: ProviderCase) => new URL(mocks.get(providerCase.api)!.url).host;
 // nothing listens there: a request that took it would fail
 const DEAD_PROXY = "http://127.0.0.1:9";
 
-describe.each(CASES)("$api through the CLI", (providerCase) => {
-  it("goes through HTTP_PROXY for an http endpoint (HTTPS_PROXY is for https ones)", async () => {
-    await ask(providerCase, { HTTP_PROXY: proxy.url, HTTPS_PROXY: DEAD_PROXY });
-    expect(proxy.tunnels).toEqual([{ authority: mockAuthority() }]);
+const SETTINGS: { name: string; env: () => NodeJS.ProcessEnv; proxied: boolean }[] = [
+  { name: "goes through HTTP_PROXY for an http endpoint (HTTPS_PROXY is for https ones)", env: () => ({ HTTP_PROXY: proxy.url, HTTPS_PROXY: DEAD_PROXY }), proxied: true },
+  { name: "honours the lower-case spelling over the upper-case one", env: () => ({ http_proxy: proxy.url, HTTP_PROXY: DEAD_PROXY }), proxied: true },
+  {
+    name: "goes straight to a host NO_PROXY names",
+    env: () => ({ HTTP_PROXY: DEAD_PROXY, HTTPS_PROXY: DEAD_PROXY, NO_PROXY: ["example.com", ...CASES.map(authorityOf)].join(",") }),
+    proxied: false,
+  },
+  { name: "goes straight to a host no_proxy names by address, past http_proxy", env: () => ({ http_proxy: proxy.url, no_proxy: "127.0.0.1" }), proxied: false },
+];
+
+const textOf = (record: RpcRecord) =>
+  ((record.message as { content: { type: string; text?: string }[] }).content ?? []).map((block) => block.text ?? "").join("");
+
+describe.each(SETTINGS)("through the CLI, a request $name", (setting) => {
+  let rpc: RpcChild;
+  beforeAll(() => {
+    rpc = spawnRpc(world, [], { ...ALL_KEYS, ...setting.env() });
+  });
+  afterAll(async () => {
+    rpc.peer.end();
+    await rpc.exited;
   });
 
-  it("honours the lower-case spelling over the upper-case one", async () => {
-    await ask(providerCase, { http_proxy: proxy.url, HTTP_PROXY: DEAD_PROXY });
-    expect(proxy.tunnels).toEqual([{ authority: mockAuthority() }]);
+  it.each(CASES)("$api", async (providerCase) => {
+    const mock = mocks.get(providerCase.api)!;
+    mock.requests.length = 0;
+    proxy.tunnels.length = 0;
+    mock.enqueue({ text: "answered" });
+    const slash = providerCase.model.indexOf("/");
+    const set = await rpc.peer.request({ type: "set_model", provider: providerCase.model.slice(0, slash), modelId: providerCase.model.slice(slash + 1) });
+    expect(set.success, JSON.stringify(set)).toBe(true);
+    const from = rpc.peer.records.length;
+    expect((await rpc.peer.request({ type: "prompt", message: "hi" })).success).toBe(true);
+    await rpc.peer.waitForEvent("agent_end", from);
+    const answers = rpc.peer.records.slice(from).filter((record) => record.type === "message_end" && (record.message as { role: string }).role === "assistant");
+    expect(answers.map(textOf)).toEqual(["answered"]);
+    expect(mock.requests.map((request) => request.api)).toEqual([providerCase.api]);
+    expect(proxy.tunnels).toEqual(setting.proxied ? [{ authority: authorityOf(providerCase) }] : []);
   });
 
-  it("goes straight to a host NO_PROXY names", async () => {
-    await ask(providerCase, { HTTP_PROXY: DEAD_PROXY, HTTPS_PROXY: DEAD_PROXY, NO_PROXY: `example.com,${mockAuthority()}` });
-    await ask(providerCase, { http_proxy: proxy.url, no_proxy: "127.0.0.1" });
-    expect(proxy.tunnels).toEqual([]);
+  it("ends with nothing on stderr", async () => {
+    rpc.peer.end();
+    expect((await rpc.exited).code).toBe(0);
+    expect(rpc.stderr()).toBe("");
+    expect(rpc.peer.strayLines).toEqual([]);
   });
 });
