@@ -136,6 +136,8 @@ export const ERROR_CODES = {
   MCP_SIGN_IN_REFUSED: mcp("the authorization server refused the sign-in", "see its reason; sign in again"),
   MCP_SIGN_IN_REQUIRED: mcp("an MCP server needs a sign-in before use", "run pith mcp login NAME"),
   MCP_UNKNOWN_SERVER: mcp("no MCP server has that name", "use a name the message lists"),
+  PROVIDER_REFRESH_FAILED: extensions("a whole-Provider registration's refreshModels threw something that is not an Error", "see its message; the provider keeps its previous models"),
+  MODELS_STORE_INVALID: extensions("models-store.json (the catalogues dynamic providers keep) is not a JSON object", "delete it; the providers fetch their catalogues again"),
   AUTH_JSON_INVALID: models("auth.json, or an entry in it, is invalid; those keys are ignored", "fix the file at the line the message names"),
   GOOGLE_NO_API_KEY: from("plugins/provider-google")("a Gemini API request has no key", "set GEMINI_API_KEY"),
   GOOGLE_NO_BASE_URL: from("plugins/provider-google")("a Gemini model has no baseUrl", "give it https://generativelanguage.googleapis.com/v1beta in models.json"),

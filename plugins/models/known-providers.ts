@@ -2,6 +2,7 @@
 // endpoint models.json models inherit, its default model, and the providers whose SDKs find credentials themselves.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PithError } from "../../kernel/index.js";
 import { catalogueIndex, catalogueProvider } from "./catalogue.js";
 
 export interface KnownProvider {
@@ -79,4 +80,17 @@ function onGoogleCloud(env: NodeJS.ProcessEnv): boolean {
   } catch {
     return false;
   }
+}
+
+/** The error of a request whose provider has no key: where to put one, for this provider. */
+export function noApiKeyError(provider: string, where: { modelsJsonPath: string; authJsonPath: string; canSignIn: boolean }): PithError {
+  const known = knownProvider(provider);
+  const bearers = known?.bearerEnvVars.length ? ` (or ${known.bearerEnvVars.join(" or ")}, a token sent as Bearer)` : "";
+  const first = known ? `Set ${known.envVars.join(" or ")}${bearers}` : `Set "apiKey" for provider "${provider}" in ${where.modelsJsonPath}`;
+  const login = where.canSignIn ? `, sign in with \`pith login ${provider}\`` : "";
+  return new PithError(
+    "NO_API_KEY",
+    `No API key for provider "${provider}". ${first}${login}, pass --api-key, or add ` +
+      `{"${provider}": {"type": "api_key", "key": "..."}} to ${where.authJsonPath}.`,
+  );
 }

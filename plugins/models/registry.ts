@@ -10,13 +10,16 @@ type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
 import { builtInModelsOf, builtInProviders, catalogueProvider } from "./catalogue.js";
 import { resolveCliModel, type CliModelResolution } from "./selection/cli-model.js";
 import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-files/config-value.js";
-import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider } from "./known-providers.js";
+import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider, noApiKeyError } from "./known-providers.js";
 import { formatModelList } from "./selection/model-list.js";
 import { VirtualModels, isVirtualModel, type VirtualModelDefinition } from "./virtual-models.js";
 import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./config-files/models-json.js";
 import type { ProviderConfig } from "./config-files/models-json-schema.js";
 import type { ModelType, ModelTypeMap } from "./model-types.js";
 import { TypedModels } from "./typed-models.js";
+
+/** Which of a provider's models its stored credential may use (pi-ai's `filterModels` of a whole `Provider`). */
+export type AvailabilityFilter = (models: readonly Model[], credential: AuthCredential | undefined) => Model[];
 
 export interface ModelRegistryOptions {
   agentDir: string;
@@ -39,6 +42,7 @@ export class ModelRegistry {
   private readonly now: () => number;
   private readonly runtimeKeys = new Map<string, string>();
   private readonly extensionProviders = new Map<string, ProviderConfig>();
+  private readonly availabilityFilters = new Map<string, AvailabilityFilter>();
   private readonly authValues = new CachedValueResolver();
   private fileProviders = new Map<string, ProviderConfig>();
   private credentials = new Map<string, AuthCredential>();
@@ -126,6 +130,7 @@ export class ModelRegistry {
 
   /** pi's `getAvailableOfType`: those whose provider has a key source (an OpenAI login does not serve Decisions). */
   availableOfType<T extends ModelType>(type: T, provider?: string): ModelTypeMap[T][] {
+    if (type === "chat") return (provider === undefined ? this.availableModels() : this.hasAuth(provider) ? this.availableOf(provider) : []) as ModelTypeMap[T][];
     return this.modelsOfType(type, provider).filter((model) => this.hasAuth(model.provider) && !(model.api === "openai-decisions" && this.authSource(model.provider)?.type === "oauth"));
   }
 
@@ -133,7 +138,19 @@ export class ModelRegistry {
   availableModels(): Model[] {
     return this.providers()
       .filter((provider) => this.hasAuth(provider))
-      .flatMap((provider) => this.tableOf(provider).models);
+      .flatMap((provider) => this.availableOf(provider));
+  }
+
+  /** An extension provider's own rule for which of its models the stored credential may use; `undefined` drops it. */
+  setAvailabilityFilter(provider: string, filter: AvailabilityFilter | undefined): void {
+    if (filter) this.availabilityFilters.set(provider, filter);
+    else this.availabilityFilters.delete(provider);
+  }
+
+  private availableOf(provider: string): Model[] {
+    const models = this.tableOf(provider).models;
+    const filter = this.availabilityFilters.get(provider);
+    return filter ? filter(models, this.credentials.get(provider)) : models;
   }
 
   /** The first available default of pi's per-provider list, else the first available model. */
@@ -169,7 +186,7 @@ export class ModelRegistry {
     // the router resolves the key of the physical model it picks
     if (isVirtualModel(model)) return {};
     const key = await this.resolveKey(model.provider, signal);
-    if (!key?.apiKey && !key?.bearer) throw this.noApiKeyError(model.provider);
+    if (!key?.apiKey && !key?.bearer) throw noApiKeyError(model.provider, { modelsJsonPath: this.modelsJsonPath, authJsonPath: this.authJsonPath, canSignIn: this.loginFlows.has(model.provider) });
     const { apiKey } = key;
     const config = this.requestConfig(model.provider);
     const headers: Record<string, string> = {
@@ -274,6 +291,7 @@ export class ModelRegistry {
 
   unregisterProvider(name: string): void {
     this.typedModels.register(name, undefined);
+    this.availabilityFilters.delete(name);
     const hadLogin = this.loginFlows.unregister(name);
     if (this.extensionProviders.delete(name) || hadLogin) this.rebuild();
   }
@@ -454,15 +472,4 @@ export class ModelRegistry {
     return { env: this.env, signal, timeoutMs: this.commandTimeoutMs };
   }
 
-  private noApiKeyError(provider: string): PithError {
-    const known = knownProvider(provider);
-    const bearers = known?.bearerEnvVars.length ? ` (or ${known.bearerEnvVars.join(" or ")}, a token sent as Bearer)` : "";
-    const first = known ? `Set ${known.envVars.join(" or ")}${bearers}` : `Set "apiKey" for provider "${provider}" in ${this.modelsJsonPath}`;
-    const login = this.loginFlows.has(provider) ? `, sign in with \`pith login ${provider}\`` : "";
-    return new PithError(
-      "NO_API_KEY",
-      `No API key for provider "${provider}". ${first}${login}, pass --api-key, or add ` +
-        `{"${provider}": {"type": "api_key", "key": "..."}} to ${this.authJsonPath}.`,
-    );
-  }
 }

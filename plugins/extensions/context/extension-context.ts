@@ -62,11 +62,11 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     // the project-trust plugin's decision; without it, the settings service's; without either, trusted (as pith loads all)
     isProjectTrusted: () => runtime.context.tryUse("projectTrust")?.trusted ?? runtime.context.tryUse("settings")?.isProjectTrusted() ?? true,
     sessionManager: sessionView(() => runtime.sessions()?.manager, { cwd: session.cwd, sessionId: () => session.sessionId }),
-    modelRegistry: modelRegistryView(
-      () => runtime.models(),
+    modelRegistry: modelRegistryView(() => runtime.models(), {
       // only a registration the models service took (a refused one is reported and registers nothing)
-      (name) => runtime.records.find((loaded) => loaded.live && loaded.providerNames.has(name))?.nativeProviders.get(name),
-    ),
+      get: (name) => runtime.records.find((loaded) => loaded.live && loaded.providerNames.has(name))?.nativeProviders.get(name),
+      refresh: async (options) => (await import("../registrations/native-refresh.js")).refreshNativeProviders(runtime, options),
+    }),
     get model() {
       return session.model;
     },

@@ -49,8 +49,8 @@ export interface ModelRegistryView {
   getProviderAuth(provider: string): ReturnType<typeof providerAuth>;
   registerVirtualModel(definition: VirtualModelDefinition): void;
   unregisterVirtualModel(provider: string, id: string): void;
-  /** reads models.json and auth.json again; pith refreshes no catalogue over the network, so no provider fails */
-  refresh(options?: { signal?: AbortSignal }): Promise<{ aborted: boolean; errors: ReadonlyMap<string, Error> }>;
+  /** reads models.json and auth.json again and runs the dynamic providers' `refreshModels` (online unless PI_OFFLINE) */
+  refresh(options?: RefreshOptions): Promise<RefreshResult>;
   /** pi's `classify`: never rejects; a failed call answers `stopReason: "error"` with pith's code */
   classify(model: unknown, context: unknown, options?: unknown): Promise<ClassifierResult>;
   /** never rejects: a failure is a result with `stopReason: "error"` and a `code` */
@@ -80,10 +80,28 @@ const AUTH_SOURCES: Record<string, string> = {
   "models.json": "models_json_key",
 };
 
-export function modelRegistryView(
-  registry: () => ModelRegistry | undefined,
-  nativeProvider: (name: string) => NativeProvider | undefined = () => undefined,
-): ModelRegistryView {
+export interface RefreshOptions {
+  /** pi's default: online unless PI_OFFLINE is set */
+  allowNetwork?: boolean;
+  force?: boolean;
+  signal?: AbortSignal;
+  /** only these providers (pi's `providers`); unknown and static ones are skipped */
+  providers?: readonly string[];
+}
+
+export interface RefreshResult {
+  aborted: boolean;
+  errors: ReadonlyMap<string, Error>;
+}
+
+
+/** What extensions registered as whole pi-ai `Provider` objects: the objects, and their `refreshModels` run. */
+export interface NativeProviders {
+  get(name: string): NativeProvider | undefined;
+  refresh(options: RefreshOptions): Promise<RefreshResult>;
+}
+
+export function modelRegistryView(registry: () => ModelRegistry | undefined, native?: NativeProviders): ModelRegistryView {
   return {
     find: (provider, modelId) => registry()?.find(provider, modelId),
     getAll: () => [...(registry()?.all() ?? [])],
@@ -113,7 +131,7 @@ export function modelRegistryView(
     registerProvider: (name, config) => registry()?.registerProvider(name, config),
     unregisterProvider: (name) => registry()?.unregisterProvider(name),
     getRegisteredProviderConfig: (name) => registry()?.registeredProviderConfig(name),
-    getRegisteredNativeProvider: nativeProvider,
+    getRegisteredNativeProvider: (name) => native?.get(name),
     getProvider: (provider) => {
       const models = registry();
       return models && providerObject(models, provider, stream);
@@ -124,9 +142,9 @@ export function modelRegistryView(
     },
     registerVirtualModel: (definition) => registry()?.registerVirtualModel(definition),
     unregisterVirtualModel: (provider, id) => registry()?.unregisterVirtualModel(provider, id),
-    refresh: async (options) => {
+    refresh: async (options = {}) => {
       registry()?.reload();
-      return { aborted: options?.signal?.aborted ?? false, errors: new Map<string, Error>() };
+      return native ? native.refresh(options) : { aborted: options.signal?.aborted ?? false, errors: new Map<string, Error>() };
     },
     async classify(model, context, options) {
       const models = registry();

@@ -9,6 +9,7 @@ import type { ExtensionRecord } from "./extension-record.js";
 import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
 import { configOfNativeProvider, isNativeProvider } from "../registrations/native-provider.js";
 import { checkNativeAuth, registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
+import { refreshNativeProviders } from "../registrations/native-refresh.js";
 import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
 import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
 import { checkTool } from "../registrations/tool-adapter.js";
@@ -173,7 +174,7 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       if (!record.live || !runtime().loaded) record.pendingProviders.push({ name, config });
       else {
         registerProviderNow(runtime(), record, name, config);
-        if (native) void checkNativeAuth(runtime(), record, name, config);
+        if (native) void checkNativeAuth(runtime(), record, name, config).then(() => refreshNativeProviders(runtime(), { allowNetwork: false, providers: [name] }));
       }
     },
 

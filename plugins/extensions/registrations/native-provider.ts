@@ -6,12 +6,24 @@ import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { PithError, type AssistantMessageEvent, type Model } from "../../../kernel/index.js";
 import type { StreamContext, StreamOptions } from "./provider-from-stream.js";
+import type { AvailabilityFilter, ModelRegistry } from "../../models/registry.js";
 
 interface ApiKeyAuthResult {
   auth?: { apiKey?: string; headers?: Record<string, string> };
 }
 
-/** The part of pi-ai's `Provider` pith serves: listing, auth by API key, streaming. */
+/** pi-ai's `RefreshModelsContext`: what a dynamic provider's `refreshModels` is handed */
+export interface NativeRefreshContext {
+  credential?: Record<string, unknown>;
+  stored?: Readonly<Record<string, unknown>>;
+  publish(publication: { persist?: Record<string, unknown> | null; update?: () => void }): Promise<boolean>;
+  allowNetwork: boolean;
+  force?: boolean;
+  signal: AbortSignal;
+  baseUrl?: string;
+}
+
+/** The part of pi-ai's `Provider` pith serves: listing, refreshing and filtering models, auth, streaming. */
 export interface NativeProvider {
   readonly id: string;
   readonly name?: string;
@@ -22,8 +34,12 @@ export interface NativeProvider {
       check?(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<unknown>;
       resolve(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<ApiKeyAuthResult | undefined>;
     };
+    oauth?: unknown;
   };
   getModels(): readonly (Model & Record<string, unknown>)[];
+  refreshModels?(context: NativeRefreshContext): Promise<void>;
+  readonly refreshModelsAuth?: "credential" | "configured";
+  filterModels?(models: readonly Model[], credential: Record<string, unknown> | undefined): readonly Model[];
   streamSimple(model: Model, context: StreamContext, options?: StreamOptions): AsyncIterable<AssistantMessageEvent>;
 }
 
@@ -82,6 +98,23 @@ export function configOfNativeProvider(provider: NativeProvider): Record<string,
   };
 }
 
+/**
+ * After a refresh published new state: the provider's `getModels()` list replaces the registered one, the provider
+ * staying configured (or not) as it was.
+ */
+export function republishNativeModels(models: ModelRegistry, name: string, provider: NativeProvider): void {
+  const { streamSimple: _stream, apiKey, ...config } = configOfNativeProvider(provider);
+  const configured = models.registeredProviderConfig(name)?.apiKey === KEY_FROM_PROVIDER_AUTH;
+  models.registerProvider(name, configured ? { ...config, apiKey } : config);
+}
+
+/** pi-ai's `filterModels` as the registry's availability filter: which models the stored credential may use. */
+export function availabilityFilterOf(provider: NativeProvider | undefined): AvailabilityFilter | undefined {
+  const filter = provider?.filterModels;
+  if (typeof filter !== "function") return undefined;
+  return (models, credential) => filter.call(provider, models, credential as Record<string, unknown> | undefined) as Model[];
+}
+
 // pi-ai's contract: a throwing `getModels` means no models
 function listModels(provider: NativeProvider): readonly (Model & Record<string, unknown>)[] {
   try {
@@ -91,7 +124,7 @@ function listModels(provider: NativeProvider): readonly (Model & Record<string, 
   }
 }
 
-const authContext: NativeAuthContext = {
+export const authContext: NativeAuthContext = {
   env: async (name) => process.env[name],
   fileExists: (path) =>
     access(path.startsWith("~") ? homedir() + path.slice(1) : path).then(

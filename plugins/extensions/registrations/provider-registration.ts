@@ -8,7 +8,8 @@ import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
 import { splitTypedRegistration } from "./typed-model-registration.js";
-import { KEY_FROM_PROVIDER_AUTH, nativeAuthConfigured } from "./native-provider.js";
+import { KEY_FROM_PROVIDER_AUTH, availabilityFilterOf, nativeAuthConfigured } from "./native-provider.js";
+import { refreshNativeProviders } from "./native-refresh.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionVirtualModel } from "../contract/types.js";
 import { createExtensionContext } from "../context/extension-context.js";
@@ -29,13 +30,18 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
     models.registerProvider(name, chatConfig);
     models.typedModels.register(name, typed);
     models.setExtensionLogin(name, login);
+    models.setAvailabilityFilter(name, availabilityFilterOf(record.nativeProviders.get(name)));
     record.providerNames.add(name);
   } catch (error) {
     runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));
   }
 }
 
-/** Registers what factories queued; resolves once whole-`Provider` objects' auth has said whether they are configured. */
+/**
+ * Registers what factories queued; resolves once whole-`Provider` objects' auth has said whether they are configured
+ * and the dynamic ones restored their stored models (pi's offline refresh after loading; its errors, as pi's, go
+ * unreported here: `ctx.modelRegistry.refresh()` returns them).
+ */
 export async function registerPendingProviders(runtime: ExtensionRuntime): Promise<void> {
   const checks: Promise<void>[] = [];
   for (const record of runtime.records.filter((candidate) => candidate.live)) {
@@ -46,6 +52,7 @@ export async function registerPendingProviders(runtime: ExtensionRuntime): Promi
     for (const definition of record.pendingVirtualModels.splice(0)) registerVirtualModelNow(runtime, record, definition);
   }
   await Promise.all(checks);
+  await refreshNativeProviders(runtime, { allowNetwork: false });
 }
 
 /**
