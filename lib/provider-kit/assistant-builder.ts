@@ -3,6 +3,7 @@
 import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage, type Model, type AssistantMessageEvent } from "../../kernel/index.js";
 import type { ProviderErrorDetails } from "./provider-failure.js";
 import { parsePartialJson } from "./partial-json.js";
+import { parseJsonWithRepair } from "../json/repair-json.js";
 import { priceUsage } from "./pricing.js";
 
 export interface UsageReport {
@@ -101,7 +102,8 @@ export class AssistantMessageBuilder {
   }
 
   /**
-   * Final arguments. Malformed JSON leaves `arguments` as the best partial parse and records the raw text under
+   * Final arguments, read as pi 1.6.0 reads them (raw control characters and stray backslashes in strings repaired:
+   * ../json/repair-json.ts). Malformed JSON leaves `arguments` as the best partial parse and records the raw text under
    * `__invalidJson`, so argument validation reports it to the model instead of running the tool with guesses.
    */
   toolCallEnd(index: number, finalArguments?: Record<string, unknown>): AssistantMessageEvent {
@@ -114,7 +116,7 @@ export class AssistantMessageBuilder {
         block.arguments = {};
       } else {
         try {
-          const value: unknown = JSON.parse(json);
+          const value: unknown = parseJsonWithRepair(json);
           block.arguments = isRecord(value) ? value : { __invalidJson: json };
         } catch {
           block.arguments = { __invalidJson: json };

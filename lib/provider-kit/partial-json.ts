@@ -1,12 +1,12 @@
 // Lenient parse of a JSON object that is still streaming in, so tool-call arguments can be shown as they arrive.
 // Closes open strings, arrays and objects; drops a dangling key or a half-written literal.
+import { repairJson } from "../json/repair-json.js";
 
 export function parsePartialJson(text: string): Record<string, unknown> | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return {};
-  const direct = tryParse(trimmed);
-  if (direct !== undefined) return direct;
-  return tryParse(closeJson(trimmed));
+  // a raw newline or a stray backslash in a string is repaired as the finished arguments will be
+  return tryParse(trimmed) ?? tryParse(closeJson(trimmed)) ?? tryParse(closeJson(repairJson(trimmed)));
 }
 
 function tryParse(text: string): Record<string, unknown> | undefined {

@@ -4,6 +4,7 @@
 import type { Model, StreamRequest } from "../../kernel/index.js";
 import { usesAdaptiveThinking } from "../provider-anthropic/anthropic-thinking.js";
 import { cacheRetention } from "../../lib/provider-kit/cache-retention.js";
+import { priceUsage } from "../../lib/provider-kit/pricing.js";
 
 /** "streaming": while the run that sent the request goes on; "idle": after it settled. */
 export type WarmingPhase = "streaming" | "idle";
@@ -62,10 +63,10 @@ export function isReplayable(request: Pick<StreamRequest, "model" | "thinkingLev
   return model.compat?.forceAdaptiveThinking === true || usesAdaptiveThinking(model);
 }
 
-/** Dollars for these tokens at the model's prices (per million tokens). */
+/** Dollars for these tokens as a reply's usage is priced: the model's rates, or the tier the prompt size reaches. */
 function price(model: Model, tokens: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number }): number {
-  const { cost } = model;
-  return ((tokens.input ?? 0) * cost.input + (tokens.output ?? 0) * cost.output + (tokens.cacheRead ?? 0) * cost.cacheRead + (tokens.cacheWrite ?? 0) * cost.cacheWrite) / 1_000_000;
+  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...tokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  return priceUsage(model.cost, usage).total;
 }
 
 /** Whether refreshing the entry of a `promptTokens`-token request pays for itself in `phase`. */

@@ -40,6 +40,7 @@ const argumentsTool = {
 };
 const callWith = (args: Record<string, unknown>) => [argumentsTool, { name: "t", arguments: args }];
 const AGENT = "@earendil-works/pi-coding-agent";
+const acme = { name: "acme", url: "https://acme.dev", categories: ["cli-agent", "tools"] };
 
 const CASES: Case[] = [
   [AI, "getCurrentSystemPrompt", [transcript]],
@@ -97,10 +98,112 @@ const CASES: Case[] = [
   [AGENT, "isToolCallEventType", ["bash", { toolName: "bash" }]],
   [AGENT, "truncateLine", ["x".repeat(600)]],
   [AGENT, "formatSize", [123456]],
+  [AI, "repairJson", ['{"path":"C:\\dir\\new","text":"a\nb\tc","ok":"\\u00e9\\n"}']],
+  [AI, "parseJsonWithRepair", ['{"path":"C:\\dir","text":"a\nb"}']],
+  [AI, "parseToolCallArguments", ['{"command":"echo a\necho b"}']],
+  [AI, "mergeClientIdentity", [{ userAgent: "short" }, null, { version: "2.0.0", attribution: null }]],
+  [AI, "getClientVersion", [{ version: "3.1.4" }]],
+  [AI, "formatUserAgent", [{ userAgent: { custom: "acme/1" } }]],
+  [AI, "getAttributionHeaders", [{ provider: "openrouter", baseUrl: "https://openrouter.ai/api/v1" }, { attribution: acme }]],
+  [AI, "getAttributionHeaders", [{ provider: "x", baseUrl: "https://integrate.api.nvidia.com/v1" }, { attribution: acme }]],
+  [AI, "getAttributionHeaders", [{ provider: "opencode-go", baseUrl: "https://example.com" }, { attribution: acme }]],
+  [AI, "getAttributionHeaders", [{ provider: "openrouter", baseUrl: "https://openrouter.ai/api/v1" }, {}]],
+  [AI, "getOpenCodeSessionHeaders", [{ provider: "x", baseUrl: "https://opencode.ai/zen/v1" }, "s-1"]],
+  [AI, "getOpenCodeSessionHeaders", [{ provider: "x", baseUrl: "https://example.com" }, "s-1"]],
+  [AI, "getIdentityHeaders", [{ provider: "openrouter", baseUrl: "https://openrouter.ai/api/v1" }, { userAgent: { custom: "ua" }, attribution: acme }]],
+  [AI, "getCacheWarmingDelayMs", [300_000]],
+  [AI, "getCacheWarmingDelayMs", [60_000]],
+  [AI, "getCacheWarmingDelayMs", [10_000]],
+  [AI, "evaluateCacheWarming", [model, 100_000, "streaming"]],
+  [AI, "evaluateCacheWarming", [model, 100_000, "idle"]],
+  [AI, "evaluateCacheWarming", [model, 250_000, "streaming"]],
+  [AI, "evaluateCacheWarming", [{ cost: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 } }, 50_000, "idle"]],
+  [AI, "getPromptCacheTtlMs", [{ promptCache: { short: 300, long: 3600 } }, { cacheRetention: "long" }]],
+  [AI, "getPromptCacheTtlMs", [{ promptCache: { short: 300, long: 3600 } }, undefined]],
+  [AI, "getPromptCacheTtlMs", [{ promptCache: { short: 300 } }, { cacheRetention: "none" }]],
+  [AI, "isCacheWarmingReplayable", [{ api: "openai-responses", id: "gpt" }, { reasoning: "high" }]],
+  [AI, "isCacheWarmingReplayable", [{ api: "anthropic-messages", id: "claude-3-7-sonnet-20250219", reasoning: true }, { reasoning: "high" }]],
+  [AI, "isCacheWarmingReplayable", [{ api: "anthropic-messages", id: "claude-3-7-sonnet-20250219", reasoning: true, compat: { forceAdaptiveThinking: true } }, { reasoning: "high" }]],
+  [AI, "isCacheWarmingReplayable", [{ api: "anthropic-messages", id: "claude-3-7-sonnet-20250219", reasoning: true }, {}]],
+  [AI, "getImageProviders", []],
+  [AI, "fauxAssistantMessage", ["hello", { timestamp: 5 }]],
+  [AI, "fauxAssistantMessage", [[{ type: "thinking", thinking: "t" }, { type: "toolCall", id: "c", name: "read", arguments: {} }], { stopReason: "toolUse", responseId: "r", errorMessage: undefined, timestamp: 6 }]],
+  [AI, "getImageModel", ["openrouter", "black-forest-labs/flux.2-pro"]],
+  [AI, "getImageModel", ["openrouter", "no-such-model"]],
+  [`${AI}/providers/all`, "getBuiltinImageModel", ["openrouter", "google/gemini-2.5-flash-image"]],
+  [`${AI}/providers/all`, "getBuiltinClassifierModels", ["typesafe"]],
+];
+
+// helpers with functions, classes or promises: the same script runs against each side's served module
+const SCRIPTS: Array<[module: string, label: string, source: string]> = [
+  [AI, "envApiKeyAuth", `async (m) => {
+    const auth = m.envApiKeyAuth("Acme key", ["A_KEY", "B_KEY"]);
+    const signal = new AbortController().signal;
+    return [auth.name,
+      await auth.resolve({ ctx: { env: async (name) => (name === "B_KEY" ? "from-b" : undefined) }, signal }),
+      await auth.resolve({ ctx: { env: async () => "env" }, credential: { key: "stored", env: { X: "1" } }, signal }),
+      (await auth.resolve({ ctx: { env: async () => undefined }, signal })) ?? null,
+      await auth.login({ signal, prompt: async (request) => request.type + ":" + request.message })];
+  }`],
+  [AI, "lazyOAuth", `async (m) => {
+    let loads = 0;
+    const flow = m.lazyOAuth({ name: "Acme", isSubscription: true, load: async () => { loads++; return { login: async (i) => "login " + i, refresh: async (c) => ({ ...c, fresh: true }), toAuth: async (c) => ({ apiKey: c.token }) }; } });
+    return [flow.name, flow.isSubscription, flow.loginLabel ?? null, loads, await flow.login("x"), await flow.refresh({ token: "t" }), await flow.toAuth({ token: "t" }), loads];
+  }`],
+  [AI, "getCacheWarmingRequestOptions", `(m) => {
+    const controller = new AbortController();
+    const options = m.getCacheWarmingRequestOptions({ maxTokens: 1000, temperature: 0.5, maxRetries: 3 }, controller.signal);
+    return [options.signal === controller.signal, { ...options, signal: null }];
+  }`],
+  [AI, "extractDiagnosticError", `(m) => {
+    const info = m.extractDiagnosticError(Object.assign(new TypeError("bad input"), { code: "E_BAD" }));
+    return [{ ...info, stack: typeof info.stack }, m.extractDiagnosticError(42), m.extractDiagnosticError(Object.assign(new Error(""), { code: {} }))].map((i) => ({ ...i, stack: typeof i.stack }));
+  }`],
+  [AI, "createAssistantMessageDiagnostic", `(m) => {
+    const message = {};
+    const diagnostic = m.createAssistantMessageDiagnostic("retry", "oops", { attempt: 1 });
+    m.appendAssistantMessageDiagnostic(message, diagnostic);
+    m.appendAssistantMessageDiagnostic(message, diagnostic);
+    return [typeof diagnostic.timestamp, { ...diagnostic, timestamp: 0 }, message.diagnostics.length];
+  }`],
+  [AI, "getImageModels", `(m) => [m.getImageModels("openrouter").length, m.getImageModels("openrouter").map((model) => model.id).sort(), m.getImageModels("anthropic")]`],
+  [AI, "retryAssistantCall", `async (m) => {
+    const reply = (stopReason, errorMessage) => ({ role: "assistant", content: [], stopReason, errorMessage, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, api: "openai-completions", provider: "p", model: "m", timestamp: 1 });
+    const runWith = async (replies, policy, signal) => {
+      const log = [];
+      const callbacks = {
+        onRetryScheduled: (...args) => { log.push(["scheduled", ...args]); },
+        onRetryAttemptStart: () => { log.push(["start"]); },
+        onRetryFinished: (...args) => { log.push(["finished", ...args]); },
+      };
+      const final = await m.retryAssistantCall(async () => replies.shift(), policy, signal, callbacks);
+      return [final.stopReason, final.errorMessage ?? null, log, replies.length];
+    };
+    const policy = { enabled: true, maxRetries: 2, baseDelayMs: 1 };
+    const aborted = new AbortController();
+    aborted.abort();
+    return [
+      await runWith([reply("error", "429 Too Many Requests: rate limit exceeded"), reply("error", "503 Service Unavailable: overloaded"), reply("stop")], policy),
+      await runWith([reply("error", "429 rate limit exceeded"), reply("error", "429 rate limit exceeded"), reply("error", "429 rate limit exceeded"), reply("stop")], policy),
+      await runWith([reply("error", "401 invalid x-api-key"), reply("stop")], policy),
+      await runWith([reply("error", "429 rate limit exceeded"), reply("stop")], { ...policy, enabled: false }),
+      await runWith([reply("error", "429 rate limit exceeded"), reply("stop")], policy, aborted.signal),
+      await runWith([reply("error", "429 rate limit exceeded"), reply("aborted")], policy),
+    ];
+  }`],
+  [AI, "generateImages", `async (m) => {
+    try { await m.generateImages({ api: "acme-images", provider: "acme", id: "i" }, { input: [] }, {}); return "resolved"; }
+    catch (error) { return error.message; }
+  }`],
+  [AI, "generateImagesOpenRouter", `async (m) => {
+    const result = await m.generateImagesOpenRouter(m.getImageModel("openrouter", "black-forest-labs/flux.2-pro"), { input: [{ type: "text", text: "a fox" }] }, {});
+    return { ...result, timestamp: typeof result.timestamp };
+  }`],
 ];
 
 let world: World;
 let piResults: unknown[];
+let piScriptResults: unknown[];
 
 beforeAll(async () => {
   world = await createWorld();
@@ -108,9 +211,12 @@ beforeAll(async () => {
   const output = await runOnNode22(
     `const { VIRTUAL_MODULES } = await import(${table});
      const cases = ${JSON.stringify(CASES)};
-     process.stdout.write(JSON.stringify(cases.map(([module, name, args]) => VIRTUAL_MODULES[module][name](...args) ?? null)));`,
+     const scripts = [${SCRIPTS.map(([module, , source]) => `[${JSON.stringify(module)}, ${source}]`).join(",")}];
+     const scriptResults = [];
+     for (const [module, run] of scripts) scriptResults.push(await run(VIRTUAL_MODULES[module]));
+     process.stdout.write(JSON.stringify([cases.map(([module, name, args]) => VIRTUAL_MODULES[module][name](...args) ?? null), scriptResults]));`,
   );
-  piResults = JSON.parse(output) as unknown[];
+  [piResults, piScriptResults] = JSON.parse(output) as [unknown[], unknown[]];
 }, 180_000);
 afterAll(() => world.close());
 
@@ -124,5 +230,14 @@ describe("served helpers give pi 1.6.0's results", () => {
     );
     const call = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as (args: unknown[]) => unknown;
     expect(JSON.parse(JSON.stringify(call(structuredClone(args)) ?? null))).toEqual(piResults[index]);
+  });
+});
+
+describe("served helpers with functions, classes or promises give pi 1.6.0's results", () => {
+  it.each(SCRIPTS.map((script, index) => [script[1], index] as const))("%s", async (_label, index) => {
+    const [module, , source] = SCRIPTS[index]!;
+    const path = await world.write(`ext/script-${index}.ts`, `import * as served from "${module}";\nexport default async function () { const run: any = ${source}; return run(served); }`);
+    const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as () => Promise<unknown>;
+    expect(JSON.parse(JSON.stringify((await run()) ?? null))).toEqual(piScriptResults[index]);
   });
 });

@@ -107,6 +107,27 @@ describe("chat completions chunks", () => {
     expect(second).toEqual({ type: "toolCall", id: "call_or", name: "bash", arguments: {}, thoughtSignature: JSON.stringify(detail) });
   });
 
+  it("repairs tool arguments as pi 1.6.0 does: raw control characters and stray backslashes in strings", async () => {
+    const builder = new AssistantMessageBuilder(testModel("openai-completions", "http://x"));
+    const streamed: unknown[] = [];
+    const reader = readCompletionsChunks(
+      chunks([
+        chunk({ tool_calls: [{ index: 0, id: "call_1", function: { name: "bash", arguments: '{"command":"echo a\necho C:\\dir' } }] }),
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '"}' } }] }),
+        chunk({ tool_calls: [{ index: 1, id: "call_2", function: { name: "bash", arguments: '{"command": nope}' } }] }),
+        chunk({}, "tool_calls"),
+      ]),
+      builder,
+      request,
+    );
+    for (const event of (await run(reader)).events) if (event.type === "toolcall_delta" && event.contentIndex === 0) streamed.push(structuredClone((event.partial.content[0] as { arguments: unknown }).arguments));
+    const [repaired, broken] = builder.message.content;
+    expect(repaired).toMatchObject({ name: "bash", arguments: { command: "echo a\necho C:\\dir" } });
+    // the partial arguments shown while it streams are repaired the same way
+    expect(streamed[0]).toEqual({ command: "echo a\necho C:\\dir" });
+    expect(broken).toMatchObject({ arguments: { __invalidJson: '{"command": nope}' } });
+  });
+
   it("fails on content_filter and on a stream without finish_reason", async () => {
     const filtered = await run(readCompletionsChunks(chunks([chunk({ content: "I can" }), chunk({}, "content_filter")]), new AssistantMessageBuilder(testModel("openai-completions", "http://x")), request));
     expect((filtered.failure as ProviderFailure).message).toBe("Provider finish_reason: content_filter");

@@ -1,6 +1,9 @@
 // Tool-call argument text as pi-ai 1.6.0 reads it: partial arguments while the call streams, one strict parse when
 // it ends. The partial reading is pith's own lenient parser (kernel/partial-json.ts).
 import { parsePartialJson } from "../../../../lib/provider-kit/partial-json.js";
+import { parseJsonWithRepair } from "../../../../lib/json/repair-json.js";
+
+export { parseJsonWithRepair, repairJson } from "../../../../lib/json/repair-json.js";
 
 type Arguments = Record<string, unknown>;
 
@@ -8,7 +11,7 @@ type Arguments = Record<string, unknown>;
 export function parseToolCallArguments(json: string | undefined): { arguments: Arguments; argumentsError?: string } {
   if (json === undefined || json.trim() === "") return { arguments: {} };
   try {
-    const value: unknown = JSON.parse(json);
+    const value: unknown = parseJsonWithRepair(json);
     if (value !== null && typeof value === "object" && !Array.isArray(value)) return { arguments: value as Arguments };
     return { arguments: {}, argumentsError: `Tool call arguments must be a JSON object, got: ${json}` };
   } catch (error) {

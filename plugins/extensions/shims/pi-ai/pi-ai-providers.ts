@@ -1,8 +1,9 @@
 // `@earendil-works/pi-ai/providers/all` (and `@mariozechner/pi-ai/providers/all`) as pi 1.6.0 serves it: reads of the
-// built-in model catalogue, answered from pith's own catalogue (pi 1.6.0's chat models). pith's catalogue has no
-// image or classifier models; pi-ai's provider objects and `Models` collections belong to its runtime.
+// built-in model catalogue, answered from pith's own catalogue (pi 1.6.0's chat, image and classifier models). pi-ai's
+// provider objects and `Models` collections belong to its runtime.
 import type { Model } from "../../../../kernel/index.js";
-import { builtInModelsOf, builtInProviders } from "../../../models/catalogue.js";
+import { builtInModelsOf, builtInModelsOfType, builtInProviders } from "../../../models/catalogue.js";
+import type { ClassifierModel, ImageModel } from "../../../models/model-types.js";
 import { unsupported } from "../unsupported.js";
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-ai/providers/all", name);
@@ -16,10 +17,11 @@ export function getBuiltinModel(provider: string, modelId: string): Model | unde
   return getBuiltinModels(provider).find((model) => model.id === modelId);
 }
 
-export const getBuiltinImageModels = (_provider: string): never[] => [];
-export const getBuiltinImageModel = (_provider: string, _modelId: string): undefined => undefined;
-export const getBuiltinClassifierModels = (_provider: string): never[] => [];
-export const getBuiltinClassifierModel = (_provider: string, _modelId: string): undefined => undefined;
+export const getBuiltinImageModels = (provider: string): ImageModel[] => builtInModelsOfType("image", provider);
+export const getBuiltinImageModel = (provider: string, modelId: string): ImageModel | undefined => getBuiltinImageModels(provider).find((model) => model.id === modelId);
+export const getBuiltinClassifierModels = (provider: string): ClassifierModel[] => builtInModelsOfType("classifier", provider);
+export const getBuiltinClassifierModel = (provider: string, modelId: string): ClassifierModel | undefined =>
+  getBuiltinClassifierModels(provider).find((model) => model.id === modelId);
 /** pith's catalogue does not record when pi generated its data. */
 export const getBuiltinModelDataGeneratedAt = (): undefined => undefined;
 

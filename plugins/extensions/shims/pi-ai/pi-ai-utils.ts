@@ -98,6 +98,24 @@ export const fauxToolCall = (name: string, args: Record<string, unknown>, option
   arguments: args,
 });
 
+type FauxBlock = ReturnType<typeof fauxText> | ReturnType<typeof fauxThinking> | ReturnType<typeof fauxToolCall>;
+interface FauxMessageOptions {
+  stopReason?: AssistantMessage["stopReason"];
+  deferred?: unknown;
+  errorMessage?: string;
+  responseId?: string;
+  timestamp?: number;
+}
+
+/** A hand-written reply of pi-ai's faux model (`faux/faux-1`, no usage), for tests and scripted providers. */
+export function fauxAssistantMessage(content: string | FauxBlock | FauxBlock[], options: FauxMessageOptions = {}) {
+  const { stopReason = "stop", timestamp = Date.now(), ...optional } = options;
+  const blocks = typeof content === "string" ? [fauxText(content)] : Array.isArray(content) ? content : [content];
+  const defined = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
+  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  return { role: "assistant" as const, content: blocks, api: "faux", provider: "faux", model: "faux-1", usage, stopReason, ...defined, timestamp };
+}
+
 export const modelsAreEqual = (a: Model | null | undefined, b: Model | null | undefined): boolean =>
   !!a && !!b && a.provider === b.provider && a.id === b.id;
 

@@ -64,3 +64,5 @@ export * from "./pi-ai-validation.js";
 export * from "./pi-ai-runtime-only.js";
 export * from "./pi-ai-apis.js";
 export * from "./pi-ai-json.js";
+export * from "./pi-ai-helpers.js";
+export * from "./pi-ai-retry.js";
