@@ -29,10 +29,9 @@ async function readJsonl(path: string) {
 }
 
 describe("sessions from the command line", () => {
-  it("persists every run as pi's v3 JSONL under the agent dir, with the model and thinking level first", async () => {
-    world.mock.enqueue({ text: "first answer" });
-    const result = await world.run(["-p", ...MODEL, "remember 42"]);
-    expect(result.code).toBe(0);
+  it("persists every run as pi's v3 JSONL under the agent dir, with the model and thinking level first; -c continues the newest session, sending the earlier conversation", async () => {
+    world.mock.enqueue({ text: "noted" }, { text: "it was 42" });
+    expect((await world.run(["-p", ...MODEL, "remember 42"])).code).toBe(0);
     const files = await sessionFiles();
     expect(files).toHaveLength(1);
     const [header, ...entries] = await readJsonl(files[0]!);
@@ -43,46 +42,39 @@ describe("sessions from the command line", () => {
     expect(entries.slice(2).map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant"]);
     expect((entries[3]!.message as { content: unknown }).content).toEqual([{ type: "text", text: "remember 42" }]);
     for (let i = 1; i < entries.length; i++) expect(entries[i]!.parentId).toBe(entries[i - 1]!.id);
-  });
 
-  it("continues the newest session with -c, sending the earlier conversation", async () => {
-    world.mock.enqueue({ text: "noted" }, { text: "it was 42" });
-    await world.run(["-p", ...MODEL, "remember 42"]);
     const result = await world.run(["-p", "-c", "what was it?"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("it was 42\n");
     const second = world.mock.requests[1]!.body as { messages: { role: string }[] };
     expect(second.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
-    const files = await sessionFiles();
-    expect(files).toHaveLength(1);
-    const entries = (await readJsonl(files[0]!)).slice(1);
+    expect(await sessionFiles()).toEqual(files);
+    const continued = (await readJsonl(files[0]!)).slice(1);
     // one system message: the second run's prompt and tools are those the session declared
-    expect(entries.filter((entry) => entry.type === "message").map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant", "user", "assistant"]);
+    expect(continued.filter((entry) => entry.type === "message").map((entry) => (entry.message as { role: string }).role)).toEqual(["system", "user", "assistant", "user", "assistant"]);
   });
 
-  it("opens a session by id prefix, and refuses an unknown one", async () => {
-    world.mock.enqueue({ text: "one" }, { text: "two" });
-    await world.run(["-p", ...MODEL, "hello"]);
-    const [header] = await readJsonl((await sessionFiles())[0]!);
+  it("--mode json opens with the header of the session file; --session opens a session by id prefix and refuses an unknown one; --fork copies one into a new file whose header names the parent", async () => {
+    world.mock.enqueue({ text: "one" }, { text: "two" }, { text: "forked" });
+    const json = await world.run(["--mode", "json", ...MODEL, "hello"]);
+    const [original] = await sessionFiles();
+    const [header] = await readJsonl(original!);
+    expect(jsonLines(json.stdout)[0]).toEqual(header);
+
     const resumed = await world.run(["-p", "--session", (header!.id as string).slice(0, 8), "again"]);
     expect(resumed.code).toBe(0);
     expect((world.mock.requests[1]!.body as { messages: unknown[] }).messages).toHaveLength(3);
     const missing = await world.run(["-p", "--session", "ffffffffffff", "x"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No session matches "ffffffffffff"/);
-  });
 
-  it("--fork copies a session into a new file whose header names the parent", async () => {
-    world.mock.enqueue({ text: "one" }, { text: "forked" });
-    await world.run(["-p", ...MODEL, "hello"]);
-    const [original] = await sessionFiles();
     const result = await world.run(["-p", "--fork", original!, "continue in the fork"]);
     expect(result.code).toBe(0);
     const files = await sessionFiles();
     expect(files).toHaveLength(2);
     const fork = files.find((file) => file !== original)!;
-    const [header] = await readJsonl(fork);
-    expect(header).toMatchObject({ parentSession: original });
+    const [forkHeader] = await readJsonl(fork);
+    expect(forkHeader).toMatchObject({ parentSession: original });
     const clash = await world.run(["-p", "--fork", original!, "-c", "x"]);
     expect(clash.code).toBe(1);
     expect(clash.stderr).toMatch(/--fork cannot be combined with --continue/);
@@ -110,14 +102,6 @@ describe("sessions from the command line", () => {
       expect.arrayContaining(["user", "assistant"]),
     );
     expect((await readdir(world.project)).filter((name) => name.endsWith(".jsonl"))).toEqual(["empty.jsonl"]);
-  });
-
-  it("opens --mode json with the header of the session file", async () => {
-    world.mock.enqueue({ text: "hi" });
-    const result = await world.run(["--mode", "json", ...MODEL, "hi"]);
-    const [first] = jsonLines(result.stdout);
-    const [header] = await readJsonl((await sessionFiles())[0]!);
-    expect(first).toEqual(header);
   });
 
   it("a session pith wrote opens in pi's own SessionManager with the same context", async () => {
