@@ -89,8 +89,8 @@ const roleOf = (message: AgentMessage) => (message as { role?: string }).role;
 const TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void>> = {
   input: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("input", async (state) => {
-      const queueing = state.streamingBehavior ? { streamingBehavior: state.streamingBehavior } : {};
-      const result = await call<InputEventResult>({ type: "input", text: state.text, images: state.images, source: piSource(state.source), ...queueing });
+      // as pi: the member is there, undefined while idle
+      const result = await call<InputEventResult>({ type: "input", text: state.text, images: state.images, source: piSource(state.source), streamingBehavior: state.streamingBehavior });
       if (result?.action === "handled") return { ...state, handled: true };
       if (result?.action !== "transform") return undefined;
       return { ...state, text: typeof result.text === "string" ? result.text : state.text, images: result.images ?? state.images };
