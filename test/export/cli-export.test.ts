@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("pith --export", () => {
-  it("writes pi-session-<file name>.html in the current folder and says where", async () => {
+  it("writes pi-session-<file name>.html in the current folder and says where: a page that needs nothing from outside and lets no message text become markup", async () => {
     const result = await run(["--export", "2026-11-30_fixture.jsonl"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
     const page = join(dir, "pi-session-2026-11-30_fixture.html");
@@ -33,11 +33,8 @@ describe("pith --export", () => {
     expect(conversationOf(html)).not.toContain("ABANDONED BRANCH");
     expect(html).toMatch(/<section class="branches"[^]*<details class="branch" id="branch-u-old"><summary>Branch from <a href="#entry-r3">/);
     expect(html).toContain('<li class="node user off-path"><a href="#entry-u-old">You: ABANDONED BRANCH QUESTION</a></li>');
-  });
 
-  it("makes a page that needs nothing from outside and lets no message text become markup", async () => {
-    await run(["--export", "2026-11-30_fixture.jsonl", "page.html"]);
-    const html = await readFile(join(dir, "page.html"), "utf8");
+    // the page needs nothing from outside and lets no message text become markup
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'/);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<style/g)).toHaveLength(1);
