@@ -2,9 +2,10 @@
 // project per scope, pinned specs skipped by update, removed with npm uninstall. Also: a git package's
 // dependencies are installed after the clone. Peer dependencies (pi itself) are never installed.
 // @long-running: npm installs through the CLI
-import { readFile, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { conventionalPackage, createPackageWorld, git, npmPack, writeFiles, type PackageWorld } from "./support.js";
 
 let world: PackageWorld;
@@ -13,14 +14,26 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
-/** The fixture package packed into a tarball (an npm process: only the tests that install it pack it). */
-async function packedTarball(): Promise<string> {
-  const dir = join(world.home, "src", "conv-npm");
-  await conventionalPackage(dir, "npm");
-  // pi packages name pi as a peer; it is served to extensions, so an install must never fetch it
-  const peers = { "@earendil-works/pi-coding-agent": "*" };
-  await writeFiles(dir, { "package.json": JSON.stringify({ name: "conv-npm", version: "1.0.0", keywords: ["pi-package"], peerDependencies: peers }) });
-  return npmPack(dir, world.env);
+/**
+ * The fixture package packed into a tarball, once for the file (an npm process: only the tests that install it pack
+ * it), in a folder of the file's own: each test's world is removed after it.
+ */
+let packed: Promise<string> | undefined;
+let packFolder: string | undefined;
+afterAll(async () => {
+  if (packFolder) await rm(packFolder, { recursive: true, force: true });
+});
+function packedTarball(): Promise<string> {
+  packed ??= (async () => {
+    packFolder = await mkdtemp(join(tmpdir(), "pith-npm-pack-"));
+    const dir = join(packFolder, "conv-npm");
+    await conventionalPackage(dir, "npm");
+    // pi packages name pi as a peer; it is served to extensions, so an install must never fetch it
+    const peers = { "@earendil-works/pi-coding-agent": "*" };
+    await writeFiles(dir, { "package.json": JSON.stringify({ name: "conv-npm", version: "1.0.0", keywords: ["pi-package"], peerDependencies: peers }) });
+    return npmPack(dir, world.env);
+  })();
+  return packed;
 }
 
 const isThere = (path: string) => stat(path).then(() => true, () => false);
