@@ -1,6 +1,8 @@
 // Builds the shipped JavaScript. esbuild passes run side by side:
 // - the CLI as one CommonJS bundle (dist/cli.cjs): bin/pith.cjs loads it through V8's code cache, which Node 20
 //   offers only for scripts, not ES modules; code a run does not need stays behind lazy initialisers;
+// - for a plain interactive start, the first frame's modules and the rest of the CLI as two bundles that share
+//   them (dist/frame.cjs, dist/cli-tui.cjs: build/frame-bundle.mjs);
 // - the leaf libraries it leaves out (build/vendor-modules.mjs) as CommonJS bundles of their own in dist/vendor/;
 // - the library entry points as ES modules with shared chunks (the provider SDKs in chunks of their own).
 // tsc then writes the type declarations.
@@ -10,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { vendorEntries, vendorModules } from "./build/vendor-modules.mjs";
 import { piTuiLazyInit } from "./build/pi-tui-lazy-init.mjs";
 import { STAMP_FILE, buildInputsHash } from "./build/build-inputs.mjs";
+import { buildFrameBundles } from "./build/frame-bundle.mjs";
 
 const inputs = buildInputsHash();
 if (process.argv.includes("--if-stale") && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === inputs) {
@@ -49,17 +52,18 @@ const webGlobals = { "globalThis.ReadableStream": "PithGlobalReadableStream" };
 // `import.meta.url` in a CommonJS bundle: the bundle file's own URL
 const moduleUrlBanner = "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;";
 
+const cliOptions = {
+  ...common,
+  format: "cjs",
+  plugins: [vendorModules],
+  define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
+  banner: { js: moduleUrlBanner },
+};
+
 await Promise.all([
-  build({
-    ...common,
-    entryPoints: { cli: "sdk/cli/run.ts" },
-    outdir: "dist",
-    outExtension: { ".js": ".cjs" },
-    format: "cjs",
-    plugins: [vendorModules],
-    define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
-    banner: { js: moduleUrlBanner },
-  }),
+  build({ ...cliOptions, entryPoints: { cli: "sdk/cli/run.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" } }),
+  // a plain interactive start: the first frame's modules, then the rest of the CLI (build/frame-bundle.mjs)
+  buildFrameBundles(cliOptions),
   ...vendorEntries().map(({ file, contents, webGlobals: withWebGlobals, moduleUrl, lazyUnicode }) =>
     build({
       ...common,
@@ -104,7 +108,7 @@ for (const { file, escapeRegexText } of vendorEntries()) {
 
 // bin/compile-cache.cjs reads the CommonJS bundles as latin1, which is exact only for ASCII (esbuild's default
 // charset escapes everything else); a bundle that is not ASCII must fail here, not garble strings at run time.
-for (const bundle of ["dist/cli.cjs", ...vendorEntries().map(({ file }) => `dist/vendor/${file}`)]) {
+for (const bundle of ["dist/cli.cjs", "dist/frame.cjs", "dist/cli-tui.cjs", ...vendorEntries().map(({ file }) => `dist/vendor/${file}`)]) {
   const nonAscii = readFileSync(bundle).findIndex((byte) => byte > 0x7f);
   if (nonAscii !== -1) throw new Error(`${bundle} has a non-ASCII byte at offset ${nonAscii}; keep esbuild's charset "ascii"`);
 }

@@ -27,15 +27,19 @@ function lazyModule(load) {
 }
 
 const VENDOR = "pith-vendor:";
+const FRAME = "pith-frame:";
 
 /**
  * A require for `module` whose heavy built-ins load on first use, and which answers `pith-vendor:<file>#<export>`
- * (the CLI bundle's imports of libraries built apart, build/vendor-modules.mjs) from `vendored(file)`.
+ * (the CLI bundle's imports of libraries built apart, build/vendor-modules.mjs) from `vendored(file)`, and
+ * `pith-frame:<index>` (a module the interactive CLI bundle shares with the first-frame bundle, build/frame-bundle.mjs)
+ * from `frameModule(index)`.
  */
-function bundleRequire(module, vendored) {
+function bundleRequire(module, vendored, frameModule) {
   const lazy = new Map();
   const vendorBundles = new Map();
   return (id) => {
+    if (id.startsWith(FRAME)) return frameModule(Number(id.slice(FRAME.length)));
     if (id.startsWith(VENDOR)) {
       const [file, key] = id.slice(VENDOR.length).split("#");
       if (!vendorBundles.has(file)) vendorBundles.set(file, vendored(file));

@@ -51,13 +51,18 @@ function removeOtherBuilds(folder, bundleName, build) {
   }
 }
 
+// one instance of each vendor bundle for every bundle that imports it (the CLI and the first-frame bundle)
+const vendorBundles = new Map();
+
 /**
  * Requires `file` (a CommonJS bundle) with its code cache. Returns the module's exports and `sessionRan()`, which
  * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code (a bundle
  * nothing calls that for, a vendor bundle, is cached as its first run left it). `variant` names the kind of run
- * whose session cache this is ("tui"), none for the others.
+ * whose session cache this is ("tui"), none for the others. `frameModule`: the first-frame bundle's modules, for the
+ * bundle that shares them. `capture()` takes the cache as the code compiled so far stands, for a bundle whose cache
+ * should hold only what runs before a moment (the first frame), not what runs after it.
  */
-function loadWithCodeCache(file, variant) {
+function loadWithCodeCache(file, variant, frameModule) {
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
   const source = fs.readFileSync(file, "latin1");
   const enabled = process.env.PITH_COMPILE_CACHE !== "0";
@@ -79,24 +84,32 @@ function loadWithCodeCache(file, variant) {
   const module = new Module(file, require.main);
   module.filename = file;
   module.paths = Module._nodeModulePaths(path.dirname(file));
-  const vendored = (name) => loadWithCodeCache(path.join(path.dirname(file), "vendor", name)).exports;
-  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module, vendored), module, file, path.dirname(file));
+  const vendored = (name) => {
+    const vendorFile = path.join(path.dirname(file), "vendor", name);
+    if (!vendorBundles.has(vendorFile)) vendorBundles.set(vendorFile, loadWithCodeCache(vendorFile).exports);
+    return vendorBundles.get(vendorFile);
+  };
+  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module, vendored, frameModule), module, file, path.dirname(file));
 
   let sessionRan = false;
+  let captured;
+  const usable = enabled && cachedData !== undefined && !script.cachedDataRejected;
   if (enabled) {
-    const usable = cachedData !== undefined && !script.cachedDataRejected;
     process.once("exit", () => {
       const target = sessionRan ? (loadedFull && usable ? undefined : full) : usable ? undefined : light;
       if (!target) return;
       try {
-        writeAtomically(target, script.createCachedData());
+        writeAtomically(target, captured ?? script.createCachedData());
         removeOtherBuilds(folder, path.basename(file), build);
       } catch {
         // a read-only or full disk only means the next start compiles again
       }
     });
   }
-  return { exports: module.exports, sessionRan: () => (sessionRan = true) };
+  const capture = () => {
+    if (enabled && !usable) captured ??= script.createCachedData();
+  };
+  return { exports: module.exports, sessionRan: () => (sessionRan = true), capture };
 }
 
 module.exports = { loadWithCodeCache };

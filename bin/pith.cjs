@@ -24,12 +24,33 @@ if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) {
   };
   const printing = args.some((arg) => arg === "-p" || arg === "--print" || arg === "--mode" || arg.startsWith("--mode="));
   const variant = !printing && isTerminal(0) && isTerminal(1) ? "tui" : undefined;
-  let cli;
-  try {
-    cli = require("./compile-cache.cjs").loadWithCodeCache(require("node:path").join(__dirname, "../dist/cli.cjs"), variant);
-  } catch (error) {
-    process.stderr.write(`pith: cannot load dist/cli.cjs (${error.message}). Run \`npm install\` in the pith folder to build it.\n`);
-    process.exitCode = 1;
+  const { loadWithCodeCache } = require("./compile-cache.cjs");
+  const bundle = (name) => require("node:path").join(__dirname, "../dist", name);
+  const load = (name, ...rest) => {
+    try {
+      return loadWithCodeCache(bundle(name), ...rest);
+    } catch (error) {
+      process.stderr.write(`pith: cannot load dist/${name} (${error.message}). Run \`npm install\` in the pith folder to build it.\n`);
+      process.exitCode = 1;
+      return undefined;
+    }
+  };
+  // a plain interactive start draws its first frame from a bundle of the modules it needs, then reads the rest of
+  // the CLI, which goes on with the interactive mode the frame made (build/frame-bundle.mjs)
+  const words = variant === "tui" ? require("./first-frame-words.cjs").firstFrameWords(args) : undefined;
+  const frame = words && load("frame.cjs");
+  if (frame) {
+    frame.exports.startFrame(words).then((mode) => {
+      // the frame is drawn by now; its bundle's code cache holds what ran until then, not the session's code
+      frame.capture();
+      const cli = load("cli-tui.cjs", variant, frame.exports.frameModule);
+      if (cli) cli.exports.run(args, { sessionStarting: cli.sessionRan, frame: mode });
+    }, (error) => {
+      process.stderr.write(`pith: unexpected error: ${error.stack ?? error.message}\n`);
+      process.exitCode = 1;
+    });
+  } else if (!words) {
+    const cli = load("cli.cjs", variant);
+    if (cli) cli.exports.run(args, { sessionStarting: cli.sessionRan });
   }
-  if (cli) cli.exports.run(args, { sessionStarting: cli.sessionRan });
 }

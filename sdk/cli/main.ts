@@ -6,6 +6,7 @@ import { PithError, errorMessage, type PithPlugin } from "../../kernel/index.js"
 import { stderrLogger } from "../stderr-logger.js";
 import { formatTimings } from "../../lib/timing/boot-timing-report.js";
 import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-session.js";
+import type { InteractiveMode } from "../../plugins/interactive/index.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
 import { PITH_VERSION } from "../version.js";
@@ -31,6 +32,11 @@ serveHostModules({ pith: () => import("../api.js"), "pith/testing": () => import
 export interface CliHooks {
   /** called once a run goes on to open a session (the code-cache loader then caches the code a prompt runs) */
   sessionStarting?(): void;
+  /**
+   * the interactive mode the first-frame bundle made for a plain interactive start (sdk/cli/frame-entry.ts), its first
+   * frame drawn where nothing had to come first; a run that turns out not to be interactive gives its terminal back
+   */
+  frame?: InteractiveMode;
 }
 
 export async function main(argv: readonly string[], hooks: CliHooks = {}): Promise<number> {
@@ -44,8 +50,14 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
   try {
     args = parseArgs(argv, PITH_VERSION);
   } catch (error) {
+    hooks.frame?.abandon();
     if (error instanceof CommanderError) return error.exitCode;
     return fail(error);
+  }
+  // bin/first-frame-words.cjs reads only words of an interactive start; this is for a command line it misread
+  if (hooks.frame && (args.print || args.mode !== undefined || args.help || args.export !== undefined || args.listModels !== undefined || args.resume)) {
+    hooks.frame.abandon();
+    hooks = { ...hooks, frame: undefined };
   }
   for (const warning of args.warnings) process.stderr.write(`pith: warning: ${warning}\n`);
 
@@ -72,7 +84,7 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
       }
       hooks.sessionStarting?.();
       const { runInteractive } = await import("./interactive.js");
-      return await runInteractive(sessionOptions(await withCliPackages(args), "tui"), args);
+      return await runInteractive(sessionOptions(await withCliPackages(args), "tui"), args, hooks.frame);
     }
     if (args.resume) process.stderr.write("pith: warning: -r (--resume) opens the session picker of the interactive UI; ignored here (use -c or --session).\n");
     if (args.models) process.stderr.write("pith: warning: --models sets the models ctrl+p cycles through in the interactive UI; ignored here (use --model).\n");

@@ -22,7 +22,7 @@ describe("the published package", () => {
       }),
     ) as Array<{ files: Array<{ path: string }> }>;
     const files = packed[0]!.files.map((file) => file.path);
-    expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "bin/pith.cjs", "dist/cli.cjs", "dist/sdk/index.js", "dist/types/sdk/index.d.ts"]));
+    expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "bin/pith.cjs", "bin/first-frame-words.cjs", "dist/cli.cjs", "dist/frame.cjs", "dist/cli-tui.cjs", "dist/sdk/index.js", "dist/types/sdk/index.d.ts"]));
     expect(files.filter((file) => file.endsWith(".map"))).toEqual([]);
     expect(files.filter((file) => file.startsWith("test/") || file.endsWith(".build-inputs"))).toEqual([]);
     // npm reads the whole installed tree first: seconds on an idle machine, far more on a loaded one
