@@ -35,10 +35,14 @@ it("draws header, editor and footer before the session is ready; keys typed mean
   await run.waitForText("(auto)");
   expect(ui.world().mock.requests).toHaveLength(1);
   expect(JSON.stringify(ui.world().mock.requests[0]!.body.messages)).toContain("early question");
-  // the key typed after Enter went into the editor after the message was sent
-  const screen = run.screen();
-  const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
-  expect(screen[borders.at(-2)! + 1]).toMatch(/^ ?next/);
+  // the key typed after Enter went into the editor after the message was sent (waited for: under load the screen
+  // can be read between two writes of one frame)
+  const editorLine = (screen: string[]) => {
+    const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
+    return borders.length < 2 ? undefined : screen[borders.at(-2)! + 1];
+  };
+  await run.waitFor(() => /^ ?next/.test(editorLine(run.screen()) ?? ""));
+  expect(editorLine(run.screen())).toMatch(/^ ?next/);
   run.type("\x03\x03");
   expect((await run.exited).exitCode).toBe(0);
 });
