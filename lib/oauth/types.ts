@@ -49,5 +49,6 @@ export interface SubscriptionFlow {
   name: string;
   login(conversation: SignInConversation, endpoints: SignInEndpoints, installation: SignInInstallation): Promise<OAuthCredential>;
   refresh(credential: OAuthCredential, endpoints: SignInEndpoints, signal: AbortSignal): Promise<OAuthCredential>;
-  toAuth(credential: OAuthCredential): CredentialAuth;
+  /** an extension provider's (pi-ai's `toAuth`) may take its time */
+  toAuth(credential: OAuthCredential): CredentialAuth | Promise<CredentialAuth>;
 }

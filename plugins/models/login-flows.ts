@@ -3,7 +3,7 @@
 // the same provider, as in pi. /login, /logout, `pith login` and the request's key all ask here.
 import type { Model } from "../../kernel/index.js";
 import { SUBSCRIPTION_PROVIDERS, isPlanLogin, loadSubscriptionFlow, subscriptionName } from "../../lib/oauth/flows.js";
-import type { OAuthCredential, SubscriptionFlow } from "../../lib/oauth/types.js";
+import type { OAuthCredential, SignInConversation, SubscriptionFlow } from "../../lib/oauth/types.js";
 
 export interface ExtensionLoginFlow extends SubscriptionFlow {
   /** pi's `isSubscription`: requests under the login are paid by a plan (the footer's "(sub)") */
@@ -12,8 +12,12 @@ export interface ExtensionLoginFlow extends SubscriptionFlow {
   modifyModels?(models: Model[], credential: OAuthCredential): Model[];
 }
 
+/** An extension provider's own API key sign-in (pi-ai's `auth.apiKey.login`): resolves with auth.json's entry. */
+export type ApiKeyLogin = (conversation: SignInConversation) => Promise<Record<string, unknown>>;
+
 export class LoginFlows {
   private readonly registered = new Map<string, ExtensionLoginFlow>();
+  private readonly apiKeyLogins = new Map<string, ApiKeyLogin>();
 
   register(flow: ExtensionLoginFlow): void {
     this.registered.set(flow.provider, flow);
@@ -21,7 +25,18 @@ export class LoginFlows {
 
   /** true when the provider had an extension's sign-in */
   unregister(provider: string): boolean {
-    return this.registered.delete(provider);
+    const hadKeyLogin = this.apiKeyLogins.delete(provider);
+    return this.registered.delete(provider) || hadKeyLogin;
+  }
+
+  setApiKeyLogin(provider: string, login: ApiKeyLogin | undefined): void {
+    if (login) this.apiKeyLogins.set(provider, login);
+    else this.apiKeyLogins.delete(provider);
+  }
+
+  /** the provider's own API key questions, when its extension brings them (else /login asks for the key) */
+  apiKeyLogin(provider: string): ApiKeyLogin | undefined {
+    return this.apiKeyLogins.get(provider);
   }
 
   /** pith's own sign-ins, then the extensions' */

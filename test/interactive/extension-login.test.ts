@@ -1,14 +1,17 @@
 // /login and /logout with a provider an extension registers with an OAuth login (fixtures/corp-sso.ts) in a real
 // terminal: the provider is offered, the extension's login draws its URL, instructions and question in the
 // dialog, the pasted code is exchanged, auth.json holds pi's entry, the next request sends `getApiKey`'s key, and
-// /logout lists the login under the extension's name and removes it.
-import { readFile } from "node:fs/promises";
+// /logout lists the login under the extension's name and removes it. A whole pi-ai `Provider`'s own API key
+// questions (fixtures/native-auth-provider.ts) run in the same dialog.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { installCorpSso, startTokenServer, type TokenServer } from "../extensions/fixtures/corp-sso.js";
 import { usePtyWorld, type PtyRun } from "./pty-harness.js";
 
 const ui = usePtyWorld();
+const NATIVE_AUTH_FIXTURE = fileURLToPath(new URL("../extensions/fixtures/native-auth-provider.ts", import.meta.url));
 let sso: TokenServer;
 
 beforeAll(async () => {
@@ -53,4 +56,28 @@ it("/login signs in through the extension's login; the request carries its key; 
   run.type("corp\r");
   await run.waitForText("Logged out of Corp AI (SSO)");
   expect((await authJson())["corp-ai"]).toBeUndefined();
+});
+
+it("/login with an API key to a whole pi-ai Provider asks its own auth.apiKey.login questions; auth.json keeps its entry; the request's key is resolved from it", async () => {
+  const world = ui.world();
+  await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+  await writeFile(join(world.agentDir, "extensions", "nat.ts"), `export { default } from ${JSON.stringify(NATIVE_AUTH_FIXTURE)};\n`);
+  const run = await ui.start([], { env: { BROWSER: "true" }, cols: 160 });
+  run.type("/login\r");
+  await run.waitForText("Select authentication method:");
+  run.type("\x1b[B\r");
+  await run.waitForText("Select provider to configure:");
+  run.type("nat key");
+  await run.waitForText("Nat Key");
+  run.type("\r");
+  await run.waitForText("Your Nat key");
+  run.type("sekrit\r");
+  await run.waitForText("America");
+  run.type("\x1b[B\r");
+  await run.waitForText("Saved API key for Nat Key");
+  expect((await authJson())["nat-key"]).toEqual({ type: "api_key", key: "sekrit", env: { NAT_REGION: "us" } });
+  run.type("/model nat-key/nat-one\r");
+  await run.waitForText("Model: nat-one");
+  run.type("hi\r");
+  await run.waitForText("nat answer with key sekrit@us");
 });

@@ -134,7 +134,7 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined, nat
     getRegisteredNativeProvider: (name) => native?.get(name),
     getProvider: (provider) => {
       const models = registry();
-      return models && providerObject(models, provider, stream);
+      return models && providerObject(models, provider, stream, native?.get(provider)?.auth);
     },
     getProviderAuth: async (provider) => {
       const models = registry();

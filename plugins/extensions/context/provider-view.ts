@@ -7,8 +7,8 @@ import type { LlmContext, LlmStreamOptions } from "../shims/pi-ai/llm.js";
 
 type Stream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
 
-/** pi-ai's `Provider` for one of pith's providers: undefined when nothing defines it. */
-export function providerObject(models: ModelRegistry, id: string, stream: Stream) {
+/** pi-ai's `Provider` for one of pith's providers (`ownAuth`: an extension's whole `Provider`'s): undefined when nothing defines it. */
+export function providerObject(models: ModelRegistry, id: string, stream: Stream, ownAuth?: object) {
   if (!models.providers().includes(id)) return undefined;
   const name = models.providerName(id);
   const chatModels = () => models.all().filter((model) => model.provider === id);
@@ -18,7 +18,8 @@ export function providerObject(models: ModelRegistry, id: string, stream: Stream
     name,
     baseUrl: models.configuredBaseUrl(id) ?? chatModels()[0]?.baseUrl,
     ...(headers ? { headers } : {}),
-    auth: { apiKey: { name: `${name} API key` } },
+    // a whole pi-ai `Provider` an extension registered keeps its own auth (its logins, check and resolve), as in pi
+    auth: ownAuth ?? { apiKey: { name: `${name} API key` } },
     getModels: chatModels,
     // every type's models, as pi lists a provider's: chat, then image, then classifier models
     getAllModels: () => [...chatModels(), ...models.modelsOfType("image", id), ...models.modelsOfType("classifier", id)],

@@ -168,7 +168,7 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
     registerProvider(nameOrProvider, givenConfig) {
       const native = isNativeProvider(nameOrProvider) ? nameOrProvider : undefined;
       const name = native ? native.id : (nameOrProvider as string);
-      const config = native ? configOfNativeProvider(native) : (givenConfig ?? {});
+      const config = native ? configOfNativeProvider(native, () => runtime().models()?.storedCredential(name)) : (givenConfig ?? {});
       if (native) record.nativeProviders.set(name, native);
       else record.nativeProviders.delete(name);
       if (!record.live || !runtime().loaded) record.pendingProviders.push({ name, config });

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { PithError, type AssistantMessageEvent, type Model } from "../../../kernel/index.js";
 import type { StreamContext, StreamOptions } from "./provider-from-stream.js";
 import type { AvailabilityFilter, ModelRegistry } from "../../models/registry.js";
+import type { NativeApiKeyLogin, NativeOAuth } from "./native-auth.js";
 
 interface ApiKeyAuthResult {
   auth?: { apiKey?: string; headers?: Record<string, string> };
@@ -31,10 +32,11 @@ export interface NativeProvider {
   readonly headers?: Record<string, string | null>;
   readonly auth?: {
     apiKey?: {
+      login?: NativeApiKeyLogin;
       check?(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<unknown>;
       resolve(input: { ctx: NativeAuthContext; credential?: { type: "api_key"; key: string }; signal: AbortSignal }): Promise<ApiKeyAuthResult | undefined>;
     };
-    oauth?: unknown;
+    oauth?: NativeOAuth;
   };
   getModels(): readonly (Model & Record<string, unknown>)[];
   refreshModels?(context: NativeRefreshContext): Promise<void>;
@@ -83,7 +85,7 @@ function modelConfig(model: Model & Record<string, unknown>): Record<string, unk
 }
 
 /** The provider as `registerProvider(name, config)` takes it; `streamSimple` serves the provider's own API name. */
-export function configOfNativeProvider(provider: NativeProvider): Record<string, unknown> {
+export function configOfNativeProvider(provider: NativeProvider, stored: StoredCredential = () => undefined): Record<string, unknown> {
   const api = `native-provider:${provider.id}`;
   const listed = listModels(provider);
   const headers = stringHeaders(provider.headers);
@@ -94,7 +96,7 @@ export function configOfNativeProvider(provider: NativeProvider): Record<string,
     api,
     apiKey: KEY_FROM_PROVIDER_AUTH,
     models: listed.map(modelConfig),
-    streamSimple: (model: Model, context: StreamContext, options?: StreamOptions) => nativeStream(provider, model, context, options),
+    streamSimple: (model: Model, context: StreamContext, options?: StreamOptions) => nativeStream(provider, stored, model, context, options),
   };
 }
 
@@ -133,12 +135,17 @@ export const authContext: NativeAuthContext = {
     ),
 };
 
-async function* nativeStream(provider: NativeProvider, model: Model, context: StreamContext, options: StreamOptions = {}): AsyncIterable<AssistantMessageEvent> {
+/** the provider's stored credential in auth.json: an OAuth login's key comes from its `toAuth`, an API key's `env` goes along */
+type StoredCredential = () => { type: string; key?: string } | undefined;
+
+async function* nativeStream(provider: NativeProvider, stored: StoredCredential, model: Model, context: StreamContext, options: StreamOptions = {}): AsyncIterable<AssistantMessageEvent> {
   const signal = options.signal ?? new AbortController().signal;
   // a key pith found (--api-key, auth.json) is the provider's credential, as pi hands it its stored one
   const key = options.apiKey && options.apiKey !== KEY_FROM_PROVIDER_AUTH ? options.apiKey : undefined;
-  const resolver = provider.auth?.apiKey;
-  const resolved = resolver ? (await resolver.resolve({ ctx: authContext, ...(key ? { credential: { type: "api_key", key } } : {}), signal }))?.auth : key ? { apiKey: key } : undefined;
+  const entry = stored();
+  const resolver = entry?.type === "oauth" ? undefined : provider.auth?.apiKey;
+  const credential = entry?.type === "api_key" && entry.key === key ? entry : { type: "api_key" as const, key };
+  const resolved = resolver ? (await resolver.resolve({ ctx: authContext, ...(key ? { credential: credential as { type: "api_key"; key: string } } : {}), signal }))?.auth : key ? { apiKey: key } : undefined;
   if (!resolved) throw new PithError("NO_API_KEY", `Provider "${provider.id}" is not configured: its auth resolved no credential`);
   const own = listModels(provider).find((candidate) => candidate.id === model.id);
   const headers = { ...options.headers, ...resolved.headers };

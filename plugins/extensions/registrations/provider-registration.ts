@@ -10,6 +10,7 @@ import { providerFromStream, type StreamFunction } from "./provider-from-stream.
 import { splitTypedRegistration } from "./typed-model-registration.js";
 import { KEY_FROM_PROVIDER_AUTH, availabilityFilterOf, nativeAuthConfigured } from "./native-provider.js";
 import { refreshNativeProviders } from "./native-refresh.js";
+import { nativeApiKeyLogin, nativeOAuthFlow, type NativeOAuth } from "./native-auth.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionVirtualModel } from "../contract/types.js";
 import { createExtensionContext } from "../context/extension-context.js";
@@ -18,7 +19,9 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
   const where = `registerProvider("${name}")`;
   try {
     const { streamSimple, oauth, ...rest } = config ?? {};
-    const login = oauth === undefined ? undefined : loginFlowFromExtension(name, oauth);
+    const native = record.nativeProviders.get(name);
+    const nativeOAuth = native?.auth?.oauth as NativeOAuth | undefined;
+    const login = native ? nativeOAuth && nativeOAuthFlow(name, nativeOAuth) : oauth === undefined ? undefined : loginFlowFromExtension(name, oauth);
     if (typeof streamSimple === "function") {
       const api = typeof rest.api === "string" ? rest.api : undefined;
       if (!api) throw new PithError("PROVIDER_CONFIG_INVALID", `provider "${name}" has streamSimple but no api name to register it under`);
@@ -30,7 +33,9 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
     models.registerProvider(name, chatConfig);
     models.typedModels.register(name, typed);
     models.setExtensionLogin(name, login);
-    models.setAvailabilityFilter(name, availabilityFilterOf(record.nativeProviders.get(name)));
+    const apiKeyAuth = native?.auth?.apiKey;
+    models.loginFlows.setApiKeyLogin(name, typeof apiKeyAuth?.login === "function" ? nativeApiKeyLogin(name, apiKeyAuth.login.bind(apiKeyAuth)) : undefined);
+    models.setAvailabilityFilter(name, availabilityFilterOf(native));
     record.providerNames.add(name);
   } catch (error) {
     runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));

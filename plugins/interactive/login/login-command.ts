@@ -5,6 +5,7 @@
 import { dirname } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
 import { saveApiKey, signInAndSave, signOut } from "../../../lib/oauth/sign-in.js";
+import { modifyAuthEntry } from "../../../lib/oauth/auth-store.js";
 import { openUrl } from "../../../lib/process/open-url.js";
 import { readAuthFile } from "../../models/config-files/auth-file.js";
 import { defaultModelIds } from "../../models/known-providers.js";
@@ -124,7 +125,12 @@ async function startLogin(host: CommandHost, option: LoginOption, back?: () => P
       });
       label = `Logged in to ${option.name}`;
     } else {
-      await saveApiKey(models.authJsonPath, option.id, await dialog.askSecret("Enter API key:"), dialog.signal);
+      // an extension's provider may ask its own questions (pi-ai's `auth.apiKey.login`); its answer is the entry
+      const ownLogin = models.loginFlows.apiKeyLogin(option.id);
+      if (ownLogin) {
+        const entry = await ownLogin(dialog);
+        await modifyAuthEntry(models.authJsonPath, option.id, async () => entry, dialog.signal);
+      } else await saveApiKey(models.authJsonPath, option.id, await dialog.askSecret("Enter API key:"), dialog.signal);
       label = `Saved API key for ${option.name}`;
     }
   } catch (error) {
