@@ -189,15 +189,14 @@ export class ModelRegistry {
     if (!key?.apiKey && !key?.bearer) throw noApiKeyError(model.provider, { modelsJsonPath: this.modelsJsonPath, authJsonPath: this.authJsonPath, canSignIn: this.loginFlows.has(model.provider) });
     const { apiKey } = key;
     const config = this.requestConfig(model.provider);
-    const headers: Record<string, string> = {
-      ...model.headers,
-      ...(await this.resolveHeaders(config?.headers, `provider "${model.provider}"`, signal)),
-      ...(await this.resolveHeaders(
-        this.tableOf(model.provider).modelHeaders.get(modelKey(model.provider, model.id)),
-        `model "${model.provider}/${model.id}"`,
-        signal,
-      )),
-    };
+    const owner = `model "${model.provider}/${model.id}"`;
+    const providerHeaders = await this.resolveHeaders(config?.headers, `provider "${model.provider}"`, signal);
+    // classifier and image models (pi 1.6.0): their own headers are config values like models.json's, and models.json's
+    // per-model headers are for chat models only, so a chat model of the same id lends them none
+    const typed = "type" in model && (model.type === "image" || model.type === "classifier");
+    const headers: Record<string, string> = typed
+      ? { ...providerHeaders, ...(await this.resolveHeaders(model.headers, owner, signal)) }
+      : { ...model.headers, ...providerHeaders, ...(await this.resolveHeaders(this.tableOf(model.provider).modelHeaders.get(modelKey(model.provider, model.id)), owner, signal)) };
     if (key.bearer) headers.Authorization = `Bearer ${key.bearer}`;
     else if (config?.authHeader) headers.Authorization = `Bearer ${apiKey}`;
     const auth: ResolvedAuth = { ...(apiKey ? { apiKey } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };

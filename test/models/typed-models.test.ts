@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { modelRegistryView } from "../../plugins/extensions/context/model-registry-view.js";
+import type { ImageModel } from "../../plugins/models/model-types.js";
 import { ModelRegistry } from "../../plugins/models/registry.js";
 import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
 import { removeAfterTest } from "../support/temp-folders.js";
@@ -102,5 +103,41 @@ describe("an extension's classifier models", () => {
     expect(seen).toEqual([[expect.objectContaining({ id: "classifier-v1" }), "media-key"]]);
     registry.unregisterProvider("media-tools");
     expect(view.getModelsOfType("classifier", "media-tools")).toEqual([]);
+  });
+});
+
+describe("headers of image models (pi 1.6.0's provider composer)", () => {
+  it("an extension image entry's own headers are config values: $NAME is read from the environment", async () => {
+    const { splitTypedRegistration } = await import("../../plugins/extensions/registrations/typed-model-registration.js");
+    const dir = await agentFolder();
+    const registry = new ModelRegistry({ agentDir: dir, env: { HOME: dir, IMAGE_TEAM: "blue" } });
+    const seen: Record<string, string | null>[] = [];
+    const config = {
+      baseUrl: "http://127.0.0.1:9/media",
+      apiKey: "media-key",
+      headers: { "x-provider": "literal" },
+      models: [{ type: "image", id: "painter-v1", api: "media-images", headers: { "x-team": "$IMAGE_TEAM", "x-plain": "as-is" } }],
+      images: { "media-images": { generateImages: async (_model: unknown, _context: unknown, options: { headers: Record<string, string | null> }) => (seen.push(options.headers), { output: [], stopReason: "stop" }) } },
+    };
+    const { chatConfig, typed } = splitTypedRegistration("media-tools", config);
+    registry.registerProvider("media-tools", chatConfig);
+    registry.typedModels.register("media-tools", typed);
+    const view = modelRegistryView(() => registry);
+    const result = await view.generateImages(view.findOfType("image", "media-tools", "painter-v1") as ImageModel, { input: [{ type: "text", text: "a fox" }] }, { headers: { "x-call": "1" } });
+    expect(result).toMatchObject({ stopReason: "stop" });
+    expect(seen).toEqual([{ "x-provider": "literal", "x-team": "blue", "x-plain": "as-is", "x-call": "1" }]);
+  });
+
+  it("models.json's per-model headers (modelOverrides) go to the chat model of that id only, not to an image model of the same id", async () => {
+    const dir = await agentFolder();
+    // an id OpenRouter has as a chat model and as an image model
+    const imageId = "google/gemini-3-pro-image";
+    await writeFile(join(dir, "models.json"), JSON.stringify({ providers: { openrouter: { modelOverrides: { [imageId]: { headers: { "x-chat-only": "yes" } } } } } }));
+    const registry = new ModelRegistry({ agentDir: dir, env: { HOME: dir, OPENROUTER_API_KEY: "or-key" } });
+    const view = modelRegistryView(() => registry);
+    const image = view.findOfType("image", "openrouter", imageId) as { type: string; provider: string; id: string; api: string };
+    expect(image.type).toBe("image");
+    expect((await registry.resolveAuth(image)).headers?.["x-chat-only"]).toBeUndefined();
+    expect((await registry.resolveAuth(registry.find("openrouter", imageId)!)).headers?.["x-chat-only"]).toBe("yes");
   });
 });
