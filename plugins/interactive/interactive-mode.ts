@@ -8,7 +8,8 @@ import { provideSessionServices } from "../session-services/provide-services.js"
 import { ChatController } from "./chat/chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
 import { keyHints } from "./extensions/key-hints.js";
-import { Footer } from "./components/footer.js";
+import { editorBorderColour } from "./components/editor-border.js";
+import { Footer, type FooterData } from "./components/footer.js";
 import { Header } from "./components/header.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { footerData } from "./footer/footer-data.js";
@@ -16,7 +17,7 @@ import { bindKeyActions } from "./keys/key-actions.js";
 import { keysOf, loadKeybindings, reloadKeybindings } from "./keys/key-bindings.js";
 import { Layout } from "./layout.js";
 import { Submitter } from "./input/submit.js";
-import { historyAfterCompaction, sessionHistory } from "./chat/history.js";
+import { compactedNote, historyAfterCompaction, sessionHistory } from "./chat/history.js";
 import { PithCompletion } from "./input/completion.js";
 import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
@@ -114,7 +115,10 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   });
   const layout = new Layout(theme);
   screens.attach(layout);
-  const editor = new PromptEditor(tui, theme.editor("thinkingMedium"), keys);
+  const editor = new PromptEditor(tui, theme.editor(), keys);
+  /** what the footer reads the model and thinking level from: the first frame's, then the session's */
+  let footerNow: FooterData | undefined;
+  editor.borderColor = editorBorderColour(theme, editor, () => footerNow);
   layout.editor.show(editor);
   const chat = new ChatController(tui, layout, theme, {
     hideThinking: false,
@@ -124,7 +128,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     expandKey: keysOf(keys, "app.tools.expand"),
     dequeueKey: keysOf(keys, "app.message.dequeue"),
     interruptKey: keysOf(keys, "app.interrupt"),
-    workingMessage: "Working...",
+    workingMessage: "Working",
     workingVisible: true,
     outputPad: 1,
     cacheNotices: false,
@@ -186,6 +190,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
         const unlisted = reason === "reload" && listResources ? listResources() : (bindings.refresh(pluginContext), []);
         if (reloadedKeys) unlisted.push({ kind: "warning", text: reloadedKeys });
         chat.showHistory(sessionHistory(pluginContext, pluginContext.session));
+        const compacted = reason === "reload" ? undefined : compactedNote(pluginContext);
+        if (compacted) chat.notify("status", compacted);
         for (const { kind, text } of unlisted) chat.notify(kind, text);
       });
     },
@@ -206,6 +212,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     };
 
     const data = footerData(plugged, session, () => ui.statuses);
+    footerNow = data;
     data.onBranchChange(() => tui.requestRender());
     ui.frame.setOwn(header(() => plugged.tryUse("settings")?.get().quietStartup ?? false), new Footer(data, theme), data);
     early?.data.close();
@@ -282,6 +289,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       });
     }
     chat.showHistory(sessionHistory(plugged, session));
+    const compacted = compactedNote(plugged);
+    if (compacted) chat.notify("status", compacted);
     void (async () => {
       if (runOptions.scope) {
         await applyStartupScope(plugged, session, runOptions.scope, { modelGiven: runOptions.modelGiven === true, cycleKey: keysOf(keys, "app.model.cycleForward"), chat }).catch((error: unknown) =>
@@ -326,6 +335,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const drawFirstFrame = (frame: FirstFrame, themes?: ThemeOptions) => {
     if (started) return;
     const data = firstFrameFooterData(frame, () => ui.statuses);
+    footerNow = data;
     data.onBranchChange(() => tui.requestRender());
     applyUiSettings(frame.settings, { tui, editor, chat, screens });
     screens.switchTo(options.tuiMode ?? frame.settings.tuiMode ?? "fullscreen");

@@ -74,7 +74,7 @@ it("working-indicator: the indicator the extension chose is drawn while the agen
   run.type("/working-indicator dot\r");
   await run.waitForText("Working indicator set to: static dot");
   run.type("go\r");
-  await run.waitForText("● Working...");
+  await run.waitForText("● Working ");
   await run.waitForText("slow reply");
 });
 

@@ -12,6 +12,8 @@ export interface PtyRun {
   buffer(): string[];
   /** per row of the buffer: the colours of its first character that is not a space ("" for a blank row) */
   bufferColours(): string[];
+  /** the colours of the cell at `column` of buffer row `row` (as bufferColours gives them) */
+  cellColours(row: number, column: number): string;
   /** everything the program wrote, as received */
   readonly output: string;
   type(data: string): void;
@@ -81,6 +83,10 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
         colours.push(found);
       }
       return colours;
+    },
+    cellColours(row, column) {
+      const cell = terminal.buffer.active.getLine(row)?.getCell(column);
+      return cell ? colourOf(cell) : "";
     },
     get output() {
       return output;

@@ -14,8 +14,8 @@ it("/reload applies a keybindings.json and a theme file written since the start,
   const world = ui.world();
   const run = await ui.start();
   await mkdir(join(world.agentDir, "themes"), { recursive: true });
-  // a theme whose editor border (thinkingMedium at the default level) is its own colour
-  await writeFile(join(world.agentDir, "themes", "late.json"), JSON.stringify({ name: "late", colors: { ...DARK, thinkingMedium: "#123456" } }));
+  // a theme whose editor border (thinkingOff: the mock model does not reason) is its own colour
+  await writeFile(join(world.agentDir, "themes", "late.json"), JSON.stringify({ name: "late", colors: { ...DARK, thinkingOff: "#123456" } }));
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ theme: "late" }));
   await writeFile(join(world.agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+y" }));
   const before = run.output.length;

@@ -22,8 +22,9 @@ it("shows retries counting down and compactions while working, and escape cancel
   const screen = () => pty.screen().join("\n");
 
   pty.type("hello\r");
-  // the working spinner is in the editor border's colour, the wait's in the warning colour (the dark theme's #e5c07b)
-  await pty.waitFor(() => /\x1b\[38;2;129;162;190m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));
+  // the working spinner is in the editor border's colour (thinkingOff, #4e4e4e: the mock model does not reason),
+  // the wait's in the warning colour (the dark theme's #e5c07b)
+  await pty.waitFor(() => /\x1b\[38;2;78;78;78m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));
   await pty.waitForText("Retrying (1/3) in 2s... (escape to cancel)");
   expect(screen()).toContain("the model is overloaded");
   await pty.waitFor(() => /\x1b\[38;2;229;192;123m[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pty.output));

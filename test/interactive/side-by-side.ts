@@ -3,7 +3,7 @@
 // can be compared line by line.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import { NODE22, PI16_CLI } from "../support/pi-node22.js";
 import type { Script } from "../support/mock-llm/index.js";
 import { THEME_TOKENS } from "../../plugins/interactive/theme/tokens.js";
@@ -120,6 +120,19 @@ export function chatRows(run: PtyRun, first: string, last: string, normalise: (r
   return { text, coloured: text.map((row, index) => (row.trim() === "" ? "" : `${row.trim()} | ${colourNames(colours[start + index]!)}`)) };
 }
 
+/**
+ * The spinner and message colours of the status drawn in the editor's top border (`── ⠋ Working ───`), as role
+ * names of the probe theme; undefined when no border shows one.
+ */
+export function borderStatusColours(run: PtyRun): { spinner: string; message: string } | undefined {
+  const row = run.buffer().reduce((found, text, index) => (/^── \S \S/.test(text) ? index : found), -1);
+  if (row < 0) return undefined;
+  return { spinner: colourNames(run.cellColours(row, 3)), message: colourNames(run.cellColours(row, 5)) };
+}
+
+/** a spinner's frame, which two runs draw at different moments */
+export const sameSpinner = (row: string) => row.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/g, "⠋");
+
 /** durations ("Took 0.4s", "Elapsed 1.0s") differ between two runs */
 export const sameDurations = (row: string) => row.replace(/\b(Took|Elapsed) \d[\dms. ]*s\b/, "$1 <time>");
 
@@ -173,3 +186,11 @@ export async function settledRows(
 
 /** `prepare` for a pair that opens a stored session with these messages and entries */
 export const openStoredSession = (messages: (StoredMessage | StoredEntry)[]) => async (world: CliWorld) => ["--session", await writeStoredSession(world, messages)];
+
+/** pith's settled rows, once both programs' text and colours are required to be the same (`normalise`: for both) */
+export async function sameRows(pair: SideBySide, first: string, last: string, normalise?: (row: string) => string): Promise<ChatRows> {
+  const rows = await settledRows(pair, first, last, normalise ? { pith: normalise, pi: normalise } : {});
+  expect(rows.pith.text).toEqual(rows.pi.text);
+  expect(rows.pith.coloured).toEqual(rows.pi.coloured);
+  return rows.pith;
+}

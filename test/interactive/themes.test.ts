@@ -8,9 +8,9 @@ import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
 
-/** a complete theme whose editor border (thinkingMedium at the default level) has `border`, given through a var */
+/** a complete theme whose editor border (thinkingOff: the mock model does not reason) has `border`, given through a var */
 function themeJson(name: string, border: string): string {
-  return JSON.stringify({ name, vars: { edge: border }, colors: { ...DARK, thinkingMedium: "edge" } }, null, 2);
+  return JSON.stringify({ name, vars: { edge: border }, colors: { ...DARK, thinkingOff: "edge" } }, null, 2);
 }
 
 const truecolor = (hex: string) => `\x1b[38;2;${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(";")}m`;

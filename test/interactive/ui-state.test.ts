@@ -68,11 +68,11 @@ it("renderShell self, expanded state, editor component and text, working visibil
   const before = run.output.length;
   run.type("quiet run\r");
   await run.waitForText("quiet reply");
-  expect(run.output.slice(before)).not.toContain("Working...");
+  expect(run.output.slice(before)).not.toContain("Working");
   run.type("/ui working on\r");
   mock.enqueue({ text: ["loud ", "reply"], delayMs: 400 });
   run.type("loud run\r");
-  await run.waitForText("Working...");
+  await run.waitForText("Working");
   await run.waitForText("loud reply");
 
   // a dialog closes when its signal is aborted (F6 aborts it through a terminal input listener)

@@ -8,9 +8,9 @@ import { usePtyWorld, type PtyRun } from "./pty-harness.js";
 const fixture = fileURLToPath(new URL("./fixtures/border-status-editors.ts", import.meta.url));
 const ui = usePtyWorld();
 
-/** the rows showing "Working...", and whether each is an editor border (`── ⠋ Working... ───`) */
+/** the rows showing "Working" (pi 1.6.0's word, without dots), and whether each is an editor border (`── ⠋ Working ───`) */
 const workingRows = (run: PtyRun) =>
-  run.screen().filter((line) => line.includes("Working...")).map((line) => (/^── \S+ Working\.\.\. ─+$/.test(line) ? "border" : line.trim().startsWith("─") ? line : "row"));
+  run.screen().filter((line) => /\bWorking\b/.test(line)).map((line) => (/^── \S+ Working ─+$/.test(line) ? "border" : line.trim().startsWith("─") ? line : "row"));
 
 it("the working indicator sits in the built-in editor's border, in an embedding editor's border, and on its own row otherwise", async () => {
   // delayMs is the pause between stream frames: about 2 s of working per reply, 5 s for the last (replaced meanwhile)

@@ -45,7 +45,7 @@ it("escape aborts a streaming reply and puts the queued messages back into the e
   await pty.waitForText("Operation aborted");
   const screen = pty.screen();
   expect(screen.join("\n")).not.toContain("Steering:");
-  expect(screen.join("\n")).not.toContain("Working...");
+  expect(screen.join("\n")).not.toContain("Working");
   // the editor (between its two borders) holds the queued text again
   const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
   expect(screen.slice(borders.at(-2)! + 1, borders.at(-1)).join("\n")).toContain("queued thought");

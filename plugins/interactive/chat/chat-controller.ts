@@ -1,13 +1,13 @@
 // Maps session events to chat components: each message gets its item when it starts, a streaming reply and its
 // tool rows are updated in place, and the working indicator, queue and notices follow the run.
-import { Container, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
+import { Container, Spacer, type Component, type LoaderIndicatorOptions, type TUI } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "../components/assistant-message.js";
 import { Countdown } from "../components/countdown.js";
 import { billedText, Notice, type NoticeKind } from "../components/notice.js";
 import { PendingMessages } from "../components/pending-messages.js";
 import { ToolRow } from "../components/tool-row.js";
-import { WorkingStatus } from "../components/working-status.js";
+import { WorkingStatus, type StatusColours } from "../components/working-status.js";
 import { RenderedToolRow } from "../extensions/rendered-tool-row.js";
 import { padded, type Padded } from "../extensions/output-pad.js";
 import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemContext } from "./chat-items.js";
@@ -187,7 +187,7 @@ export class ChatController {
   }
 
   setWorkingMessage(message: string | undefined): void {
-    this.settings.workingMessage = message ?? "Working...";
+    this.settings.workingMessage = message ?? "Working";
     this.status.setMessage(this.settings.workingMessage);
   }
 
@@ -244,7 +244,8 @@ export class ChatController {
         break;
       case "summarization_retry_attempt_start":
         this.stopCountdown();
-        this.showLoader(event.source === "branchSummary" ? `Summarizing branch... (${this.settings.interruptKey} to cancel)` : this.compactionLabel(event.reason));
+        if (event.source === "branchSummary") this.showLoader(`Summarizing branch... (${this.settings.interruptKey} to cancel)`, "plain");
+        else this.showLoader(this.compactionLabel(event.reason));
         break;
       case "compaction_end":
         this.stopCountdown();
@@ -292,7 +293,11 @@ export class ChatController {
 
   private addMessage(message: AgentMessage, place?: EntryPlace): void {
     const item = chatItemFor(message, this.itemContext(), place);
-    if (item) this.addExpandable(item);
+    if (!item) return;
+    const role = (message as { role: string }).role;
+    // pi's spacing: a blank line above a summary, and above what the user sent unless it opens the chat
+    if (role === "compactionSummary" || role === "branchSummary" || (role === "user" && this.layout.chat.children.length > 0)) this.layout.chat.addChild(new Spacer(1));
+    this.addExpandable(item);
   }
 
   /** a cache refresh, when notices are on; refreshes one after the other add up on one line, as in pi */
@@ -377,7 +382,7 @@ export class ChatController {
     return row;
   }
 
-  private showLoader(message: string, spinner: "accent" | "warning" = "accent"): void {
+  private showLoader(message: string, spinner: StatusColours = "accent"): void {
     if (this.settings.workingVisible) this.status.show(message, spinner);
   }
 

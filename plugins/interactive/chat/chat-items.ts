@@ -54,10 +54,10 @@ export function chatItemFor(message: AgentMessage, context: ItemContext, place: 
     case "compactionSummary": {
       const { summary, tokensBefore } = message as { summary: string; tokensBefore: number };
       const tokens = tokensBefore.toLocaleString("en-US");
-      return new SummaryMessage("compaction", `Compacted from ${tokens} tokens (${expandKey} to expand)`, `Compacted from ${tokens} tokens`, summary, theme, expanded, transform("summary"));
+      return new SummaryMessage("compaction", `Compacted from ${tokens} tokens`, expandKey, `Compacted from ${tokens} tokens`, summary, theme, expanded, transform("summary"));
     }
     case "branchSummary":
-      return new SummaryMessage("branch", `Branch summary (${expandKey} to expand)`, "Branch Summary", (message as { summary: string }).summary, theme, expanded, transform("summary"));
+      return new SummaryMessage("branch", "Branch summary", expandKey, "Branch Summary", (message as { summary: string }).summary, theme, expanded, transform("summary"));
     case "custom": {
       const custom = message as CustomMessageData & { display: boolean };
       if (!custom.display) return undefined;

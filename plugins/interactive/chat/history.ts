@@ -30,6 +30,12 @@ export function sessionHistory(context: PluginContext, session: Pick<SessionApi,
   });
 }
 
+/** pi's status line after a session's history when its file holds compactions (start-up, switching, /tree) */
+export function compactedNote(context: PluginContext): string | undefined {
+  const count = context.tryUse("sessions")?.manager.getEntries().filter((entry) => entry.type === "compaction").length ?? 0;
+  return count === 0 ? undefined : `Session compacted ${count === 1 ? "1 time" : `${count} times`}`;
+}
+
 /**
  * The chat right after a compaction, as pi draws it: the entries the compaction kept, then its summary box, since
  * it came last (the context leads with the summary; a later start shows it first).

@@ -2,7 +2,7 @@
 // whole input or followed by a space; anything else starting with "/" goes to the session (extension commands,
 // /skill:name, prompt templates).
 import type { SlashCommand } from "@earendil-works/pi-tui";
-import type { PluginContext } from "../../../kernel/index.js";
+import { PithError, type PluginContext } from "../../../kernel/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { sessionMove } from "./session-move.js";
 
@@ -87,7 +87,13 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
     name: "compact",
     description: "Compact the context now; optional instructions for the summary",
     async run(args, { context }) {
-      await context.use("compaction").compact(args.trim() || undefined);
+      try {
+        await context.use("compaction").compact(args.trim() || undefined);
+      } catch (error) {
+        // as pi: a compaction that started tells how it ended in its end event, which the chat draws; only a
+        // compaction already running answers without one
+        if (error instanceof PithError && error.code === "COMPACTION_BUSY") throw error;
+      }
     },
   },
   { name: "trust", description: "Save a project trust decision for future pith runs", run: loadedOnUse(() => import("./trust-command.js"), "trustCommand") },

@@ -7,7 +7,9 @@ import type { Theme } from "../theme/theme.js";
 export class SummaryMessage extends Box {
   constructor(
     private readonly label: string,
+    /** the collapsed line before its "(key to expand)" */
     private readonly collapsedText: string,
+    private readonly expandKey: string,
     /** the bold heading above the body once expanded */
     private readonly heading: string,
     private readonly body: string,
@@ -31,7 +33,8 @@ export class SummaryMessage extends Box {
     this.addChild(new Text(this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`)), 0, 0));
     this.addChild(new Spacer(1));
     if (!expanded) {
-      this.addChild(new Text(this.theme.fg("customMessageText", this.collapsedText), 0, 0));
+      const text = (words: string) => this.theme.fg("customMessageText", words);
+      this.addChild(new Text(`${text(`${this.collapsedText} (`)}${this.theme.fg("dim", this.expandKey)}${text(" to expand)")}`, 0, 0));
       return;
     }
     const transform = this.transform;

@@ -5,9 +5,16 @@ import type { Container, LoaderIndicatorOptions, TUI } from "@earendil-works/pi-
 import type { Theme } from "../theme/theme.js";
 import { embedsStatus, StatusLoader } from "./border-status.js";
 
+/**
+ * `accent`: the accent spinner and muted message, both in the border's colour when drawn in it (working,
+ * compacting); `warning`: a retry's wait, a warning spinner and muted message wherever drawn; `plain`: accent and
+ * muted wherever drawn (a branch summary), as pi's indicators are coloured.
+ */
+export type StatusColours = "accent" | "warning" | "plain";
+
 export class WorkingStatus {
   private loader: StatusLoader | undefined;
-  private spinner: "accent" | "warning" = "accent";
+  private spinner: StatusColours = "accent";
   /** extensions' indicator (`ctx.ui.setWorkingIndicator`); undefined: the built-in spinner */
   private indicator: LoaderIndicatorOptions | undefined;
   /** the editor the loader is drawn in, when it is drawn in one */
@@ -24,14 +31,14 @@ export class WorkingStatus {
     return this.loader !== undefined;
   }
 
-  /** `warning`: the spinner of a wait before a retry, in the warning colour wherever it is drawn (as pi's) */
-  show(message: string, spinner: "accent" | "warning" = "accent"): void {
+  show(message: string, spinner: StatusColours = "accent"): void {
     this.spinner = spinner;
     if (this.loader) return this.loader.setMessage(message);
     // embedded, it takes the border's colour (which follows the thinking level); asked of the editor in use at each
     // frame, since the loader paints its first frame as it is made, before it is placed
     const paint = (token: "accent" | "muted") => (text: string) => {
-      if (token === "accent" && this.spinner === "warning") return this.theme.fg("warning", text);
+      if (this.spinner === "warning") return this.theme.fg(token === "accent" ? "warning" : "muted", text);
+      if (this.spinner === "plain") return this.theme.fg(token, text);
       const editor = this.editorInUse();
       const border = embedsStatus(editor) ? (editor as { borderColor?: (text: string) => string }).borderColor : undefined;
       return border ? border(text) : this.theme.fg(token, text);

@@ -118,3 +118,8 @@ export function reloadKeybindings(manager: KeybindingsManager, agentDir: string)
 export function keysOf(manager: KeybindingsManager, action: AppAction | keyof typeof TUI_KEYBINDINGS): string {
   return manager.getKeys(action).join("/");
 }
+
+/** keys as pi writes them where they begin a line or a label ("alt+up" → "Alt+Up") */
+export function capitalisedKeys(keys: string): string {
+  return keys.replace(/(^|[+/])([a-z])/g, (_whole, before: string, letter: string) => before + letter.toUpperCase());
+}

@@ -1,12 +1,14 @@
 // /tree (and a double escape on an empty editor): moves the session to another entry of its tree, as pi does.
-// Choosing an entry asks whether to summarise the branch being left (unless `branchSummary.skipPrompt`); the
-// summary runs under a loader that escape cancels. A user message moves the leaf to its parent and comes back
-// into the editor; any other entry becomes the leaf. The chat is then drawn again from the new branch.
-import { CancellableLoader } from "@earendil-works/pi-tui";
+// Choosing an entry asks whether to summarise the branch being left (unless `branchSummary.skipPrompt`); as in pi
+// 1.6.0 the summary's status is drawn in the editor's border, the editor stays, and escape cancels it, which opens
+// the tree again at the same entry. A user message moves the leaf to its parent and comes back into the editor; any
+// other entry becomes the leaf. The chat is then drawn again from the new branch.
+import { Spacer } from "@earendil-works/pi-tui";
 import type { CommandHost } from "../commands/command-host.js";
+import { keysOf } from "../keys/key-bindings.js";
 import { TreeSelector, type TreeSource } from "./tree-selector.js";
 import type { TreeFilter } from "./tree-rows.js";
-import { sessionHistory } from "../chat/history.js";
+import { compactedNote, sessionHistory } from "../chat/history.js";
 
 const NO_SUMMARY = "No summary";
 const SUMMARIZE = "Summarize";
@@ -22,12 +24,16 @@ export async function treeCommand(_args: string, host: CommandHost): Promise<voi
   const { context, chat } = host;
   const sessions = context.use("sessions");
   if (sessions.manager.getEntries().length === 0) return chat.notify("status", "No entries in session");
-  const destination = await chooseDestination(host);
-  if (!destination) return;
-  await navigate(host, destination);
+  let selected: string | undefined;
+  for (;;) {
+    const destination = await chooseDestination(host, selected);
+    if (!destination) return;
+    if (await navigate(host, destination)) return;
+    selected = destination.targetId;
+  }
 }
 
-async function chooseDestination(host: CommandHost): Promise<Destination | undefined> {
+async function chooseDestination(host: CommandHost, selected: string | undefined): Promise<Destination | undefined> {
   const { context, ui, tui } = host;
   const sessions = context.use("sessions");
   const settings = context.tryUse("settings")?.get();
@@ -58,10 +64,12 @@ async function chooseDestination(host: CommandHost): Promise<Destination | undef
         },
         ui.theme,
       );
+      if (selected) selector.reload(selected);
       return selector;
     }, undefined);
     filter = selector?.activeFilter ?? filter;
     if (!targetId) return undefined;
+    selected = targetId;
     if (targetId === sessions.manager.getLeafId()) {
       host.chat.notify("status", "Already at this point");
       return undefined;
@@ -78,30 +86,42 @@ async function chooseDestination(host: CommandHost): Promise<Destination | undef
   }
 }
 
-async function navigate(host: CommandHost, destination: Destination): Promise<void> {
-  const { context, chat, ui, tui, editor, session } = host;
-  let loader: CancellableLoader | undefined;
-  let restore = () => {};
+/** false when the summary was cancelled: the tree opens again */
+async function navigate(host: CommandHost, destination: Destination): Promise<boolean> {
+  const { context, chat, ui, editor, session } = host;
+  const abort = new AbortController();
+  const escape = editor.actionHandlers().get("app.interrupt");
   if (destination.summarize) {
-    loader = new CancellableLoader(tui, ui.theme.paint("accent"), ui.theme.paint("muted"), "Summarizing branch... (escape to cancel)");
-    restore = ui.replaceEditor(loader);
+    chat.addItem(new Spacer(1));
+    chat.status.show(`Summarizing branch... (${keysOf(ui.keys, "app.interrupt")} to cancel)`, "plain");
+    editor.onAction("app.interrupt", () => abort.abort());
   }
   try {
     const result = await context.use("sessionControl").navigateTree(destination.targetId, {
       summarize: destination.summarize,
       customInstructions: destination.customInstructions,
-      signal: loader?.signal,
+      signal: abort.signal,
     });
-    if (result.aborted) return chat.notify("status", "Branch summarization cancelled");
-    if (result.cancelled) return chat.notify("status", "Navigation cancelled");
-    chat.clear();
-    chat.showHistory(sessionHistory(context, session));
-    if (result.editorText !== undefined && editor.getText().trim() === "") editor.setText(result.editorText);
-    chat.notify("status", "Navigated to selected point");
+    if (result.aborted) {
+      chat.notify("status", "Branch summarization cancelled");
+      return false;
+    }
+    if (result.cancelled) chat.notify("status", "Navigation cancelled");
+    else {
+      chat.clear();
+      chat.showHistory(sessionHistory(context, session));
+      const compacted = compactedNote(context);
+      if (compacted) chat.notify("status", compacted);
+      if (result.editorText !== undefined && editor.getText().trim() === "") editor.setText(result.editorText);
+      chat.notify("status", "Navigated to selected point");
+    }
   } catch (error) {
     chat.notify("error", error instanceof Error ? error.message : String(error));
   } finally {
-    loader?.dispose();
-    restore();
+    if (destination.summarize) {
+      chat.status.hide();
+      if (escape) editor.onAction("app.interrupt", escape);
+    }
   }
+  return true;
 }

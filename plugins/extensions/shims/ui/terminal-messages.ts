@@ -94,7 +94,7 @@ interface SummaryData {
 /** pi's `BranchSummaryMessageComponent(message, markdownTheme?, outputPad?, markdownTransformers?, messageId?, timestamp?)`: collapsed until setExpanded(true) */
 export class BranchSummaryMessageComponent extends SummaryMessage {
   constructor(message: SummaryData, _markdownTheme?: MarkdownTheme, outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
-    super("branch", `Branch summary (${expandKey()} to expand)`, "Branch Summary", message.summary, interactiveTheme(), false, transformOf("summary", transformers, messageId, timestamp));
+    super("branch", "Branch summary", expandKey(), "Branch Summary", message.summary, interactiveTheme(), false, transformOf("summary", transformers, messageId, timestamp));
     this.setOutputPad(outputPad);
   }
 }
@@ -103,7 +103,7 @@ export class BranchSummaryMessageComponent extends SummaryMessage {
 export class CompactionSummaryMessageComponent extends SummaryMessage {
   constructor(message: SummaryData, _markdownTheme?: MarkdownTheme, outputPad = 1, transformers: readonly MarkdownTransformer[] = [], messageId?: string, timestamp?: string) {
     const tokens = (message.tokensBefore ?? 0).toLocaleString("en-US");
-    super("compaction", `Compacted from ${tokens} tokens (${expandKey()} to expand)`, `Compacted from ${tokens} tokens`, message.summary, interactiveTheme(), false, transformOf("summary", transformers, messageId, timestamp));
+    super("compaction", `Compacted from ${tokens} tokens`, expandKey(), `Compacted from ${tokens} tokens`, message.summary, interactiveTheme(), false, transformOf("summary", transformers, messageId, timestamp));
     this.setOutputPad(outputPad);
   }
 }

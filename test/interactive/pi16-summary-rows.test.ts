@@ -1,0 +1,146 @@
+// Compaction and branch summaries side by side with pi 1.6.0 (see pi16-tool-rows.test.ts for the method): a
+// resumed session's summary boxes, collapsed and expanded, and the "Session compacted" line; /compact with its
+// status in the editor's border, the box it leaves and a cancelled one; an automatic compaction after a reply that
+// fills the context, its notice, the box, and escape cancelling it.
+import { expect, it } from "vitest";
+import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
+import { borderStatusColours, sameRows, openStoredSession, sameSpinner, storedReply, useSideBySide } from "./side-by-side.js";
+
+const start = useSideBySide();
+
+/** pith's summary prompt and pi's differ in wording, not in where they go */
+const isSummaryRequest = (request: RecordedRequest) => /checkpoints of coding sessions|context summarization assistant/.test(JSON.stringify(request.body.system ?? ""));
+/** every request answered by what it is: each program may ask for the summaries in its own order and number */
+const answering = (summary: ScriptedReply, reply: ScriptedReply) => (request: RecordedRequest) => (isSummaryRequest(request) ? summary : reply);
+/** a summary streamed word by word, slowly enough for its status to stay on screen for seconds */
+const slowSummary = (text: string): ScriptedReply => ({ text: text.split(" ").map((word, index) => (index > 0 ? ` ${word}` : word)), delayMs: 700 });
+const EDITOR_EDGE = "─".repeat(100);
+
+const earlierTurns = [
+  { role: "user", content: [{ type: "text", text: "first question" }] },
+  storedReply([{ type: "text", text: "First answer." }]),
+  { role: "user", content: [{ type: "text", text: "second question" }] },
+  storedReply([{ type: "text", text: "Second answer." }]),
+];
+
+it("a resumed session's compaction and branch summary, collapsed and expanded, and its 'Session compacted' line read as pi's", async () => {
+  const pair = await start({
+    // tall enough for the expanded header and chat, which pi draws again from the top of a cleared screen
+    rows: 120,
+    settings: { theme: "probe" },
+    ready: "Last words.",
+    prepare: openStoredSession([
+      ...earlierTurns,
+      { type: "compaction", summary: "## Goal\nThe user asked two questions.\n\n- one\n- two", firstKeptEntryId: "e0000003", tokensBefore: 12345 },
+      { role: "user", content: [{ type: "text", text: "third question" }] },
+      storedReply([{ type: "text", text: "Third answer." }]),
+      { type: "branch_summary", fromId: "e0000007", summary: "Tried approach **A**.\nIt failed." },
+      { role: "user", content: [{ type: "text", text: "fourth" }] },
+      storedReply([{ type: "text", text: "Last words." }]),
+    ]),
+  });
+  const collapsed = await sameRows(pair, "[compaction]", "Session compacted 1 time");
+  // what was missing before: the blank line above each user message and summary box, the status line
+  expect(collapsed.text.join("\n")).toContain("tokens (ctrl+o to expand)\n\n\n\n second question");
+
+  pair.type("\x0f");
+  await pair.waitFor((screen) => screen.includes("The user asked two questions.") && screen.includes("It failed."));
+  const expanded = await sameRows(pair, "[compaction]", "Last words.");
+  expect(expanded.text).toContain(" Branch Summary");
+}, 60_000);
+
+it("/compact: its status in the editor's border, a cancelled one, then the summary box it leaves read as pi's", async () => {
+  const answer = answering(slowSummary("## Goal\nAnswer the two questions the user asked."), { text: "unused" });
+  const pair = await start({
+    rows: 60,
+    settings: { theme: "probe", compaction: { keepRecentTokens: 1 } },
+    ready: "Second answer.",
+    prepare: openStoredSession(earlierTurns as never),
+    replies: Array.from({ length: 6 }, () => answer),
+  });
+  pair.type("/compact focus on the answers\r");
+  await pair.waitFor((screen) => screen.includes("Compacting context... (escape to cancel)"), 20_000);
+  await sameRows(pair, "Second answer.", EDITOR_EDGE, sameSpinner);
+  // in the border, spinner and message in the border's own colour (the thinking level's)
+  expect(borderStatusColours(pair.pith)).toEqual(borderStatusColours(pair.pi));
+  expect(borderStatusColours(pair.pith)).toEqual({ spinner: expect.stringContaining("fg=thinkingOff"), message: expect.stringContaining("fg=thinkingOff") });
+
+  pair.type("\x1b");
+  await pair.waitFor((screen) => screen.includes("Compaction cancelled") && !screen.includes("Compacting context"), 20_000);
+  const cancelled = await sameRows(pair, "Second answer.", EDITOR_EDGE);
+  expect(cancelled.coloured.join("\n")).toContain("Error: Compaction cancelled | fg=error");
+
+  pair.type("/compact\r");
+  await pair.waitFor((screen) => screen.includes("Compacted from") && !screen.includes("Compacting context"), 30_000);
+  await sameRows(pair, "[compaction]", EDITOR_EDGE);
+}, 90_000);
+
+/** a session whose next reply fills 95% of the window, so that an automatic compaction follows it */
+const fillingUp = () => {
+  const answer = answering(slowSummary("## Goal\nKeep answering the questions."), { text: "A big answer.", usage: { input: 190_000, output: 10 } });
+  return {
+    rows: 60,
+    settings: { theme: "probe", compaction: { keepRecentTokens: 1 } },
+    ready: "Second answer.",
+    prepare: openStoredSession(earlierTurns as never),
+    replies: Array.from({ length: 6 }, () => answer),
+  };
+};
+
+it("an automatic compaction after a reply that fills the context: its notice in the border, and escape cancelling it, read as pi's", async () => {
+  const pair = await start(fillingUp());
+  pair.type("fill it\r");
+  await pair.waitFor((screen) => screen.includes("Auto-compacting... (escape to cancel)"), 20_000);
+  await sameRows(pair, "A big answer.", EDITOR_EDGE, sameSpinner);
+  expect(borderStatusColours(pair.pith)).toEqual(borderStatusColours(pair.pi));
+
+  pair.type("\x1b");
+  await pair.waitFor((screen) => screen.includes("Auto-compaction cancelled") && !screen.includes("Auto-compacting"), 20_000);
+  const cancelled = await sameRows(pair, "A big answer.", EDITOR_EDGE);
+  expect(cancelled.coloured.join("\n")).toContain("Auto-compaction cancelled | fg=dim");
+}, 90_000);
+
+it("an automatic compaction after a reply that fills the context leaves the summary box as pi's", async () => {
+  const pair = await start(fillingUp());
+  pair.type("fill it\r");
+  await pair.waitFor((screen) => screen.includes("Compacted from") && !screen.includes("Auto-compacting"), 40_000);
+  await sameRows(pair, "[compaction]", EDITOR_EDGE);
+}, 90_000);
+
+it("/tree with a summary: its status in the editor's border, escape cancelling it, and the branch summary box read as pi's", async () => {
+  // the tree navigator and the "Summarize branch?" dialog are drawn differently (docs/compatibility.md): only the
+  // keys that move through them are shared, the chat and the editor's border are compared
+  const answer = answering(slowSummary("Tried the second question, then went back."), { text: "unused" });
+  const pair = await start({ rows: 60, settings: { theme: "probe" }, ready: "Second answer.", prepare: openStoredSession(earlierTurns as never), replies: Array.from({ length: 4 }, () => answer) });
+  const summarizeSecondQuestion = async () => {
+    await pair.waitFor((screen) => screen.includes("Session Tree"));
+    pair.type("\x1b[A");
+    await pair.waitFor((screen) => /› .*user: second question/.test(screen) || /→ .*user: second question/.test(screen));
+    pair.type("\r");
+    await pair.waitFor((screen) => screen.includes("Summarize branch?"));
+    pair.type("\x1b[B");
+    await pair.waitFor((screen) => /→ Summarize\s*$/m.test(screen));
+    pair.type("\r");
+    await pair.waitFor((screen) => screen.includes("Summarizing branch... (escape to cancel)"), 20_000);
+  };
+  pair.type("/tree\r");
+  await summarizeSecondQuestion();
+  await sameRows(pair, "Second answer.", EDITOR_EDGE, sameSpinner);
+  // pi's branch summary indicator keeps its own colours in the border: the accent spinner, the muted message
+  expect(borderStatusColours(pair.pith)).toEqual(borderStatusColours(pair.pi));
+  expect(borderStatusColours(pair.pith)).toEqual({ spinner: expect.stringContaining("fg=accent"), message: expect.stringContaining("fg=muted") });
+
+  // escape: cancelled, and the tree opens again at the same entry
+  pair.type("\x1b");
+  await pair.waitFor((screen) => screen.includes("Branch summarization cancelled") && screen.includes("Session Tree"), 20_000);
+  await sameRows(pair, "Second answer.", "Branch summarization cancelled");
+
+  pair.type("\x1b");
+  await pair.waitFor((screen) => !screen.includes("Session Tree"));
+  pair.type("/tree\r");
+  await summarizeSecondQuestion();
+  await pair.waitFor((screen) => screen.includes("Navigated to selected point"), 30_000);
+  const done = await sameRows(pair, "[branch]", EDITOR_EDGE);
+  // the user message left comes back into the editor
+  expect(done.text.at(-2)).toBe("second question");
+}, 120_000);
