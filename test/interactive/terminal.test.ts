@@ -1,5 +1,8 @@
 // The terminal around the UI: resizing redraws at the new width, NO_COLOR and TERM=dumb draw without colours,
-// a tiny terminal still works, and console output of extensions lands in the chat instead of across the drawing.
+// a tiny terminal still works, console output of extensions lands in the chat instead of across the drawing, and a
+// change above the visible rows (ctrl+o) draws the chat again once, leaving no stale copy in the scrollback.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { usePtyWorld } from "./pty-harness.js";
@@ -99,4 +102,24 @@ it("a long streamed reply scrolls into the scrollback once, line by line, withou
   const frames = streamed.split("\x1b[?2026h").length - 1;
   const footers = streamed.split("mock-model").length - 1;
   expect(footers).toBeLessThan(frames / 2);
+});
+
+it("ctrl+o over a chat taller than the screen draws it again once per press, each row once in the scrollback", async () => {
+  await writeFile(join(ui.world().project, "long.txt"), Array.from({ length: 20 }, (_, index) => `file line ${index + 1}\n`).join(""));
+  const answer = Array.from({ length: 25 }, (_, index) => `Answer line ${index + 1}\n`);
+  ui.world().mock.enqueue({ text: "Reading.", toolCalls: [{ name: "read", arguments: { path: "long.txt" } }] }, { text: answer });
+  const run = await ui.start([], { rows: 20 });
+  run.type("read it\r");
+  await run.waitFor((screen) => screen.includes("Answer line 25") && !screen.includes("Working"));
+  for (const [state, fileShown] of [["expanded", true], ["collapsed", false]] as const) {
+    const before = run.output.length;
+    run.type("\x0f");
+    await run.waitForText(`Tool output: ${state}`);
+    // at most one clearing of the scrollback for the one change, and what was drawn before it is gone from there
+    expect(run.output.slice(before).match(/\x1b\[3J/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    const rows = run.buffer().map((row) => row.trim());
+    expect(rows.filter((row) => row === "read it")).toHaveLength(1);
+    expect(rows.filter((row) => row.startsWith("Answer line"))).toHaveLength(25);
+    expect(rows.includes("file line 20")).toBe(fileShown);
+  }
 });
