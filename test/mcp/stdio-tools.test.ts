@@ -16,80 +16,69 @@ describe("a stdio server with direct exposure", () => {
     await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct", env: { FIXTURE_SECRET: "${OUTER_SECRET}" } }) } });
   });
 
-  // One CLI run, one turn per check: what a turn's tool calls return is in the next request's last message.
-  it("offers its tools and the resource tools; returns text, structured content, images, env, progress, isError results and resources; survives garbage on its stdout and a crash mid-call", async () => {
+  it("offers its tools as mcp__server__tool and returns text, structured content and images", async () => {
     world.mock.enqueue(
-      {
-        toolCalls: [
-          { name: "mcp__fx__echo", arguments: { text: "hi" } },
-          { name: "mcp__fx__add", arguments: { a: 2, b: 3 } },
-          { name: "mcp__fx__pixel", arguments: {} },
-          { name: "mcp__fx__env", arguments: {} },
-          { name: "mcp__fx__fail", arguments: {} },
-          { name: "list_mcp_resources", arguments: {} },
-          { name: "read_mcp_resource", arguments: { server: "fx", uri: "file:///notes.txt" } },
-        ],
-      },
-      // alone in its turn: its progress must not wait behind the other calls' answers
-      { toolCalls: [{ name: "mcp__fx__slow_count", arguments: {} }] },
-      { toolCalls: [{ name: "mcp__fx__garbage", arguments: {} }] },
-      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "still here" } }] },
-      { toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] },
-      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] },
+      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "hi" } }, { name: "mcp__fx__add", arguments: { a: 2, b: 3 } }, { name: "mcp__fx__pixel", arguments: {} }] },
       { text: "done" },
     );
-    const run = await world.print(["--mode", "json", "use the tools"]);
+    const run = await world.print(["use the tools"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const events = run.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
-    const answers = events.filter((event) => event.type === "message_end" && event.message.role === "assistant");
-    expect(answers.at(-1)!.message.content).toEqual([expect.objectContaining({ type: "text", text: "done" })]);
+    expect(run.stdout).toContain("done");
+    const offered = toolNames(world, 0);
+    expect(offered).toEqual(expect.arrayContaining(["mcp__fx__echo", "mcp__fx__add", "mcp__fx__pixel", "mcp__fx__hang", "read", "bash"]));
+    const results = toolResults(world, 1);
+    expect(results.map(resultText)).toEqual(["echo: hi", "5", "one red pixel"]);
+    expect(results.every((result) => !result.is_error)).toBe(true);
+    const image = results[2]!.content.find((block) => block.type === "image");
+    expect(image?.source?.data).toBe(PIXEL);
+  });
 
-    // offered as mcp__server__tool beside the built-ins, with the resource tools
-    expect(toolNames(world, 0)).toEqual(
-      expect.arrayContaining(["mcp__fx__echo", "mcp__fx__add", "mcp__fx__pixel", "mcp__fx__hang", "read", "bash", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]),
-    );
-
-    // text, structured content and images
-    const [echo, add, pixel, env, fail, list, read] = toolResults(world, 1);
-    expect([echo, add, pixel].map((result) => resultText(result!))).toEqual(["echo: hi", "5", "one red pixel"]);
-    expect([echo, add, pixel].every((result) => !result!.is_error)).toBe(true);
-    expect(pixel!.content.find((block) => block.type === "image")?.source?.data).toBe(PIXEL);
-
-    // the server's env with ${VAR} expanded, progress, and an isError result read as an error
+  it("passes the server its env with ${VAR} expanded, reports progress, and reads an isError result as an error", async () => {
+    const calls = [{ name: "mcp__fx__env", arguments: {} }, { name: "mcp__fx__fail", arguments: {} }, { name: "mcp__fx__slow_count", arguments: {} }, { name: "mcp__fx__add", arguments: { a: 2, b: 3 } }];
+    world.mock.enqueue({ toolCalls: calls }, { text: "ok" });
+    const run = await world.run(["-p", "--no-session", "--model", "mock/mock-model", "--mode", "json", "go"]);
+    expect(run.code).toBe(0);
+    const [env, fail, count] = toolResults(world, 1);
     expect(resultText(env!)).toBe("secret=s3cret");
     expect(fail!.is_error).toBe(true);
     expect(resultText(fail!)).toContain("the widget is broken");
-    expect(resultText(toolResults(world, 2)[0]!)).toBe("counted to three");
+    expect(resultText(count!)).toBe("counted to three");
+    const events = run.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
     const updates = events.filter((event) => event.type === "tool_execution_update");
     // the first two are sent well before the result (see the fixture); the last one may share its read and be lost
     expect(updates.some((event) => JSON.stringify(event).includes("counted 1") || JSON.stringify(event).includes("counted 2"))).toBe(true);
     // as in pi 1.6.0: the server's whole answer (without _meta) is the result's top-level structuredContent
     const ended = new Map(events.filter((event) => event.type === "tool_execution_end").map((event) => [event.toolName, event]));
-    const added = ended.get("mcp__fx__add")!;
-    expect(added.result.structuredContent).toEqual({ content: [{ type: "text", text: "5" }], structuredContent: { sum: 5 } });
-    expect(added.result.details).toEqual({ server: "fx", tool: "add" });
+    const add = ended.get("mcp__fx__add")!;
+    expect(add.result.structuredContent).toEqual({ content: [{ type: "text", text: "5" }], structuredContent: { sum: 5 } });
+    expect(add.result.details).toEqual({ server: "fx", tool: "add" });
     const failed = ended.get("mcp__fx__fail")!;
     expect(failed.isError).toBe(true);
     expect(failed.result.structuredContent).toEqual({ content: [{ type: "text", text: "the widget is broken" }], isError: true });
     expect(failed.result.details).toEqual({ server: "fx", tool: "fail" });
+  });
 
-    // resources are listed and read through the resource tools; MCP Apps' ui:// resources are left out
-    const listed = JSON.parse(resultText(list!)) as { resources: { server: string; uri: string }[] };
-    expect(listed.resources).toEqual([expect.objectContaining({ server: "fx", uri: "file:///notes.txt", name: "notes" })]);
-    expect(resultText(read!)).toBe("The notes say: buy milk.");
+  it("survives a line of garbage on the server's stdout", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__garbage", arguments: {} }] }, { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "still here" } }] }, { text: "ok" });
+    const run = await world.print(["go"]);
+    expect(run.code).toBe(0);
+    expect(resultText(toolResults(world, 1)[0]!)).toBe("answered after garbage");
+    expect(resultText(toolResults(world, 2)[0]!)).toBe("echo: still here");
+  });
 
-    // a line of garbage on the server's stdout
-    expect(resultText(toolResults(world, 3)[0]!)).toBe("answered after garbage");
-    expect(resultText(toolResults(world, 4)[0]!)).toBe("echo: still here");
-
-    // a server that crashes mid-call is an error result, and is started again for the next call
-    const crashed = toolResults(world, 5)[0]!;
+  it("reports a server that crashes mid-call as an error result, and starts it again for the next call", async () => {
+    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] }, { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] }, { text: "recovered" });
+    const run = await world.print(["go"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("recovered");
+    const crashed = toolResults(world, 1)[0]!;
     expect(crashed.is_error).toBe(true);
     expect(resultText(crashed)).toMatch(/closed/i);
-    expect(resultText(toolResults(world, 6)[0]!)).toBe("echo: back");
+    expect(resultText(toolResults(world, 2)[0]!)).toBe("echo: back");
     expect((await world.markers()).filter((line) => line.startsWith("start"))).toHaveLength(2);
   });
+
   it("stops a hanging call when the user aborts, tells the server, and stops the server's process group at exit", async () => {
     await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct" }, ["--grandchild"]) } });
     world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__hang", arguments: {} }] });
@@ -109,6 +98,23 @@ describe("a stdio server with direct exposure", () => {
     const pids = [...notedPids(markers, "start"), ...notedPids(markers, "grandchild")];
     expect(pids).toHaveLength(2);
     expect(pids.filter(isRunning)).toEqual([]);
+  });
+});
+
+describe("a server's resources", () => {
+  it("are listed and read through the resource tools; MCP Apps' ui:// resources are left out", async () => {
+    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct" }) } });
+    world.mock.enqueue(
+      { toolCalls: [{ name: "list_mcp_resources", arguments: {} }, { name: "read_mcp_resource", arguments: { server: "fx", uri: "file:///notes.txt" } }] },
+      { text: "read" },
+    );
+    const run = await world.print(["go"]);
+    expect(run.code).toBe(0);
+    expect(toolNames(world, 0)).toEqual(expect.arrayContaining(["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]));
+    const [list, read] = toolResults(world, 1);
+    const listed = JSON.parse(resultText(list!)) as { resources: { server: string; uri: string }[] };
+    expect(listed.resources).toEqual([expect.objectContaining({ server: "fx", uri: "file:///notes.txt", name: "notes" })]);
+    expect(resultText(read!)).toBe("The notes say: buy milk.");
   });
 });
 
