@@ -8,8 +8,9 @@
 /**
  * dist/vendor/<file>: each export stands for one package entry point, as its whole namespace or, with `names`, only
  * the names pith imports (the Anthropic SDK's unused resources then stay out: 460 KB -> 130 KB; a name not listed
- * is undefined in the CLI, so list every name the importing file takes). `moduleUrl`: the package reads
- * `import.meta.url`, which becomes the bundle file's URL. `escapeRegexText`: non-ASCII characters esbuild leaves in
+ * is undefined in the CLI, so list every name the importing file takes; `callsOnly`: every name is a function pith
+ * only calls, and the bundle loads on the first call, not when an importing module initialises). `moduleUrl`: the
+ * package reads `import.meta.url`, which becomes the bundle file's URL. `escapeRegexText`: non-ASCII characters esbuild leaves in
  * regular expression literals are escaped after the build. `webGlobals`:
  * built with the CLI's stand-ins for fetch's globals (lib/http/web-globals.ts), as the SDKs touch
  * them on every request.
@@ -17,8 +18,9 @@
 export const VENDOR_BUNDLES = {
   "typebox.cjs": { entries: { typebox: "typebox", compile: "typebox/compile", value: "typebox/value" } },
   "yaml.cjs": { entries: { yaml: "yaml" } },
-  // the edit tool's line diff, loaded on the first edit; its word diff, for the edit rows a terminal UI draws
-  "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays", "diffWords"] } } },
+  // the edit tool's line diff, loaded on the first edit; its word diff, for the edit rows a terminal UI draws (loaded
+  // by the first diff drawn, not with the rows' modules before the first frame)
+  "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays", "diffWords"], callsOnly: true } } },
   // pi's lock on shared files (lib/lock/file-lock.ts), loaded on the first settings or trust write
   "lockfile.cjs": { entries: { lockfile: { from: "proper-lockfile", names: ["lock"] } } },
   "anthropic.cjs": {
@@ -78,6 +80,20 @@ const specifiers = new Map(
     Object.entries(entries).map(([key, entry]) => [entrySpecifier(entry), `${file}#${key}`]),
   ),
 );
+/** the names of `callsOnly` entries, by specifier */
+const calledNames = new Map(
+  Object.values(VENDOR_BUNDLES).flatMap(({ entries }) =>
+    Object.values(entries)
+      .filter((entry) => typeof entry !== "string" && entry.callsOnly)
+      .map((entry) => [entry.from, entry.names]),
+  ),
+);
+
+/** A stand-in whose functions require the vendor bundle when first called. */
+function callingStandIn(id, names) {
+  const calls = names.map((name) => `export const ${name} = (...args) => load().${name}(...args);`);
+  return [`let loaded;`, `const load = () => (loaded ??= require(${id}));`, ...calls, `export default { ${names.join(", ")} };`].join("\n");
+}
 const NAMESPACE = "pith-vendor";
 
 /**
@@ -95,10 +111,11 @@ export const vendorModules = {
     const filter = new RegExp(`^(${[...specifiers.keys()].map((name) => name.replace(/[/]/g, "\\/")).join("|")})$`);
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: NAMESPACE }));
     build.onResolve({ filter: /^pith-vendor:/ }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
-      contents: ((id) => `export * from ${id};\nconst whole = require(${id});\nexport default whole;`)(JSON.stringify(`pith-vendor:${specifiers.get(args.path)}`)),
-      loader: "js",
-    }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+      const id = JSON.stringify(`pith-vendor:${specifiers.get(args.path)}`);
+      const names = calledNames.get(args.path);
+      return { contents: names ? callingStandIn(id, names) : `export * from ${id};\nconst whole = require(${id});\nexport default whole;`, loader: "js" };
+    });
   },
 };
 

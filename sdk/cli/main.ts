@@ -34,7 +34,7 @@ export interface CliHooks {
   sessionStarting?(): void;
   /**
    * the interactive mode the first-frame bundle made for a plain interactive start (sdk/cli/frame-entry.ts), its first
-   * frame drawn where nothing had to come first; a run that turns out not to be interactive gives its terminal back
+   * frame drawn where nothing had to come first
    */
   frame?: InteractiveMode;
 }
@@ -50,14 +50,11 @@ export async function main(argv: readonly string[], hooks: CliHooks = {}): Promi
   try {
     args = parseArgs(argv, PITH_VERSION);
   } catch (error) {
+    // bin/first-frame-words.cjs passes only words commander accepts; should it ever pass others, the error is shown
+    // on the terminal given back
     hooks.frame?.abandon();
     if (error instanceof CommanderError) return error.exitCode;
     return fail(error);
-  }
-  // bin/first-frame-words.cjs reads only words of an interactive start; this is for a command line it misread
-  if (hooks.frame && (args.print || args.mode !== undefined || args.help || args.export !== undefined || args.listModels !== undefined || args.resume)) {
-    hooks.frame.abandon();
-    hooks = { ...hooks, frame: undefined };
   }
   for (const warning of args.warnings) process.stderr.write(`pith: warning: ${warning}\n`);
 

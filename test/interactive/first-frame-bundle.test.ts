@@ -47,7 +47,7 @@ describe("the first-frame bundle", () => {
       run.type("\x04");
       expect((await run.exited).exitCode).toBe(0);
       // the reply came through the Anthropic SDK
-      expect(await bundlesRead()).toEqual(["anthropic.cjs", "cli-tui.cjs", "diff.cjs", "frame.cjs", "pi-tui.cjs"]);
+      expect(await bundlesRead()).toEqual(["anthropic.cjs", "cli-tui.cjs", "frame.cjs", "pi-tui.cjs"]);
     }
     expect(JSON.stringify(world.mock.requests[1]!.body.messages)).toContain("question 1");
     // the frame bundle's cache is written once, as the first frame left it, and then read
