@@ -76,7 +76,10 @@ describe.each(SETTINGS)("through the CLI, a request $name", (setting) => {
   });
   afterAll(async () => {
     rpc.peer.end();
+    // a test that failed mid-prompt may leave the process waiting on a reply that never comes
+    const stuck = setTimeout(() => rpc.child.kill("SIGKILL"), 10_000);
     await rpc.exited;
+    clearTimeout(stuck);
   });
 
   it.each(CASES)("$api", async (providerCase) => {
