@@ -3,6 +3,7 @@ export { AssistantMessageBuilder, providerErrorDetails, type UsageReport } from 
 export { parsePartialJson } from "./partial-json.js";
 export { priceUsage, type ModelCostTier } from "./pricing.js";
 export { parseRetryAfterMs } from "./retry-after.js";
+export { abortablePause, sdkRetryable, sdkRetryDelay } from "./sdk-retry-policy.js";
 export { headersToRecord, type HeaderSource } from "../http/response-headers.js";
 export { isContextOverflowText } from "./context-overflow.js";
 export { sanitizeText } from "./sanitize-text.js";

@@ -7,6 +7,7 @@ import { headersToRecord } from "../../lib/http/response-headers.js";
 import { pithUserAgent } from "../../lib/provider-kit/client-identity.js";
 import { priceUsage } from "../../lib/provider-kit/pricing.js";
 import { parseRetryAfterMs } from "../../lib/provider-kit/retry-after.js";
+import { abortablePause, sdkRetryable, sdkRetryDelay } from "../../lib/provider-kit/sdk-retry-policy.js";
 import type { Usage } from "../../kernel/index.js";
 import type { ClassifierModel } from "../models/model-types.js";
 import type { ClassifierOptions } from "./classifier-types.js";
@@ -39,36 +40,10 @@ export function malformed(message: string): PithError {
   return new PithError("CLASSIFIER_REQUEST_FAILED", message);
 }
 
-function retryable(status: number, headers: Record<string, string>): boolean {
-  const hint = headers["x-should-retry"];
-  if (hint === "true" || hint === "false") return hint === "true";
-  return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
 function delayBeforeRetry(error: ClassifierHttpError, retryIndex: number, maxDelayMs: number): number {
-  const asked = parseRetryAfterMs(error.headers);
-  if (asked !== undefined) {
-    if (maxDelayMs > 0 && asked > maxDelayMs) {
-      throw new PithError("CLASSIFIER_REQUEST_FAILED", `Server requested ${Math.ceil(asked / 1000)}s retry delay (max: ${Math.ceil(maxDelayMs / 1000)}s). ${error.message}`);
-    }
-    return asked;
-  }
-  return Math.min(0.5 * 2 ** retryIndex, 8) * 1000 * (1 - Math.random() * 0.25);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+  const delay = sdkRetryDelay(parseRetryAfterMs(error.headers), retryIndex, maxDelayMs);
+  if ("tooLong" in delay) throw new PithError("CLASSIFIER_REQUEST_FAILED", `${delay.tooLong} ${error.message}`);
+  return delay.delayMs;
 }
 
 export interface ClassifierPost {
@@ -99,10 +74,10 @@ export async function postClassifierRequest({ label, url, model, body, options, 
     } catch (error) {
       if (options.signal?.aborted) throw error;
       if (timeout?.aborted) throw new PithError("CLASSIFIER_REQUEST_FAILED", `Request timed out after ${options.timeoutMs}ms`);
-      const again = error instanceof ClassifierHttpError ? retryable(error.status, error.headers) && !noRetryStatuses.includes(error.status) : true;
+      const again = error instanceof ClassifierHttpError ? sdkRetryable(error.status, error.headers) && !noRetryStatuses.includes(error.status) : true;
       if (attempt >= maxRetries || !again) throw error;
       const wait = error instanceof ClassifierHttpError ? delayBeforeRetry(error, attempt, options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS) : Math.min(0.5 * 2 ** attempt, 8) * 1000;
-      await sleep(wait, options.signal);
+      await abortablePause(wait, options.signal);
     }
   }
 }

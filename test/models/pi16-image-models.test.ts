@@ -19,7 +19,8 @@ const ENV = { OPENROUTER_API_KEY: "or-test-key", IMAGE_TEAM: "blue" };
 const VOLATILE = /^(user-agent|x-stainless-.*|content-length|host|connection|accept-encoding|accept-language|sec-fetch-mode)$/;
 
 /** Each call: which model, what input, the mock's reply, and whether the call is aborted before it starts. */
-const CALLS: Array<{ id: string; input: unknown[]; reply: ScriptedReply; abort?: boolean; apiKey?: string }> = [
+/** `before`: failed answers the mock gives first, which `retry` (maxRetries, maxRetryDelayMs) may send again */
+const CALLS: Array<{ id: string; input: unknown[]; reply: ScriptedReply; abort?: boolean; apiKey?: string; before?: ScriptedReply[]; retry?: Record<string, number> }> = [
   {
     id: "black-forest-labs/flux.2-pro",
     input: [{ type: "text", text: "A red fox in the snow, watercolor" }],
@@ -34,6 +35,17 @@ const CALLS: Array<{ id: string; input: unknown[]; reply: ScriptedReply; abort?:
   { id: "black-forest-labs/flux.2-pro", input: [{ type: "text", text: "no credits" }], reply: { error: { status: 402, message: "Insufficient credits" } } },
   { id: "black-forest-labs/flux.2-pro", input: [{ type: "text", text: "aborted" }], reply: { text: "unused" }, abort: true },
   { id: "black-forest-labs/flux.2-pro", input: [{ type: "text", text: "own key" }], reply: { images: [{ mimeType: "image/png", data: PNG }] }, apiKey: "call-key" },
+  {
+    id: "black-forest-labs/flux.2-pro",
+    input: [{ type: "text", text: "busy, then fine" }],
+    before: [{ error: { status: 429, message: "slow down", headers: { "retry-after-ms": "10" } } }, { error: { status: 503, message: "overloaded", headers: { "retry-after-ms": "10" } } }],
+    reply: { images: [{ mimeType: "image/png", data: PNG }] },
+    retry: { maxRetries: 2 },
+  },
+  // a server asking for a longer wait than allowed ends the call at once
+  { id: "black-forest-labs/flux.2-pro", input: [{ type: "text", text: "come back later" }], reply: { error: { status: 429, message: "later", headers: { "retry-after": "120" } } }, retry: { maxRetries: 2, maxRetryDelayMs: 1000 } },
+  // not asked to retry: the first failure is the result
+  { id: "black-forest-labs/flux.2-pro", input: [{ type: "text", text: "no retries" }], reply: { error: { status: 503, message: "overloaded" } } },
 ];
 
 let mock: MockLlm;
@@ -41,7 +53,7 @@ let agentDir: string;
 let piSide: { lists: Record<string, unknown>; results: Record<string, unknown>[]; requests: RecordedRequest[] };
 let pithSide: { lists: Record<string, unknown>; results: Record<string, unknown>[]; requests: RecordedRequest[] };
 
-const enqueueAll = () => mock.enqueue(...CALLS.filter((call) => !call.abort).map((call) => call.reply));
+const enqueueAll = () => mock.enqueue(...CALLS.filter((call) => !call.abort).flatMap((call) => [...(call.before ?? []), call.reply]));
 
 async function throughPi() {
   enqueueAll();
@@ -66,7 +78,7 @@ async function throughPi() {
        const model = registry.getModelOfType("image", "openrouter", call.id);
        const controller = new AbortController();
        if (call.abort) controller.abort();
-       const options = { signal: controller.signal, headers: { "x-call": String(results.length) }, ...(call.apiKey ? { apiKey: call.apiKey } : {}) };
+       const options = { signal: controller.signal, headers: { "x-call": String(results.length) }, ...(call.apiKey ? { apiKey: call.apiKey } : {}), ...call.retry };
        results.push(await registry.generateImages(model, { input: call.input }, options));
      }
      process.stdout.write(JSON.stringify({ lists, results }));`,
@@ -93,7 +105,7 @@ async function throughPith() {
     const model = registry.getModelOfType("image", "openrouter", call.id) as ImageModel;
     const controller = new AbortController();
     if (call.abort) controller.abort();
-    const options = { signal: controller.signal, headers: { "x-call": String(results.length) }, ...(call.apiKey ? { apiKey: call.apiKey } : {}) };
+    const options = { signal: controller.signal, headers: { "x-call": String(results.length) }, ...(call.apiKey ? { apiKey: call.apiKey } : {}), ...call.retry };
     results.push({ ...(await registry.generateImages(model, { input: call.input as never }, options)) });
   }
   return { lists, results, requests: mock.requests.splice(0) };
@@ -127,12 +139,12 @@ describe("image models as pi 1.6.0 has them", () => {
   });
 
   it("sends each generateImages() request as pi does: path, headers and body", () => {
-    const sent = CALLS.filter((call) => !call.abort).length;
+    const sent = CALLS.filter((call) => !call.abort).reduce((count, call) => count + 1 + (call.before?.length ?? 0), 0);
     expect(piSide.requests).toHaveLength(sent);
     expect(pithSide.requests).toHaveLength(sent);
     for (const [index, request] of pithSide.requests.entries()) expect(comparable(request)).toEqual(comparable(piSide.requests[index]));
     expect(pithSide.requests[0]!.headers).toMatchObject({ authorization: "Bearer or-test-key", "x-team": "blue" });
-    expect(pithSide.requests.at(-1)!.headers.authorization).toBe("Bearer call-key");
+    expect(pithSide.requests[3]!.headers.authorization).toBe("Bearer call-key");
     expect(pithSide.requests[1]!.body).toMatchObject({ stream: false, modalities: ["image", "text"] });
   });
 
@@ -145,5 +157,9 @@ describe("image models as pi 1.6.0 has them", () => {
     expect(refused).toMatchObject({ stopReason: "error", code: "IMAGE_GENERATION_FAILED" });
     expect(refused!.errorMessage).toMatch(/402/);
     expect(aborted).toMatchObject({ stopReason: "aborted", code: "IMAGE_GENERATION_ABORTED" });
+    const [, , , , , retried, tooLong, notRetried] = pithSide.results as Array<Record<string, any>>;
+    expect(retried).toMatchObject({ stopReason: "stop", output: [{ type: "image", data: PNG }] });
+    expect(tooLong).toMatchObject({ stopReason: "error", errorMessage: expect.stringContaining("Server requested 120s retry delay (max: 1s)") });
+    expect(notRetried).toMatchObject({ stopReason: "error" });
   });
 });

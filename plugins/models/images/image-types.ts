@@ -17,6 +17,10 @@ export interface ImagesOptions {
   /** over the provider's and model's headers; `null` removes one */
   headers?: Record<string, string | null>;
   timeoutMs?: number;
+  /** transient failures sent again this many times (none unless set) */
+  maxRetries?: number;
+  /** the longest wait a server may ask for before a retry (60 s unless set; 0: no limit) */
+  maxRetryDelayMs?: number;
   /** may return a replacement body */
   onPayload?: (body: unknown, model: unknown) => unknown;
   onResponse?: (response: { status: number; headers: Record<string, string> }, model: unknown) => unknown;

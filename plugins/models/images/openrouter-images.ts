@@ -7,6 +7,7 @@ import { classifyProviderError, headersToRecord, mergeHeaders, pithUserAgent, pr
 import type { Usage } from "../../../kernel/index.js";
 import type { ImageModel } from "../model-types.js";
 import type { AssistantImages, ImagesContext, ImagesOptions } from "./image-types.js";
+import { withRequestRetry } from "./request-retry.js";
 
 let sdk: Promise<typeof import("openai")> | undefined;
 
@@ -32,9 +33,8 @@ export async function generateOpenRouterImages(model: ImageModel, context: Image
     const built = requestBody(model, context);
     // OpenRouter's `modalities` take "image", which the SDK's chat types do not know
     const body = ((await options.onPayload?.(built, model)) ?? built) as unknown as ChatCompletionCreateParamsNonStreaming;
-    const { data, response } = await client.chat.completions
-      .create(body, { signal, ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}) })
-      .withResponse();
+    const send = () => client.chat.completions.create(body, { signal, ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}) }).withResponse();
+    const { data, response } = await withRequestRetry(send, { maxRetries: options.maxRetries, maxRetryDelayMs: options.maxRetryDelayMs, signal });
     await options.onResponse?.({ status: response.status, headers: headersToRecord(response.headers) }, model);
     result.responseId = data.id;
     if (data.usage) result.usage = usageOf(data.usage as RawUsage, model);
