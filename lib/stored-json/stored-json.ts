@@ -101,9 +101,14 @@ export class StoredJsonString {
   /** the bytes to send as they are, or undefined when only the value may be sent */
   sendable(): Buffer | undefined {
     let bytes: Buffer;
-    let value: unknown;
     try {
       bytes = this.literal.json.bytes(this.literal.from, this.literal.to);
+    } catch {
+      return undefined;
+    }
+    if (bytes.length >= SCANNED_LITERAL_BYTES) return isSendableJsonString(bytes) ? bytes : undefined;
+    let value: unknown;
+    try {
       if (!isUtf8(bytes)) return undefined;
       value = JSON.parse(bytes.toString("latin1"));
     } catch {
@@ -125,6 +130,59 @@ const TOKEN_MARK = "\uE000";
 const TOKEN_NONCE = `pith${Math.random().toString(36).slice(2, 12)}-`;
 const TOKEN = new RegExp(`"${TOKEN_MARK}${TOKEN_NONCE}(\\d+)${TOKEN_MARK}"`, "g");
 let collecting: StoredJsonString[] | undefined;
+
+/**
+ * From this size a literal is checked by a scan of its bytes: parsing it would make a string as big, in memory
+ * never touched before. A shorter one is parsed, which V8 does faster than the scan while the string stays small.
+ */
+const SCANNED_LITERAL_BYTES = 1024 * 1024;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** the bytes that may follow a backslash in a JSON string, `u` apart */
+const SIMPLE_ESCAPES = new Uint8Array(128);
+for (const character of '"\\/bfnrt') SIMPLE_ESCAPES[character.charCodeAt(0)] = 1;
+
+/**
+ * Whether `bytes` are a JSON string literal of valid UTF-8 holding a non-empty, well-formed string (no lone
+ * surrogate, escaped or not): what JSON.parse would accept, checked without making the string.
+ */
+export function isSendableJsonString(bytes: Uint8Array): boolean {
+  const last = bytes.length - 1;
+  if (last < 2 || bytes[0] !== QUOTE || bytes[last] !== QUOTE || !isUtf8(bytes)) return false;
+  // a high surrogate's escape seen just before: the next character must be its low half
+  let pendingHigh = false;
+  for (let i = 1; i < last; i++) {
+    const byte = bytes[i]!;
+    if (byte !== BACKSLASH) {
+      if (byte < 0x20 || byte === QUOTE || pendingHigh) return false;
+      continue;
+    }
+    const escaped = bytes[++i]!;
+    if (escaped !== 0x75) {
+      if (escaped >= 128 || SIMPLE_ESCAPES[escaped] !== 1 || pendingHigh || i >= last) return false;
+      continue;
+    }
+    if (i + 4 >= last) return false;
+    let unit = 0;
+    for (let k = 1; k <= 4; k++) {
+      const digit = hexValue(bytes[i + k]!);
+      if (digit < 0) return false;
+      unit = unit * 16 + digit;
+    }
+    i += 4;
+    const high = unit >= 0xd800 && unit <= 0xdbff;
+    const low = unit >= 0xdc00 && unit <= 0xdfff;
+    if (low !== pendingHigh) return false;
+    pendingHigh = high;
+  }
+  return !pendingHigh;
+}
+
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
 
 /** One piece of a value's JSON: text, or a stored string to send as its bytes (or its value). */
 export type JsonPiece = string | StoredJsonString;
