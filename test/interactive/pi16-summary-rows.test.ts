@@ -1,7 +1,8 @@
 // Compaction and branch summaries side by side with pi 1.6.0 (see pi16-tool-rows.test.ts for the method): a
 // resumed session's summary boxes, collapsed and expanded, and the "Session compacted" line; /compact with its
 // status in the editor's border, the box it leaves and a cancelled one; an automatic compaction after a reply that
-// fills the context, its notice, the box, and escape cancelling it.
+// fills the context, its notice, the box, and escape cancelling it; a context overflow compacted and sent again;
+// /tree with a summary.
 import { expect, it } from "vitest";
 import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
 import { borderStatusColours, sameRows, openStoredSession, sameSpinner, storedReply, useSideBySide } from "./side-by-side.js";
@@ -22,6 +23,16 @@ const earlierTurns = [
   { role: "user", content: [{ type: "text", text: "second question" }] },
   storedReply([{ type: "text", text: "Second answer." }]),
 ];
+
+/** a pair on the earlier turns, compacting everything but the newest turn, every request answered by `answer` */
+const onEarlierTurns = (answer: (request: RecordedRequest) => ScriptedReply, cols?: number) => ({
+  ...(cols ? { cols } : {}),
+  rows: 60,
+  settings: { theme: "probe", compaction: { keepRecentTokens: 1 } },
+  ready: "Second answer.",
+  prepare: openStoredSession(earlierTurns as never),
+  replies: Array.from({ length: 6 }, () => answer),
+});
 
 it("a resumed session's compaction and branch summary, collapsed and expanded, and its 'Session compacted' line read as pi's", async () => {
   const pair = await start({
@@ -51,13 +62,7 @@ it("a resumed session's compaction and branch summary, collapsed and expanded, a
 
 it("/compact: its status in the editor's border, a cancelled one, then the summary box it leaves read as pi's", async () => {
   const answer = answering(slowSummary("## Goal\nAnswer the two questions the user asked."), { text: "unused" });
-  const pair = await start({
-    rows: 60,
-    settings: { theme: "probe", compaction: { keepRecentTokens: 1 } },
-    ready: "Second answer.",
-    prepare: openStoredSession(earlierTurns as never),
-    replies: Array.from({ length: 6 }, () => answer),
-  });
+  const pair = await start(onEarlierTurns(answer));
   pair.type("/compact focus on the answers\r");
   await pair.waitFor((screen) => screen.includes("Compacting context... (escape to cancel)"), 20_000);
   await sameRows(pair, "Second answer.", EDITOR_EDGE, sameSpinner);
@@ -78,13 +83,7 @@ it("/compact: its status in the editor's border, a cancelled one, then the summa
 /** a session whose next reply fills 95% of the window, so that an automatic compaction follows it */
 const fillingUp = () => {
   const answer = answering(slowSummary("## Goal\nKeep answering the questions."), { text: "A big answer.", usage: { input: 190_000, output: 10 } });
-  return {
-    rows: 60,
-    settings: { theme: "probe", compaction: { keepRecentTokens: 1 } },
-    ready: "Second answer.",
-    prepare: openStoredSession(earlierTurns as never),
-    replies: Array.from({ length: 6 }, () => answer),
-  };
+  return onEarlierTurns(answer);
 };
 
 it("an automatic compaction after a reply that fills the context: its notice in the border, and escape cancelling it, read as pi's", async () => {
@@ -144,3 +143,26 @@ it("/tree with a summary: its status in the editor's border, escape cancelling i
   // the user message left comes back into the editor
   expect(done.text.at(-2)).toBe("second question");
 }, 120_000);
+
+it("a context overflow: its notice in the border while compacting, then the box and the answer to the request sent again, read as pi's", async () => {
+  // the request is refused as too long until it carries the summary; summaries come slowly
+  const answer = (request: RecordedRequest): ScriptedReply => {
+    if (isSummaryRequest(request)) return slowSummary("## Goal\nAnswer the questions in a shorter context.");
+    if (JSON.stringify(request.body.messages).includes("shorter context")) return { text: "Answered after compacting." };
+    return { error: { status: 400, message: "prompt is too long: 210000 tokens > 200000 maximum" } };
+  };
+  // wide enough for pi's error line (the raw response body) to stay on one row
+  const pair = await start(onEarlierTurns(answer, 160));
+  pair.type("one more\r");
+  await pair.waitFor((screen) => screen.includes("Context overflow detected, Auto-compacting... (escape to cancel)"), 20_000);
+  // the provider's error and the /bug hint under it are worded differently on purpose (docs/compatibility.md)
+  const sameError = (row: string) =>
+    sameSpinner(row).replace(/^ Error: 400 .*$/, " Error: 400 <the provider's error>").replace(/^ If this looks like a pi(th)? bug, .*$/, " <the /bug hint>");
+  const wideEdge = "─".repeat(160);
+  const working = await sameRows(pair, "one more", wideEdge, sameError);
+  expect(working.text.at(-3)).toMatch(/^── ⠋ Context overflow detected, Auto-compacting\.\.\. \(escape to cancel\) ─+$/);
+  await pair.waitFor((screen) => screen.includes("Answered after compacting."), 40_000);
+  // the tokens the box says were compacted differ after an overflow (docs/compatibility.md, not yet the same)
+  const done = await sameRows(pair, "[compaction]", wideEdge, (row) => sameError(row).replace(/Compacted from [\d,]+ tokens/, "Compacted from <n> tokens"));
+  expect(done.text).toContain(" Answered after compacting.");
+}, 90_000);
