@@ -314,6 +314,8 @@ export const HOOK_CATALOGUE = Object.freeze({
   session_before_compact: hook("bail", "report", "compaction"),
   session_compact: hook("series", "report", "compaction"),
   session_compact_failed: hook("series", "report", "compaction"),
+  // a virtual model's request once its router chose the physical model (the models plugin)
+  routed_request: hook("waterfall", "report", "models"),
   // the user's own shell commands (the userBash service of the session-control plugin); a handler that fails
   // stops the command rather than letting it run where the handler meant to keep it from running
   user_bash: hook("bail", "propagate", "session-control"),

@@ -21,6 +21,7 @@ export function compactionPlugin(options: CompactionPluginOptions = {}): PithPlu
       // Late on the event hook: by the time a compaction_start reaches this handler, storage has seen everything before it.
       context.on("event", engine.delivery.onEvent, { stage: 100 });
       context.on("before_prompt", (event) => auto.beforePrompt(event));
+      context.on("routed_request", (state) => auto.beforeRoutedRequest(state));
       // After retry (stage -10): a transient failure is sent again before anything is summarised.
       context.on("after_run", (run) => auto.afterRun(run), { stage: 10 });
       context.provide("compaction", compactionService(context, engine));

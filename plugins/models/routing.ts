@@ -9,7 +9,9 @@ import {
   isTapped,
   type AssistantMessage,
   type AssistantMessageEvent,
+  type HookSignature,
   type Message,
+  type Model,
   type PluginContext,
   type ProviderApi,
   type StreamRequest,
@@ -23,6 +25,19 @@ interface StateData {
   provider: string;
   modelId: string;
   state: unknown;
+}
+
+/** `routed_request`: a request the loop makes with a virtual model, routed; `selected` is the virtual model. */
+export interface RoutedRequestState {
+  request: StreamRequest;
+  selected: Model;
+}
+
+declare module "../../kernel/index.js" {
+  interface HookSignatures {
+    /** waterfall · a virtual model's loop request once the router chose its physical model · return the request to send (the route stands) */
+    routed_request: HookSignature<RoutedRequestState, RoutedRequestState>;
+  }
 }
 
 export function virtualModelRouter(context: PluginContext, registry: ModelRegistry): ProviderApi {
@@ -104,6 +119,9 @@ export function virtualModelRouter(context: PluginContext, registry: ModelRegist
       const auth = isTapped(hooks.resolve_auth) ? await hooks.resolve_auth.promise({ model: target, signal: request.signal }) : undefined;
       const level = clampThinkingLevel(target, route.thinkingLevel);
       routed = { request: { ...request, ...(await applyAuth(hooks, target, auth)), thinkingLevel: level }, level };
+      // the chosen model's window may be too small for the conversation (the compaction plugin compacts then)
+      const owned = context.hooksOf("models");
+      if (!direct && isTapped(owned.routed_request)) routed.request = (await owned.routed_request.promise({ request: routed.request, selected })).request;
     } catch (error) {
       const reply = failedReply(request.signal.aborted ? "aborted" : "error", errorMessage(error), undefined, selected);
       yield { type: "error", reason: reply.stopReason === "aborted" ? "aborted" : "error", error: reply };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { boot, HOOK_CATALOGUE, isTapped, KERNEL_OWNER, PithError, type PithPlugin } from "../../kernel/index.js";
 
 describe("the hook catalogue", () => {
-  it("declares the session-move, tree, compaction, user-bash, resource-discovery, trust, MCP and cache-warming hooks with their owners", () => {
+  it("declares the session-move, tree, compaction, user-bash, resource-discovery, trust, MCP, cache-warming and routed-request hooks with their owners", () => {
     const owned = Object.fromEntries(Object.entries(HOOK_CATALOGUE).filter(([, spec]) => spec.owner !== KERNEL_OWNER).map(([name, spec]) => [name, spec.owner]));
     expect(owned).toEqual({
       session_before_switch: "session-control",
@@ -22,6 +22,7 @@ describe("the hook catalogue", () => {
       project_trust: "project-trust",
       mcp_servers_change: "mcp",
       cache_warming_decision: "cache-warming",
+      routed_request: "models",
     });
   });
 

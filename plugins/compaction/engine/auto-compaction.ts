@@ -1,6 +1,9 @@
 // When the plugin compacts on its own: before a prompt and after a run when the context passed the threshold,
-// and after a context overflow, where it compacts and sends the request again, once.
-import type { AgentMessage, AssistantMessage, Model, PluginContext, BeforePromptContext, RunContinuation, RunEndContext } from "../../../kernel/index.js";
+// before a virtual model's request when the model its router chose has too small a window, and after a context
+// overflow, where it compacts and sends the request again, once.
+import { isTapped, type AgentMessage, type AssistantMessage, type Model, type PluginContext, type BeforePromptContext, type RunContinuation, type RunEndContext, type StreamRequest } from "../../../kernel/index.js";
+import { convertToLlm } from "../../../lib/transcript/convert-to-llm.js";
+import type { RoutedRequestState } from "../../models/routing.js";
 import type { CompactionEngine } from "./compaction-engine.js";
 import type { CompactionSettings } from "../compaction-settings.js";
 import { isContextOverflow } from "../tokens/context-overflow.js";
@@ -23,6 +26,20 @@ export class AutoCompaction {
     this.overflowRetried = false;
     const model = limitsModel(this.context.tryUse("models"), selected, this.context.session.messages) ?? selected;
     if (this.overThreshold(model, this.engine.settingsFor(model))) await this.engine.run({ reason: "threshold", signal, willRetry: false });
+  }
+
+  /**
+   * `routed_request`: the physical model a virtual model's router just chose has too small a window for the
+   * conversation, so it is compacted first and the compacted conversation goes to that model (the route stands), as
+   * pi 1.6.0 does.
+   */
+  async beforeRoutedRequest(state: RoutedRequestState): Promise<RoutedRequestState> {
+    const model = state.request.model;
+    if (!this.overThreshold(model, this.engine.settingsFor(model))) return state;
+    // the prompt is stored once its message_end was delivered, and the compacted context is built from storage
+    await this.context.session.drainEvents();
+    const outcome = await this.engine.run({ reason: "threshold", signal: state.request.signal, willRetry: false });
+    return outcome.ok ? { ...state, request: await requestAfterCompaction(this.context, state) } : state;
   }
 
   /** `after_run`: overflow recovery, else the threshold check. */
@@ -112,4 +129,20 @@ function repliedWithinWindow(messages: readonly AgentMessage[], last: AssistantM
     if (reply.role !== "assistant" || reply === last) return false;
     return reply.stopReason !== "error" && reply.stopReason !== "aborted" && !isContextOverflow(reply, model.contextWindow);
   });
+}
+
+/**
+ * The routed request again, from the compacted conversation: through the `context` and `context_with_system`
+ * handlers and into provider messages, as the kernel built it the first time (the request is already inside its
+ * provider, past the kernel's own building, which has no way back).
+ */
+async function requestAfterCompaction(context: PluginContext, { request, selected }: RoutedRequestState): Promise<StreamRequest> {
+  const { hooks, session } = context;
+  const signal = request.signal;
+  let messages = isTapped(hooks.context) ? (await hooks.context.promise({ messages: structuredClone([...session.messages]), signal })).messages : session.messages.slice();
+  let { systemPrompt, tools } = request;
+  if (isTapped(hooks.context_with_system)) {
+    ({ messages, systemPrompt, tools } = await hooks.context_with_system.promise({ messages, systemPrompt: session.systemPrompt, tools, model: selected, signal }));
+  }
+  return { ...request, systemPrompt, tools, messages: convertToLlm(messages) };
 }

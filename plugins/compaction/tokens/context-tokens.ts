@@ -47,7 +47,9 @@ function lastUsableReply(messages: readonly AgentMessage[]): number | undefined 
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i] as AssistantMessage;
     if (message.role !== "assistant" || message.stopReason === "error" || message.stopReason === "aborted") continue;
-    if (!message.usage || usageTokens(message.usage) <= 0 || message.timestamp <= compactedAt) continue;
+    // a reply kept from before the compaction measured the old context; one sent right after it (a routed request
+    // compacted first) may share its millisecond
+    if (!message.usage || usageTokens(message.usage) <= 0 || message.timestamp < compactedAt) continue;
     return i;
   }
   return undefined;
