@@ -6,12 +6,13 @@
 // - the same session with a compaction every 500 turns (13 in all; the context is the last ~170 turns, the kind of
 //   file a long session leaves), pith and pi interleaved: pith parses only the lines its context is built from.
 // - a 128 MB session (9,000 messages), pith alone. Target: the first request in under 1 s.
+// - only when asked (BENCH_RESUME=outputs): a 64 MB session of 60 messages whose tool outputs are ~3 MB each.
 // `node -e 0` runs in the same rounds, for scale. Times from spawn: "first request" when the request's head
 // reaches the mock, "sent" when its last byte has (pith streams bodies over 4 MiB, so its head leaves before the
 // body is serialized; pi serializes first: "sent" compares the same work), and exit; and the CPU time (user +
 // system) each process used, which a shared machine's load moves far less than wall time.
 // BENCH_PITH_OTHER=<path to another bin/pith.cjs> adds that build (its own cache folder), interleaved in the same
-// rounds; BENCH_RESUME=long,compacted,huge picks the files (default all three).
+// rounds; BENCH_RESUME=long,compacted,huge,outputs picks the files (default the first three).
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -55,6 +56,13 @@ export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
       const compactedSize = writeLargeSession(compacted, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project, compactionEvery: 500 });
       const compactedTimes = await resumeRounds({ source: compacted, programs: withPi, runs, home, env, project, received });
       report(`resume: ${mb(compactedSize)} session, 20,000 messages, a compaction every 500 turns (median of ${runs} rounds, interleaved)`, compactedTimes, "no target; the context is a small part of the file");
+    }
+
+    if (files.has("outputs")) {
+      const outputs = join(home, "outputs.jsonl");
+      const outputsSize = writeLargeSession(outputs, { targetBytes: 64 * 1024 * 1024, messages: 60, cwd: project });
+      const outputsTimes = await resumeRounds({ source: outputs, programs: withPi, runs, home, env, project, received });
+      report(`resume: ${mb(outputsSize)} session, 60 messages, tool outputs of ~3 MB (median of ${runs} rounds, interleaved)`, outputsTimes, "no target; stored texts over 1 MiB are scanned, not parsed");
     }
 
     if (files.has("huge")) {
