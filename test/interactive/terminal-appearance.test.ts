@@ -7,6 +7,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { writeMockModels } from "../cli/cli-harness.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
@@ -24,7 +25,9 @@ const reply = (foreground: string, background: string, palette: string) =>
   palette.split(" ").map((hex, index) => `\x1b]4;${index};rgb:${rgb(hex)}\x07`).join("") + DA1_REPLY;
 
 it("builds the system theme from the terminal's colours, and again after a dark/light switch", async () => {
-  const run = await ui.start([], { env: { COLORFGBG: "15;0" } });
+  // a reasoning model at medium thinking: the editor's border is drawn in thinkingMedium, the terminal's cyan as a mark
+  await writeMockModels(ui.world(), [{ id: "mock-model", contextWindow: 200000, maxTokens: 8192, reasoning: true }]);
+  const run = await ui.start(["--thinking", "medium"], { env: { COLORFGBG: "15;0" } });
   await run.waitFor(() => run.output.includes(COLOUR_QUERY) && run.output.includes(PALETTE_QUERY) && run.output.includes("\x1b[?2031h"));
   expect(run.output).toMatch(FAINT_CWD);
 
@@ -35,7 +38,7 @@ it("builds the system theme from the terminal's colours, and again after a dark/
   await run.waitForText("Open settings");
   let mark = run.output.length;
   run.type(reply("#c6d0f5", "#303446", FRAPPE));
-  // Frappe's cyan (#81c8be) reads on its background: the selected command is drawn in it unchanged
+  // Frappe's cyan (#81c8be) reads on its background as a mark: the editor's border is drawn in it unchanged
   await run.waitFor(() => run.output.slice(mark).includes("\x1b[38;2;129;200;190m"));
 
   // the terminal switched to its light scheme: pith asks for the colours again, and the new cyan takes over
