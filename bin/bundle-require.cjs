@@ -28,18 +28,21 @@ function lazyModule(load) {
 
 const VENDOR = "pith-vendor:";
 const FRAME = "pith-frame:";
+const LATER = "pith-later:";
 
 /**
  * A require for `module` whose heavy built-ins load on first use, and which answers `pith-vendor:<file>#<export>`
  * (the CLI bundle's imports of libraries built apart, build/vendor-modules.mjs) from `vendored(file)`, and
  * `pith-frame:<index>` (a module the interactive CLI bundle shares with the first-frame bundle, build/frame-bundle.mjs)
- * from `frameModule(index)`.
+ * from `frameModule(index)`, and `pith-later:<file>` (a module the first-frame bundle leaves to the interactive CLI
+ * bundle) from `laterModule(file)`.
  */
-function bundleRequire(module, vendored, frameModule) {
+function bundleRequire(module, vendored, frameModule, laterModule) {
   const lazy = new Map();
   const vendorBundles = new Map();
   return (id) => {
     if (id.startsWith(FRAME)) return frameModule(Number(id.slice(FRAME.length)));
+    if (id.startsWith(LATER)) return laterModule(id.slice(LATER.length));
     if (id.startsWith(VENDOR)) {
       const [file, key] = id.slice(VENDOR.length).split("#");
       if (!vendorBundles.has(file)) vendorBundles.set(file, vendored(file));

@@ -59,10 +59,11 @@ const vendorBundles = new Map();
  * the CLI calls once a run reaches its session machinery, so the cache written at exit covers that code (a bundle
  * nothing calls that for, a vendor bundle, is cached as its first run left it). `variant` names the kind of run
  * whose session cache this is ("tui"), none for the others. `frameModule`: the first-frame bundle's modules, for the
- * bundle that shares them. `capture()` takes the cache as the code compiled so far stands, for a bundle whose cache
- * should hold only what runs before a moment (the first frame), not what runs after it.
+ * bundle that shares them; `laterModule`: the modules the first-frame bundle leaves to that bundle. `capture()` takes
+ * the cache as the code compiled so far stands, for a bundle whose cache should hold only what runs before a moment
+ * (the first frame), not what runs after it.
  */
-function loadWithCodeCache(file, variant, frameModule) {
+function loadWithCodeCache(file, variant, frameModule, laterModule) {
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
   const source = fs.readFileSync(file, "latin1");
   const enabled = process.env.PITH_COMPILE_CACHE !== "0";
@@ -89,7 +90,7 @@ function loadWithCodeCache(file, variant, frameModule) {
     if (!vendorBundles.has(vendorFile)) vendorBundles.set(vendorFile, loadWithCodeCache(vendorFile).exports);
     return vendorBundles.get(vendorFile);
   };
-  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module, vendored, frameModule), module, file, path.dirname(file));
+  script.runInThisContext().call(module.exports, module.exports, bundleRequire(module, vendored, frameModule, laterModule), module, file, path.dirname(file));
 
   let sessionRan = false;
   let captured;

@@ -38,12 +38,15 @@ if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) {
   // a plain interactive start draws its first frame from a bundle of the modules it needs, then reads the rest of
   // the CLI, which goes on with the interactive mode the frame made (build/frame-bundle.mjs)
   const words = variant === "tui" ? require("./first-frame-words.cjs").firstFrameWords(args) : undefined;
-  const frame = words && load("frame.cjs");
+  let cli;
+  const loadCli = () => (cli ??= load("cli-tui.cjs", variant, frame.exports.frameModule));
+  // what the frame's modules import dynamically is in the second bundle, read then if it has not been yet
+  const frame = words && load("frame.cjs", undefined, undefined, (file) => loadCli().exports.laterModule(file));
   if (frame) {
     frame.exports.startFrame(words).then((mode) => {
       // the frame is drawn by now; its bundle's code cache holds what ran until then, not the session's code
       frame.capture();
-      const cli = load("cli-tui.cjs", variant, frame.exports.frameModule);
+      loadCli();
       if (cli) cli.exports.run(args, { sessionStarting: cli.sessionRan, frame: mode });
     }, (error) => {
       process.stderr.write(`pith: unexpected error: ${error.stack ?? error.message}\n`);

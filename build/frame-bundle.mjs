@@ -3,12 +3,16 @@
 // with a code cache of its own; then the second, the CLI without those modules. Every module of the first-frame
 // bundle is also reachable by number (`frameModule(index)`, initialised on first use), and the second bundle's
 // imports of those modules are answered from it (`pith-frame:<index>`, bin/bundle-require.cjs): one instance of
-// each module in a run, one pi-tui, one TUI. Print, JSON and RPC runs read dist/cli.cjs as before.
-import { resolve } from "node:path";
+// each module in a run, one pi-tui, one TUI. A module of pith's that the frame's modules import dynamically is left to
+// the second bundle (`pith-later:<file>`, answered by its `laterModule`), which loads it when the import runs: what
+// only the session uses (slash commands, sign-in flows, what run() needs) stays out of the frame's bundle. Print,
+// JSON and RPC runs read dist/cli.cjs as before.
+import { relative, resolve } from "node:path";
 import { build } from "esbuild";
 
 const FRAME_ENTRY = "sdk/cli/frame-entry.ts";
 const NAMESPACE = "pith-frame";
+const LATER = "pith-later";
 // the generated entry's name in the metafile
 const ENTRY_NAME = "frame-entry.mjs";
 
@@ -36,8 +40,18 @@ function bundledFiles(metafile) {
  * bundle is built again until its set of files stays the same.
  */
 export async function buildFrameBundles(options) {
-  const frameBuild = (files, write) =>
-    build({ ...options, stdin: { contents: frameEntry(files), resolveDir: ".", sourcefile: ENTRY_NAME }, outfile: "dist/frame.cjs", metafile: true, write });
+  const later = new Set();
+  const frameBuild = (files, write) => {
+    later.clear();
+    return build({
+      ...options,
+      stdin: { contents: frameEntry(files), resolveDir: ".", sourcefile: ENTRY_NAME },
+      outfile: "dist/frame.cjs",
+      metafile: true,
+      write,
+      plugins: [...(options.plugins ?? []), leftToSecondBundle(later)],
+    });
+  };
   let files = [];
   for (;;) {
     const next = bundledFiles((await frameBuild(files, false)).metafile);
@@ -48,12 +62,37 @@ export async function buildFrameBundles(options) {
   const shared = new Map(files.map((file, index) => [resolve(file), index]));
   await build({
     ...options,
-    entryPoints: { "cli-tui": "sdk/cli/run.ts" },
-    outdir: "dist",
-    outExtension: { ".js": ".cjs" },
+    stdin: { contents: secondEntry([...later].sort()), resolveDir: ".", sourcefile: "cli-tui-entry.mjs" },
+    outfile: "dist/cli-tui.cjs",
     plugins: [...(options.plugins ?? []), sharedWithFrame(shared)],
   });
   return files.length;
+}
+
+/** The second bundle's entry: the CLI's `run`, and each module the frame's modules import dynamically, by its file. */
+function secondEntry(files) {
+  const cases = files.map((file) => `    case ${JSON.stringify(file)}: return require(${JSON.stringify(`./${file}`)});`);
+  return ['export { run } from "./sdk/cli/run.ts";', "export function laterModule(file) {", "  switch (file) {", ...cases, "  }", "}"].join("\n");
+}
+
+/** For the frame bundle: a dynamic import of one of pith's files becomes a stand-in that requires it from the second bundle. */
+function leftToSecondBundle(later) {
+  return {
+    name: "left-to-second-bundle",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== "dynamic-import" || args.pluginData?.leftToSecondBundle) return undefined;
+        const found = await pluginBuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { leftToSecondBundle: true } });
+        if (found.errors.length > 0 || found.external || found.namespace !== "file") return undefined;
+        const file = relative(resolve("."), found.path);
+        if (file.startsWith("..") || file.startsWith("node_modules/")) return undefined;
+        later.add(file);
+        return { path: file, namespace: LATER };
+      });
+      pluginBuild.onResolve({ filter: /^pith-later:/ }, (args) => ({ path: args.path, external: true }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: LATER }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`${LATER}:${args.path}`)});`, loader: "js" }));
+    },
+  };
 }
 
 /** For the interactive CLI bundle: an import of a module the frame bundle holds becomes a stand-in that requires it. */

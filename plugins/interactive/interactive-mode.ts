@@ -4,7 +4,6 @@
 import { ProcessTerminal, type Terminal, type TUI } from "@earendil-works/pi-tui";
 import { onHighlighterLoaded } from "../../lib/ui/syntax-highlight.js";
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithError, type PithPlugin, type PluginContext } from "../../kernel/index.js";
-import { provideSessionServices } from "../session-services/provide-services.js";
 import { ChatController } from "./chat/chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
 import { keyHints } from "./extensions/key-hints.js";
@@ -12,39 +11,28 @@ import { editorBorderColour } from "./components/editor-border.js";
 import { Footer, type FooterData } from "./components/footer.js";
 import { Header } from "./components/header.js";
 import { PromptEditor } from "./components/prompt-editor.js";
-import { footerData } from "./footer/footer-data.js";
-import { bindKeyActions } from "./keys/key-actions.js";
-import { keysOf, loadKeybindings, reloadKeybindings } from "./keys/key-bindings.js";
+import { keysOf, loadKeybindings } from "./keys/key-bindings.js";
 import { Layout } from "./layout.js";
-import { Submitter } from "./input/submit.js";
-import { compactedNote, historyAfterCompaction, sessionHistory } from "./chat/history.js";
-import { PithCompletion } from "./input/completion.js";
-import { slashCommands } from "./commands/table.js";
 import { captureConsole } from "./terminal/console-capture.js";
 import { guardExit } from "./terminal/exit-guard.js";
 import { ProgramStatus } from "./terminal/program-status.js";
 import { FRAME_INTERVAL_MS, setFrameInterval } from "./terminal/frame-interval.js";
 import { ScreenSwitch } from "./terminal/screen-switch.js";
 import { FULLSCREEN_DEFAULTS, type TuiMode } from "./terminal/screens.js";
-import { printExitOutput } from "./terminal/exit-output.js";
 import { Theme, detectColorDepth } from "./theme/theme.js";
 import { BUILTIN_PALETTES } from "./theme/tokens.js";
 import { InteractiveUi } from "./ui-service/ui-service.js";
 import { applyUiSettings } from "./settings/ui-settings.js";
-import { applyStartupScope } from "./scoped-models/startup-scope.js";
 import { startThemes } from "./theme/run-themes.js";
 import { startupTrustPrompt, startupTrustUI } from "./startup/trust-prompt.js";
 import { savedTuiMode } from "./startup/saved-tui-mode.js";
 import { firstFrameFooterData, type FirstFrame } from "./startup/first-frame.js";
 import { HeldKeys } from "./input/held-keys.js";
-import { ResourceListing } from "./components/resource-listing.js";
-import { resourceSections } from "./startup/resource-sections.js";
-import { DiagnosticSections } from "./components/diagnostic-sections.js";
-import { isExtensionProblem, listedLogLines, startupDiagnostics } from "./startup/startup-diagnostics.js";
 import type { NoticeKind } from "./components/notice.js";
 import { PaddedText } from "./extensions/output-pad.js";
-import { BUG_HINT, BugHint, crashNoticeAtStart, recordUncaughtCrash } from "./bug-report/bug-notices.js";
 import type { ProjectTrustUI, TrustPrompt } from "../trust/index.js";
+
+type RunParts = typeof import("./run-parts.js");
 
 export interface InteractiveModeOptions {
   version: string;
@@ -142,7 +130,6 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
   const releaseConsole = captureConsole((method, text) => chat.notify(method === "error" ? "error" : method === "warn" ? "warning" : "info", text));
   // the terminal is taken once: by the trust question before the session exists, else by run()
   let started = false;
-  const bugHint = new BugHint();
   const takeTerminal = () => {
     if (started) return;
     started = true;
@@ -150,9 +137,13 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     programStatus.report();
   };
 
+  /** loaded as the session is made: the first frame goes without them (run-parts.ts) */
+  let parts: RunParts | undefined;
   const plugin = definePlugin({
     name: "interactive",
-    setup(pluginContext) {
+    async setup(pluginContext) {
+      const { provideSessionServices, historyAfterCompaction, sessionHistory, compactedNote, BugHint, BUG_HINT } = (parts ??= await import("./run-parts.js"));
+      const bugHint = new BugHint();
       context = pluginContext;
       pluginContext.provide("ui", ui);
       provideSessionServices(pluginContext);
@@ -199,7 +190,9 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
 
   async function run(session: AgentSession, initial: readonly InitialMessage[], warnings: readonly string[], runOptions: RunOptions = {}): Promise<number> {
     const plugged = context;
-    if (!plugged) throw new Error("interactive mode: pass its plugin to createAgentSession before run()");
+    if (!plugged || !parts) throw new Error("interactive mode: pass its plugin to createAgentSession before run()");
+    const { footerData, PithCompletion, slashCommands, Submitter, bindKeyActions, recordUncaughtCrash, reloadKeybindings, startupDiagnostics, listedLogLines, ResourceListing, resourceSections, DiagnosticSections } = parts;
+    const { crashNoticeAtStart, sessionHistory, compactedNote, applyStartupScope, printExitOutput } = parts;
     let finish!: (code: number) => void;
     const finished = new Promise<number>((resolve) => (finish = resolve));
     let exiting = false;
@@ -373,7 +366,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     warn: (message) => note("warning", message),
     error: (message) => note("error", message),
   };
-  const reportProblem = (error: PithError) => (startupNotes && isExtensionProblem(error) ? extensionProblems.push(error) : note("warning", error.message));
+  // an extension's problems are reported under its owner name, `extension <file>`
+  const reportProblem = (error: PithError) => (startupNotes && error.plugin?.startsWith("extension ") ? extensionProblems.push(error) : note("warning", error.message));
   const abandon = () => {
     early?.themes.stop();
     early?.data.close();

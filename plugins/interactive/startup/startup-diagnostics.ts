@@ -16,11 +16,6 @@ export interface StartupProblems {
   themes: readonly string[];
 }
 
-/** Problems of an extension are reported under its owner name, `extension <file>`. */
-export function isExtensionProblem(error: PithError): boolean {
-  return error.plugin?.startsWith("extension ") === true;
-}
-
 export function startupDiagnostics(context: PluginContext, problems: StartupProblems): DiagnosticSection[] {
   const builtins = new Set(BUILTIN_COMMANDS.map((command) => command.name));
   const commandClashes: ResourceDiagnostic[] = (context.tryUse("extensions")?.commands() ?? [])
