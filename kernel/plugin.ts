@@ -20,6 +20,8 @@ export type ServiceName = keyof PithServices & string;
 export type HookHandler<K extends HookName> = (
   arg: HookArg<K>,
 ) => HookResult<K> | undefined | void | Promise<HookResult<K> | undefined | void>;
+/** Looked up by name, a handler passed to `on()` keeps its literal results (`{cancel: true}` is not widened to boolean). */
+export type HookHandlers = { [K in HookName]: HookHandler<K> };
 
 export interface TapOptions {
   /** lower runs earlier; default 0 (tapable's stage) */
@@ -71,7 +73,7 @@ export interface PluginContext {
    * tap any hook of the table (the kernel's, or one a plugin owns, even before that plugin loads) under this
    * plugin's name; the hook's failure policy applies. The disposer removes exactly this tap.
    */
-  on<K extends HookName>(hook: K, handler: HookHandler<K>, options?: TapOptions): Disposer;
+  on<K extends HookName>(hook: K, handler: HookHandlers[K], options?: TapOptions): Disposer;
   /** the hooks `owner` fires (webpack's getCompilationHooks): made on first request, by the owner or anyone */
   hooksOf<O extends string>(owner: O): OwnedHooks<O>;
   /** what is registered, and by whom */

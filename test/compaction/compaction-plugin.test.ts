@@ -119,7 +119,7 @@ describe("manual compaction and hooks", () => {
       name: "hook-plugin",
       setup(context) {
         context.on("session_before_compact", async (event) => {
-          if (decide === "cancel") return { cancel: true as const };
+          if (decide === "cancel") return { cancel: true }; // a literal result needs no `as const` (HookHandlers in kernel/plugin.ts)
           return { compaction: { summary: "from the hook", firstKeptEntryId: event.preparation.firstKeptEntryId, tokensBefore: 42 } };
         });
         context.on("session_compact", (event) => void compacted.push(event));

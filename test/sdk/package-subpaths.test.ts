@@ -65,20 +65,31 @@ console.log(JSON.stringify(report));`,
   it("give TypeScript (NodeNext resolution) every subpath's types from the built declarations", { timeout: 120_000 }, () => {
     const file = join(project, "types.mts");
     writeFileSync(file, subpaths.map(({ specifier }, index) => `import * as m${index} from "${specifier}";\nexport { m${index} };`).join("\n"));
-    const program = ts.createProgram([file], {
-      noEmit: true,
-      strict: true,
-      skipLibCheck: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      types: [],
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
-    expect(problems).toEqual([]);
+    const program = dependentProgram(file);
+    expect(problemsOf(program)).toEqual([]);
     // resolved to dist/types, not to the sources
     const declarations = program.getSourceFiles().map((source) => source.fileName).filter((name) => name.includes("/dist/types/"));
     expect(declarations.length).toBeGreaterThan(subpaths.length);
+  });
+
+  it("let a plugin written as docs/compaction.md shows it return a literal hook result (built declarations)", { timeout: 120_000 }, () => {
+    // the published `on()` once widened `{ cancel: true }` to `{ cancel: boolean }` and refused the handler
+    const file = join(project, "hook.mts");
+    writeFileSync(
+      file,
+      [
+        `import type {} from "pith";`,
+        `import type { PluginContext } from "pith/kernel";`,
+        `export function setup(context: PluginContext, tooEarly: () => boolean): void {`,
+        `  context.on("session_before_compact", async (event) => {`,
+        `    if (event.reason === "threshold" && tooEarly()) return { cancel: true };`,
+        `    return undefined;`,
+        `  });`,
+        `}`,
+      ].join("\n"),
+    );
+    const program = dependentProgram(file);
+    expect(problemsOf(program)).toEqual([]);
   });
 
   it("give a dependent project every built-in plugin's factory, the session manager, the tools and the provider kit", () => {
@@ -135,3 +146,13 @@ console.log(JSON.stringify({ error }));`,
     expect(() => execFileSync(process.execPath, args, { cwd: project, encoding: "utf8", stdio: "pipe" })).not.toThrow();
   });
 });
+
+/** A dependent project's strict NodeNext program: `pith`'s subpaths resolve through the exports map to dist/types. */
+function dependentProgram(file: string): ts.Program {
+  const options = { noEmit: true, strict: true, skipLibCheck: true, types: [] };
+  return ts.createProgram([file], { ...options, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+}
+
+function problemsOf(program: ts.Program): string[] {
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+}
