@@ -16,7 +16,7 @@ afterEach(() => world.close());
 const record = (key: string, value: string) => `(globalThis as any).__pith16[${JSON.stringify(key)}] = ${value};`;
 
 describe("events", () => {
-  it("input carries streamingBehavior only for text that arrives while the agent works", async () => {
+  it("input carries streamingBehavior for text that arrives while the agent works, and the member undefined while idle (as pi 1.6.0)", async () => {
     const path = await world.write(
       "ext/input.ts",
       `import { Type } from "typebox";
@@ -36,7 +36,7 @@ describe("events", () => {
     seen.__pith16Release();
     await run;
     expect(seen.__pith16!.heard).toEqual([
-      ["first", null, false],
+      ["first", null, true],
       ["steered", "steer", true],
       ["later", "followUp", true],
     ]);
