@@ -5,7 +5,7 @@ import { PithError, errorMessage } from "../../../kernel/index.js";
 import { parseJsonText } from "../../../lib/json/json-text.js";
 import { oldStyleReference } from "./config-value.js";
 import { KNOWN_APIS, knownProvider } from "../known-providers.js";
-import { describeIssues, providerConfigSchema, safeParseReported, type ProviderConfig } from "./models-json-schema.js";
+import { describeIssues, modelsJsonSchemas, safeParseReported, type ProviderConfig } from "./models-json-schema.js";
 
 export interface ModelsJson {
   /** valid providers, in file order */
@@ -93,7 +93,7 @@ export interface ProviderCheckOptions {
 
 /** Schema plus the rules between fields (what a provider needs before its models can be used). */
 export function checkProviderConfig(name: string, raw: unknown, options: ProviderCheckOptions = {}): ProviderCheck {
-  const result = safeParseReported(providerConfigSchema, raw);
+  const result = safeParseReported(modelsJsonSchemas().providerConfigSchema, raw);
   if (!result.success) return { ok: false, problems: describeIssues(result.error) };
   const config = result.data;
   const problems: string[] = [];
