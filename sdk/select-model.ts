@@ -1,7 +1,8 @@
 // Chooses the model a new session starts with: the caller's choice, else the settings' default, else the
 // first provider with a key in pith's default order.
 import { type AgentSession, type Model, type ThinkingLevel, PithError } from "../kernel/index.js";
-import { defaultModelIds, type ModelRegistry } from "../plugins/models/index.js";
+import { defaultModelIds } from "../plugins/models/known-providers.js";
+import type { ModelRegistry } from "../plugins/models/registry.js";
 import type { Settings } from "../plugins/settings/index.js";
 
 export interface ModelSelection {

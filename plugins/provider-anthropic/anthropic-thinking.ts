@@ -1,7 +1,7 @@
 // Thinking per level. Claude 4.6 and later decide their own budget ("adaptive" thinking, steered by an effort
 // level); older Claude models take a token budget that must stay below max_tokens.
 import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
-import { DEFAULT_THINKING_BUDGETS, mappedThinkingValue, thinkingBudget } from "../../lib/provider-kit/index.js";
+import { DEFAULT_THINKING_BUDGETS, mappedThinkingValue, thinkingBudget } from "../../lib/provider-kit/thinking-levels.js";
 import { fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
 import type { WireThinking } from "./anthropic-wire.js";
 

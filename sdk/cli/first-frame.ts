@@ -6,9 +6,9 @@
 import { resolve } from "node:path";
 import type { CreateAgentSessionOptions } from "../create-agent-session.js";
 import type { FirstFrame } from "../../plugins/interactive/index.js";
-import { SettingsManager } from "../../plugins/settings/index.js";
+import { SettingsManager } from "../../plugins/settings/settings-manager.js";
 import { resolveStartupTrust } from "../../plugins/trust/index.js";
-import { ModelRegistry } from "../../plugins/models/index.js";
+import { ModelRegistry } from "../../plugins/models/registry.js";
 import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
 import { selectModelFrom, startingThinkingLevel } from "../select-model.js";
 

@@ -17,7 +17,7 @@ import type { Theme } from "../theme/theme.js";
 import type { ImageDisplay } from "../components/chat-images.js";
 import type { ExtensionTerminalParts } from "../../extensions/service/terminal-parts.js";
 import type { KeyHints } from "../extensions/key-hints.js";
-import { cacheWarmedText } from "../../cache-warming/index.js";
+import { cacheWarmedText } from "../../cache-warming/status-text.js";
 import type { UsageEntry } from "../../sessions/index.js";
 
 /** what extensions draw in the chat: their message and tool renderers, with the user's key hints */
