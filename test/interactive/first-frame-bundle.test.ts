@@ -2,7 +2,7 @@
 // interactive CLI bundle that shares its modules (dist/cli-tui.cjs); other starts read the whole CLI (dist/cli.cjs).
 // Which bundles a run read shows in its code cache folder. bin/first-frame-words.cjs decides which way a run goes.
 import { createRequire } from "node:module";
-import { readdir, stat } from "node:fs/promises";
+import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
@@ -59,6 +59,20 @@ describe("the first-frame bundle", () => {
     again.type("\x04");
     expect((await again.exited).exitCode).toBe(0);
     expect((await stat(join(cacheFolder(), frameCache))).mtimeMs).toBe(written);
+  }, 60_000);
+
+  it("leaves what its modules import dynamically to the second bundle, where a slash command then runs from", async () => {
+    const frameBundle = await readFile(join(import.meta.dirname, "../../dist/frame.cjs"), "latin1");
+    // the interactive mode's session parts, and with them the slash commands, are the second bundle's
+    expect(frameBundle).toContain("pith-later:plugins/interactive/run-parts.ts");
+    expect(frameBundle).not.toContain("Keyboard Shortcuts");
+    const run = start(["--model", "mock/mock-model", "--no-session"]);
+    await run.waitForText("mock-model");
+    run.type("/hotkeys\r");
+    await run.waitForText("Every entry (/tree)");
+    run.type("\x04");
+    expect((await run.exited).exitCode).toBe(0);
+    expect(await bundlesRead()).toEqual(["cli-tui.cjs", "frame.cjs", "pi-tui.cjs"]);
   }, 60_000);
 
   it("is not read by a start the frame cannot read the command line of, which draws its frame as before", async () => {
