@@ -6,7 +6,7 @@
 "use strict";
 
 const LAZY = new Set([
-  "child_process", "crypto", "dgram", "dns", "http", "https", "inspector", "net", "perf_hooks", "readline",
+  "child_process", "crypto", "dgram", "dns", "fs/promises", "http", "https", "inspector", "net", "perf_hooks", "readline",
   "readline/promises", "timers/promises", "tls", "tty", "v8", "worker_threads", "zlib",
 ]);
 

@@ -1,5 +1,5 @@
 // Path helpers shared by the skill and template loaders.
-import { realpath } from "node:fs/promises";
+import { realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** pi's project config folder name, inside the working directory. */
@@ -22,10 +22,13 @@ export function isUnderPath(target: string, root: string): boolean {
   return normalizedTarget.startsWith(prefix);
 }
 
-/** The real path with symlinks followed, or the path itself when it cannot be resolved. */
+/**
+ * The real path with symlinks followed, or the path itself when it cannot be resolved. The C library's realpath, as
+ * fs/promises' realpath calls it, but at once: a round trip through libuv's thread pool costs more than the lookup.
+ */
 export async function canonicalPath(path: string): Promise<string> {
   try {
-    return await realpath(path);
+    return realpathSync.native(path);
   } catch {
     return resolve(path);
   }

@@ -1,6 +1,7 @@
 // Reading a settings.json without ever failing, and replacing one atomically.
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
 import { isPlainObject, type JsonObject } from "./json-object.js";
@@ -28,7 +29,9 @@ export function readSettingsFile(path: string, options: { holdingLock?: boolean 
 async function readOnce(path: string): Promise<SettingsFileContent> {
   let raw: string;
   try {
-    raw = await readFile(path, "utf8");
+    // a small file: read at once, not on libuv's thread pool, which a start would otherwise set up for it (before an
+    // interactive run's first frame)
+    raw = readFileSync(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: "missing" };
     return { state: "broken", problem: `cannot be read (${errorMessage(error)})` };
