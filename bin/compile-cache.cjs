@@ -84,7 +84,7 @@ const vendorBundles = new Map();
  * whose session cache this is ("tui"), none for the others. `frameModule`: the first-frame bundle's modules, for the
  * bundle that shares them; `laterModule`: the modules the first-frame bundle leaves to that bundle. `capture()` takes
  * the cache as the code compiled so far stands, for a bundle whose cache should hold only what runs before a moment
- * (the first frame), not what runs after it.
+ * (the first frame), not what runs after it; the vendor bundles loaded by then (pi-tui) are taken at the same moment.
  */
 function loadWithCodeCache(file, variant, frameModule, laterModule) {
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
@@ -110,8 +110,8 @@ function loadWithCodeCache(file, variant, frameModule, laterModule) {
   module.paths = Module._nodeModulePaths(path.dirname(file));
   const vendored = (name) => {
     const vendorFile = path.join(path.dirname(file), "vendor", name);
-    if (!vendorBundles.has(vendorFile)) vendorBundles.set(vendorFile, loadWithCodeCache(vendorFile).exports);
-    return vendorBundles.get(vendorFile);
+    if (!vendorBundles.has(vendorFile)) vendorBundles.set(vendorFile, loadWithCodeCache(vendorFile));
+    return vendorBundles.get(vendorFile).exports;
   };
   script.runInThisContext().call(module.exports, module.exports, bundleRequire(module, vendored, frameModule, laterModule), module, file, path.dirname(file));
 
@@ -130,10 +130,14 @@ function loadWithCodeCache(file, variant, frameModule, laterModule) {
       }
     });
   }
-  const capture = () => {
+  const captureOwn = () => {
     if (enabled && !usable) captured ??= script.createCachedData();
   };
-  return { exports: module.exports, sessionRan: () => (sessionRan = true), capture };
+  const capture = () => {
+    captureOwn();
+    for (const vendor of vendorBundles.values()) vendor.captureOwn();
+  };
+  return { exports: module.exports, sessionRan: () => (sessionRan = true), capture, captureOwn };
 }
 
 module.exports = { loadWithCodeCache };
