@@ -6,24 +6,13 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JsonlSessionStore, SessionManager, type SessionWarning } from "../../plugins/sessions/index.js";
-import { assistant, tempDir, toolResult, user } from "./helpers.js";
-
-/** a deterministic pseudo-random source, so a failure names its seed */
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
+import { assistant, seededRandom, tempDir, toolResult, user } from "./helpers.js";
 
 const PIECES = ['"quoted"', "back\\slash", '],"', "]}}", '{"type":"text"', "\u00e9t\u00e9", "\ud83d\ude00", "\u2028", "tab\there", "line\nbreak", '\\"', "plain words "];
 
 /** Session lines, some big (over 16 KiB), of every shape the reader must tell apart or give up on. */
 function oddLines(seed: number): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const text = (size: number): string => {
     let out = "";

@@ -11,6 +11,17 @@ export function tempDir(): string {
   return dir;
 }
 
+/** A deterministic pseudo-random source (xorshift), so that a failure of a generated case names its seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
 export const fixturesDir = new URL("./fixtures/", import.meta.url).pathname;
 
 export { assistant, toolResult, user } from "./messages.js";
