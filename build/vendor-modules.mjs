@@ -21,6 +21,10 @@ export const VENDOR_BUNDLES = {
   // the edit tool's line diff, loaded on the first edit; its word diff, for the edit rows a terminal UI draws (loaded
   // by the first diff drawn, not with the rows' modules before the first frame)
   "diff.cjs": { entries: { diff: { from: "diff", names: ["diffArrays", "diffWords"], callsOnly: true } } },
+  // JSON with comments and trailing commas (lib/json/json-text.ts), loaded by the first file JSON.parse rejects: its
+  // formatter's tables (some 1,200 strings of spaces and tabs) were built at every start, before an interactive run's
+  // first frame too
+  "jsonc.cjs": { entries: { jsonc: { from: "jsonc-parser", names: ["parse", "printParseErrorCode", "visit"], callsOnly: true } } },
   // pi's lock on shared files (lib/lock/file-lock.ts), loaded on the first settings or trust write
   "lockfile.cjs": { entries: { lockfile: { from: "proper-lockfile", names: ["lock"] } } },
   "anthropic.cjs": {

@@ -1,6 +1,6 @@
 // The CLI's V8 code cache (bin/compile-cache.cjs): written where and when it should be, and never a reason for a
 // run to fail.
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
@@ -137,4 +137,17 @@ describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", (
     const lastRequest = world.mock.requests.at(-1)!.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(lastRequest.messages.at(-1)!.content)).toContain("Say hello to Ada");
   }, 60_000);
+
+  it("leave JSON with comments to jsonc-parser's bundle, which only a file that JSON.parse rejects loads", async () => {
+    expect((await hello()).stdout).toContain("cached hello");
+    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs"]);
+    const modelsFile = join(world.agentDir, "models.json");
+    const models = JSON.parse(await readFile(modelsFile, "utf8")) as { providers: Record<string, unknown> };
+    // a comment and a trailing comma, which models.json allows as pi's does
+    await writeFile(modelsFile, `// the mock server\n${JSON.stringify(models, null, 2).replace(/\n}$/, ",\n}")}\n`);
+    const run = await hello();
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("cached hello");
+    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs", "jsonc.cjs"]);
+  }, 30_000);
 });
