@@ -34,12 +34,12 @@ function fnv1a(text) {
 // a string and deserializes the cache before the next file is read, so the pages can serve them all.
 let readBuffer;
 
-/** `file`'s bytes, in the shared buffer: valid until the next read */
-function readShared(file) {
+/** `file`'s bytes, in the shared buffer: valid until the next read. `room`: the size a read to come will need. */
+function readShared(file, room = 0) {
   const fd = fs.openSync(file, "r");
   try {
     const size = fs.fstatSync(fd).size;
-    if (!readBuffer || readBuffer.length < size) readBuffer = Buffer.allocUnsafeSlow(size);
+    if (!readBuffer || readBuffer.length < size) readBuffer = Buffer.allocUnsafeSlow(Math.max(size, room));
     let filled = 0;
     while (filled < size) {
       const read = fs.readSync(fd, readBuffer, filled, size - filled, filled);
@@ -87,10 +87,8 @@ const vendorBundles = new Map();
  * (the first frame), not what runs after it; the vendor bundles loaded by then (pi-tui) are taken at the same moment.
  */
 function loadWithCodeCache(file, variant, frameModule, laterModule) {
-  // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time)
-  const source = readShared(file).toString("latin1");
   const enabled = process.env.PITH_COMPILE_CACHE !== "0";
-  let folder, build, full, light, cachedData, loadedFull = false;
+  let folder, build, full, light, cachedData, loadedFull = false, cacheSize = 0;
   if (enabled) {
     const stat = fs.statSync(file);
     // V8 rejects a cache made under other flags; one file per flag set keeps alternating runs from rewriting it
@@ -100,6 +98,12 @@ function loadWithCodeCache(file, variant, frameModule, laterModule) {
     folder = path.join(cacheFolder(process.env), "v8");
     full = path.join(folder, variant ? `${key}.full-${variant}` : `${key}.full`);
     light = path.join(folder, `${key}.light`);
+    cacheSize = (fs.statSync(full, { throwIfNoEntry: false }) ?? fs.statSync(light, { throwIfNoEntry: false }))?.size ?? 0;
+  }
+  // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time);
+  // its cache is read next into the same buffer, which is made large enough for both at once
+  const source = readShared(file, cacheSize).toString("latin1");
+  if (enabled) {
     cachedData = readOptional(full);
     loadedFull = cachedData !== undefined;
     cachedData ??= readOptional(light);
