@@ -1,7 +1,7 @@
 // The exported page in a real headless Chromium, checked as a person sees it: the messages of the active branch in
 // order, a tool call that opens on click, its long output folded, the image shown, both themes, and nothing that a
 // message tried to inject running or fetching anything.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -27,7 +27,7 @@ if (browserUnavailable) {
     const result = await runCli(["--export", "fixture.jsonl", "page.html"], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, PITH_CACHE_DIR: join(dir, "cache") } });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    browser = await launchChromium();
+    browser = await launchChromium(join(dir, "browser-home"));
     page = await browser.newPage();
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
@@ -187,6 +187,10 @@ if (browserUnavailable) {
     it("made no request beyond the page itself and logged no error", () => {
       expect(requests.filter((url) => url !== pageUrl)).toEqual([]);
       expect(problems).toEqual([]);
+    });
+
+    it("kept Chromium's own files (its crash reporter's settings) in the test's folder, out of the real home", async () => {
+      expect((await readdir(join(dir, "browser-home", ".config"))).sort()).toContain("chromium");
     });
   });
 }
