@@ -3,8 +3,10 @@
 // complete programs in docs/examples. Imports go only through the package's exported subpaths (`pith`,
 // `pith/kernel`, `pith/testing`, `pith/provider-kit`, `pith/plugins/<name>`).
 //
-// One TypeScript program checks all of it, against the sources through tsconfig.json's paths for those subpaths;
-// errors are collected from the docs' files only (the build type-checks the sources).
+// One TypeScript program checks all of it against the declarations the package publishes (dist/types, which the
+// build writes and `npm test` brings up to date): the subpaths resolve through package.json's `exports`, as in a
+// user's project. `npm run typecheck` checks docs/examples against the sources as well. Errors are collected from
+// the docs' files only.
 // @long-running: type-checks every code example of docs/
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -74,11 +76,15 @@ function typescriptFiles(folder: string): string[] {
 function compilerOptions(): ts.CompilerOptions {
   const configFile = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
-  return { ...options, noEmit: true };
+  // Without tsconfig's paths `pith/...` resolves through the package's own exports; without its outDir TypeScript
+  // does not map those declarations back to the sources. The sources would bring every provider SDK's types into
+  // the program, the declarations only what the public API names.
+  const { paths: _paths, outDir: _outDir, declaration: _declaration, ...published } = options;
+  return { ...published, noEmit: true };
 }
 
-/** Type errors per file of `rootNames`; `virtual` holds the generated files (path → source). */
-function typeErrors(rootNames: string[], virtual: Map<string, string>): Map<string, ts.Diagnostic[]> {
+/** Type errors per file of `rootNames`, and every file the program read; `virtual` holds the generated files (path → source). */
+function typeErrors(rootNames: string[], virtual: Map<string, string>): { errors: Map<string, ts.Diagnostic[]>; read: string[] } {
   const options = compilerOptions();
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
@@ -96,7 +102,7 @@ function typeErrors(rootNames: string[], virtual: Map<string, string>): Map<stri
     const found = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     if (found.length > 0) errors.set(source.fileName, found);
   }
-  return errors;
+  return { errors, read: program.getSourceFiles().map((source) => source.fileName) };
 }
 
 const message = (diagnostic: ts.Diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
@@ -138,7 +144,11 @@ describe("docs code", () => {
       ...blocks.map((block, index) => [file(`block_${index}`), `${block.doc}:${block.line}`] as const),
       ...pithImports.map((line, index) => [file(`import_${index}`), `${line.doc}: ${line.text}`] as const),
     ]);
-    const problems = [...typeErrors([...examples, ...virtual.keys()], virtual)].flatMap(([fileName, diagnostics]) => {
+    const { errors, read } = typeErrors([...examples, ...virtual.keys()], virtual);
+    // the published declarations, never pith's sources
+    expect(read).toContain(join(ROOT, "dist/types/sdk/index.d.ts"));
+    expect(read.filter((fileName) => /^(kernel|lib|plugins|sdk)\/.*\.ts$/.test(fileName.slice(ROOT.length)))).toEqual([]);
+    const problems = [...errors].flatMap(([fileName, diagnostics]) => {
       const fromProse = virtual.has(fileName);
       return diagnostics
         .filter((diagnostic) => !(fromProse && UNUSED_DIAGNOSTICS.has(diagnostic.code)))
