@@ -101,10 +101,11 @@ describe("pith --export", () => {
     const result = await run(["--export", "big.jsonl", "big.html"], { NODE_OPTIONS: "--max-old-space-size=64" });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const html = await readFile(join(dir, "big.html"), "latin1");
+    // searched as bytes: decoding the whole page into one string is most of what the check would cost
+    const html = await readFile(join(dir, "big.html"));
     expect(html.length).toBeGreaterThan(100_000_000);
-    expect(html).toContain("turn 199\n");
-    expect(html.endsWith("</html>\n")).toBe(true);
+    expect(html.includes("turn 199\n")).toBe(true);
+    expect(html.subarray(-"</html>\n".length).toString()).toBe("</html>\n");
     expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   }, 120_000);
 });
