@@ -132,7 +132,9 @@ describe("a response body read with for await", () => {
   });
 
   it("stops taking data from the socket while 64 KiB wait unread, and takes it again once read", async () => {
-    const body = Buffer.alloc(4 * 1024 * 1024, "x");
+    // larger than the loopback socket's buffers can take: Linux grows a send buffer up to net.ipv4.tcp_wmem's
+    // maximum (4 MiB by default), and a 4 MiB body then fit into it and the receiver's buffer unread
+    const body = Buffer.alloc(16 * 1024 * 1024, "x");
     let finished = false;
     const done = deferred();
     server.handle((_req, res) => {
@@ -144,7 +146,7 @@ describe("a response body read with for await", () => {
     });
     const response = await httpFetch(server.url);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    // Unread, the body sits in socket buffers and the queue, far less than 4 MiB of it: the server cannot finish.
+    // Unread, the body sits in socket buffers and the queue, far less than 16 MiB of it: the server cannot finish.
     expect(finished).toBe(false);
     let received = 0;
     for await (const chunk of response.body!) received += chunk.byteLength;
