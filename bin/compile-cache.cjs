@@ -92,7 +92,8 @@ function loadWithCodeCache(file, variant, frameModule, laterModule) {
   if (enabled) {
     const stat = fs.statSync(file);
     // V8 rejects a cache made under other flags; one file per flag set keeps alternating runs from rewriting it
-    const flags = fnv1a(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`);
+    const steady = globalThis[Symbol.for("pith.steadyYoungGeneration")] ? "|steady-young-generation" : "";
+    const flags = fnv1a(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}${steady}`);
     build = `${path.basename(file)}-${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
     const key = `${build}-${flags}`;
     folder = path.join(cacheFolder(process.env), "v8");

@@ -6,11 +6,15 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) {
   process.stdout.write(`${require("../package.json").version}\n`);
 } else {
-  // V8's young generation grows while most of what it holds survives a collection, as everything parsed from a
-  // session file does: growing only adds fresh memory to fault in and larger collections copying the same long-lived
-  // objects. Kept at its start size, those reach the old generation sooner and each collection stays small. Set
-  // before the code cache loads: V8 keys a cache by its flags, so every run sets the same.
-  require("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
+  // A run that opens a stored session keeps V8's young generation at its start size throughout (why:
+  // lib/process/steady-young-generation.ts). Other runs leave V8's flags alone: under a changed flag node compiles
+  // every built-in module it loads afterwards from source. Set before any code cache loads, as V8 keys a cache by
+  // its flags (and bin/compile-cache.cjs names it by them); a wrong guess here only costs speed.
+  const SESSION_OPTIONS = ["-c", "--continue", "-r", "--resume", "--session", "--session-id", "--fork"];
+  if (args.some((arg) => SESSION_OPTIONS.includes(arg.split("=")[0]))) {
+    require("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
+    globalThis[Symbol.for("pith.steadyYoungGeneration")] = true;
+  }
   // the bundle runs as a code-cached script, where `import()` needs a module to lend it (kernel/native-import.ts)
   globalThis[Symbol.for("pith.nativeImport")] = (specifier) => import(specifier);
   // an interactive run (a terminal on both ends, no print or other mode asked for) has a code cache of its own; a

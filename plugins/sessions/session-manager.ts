@@ -6,6 +6,7 @@ import { newEntryId } from "./format/entry-id.js";
 import { isConversationRole, messageRole } from "./reading/lazy-entry.js";
 import { currentSystemMessage } from "../../lib/transcript/system-messages.js";
 import { loadSessionRecords } from "./reading/load-entries.js";
+import { withSteadyYoungGeneration } from "../../lib/process/steady-young-generation.js";
 import { branchSettings, buildSessionContext, type BranchSettings } from "./tree/session-context.js";
 import type { SessionStore, SessionWriter } from "./storage/store.js";
 import {
@@ -90,15 +91,17 @@ export class SessionManager {
    */
   static open(store: SessionStore, location: string, options: SessionManagerOptions & { cwdOverride?: string } = {}): SessionManager {
     const manager = new SessionManager(store, options.cwdOverride ?? process.cwd(), options);
-    manager.load(location, options.cwdOverride);
+    withSteadyYoungGeneration(() => manager.load(location, options.cwdOverride));
     return manager;
   }
 
   /** Copies every entry of another session (any project) into a new session of `targetCwd`, stored at once. */
   static forkFrom(store: SessionStore, source: string, targetCwd: string, options: SessionManagerOptions & { id?: string } = {}): SessionManager {
-    const stored = store.read(source, options);
-    if (!stored) throw new PithError("SESSION_NOT_FOUND", `Cannot fork: there is no session at ${source}.`);
-    const result = loadSessionRecords(stored.records, source, stored.warnings);
+    const result = withSteadyYoungGeneration(() => {
+      const stored = store.read(source, options);
+      if (!stored) throw new PithError("SESSION_NOT_FOUND", `Cannot fork: there is no session at ${source}.`);
+      return loadSessionRecords(stored.records, source, stored.warnings);
+    });
     if (!result.ok) throw new PithError("SESSION_INVALID", `Cannot fork: ${source} does not start with a session header.`);
     const manager = new SessionManager(store, targetCwd, options);
     for (const problem of result.session.warnings) manager.warn(problem);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "./cli-harness.js";
 import { runInPty } from "../interactive/pty-harness.js";
+import { writeLargeSession } from "../support/session-generators.js";
 
 let world: CliWorld;
 beforeEach(async () => {
@@ -98,6 +99,38 @@ describe("the code cache under different node flags", () => {
     await hello({ NODE_OPTIONS: "--max-semi-space-size=16" });
     expect(await Promise.all(files.map(async (name) => (await stat(join(cacheFolder(), name))).mtimeMs))).toEqual(written);
   });
+});
+
+describe("the code cache and V8's young-generation flag (lib/process/steady-young-generation.ts)", () => {
+  const mtimes = async () => Object.fromEntries(await Promise.all((await cacheFiles()).map(async (name) => [name, (await stat(join(cacheFolder(), name))).mtimeMs] as const)));
+
+  it("a run that opens a stored session has the flag and caches of its own; a session read in any other run leaves V8's flags as they were", async () => {
+    const stored = join(world.home, "stored.jsonl");
+    writeLargeSession(stored, { targetBytes: 200_000, messages: 60, cwd: world.project });
+    await hello();
+    const plain = await mtimes();
+    expect(Object.keys(plain).map((name) => name.split("-")[0])).toEqual(["anthropic.cjs", "cli.cjs"]);
+
+    // RPC switches to the stored session, then prompts: the Anthropic SDK's bundle loads after the read, and its
+    // cache, made under V8's default flags, would be rejected and written again had the read left the flag changed
+    world.mock.enqueue({ text: "after the switch" });
+    const rpc = await world.run(["--mode", "rpc", "--model", "mock/mock-model"], {
+      stdin: `${JSON.stringify({ type: "switch_session", sessionPath: stored })}\n${JSON.stringify({ type: "prompt", message: "hi" })}\n`,
+    });
+    expect(rpc.stdout).toContain("after the switch");
+    expect(await mtimes()).toEqual(plain);
+
+    // `--session` sets the flag for the whole run, before any cache loads: its caches sit beside the others
+    for (let round = 0; round < 2; round++) {
+      world.mock.enqueue({ text: "resumed" });
+      const resumed = await world.run(["--session", stored, "--model", "mock/mock-model", "-p", "go on"]);
+      expect(resumed.stdout).toContain("resumed");
+    }
+    const after = await mtimes();
+    for (const [name, written] of Object.entries(plain)) expect(after[name]).toBe(written);
+    expect(Object.keys(after).filter((name) => name.startsWith("cli.cjs-") && name.endsWith(".full"))).toHaveLength(2);
+    expect(Object.keys(after).filter((name) => name.startsWith("anthropic.cjs-"))).toHaveLength(2);
+  }, 60_000);
 });
 
 describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", () => {
