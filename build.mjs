@@ -51,13 +51,20 @@ const common = {
 const webGlobals = { "globalThis.ReadableStream": "PithGlobalReadableStream" };
 // `import.meta.url` in a CommonJS bundle: the bundle file's own URL
 const moduleUrlBanner = "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;";
+// The CommonJS bundles are loaded only by bin/compile-cache.cjs, as V8 scripts: each file is already the function
+// Node's loader would wrap it in, so the loader hands V8 the text as read. A wrapper added at run time makes a
+// second string that V8 copies whole into a third before it uses the code cache.
+const loaderWrapper = (banner = "") => ({
+  banner: { js: `(function (exports, require, module, __filename, __dirname) {${banner}` },
+  footer: { js: "})" },
+});
 
 const cliOptions = {
   ...common,
   format: "cjs",
   plugins: [vendorModules],
   define: { ...webGlobals, __PITH_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pithModuleUrl" },
-  banner: { js: moduleUrlBanner },
+  ...loaderWrapper(moduleUrlBanner),
 };
 
 await Promise.all([
@@ -69,7 +76,8 @@ await Promise.all([
       ...common,
       ...(lazyUnicode ? { plugins: [piTuiLazyInit] } : {}),
       ...(withWebGlobals ? { define: webGlobals } : { inject: [] }),
-      ...(moduleUrl ? { define: { "import.meta.url": "__pithModuleUrl" }, banner: { js: moduleUrlBanner } } : {}),
+      ...loaderWrapper(moduleUrl ? moduleUrlBanner : ""),
+      ...(moduleUrl ? { define: { "import.meta.url": "__pithModuleUrl" } } : {}),
       stdin: { contents, resolveDir: ".", sourcefile: `vendor/${file}.mjs` },
       outfile: `dist/vendor/${file}`,
       format: "cjs",

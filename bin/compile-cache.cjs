@@ -109,7 +109,8 @@ function loadWithCodeCache(file, variant, frameModule, laterModule) {
     loadedFull = cachedData !== undefined;
     cachedData ??= readOptional(light);
   }
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  // the bundle is already the module function (build.mjs's loaderWrapper): V8 gets the text as read
+  const script = new vm.Script(source, { filename: file, cachedData });
   const module = new Module(file, require.main);
   module.filename = file;
   module.paths = Module._nodeModulePaths(path.dirname(file));
