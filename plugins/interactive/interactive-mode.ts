@@ -137,6 +137,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     programStatus.report();
   };
 
+  /** sends what was held while a compaction ran (the submitter's, once run() made it) */
+  let sendHeld: (() => Promise<void>) | undefined;
   /** loaded as the session is made: the first frame goes without them (run-parts.ts) */
   let parts: RunParts | undefined;
   const plugin = definePlugin({
@@ -157,6 +159,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
           chat.clear();
           chat.showHistory(historyAfterCompaction(pluginContext, pluginContext.session));
         }
+        if (event.type === "compaction_end") void sendHeld?.();
       });
       // the extensions are replaced: what they drew goes with them (pi's resetExtensionUI)
       pluginContext.on("session_shutdown", ({ reason }) => {
@@ -217,6 +220,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     };
     const submitter = new Submitter({ session, context: plugged, chat, editor, ui, tui, app, screens, quit });
     bindKeyActions({ editor, keys, session, context: plugged, chat, ui, submitter, quit, tui });
+    sendHeld = () => submitter.sendHeld();
 
     let stopped = false;
     // fullscreen mode prints the transcript (or only how to resume) on the normal screen as it leaves

@@ -35,6 +35,20 @@ describe("a branch read through its context edits (pi 1.6.0's projection)", () =
     expect(preparation.turnPrefixMessages).toEqual([expect.objectContaining({ role: "user", content: expect.stringMatching(/^too long/) })]);
   });
 
+  it("counts the whole context for tokensBefore when the last reported usage came before the edit, as pi 1.6.0 does", () => {
+    const { manager, ids } = branchOf([user(`first ${asciiTokens(300)}`), assistant("answered", { usage: { input: 5, output: 5 } }), user(`too long ${asciiTokens(600)}`), assistant("")]);
+    const usageTrusted = prepareCompaction(manager.getBranch(), budget(300))!.tokensBefore;
+    manager.appendContextEdit(ids[3]!, null);
+    const afterEdit = prepareCompaction(manager.getBranch(), budget(300))!.tokensBefore;
+    // the usage's 10 tokens for the first turn, then the whole first turn estimated (about 300 tokens more)
+    expect(usageTrusted).toBeLessThan(700);
+    expect(afterEdit).toBeGreaterThan(usageTrusted + 250);
+    // a reply reporting usage after the edit is trusted again
+    manager.appendMessage(user("again"));
+    manager.appendMessage(assistant("fine", { usage: { input: 50, output: 5 } }));
+    expect(prepareCompaction(manager.getBranch(), budget(1))!.tokensBefore).toBe(55);
+  });
+
   it("does not move it when something after the prompt is still seen, or an edit rewrites what the reply answered", () => {
     const visibleAfter = hiddenAttempt().manager;
     visibleAfter.appendMessage(user("and one more thing"));

@@ -57,9 +57,10 @@ export class AutoCompaction {
     if (replyModel && isContextOverflow(lastAssistant, model.contextWindow)) return this.recoverFromOverflow(lastAssistant, signal);
 
     if (!this.overThreshold(model, settings)) return undefined;
-    const outcome = await this.engine.run({ reason: "threshold", signal, willRetry: false });
-    // Messages queued while compacting would otherwise wait for the next prompt.
-    if (outcome.ok && this.context.session.getState().pendingMessageCount > 0) {
+    await this.engine.run({ reason: "threshold", signal, willRetry: false });
+    // Messages queued while compacting would otherwise wait for the next prompt; pi 1.6.0 sends them however the
+    // compaction ended (cancelled or failed too).
+    if (this.context.session.getState().pendingMessageCount > 0) {
       return { continue: true, reason: "deliver messages queued during compaction" };
     }
     return undefined;

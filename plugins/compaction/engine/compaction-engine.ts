@@ -228,7 +228,7 @@ export class CompactionEngine {
     const settings = this.settingsFor(model);
     const overheadTokens = this.overheadTokens();
     const preparation = prepareCompaction(branch, settings, {
-      contextTokens: (messages) => estimateContextTokens(messages, { overheadTokens }).tokens,
+      contextTokens: (messages, { ignoreUsage }) => estimateContextTokens(messages, { overheadTokens, ignoreUsage }).tokens,
     });
     // pi 1.6.0's words: everything since the last compaction fits in compaction.keepRecentTokens
     if (!preparation) throw new PithError(NOTHING_TO_COMPACT, "Nothing to compact (session too small)");

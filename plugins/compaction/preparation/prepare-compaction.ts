@@ -2,7 +2,7 @@
 import type { AgentMessage } from "../../../kernel/index.js";
 import { buildSessionContext, contextEdits, type ContextEdits } from "../../sessions/tree/session-context.js";
 import type { CompactionEntry, SessionEntry } from "../../sessions/format/types.js";
-import { estimateContextTokens } from "../tokens/context-tokens.js";
+import { estimateContextTokens, usageTokens } from "../tokens/context-tokens.js";
 import { findCutPoint } from "./cut-point.js";
 import { compactionMessageOf } from "./entry-messages.js";
 import { carryFileLists, createFileOperations, recordToolCalls, type FileOperations } from "./file-operations.js";
@@ -31,8 +31,11 @@ export interface CompactionPreparation {
 
 export interface PrepareOptions {
   estimate?: (message: AgentMessage) => number;
-  /** the size of the whole context; default: usage plus estimates over the rebuilt context */
-  contextTokens?: (messages: readonly AgentMessage[]) => number;
+  /**
+   * the size of the whole context; default: usage plus estimates over the rebuilt context. `ignoreUsage`: the last
+   * reported usage counted a context that has changed since, and everything is to be estimated
+   */
+  contextTokens?: (messages: readonly AgentMessage[], how: { ignoreUsage: boolean }) => number;
 }
 
 /**
@@ -58,9 +61,12 @@ export function prepareCompaction(
   }
 
   const context = buildSessionContext(pathEntries, last.id).messages;
-  const contextTokens = () => (options.contextTokens ? options.contextTokens(context) : estimateContextTokens(context, { estimate }).tokens);
-
   const edits = contextEdits(pathEntries);
+  const contextTokens = () => {
+    const ignoreUsage = usageOutdated(pathEntries, edits);
+    return options.contextTokens ? options.contextTokens(context, { ignoreUsage }) : estimateContextTokens(context, { estimate, ignoreUsage }).tokens;
+  };
+
   const cut = findCutPoint(pathEntries, start, pathEntries.length, budget.keepRecentTokens, estimate, edits);
   const firstKept = pathEntries[cut.firstKeptIndex];
   if (!firstKept) return undefined;
@@ -105,6 +111,22 @@ function settleOnRead<T extends object>(target: T, key: keyof T & string, comput
     get: () => settle(compute()),
     set: (value: T[keyof T & string]) => settle(value),
   });
+}
+
+/**
+ * pi 1.6.0's rule for `tokensBefore`: usage a reply reported before the branch's latest context edit or compaction
+ * counted a context that has changed since (after a context overflow, a failed reply hidden), so it is not used.
+ */
+function usageOutdated(entries: readonly SessionEntry[], edits: ContextEdits): boolean {
+  const latestChange = findLastIndex(entries, (entry) => entry.type === "context_edit" || entry.type === "compaction");
+  if (latestChange < 0) return false;
+  for (let i = entries.length - 1; i > latestChange; i--) {
+    const entry = entries[i]!;
+    if (entry.type !== "message" || entry.message.role !== "assistant" || edits.get(entry.id) === null) continue;
+    const { stopReason, usage } = entry.message;
+    if (stopReason !== "error" && stopReason !== "aborted" && usage && usageTokens(usage) > 0) return false;
+  }
+  return true;
 }
 
 function messagesIn(entries: readonly SessionEntry[], from: number, to: number, edits: ContextEdits): AgentMessage[] {

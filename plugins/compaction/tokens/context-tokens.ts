@@ -19,6 +19,8 @@ export interface ContextEstimateOptions {
   /** system prompt and tool definitions: sent with every request but not part of the messages */
   overheadTokens?: number;
   estimate?: (message: AgentMessage) => number;
+  /** the reported usage is not to be trusted: everything is estimated */
+  ignoreUsage?: boolean;
 }
 
 /** Too small a sample says more about per-message framing than about the text. */
@@ -76,7 +78,7 @@ export function contextExceeds(messages: readonly AgentMessage[], limit: number,
 export function estimateContextTokens(messages: readonly AgentMessage[], options: ContextEstimateOptions = {}): ContextEstimate {
   const estimate = options.estimate ?? estimateMessageTokens;
   const overhead = options.overheadTokens ?? 0;
-  const lastUsageIndex = lastUsableReply(messages);
+  const lastUsageIndex = options.ignoreUsage ? undefined : lastUsableReply(messages);
   const sum = (from: number, to: number) => {
     let total = 0;
     for (let i = from; i < to; i++) total += estimate(messages[i]!);

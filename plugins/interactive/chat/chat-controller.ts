@@ -120,6 +120,12 @@ export class ChatController {
     this.tui.requestRender();
   }
 
+  /** the messages held for after a compaction, drawn after the session's queue */
+  showHeld(steering: readonly string[], followUp: readonly string[]): void {
+    this.layout.pending.showHeld(steering, followUp, this.settings.dequeueKey);
+    this.tui.requestRender();
+  }
+
   /** a session's earlier messages and custom entries, drawn as they were (resume, continue, reload, /tree) */
   showHistory(items: readonly HistoryItem[]): void {
     for (const item of items) {

@@ -138,9 +138,10 @@ async function interrupt(parts: KeyActionParts): Promise<void> {
   await parts.session.abort();
 }
 
-function restoreQueued({ session, editor }: KeyActionParts): boolean {
+function restoreQueued({ session, editor, submitter }: KeyActionParts): boolean {
   const { steering, followUp } = session.clearQueue();
-  const queued = [...steering, ...followUp];
+  const held = submitter.takeHeld();
+  const queued = [...steering, ...held.steering, ...followUp, ...held.followUp];
   if (queued.length === 0) return false;
   const current = editor.getText();
   editor.setText([...queued, ...(current ? [current] : [])].join("\n\n"));
