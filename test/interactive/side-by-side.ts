@@ -121,6 +121,33 @@ export function chatRows(run: PtyRun, first: string, last: string, normalise: (r
 }
 
 /**
+ * The rows from the first that is `first` (trimmed) to the last that is `last`, each as its stretches of cells drawn
+ * alike: `text|colours` (role names of the probe theme), so that every part of a row is compared, not its first
+ * character alone.
+ */
+export function colourRuns(run: PtyRun, first: string, last: string): string[] {
+  const { text } = chatRows(run, first, last);
+  const rows = run.buffer().map((row) => row.trimEnd());
+  const start = rows.findIndex((row) => row.trim() === first);
+  return text.map((row, offset) => {
+    const runs: string[] = [];
+    let current = "";
+    let colours = "";
+    for (let column = 0; column < row.length; column++) {
+      const here = colourNames(run.cellColours(start + offset, column));
+      if (here !== colours && current) {
+        runs.push(`${current}|${colours}`);
+        current = "";
+      }
+      colours = here;
+      current += row[column];
+    }
+    if (current) runs.push(`${current}|${colours}`);
+    return runs.join(" ‖ ");
+  });
+}
+
+/**
  * The spinner and message colours of the status drawn in the editor's top border (`── ⠋ Working ───`), as role
  * names of the probe theme; undefined when no border shows one.
  */

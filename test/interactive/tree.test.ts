@@ -41,7 +41,7 @@ it("/tree moves back to an earlier message: its text returns to the editor and t
   expect(sent).not.toContain("second question");
 
   run.type("/tree\r");
-  await run.waitFor((screen) => /├⊟ {3}user: second question/.test(screen) && /└⊟ • user: another path/.test(screen) && /› +• assistant: branched answer/.test(screen));
+  await run.waitFor((screen) => /├⊟ user: second question/.test(screen) && /└⊟ • user: another path/.test(screen) && /› +• assistant: branched answer/.test(screen));
   // ctrl+left: up to where this branch starts, then fold it; ctrl+right unfolds it
   run.type(CTRL_LEFT);
   await run.waitFor((screen) => /› └⊟ • user: another path/.test(screen));
@@ -64,12 +64,12 @@ it("/tree labels an entry (shift+l) and filters to user messages (ctrl+u); escap
   run.type("L");
   await run.waitForText("Label (empty to remove):");
   run.type("checkpoint\r");
-  await run.waitFor((screen) => /› • assistant: second answer \[checkpoint\]/.test(screen));
+  await run.waitFor((screen) => /› • \[checkpoint\] assistant: second answer/.test(screen));
   // shift+t: when the label was set
   run.type("T");
   await run.waitFor((screen) => /\[checkpoint\] \d\d:\d\d/.test(screen));
   run.type(CTRL_U);
-  await run.waitFor((screen) => /\[user-only\]/.test(screen) && !screen.includes("assistant: first answer") && screen.includes("user: first question"));
+  await run.waitFor((screen) => /\(\d+\/\d+\) \[user\]/.test(screen) && !screen.includes("assistant: first answer") && screen.includes("user: first question"));
   run.type("first");
   await run.waitFor((screen) => /Type to search: first/.test(screen) && !screen.includes("user: second question"));
   run.type("\x1b");
@@ -96,7 +96,7 @@ it("/tree with Summarize leaves a branch summary at the new position", async () 
   expect(JSON.stringify(world.mock.requests[2]!.body)).toContain("second question");
   // the chosen message's text is back in the editor: clear it first
   run.type(`${CTRL_U}/tree\r`);
-  await run.waitFor((screen) => /└─ • \[branch summary\]: .*/.test(screen) && /├⊟ {3}user: first question/.test(screen));
+  await run.waitFor((screen) => /└─ • \[branch summary\]: .*/.test(screen) && /├⊟ user: first question/.test(screen));
 });
 
 it("escape twice on an empty editor opens the tree", async () => {

@@ -12,7 +12,8 @@ it("select, confirm and input dialogs take the editor's place and return what wa
   run.type("/ask\r");
   await run.waitForText("Favourite colour?");
   run.type("\x1b[B\r");
-  await run.waitForText("Really?: you chose green");
+  // a confirmation's message under its title, as pi draws it
+  await run.waitFor((screen) => /Really\?\s*\n\s*you chose green/.test(screen));
   run.type("\r");
   await run.waitForText("Why?");
   run.type("it is calm\r");
@@ -30,7 +31,7 @@ it("escape cancels a dialog, and a timeout dismisses it", async () => {
   run.type("/ask\r");
   await run.waitForText("Favourite colour?");
   run.type("\x1b");
-  await run.waitForText("Really?: you chose undefined");
+  await run.waitFor((screen) => /Really\?\s*\n\s*you chose undefined/.test(screen));
 });
 
 it("a status goes to the footer, widgets above and below the editor, a warning to the chat", async () => {

@@ -7,7 +7,8 @@ import { Spacer } from "@earendil-works/pi-tui";
 import type { CommandHost } from "../commands/command-host.js";
 import { keysOf } from "../keys/key-bindings.js";
 import { TreeSelector, type TreeSource } from "./tree-selector.js";
-import type { TreeFilter } from "./tree-rows.js";
+import { entryCopyText, type TreeFilter } from "./tree-rows.js";
+import { copyToClipboard } from "../clipboard/copy.js";
 import { compactedNote, sessionHistory } from "../chat/history.js";
 
 const NO_SUMMARY = "No summary";
@@ -54,6 +55,7 @@ async function chooseDestination(host: CommandHost, selected: string | undefined
           keys: ui.keys,
           onSelect: (id) => finish(id),
           onCancel: () => finish(undefined),
+          onCopy: (id) => void copyEntry(host, entryCopyText(sessions.manager.getEntry(id))),
           onLabel: (id) =>
             void ui.editor("Label (empty to remove):", sessions.manager.getLabel(id)).then((label) => {
               if (label === undefined) return;
@@ -83,6 +85,17 @@ async function chooseDestination(host: CommandHost, selected: string | undefined
       if (instructions !== undefined) return { targetId, summarize: true, customInstructions: instructions.trim() || undefined };
     }
     // escape in a prompt goes back to the tree
+  }
+}
+
+/** the tree's copy key, as pi 1.6.0 answers it */
+async function copyEntry({ chat, ui }: CommandHost, text: string | undefined): Promise<void> {
+  if (!text) return chat.notify("error", "Selected entry has no text to copy");
+  try {
+    await copyToClipboard(text, (sequence) => ui.writeToTerminal(sequence));
+    chat.notify("status", "Copied selected message to clipboard");
+  } catch (error) {
+    chat.notify("error", error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -9,11 +9,15 @@ import type { SessionEntry, SessionTreeNode } from "../../sessions/index.js";
 export const TREE_FILTERS = ["default", "no-tools", "user-only", "labeled-only", "all"] as const;
 export type TreeFilter = (typeof TREE_FILTERS)[number];
 
+/** how a row's text is coloured (pi's colours for each kind of entry) */
+export type RowTone = "user" | "assistant" | "assistantNote" | "assistantError" | "tool" | "custom" | "branch" | "compaction" | "bookkeeping";
+
 export interface TreeRow {
   entry: SessionEntry;
   /** the tree drawing before the text: indentation and the branch connector */
   gutter: string;
   text: string;
+  tone: RowTone;
   label?: string;
   /** on the path from the root to the current leaf */
   active: boolean;
@@ -51,7 +55,7 @@ export function treeRows(
       rows.push({
         entry: node.entry,
         gutter: indent + connector,
-        text: entryText(node.entry, calls),
+        ...entryText(node.entry, calls),
         label: node.label,
         labelTimestamp: node.labelTimestamp,
         active: activeIds.has(node.entry.id) || node.entry.id === leafId,
@@ -106,52 +110,110 @@ function toolCallsById(roots: readonly SessionTreeNode[]): Map<string, Call> {
   return calls;
 }
 
-/** one line of what an entry holds */
-export function entryText(entry: SessionEntry, calls: ReadonlyMap<string, Call> = new Map()): string {
+/** one line of what an entry holds, worded as pi 1.6.0 words it */
+function entryText(entry: SessionEntry, calls: ReadonlyMap<string, Call>): { text: string; tone: RowTone } {
   switch (entry.type) {
     case "message":
       return messageRow(entry.message, calls);
     case "compaction":
-      return `[compaction: ${Math.round(entry.tokensBefore / 1000)}k tokens]`;
+      return { text: `[compaction: ${Math.round(entry.tokensBefore / 1000)}k tokens]`, tone: "compaction" };
     case "branch_summary":
-      return `[branch summary]: ${oneLine(entry.summary)}`;
+      return { text: `[branch summary]: ${oneLine(entry.summary)}`, tone: "branch" };
+    case "custom_message":
+      return { text: `[${entry.customType}]: ${oneLine(typeof entry.content === "string" ? entry.content : entry.content.map((part) => (part.type === "text" ? part.text : "")).join(""))}`, tone: "custom" };
+    default:
+      return { text: bookkeepingText(entry), tone: "bookkeeping" };
+  }
+}
+
+function bookkeepingText(entry: SessionEntry): string {
+  switch (entry.type) {
     case "model_change":
       return `[model: ${entry.modelId}]`;
     case "thinking_level_change":
       return `[thinking: ${entry.thinkingLevel}]`;
     case "label":
-      return `[label: ${entry.label ?? "(removed)"}]`;
+      return `[label: ${entry.label ?? "(cleared)"}]`;
     case "session_info":
-      return `[title: ${entry.name ?? ""}]`;
+      return `[title: ${entry.name ?? "empty"}]`;
     case "custom":
       return `[custom: ${entry.customType}]`;
-    case "custom_message":
-      return `[${entry.customType}]: ${oneLine(typeof entry.content === "string" ? entry.content : entry.content.map((part) => (part.type === "text" ? part.text : "")).join(" "))}`;
+    case "context_edit":
+      return `[context ${entry.replacement === null ? "omit" : "replace"}: ${entry.targetId}]`;
     default:
       return `[${entry.type}]`;
   }
 }
 
-function messageRow(message: AgentMessage, calls: ReadonlyMap<string, Call>): string {
+function messageRow(message: AgentMessage, calls: ReadonlyMap<string, Call>): { text: string; tone: RowTone } {
   switch (message.role) {
     case "user":
-      return `user: ${oneLine(messageText(message))}`;
-    case "assistant":
-      return `assistant: ${oneLine(message.content.map((block) => (block.type === "text" ? block.text : "")).join(" ")) || (message.errorMessage ? `(error) ${message.errorMessage}` : "(no text)")}`;
+      return { text: `user: ${oneLine(messageText(message))}`, tone: "user" };
+    case "assistant": {
+      const text = oneLine(message.content.map((block) => (block.type === "text" ? block.text : "")).join(""));
+      if (text) return { text: `assistant: ${text}`, tone: "assistant" };
+      if (message.stopReason === "aborted") return { text: "assistant: (aborted)", tone: "assistantNote" };
+      if (message.errorMessage) return { text: `assistant: ${oneLine(message.errorMessage).slice(0, 80)}`, tone: "assistantError" };
+      return { text: "assistant: (no content)", tone: "assistantNote" };
+    }
     case "toolResult": {
       const call = calls.get(message.toolCallId);
-      const subject = call && (call.arguments.path ?? call.arguments.command ?? call.arguments.pattern);
-      return `[${message.toolName}${typeof subject === "string" ? `: ${oneLine(subject)}` : ""}]`;
+      return { text: call ? toolCallText(call) : `[${message.toolName ?? "tool"}]`, tone: "tool" };
     }
     case "bashExecution":
-      return `[bash]: ${oneLine(message.command)}`;
-    case "compactionSummary":
-      return `[compaction summary]: ${oneLine(message.summary)}`;
-    case "branchSummary":
-      return `[branch summary]: ${oneLine(message.summary)}`;
+      return { text: `[bash]: ${oneLine(message.command)}`, tone: "bookkeeping" };
     default:
-      return `[${message.role}]`;
+      return { text: `[${message.role}]`, tone: "bookkeeping" };
   }
+}
+
+/** what the copy key copies of an entry (pi's choice): a message's text, a command, a summary; nothing else */
+export function entryCopyText(entry: SessionEntry | undefined): string | undefined {
+  let text: string | undefined;
+  if (entry?.type === "message") {
+    const { message } = entry;
+    if (message.role === "bashExecution") text = message.command;
+    else if (message.role === "user" || message.role === "assistant" || message.role === "toolResult") text = messageText(message) || (message.role === "assistant" ? message.errorMessage : undefined);
+  } else if (entry?.type === "custom_message") text = typeof entry.content === "string" ? entry.content : entry.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+  else if (entry?.type === "compaction" || entry?.type === "branch_summary") text = entry.summary;
+  return text?.trim() ? text : undefined;
+}
+
+/** a tool call as pi's tree lists it: the tool and what it worked on */
+function toolCallText({ name, arguments: args }: Call): string {
+  const path = (fallback: string) => homeShortened(String(args.path || args.file_path || fallback));
+  switch (name) {
+    case "read":
+      return `[read: ${path("")}${readRange(args.offset, args.limit)}]`;
+    case "write":
+    case "edit":
+      return `[${name}: ${path("")}]`;
+    case "bash": {
+      const command = String(args.command || "");
+      return `[bash: ${oneLine(command).slice(0, 50)}${command.length > 50 ? "..." : ""}]`;
+    }
+    case "grep":
+      return `[grep: /${String(args.pattern || "")}/ in ${path(".")}]`;
+    case "find":
+      return `[find: ${String(args.pattern || "")} in ${path(".")}]`;
+    case "ls":
+      return `[ls: ${path(".")}]`;
+    default: {
+      const json = JSON.stringify(args);
+      return `[${name}: ${json.slice(0, 40)}${json.length > 40 ? "..." : ""}]`;
+    }
+  }
+}
+
+function readRange(offset: unknown, limit: unknown): string {
+  if (typeof offset !== "number" && typeof limit !== "number") return "";
+  const from = typeof offset === "number" ? offset : 1;
+  return typeof limit === "number" ? `:${from}-${from + limit - 1}` : `:${from}`;
+}
+
+function homeShortened(path: string): string {
+  const home = process.env.HOME || process.env.USERPROFILE || "";
+  return home && path.startsWith(home) ? `~${path.slice(home.length)}` : path;
 }
 
 function oneLine(text: string): string {

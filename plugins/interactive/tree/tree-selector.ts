@@ -2,11 +2,14 @@
 // labels in [brackets]. Typing searches, up/down move, left/right page, the filter keys choose what is listed,
 // shift+l labels the selected entry (shift+t shows when labels were set), ctrl+left folds the branch starting at
 // the selected entry or goes up to the previous branch start, ctrl+right unfolds or goes down to the next one,
-// enter chooses it, escape clears the search and then closes. Searching or changing the filter unfolds everything.
+// enter chooses it, the copy key copies its text, escape clears the search and then closes. Searching or changing
+// the filter unfolds everything. Drawn as pi 1.6.0 draws it: between rules, a bold title, its key lines and the
+// search line, then the rows and where the selection is.
 import { getKeybindings, truncateToWidth, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
 import type { SessionTreeNode } from "../../sessions/index.js";
-import { keysOf, type AppAction } from "../keys/key-bindings.js";
+import type { AppAction } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
+import { treeHelpLines } from "./tree-help.js";
 import { TREE_FILTERS, treeRows, type TreeFilter, type TreeRow } from "./tree-rows.js";
 
 export interface TreeSource {
@@ -24,8 +27,12 @@ export interface TreeSelectorOptions {
   keys: KeybindingsManager;
   onSelect(entryId: string): void;
   onLabel(entryId: string): void;
+  onCopy(entryId: string): void;
   onCancel(): void;
 }
+
+/** what the line under the rows adds for a filter other than the default, as pi words it */
+const FILTER_NOTES: Record<TreeFilter, string> = { default: "", "no-tools": " [no-tools]", "user-only": " [user]", "labeled-only": " [labeled]", all: " [all]" };
 
 const FILTER_KEYS: readonly [AppAction, TreeFilter][] = [
   ["app.tree.filter.default", "default"],
@@ -67,22 +74,15 @@ export class TreeSelector implements Component {
 
   render(width: number): string[] {
     const { theme } = this;
-    const keys = this.options.keys;
-    const filterKeys = FILTER_KEYS.map(([action]) => keysOf(keys, action)).join("/");
-    const lines = [
-      `${theme.fg("borderAccent", "───")} ${theme.bold(theme.fg("accent", "Session Tree"))}`,
-      theme.fg(
-        "dim",
-        `↑/↓: move. ←/→: page. ${firstKey(keys, "app.tree.foldOrUp")}/${firstKey(keys, "app.tree.unfoldOrDown")}: fold/branch. ${keysOf(keys, "app.tree.editLabel")}: label. ${filterKeys}: filters (${keysOf(keys, "app.tree.filter.cycleForward")}/${keysOf(keys, "app.tree.filter.cycleBackward")} cycle). escape: clear search, close`,
-      ),
-      `${theme.fg("muted", "Type to search:")} ${this.query}`,
-    ];
+    const rule = theme.fg("border", "─".repeat(Math.max(1, width)));
+    const search = `  ${theme.fg("muted", "Type to search:")} ${this.query ? theme.fg("accent", this.query) : ""}`;
+    const lines = ["", rule, ` ${theme.bold("  Session Tree")}`, ...treeHelpLines(this.options.keys, width, theme), search, rule, ""];
     const height = Math.max(5, this.options.height);
     const start = Math.max(0, Math.min(this.selected - Math.floor(height / 2), this.shown.length - height));
     for (const [offset, row] of this.shown.slice(start, start + height).entries()) lines.push(this.rowLine(row, start + offset === this.selected));
-    if (this.shown.length === 0) lines.push(theme.fg("muted", "  No entries"));
-    const filterNote = this.filter === "default" ? "" : ` [${this.filter}]`;
-    lines.push(theme.fg("dim", `(${this.shown.length === 0 ? 0 : this.selected + 1}/${this.shown.length})${filterNote}`));
+    if (this.shown.length === 0) lines.push(theme.fg("muted", "  No entries found"));
+    const at = this.shown.length === 0 ? 0 : this.selected + 1;
+    lines.push(theme.fg("muted", `  (${at}/${this.shown.length})${FILTER_NOTES[this.filter]}${this.labelTimes ? " [+label time]" : ""}`), "", rule);
     return lines.map((line) => truncateToWidth(line, width));
   }
 
@@ -113,6 +113,11 @@ export class TreeSelector implements Component {
       if (row) this.options.onLabel(row.entry.id);
       return;
     }
+    if (keys.matches(data, "app.message.copy")) {
+      const row = this.shown[this.selected];
+      if (row) this.options.onCopy(row.entry.id);
+      return;
+    }
     for (const [action, filter] of FILTER_KEYS) {
       // a filter's own key turns it off again
       if (keys.matches(data, action)) return this.setFilter(this.filter === filter ? "default" : filter);
@@ -123,14 +128,15 @@ export class TreeSelector implements Component {
     if (data.length === 1 && data >= " " && data !== "\x7f") this.setQuery(this.query + data);
   }
 
+  /** pi's row: the cursor, the tree drawing (dim), the path marker, the label and its time, the entry's text */
   private rowLine(row: TreeRow, selected: boolean): string {
     const { theme } = this;
-    const marker = row.active ? theme.fg("accent", "• ") : "  ";
-    const time = this.labelTimes && row.label && row.labelTimestamp ? ` ${theme.fg("muted", labelTime(row.labelTimestamp))}` : "";
-    const label = row.label ? ` ${theme.fg("warning", `[${row.label}]`)}${time}` : "";
-    const text = selected ? theme.bold(row.text) : row.active ? row.text : theme.fg("muted", row.text);
-    const line = `${selected ? theme.fg("accent", "› ") : "  "}${theme.fg("dim", row.gutter)}${marker}${text}${label}`;
-    return selected ? theme.bg("selectedBg", line) : line;
+    const marker = row.active ? theme.fg("accent", "• ") : "";
+    const time = this.labelTimes && row.label && row.labelTimestamp ? theme.fg("muted", `${labelTime(row.labelTimestamp)} `) : "";
+    const label = row.label ? theme.fg("warning", `[${row.label}] `) : "";
+    const text = styledText(row, theme);
+    const body = `${theme.fg("dim", row.gutter)}${marker}${label}${time}${selected ? theme.bold(text) : text}`;
+    return selected ? theme.bg("selectedBg", `${theme.fg("accent", "› ")}${body}`) : `  ${body}`;
   }
 
   private move(step: number, wrap: boolean): void {
@@ -207,8 +213,30 @@ export class TreeSelector implements Component {
   }
 }
 
-function firstKey(keys: KeybindingsManager, action: AppAction): string {
-  return keys.getKeys(action)[0] ?? "";
+/** an entry's text in pi's colours: the role before the colon in its own, bookkeeping dim, tool calls muted */
+function styledText(row: TreeRow, theme: Theme): string {
+  const { text, tone } = row;
+  const colon = text.indexOf(": ") + 2;
+  switch (tone) {
+    case "user":
+      return theme.fg("accent", text.slice(0, colon)) + text.slice(colon);
+    case "assistant":
+      return theme.fg("success", text.slice(0, colon)) + text.slice(colon);
+    case "assistantNote":
+      return theme.fg("success", text.slice(0, colon)) + theme.fg("muted", text.slice(colon));
+    case "assistantError":
+      return theme.fg("success", text.slice(0, colon)) + theme.fg("error", text.slice(colon));
+    case "custom":
+      return theme.fg("customMessageLabel", text.slice(0, colon)) + text.slice(colon);
+    case "branch":
+      return theme.fg("warning", text.slice(0, colon)) + text.slice(colon);
+    case "compaction":
+      return theme.fg("borderAccent", text);
+    case "tool":
+      return theme.fg("muted", text);
+    default:
+      return theme.fg("dim", text);
+  }
 }
 
 /** when a label was set: the time today, else month/day (and year when not this year), as pi shows it */

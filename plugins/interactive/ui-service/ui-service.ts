@@ -87,8 +87,9 @@ export class InteractiveUi implements UiService, DialogHost {
     return this.blocking({ kind: "question", message: title }, () => confirmDialog(this, title, message, opts));
   }
 
-  input(title: string, placeholder?: string, opts?: UiDialogOptions): Promise<string | undefined> {
-    return this.blocking({ kind: "question", message: title }, () => inputDialog(this, placeholder ? `${title} (${placeholder})` : title, undefined, opts));
+  /** the placeholder is not drawn, as in pi 1.6.0 */
+  input(title: string, _placeholder?: string, opts?: UiDialogOptions): Promise<string | undefined> {
+    return this.blocking({ kind: "question", message: title }, () => inputDialog(this, title, undefined, opts));
   }
 
   editor(title: string, prefill?: string, opts?: UiDialogOptions): Promise<string | undefined> {

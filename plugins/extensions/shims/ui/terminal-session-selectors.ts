@@ -6,7 +6,7 @@ import { Container, getKeybindings, Input, Text, type Focusable } from "@earendi
 import type { SessionInfo, SessionTreeNode } from "../../../sessions/index.js";
 import { deleteSessionFile } from "../../../interactive/resume/delete-session-file.js";
 import { SessionPicker } from "../../../interactive/resume/session-picker.js";
-import type { TreeFilter } from "../../../interactive/tree/tree-rows.js";
+import { entryCopyText, type TreeFilter } from "../../../interactive/tree/tree-rows.js";
 import { TreeSelector } from "../../../interactive/tree/tree-selector.js";
 import { interactiveTheme } from "./terminal-theme.js";
 
@@ -65,6 +65,7 @@ export class TreeSelectorComponent extends Container implements Focusable {
         onSelect,
         onCancel,
         onLabel: (id) => this.startLabel(id),
+        onCopy: (id) => this.onCopy?.(entryCopyText(findNode(this.tree, id)?.entry)),
       },
       interactiveTheme(),
     );

@@ -1,0 +1,88 @@
+// The /tree navigator and the dialogs extensions open (select, confirm with a countdown, input) side by side with
+// pi 1.6.0 (see pi16-tool-rows.test.ts for the method): every stretch of each row is compared, text and colour
+// roles, not only its first character.
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { colourRuns, openStoredSession, storedReply, useSideBySide, type SideBySide } from "./side-by-side.js";
+
+const start = useSideBySide();
+const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
+const EDITOR_EDGE = "─".repeat(100);
+
+/** both programs' rows from `first` to `last`, once they read the same (or, after a while, as they are) */
+async function sameRuns(pair: SideBySide, first: string, last: string, normalise: (row: string) => string = (row) => row): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const runs = { pith: colourRuns(pair.pith, first, last).map(normalise), pi: colourRuns(pair.pi, first, last).map(normalise) };
+    if (JSON.stringify(runs.pith) === JSON.stringify(runs.pi) || Date.now() > deadline) {
+      expect(runs.pith).toEqual(runs.pi);
+      return runs.pith;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** a session with a tool call, an aborted reply and a label: each kind of row the tree colours its own way */
+const varied = openStoredSession([
+  { role: "user", content: [{ type: "text", text: "read the notes" }] },
+  storedReply([{ type: "toolCall", id: "call-1", name: "read", arguments: { path: "notes.md", offset: 2, limit: 3 } }], "toolUse"),
+  { role: "toolResult", toolCallId: "call-1", toolName: "read", content: [{ type: "text", text: "line two" }], isError: false },
+  storedReply([{ type: "text", text: "The notes say two." }]),
+  { type: "label", targetId: "e0000001", label: "start" },
+  { role: "user", content: [{ type: "text", text: "second question" }] },
+  storedReply([], "aborted"),
+  { role: "user", content: [{ type: "text", text: "third question" }] },
+  storedReply([{ type: "text", text: "Last words." }]),
+] as never);
+
+it("/tree: its rules, title, key lines, search line, rows in their colours and the line under them read as pi's", async () => {
+  const pair = await start({ rows: 50, settings: { theme: "probe" }, ready: "Last words.", prepare: varied });
+  pair.type("/tree\r");
+  await pair.waitFor((screen) => screen.includes("Session Tree") && screen.includes("(7/7)"));
+  const rows = await sameRuns(pair, "Last words.", EDITOR_EDGE);
+  // pith drew a title line over the list, one key line and muted rows off the current path
+  expect(rows.join("\n")).toContain("[start] |fg=warning");
+
+  // a search: the query in the accent colour, the rows that hold it, the count
+  pair.type("question");
+  await pair.waitFor((screen) => screen.includes("(2/2)") || screen.includes("(1/2)"));
+  await sameRuns(pair, "Last words.", EDITOR_EDGE);
+
+  // a filter, named under the rows; and the "Summarize branch?" choice after enter
+  pair.type("\x1b");
+  await pair.waitFor((screen) => !screen.includes("question ‖") && /\(\d\/7\)/.test(screen));
+  pair.type("\x15");
+  await pair.waitFor((screen) => screen.includes("[user]"));
+  await sameRuns(pair, "Last words.", EDITOR_EDGE);
+  pair.type("\x1b[A");
+  await pair.waitFor((screen) => /› .*user: second question/.test(screen));
+  pair.type("\r");
+  await pair.waitFor((screen) => screen.includes("Summarize branch?"));
+  await sameRuns(pair, "Last words.", EDITOR_EDGE);
+}, 90_000);
+
+it("an extension's confirm with a timeout, its select and its input read as pi's", async () => {
+  const pair = await start({ rows: 40, settings: { theme: "probe" }, ready: "Loaded and ready.", args: ["-e", `${EXAMPLES}timed-confirm.ts`, "-e", `${EXAMPLES}rpc-demo.ts`] });
+  const seconds = (row: string) => row.replace(/\(\d+s\)/, "(<n>s)");
+  pair.type("/timed\r");
+  await pair.waitFor((screen) => /\(\d+s\)/.test(screen) && screen.includes("→ Yes"));
+  const confirm = await sameRuns(pair, EDITOR_EDGE, "~/project", seconds);
+  expect(confirm.join("\n")).toMatch(/\(<n>s\)/);
+  pair.type("\x1b");
+  await pair.waitFor((screen) => !screen.includes("→ Yes"));
+
+  pair.type("/timed-select\r");
+  await pair.waitFor((screen) => screen.includes("→ Option A"));
+  pair.type("\x1b[B");
+  await pair.waitFor((screen) => screen.includes("→ Option B"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project", seconds);
+  pair.type("\x1b");
+  await pair.waitFor((screen) => !screen.includes("→ Option B"));
+
+  pair.type("/rpc-input\r");
+  await pair.waitFor((screen) => screen.includes("Enter a value"));
+  pair.type("abc");
+  await pair.waitFor((screen) => screen.includes("abc"));
+  // pith added the placeholder to the title
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+}, 90_000);
