@@ -62,7 +62,7 @@ function hintTexts(hints: readonly Hint[], state: HeaderState): string[] {
     const keys = hint.keys(state.keys);
     // an action bound to no key is left out
     if (keys === "") return [];
-    return [`${state.theme.fg("dim", keys)} ${state.theme.fg("muted", hint.label)}`];
+    return [`${state.theme.fg("dim", keys)}${state.theme.fg("muted", ` ${hint.label}`)}`];
   });
 }
 
@@ -72,7 +72,7 @@ export function headerText(state: HeaderState): string {
   if (state.expanded()) return `${title}\n${hintTexts(EXPANDED, state).join("\n")}`;
   const expandKey = keysOf(state.keys, "app.tools.expand");
   const more = expandKey ? `\n${theme.fg("dim", `Press ${expandKey} to show full startup help${state.quiet() === "header" ? "" : " and loaded resources"}.`)}` : "";
-  return `${title}\n${hintTexts(COMPACT, state).join(theme.fg("dim", " · "))}${more}`;
+  return `${title}\n${hintTexts(COMPACT, state).join(theme.fg("muted", " · "))}${more}`;
 }
 
 export class Header extends Text {
