@@ -86,3 +86,13 @@ it("an extension's confirm with a timeout, its select and its input read as pi's
   // pith added the placeholder to the title
   await sameRuns(pair, EDITOR_EDGE, "~/project");
 }, 90_000);
+
+it("/settings: the list between two rules, its rows, description and keys read as pi's", async () => {
+  const pair = await start({ rows: 40, settings: { theme: "probe" } });
+  await pair.pi.waitForText("ripgrep not found", 20_000);
+  pair.type("/settings\r");
+  await pair.waitFor((screen) => screen.includes("(1/") && screen.includes("Esc to cancel"));
+  // pith drew no rules around it
+  const rows = await sameRuns(pair, EDITOR_EDGE, "~/project");
+  expect(rows.at(-2)).toMatch(/^─+\|fg=border/);
+}, 60_000);

@@ -3,6 +3,7 @@
 // of themes, previewed while moving, restored on escape; "Warnings" and "Default thinking level per model" open
 // menus of their own (settings-submenus.ts).
 import type { CacheWarmingMode } from "../../cache-warming/index.js";
+import { Ruled } from "../components/ruled.js";
 import { SelectList, SettingsList, getCapabilities, type Component, type SettingItem } from "@earendil-works/pi-tui";
 import { IMAGE_ROWS, SETTING_ROWS, fullscreenRows, shownValue, storedValue } from "../settings/setting-rows.js";
 import { ModelThinkingMenu, modelThinkingSummary, warningsMenu } from "../settings/settings-submenus.js";
@@ -43,7 +44,7 @@ export async function settingsCommand(_args: string, host: CommandHost): Promise
     submenu: (value, done) => themeMenu(host, value, done),
   });
   await ui.openComponent<void>(
-    (finish) => new SettingsList(items, 10, ui.theme.settingsList(), (id, value) => void change(host, id, value), () => finish(), { enableSearch: true }),
+    (finish) => new Ruled(new SettingsList(items, 10, ui.theme.settingsList(), (id, value) => void change(host, id, value), () => finish(), { enableSearch: true }), () => ui.theme),
     undefined,
   );
 }

@@ -1,8 +1,10 @@
 // Dialogs that take the editor's place until answered: a choice from a list, yes/no, one line of text, drawn as
 // pi 1.6.0 draws an extension's. Each resolves exactly once, with the answer or (escape, timeout, an aborted
 // signal) as cancelled.
-import { Container, getKeybindings, Input, Spacer, Text, truncateToWidth, type Component, type Focusable } from "@earendil-works/pi-tui";
+import { getKeybindings, Input, Spacer, Text, truncateToWidth, type Component, type Focusable } from "@earendil-works/pi-tui";
 import { Countdown } from "../components/countdown.js";
+import { Framed } from "../components/framed.js";
+import { Rule } from "../components/ruled.js";
 import type { UiDialogOptions } from "../../../lib/ui/ui-types.js";
 import type { Theme } from "../theme/theme.js";
 
@@ -47,19 +49,17 @@ export function openDialog<T>(host: DialogHost, build: (finish: (value: T) => vo
  * and the key hints, each padded by a column and set apart by blank lines. With a timeout, the title counts the
  * seconds down.
  */
-class DialogFrame extends Container implements Focusable {
-  private isFocused = false;
+class DialogFrame extends Framed {
   private readonly titleText: Text;
   private readonly countdown: Countdown | undefined;
 
   constructor(
-    private readonly body: Component & Partial<Focusable>,
+    body: Component & Partial<Focusable>,
     parts: { host: DialogHost; title: (text: string) => string; text: string; hint: string; description?: string; timeout?: number },
   ) {
-    super();
+    super(body);
     const theme = parts.host.dialogTheme();
-    const rule = new Text("", 0, 0);
-    rule.render = (width) => [theme.fg("border", "─".repeat(Math.max(1, width)))];
+    const rule = new Rule(() => theme);
     this.titleText = new Text(parts.title(parts.text), 1, 0);
     this.addChild(rule);
     this.addChild(new Spacer(1));
@@ -80,19 +80,6 @@ class DialogFrame extends Container implements Focusable {
         parts.host.requestRender();
       });
     }
-  }
-
-  get focused(): boolean {
-    return this.isFocused;
-  }
-
-  set focused(value: boolean) {
-    this.isFocused = value;
-    if ("focused" in this.body) this.body.focused = value;
-  }
-
-  handleInput(data: string): void {
-    this.body.handleInput?.(data);
   }
 
   dispose(): void {
