@@ -41,7 +41,7 @@ it("/fork starts a new session from an earlier message and puts its text in the 
   run.type("second question\r");
   await run.waitForText("Second answer.");
   run.type("/fork\r");
-  await run.waitForText("Fork from message");
+  await run.waitForText("Fork from Message");
   run.type("\r");
   await run.waitForText("Forked to new session");
   const screen = run.screen();

@@ -96,3 +96,21 @@ it("/settings: the list between two rules, its rows, description and keys read a
   const rows = await sameRuns(pair, EDITOR_EDGE, "~/project");
   expect(rows.at(-2)).toMatch(/^─+\|fg=border/);
 }, 60_000);
+
+it("/fork: the title, what it does, and each message with 'Message n of N' between rules read as pi's", async () => {
+  const turns = openStoredSession([
+    { role: "user", content: [{ type: "text", text: "first question" }] },
+    storedReply([{ type: "text", text: "First answer." }]),
+    { role: "user", content: [{ type: "text", text: "second question" }] },
+    storedReply([{ type: "text", text: "Second answer." }]),
+  ] as never);
+  const pair = await start({ rows: 40, settings: { theme: "probe" }, ready: "Second answer.", prepare: turns });
+  await pair.pi.waitForText("ripgrep not found", 20_000);
+  pair.type("/fork\r");
+  await pair.waitFor((screen) => screen.includes("Message 2 of 2"));
+  // pith showed a searchable list titled "Fork from message", one line per message
+  await sameRuns(pair, "Fork from Message", "~/project");
+  pair.type("\x1b[A");
+  await pair.waitFor((screen) => /› first question/.test(screen));
+  await sameRuns(pair, "Fork from Message", "~/project");
+}, 60_000);

@@ -56,9 +56,9 @@ it("keybindings.json binds the session actions to keys; ctrl+v pastes a clipboar
   run.type("\x1b");
   await run.waitFor((screen) => !screen.includes("Session Tree"));
   run.type(F7);
-  await run.waitForText("Fork from message");
+  await run.waitForText("Fork from Message");
   run.type("\x1b");
-  await run.waitFor((screen) => !screen.includes("Fork from message"));
+  await run.waitFor((screen) => !screen.includes("Fork from Message"));
   run.type(F8);
   await run.waitForText("New session started");
   run.type(F5);

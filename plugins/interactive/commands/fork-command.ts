@@ -1,6 +1,6 @@
 // /fork: a user message of this session to go back to; the conversation before it becomes a new session, and the
-// message's text comes back into the editor to be changed and sent again.
-import { SearchList } from "../components/search-list.js";
+// message's text comes back into the editor to be changed and sent again. The list is pi 1.6.0's (no search).
+import { ForkSelector } from "../components/fork-selector.js";
 import type { CommandHost } from "./command-host.js";
 import { sessionMove } from "./session-move.js";
 
@@ -9,17 +9,7 @@ export async function forkCommand(_args: string, host: CommandHost): Promise<voi
   const points = context.use("sessionInfo").forkPoints();
   if (points.length === 0) return chat.notify("status", "No messages to fork from");
   const entryId = await ui.openComponent<string | undefined>(
-    (finish) =>
-      new SearchList(
-        {
-          title: "Fork from message",
-          items: points.map((point) => ({ value: point.entryId, label: point.text.replace(/\s+/g, " ").slice(0, 100) })),
-          selected: points.at(-1)!.entryId,
-          onSelect: (item) => finish(item.value),
-          onCancel: () => finish(undefined),
-        },
-        ui.theme,
-      ),
+    (finish) => new ForkSelector(points.map((point) => ({ id: point.entryId, text: point.text })), ui.theme, finish),
     undefined,
   );
   if (!entryId) return;

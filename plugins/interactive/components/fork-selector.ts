@@ -1,0 +1,73 @@
+// /fork's list of your messages, as pi 1.6.0 draws it: a bold title and what forking does, then between rules each
+// message on a line of its own (the selected one bold after `›`) with "Message n of N" under it and a blank line;
+// up/down wrap around, the page keys jump, enter chooses, escape cancels.
+import { getKeybindings, getSelectPageIndex, Spacer, Text, truncateToWidth, type Component } from "@earendil-works/pi-tui";
+import { Rule } from "./ruled.js";
+import { Framed } from "./framed.js";
+import type { Theme } from "../theme/theme.js";
+
+export interface ForkPoint {
+  id: string;
+  text: string;
+}
+
+const VISIBLE = 10;
+
+class ForkList implements Component {
+  private selected: number;
+
+  constructor(
+    private readonly points: readonly ForkPoint[],
+    private readonly theme: Theme,
+    private readonly choose: (id: string | undefined) => void,
+  ) {
+    this.selected = Math.max(0, points.length - 1);
+  }
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    const { theme, points } = this;
+    if (points.length === 0) return [theme.fg("muted", "  No user messages found")];
+    const start = Math.max(0, Math.min(this.selected - Math.floor(VISIBLE / 2), points.length - VISIBLE));
+    const end = Math.min(start + VISIBLE, points.length);
+    const lines: string[] = [];
+    for (let index = start; index < end; index++) {
+      const text = truncateToWidth(points[index]!.text.replace(/\n/g, " ").trim(), width - 2);
+      const chosen = index === this.selected;
+      lines.push(chosen ? `${theme.fg("accent", "› ")}${theme.bold(text)}` : `  ${text}`, theme.fg("muted", `  Message ${index + 1} of ${points.length}`), "");
+    }
+    if (start > 0 || end < points.length) lines.push(theme.fg("muted", `  (${this.selected + 1}/${points.length})`));
+    return lines;
+  }
+
+  handleInput(data: string): void {
+    const keys = getKeybindings();
+    const count = this.points.length;
+    const page = getSelectPageIndex(keys, data, this.selected, count, VISIBLE);
+    if (keys.matches(data, "tui.select.up")) this.selected = this.selected === 0 ? count - 1 : this.selected - 1;
+    else if (keys.matches(data, "tui.select.down")) this.selected = this.selected === count - 1 ? 0 : this.selected + 1;
+    else if (page !== undefined) this.selected = count === 0 ? this.selected : page;
+    else if (keys.matches(data, "tui.select.confirm")) {
+      const point = this.points[this.selected];
+      if (point) this.choose(point.id);
+    } else if (keys.matches(data, "tui.select.cancel")) this.choose(undefined);
+  }
+}
+
+export class ForkSelector extends Framed {
+  constructor(points: readonly ForkPoint[], theme: Theme, choose: (id: string | undefined) => void) {
+    const list = new ForkList(points, theme, choose);
+    super(list);
+    this.addChild(new Spacer(1));
+    this.addChild(new Text(theme.bold("Fork from Message"), 1, 0));
+    this.addChild(new Text(theme.fg("muted", "Select a user message to copy the active path up to that point into a new session"), 1, 0));
+    this.addChild(new Spacer(1));
+    this.addChild(new Rule(() => theme));
+    this.addChild(new Spacer(1));
+    this.addChild(list);
+    this.addChild(new Spacer(1));
+    this.addChild(new Rule(() => theme));
+  }
+}
+
