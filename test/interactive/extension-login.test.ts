@@ -2,15 +2,18 @@
 // terminal: the provider is offered, the extension's login draws its URL, instructions and question in the
 // dialog, the pasted code is exchanged, auth.json holds pi's entry, the next request sends `getApiKey`'s key, and
 // /logout lists the login under the extension's name and removes it. A whole pi-ai `Provider`'s own API key
-// questions (fixtures/native-auth-provider.ts) run in the same dialog.
+// questions (fixtures/native-auth-provider.ts) run in the same dialog; its `secret` question shows what is typed,
+// as pi 1.6.0's dialog does (side by side).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { installCorpSso, startTokenServer, type TokenServer } from "../extensions/fixtures/corp-sso.js";
 import { usePtyWorld, type PtyRun } from "./pty-harness.js";
+import { useSideBySide } from "./side-by-side.js";
 
 const ui = usePtyWorld();
+const sideBySide = useSideBySide();
 const NATIVE_AUTH_FIXTURE = fileURLToPath(new URL("../extensions/fixtures/native-auth-provider.ts", import.meta.url));
 let sso: TokenServer;
 
@@ -81,3 +84,39 @@ it("/login with an API key to a whole pi-ai Provider asks its own auth.apiKey.lo
   run.type("hi\r");
   await run.waitForText("nat answer with key sekrit@us");
 });
+
+it("a whole pi-ai Provider's `secret` question shows the typed key in the dialog, as pi 1.6.0's does", async () => {
+  const pair = await sideBySide({
+    cols: 120,
+    env: { BROWSER: "true" },
+    prepare: async (world) => {
+      await mkdir(join(world.agentDir, "extensions"), { recursive: true });
+      await writeFile(join(world.agentDir, "extensions", "nat.ts"), `export { default } from ${JSON.stringify(NATIVE_AUTH_FIXTURE)};\n`);
+      return [];
+    },
+  });
+  pair.type("/login\r");
+  // pi 1.6.0 puts a command sent while its start-up runs back into the editor: sent again until its dialog opens
+  let sentAt = Date.now();
+  await pair.pi.waitFor((screen) => {
+    if (screen.includes("Select authentication method:")) return true;
+    if (Date.now() - sentAt > 500 && pair.pi.screen().some((row) => row.trim() === "/login")) {
+      sentAt = Date.now();
+      pair.pi.type("\r");
+    }
+    return false;
+  }, 20_000);
+  await pair.waitFor((screen) => screen.includes("Select authentication method:"));
+  pair.type("\x1b[B\r");
+  await pair.waitFor((screen) => screen.includes("Select provider to configure:"));
+  pair.type("nat key");
+  await pair.waitFor((screen) => screen.includes("Nat Key"));
+  pair.type("\r");
+  await pair.waitFor((screen) => screen.includes("Your Nat key"));
+  pair.type("sekrit");
+  await pair.waitFor((screen, run) => run.screen().some((row) => row.trim() === "> sekrit"));
+  pair.type("\r");
+  await pair.waitFor((screen) => screen.includes("America"));
+  // pi replaces its dialog with the next question; pith keeps the answer above it, as typed
+  expect(pair.pith.screen().map((row) => row.trim())).toContain("> sekrit");
+}, 60_000);
