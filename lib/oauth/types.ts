@@ -31,9 +31,13 @@ export interface SignInConversation {
   ask(message: string, placeholder?: string, signal?: AbortSignal): Promise<string>;
 }
 
-/** What a request with the credential uses: the key, and the endpoint the credential belongs to (Copilot). */
+/**
+ * What a request with the credential uses: the key, headers of the login's own (an extension provider's `toAuth`
+ * may give headers instead of a key), and the endpoint the credential belongs to (Copilot).
+ */
 export interface CredentialAuth {
-  apiKey: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
   baseUrl?: string;
 }
 

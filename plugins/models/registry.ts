@@ -17,6 +17,7 @@ import { checkProviderConfig, invalidProviderMessage, readModelsJson } from "./c
 import type { ProviderConfig } from "./config-files/models-json-schema.js";
 import type { ModelType, ModelTypeMap } from "./model-types.js";
 import { TypedModels } from "./typed-models.js";
+import type { CredentialAuth } from "../../lib/oauth/types.js";
 
 /** Which of a provider's models its stored credential may use (pi-ai's `filterModels` of a whole `Provider`). */
 export type AvailabilityFilter = (models: readonly Model[], credential: AuthCredential | undefined) => Model[];
@@ -186,7 +187,7 @@ export class ModelRegistry {
     // the router resolves the key of the physical model it picks
     if (isVirtualModel(model)) return {};
     const key = await this.resolveKey(model.provider, signal);
-    if (!key?.apiKey && !key?.bearer) throw noApiKeyError(model.provider, { modelsJsonPath: this.modelsJsonPath, authJsonPath: this.authJsonPath, canSignIn: this.loginFlows.has(model.provider) });
+    if (!key?.apiKey && !key?.bearer && !key?.headers) throw noApiKeyError(model.provider, { modelsJsonPath: this.modelsJsonPath, authJsonPath: this.authJsonPath, canSignIn: this.loginFlows.has(model.provider) });
     const { apiKey } = key;
     const config = this.requestConfig(model.provider);
     const owner = `model "${model.provider}/${model.id}"`;
@@ -194,9 +195,10 @@ export class ModelRegistry {
     // classifier and image models (pi 1.6.0): their own headers are config values like models.json's, and models.json's
     // per-model headers are for chat models only, so a chat model of the same id lends them none
     const typed = "type" in model && (model.type === "image" || model.type === "classifier");
+    // a login's own headers (an extension provider's `toAuth`) come first: the provider's and model's win, as in pi
     const headers: Record<string, string> = typed
-      ? { ...providerHeaders, ...(await this.resolveHeaders(model.headers, owner, signal)) }
-      : { ...model.headers, ...providerHeaders, ...(await this.resolveHeaders(this.tableOf(model.provider).modelHeaders.get(modelKey(model.provider, model.id)), owner, signal)) };
+      ? { ...key.headers, ...providerHeaders, ...(await this.resolveHeaders(model.headers, owner, signal)) }
+      : { ...key.headers, ...model.headers, ...providerHeaders, ...(await this.resolveHeaders(this.tableOf(model.provider).modelHeaders.get(modelKey(model.provider, model.id)), owner, signal)) };
     if (key.bearer) headers.Authorization = `Bearer ${key.bearer}`;
     else if (config?.authHeader) headers.Authorization = `Bearer ${apiKey}`;
     const auth: ResolvedAuth = { ...(apiKey ? { apiKey } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
@@ -214,7 +216,7 @@ export class ModelRegistry {
     const key = source && (await this.resolveKey(provider, signal));
     if (!source || !key) return undefined;
     const config = this.requestConfig(provider);
-    const headers = await this.resolveHeaders(config?.headers, `provider "${provider}"`, signal);
+    const headers = { ...key.headers, ...(await this.resolveHeaders(config?.headers, `provider "${provider}"`, signal)) };
     if (key.bearer) headers.Authorization = `Bearer ${key.bearer}`;
     const auth: ResolvedAuth = { ...(key.apiKey ? { apiKey: key.apiKey } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}), ...(key.baseUrl ? { baseUrl: key.baseUrl } : {}) };
     return { auth, ...source };
@@ -397,7 +399,7 @@ export class ModelRegistry {
     provider: string,
     signal: AbortSignal | undefined,
     minValidityMs?: number,
-  ): Promise<{ apiKey: string | undefined; baseUrl?: string; bearer?: string } | undefined> {
+  ): Promise<{ apiKey: string | undefined; headers?: Record<string, string>; baseUrl?: string; bearer?: string } | undefined> {
     const runtime = this.runtimeKeys.get(provider);
     if (runtime) return { apiKey: runtime };
     const credential = this.credentials.get(provider);
@@ -415,7 +417,7 @@ export class ModelRegistry {
   }
 
   /** A subscription login: refreshed under auth.json's lock when it expires within five minutes (lib/oauth). */
-  private async subscriptionAuth(provider: string, credential: OAuthEntry, signal: AbortSignal | undefined, minValidityMs?: number): Promise<{ apiKey: string; baseUrl?: string }> {
+  private async subscriptionAuth(provider: string, credential: OAuthEntry, signal: AbortSignal | undefined, minValidityMs?: number): Promise<CredentialAuth & { apiKey: string | undefined }> {
     const flow = await this.loginFlows.load(provider);
     if (!flow) {
       if (credential.expires > this.now()) return { apiKey: credential.access };
@@ -438,7 +440,7 @@ export class ModelRegistry {
     // the refreshed entry is what later requests use
     const latest = readAuthFile(this.authJsonPath).credentials.get(provider);
     if (latest) this.credentials.set(provider, latest);
-    return auth;
+    return { ...auth, apiKey: auth.apiKey };
   }
 
   private async keyFromCredential(provider: string, credential: ApiKeyEntry, signal: AbortSignal | undefined): Promise<string> {

@@ -1,6 +1,6 @@
 // pi 1.6's whole-`Provider` sign-ins (fixtures/native-auth-provider.ts): `pith login` runs the provider's
 // `auth.oauth.login` and stores pi's auth.json entry; an expired login is refreshed through its `refresh` and each
-// request's key comes from its `toAuth`, in pith as in pi 1.6.0 (which leave the same entry); `getProvider(...).auth`
+// request's key and headers come from its `toAuth`, in pith as in pi 1.6.0 (which leave the same entry); `getProvider(...).auth`
 // is the provider's own; its models are available only with a login.
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -32,7 +32,7 @@ describe("registerProvider(provider) with its own sign-ins", () => {
     expect((await readAuth(world))["nat-sso"]).toMatchObject({ type: "oauth", access: "access-code-9", refresh: "refresh-1", team: "blue" });
     const run = await world.run(["--model", "nat-sso/nat-one", "--no-session", "-p", "hi"]);
     expect(run.stderr).toBe("");
-    expect(run.stdout.trim()).toBe("nat answer with key key-access-code-9");
+    expect(run.stdout.trim()).toBe("nat answer with key key-access-code-9 for team blue");
   });
 
   describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("beside pi 1.6.0", () => {
@@ -57,7 +57,7 @@ describe("registerProvider(provider) with its own sign-ins", () => {
       const pi = await walk(piWorld, (args) => runPiCli(piWorld, args));
       expect(pi.before).toBe('No models matching "nat"\n');
       expect(pi.listed).toMatch(/nat-sso\s+nat-one/);
-      expect(pi.answered.trim()).toBe("nat answer with key key-access-refreshed");
+      expect(pi.answered.trim()).toBe("nat answer with key key-access-refreshed for team blue");
       expect(pi.entry).toEqual({ type: "oauth", access: "access-refreshed", refresh: "refresh-2", team: "blue" });
       expect(pi.log.trim().split("\n").map((line) => JSON.parse(line) as unknown)).toEqual([
         { refresh: { refresh: "refresh-1", signal: true } },

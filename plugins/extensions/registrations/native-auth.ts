@@ -22,7 +22,7 @@ export interface NativeOAuth {
   isSubscription?: boolean;
   login(interaction: Interaction, options?: { getDeviceId?: () => string }): Promise<Record<string, unknown>>;
   refresh(credential: OAuthCredential, signal: AbortSignal): Promise<Record<string, unknown>>;
-  toAuth(credential: OAuthCredential): Promise<{ apiKey?: string; baseUrl?: string }>;
+  toAuth(credential: OAuthCredential): Promise<{ apiKey?: string; headers?: Record<string, string | null>; baseUrl?: string }>;
 }
 
 /** pi-ai's `ApiKeyAuth.login`: the provider's own questions for a key (and provider-scoped values) */
@@ -63,8 +63,12 @@ export function nativeOAuthFlow(provider: string, oauth: NativeOAuth): Extension
     refresh: async (credential, _endpoints, signal) => oauthCredential(oauth.name, "refresh", await oauth.refresh(credential, signal)),
     async toAuth(credential) {
       const auth = await oauth.toAuth(credential);
-      if (typeof auth?.apiKey !== "string" || auth.apiKey === "") throw new PithError("NO_API_KEY", `The ${oauth.name} login gave no API key (its toAuth resolved ${JSON.stringify(auth)}).`);
-      return { apiKey: auth.apiKey, ...(auth.baseUrl ? { baseUrl: auth.baseUrl } : {}) };
+      const apiKey = typeof auth?.apiKey === "string" && auth.apiKey !== "" ? auth.apiKey : undefined;
+      // as in pi, the request sends the login's headers (a `null` one is pi's "leave out", which a request lacks anyway)
+      const headers = Object.fromEntries(Object.entries(auth?.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const hasHeaders = Object.keys(headers).length > 0;
+      if (!apiKey && !hasHeaders) throw new PithError("NO_API_KEY", `The ${oauth.name} login gave neither an API key nor headers (its toAuth resolved ${JSON.stringify(auth)}).`);
+      return { ...(apiKey ? { apiKey } : {}), ...(hasHeaders ? { headers } : {}), ...(auth.baseUrl ? { baseUrl: auth.baseUrl } : {}) };
     },
   };
 }

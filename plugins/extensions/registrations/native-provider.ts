@@ -145,7 +145,9 @@ async function* nativeStream(provider: NativeProvider, stored: StoredCredential,
   const entry = stored();
   const resolver = entry?.type === "oauth" ? undefined : provider.auth?.apiKey;
   const credential = entry?.type === "api_key" && entry.key === key ? entry : { type: "api_key" as const, key };
-  const resolved = resolver ? (await resolver.resolve({ ctx: authContext, ...(key ? { credential: credential as { type: "api_key"; key: string } } : {}), signal }))?.auth : key ? { apiKey: key } : undefined;
+  // a login's key and headers (its `toAuth`) came with the request's options
+  const fromOptions: ApiKeyAuthResult["auth"] = key ? { apiKey: key } : entry?.type === "oauth" ? {} : undefined;
+  const resolved = resolver ? (await resolver.resolve({ ctx: authContext, ...(key ? { credential: credential as { type: "api_key"; key: string } } : {}), signal }))?.auth : fromOptions;
   if (!resolved) throw new PithError("NO_API_KEY", `Provider "${provider.id}" is not configured: its auth resolved no credential`);
   const own = listModels(provider).find((candidate) => candidate.id === model.id);
   const headers = { ...options.headers, ...resolved.headers };
