@@ -286,6 +286,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
       });
     }
     chat.showHistory(sessionHistory(plugged, session));
+    // as pi once its UI is up: the model catalogues refreshed in the background (never awaited, never failing the run)
+    void plugged.tryUse("models")?.catalogueRefresh.run({ atStartUp: true }).then(() => ui.requestRender());
     const compacted = compactedNote(plugged);
     if (compacted) chat.notify("status", compacted);
     void (async () => {

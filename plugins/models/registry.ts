@@ -18,6 +18,7 @@ import type { ProviderConfig } from "./config-files/models-json-schema.js";
 import type { ModelType, ModelTypeMap } from "./model-types.js";
 import { TypedModels } from "./typed-models.js";
 import type { CredentialAuth } from "../../lib/oauth/types.js";
+import { CatalogueRefresh } from "./catalogue-refresh.js";
 
 /** Which of a provider's models its stored credential may use (pi-ai's `filterModels` of a whole `Provider`). */
 export type AvailabilityFilter = (models: readonly Model[], credential: AuthCredential | undefined) => Model[];
@@ -55,6 +56,8 @@ export class ModelRegistry {
   readonly virtualModels = new VirtualModels();
   /** the account sign-ins: pith's own and those extensions register with a provider */
   readonly loginFlows = new LoginFlows();
+  /** pi's background catalogue refresh (start-up, the model selector); extensions that need one set its refresher */
+  readonly catalogueRefresh = new CatalogueRefresh();
   /** classifier and image models, with this registry's providers and their models.json and extension settings */
   readonly typedModels = new TypedModels({
     providers: () => this.providers(),

@@ -94,6 +94,8 @@ export function rpcMode(options: RpcModeOptions): RpcMode {
     let inputEnded!: () => void;
     const ended = new Promise<void>((resolve) => (inputEnded = resolve));
     const stopReading = readJsonlLines(options.input, { onLine: (line) => commands.handleLine(line), onEnd: () => inputEnded() });
+    // as pi once ready: the model catalogues refreshed in the background (never awaited, never failing the mode)
+    void plugged.tryUse("models")?.catalogueRefresh.run({ signal: commandsStopped.signal, atStartUp: true });
     const removeSignalHandlers = options.handleSignals ? onExitSignals((_name, code) => stopWith(code)) : () => undefined;
     const onOutputError = (error: Error) => {
       writer.close();

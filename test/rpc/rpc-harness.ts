@@ -110,9 +110,9 @@ export function spawnRpc(world: CliWorld, args: string[] = [], env: NodeJS.Proce
   return spawnRpcOf(process.execPath, PITH_BIN, world, args, env);
 }
 
-/** pi 1.6.0 itself (on the Node 22 binary, offline) as `spawnRpc` starts pith: to compare the two. */
+/** pi 1.6.0 itself (on the Node 22 binary, offline unless `env` sets PI_OFFLINE) as `spawnRpc` starts pith: to compare the two. */
 export function spawnPiRpc(world: CliWorld, args: string[] = [], env: NodeJS.ProcessEnv = {}): RpcChild {
-  return spawnRpcOf(NODE22, PI16_CLI, world, args, { ...env, PI_OFFLINE: "1" });
+  return spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1", ...env });
 }
 
 function spawnRpcOf(node: string, cli: string, world: CliWorld, args: string[], env: NodeJS.ProcessEnv): RpcChild {

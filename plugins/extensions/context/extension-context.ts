@@ -65,7 +65,7 @@ function buildContext(runtime: ExtensionRuntime, record: ExtensionRecord): Exten
     modelRegistry: modelRegistryView(() => runtime.models(), {
       // only a registration the models service took (a refused one is reported and registers nothing)
       get: (name) => runtime.records.find((loaded) => loaded.live && loaded.providerNames.has(name))?.nativeProviders.get(name),
-      refresh: async (options) => (await import("../registrations/native-refresh.js")).refreshNativeProviders(runtime, options),
+      refresh: async (options) => (await import("../registrations/native-refresh.js")).refreshCatalogues(runtime, options),
     }),
     get model() {
       return session.model;

@@ -8,7 +8,8 @@ import { execProgram } from "./exec.js";
 import type { ExtensionRecord } from "./extension-record.js";
 import { deliverInBackground, sendMessage, sendUserMessage } from "../events/message-delivery.js";
 import { configOfNativeProvider, isNativeProvider } from "../registrations/native-provider.js";
-import { checkNativeAuth, registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
+import { registerProviderNow, registerVirtualModelNow } from "../registrations/provider-registration.js";
+import { settleNativeAvailability } from "../registrations/native-availability.js";
 import { refreshNativeProviders } from "../registrations/native-refresh.js";
 import { listCommands, listTools, registerAllCommands, registerToolNow } from "../registrations/registrations.js";
 import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
@@ -174,7 +175,7 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       if (!record.live || !runtime().loaded) record.pendingProviders.push({ name, config });
       else {
         registerProviderNow(runtime(), record, name, config);
-        if (native) void checkNativeAuth(runtime(), record, name, config).then(() => refreshNativeProviders(runtime(), { allowNetwork: false, providers: [name] }));
+        if (native) void settleNativeAvailability(runtime(), record, name, AbortSignal.timeout(15_000)).then(() => refreshNativeProviders(runtime(), { allowNetwork: false, providers: [name] }));
       }
     },
 

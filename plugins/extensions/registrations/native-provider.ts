@@ -101,13 +101,13 @@ export function configOfNativeProvider(provider: NativeProvider, stored: StoredC
 }
 
 /**
- * After a refresh published new state: the provider's `getModels()` list replaces the registered one, the provider
- * staying configured (or not) as it was.
+ * The provider's `getModels()` list replaces the registered one (after a refresh published new state), the provider
+ * configured as `configured` says, else as it was.
  */
-export function republishNativeModels(models: ModelRegistry, name: string, provider: NativeProvider): void {
+export function republishNativeModels(models: ModelRegistry, name: string, provider: NativeProvider, configured?: boolean): void {
   const { streamSimple: _stream, apiKey, ...config } = configOfNativeProvider(provider);
-  const configured = models.registeredProviderConfig(name)?.apiKey === KEY_FROM_PROVIDER_AUTH;
-  models.registerProvider(name, configured ? { ...config, apiKey } : config);
+  const withKey = configured ?? models.registeredProviderConfig(name)?.apiKey === KEY_FROM_PROVIDER_AUTH;
+  models.registerProvider(name, withKey ? { ...config, apiKey } : config);
 }
 
 /** pi-ai's `filterModels` as the registry's availability filter: which models the stored credential may use. */

@@ -10,6 +10,7 @@ import type { RefreshOptions, RefreshResult } from "../context/model-registry-vi
 import type { ModelRegistry } from "../../models/registry.js";
 import { modelsStorePath, readStoredCatalogue, writeStoredCatalogue } from "./models-store.js";
 import { authContext, nativeAuthConfigured, republishNativeModels, type NativeProvider } from "./native-provider.js";
+import { settleAllNativeAvailability } from "./native-availability.js";
 
 type Credential = Record<string, unknown>;
 
@@ -28,8 +29,8 @@ export async function refreshNativeProviders(runtime: ExtensionRuntime, options:
   const errors = new Map<string, Error>();
   const models = runtime.models();
   if (signal.aborted || !models) return { aborted: signal.aborted, errors };
-  // pith's offline rule is the packages plugin's (loaded only when a caller leaves it to PI_OFFLINE)
-  const allowNetwork = options.allowNetwork ?? !(await import("../../packages/startup.js")).isOffline();
+  // pi's model refreshes stay off the network whenever PI_OFFLINE is set, whatever its value ("0" included)
+  const allowNetwork = options.allowNetwork ?? process.env.PI_OFFLINE === undefined;
   await Promise.all(
     dynamicProviders(runtime, options.providers).map(async ([name, provider]) => {
       const previous = running.get(provider);
@@ -45,6 +46,22 @@ export async function refreshNativeProviders(runtime: ExtensionRuntime, options:
     }),
   );
   return { aborted: signal.aborted, errors };
+}
+
+/**
+ * pi's catalogue refresh (`ctx.modelRegistry.refresh()`, the background ones): the dynamic providers' catalogues,
+ * then every whole-`Provider`'s availability asked again (only the named ones' when `providers` names some).
+ */
+export async function refreshCatalogues(runtime: ExtensionRuntime, options: RefreshOptions = {}): Promise<RefreshResult> {
+  const result = await refreshNativeProviders(runtime, options);
+  if (!result.aborted) await settleAllNativeAvailability(runtime, options.signal ?? AbortSignal.timeout(15_000), options.providers);
+  return result;
+}
+
+/** The models service's background refresh; the start-up one is left out offline, as pi leaves it out. */
+export async function refreshCataloguesInBackground(runtime: ExtensionRuntime, options: { signal: AbortSignal; atStartUp: boolean }): Promise<void> {
+  if (options.atStartUp && (await import("../../packages/startup.js")).isOffline()) return;
+  await refreshCatalogues(runtime, { signal: options.signal });
 }
 
 interface OneRefresh {

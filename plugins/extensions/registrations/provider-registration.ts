@@ -8,8 +8,9 @@ import { extensionError } from "../instance/errors.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { providerFromStream, type StreamFunction } from "./provider-from-stream.js";
 import { splitTypedRegistration } from "./typed-model-registration.js";
-import { KEY_FROM_PROVIDER_AUTH, availabilityFilterOf, nativeAuthConfigured } from "./native-provider.js";
-import { refreshNativeProviders } from "./native-refresh.js";
+import { availabilityFilterOf } from "./native-provider.js";
+import { refreshNativeProviders, refreshCataloguesInBackground } from "./native-refresh.js";
+import { settleNativeAvailability } from "./native-availability.js";
 import { nativeApiKeyLogin, nativeOAuthFlow, type NativeOAuth } from "./native-auth.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { ExtensionVirtualModel } from "../contract/types.js";
@@ -36,6 +37,7 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
     const apiKeyAuth = native?.auth?.apiKey;
     models.loginFlows.setApiKeyLogin(name, typeof apiKeyAuth?.login === "function" ? nativeApiKeyLogin(name, apiKeyAuth.login.bind(apiKeyAuth)) : undefined);
     models.setAvailabilityFilter(name, availabilityFilterOf(native));
+    if (native) models.catalogueRefresh.set((options) => refreshCataloguesInBackground(runtime, options));
     record.providerNames.add(name);
   } catch (error) {
     runtime.report(extensionError(record.owner, where, new Error(errorMessage(error))));
@@ -44,6 +46,7 @@ export function registerProviderNow(runtime: ExtensionRuntime, record: Extension
 
 /**
  * Registers what factories queued; resolves once whole-`Provider` objects' auth has said whether they are configured
+ * (native-availability.ts)
  * and the dynamic ones restored their stored models (pi's offline refresh after loading; its errors, as pi's, go
  * unreported here: `ctx.modelRegistry.refresh()` returns them).
  */
@@ -52,33 +55,12 @@ export async function registerPendingProviders(runtime: ExtensionRuntime): Promi
   for (const record of runtime.records.filter((candidate) => candidate.live)) {
     for (const { name, config } of record.pendingProviders.splice(0)) {
       registerProviderNow(runtime, record, name, config);
-      checks.push(checkNativeAuth(runtime, record, name, config));
+      checks.push(settleNativeAvailability(runtime, record, name, AbortSignal.timeout(15_000)));
     }
     for (const definition of record.pendingVirtualModels.splice(0)) registerVirtualModelNow(runtime, record, definition);
   }
   await Promise.all(checks);
   await refreshNativeProviders(runtime, { allowNetwork: false });
-}
-
-/**
- * A whole-`Provider` object is registered with a stand-in key, so its models count as configured; when pith has no
- * key of its own for it (--api-key, auth.json, a variable) and the provider's auth finds none either, the stand-in
- * goes and its models are not available, as in pi 1.6.0.
- */
-export async function checkNativeAuth(runtime: ExtensionRuntime, record: ExtensionRecord, name: string, config: Record<string, unknown>): Promise<void> {
-  const native = record.nativeProviders.get(name);
-  const models = runtime.models();
-  if (!native || !models || models.registeredProviderConfig(name)?.apiKey !== KEY_FROM_PROVIDER_AUTH) return;
-  if (models.authSource(name)?.source !== "models.json") return;
-  try {
-    if (await nativeAuthConfigured(native, AbortSignal.timeout(15_000))) return;
-    // replaced or removed while its auth was asked
-    if (record.nativeProviders.get(name) !== native || !record.providerNames.has(name)) return;
-    const { streamSimple: _stream, apiKey: _standIn, ...withoutKey } = config;
-    models.registerProvider(name, withoutKey);
-  } catch (error) {
-    runtime.report(extensionError(record.owner, `registerProvider("${name}") auth check`, new Error(errorMessage(error))));
-  }
 }
 
 /** pi's `registerVirtualModel`: the router gets the extension's ctx, made for each request (with its signal). */

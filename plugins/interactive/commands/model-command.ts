@@ -1,5 +1,6 @@
 // /model [term] and ctrl+l: an exact `provider/id` or id switches at once; anything else opens the model selector
-// (prefilled with the term). The choice is saved as the default model, as pi does.
+// (prefilled with the term). The choice is saved as the default model, as pi does. As in pi, the selector opens with
+// the models known now and refreshes the catalogues meanwhile: the list is updated when that ends.
 import type { Model } from "../../../kernel/index.js";
 import { SearchList } from "../components/search-list.js";
 import type { CommandHost } from "./command-host.js";
@@ -17,22 +18,34 @@ export async function modelCommand(args: string, host: CommandHost): Promise<voi
   ui.requestRender();
 }
 
-function pickModel(host: CommandHost, models: Model[], term: string): Promise<Model | undefined> {
+const itemsOf = (models: Model[]) => models.map((model) => ({ value: `${model.provider}/${model.id}`, label: model.id, description: model.provider }));
+
+async function pickModel(host: CommandHost, models: Model[], term: string): Promise<Model | undefined> {
   const current = host.session.model;
-  return host.ui.openComponent<Model | undefined>(
-    (finish) =>
-      new SearchList(
-        {
-          title: "Select model",
-          items: models.map((model) => ({ value: `${model.provider}/${model.id}`, label: model.id, description: model.provider })),
-          searchText: (item) => item.value,
-          initialQuery: term,
-          selected: current && `${current.provider}/${current.id}`,
-          onSelect: (item) => finish(models.find((model) => `${model.provider}/${model.id}` === item.value)),
-          onCancel: () => finish(undefined),
-        },
-        host.ui.theme,
-      ),
-    undefined,
-  );
+  const registry = host.context.use("models");
+  const closed = new AbortController();
+  let shown = models;
+  const chosen = await host.ui.openComponent<Model | undefined>((finish) => {
+    const list = new SearchList(
+      {
+        title: "Select model",
+        items: itemsOf(models),
+        searchText: (item) => item.value,
+        initialQuery: term,
+        selected: current && `${current.provider}/${current.id}`,
+        onSelect: (item) => finish(shown.find((model) => `${model.provider}/${model.id}` === item.value)),
+        onCancel: () => finish(undefined),
+      },
+      host.ui.theme,
+    );
+    void registry.catalogueRefresh.run({ signal: closed.signal }).then(() => {
+      if (closed.signal.aborted) return;
+      shown = registry.availableModels();
+      list.setItems(itemsOf(shown));
+      host.ui.requestRender();
+    });
+    return list;
+  }, undefined);
+  closed.abort();
+  return chosen;
 }

@@ -26,12 +26,14 @@ export class SearchList extends Container implements Focusable {
   private readonly input = new Input();
   private readonly listSlot = new Container();
   private list!: SelectList;
+  private items: SelectItem[];
 
   constructor(
     private readonly options: SearchListOptions,
     private readonly theme: Theme,
   ) {
     super();
+    this.items = options.items;
     this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(options.title)}`, 0, 0));
     this.addChild(this.input);
     this.addChild(this.listSlot);
@@ -60,8 +62,16 @@ export class SearchList extends Container implements Focusable {
     if (this.input.getValue() !== before) this.filter();
   }
 
+  /** new items (a refreshed catalogue), the search and the selected item kept */
+  setItems(items: SelectItem[]): void {
+    const selected = this.list.getSelectedItem()?.value;
+    this.items = items;
+    this.filter(selected);
+  }
+
   private filter(selected?: string): void {
-    const { items, searchText, maxVisible = 10 } = this.options;
+    const { searchText, maxVisible = 10 } = this.options;
+    const items = this.items;
     const query = this.input.getValue().trim();
     const shown = query ? fuzzyFilter(items, query, searchText ?? ((item) => `${item.label} ${item.description ?? ""}`)) : items;
     this.list = new SelectList(shown, maxVisible, this.theme.selectList());
