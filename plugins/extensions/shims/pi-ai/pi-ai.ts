@@ -5,7 +5,6 @@
 import { Type } from "typebox";
 import { PithError, type Model, type AssistantMessageEvent } from "../../../../kernel/index.js";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../../../lib/provider-kit/thinking-levels.js";
-import { parsePartialJson } from "../../../../lib/provider-kit/partial-json.js";
 import { extensionHost } from "../host.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { providerFromStream } from "../../registrations/provider-from-stream.js";
@@ -41,10 +40,6 @@ export function getProviders(): string[] {
   return [...new Set((extensionHost()?.models() ?? []).map((model) => model.provider))];
 }
 
-export function parseStreamingJson(partial: string | undefined): Record<string, unknown> {
-  return (partial && parsePartialJson(partial)) || {};
-}
-
 /** pi-ai's `registerApiProvider`: a stream function for a wire protocol becomes a pith provider plugin. */
 export function registerApiProvider(provider: {
   api: string;
@@ -64,5 +59,6 @@ export * from "./pi-ai-validation.js";
 export * from "./pi-ai-runtime-only.js";
 export * from "./pi-ai-apis.js";
 export * from "./pi-ai-json.js";
+export { parseStreamingJson } from "./partial-json-value.js";
 export * from "./pi-ai-helpers.js";
 export * from "./pi-ai-retry.js";
