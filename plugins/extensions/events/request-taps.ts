@@ -2,8 +2,10 @@
 // before_provider_headers, before_provider_request, after_provider_response, provider_stream_event.
 //   context                  the conversation without system messages; a changed list replaces it, and the system
 //                            messages come back as one replayed message at its head (pi restores them the same way)
-//   context_with_system      the whole request as pi's transcript: the prompt and tools as the leading system
-//                            message; what the handler returns is sent (its system messages give prompt and tools)
+//   context_with_system      the whole request as pi's transcript: the conversation's own system messages (the
+//                            leading one and the prompt and tool patches after it) where they declare the request's
+//                            prompt and tools, else those as one leading system message; what the handler returns is
+//                            sent (its system messages give prompt and tools)
 //   before_provider_headers  `headers` changed in place, `null` removes one
 //   before_provider_request  any value replaces the payload
 //   after_provider_response / provider_stream_event   observed
@@ -14,6 +16,15 @@ import { catchUp, type Tap } from "./tap.js";
 import { isVirtualModel } from "../../models/virtual-models.js";
 
 const isSystem = (message: AgentMessage) => (message as { role?: string }).role === "system";
+
+/**
+ * Whether the conversation's system messages (pith's own, or a resumed pi session's) declare exactly the request's
+ * prompt and tools; a run's forced prompt (before_agent_start's `systemPrompt`) is not among them.
+ */
+function declaresRequest({ messages, systemPrompt, tools }: { messages: readonly AgentMessage[]; systemPrompt: string; tools: readonly ToolSpec[] }): boolean {
+  const names = (list: readonly { name: string }[]) => list.map((tool) => tool.name).sort().join("\n");
+  return getCurrentSystemPrompt(messages) === systemPrompt && names(getCurrentTools(messages) as { name: string }[]) === names(tools);
+}
 
 function sameMessages(left: readonly AgentMessage[], right: readonly AgentMessage[]): boolean {
   return left.length === right.length && left.every((message, index) => message === right[index]);
@@ -37,8 +48,9 @@ export const REQUEST_TAPS: Partial<Record<ExtensionEventName, (tap: Tap) => void
   context_with_system: ({ runtime, record, call }) =>
     runtime.pluginContextFor(record).on("context_with_system", async (state) => {
       await catchUp(runtime);
-      const head = createInitialSystemMessage(state.systemPrompt, state.tools) as AgentMessage | undefined;
-      const transcript = [...(head ? [head] : []), ...state.messages.filter((message) => !isSystem(message))];
+      const stored = state.messages[0] && isSystem(state.messages[0]) && declaresRequest(state) ? state.messages : undefined;
+      const head = (stored?.[0] ?? createInitialSystemMessage(state.systemPrompt, state.tools)) as AgentMessage | undefined;
+      const transcript = stored ? [...stored] : [...(head ? [head] : []), ...state.messages.filter((message) => !isSystem(message))];
       const result = await call<ContextEventResult>({ type: "context_with_system", messages: transcript }, state.signal);
       if (!Array.isArray(result?.messages)) return undefined;
       const messages = result.messages;
