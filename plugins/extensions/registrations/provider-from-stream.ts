@@ -19,6 +19,10 @@ export interface StreamOptions {
   temperature?: number;
   sessionId?: string;
   reasoning?: ThinkingLevel;
+  /** pi-ai's observers, which pi hands every stream function: a custom one that calls them fires the same events */
+  onPayload?(payload: unknown, model: Model): Promise<unknown>;
+  onResponse?(response: { status: number; headers: Record<string, string> }, model: Model): Promise<void>;
+  onProviderStreamEvent?(data: unknown, model: Model): Promise<void>;
 }
 
 export type StreamFunction = (model: Model, context: StreamContext, options?: StreamOptions) => AsyncIterable<AssistantMessageEvent>;
@@ -43,8 +47,20 @@ export function providerFromStream(
           temperature: request.temperature,
           sessionId: request.sessionId,
           reasoning: request.thinkingLevel,
+          ...observers(request),
         },
       );
     },
+  };
+}
+
+/** the request's hooks as pi-ai's `onPayload`, `onResponse` and `onProviderStreamEvent`, handed over always, as pi does */
+function observers(request: StreamRequest): Pick<StreamOptions, "onPayload" | "onResponse" | "onProviderStreamEvent"> {
+  const { onPayload, onResponse, onStreamEvent } = request;
+  return {
+    // pi-ai's contract: `undefined` keeps the payload
+    onPayload: async (payload: unknown) => (onPayload ? onPayload(payload) : undefined),
+    onResponse: async (response: { status: number; headers: Record<string, string> }) => onResponse?.(response),
+    onProviderStreamEvent: async (data: unknown) => onStreamEvent?.(data),
   };
 }
