@@ -6,7 +6,7 @@
 // the connection fails, the signal's reason on abort, content decoding, redirects, proxies from `HTTPS_PROXY`,
 // `HTTP_PROXY` and `NO_PROXY` (proxy-env.ts). No timeout: a local model may think for many minutes before its
 // first byte, and the caller's signal ends a stalled request. `PITH_FETCH=global` restores the global fetch.
-import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
+import type { Agent, AgentOptions, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import { PithError } from "../../kernel/index.js";
 import { loadBuiltin } from "../loading/native-import.js";
 import { decodableEncodings, decoders, encodeRequestBody, responseBodyStream, streamedChunks, type WireBody } from "./http-fetch-body.js";
@@ -37,7 +37,10 @@ const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"];
 
 interface Transport {
   request(url: URL, options: RequestOptions): ClientRequest;
+  /** keeps idle sockets for the next request */
   agent: Agent;
+  /** a new socket for each request, closed after it: for a streamed body, which cannot be sent twice */
+  freshAgent: Agent;
 }
 
 // Loaded on the first request, not at start-up: node:http and node:https cost 5-20 ms to load, and a run that
@@ -52,7 +55,8 @@ function transportFor(url: URL): Transport {
     const options = { keepAlive: true, scheduling: "lifo" as const, timeout: IDLE_SOCKET_MS };
     const { request, Agent } =
       url.protocol === "https:" ? loadBuiltin<typeof import("node:https")>("node:https") : loadBuiltin<typeof import("node:http")>("node:http");
-    transport = { request, agent: proxy ? tunnelAgent(proxy, url.protocol, options) : new Agent(options) };
+    const agent = (agentOptions: AgentOptions) => (proxy ? tunnelAgent(proxy, url.protocol, agentOptions) : new Agent(agentOptions));
+    transport = { request, agent: agent(options), freshAgent: agent({ keepAlive: false }) };
     transports.set(key, transport);
   }
   return transport;
@@ -125,6 +129,8 @@ function normalizeMethod(method: string): string {
 /**
  * Sends the request and waits for the response head. A keep-alive socket the server closed meanwhile fails at
  * once with ECONNRESET/EPIPE; a body held in memory is then sent again on a fresh socket, as node's docs advise.
+ * A streamed body cannot be sent again, so it never goes on a kept-alive socket (sendOnce): a server closing an
+ * idle connection just as it is reused would otherwise fail the request.
  */
 async function exchange(request: PreparedRequest, transport: Transport): Promise<IncomingMessage> {
   for (;;) {
@@ -132,7 +138,6 @@ async function exchange(request: PreparedRequest, transport: Transport): Promise
       return await sendOnce(request, transport);
     } catch (error) {
       if (!(error instanceof StaleSocket)) throw error;
-      if (request.body?.kind === "stream") throw error.cause;
     }
   }
 }
@@ -146,7 +151,8 @@ function sendOnce({ url, method, headers, body, signal }: PreparedRequest, trans
     if (body?.kind === "bytes") outgoing["content-length"] = String(body.bytes.byteLength);
     else if (body === undefined && (method === "POST" || method === "PUT")) outgoing["content-length"] = "0";
     else delete outgoing["content-length"];
-    const options: RequestOptions & TunnelRequestOptions = { method, headers: outgoing, agent: transport.agent, tunnelSignal: signal };
+    const agent = body?.kind === "stream" ? transport.freshAgent : transport.agent;
+    const options: RequestOptions & TunnelRequestOptions = { method, headers: outgoing, agent, tunnelSignal: signal };
     const req = transport.request(url, options);
     const onAbort = () => {
       req.destroy();

@@ -6,7 +6,7 @@ import { createServer as createHttpsServer } from "node:https";
 import { join } from "node:path";
 import { createServer as createNetServer, type Server as NetServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { classifyProviderError, httpFetch, providerFetch } from "../../lib/provider-kit/index.js";
@@ -418,17 +418,42 @@ describe("httpFetch network failures", () => {
     expect(retried!.remotePort).not.toBe(first!.remotePort);
     expect(retried!.body.toString()).toBe("two");
   });
+
+  it("sends a streamed body, which cannot be sent twice, on a fresh connection rather than a kept-alive one", async () => {
+    // Every request on a kept-alive connection is dropped unanswered: the server closing an idle connection just
+    // as the client reuses it, made certain.
+    const served = new Set<Socket>();
+    server.handle((req, res) => {
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      res.end("answered");
+    });
+    expect(await (await httpFetch(server.url, { method: "POST", body: "one" })).text()).toBe("answered");
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("streamed "));
+        controller.enqueue(new TextEncoder().encode("once"));
+        controller.close();
+      },
+    });
+    expect(await (await httpFetch(server.url, { method: "POST", body: stream, duplex: "half" } as RequestInit)).text()).toBe("answered");
+    const [first, streamed] = server.requests;
+    expect(server.requests).toHaveLength(2);
+    expect(streamed!.remotePort).not.toBe(first!.remotePort);
+    expect(streamed!.body.toString()).toBe("streamed once");
+  });
 });
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const support = (name: string) => fileURLToPath(new URL(`./support/${name}`, import.meta.url));
 
-/** Runs httpFetch in a fresh node process and prints the body, or the error's cause code. */
+/**
+ * Runs httpFetch in a fresh node process and prints the body, or the error's cause code. The child loads the built
+ * provider kit (what pith runs): compiling the TypeScript sources there, kernel included, took over 20 s under load.
+ */
 async function fetchInChild(url: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   const script = `
-    const { createJiti } = await import("jiti");
-    const jiti = createJiti(${JSON.stringify(import.meta.url)});
-    const { httpFetch } = await jiti.import(${JSON.stringify(join(root, "lib/http/http-fetch.ts"))});
+    const { httpFetch } = await import(${JSON.stringify(pathToFileURL(join(root, "dist/lib/provider-kit/index.js")).href)});
     try {
       const response = await httpFetch(${JSON.stringify(url)}, { method: "POST", body: "{}" });
       process.stdout.write(await response.text());
