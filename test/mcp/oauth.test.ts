@@ -23,7 +23,9 @@ const readAuth = () => readStoredAuth(world);
 const login = () => loginWith(world);
 
 describe("an HTTP server that asks for OAuth", () => {
-  it("is reported as needing sign-in until pith mcp login signs in; the session then uses the stored tokens", async () => {
+  // Four CLI runs (print, login with the fake browser, print, mcp list) against the OAuth fixture: under a load of
+  // 22 on 2 cores they took past the suite's 20 s.
+  it("is reported as needing sign-in until pith mcp login signs in; the session then uses the stored tokens", { timeout: 60_000 }, async () => {
     oauth = await worlds.startFixture();
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url, exposure: "direct" } } });
 
@@ -67,7 +69,8 @@ describe("an HTTP server that asks for OAuth", () => {
     expect(listed.stdout).toContain("web: connected");
   });
 
-  it("refreshes an access token the server refuses with the stored refresh token, and sign-out deletes the credentials", async () => {
+  // Four CLI runs (login, print, logout, mcp list) against the OAuth fixture, as above.
+  it("refreshes an access token the server refuses with the stored refresh token, and sign-out deletes the credentials", { timeout: 60_000 }, async () => {
     oauth = await worlds.startFixture();
     await world.writeUserConfig({ mcpServers: { web: { url: oauth.url, exposure: "direct" } } });
     expect((await login()).run.code).toBe(0);

@@ -59,7 +59,9 @@ function messagesOf(entries: readonly SessionEntry[]): Message[] {
   return entries.flatMap((entry) => (entry.type === "message" ? [entry.message as Message] : []));
 }
 
-describe("stored tool output in a request", () => {
+// Each test writes a 6 MB session, parses it and sends it to the mock server two or three times as a body of over
+// 4 MiB: on 2 cores under a load of 16-22 one test took 24-36 s, past the suite's 20 s.
+describe("stored tool output in a request", { timeout: 90_000 }, () => {
   it("is sent as stored, unread, and the server gets what the parsed conversation gives", async () => {
     const model = testModel("anthropic-messages", mock.url, { input: ["text"] });
     const { file, store } = writeSession(model);
