@@ -145,7 +145,9 @@ describe("thinking levels", () => {
       { id: "claude-opus-5", reasoning: true, thinkingLevelMap: { xhigh: "xhigh", max: "max" }, contextWindow: 200000, maxTokens: 8192 },
       { id: "claude-sonnet-4-6", reasoning: true, contextWindow: 200000, maxTokens: 8192 },
     ]);
-    world.mock.enqueue({ text: "deep" }, { text: "less deep" });
+    // the unknown level is only warned about and the run goes on to the model: without a reply of its own it waited
+    // through the retry plugin's back-off on the mock's "no scripted reply" error
+    world.mock.enqueue({ text: "deep" }, { text: "less deep" }, { text: "default depth" });
     const session = join(world.home, "max.jsonl");
     expect((await world.run(["-p", "--model", "mock/claude-opus-5", "--thinking", "max", "--session", session, "hi"])).stderr).toBe("");
     expect((world.mock.requests[0]!.body as { output_config?: unknown }).output_config).toEqual({ effort: "max" });
@@ -157,6 +159,7 @@ describe("thinking levels", () => {
     expect((world.mock.requests[1]!.body as { output_config?: unknown }).output_config).toEqual({ effort: "high" });
     const unknown = await world.run(["-p", "--model", "mock/claude-opus-5", "--thinking", "maximum", "hi"]);
     expect(unknown.stderr).toContain("use one of off, minimal, low, medium, high, xhigh, max.");
+    expect(unknown.stdout).toBe("default depth\n");
   });
 });
 
