@@ -11,7 +11,11 @@ import * as library from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
 
 type Tui = typeof library;
-const vendored = (createRequire(import.meta.url)(join(process.cwd(), "dist/vendor/pi-tui.cjs")) as { tui: Tui }).tui;
+// loaded as the CLI loads it: the bundle file is the module function itself (build.mjs), not a module to require
+const { loadWithCodeCache } = createRequire(import.meta.url)(join(process.cwd(), "bin/compile-cache.cjs")) as {
+  loadWithCodeCache: (file: string) => { exports: { tui: Tui } };
+};
+const vendored = loadWithCodeCache(join(process.cwd(), "dist/vendor/pi-tui.cjs")).exports.tui;
 
 const SAMPLES = [
   "plain ascii",
