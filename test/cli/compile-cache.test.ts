@@ -75,9 +75,10 @@ describe("the CLI's code cache", () => {
     const blocked = join(world.home, "not-a-folder");
     await writeFile(blocked, "a file where the cache folder should be");
     const run = await hello({ PITH_CACHE_DIR: blocked });
+    // stderr first: a failed run says why there
+    expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("cached hello");
-    expect(run.stderr).toBe("");
   });
 
   it("is not used with PITH_COMPILE_CACHE=0", async () => {
