@@ -48,14 +48,25 @@ it("/model opens a searchable selector; the chosen model is used for the next re
   ui.world().mock.enqueue({ text: "From the thinking model." });
   const run = await ui.start();
   run.type("/model\r");
-  await run.waitForText("Select model");
+  await run.waitForText("Only showing models from configured providers.");
   run.type("think");
-  await run.waitFor((screen) => screen.includes("mock-think") && !/^\s*→?\s*mock-model/m.test(screen));
+  await run.waitFor((screen) => screen.includes("mock-think") && !/^[\s→✓]*mock-model/m.test(screen));
   run.type("\r");
   await run.waitFor((screen) => /mock-think • (thinking off|\w+)$/m.test(screen.split("\n").filter((line) => line).at(-1) ?? ""));
   run.type("hello\r");
   await run.waitForText("From the thinking model.");
   expect(ui.world().mock.requests[0]!.body.model).toBe("mock-think");
+});
+
+it("/model: ctrl+s chooses the highlighted model and says it is now the default, saved in settings.json", async () => {
+  await writeTwoModels(ui.world());
+  const run = await ui.start();
+  run.type("/model think\r");
+  await run.waitForText("Only showing models from configured providers.");
+  run.type("\x13");
+  await run.waitForText("Default model: mock/mock-think");
+  const settings = JSON.parse(await readFile(join(ui.world().agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
+  expect(settings).toMatchObject({ defaultProvider: "mock", defaultModel: "mock-think" });
 });
 
 it("/model with an exact id switches at once", async () => {

@@ -1,8 +1,11 @@
 // The /tree navigator and the dialogs extensions open (select, confirm with a countdown, input) side by side with
 // pi 1.6.0 (see pi16-tool-rows.test.ts for the method): every stretch of each row is compared, text and colour
 // roles, not only its first character.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import type { CliWorld } from "./pty-harness.js";
 import { colourRuns, openStoredSession, storedReply, useSideBySide, type SideBySide } from "./side-by-side.js";
 
 const start = useSideBySide();
@@ -114,3 +117,42 @@ it("/fork: the title, what it does, and each message with 'Message n of N' betwe
   await pair.waitFor((screen) => /› first question/.test(screen));
   await sameRuns(pair, "Fork from Message", "~/project");
 }, 60_000);
+
+/** models.json with two providers on each program's mock server: names that add to the id and names that do not */
+const manyModels = async (world: CliWorld) => {
+  const model = (id: string, name?: string) => ({ id, ...(name ? { name } : {}), contextWindow: 200000, maxTokens: 8192 });
+  const provider = (models: Record<string, unknown>[]) => ({ baseUrl: world.mock.url, api: "anthropic-messages", apiKey: "test-key", models });
+  const mock = [model("mock-model"), ...Array.from({ length: 9 }, (_, index) => model(`beta-${index + 1}`, index % 3 === 0 ? `Beta ${index + 1}` : `Beta Renamed ${index + 1}`))];
+  const other = [model("aaa-first", "First Of All"), model("zeta")];
+  await writeFile(join(world.agentDir, "models.json"), JSON.stringify({ providers: { other: provider(other), mock: provider(mock) } }));
+  return [];
+};
+
+it("/model: the note on providers, the search line, the rows with ✓ on the current model, the default, the scroll position, the model's name, the catalogue status and the keys read as pi's", async () => {
+  const settings = { theme: "probe", defaultProvider: "mock", defaultModel: "beta-4" };
+  const pair = await start({ rows: 50, settings, prepare: manyModels });
+  await pair.pi.waitForText("ripgrep not found", 20_000);
+  pair.type("/model\r");
+  await pair.waitFor((screen) => screen.includes("Model catalogs refreshed.") && screen.includes("(1/12)"));
+  // pith drew a title, one row per model with its provider dim beside it and a lower-case key line, no rules
+  const rows = await sameRuns(pair, EDITOR_EDGE, "~/project");
+  expect(rows.join("\n")).toMatch(/→ ✓ mock-model\|fg=accent.*\[mock\]\|fg=muted/);
+  expect(rows.join("\n")).toContain(" · default|fg=muted");
+
+  // down past the window: the rows scroll, the highlighted model's name follows
+  for (let step = 0; step < 8; step++) pair.type("\x1b[B");
+  await pair.waitFor((screen) => screen.includes("(9/12)"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+
+  // a search keeps the rows that match it, the first highlighted; "def" puts the default first
+  pair.type("renamed");
+  await pair.waitFor((screen) => screen.includes("> renamed") && !screen.includes("aaa-first"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+  for (let step = 0; step < 7; step++) pair.type("\x7f");
+  pair.type("def");
+  await pair.waitFor((screen) => screen.includes("> def") && !screen.includes("zeta"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+  pair.type("\x7f\x7f\x7fqqqq");
+  await pair.waitFor((screen) => screen.includes("No matching models"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+}, 90_000);

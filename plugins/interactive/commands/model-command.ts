@@ -2,8 +2,8 @@
 // (prefilled with the term). The choice is saved as the default model, as pi does. As in pi, the selector opens with
 // the models known now and refreshes the catalogues meanwhile: the list is updated when that ends.
 import type { Model } from "../../../kernel/index.js";
-import { SearchList } from "../components/search-list.js";
 import type { CommandHost } from "./command-host.js";
+import { ModelSelector } from "./model-selector.js";
 
 export async function modelCommand(args: string, host: CommandHost): Promise<void> {
   const { context, chat, ui } = host;
@@ -11,40 +11,39 @@ export async function modelCommand(args: string, host: CommandHost): Promise<voi
   if (models.length === 0) return chat.notify("error", "No models available: set an API key (e.g. ANTHROPIC_API_KEY) or declare a provider in models.json.");
   const term = args.trim();
   const exact = term ? models.find((model) => `${model.provider}/${model.id}` === term) ?? models.filter((model) => model.id === term).at(0) : undefined;
-  const chosen = exact ?? (await pickModel(host, models, term));
+  const chosen = exact ? { model: exact, asDefault: false } : await pickModel(host, models, term);
   if (!chosen) return;
-  const model = await context.use("sessionControl").setModel(chosen.provider, chosen.id);
-  chat.notify("status", `Model: ${model.id}`);
+  const model = await context.use("sessionControl").setModel(chosen.model.provider, chosen.model.id);
+  chat.notify("status", chosen.asDefault ? `Default model: ${model.provider}/${model.id}` : `Model: ${model.id}`);
   ui.requestRender();
 }
 
-const itemsOf = (models: Model[]) => models.map((model) => ({ value: `${model.provider}/${model.id}`, label: model.id, description: model.provider }));
-
-async function pickModel(host: CommandHost, models: Model[], term: string): Promise<Model | undefined> {
-  const current = host.session.model;
+async function pickModel(host: CommandHost, models: Model[], term: string): Promise<{ model: Model; asDefault: boolean } | undefined> {
   const registry = host.context.use("models");
+  const modelSwitch = host.context.use("modelSwitch");
+  const scoped = () => modelSwitch.scopedModels().scoped.map(({ model }) => model);
+  const settings = host.context.tryUse("settings")?.get();
   const closed = new AbortController();
-  let shown = models;
-  const chosen = await host.ui.openComponent<Model | undefined>((finish) => {
-    const list = new SearchList(
+  const chosen = await host.ui.openComponent<{ model: Model; asDefault: boolean } | undefined>((finish) => {
+    const selector = new ModelSelector(
       {
-        title: "Select model",
-        items: itemsOf(models),
-        searchText: (item) => item.value,
+        models,
+        scoped: scoped(),
+        current: host.session.model,
+        defaultModel: settings?.defaultProvider && settings.defaultModel ? { provider: settings.defaultProvider, id: settings.defaultModel } : undefined,
         initialQuery: term,
-        selected: current && `${current.provider}/${current.id}`,
-        onSelect: (item) => finish(shown.find((model) => `${model.provider}/${model.id}` === item.value)),
+        keys: host.ui.keys,
+        onSelect: (model, asDefault) => finish({ model, asDefault }),
         onCancel: () => finish(undefined),
       },
       host.ui.theme,
     );
     void registry.catalogueRefresh.run({ signal: closed.signal }).then(() => {
       if (closed.signal.aborted) return;
-      shown = registry.availableModels();
-      list.setItems(itemsOf(shown));
+      selector.setModels(registry.availableModels(), scoped());
       host.ui.requestRender();
     });
-    return list;
+    return selector;
   }, undefined);
   closed.abort();
   return chosen;

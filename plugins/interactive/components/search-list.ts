@@ -1,5 +1,5 @@
 // A list to choose from with a search line above it: typing filters (fuzzy, every word must match), up/down
-// move, enter chooses, escape cancels. The model selector and the session picker are made of it.
+// move, enter chooses, escape cancels. /thinking, /mcp, /login, the settings submenus and extension selectors use it.
 import { Container, fuzzyFilter, getKeybindings, Input, SelectList, Text, type Focusable, type SelectItem } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 
@@ -26,7 +26,7 @@ export class SearchList extends Container implements Focusable {
   private readonly input = new Input();
   private readonly listSlot = new Container();
   private list!: SelectList;
-  private items: SelectItem[];
+  private readonly items: SelectItem[];
 
   constructor(
     private readonly options: SearchListOptions,
@@ -60,13 +60,6 @@ export class SearchList extends Container implements Focusable {
     const before = this.input.getValue();
     this.input.handleInput(data);
     if (this.input.getValue() !== before) this.filter();
-  }
-
-  /** new items (a refreshed catalogue), the search and the selected item kept */
-  setItems(items: SelectItem[]): void {
-    const selected = this.list.getSelectedItem()?.value;
-    this.items = items;
-    this.filter(selected);
   }
 
   private filter(selected?: string): void {
