@@ -156,3 +156,38 @@ it("/model: the note on providers, the search line, the rows with ✓ on the cur
   await pair.waitFor((screen) => screen.includes("No matching models"));
   await sameRuns(pair, EDITOR_EDGE, "~/project");
 }, 90_000);
+
+it("/scoped-models: the title, the search line, the rows with ✓ on the enabled models, the model's name, the catalogue status, the keys and the count read as pi's", async () => {
+  const pair = await start({ rows: 50, settings: { theme: "probe" }, prepare: manyModels });
+  await pair.pi.waitForText("ripgrep not found", 20_000);
+  pair.type("/scoped-models\r");
+  await pair.waitFor((screen) => screen.includes("Model catalogs refreshed.") && screen.includes("all enabled"));
+  // pith drew a title line, the provider beside each row, no model name, lower-case keys and no rules
+  const rows = await sameRuns(pair, EDITOR_EDGE, "~/project");
+  expect(rows).toContain("  Model Name: First Of All|fg=muted bg=0:-1");
+
+  // one switched off: the count and "(unsaved)"; a search; past the window
+  pair.type("\r");
+  await pair.waitFor((screen) => screen.includes("11/12 enabled") && screen.includes("(unsaved)"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+  pair.type("renamed");
+  await pair.waitFor((screen) => screen.includes("> renamed") && !screen.includes("zeta"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+  pair.type("\x03");
+  await pair.waitFor((screen) => screen.includes("zeta"));
+  for (let step = 0; step < 9; step++) pair.type("\x1b[B");
+  await pair.waitFor((screen) => screen.includes("(10/12)"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+}, 90_000);
+
+it("/model with scoped models: the scope line and tab between the scoped and all models read as pi's", async () => {
+  const pair = await start({ rows: 50, settings: { theme: "probe" }, prepare: manyModels, args: ["--models", "mock/beta-1,other/zeta"] });
+  await pair.pi.waitForText("ripgrep not found", 20_000);
+  pair.type("/model\r");
+  await pair.waitFor((screen) => screen.includes("Scope:") && screen.includes("Model catalogs refreshed."));
+  const scoped = await sameRuns(pair, EDITOR_EDGE, "~/project");
+  expect(scoped.join("\n")).toContain("scoped|fg=accent");
+  pair.type("\t");
+  await pair.waitFor((screen) => screen.includes("(1/12)"));
+  await sameRuns(pair, EDITOR_EDGE, "~/project");
+}, 90_000);

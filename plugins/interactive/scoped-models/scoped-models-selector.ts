@@ -1,10 +1,14 @@
 // /scoped-models: every model with a key, the enabled ones first in cycling order, each marked ✓. Enter toggles
 // one, ctrl+a / ctrl+x enable or disable all (those the search shows, when searching), ctrl+p the model's whole
-// provider, alt+up / alt+down reorder; every change applies to the session at once, ctrl+s also saves it.
-import { Container, fuzzyFilter, getKeybindings, Input, matchesKey, Text, type Focusable } from "@earendil-works/pi-tui";
+// provider, alt+up / alt+down reorder; every change applies to the session at once, ctrl+s also saves it. Drawn as
+// pi 1.6.0 draws it: between two rules, the title and what ctrl+s does, the search line, the rows, the scroll
+// position, the highlighted model's name, the catalogue refresh's status and the keys with the count.
+import { Container, fuzzyFilter, getKeybindings, getSelectPageIndex, Input, matchesKey, Spacer, Text, type Focusable } from "@earendil-works/pi-tui";
 import type { Model } from "../../../kernel/index.js";
 import type { KeybindingsManager } from "@earendil-works/pi-tui";
-import { keysOf } from "../keys/key-bindings.js";
+import { distinctModelName, modelSearchText } from "../components/model-names.js";
+import { Rule } from "../components/ruled.js";
+import { capitalisedKeys, keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
 import { disable, enable, isEnabled, listOrder, reorder, toggle, type EnabledModels } from "./enabled-models.js";
 
@@ -23,8 +27,9 @@ export class ScopedModelsSelector extends Container implements Focusable {
   private readonly search = new Input();
   private readonly rows = new Container();
   private readonly footer = new Text("", 0, 0);
+  private readonly refreshLine = new Text("", 0, 0);
   private readonly byId = new Map<string, Model>();
-  private readonly all: string[];
+  private all: string[] = [];
   private enabled: EnabledModels;
   private shown: string[] = [];
   private selected = 0;
@@ -35,15 +40,45 @@ export class ScopedModelsSelector extends Container implements Focusable {
     private readonly theme: Theme,
   ) {
     super();
-    for (const model of options.models) this.byId.set(`${model.provider}/${model.id}`, model);
-    this.all = [...this.byId.keys()];
+    this.load(options.models);
     this.enabled = options.enabled;
-    this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(theme.fg("accent", "Model Configuration"))}`, 0, 0));
-    this.addChild(new Text(theme.fg("muted", `Session-only. ${keysOf(options.keys, "app.models.save")} to save to settings.`), 0, 0));
+    this.addChild(new Rule(() => theme));
+    this.addChild(new Spacer(1));
+    this.addChild(new Text(theme.fg("accent", theme.bold("Model Configuration")), 0, 0));
+    this.addChild(new Text(theme.fg("muted", `Session-only. ${this.key("app.models.save")} to save to settings.`), 0, 0));
+    this.addChild(new Spacer(1));
     this.addChild(this.search);
+    this.addChild(new Spacer(1));
     this.addChild(this.rows);
+    this.addChild(new Spacer(1));
+    this.refreshLine.setText(theme.fg("muted", "  Refreshing model catalogs…"));
+    this.addChild(this.refreshLine);
     this.addChild(this.footer);
+    this.addChild(new Rule(() => theme));
     this.refresh();
+  }
+
+  /** a refreshed catalogue: the highlighted model stays highlighted, the refresh is reported done */
+  setModels(models: readonly Model[]): void {
+    const highlighted = this.shown[this.selected];
+    this.load(models);
+    this.refreshLine.setText(this.theme.fg("success", "  Model catalogs refreshed."));
+    this.refresh();
+    const row = highlighted ? this.shown.indexOf(highlighted) : -1;
+    if (row >= 0) {
+      this.selected = row;
+      this.refresh();
+    }
+  }
+
+  private load(models: readonly Model[]): void {
+    this.byId.clear();
+    for (const model of models) this.byId.set(`${model.provider}/${model.id}`, model);
+    this.all = [...this.byId.keys()];
+  }
+
+  private key(action: Parameters<typeof keysOf>[1]): string {
+    return capitalisedKeys(keysOf(this.options.keys, action));
   }
 
   get focused(): boolean {
@@ -60,6 +95,11 @@ export class ScopedModelsSelector extends Container implements Focusable {
     if (keys.matches(data, "tui.select.up") || keys.matches(data, "tui.select.down")) {
       const step = keys.matches(data, "tui.select.up") ? -1 : 1;
       if (this.shown.length > 0) this.selected = (this.selected + step + this.shown.length) % this.shown.length;
+      return this.refresh();
+    }
+    const page = getSelectPageIndex(keys, data, this.selected, this.shown.length, MAX_VISIBLE);
+    if (page !== undefined) {
+      if (this.shown.length > 0) this.selected = page;
       return this.refresh();
     }
     if (keys.matches(data, "app.models.reorderUp") || keys.matches(data, "app.models.reorderDown")) {
@@ -95,10 +135,11 @@ export class ScopedModelsSelector extends Container implements Focusable {
     }
     const before = this.search.getValue();
     this.search.handleInput(data);
-    if (this.search.getValue() !== before) {
-      this.selected = 0;
-      this.refresh();
-    }
+    const query = this.search.getValue();
+    if (query === before) return;
+    // a new search highlights its best match; an emptied one keeps the place
+    if (query) this.selected = 0;
+    this.refresh();
   }
 
   private change(enabled: EnabledModels): void {
@@ -110,32 +151,39 @@ export class ScopedModelsSelector extends Container implements Focusable {
 
   private refresh(): void {
     const { theme } = this;
-    const query = this.search.getValue().trim();
+    const query = this.search.getValue();
     const ordered = listOrder(this.enabled, this.all);
-    this.shown = query ? fuzzyFilter(ordered, query, (id) => `${id} ${this.byId.get(id)?.name ?? ""}`) : ordered;
+    this.shown = query ? fuzzyFilter(ordered, query, (id) => modelSearchText(this.byId.get(id)!, "id")) : ordered;
     this.selected = Math.min(this.selected, Math.max(0, this.shown.length - 1));
     const start = Math.max(0, Math.min(this.selected - Math.floor(MAX_VISIBLE / 2), this.shown.length - MAX_VISIBLE));
-    const lines = this.shown.slice(start, start + MAX_VISIBLE).map((id, offset) => {
+    const end = Math.min(start + MAX_VISIBLE, this.shown.length);
+    const lines = this.shown.slice(start, end).map((id, offset) => {
       const model = this.byId.get(id)!;
       const here = start + offset === this.selected;
-      const mark = isEnabled(this.enabled, id) ? theme.fg("accent", "✓ ") : "  ";
-      return `${here ? theme.fg("accent", "→ ") : "  "}${mark}${here ? theme.fg("accent", model.id) : model.id}${theme.fg("muted", ` [${model.provider}]`)}`;
+      const name = distinctModelName(model);
+      return [
+        here ? theme.fg("accent", "→ ") : "  ",
+        isEnabled(this.enabled, id) ? theme.fg("accent", "✓ ") : "  ",
+        here ? theme.fg("accent", model.id) : model.id,
+        name ? theme.fg("muted", ` (${name})`) : "",
+        theme.fg("muted", ` [${model.provider}]`),
+      ].join("");
     });
-    if (this.shown.length === 0) lines.push(theme.fg("muted", "  No matching models"));
-    else if (this.shown.length > MAX_VISIBLE) lines.push(theme.fg("muted", `  (${this.selected + 1}/${this.shown.length})`));
+    if (start > 0 || end < this.shown.length) lines.push(theme.fg("muted", `  (${this.selected + 1}/${this.shown.length})`));
+    const highlighted = this.byId.get(this.shown[this.selected] ?? "");
+    lines.push(...(highlighted ? ["", theme.fg("muted", `  Model Name: ${highlighted.name}`)] : [theme.fg("muted", "  No matching models")]));
     this.rows.clear();
     this.rows.addChild(new Text(lines.join("\n"), 0, 0));
     const count = this.enabled === null ? "all enabled" : `${this.enabled.filter((id) => this.byId.has(id)).length}/${this.all.length} enabled`;
-    const keys = this.options.keys;
     const hint = [
-      "enter toggle",
-      `${keysOf(keys, "app.models.enableAll")} all`,
-      `${keysOf(keys, "app.models.clearAll")} clear`,
-      `${keysOf(keys, "app.models.toggleProvider")} provider`,
-      `${keysOf(keys, "app.models.reorderUp")}/${keysOf(keys, "app.models.reorderDown")} reorder`,
-      `${keysOf(keys, "app.models.save")} save`,
+      `${this.key("tui.select.confirm")} toggle`,
+      `${this.key("app.models.enableAll")} all`,
+      `${this.key("app.models.clearAll")} clear`,
+      `${this.key("app.models.toggleProvider")} provider`,
+      `${this.key("app.models.reorderUp")}/${this.key("app.models.reorderDown")} reorder`,
+      `${this.key("app.models.save")} save`,
       count,
     ].join(" · ");
-    this.footer.setText(theme.fg("dim", hint) + (this.unsaved ? ` ${theme.fg("warning", "(unsaved)")}` : ""));
+    this.footer.setText(this.unsaved ? theme.fg("dim", `  ${hint} `) + theme.fg("warning", "(unsaved)") : theme.fg("dim", `  ${hint}`));
   }
 }
