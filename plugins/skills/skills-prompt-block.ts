@@ -13,7 +13,7 @@ const INTRODUCTION = [
  * "" when no skill is visible to the model (`disable-model-invocation` hides one). Otherwise the section,
  * starting with a blank line and without a trailing newline, ready to be appended to a prompt.
  */
-export function formatSkillsForPrompt(skills: readonly Skill[]): string {
+export function formatSkillsForPrompt(skills: readonly Pick<Skill, "name" | "description" | "filePath" | "disableModelInvocation">[]): string {
   const visible = skills.filter((skill) => !skill.disableModelInvocation);
   if (visible.length === 0) return "";
   const lines = ["", "", ...INTRODUCTION, "", "<available_skills>"];

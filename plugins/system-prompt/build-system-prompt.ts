@@ -20,14 +20,16 @@ export function buildSystemPromptSections(inputs: PromptInputs): Record<string, 
   const bare: Record<string, string> = custom ? { preamble: custom } : defaultPromptSections(inputs.tools);
   const addendum = resources.appends.map((append) => append.text.trim()).filter((text) => text !== "");
   if (addendum.length > 0) bare.addendum = addendum.join("\n\n");
-  if (resources.contextFiles.length > 0) {
-    const files = resources.contextFiles.map((file) => `## ${file.path}\n\n${file.content.trim()}`);
-    bare.project_context = ["Instructions for this project, from its context files:", ...files].join("\n\n");
-  }
+  if (resources.contextFiles.length > 0) bare.project_context = projectContext(resources.contextFiles);
   const skills = inputs.skillsBlock?.trim();
   if (skills) bare.skills = skills;
   bare.cwd = inputs.cwd.replaceAll("\\", "/");
   const sections: Record<string, string> = {};
   for (const [name, text] of Object.entries(bare)) sections[name] = name === "preamble" ? text : `<${name}>\n${text}\n</${name}>`;
   return sections;
+}
+
+/** the `project_context` section's text, without its tag */
+export function projectContext(files: readonly { path: string; content: string }[]): string {
+  return ["Instructions for this project, from its context files:", ...files.map((file) => `## ${file.path}\n\n${file.content.trim()}`)].join("\n\n");
 }
