@@ -67,3 +67,72 @@ it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
   },
   120_000,
 );
+
+// The parts pith builds from its own plugins: a handler's change of each reaches the run's prompt as in pi 1.6.0.
+// pith's texts around them are its own (docs/compatibility.md), so each case compares what the change put there.
+const lines = (prompt: string, pattern: RegExp) => prompt.split("\n").filter((line) => pattern.test(line)).map((line) => line.trim());
+const PART_CASES: { option: string; change: string; seen: (prompt: string) => unknown; expected: unknown }[] = [
+  {
+    option: "customPrompt",
+    change: `o.customPrompt = "You guard lockfiles.";`,
+    // the preamble, and the sections after it: no tools, rules or docs
+    seen: (prompt) => [prompt.split("\n\n<")[0], lines(prompt, /^<[a-z_]+>$/)],
+    expected: ["You guard lockfiles.", ["<cwd>"]],
+  },
+  { option: "toolSnippets", change: `o.toolSnippets.read = "Read a lockfile";`, seen: (prompt) => lines(prompt, /^- read:/), expected: ["- read: Read a lockfile"] },
+  {
+    option: "toolGuidelines",
+    change: `o.toolGuidelines.read = [...(o.toolGuidelines.read ?? []), "Never read the lockfile"];`,
+    seen: (prompt) => lines(prompt, /lockfile/),
+    expected: ["- Never read the lockfile"],
+  },
+  {
+    option: "contextFiles",
+    change: `o.contextFiles.push({ path: "/virtual/AGENTS.md", content: "Keep the lockfile" });`,
+    seen: (prompt) => [prompt.includes("/virtual/AGENTS.md"), lines(prompt, /lockfile/)],
+    expected: [true, ["Keep the lockfile"]],
+  },
+  {
+    option: "skills",
+    change: `o.skills.push({ name: "lockfile", description: "Guards lockfiles", filePath: "/virtual/lockfile/SKILL.md", baseDir: "/virtual/lockfile", disableModelInvocation: false });`,
+    seen: (prompt) => lines(prompt, /^\s*<\/?(skill|name|description|location)>/),
+    expected: ["<skill>", "<name>lockfile</name>", "<description>Guards lockfiles</description>", "<location>/virtual/lockfile/SKILL.md</location>", "</skill>"],
+  },
+  { option: "cwd", change: `o.cwd = "C:\\\\virtual\\\\elsewhere";`, seen: (prompt) => /<cwd>\n([^]*?)\n<\/cwd>/.exec(prompt)?.[1], expected: "C:/virtual/elsewhere" },
+];
+
+function systemText(body: unknown): string {
+  const system = (body as { system?: string | { text: string }[] }).system ?? "";
+  return typeof system === "string" ? system : system.map((block) => block.text).join("\n\n");
+}
+
+async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, change: string): Promise<string[]> {
+  const extension = join(world.home, "part-change.mjs");
+  await writeFile(extension, `export default function (pi) {\n  pi.on("before_agent_start", (event) => {\n    const o = event.systemPromptOptions;\n    ${change}\n  });\n}\n`);
+  world.mock.enqueue({ text: "one" });
+  const from = world.mock.requests.length;
+  const rpc = spawn(world, ["--no-session", "-e", extension], {});
+  try {
+    const start = rpc.peer.records.length;
+    await rpc.peer.request({ type: "prompt", message: "first" });
+    await rpc.peer.waitFor((record) => record.type === "agent_settled", start);
+    rpc.peer.end();
+    await rpc.exited;
+  } finally {
+    rpc.child.kill();
+  }
+  return world.mock.requests.slice(from).map((request) => systemText(request.body));
+}
+
+for (const { option, change, seen, expected } of PART_CASES) {
+  it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
+    `a run's change of systemPromptOptions.${option} reaches its prompt as in pi 1.6.0`,
+    async () => {
+      const pi = (await promptsWith(spawnPiRpc, change)).map(seen);
+      const pith = (await promptsWith(spawnRpc, change)).map(seen);
+      expect(pith).toEqual(pi);
+      expect(pith).toEqual([expected]);
+    },
+    120_000,
+  );
+}

@@ -2,14 +2,18 @@
 // handlers leave in them. pith's prompt is built from its own parts by the `system_prompt` handlers, so a handler's
 // changes become edits of those parts, which the extensions plugin's own `system_prompt` handler applies: a
 // `sections` entry added, changed or deleted (XML-wrapped after the other sections, where pi puts them), rule
-// bullets added to `promptGuidelines`, another `appendSystemPrompt`; `selectedTools` changes the active tools and
-// `forceSystemPrompt` replaces the run's prompt text. The edits last for their run only: once it settles the prompt is
-// built again without them (`ctx.getSystemPrompt()` between runs shows the prompt as configured, as in pi), and the
-// conversation's system messages record the sections each run was sent.
+// bullets added to `promptGuidelines`, another `appendSystemPrompt`; the parts pith builds from its plugins
+// (`customPrompt`, `toolSnippets`, `toolGuidelines`, `contextFiles`, `skills`, `cwd`) rebuild their sections
+// (prompt-part-edits.ts); `selectedTools` changes the active tools and `forceSystemPrompt` replaces the run's prompt
+// text. The edits last for their run only: once it settles the prompt is built again without them
+// (`ctx.getSystemPrompt()` between runs shows the prompt as configured, as in pi), and the conversation's system
+// messages record the sections each run was sent.
+import type { ToolDefinition } from "../../../kernel/index.js";
 import type { SystemPromptOptionsView } from "../contract/types.js";
 import { systemPromptOptions } from "../context/prompt-options.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { PromptEdits, PromptOptionRun } from "./prompt-option-run.js";
+import { applyPartEdits, inPiOrder, partEditsBetween } from "./prompt-part-edits.js";
 
 const snapshot = (options: SystemPromptOptionsView): string => JSON.stringify(options);
 const wrap = (name: string, text: string) => `<${name}>\n${text}\n</${name}>`;
@@ -22,13 +26,14 @@ function editsBetween(base: SystemPromptOptionsView, options: SystemPromptOption
   const known = new Set(base.promptGuidelines);
   const rules = (options.promptGuidelines ?? []).filter((line) => typeof line === "string" && line.trim() !== "" && !known.has(line));
   const addendum = options.appendSystemPrompt !== base.appendSystemPrompt && typeof options.appendSystemPrompt === "string" ? options.appendSystemPrompt : undefined;
-  if (Object.keys(sections).length === 0 && rules.length === 0 && addendum === undefined) return undefined;
-  return { sections, rules, ...(addendum === undefined ? {} : { addendum }) };
+  const parts = partEditsBetween(base, options);
+  if (Object.keys(sections).length === 0 && rules.length === 0 && addendum === undefined && parts === undefined) return undefined;
+  return { sections, rules, ...(addendum === undefined ? {} : { addendum }), ...(parts === undefined ? {} : { parts }) };
 }
 
 /** The `system_prompt` handler's part: the built sections with the run's edits applied. */
-function applyPromptEdits(built: Readonly<Record<string, string>>, edits: PromptEdits): Record<string, string> {
-  const sections = { ...built };
+function applyPromptEdits(built: Readonly<Record<string, string>>, edits: PromptEdits, tools: readonly ToolDefinition[]): Record<string, string> {
+  const sections = edits.parts ? applyPartEdits(built, edits.parts, tools) : { ...built };
   if (edits.rules.length > 0 && sections.rules !== undefined) {
     const inner = sections.rules.replace(/^<rules>\n/, "").replace(/\n<\/rules>$/, "");
     sections.rules = wrap("rules", [inner, ...edits.rules.map((line) => `- ${line.trim()}`)].join("\n"));
@@ -41,7 +46,7 @@ function applyPromptEdits(built: Readonly<Record<string, string>>, edits: Prompt
     delete sections[name];
     if (text !== null && name !== "preamble") sections[name] = wrap(name, text);
   }
-  return sections;
+  return inPiOrder(sections);
 }
 
 const watched = new WeakSet<ExtensionRuntime>();
@@ -66,7 +71,7 @@ export function watchPromptOptions(runtime: ExtensionRuntime): void {
     "system_prompt",
     (state) => {
       const edits = runtime.promptOptionRun?.edits;
-      return edits ? { ...state, sections: applyPromptEdits(state.sections, edits) } : undefined;
+      return edits ? { ...state, sections: applyPromptEdits(state.sections, edits, state.tools) } : undefined;
     },
     { stage: 1000 },
   );
