@@ -98,6 +98,13 @@ const PART_CASES: { option: string; change: string; seen: (prompt: string) => un
     seen: (prompt) => lines(prompt, /^\s*<\/?(skill|name|description|location)>/),
     expected: ["<skill>", "<name>lockfile</name>", "<description>Guards lockfiles</description>", "<location>/virtual/lockfile/SKILL.md</location>", "</skill>"],
   },
+  {
+    option: "appendSystemPrompt",
+    change: `o.appendSystemPrompt = "Mind the lockfile";`,
+    // the added addendum sits where pi puts it: before cwd, not after it
+    seen: (prompt) => lines(prompt, /^<[a-z_]+>$/),
+    expected: ["<tools>", "<rules>", "<docs>", "<addendum>", "<cwd>"],
+  },
   { option: "cwd", change: `o.cwd = "C:\\\\virtual\\\\elsewhere";`, seen: (prompt) => /<cwd>\n([^]*?)\n<\/cwd>/.exec(prompt)?.[1], expected: "C:/virtual/elsewhere" },
 ];
 
