@@ -52,6 +52,15 @@ function readShared(file, room = 0) {
   }
 }
 
+/** A cache file's size, or undefined: a missing file, and a cache folder that is not a folder, are the same here. */
+function statOptional(file) {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 function readOptional(file) {
   try {
     return readShared(file);
@@ -99,7 +108,7 @@ function loadWithCodeCache(file, variant, frameModule, laterModule) {
     folder = path.join(cacheFolder(process.env), "v8");
     full = path.join(folder, variant ? `${key}.full-${variant}` : `${key}.full`);
     light = path.join(folder, `${key}.light`);
-    cacheSize = (fs.statSync(full, { throwIfNoEntry: false }) ?? fs.statSync(light, { throwIfNoEntry: false }))?.size ?? 0;
+    cacheSize = (statOptional(full) ?? statOptional(light))?.size ?? 0;
   }
   // build.mjs makes the bundle pure ASCII, so latin1 reads it exactly, without UTF-8 decoding (a tenth of the time);
   // its cache is read next into the same buffer, which is made large enough for both at once
