@@ -30,18 +30,18 @@ it("/model asks a whole Provider's auth again and lists the models it now allows
   });
   for (const file of keyFiles) await writeFile(file, "now");
   pair.type("/model dyn\r");
-  // pi 1.6.0 puts a command sent while its start-up runs back into the editor: sent again until it is taken
+  // pi 1.6.0 puts a command sent while its start-up runs back into the editor (the editor empties first, so an empty
+  // editor is no sign it was taken): sent again, while it stands there, until pi's selector lists the model
   const typed = () => pair.pi.screen().some((row) => row.trim() === "/model dyn");
-  await pair.pi.waitFor(() => typed() || pair.pi.screen().join("\n").includes("dyn-stored"));
   let sentAt = Date.now();
-  await pair.pi.waitFor(() => {
-    if (!typed()) return true;
-    if (Date.now() - sentAt > 500) {
+  await pair.pi.waitFor((screen) => {
+    if (screen.includes("dyn-stored")) return true;
+    if (typed() && Date.now() - sentAt > 500) {
       sentAt = Date.now();
       pair.pi.type("\r");
     }
     return false;
-  }, 20_000);
+  }, 30_000);
   await pair.waitFor((screen) => screen.includes("dyn-stored"), 20_000);
   pair.type("\r");
   await pair.waitFor((screen) => screen.includes("Model: dyn-stored") || /dyn-stored\s*$/m.test(screen.split("\n").at(-1) ?? ""), 20_000);
