@@ -1,6 +1,6 @@
 // Public surface of the session-control plugin.
 export { sessionControlPlugin, SESSION_CONTROL_PLUGIN_NAME } from "./plugin.js";
-export { SessionControl, type SessionControlService, type SettingsWriteOptions } from "./session-control.js";
+export { SessionControl, type ModelChangeOptions, type SessionControlService, type SettingsWriteOptions } from "./session-control.js";
 export type { MoveResult, ForkMoveResult, NewSessionOptions } from "./session-moves.js";
 export type { NavigateTreeOptions, NavigateTreeResult } from "./navigate-tree.js";
 export { sessionControlHooks, type SessionControlHooks, type TreePreparation, type BeforeTreeEvent, type TreeDecision, type TreeMovedEvent } from "./move-hooks.js";

@@ -14,6 +14,12 @@ export interface SettingsWriteOptions {
   signal?: AbortSignal;
 }
 
+/** pi 1.6.0 keeps a model change to the session unless it is saved (its ctrl+s) */
+export interface ModelChangeOptions extends SettingsWriteOptions {
+  /** also the default of later sessions (`defaultProvider`/`defaultModel`) */
+  persist?: boolean;
+}
+
 export interface SessionControlService {
   newSession(options?: NewSessionOptions): Promise<MoveResult>;
   /** a stored session of this project, by file path or id prefix */
@@ -24,10 +30,10 @@ export interface SessionControlService {
   navigateTree(targetId: string, options?: NavigateTreeOptions): Promise<NavigateTreeResult>;
   /** pi's `/reload`: settings, extensions (new instances), context files, skills and templates; see rebuild.ts */
   reload(options?: { signal?: AbortSignal }): Promise<void>;
-  /** a model with a key; saved as `defaultProvider`/`defaultModel` */
-  setModel(provider: string, modelId: string, options?: SettingsWriteOptions): Promise<Model>;
-  /** the next model with a key (saved like setModel); undefined when there is at most one */
-  cycleModel(direction?: "forward" | "backward", options?: SettingsWriteOptions): Promise<CycledModel | undefined>;
+  /** a model with a key, for this session; with `persist` also the default of later sessions */
+  setModel(provider: string, modelId: string, options?: ModelChangeOptions): Promise<Model>;
+  /** the next model with a key (for this session, unless `persist`); undefined when there is at most one */
+  cycleModel(direction?: "forward" | "backward", options?: ModelChangeOptions): Promise<CycledModel | undefined>;
   /** applied now and saved as `steeringMode` */
   setSteeringMode(mode: QueueMode, options?: SettingsWriteOptions): Promise<void>;
   /** applied now and saved as `followUpMode` */
@@ -71,15 +77,15 @@ export class SessionControl implements SessionControlService {
     return reloadSession(this.host, options.signal);
   }
 
-  async setModel(provider: string, modelId: string, options: SettingsWriteOptions = {}): Promise<Model> {
+  async setModel(provider: string, modelId: string, options: ModelChangeOptions = {}): Promise<Model> {
     const model = await this.need("modelSwitch", "change the model").setModel(provider, modelId);
-    await this.saveDefaultModel(model, options);
+    if (options.persist) await this.saveDefaultModel(model, options);
     return model;
   }
 
-  async cycleModel(direction?: "forward" | "backward", options: SettingsWriteOptions = {}): Promise<CycledModel | undefined> {
+  async cycleModel(direction?: "forward" | "backward", options: ModelChangeOptions = {}): Promise<CycledModel | undefined> {
     const cycled = await this.need("modelSwitch", "cycle models").cycleModel(direction);
-    if (cycled) await this.saveDefaultModel(cycled.model, options);
+    if (cycled && options.persist) await this.saveDefaultModel(cycled.model, options);
     return cycled;
   }
 
@@ -101,11 +107,25 @@ export class SessionControl implements SessionControlService {
     return this.need("settings", "change auto-retry").set("retry.enabled", enabled, "global", options);
   }
 
-  /** pi makes the model the user picked the default of later sessions. */
+  /**
+   * The default of later sessions; as pi 1.6.0 does, a default outside a non-empty model scope joins it (the
+   * session's scope, and `enabledModels` when that is where the scope comes from), so cycling still reaches it.
+   */
   private async saveDefaultModel(model: Model, options: SettingsWriteOptions): Promise<void> {
     const settings = this.need("settings", "save the default model");
     await settings.set("defaultProvider", model.provider, "global", options);
     await settings.set("defaultModel", model.id, "global", options);
+    const modelSwitch = this.need("modelSwitch", "save the default model");
+    const { scoped } = modelSwitch.scopedModels();
+    if (scoped.length === 0 || scoped.some((entry) => entry.model.provider === model.provider && entry.model.id === model.id)) return;
+    const reference = `${model.provider}/${model.id}`;
+    const enabled = settings.get().enabledModels ?? [];
+    const patterns = modelSwitch.scopePatterns();
+    const fromSettings = enabled.length > 0 && patterns.length === enabled.length && patterns.every((pattern, index) => pattern === enabled[index]);
+    if (!fromSettings) modelSwitch.setScope([...patterns, reference]);
+    if (enabled.length > 0 && !enabled.some((pattern) => pattern.toLowerCase() === reference.toLowerCase())) {
+      await settings.set("enabledModels", [...enabled, reference], "global", options);
+    }
   }
 
   private need<K extends ServiceName>(name: K, action: string): PithServices[K] {

@@ -56,6 +56,9 @@ it("/model opens a searchable selector; the chosen model is used for the next re
   run.type("hello\r");
   await run.waitForText("From the thinking model.");
   expect(ui.world().mock.requests[0]!.body.model).toBe("mock-think");
+  // enter chooses for this session only, as in pi 1.6.0 (ctrl+s saves the default: next test)
+  const settings = JSON.parse(await readFile(join(ui.world().agentDir, "settings.json"), "utf8").catch(() => "{}")) as Record<string, unknown>;
+  expect(settings.defaultModel).not.toBe("mock-think");
 });
 
 it("/model: ctrl+s chooses the highlighted model and says it is now the default, saved in settings.json", async () => {
@@ -67,6 +70,22 @@ it("/model: ctrl+s chooses the highlighted model and says it is now the default,
   await run.waitForText("Default model: mock/mock-think");
   const settings = JSON.parse(await readFile(join(ui.world().agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
   expect(settings).toMatchObject({ defaultProvider: "mock", defaultModel: "mock-think" });
+});
+
+it("/model: ctrl+s on a model outside a non-empty scope adds it to enabledModels, as pi 1.6.0 does", async () => {
+  await writeTwoModels(ui.world());
+  await writeFile(join(ui.world().agentDir, "settings.json"), JSON.stringify({ enabledModels: ["mock/mock-model"] }));
+  const run = await ui.start();
+  run.type("/model\r");
+  await run.waitForText("Scope:");
+  run.type("\t");
+  await run.waitFor((screen) => screen.includes("mock-think"));
+  run.type("think");
+  await run.waitFor((screen) => screen.includes("mock-think") && !/^[\s→✓]*mock-model/m.test(screen));
+  run.type("\x13");
+  await run.waitForText("Default model: mock/mock-think");
+  const settings = JSON.parse(await readFile(join(ui.world().agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
+  expect(settings).toMatchObject({ defaultProvider: "mock", defaultModel: "mock-think", enabledModels: ["mock/mock-model", "mock/mock-think"] });
 });
 
 it("/model with an exact id switches at once", async () => {

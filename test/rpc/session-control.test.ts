@@ -96,7 +96,7 @@ it("switch_session brings back the stored session's model and thinking level", a
   expect(rpc.session.thinkingLevel).toBe("high");
 });
 
-it("queue modes, the chosen model, auto-compaction and auto-retry are saved in the global settings", async () => {
+it("queue modes, auto-compaction and auto-retry are saved in the global settings; the chosen model is the session's only, as in pi 1.6.0", async () => {
   await writeTwoModels(world);
   rpc = await startInProcess(world);
   for (const command of [
@@ -113,9 +113,9 @@ it("queue modes, the chosen model, auto-compaction and auto-retry are saved in t
   expect(saved).toMatchObject({
     steeringMode: "all",
     followUpMode: "all",
-    defaultProvider: "mock",
-    defaultModel: "mock-think",
     compaction: { enabled: false },
     retry: { enabled: false },
   });
+  expect(saved.defaultModel).not.toBe("mock-think");
+  expect(rpc.session.model?.id).toBe("mock-think");
 });

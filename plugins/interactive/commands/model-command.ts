@@ -1,5 +1,6 @@
 // /model [term] and ctrl+l: an exact `provider/id` or id switches at once; anything else opens the model selector
-// (prefilled with the term). The choice is saved as the default model, as pi does. As in pi, the selector opens with
+// (prefilled with the term). As in pi 1.6.0 the choice is this session's; the selector's save key (ctrl+s) also makes
+// it the default of later sessions. As in pi, the selector opens with
 // the models known now and refreshes the catalogues meanwhile: the list is updated when that ends.
 import type { Model } from "../../../kernel/index.js";
 import type { CommandHost } from "./command-host.js";
@@ -13,7 +14,7 @@ export async function modelCommand(args: string, host: CommandHost): Promise<voi
   const exact = term ? models.find((model) => `${model.provider}/${model.id}` === term) ?? models.filter((model) => model.id === term).at(0) : undefined;
   const chosen = exact ? { model: exact, asDefault: false } : await pickModel(host, models, term);
   if (!chosen) return;
-  const model = await context.use("sessionControl").setModel(chosen.model.provider, chosen.model.id);
+  const model = await context.use("sessionControl").setModel(chosen.model.provider, chosen.model.id, { persist: chosen.asDefault });
   chat.notify("status", chosen.asDefault ? `Default model: ${model.provider}/${model.id}` : `Model: ${model.id}`);
   ui.requestRender();
 }

@@ -173,7 +173,7 @@ async function selectDefaultModel(host: CommandHost, provider: string): Promise<
   const id = defaultModelIds()[provider];
   if (!id || !host.context.use("models").find(provider, id)) return undefined;
   try {
-    return (await host.context.use("sessionControl").setModel(provider, id)).id;
+    return (await host.context.use("sessionControl").setModel(provider, id, { persist: true })).id;
   } catch (error) {
     host.chat.notify("error", `Selecting ${provider}/${id} failed: ${errorMessage(error)}. Use /model to select a model.`);
     return undefined;
