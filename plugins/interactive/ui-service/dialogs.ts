@@ -1,8 +1,9 @@
 // Dialogs that take the editor's place until answered: a choice from a list, yes/no, one line of text, drawn as
 // pi 1.6.0 draws an extension's. Each resolves exactly once, with the answer or (escape, timeout, an aborted
 // signal) as cancelled.
-import { getKeybindings, Input, Spacer, Text, truncateToWidth, type Component, type Focusable } from "@earendil-works/pi-tui";
+import { getKeybindings, Input, Text, truncateToWidth, type Component, type Focusable } from "@earendil-works/pi-tui";
 import { Countdown } from "../components/countdown.js";
+import { addDialogRows } from "../components/dialog-rows.js";
 import { Framed } from "../components/framed.js";
 import { Rule } from "../components/ruled.js";
 import type { UiDialogOptions } from "../../../lib/ui/ui-types.js";
@@ -61,19 +62,13 @@ class DialogFrame extends Framed {
     const theme = parts.host.dialogTheme();
     const rule = new Rule(() => theme);
     this.titleText = new Text(parts.title(parts.text), 1, 0);
-    this.addChild(rule);
-    this.addChild(new Spacer(1));
-    this.addChild(this.titleText);
-    if (parts.description) {
-      this.addChild(new Spacer(1));
-      this.addChild(new Text(theme.fg("text", parts.description), 1, 0));
-    }
-    this.addChild(new Spacer(1));
-    this.addChild(body);
-    this.addChild(new Spacer(1));
-    this.addChild(new Text(parts.hint, 1, 0));
-    this.addChild(new Spacer(1));
-    this.addChild(rule);
+    addDialogRows((child) => this.addChild(child), {
+      border: () => rule,
+      title: this.titleText,
+      ...(parts.description ? { description: theme.fg("text", parts.description) } : {}),
+      body,
+      hint: parts.hint,
+    });
     if (parts.timeout !== undefined && parts.timeout > 0) {
       this.countdown = new Countdown(parts.timeout, (seconds) => {
         this.titleText.setText(parts.title(`${parts.text} (${seconds}s)`));

@@ -3,6 +3,7 @@
 // `BorderedLoader` (a spinner between two borders that escape cancels), `ExtensionSelectorComponent` (a list to
 // choose from) and `ExtensionInputComponent` (one line of text).
 import { CancellableLoader, Container, getKeybindings, Input, Loader, Spacer, Text, type Focusable, type TUI } from "@earendil-works/pi-tui";
+import { addDialogRows } from "../../../interactive/components/dialog-rows.js";
 import { DynamicBorder } from "./dynamic-border.js";
 import { keyHint, rawKeyHint, terminalTheme, type TerminalTheme } from "./terminal-theme.js";
 
@@ -71,19 +72,13 @@ abstract class ExtensionDialog extends Container {
     super();
     const theme = terminalTheme();
     this.titleText = new Text(this.titled(), 1, 0);
-    super.addChild(new DynamicBorder((text) => theme.fg("border", text)));
-    super.addChild(new Spacer(1));
-    super.addChild(this.titleText);
-    if (options.description) {
-      super.addChild(new Spacer(1));
-      super.addChild(new Text(theme.fg("text", options.description), 1, 0));
-    }
-    super.addChild(new Spacer(1));
-    super.addChild(body);
-    super.addChild(new Spacer(1));
-    super.addChild(new Text(hint, 1, 0));
-    super.addChild(new Spacer(1));
-    super.addChild(new DynamicBorder((text) => theme.fg("border", text)));
+    addDialogRows((child) => super.addChild(child), {
+      border: () => new DynamicBorder((text) => theme.fg("border", text)),
+      title: this.titleText,
+      ...(options.description ? { description: theme.fg("text", options.description) } : {}),
+      body,
+      hint,
+    });
     if (options.timeout && options.timeout > 0 && options.tui) this.startCountdown(options.timeout, options.tui);
   }
 
