@@ -109,7 +109,7 @@ export class SessionControl implements SessionControlService {
 
   /**
    * The default of later sessions; as pi 1.6.0 does, a default outside a non-empty model scope joins it (the
-   * session's scope, and `enabledModels` when that is where the scope comes from), so cycling still reaches it.
+   * session's scope, and `enabledModels` when that setting lists models), so cycling still reaches it.
    */
   private async saveDefaultModel(model: Model, options: SettingsWriteOptions): Promise<void> {
     const settings = this.need("settings", "save the default model");
@@ -119,10 +119,8 @@ export class SessionControl implements SessionControlService {
     const { scoped } = modelSwitch.scopedModels();
     if (scoped.length === 0 || scoped.some((entry) => entry.model.provider === model.provider && entry.model.id === model.id)) return;
     const reference = `${model.provider}/${model.id}`;
+    modelSwitch.setScope([...modelSwitch.scopePatterns(), reference]);
     const enabled = settings.get().enabledModels ?? [];
-    const patterns = modelSwitch.scopePatterns();
-    const fromSettings = enabled.length > 0 && patterns.length === enabled.length && patterns.every((pattern, index) => pattern === enabled[index]);
-    if (!fromSettings) modelSwitch.setScope([...patterns, reference]);
     if (enabled.length > 0 && !enabled.some((pattern) => pattern.toLowerCase() === reference.toLowerCase())) {
       await settings.set("enabledModels", [...enabled, reference], "global", options);
     }
