@@ -12,7 +12,8 @@
 // body is serialized; pi serializes first: "sent" compares the same work), and exit; and the CPU time (user +
 // system) each process used, which a shared machine's load moves far less than wall time.
 // BENCH_PITH_OTHER=<path to another bin/pith.cjs> adds that build (its own cache folder), interleaved in the same
-// rounds; BENCH_RESUME=long,compacted,huge,outputs picks the files (default the first three).
+// rounds; BENCH_PI_073=1 adds pi 0.73.1 (the last `@mariozechner` release, which runs on Node 20), the pi pith was
+// first built against; BENCH_RESUME=long,compacted,huge,outputs picks the files (default the first three).
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -42,7 +43,12 @@ export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
       ...(other ? { other: [process.execPath, ["-r", rssReporter, other], { PITH_CACHE_DIR: join(home, "cache-other") }] } : {}),
     };
     const files = new Set((process.env.BENCH_RESUME ?? "long,compacted,huge").split(","));
-    const withPi = { ...pithProgram, ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, ["-r", rssReporter, piCli]] } : {}) };
+    const pi073Cli = join(root, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+    const withPi = {
+      ...pithProgram,
+      ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, ["-r", rssReporter, piCli]] } : {}),
+      ...(process.env.BENCH_PI_073 && existsSync(pi073Cli) ? { pi073: [process.execPath, ["-r", rssReporter, pi073Cli]] } : {}),
+    };
 
     if (files.has("long")) {
       const long = join(home, "long.jsonl");
@@ -112,10 +118,12 @@ function report(title, { bare, times }, target) {
     const line = figures.map(([label, value]) => `${label} ${ms(value)} (${ratio(value, bareMs)} node)`).join(", ");
     console.log(`  ${name.padEnd(6)} ${line}, CPU ${ms(median(cpu))}`);
   }
-  if (times.pi) {
-    for (const name of Object.keys(times).filter((name) => name !== "pi")) {
-      const versus = ["request", "sent", "exit", "cpu"].map((key) => ratio(median(times[name][key]), median(times.pi[key]))).join(" / ");
-      console.log(`  ${name} / pi 1.6.0 (first request / sent / exit / CPU): ${versus}; ${target}`);
+  const against = [["pi", "pi 1.6.0"], ["pi073", "pi 0.73.1"]].filter(([key]) => times[key]);
+  for (const [key, label] of against) {
+    for (const name of Object.keys(times).filter((name) => name !== "pi" && name !== "pi073")) {
+      const versus = ["request", "sent", "exit", "cpu"].map((field) => ratio(median(times[name][field]), median(times[key][field]))).join(" / ");
+      console.log(`  ${name} / ${label} (first request / sent / exit / CPU): ${versus}; ${target}`);
     }
-  } else console.log(`  ${target}`);
+  }
+  if (against.length === 0) console.log(`  ${target}`);
 }
