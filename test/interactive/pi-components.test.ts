@@ -113,6 +113,13 @@ it("message components, tool and bash rows, the editor and login dialogs, the fo
   run.type("\x1b");
   await run.waitForText("result: settings closed");
 
+  // a selector given a timeout counts down in its title and cancels itself at zero
+  await command("/show countdown");
+  await run.waitForText("Pick within (2s)");
+  await run.waitForText("Pick within (1s)");
+  await run.waitForText("result: timed out");
+  expect(shown()).not.toContain("picked");
+
   await command("/wrapped-footer");
   await run.waitForText("extension footer line");
   // the built-in footer's figures under the extension's line

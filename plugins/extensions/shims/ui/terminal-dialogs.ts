@@ -3,6 +3,7 @@
 // `BorderedLoader` (a spinner between two borders that escape cancels), `ExtensionSelectorComponent` (a list to
 // choose from) and `ExtensionInputComponent` (one line of text).
 import { CancellableLoader, Container, getKeybindings, Input, Loader, Spacer, Text, type Focusable, type TUI } from "@earendil-works/pi-tui";
+import { Countdown } from "../../../interactive/components/countdown.js";
 import { addDialogRows } from "../../../interactive/components/dialog-rows.js";
 import { DynamicBorder } from "./dynamic-border.js";
 import { keyHint, rawKeyHint, terminalTheme, type TerminalTheme } from "./terminal-theme.js";
@@ -60,7 +61,7 @@ interface DialogOptions {
 /** the frame pi's extension dialogs share: borders, a title that may count down, a description, a key hint */
 abstract class ExtensionDialog extends Container {
   private readonly titleText: Text;
-  private countdown: NodeJS.Timeout | undefined;
+  private countdown: Countdown | undefined;
 
   constructor(
     private readonly title: string,
@@ -83,7 +84,7 @@ abstract class ExtensionDialog extends Container {
   }
 
   dispose(): void {
-    clearInterval(this.countdown);
+    this.countdown?.stop();
   }
 
   private titled(seconds?: number): string {
@@ -92,16 +93,14 @@ abstract class ExtensionDialog extends Container {
   }
 
   private startCountdown(timeout: number, tui: TUI): void {
-    let seconds = Math.ceil(timeout / 1000);
-    this.titleText.setText(this.titled(seconds));
-    this.countdown = setInterval(() => {
-      seconds--;
+    const firstCount = Math.ceil(timeout / 1000);
+    this.countdown = new Countdown(timeout, (seconds) => {
       this.titleText.setText(this.titled(seconds));
+      // the first count is drawn with the dialog itself
+      if (seconds === firstCount) return;
       tui.requestRender();
-      if (seconds > 0) return;
-      this.dispose();
-      this.onCancel();
-    }, 1000);
+      if (seconds <= 0) this.onCancel();
+    });
   }
 }
 
