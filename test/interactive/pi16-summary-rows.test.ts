@@ -13,8 +13,17 @@ const start = useSideBySide();
 const isSummaryRequest = (request: RecordedRequest) => /checkpoints of coding sessions|context summarization assistant/.test(JSON.stringify(request.body.system ?? ""));
 /** every request answered by what it is: each program may ask for the summaries in its own order and number */
 const answering = (summary: ScriptedReply, reply: ScriptedReply) => (request: RecordedRequest) => (isSummaryRequest(request) ? summary : reply);
-/** a summary streamed word by word, slowly enough for its status to stay on screen for seconds */
-const slowSummary = (text: string): ScriptedReply => ({ text: text.split(" ").map((word, index) => (index > 0 ? ` ${word}` : word)), delayMs: 700 });
+/** a summary streamed word by word */
+const summary = (text: string): ScriptedReply => ({ text: text.split(" ").map((word, index) => (index > 0 ? ` ${word}` : word)) });
+/**
+ * Summaries held after their first event until `release()` (or until the program hangs up, which is how escape
+ * cancels them): the status shown while one streams stays on both screens until the test has compared them.
+ */
+function heldSummaries() {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { summary: (text: string): ScriptedReply => ({ ...summary(text), holdUntil: released }), release };
+}
 const EDITOR_EDGE = "─".repeat(100);
 
 const earlierTurns = [
@@ -61,7 +70,8 @@ it("a resumed session's compaction and branch summary, collapsed and expanded, a
 }, 60_000);
 
 it("/compact: its status in the editor's border, a cancelled one, then the summary box it leaves read as pi's", async () => {
-  const answer = answering(slowSummary("## Goal\nAnswer the two questions the user asked."), { text: "unused" });
+  const held = heldSummaries();
+  const answer = answering(held.summary("## Goal\nAnswer the two questions the user asked."), { text: "unused" });
   const pair = await start(onEarlierTurns(answer));
   pair.type("/compact focus on the answers\r");
   await pair.waitFor((screen) => screen.includes("Compacting context... (escape to cancel)"), 20_000);
@@ -74,6 +84,8 @@ it("/compact: its status in the editor's border, a cancelled one, then the summa
   await pair.waitFor((screen) => screen.includes("Compaction cancelled") && !screen.includes("Compacting context"), 20_000);
   const cancelled = await sameRows(pair, "Second answer.", EDITOR_EDGE);
   expect(cancelled.coloured.join("\n")).toContain("Error: Compaction cancelled | fg=error");
+  // the first summaries are cancelled: the next /compact is answered at once
+  held.release();
 
   pair.type("/compact\r");
   await pair.waitFor((screen) => screen.includes("Compacted from") && !screen.includes("Compacting context"), 30_000);
@@ -81,13 +93,15 @@ it("/compact: its status in the editor's border, a cancelled one, then the summa
 }, 90_000);
 
 /** a session whose next reply fills 95% of the window, so that an automatic compaction follows it */
-const fillingUp = (wrap = (answer: (request: RecordedRequest) => ScriptedReply) => answer) => {
-  const answer = answering(slowSummary("## Goal\nKeep answering the questions."), { text: "A big answer.", usage: { input: 190_000, output: 10 } });
+const fillingUp = (summaryReply: ScriptedReply, wrap = (answer: (request: RecordedRequest) => ScriptedReply) => answer) => {
+  const answer = answering(summaryReply, { text: "A big answer.", usage: { input: 190_000, output: 10 } });
   return onEarlierTurns(wrap(answer));
 };
+const FILLING_SUMMARY = "## Goal\nKeep answering the questions.";
 
 it("an automatic compaction after a reply that fills the context: its notice in the border, and escape cancelling it, read as pi's", async () => {
-  const pair = await start(fillingUp());
+  // never released: escape ends it
+  const pair = await start(fillingUp(heldSummaries().summary(FILLING_SUMMARY)));
   pair.type("fill it\r");
   await pair.waitFor((screen) => screen.includes("Auto-compacting... (escape to cancel)"), 20_000);
   await sameRows(pair, "A big answer.", EDITOR_EDGE, sameSpinner);
@@ -106,7 +120,8 @@ const answeringNextOne = (base: (request: RecordedRequest) => ScriptedReply) => 
 const sameFigure = (row: string) => sameSpinner(row).replace(/Compacted from [\d,]+ tokens/, "Compacted from <n> tokens");
 
 it("/compact: a message sent meanwhile waits ('Queued message for after compaction') and is sent once it is done, as pi's", async () => {
-  const answer = answering(slowSummary("## Goal\nAnswer the two questions the user asked."), { text: "unused" });
+  const held = heldSummaries();
+  const answer = answering(held.summary("## Goal\nAnswer the two questions the user asked."), { text: "unused" });
   const pair = await start(onEarlierTurns(answeringNextOne(answer)));
   pair.type("/compact\r");
   await pair.waitFor((screen) => screen.includes("Compacting context... (escape to cancel)"), 20_000);
@@ -114,6 +129,7 @@ it("/compact: a message sent meanwhile waits ('Queued message for after compacti
   await pair.waitFor((screen) => screen.includes("Steering: next one") && screen.includes("Queued message for after compaction"), 20_000);
   // pith sent it to the model at once, in the middle of the compaction
   await sameRows(pair, "Second answer.", EDITOR_EDGE, sameSpinner);
+  held.release();
   await pair.waitFor((screen) => screen.includes("Reply to next.") && !screen.includes("Compacting context"), 30_000);
   await sameRows(pair, "[compaction]", EDITOR_EDGE);
   const prompt = pair.worlds.pith.mock.requests.find((request) => !isSummaryRequest(request))!;
@@ -121,7 +137,8 @@ it("/compact: a message sent meanwhile waits ('Queued message for after compacti
 }, 90_000);
 
 it("an automatic compaction cancelled while a message waits for it: the message is sent, then the context compacted, as pi's", async () => {
-  const pair = await start(fillingUp(answeringNextOne));
+  const held = heldSummaries();
+  const pair = await start(fillingUp(held.summary(FILLING_SUMMARY), answeringNextOne));
   pair.type("fill it\r");
   await pair.waitFor((screen) => screen.includes("Auto-compacting... (escape to cancel)"), 20_000);
   pair.type("next one\r");
@@ -129,12 +146,15 @@ it("an automatic compaction cancelled while a message waits for it: the message 
   await sameRows(pair, "A big answer.", EDITOR_EDGE, sameSpinner);
   // pith kept the message queued for good once the compaction was cancelled
   pair.type("\x1b");
+  await pair.waitFor((screen) => screen.includes("Auto-compaction cancelled"), 20_000);
+  // the first summaries are cancelled: the compaction after the message is answered at once
+  held.release();
   await pair.waitFor((screen) => screen.includes("Reply to next.") && screen.includes("Compacted from") && !screen.includes("compacting"), 40_000);
   await sameRows(pair, "Reply to next.", EDITOR_EDGE, sameFigure);
 }, 90_000);
 
 it("an automatic compaction after a reply that fills the context leaves the summary box as pi's", async () => {
-  const pair = await start(fillingUp());
+  const pair = await start(fillingUp(summary(FILLING_SUMMARY)));
   pair.type("fill it\r");
   await pair.waitFor((screen) => screen.includes("Compacted from") && !screen.includes("Auto-compacting"), 40_000);
   await sameRows(pair, "[compaction]", EDITOR_EDGE);
@@ -143,7 +163,9 @@ it("an automatic compaction after a reply that fills the context leaves the summ
 it("/tree with a summary: its status in the editor's border, escape cancelling it, and the branch summary box read as pi's", async () => {
   // the tree navigator and the "Summarize branch?" dialog are drawn differently (docs/compatibility.md): only the
   // keys that move through them are shared, the chat and the editor's border are compared
-  const answer = answering(slowSummary("Tried the second question, then went back."), { text: "unused" });
+  // each round's summaries are held until the test has seen its status
+  let round = heldSummaries();
+  const answer = (request: RecordedRequest) => answering(round.summary("Tried the second question, then went back."), { text: "unused" })(request);
   const pair = await start({ rows: 60, settings: { theme: "probe" }, ready: "Second answer.", prepare: openStoredSession(earlierTurns as never), replies: Array.from({ length: 4 }, () => answer) });
   const summarizeSecondQuestion = async () => {
     await pair.waitFor((screen) => screen.includes("Session Tree"));
@@ -167,11 +189,13 @@ it("/tree with a summary: its status in the editor's border, escape cancelling i
   pair.type("\x1b");
   await pair.waitFor((screen) => screen.includes("Branch summarization cancelled") && screen.includes("Session Tree"), 20_000);
   await sameRows(pair, "Second answer.", "Branch summarization cancelled");
+  round = heldSummaries();
 
   pair.type("\x1b");
   await pair.waitFor((screen) => !screen.includes("Session Tree"));
   pair.type("/tree\r");
   await summarizeSecondQuestion();
+  round.release();
   await pair.waitFor((screen) => screen.includes("Navigated to selected point"), 30_000);
   const done = await sameRows(pair, "[branch]", EDITOR_EDGE);
   // the user message left comes back into the editor
@@ -179,9 +203,10 @@ it("/tree with a summary: its status in the editor's border, escape cancelling i
 }, 120_000);
 
 it("a context overflow: its notice in the border while compacting, then the box and the answer to the request sent again, read as pi's", async () => {
-  // the request is refused as too long until it carries the summary; summaries come slowly
+  // the request is refused as too long until it carries the summary; summaries are held until the test has looked
+  const held = heldSummaries();
   const answer = (request: RecordedRequest): ScriptedReply => {
-    if (isSummaryRequest(request)) return slowSummary("## Goal\nAnswer the questions in a shorter context.");
+    if (isSummaryRequest(request)) return held.summary("## Goal\nAnswer the questions in a shorter context.");
     if (JSON.stringify(request.body.messages).includes("shorter context")) return { text: "Answered after compacting." };
     return { error: { status: 400, message: "prompt is too long: 210000 tokens > 200000 maximum" } };
   };
@@ -195,6 +220,7 @@ it("a context overflow: its notice in the border while compacting, then the box 
   const wideEdge = "─".repeat(160);
   const working = await sameRows(pair, "one more", wideEdge, sameError);
   expect(working.text.at(-3)).toMatch(/^── ⠋ Context overflow detected, Auto-compacting\.\.\. \(escape to cancel\) ─+$/);
+  held.release();
   await pair.waitFor((screen) => screen.includes("Answered after compacting."), 40_000);
   // the box counts the whole context estimated (the reply's usage came before the failed reply was hidden), system
   // prompt included, as pi does (pith was: that usage, 15, plus the prompt); each program's own system prompt and

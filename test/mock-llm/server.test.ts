@@ -122,6 +122,7 @@ describe("bad scripts and bad requests", () => {
     expect(() => mock.enqueue(typo)).toThrow(/txt/);
     expect(() => mock.enqueue({ error: { status: 100 } })).toThrow(/error\.status/);
     expect(() => mock.enqueue({ delayMs: -1 })).toThrow(/delayMs/);
+    expect(() => mock.enqueue({ holdUntil: 5 } as unknown as ScriptedReply)).toThrow(/holdUntil/);
     expect(mock.pending()).toBe(0);
   });
 
@@ -164,6 +165,33 @@ describe("scripted transport", () => {
   test("dropAfterChunks on a non-stream request drops the connection before the body", async () => {
     const mock = await open({ replies: [{ text: "never", dropAfterChunks: 0 }] });
     await expect(post(mock, "/v1/messages", anthropicRequest)).rejects.toThrow();
+  });
+
+  test("holdUntil: a stream sends its first event, then the rest once the promise settles; a held stream its client leaves does not stop the next reply", async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const mock = await open({ replies: [{ text: ["a", "b"], holdUntil: held }, { text: ["c"], holdUntil: new Promise(() => undefined) }, { text: "after" }] });
+    const response = await post(mock, "/v1/chat/completions", { model: "m", stream: true });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('"role":"assistant"');
+    expect(first).not.toContain('"content":"a"');
+    const rest = (async () => {
+      let text = "";
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+      return text;
+    })();
+    const stillHeld = await Promise.race([rest.then(() => "ended"), new Promise((resolve) => setImmediate(() => resolve("held")))]);
+    expect(stillHeld).toBe("held");
+    release();
+    expect(await rest).toMatch(/"content":"a"[\s\S]*"content":"b"[\s\S]*\[DONE\]/);
+
+    const controller = new AbortController();
+    const forever = await fetch(`${mock.url}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", stream: true }), signal: controller.signal });
+    await forever.body!.getReader().read();
+    controller.abort();
+    const next = await openAiClient(mock).chat.completions.create({ model: "m", messages: [{ role: "user", content: "1" }] });
+    expect(next.choices[0]?.message.content).toBe("after");
   });
 
   test("close() ends a stream still being sent and can be called twice", async () => {

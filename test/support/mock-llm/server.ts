@@ -71,6 +71,19 @@ function writeFrame(res: ServerResponse, frame: string | Uint8Array, signal: Abo
   });
 }
 
+/** False when the response went away before `held` settled. */
+async function hold(held: Promise<unknown>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  let leave = (): void => undefined;
+  const gone = new Promise<void>((resolve) => {
+    leave = resolve;
+    signal.addEventListener("abort", leave, { once: true });
+  });
+  await Promise.race([held.then(() => undefined, () => undefined), gone]);
+  signal.removeEventListener("abort", leave);
+  return !signal.aborted;
+}
+
 /** False when the response went away during the pause. */
 async function pause(ms: number | undefined, signal: AbortSignal): Promise<boolean> {
   if (ms === undefined || ms === 0) return !signal.aborted;
@@ -90,6 +103,7 @@ async function sendStream(res: ServerResponse, frames: (string | Uint8Array)[], 
       res.destroy();
       return;
     }
+    if (index === 1 && reply.holdUntil && !(await hold(reply.holdUntil, signal))) return;
     if (index > 0 && !(await pause(reply.delayMs, signal))) return;
     await writeFrame(res, frame, signal);
   }

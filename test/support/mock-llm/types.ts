@@ -56,6 +56,11 @@ export interface ScriptedReply {
   omitFinishReason?: boolean;
   /** pause between chunks (and before a non-stream body) */
   delayMs?: number;
+  /**
+   * In-process scripts only: a streamed reply sends its first chunk, then waits for this promise (or for the client
+   * to hang up) before the rest, so that a state that lasts while the reply streams stays until the test moves on.
+   */
+  holdUntil?: Promise<unknown>;
   /** model name echoed in the stream; default: the request's `model` */
   model?: string;
 }
