@@ -16,15 +16,21 @@ const PARALLEL = 5;
 const MODEL = ["--model", "mock/mock-model"];
 const CLI_RESUME_EVERY = 10;
 
-/** Three bash calls with streamed text and thinking, then a final answer; the same for a resumed run. */
+/**
+ * Three bash calls with streamed text and thinking, then a final answer; the same for a resumed run. The killed run's
+ * chunks come 25 ms apart, so that its kill lands while the session is being written; the resumption, which only has
+ * to read the file and add to it, gets them at once.
+ */
 function scriptedTurn(request: { body: Record<string, unknown> }) {
-  const toolResults = (JSON.stringify(request.body).match(/tool_use_id/g) ?? []).length;
-  if (toolResults >= 3) return { text: ["All ", "three ", "steps ", "done."], delayMs: 25 };
+  const body = JSON.stringify(request.body);
+  const toolResults = (body.match(/tool_use_id/g) ?? []).length;
+  const delayMs = body.includes("carry on") ? 0 : 25;
+  if (toolResults >= 3) return { text: ["All ", "three ", "steps ", "done."], delayMs };
   return {
     thinking: ["Next ", "step."],
     text: ["Running ", `step ${toolResults + 1}.`],
     toolCalls: [{ name: "bash", arguments: { command: `echo step-${toolResults + 1}` } }],
-    delayMs: 25,
+    delayMs,
   };
 }
 
@@ -106,16 +112,29 @@ export function sigkillMatrix({ runs, seed }: { runs: number; seed: number }): v
     // a whole run streams four replies of 25 ms chunks after the file appears: about 600 ms on an idle machine
     const delays = Array.from({ length: runs }, () => Math.floor(random() * 600));
     let killedMidSession = 0;
-    for (let start = 0; start < runs; start += PARALLEL) {
-      const batch = delays.slice(start, start + PARALLEL).map((delay, offset) => killedRun(start + offset, delay));
-      for (const [offset, { file, before, killed }] of (await Promise.all(batch)).entries()) {
+    // PARALLEL kills at a time; each file is resumed as soon as its run is killed, one at a time (one RPC process),
+    // while the next kills go on
+    let resumed: Promise<void> = Promise.resolve();
+    const checks: Promise<void>[] = [];
+    let next = 0;
+    const killOneAfterAnother = async () => {
+      while (next < runs) {
+        const index = next++;
+        const { file, before, killed } = await killedRun(index, delays[index]!);
         if (killed) killedMidSession++;
-        await resume(start + offset, file);
-        const after = completeLines(await readFile(file, "utf-8"));
-        expect(after.slice(0, before.length)).toEqual(before);
-        expect(after.length).toBeGreaterThan(before.length);
+        resumed = resumed.then(async () => {
+          await resume(index, file);
+          const after = completeLines(await readFile(file, "utf-8"));
+          expect(after.slice(0, before.length)).toEqual(before);
+          expect(after.length).toBeGreaterThan(before.length);
+        });
+        // the failure is reported by the Promise.all below; this only keeps it from counting as unhandled meanwhile
+        resumed.catch(() => undefined);
+        checks.push(resumed);
       }
-    }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, killOneAfterAnother));
+    await Promise.all(checks);
     // most kills must land while the session is being written, not after the run has finished
     expect(killedMidSession).toBeGreaterThan(runs / 2);
     rpc.peer.end();
