@@ -3,6 +3,7 @@
 // footer and widgets, as a user sees them.
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
@@ -68,13 +69,15 @@ it("modal-editor: the extension's editor takes the prompt's place, switches mode
 });
 
 it("working-indicator: the indicator the extension chose is drawn while the agent works", async () => {
-  ui.world().mock.enqueue({ text: ["slow", " reply"], delayMs: 1500 });
+  const reply = holdUntilReleased();
+  ui.world().mock.enqueue({ text: ["slow", " reply"], holdUntil: reply.held });
   const run = await ui.start(["-e", example("working-indicator.ts")]);
   await run.waitForText("Indicator: custom spinner");
   run.type("/working-indicator dot\r");
   await run.waitForText("Working indicator set to: static dot");
   run.type("go\r");
   await run.waitForText("● Working ");
+  reply.release();
   await run.waitForText("slow reply");
 });
 
@@ -122,13 +125,22 @@ it("snake: a custom() component takes the editor's place and the keys until it i
 });
 
 it("qna and tools: BorderedLoader waits on modelRegistry.complete and escape cancels it; a SettingsList in pith's theme switches a tool off", async () => {
-  ui.world().mock.enqueue({ text: "Which colour? And which size?" }, { text: "1. Which colour?", delayMs: 800 }, { text: "never shown", delayMs: 20_000 }, { text: "no read tool now" });
+  // the first extraction is held until the loader has been seen, the second until escape cancels it
+  const extraction = holdUntilReleased();
+  const never = holdUntilReleased();
+  ui.world().mock.enqueue(
+    { text: "Which colour? And which size?" },
+    { text: "1. Which colour?", holdUntil: extraction.held },
+    { text: "never shown", holdUntil: never.held },
+    { text: "no read tool now" },
+  );
   const run = await ui.start(["-e", example("qna.ts"), "-e", example("tools.ts")]);
   run.type("shirt please\r");
   await run.waitForText("Which colour? And which size?");
   run.type("/qna\r");
   await run.waitForText("Extracting questions using mock-model...");
   expect(run.screen().join("\n")).toMatch(/escape\/ctrl\+c cancel/);
+  extraction.release();
   await run.waitForText("Questions loaded. Edit and submit when ready.");
   await run.waitForText("1. Which colour?");
   // the extraction call got the reply, and nothing of the conversation's tools

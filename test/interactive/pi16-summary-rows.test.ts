@@ -4,7 +4,7 @@
 // fills the context, its notice, the box, and escape cancelling it; a context overflow compacted and sent again;
 // /tree with a summary.
 import { expect, it } from "vitest";
-import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
+import { holdUntilReleased, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
 import { borderStatusColours, sameRows, openStoredSession, sameSpinner, storedReply, useSideBySide } from "./side-by-side.js";
 
 const start = useSideBySide();
@@ -20,9 +20,8 @@ const summary = (text: string): ScriptedReply => ({ text: text.split(" ").map((w
  * cancels them): the status shown while one streams stays on both screens until the test has compared them.
  */
 function heldSummaries() {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  return { summary: (text: string): ScriptedReply => ({ ...summary(text), holdUntil: released }), release };
+  const { held, release } = holdUntilReleased();
+  return { summary: (text: string): ScriptedReply => ({ ...summary(text), holdUntil: held }), release };
 }
 const EDITOR_EDGE = "─".repeat(100);
 

@@ -9,6 +9,7 @@ export { encodeBedrockStream } from "./bedrock-converse-stream.js";
 export { encodeMistralStream } from "./mistral-chat.js";
 export { encodePiMessagesStream } from "./pi-messages.js";
 export { parseScriptedReply } from "./script-schema.js";
+export { holdUntilReleased, type Release } from "./release.js";
 export type {
   EncodeContext,
   MockLlm,
