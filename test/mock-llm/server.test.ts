@@ -2,7 +2,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, test } from "vitest";
 import { PithError } from "../../kernel/errors.js";
-import { startMockLlm, type MockLlm, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
+import { holdUntilReleased, startMockLlm, type MockLlm, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
 import { anthropicClient, openAiClient } from "./clients.js";
 
 const opened: MockLlm[] = [];
@@ -167,10 +167,9 @@ describe("scripted transport", () => {
     await expect(post(mock, "/v1/messages", anthropicRequest)).rejects.toThrow();
   });
 
-  test("holdUntil: a stream sends its first event, then the rest once the promise settles; a held stream its client leaves does not stop the next reply", async () => {
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const mock = await open({ replies: [{ text: ["a", "b"], holdUntil: held }, { text: ["c"], holdUntil: new Promise(() => undefined) }, { text: "after" }] });
+  test("holdUntil: a stream sends its first event (or holdAfterChunks), then the rest once the promise settles; a held stream its client leaves does not stop the next reply", async () => {
+    const { held, release } = holdUntilReleased();
+    const mock = await open({ replies: [{ text: ["a", "b"], holdUntil: held }] });
     const response = await post(mock, "/v1/chat/completions", { model: "m", stream: true });
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
@@ -186,6 +185,19 @@ describe("scripted transport", () => {
     release();
     expect(await rest).toMatch(/"content":"a"[\s\S]*"content":"b"[\s\S]*\[DONE\]/);
 
+    // holdAfterChunks: the role chunk and the first delta go before the hold
+    const second = holdUntilReleased();
+    mock.enqueue({ text: ["c", "d"], holdUntil: second.held, holdAfterChunks: 2 });
+    const partial = (await post(mock, "/v1/chat/completions", { model: "m", stream: true })).body!.getReader();
+    let before = "";
+    while (!before.includes('"content":"c"')) before += new TextDecoder().decode((await partial.read()).value);
+    expect(before).not.toContain('"content":"d"');
+    second.release();
+    let after = "";
+    for (let chunk = await partial.read(); !chunk.done; chunk = await partial.read()) after += new TextDecoder().decode(chunk.value);
+    expect(after).toContain('"content":"d"');
+
+    mock.enqueue({ text: ["e"], holdUntil: new Promise(() => undefined) }, { text: "after" });
     const controller = new AbortController();
     const forever = await fetch(`${mock.url}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", stream: true }), signal: controller.signal });
     await forever.body!.getReader().read();

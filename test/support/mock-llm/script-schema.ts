@@ -40,6 +40,7 @@ const replySchema: z.ZodType<ScriptedReply> = z.strictObject({
   malformed: z.boolean().optional(),
   omitFinishReason: z.boolean().optional(),
   delayMs: count.optional(),
+  holdAfterChunks: count.optional(),
   holdUntil: z.custom<Promise<unknown>>((value) => value instanceof Promise, "a Promise").optional(),
   model: z.string().min(1).optional(),
 });

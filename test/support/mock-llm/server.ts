@@ -103,7 +103,7 @@ async function sendStream(res: ServerResponse, frames: (string | Uint8Array)[], 
       res.destroy();
       return;
     }
-    if (index === 1 && reply.holdUntil && !(await hold(reply.holdUntil, signal))) return;
+    if (index === (reply.holdAfterChunks ?? 1) && reply.holdUntil && !(await hold(reply.holdUntil, signal))) return;
     if (index > 0 && !(await pause(reply.delayMs, signal))) return;
     await writeFrame(res, frame, signal);
   }

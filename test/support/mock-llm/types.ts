@@ -57,10 +57,13 @@ export interface ScriptedReply {
   /** pause between chunks (and before a non-stream body) */
   delayMs?: number;
   /**
-   * In-process scripts only: a streamed reply sends its first chunk, then waits for this promise (or for the client
-   * to hang up) before the rest, so that a state that lasts while the reply streams stays until the test moves on.
+   * In-process scripts only: a streamed reply sends its first chunk (`holdAfterChunks`), then waits for this promise
+   * (or for the client to hang up) before the rest, so that a state that lasts while the reply streams stays until
+   * the test moves on.
    */
   holdUntil?: Promise<unknown>;
+  /** with `holdUntil`: how many chunks go before the hold (default 1; an Anthropic stream's first delta is its fourth) */
+  holdAfterChunks?: number;
   /** model name echoed in the stream; default: the request's `model` */
   model?: string;
 }
