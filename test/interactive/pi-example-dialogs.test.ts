@@ -5,6 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
@@ -14,8 +15,10 @@ const ui = usePtyWorld();
 it("rpc-demo's dialogs, working-message-test, hidden-thinking-label and built-in-tool-renderer in the terminal", async () => {
   const world = ui.world();
   await writeFile(join(world.project, "notes.txt"), "one\ntwo\nthree\n");
+  // held until the working message has been seen
+  const working = holdUntilReleased();
   world.mock.enqueue(
-    { toolCalls: [{ name: "read", arguments: { path: "notes.txt" } }], delayMs: 1200 },
+    { toolCalls: [{ name: "read", arguments: { path: "notes.txt" } }], holdUntil: working.held },
     { thinking: "Weighing the notes.", text: "Read them." },
     { toolCalls: [{ name: "bash", arguments: { command: "rm -rf build" } }] },
     { text: "Understood, not deleting." },
@@ -34,6 +37,7 @@ it("rpc-demo's dialogs, working-message-test, hidden-thinking-label and built-in
   run.type("read the notes\r");
   await run.waitForText("Working... (custom)");
   expect(run.screen().join("\n")).toMatch(/● Working\.\.\. \(custom\)/);
+  working.release();
   await run.waitForText("Read them.", 30_000);
   expect(run.screen().join("\n")).toContain("read notes.txt");
   // the example counts the lines of the text the tool returned (the file's three and the empty one after them)

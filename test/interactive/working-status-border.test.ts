@@ -3,6 +3,7 @@
 // and it moves when the editor is replaced while the agent works.
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { usePtyWorld, type PtyRun } from "./pty-harness.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/border-status-editors.ts", import.meta.url));
@@ -13,14 +14,15 @@ const workingRows = (run: PtyRun) =>
   run.screen().filter((line) => /\bWorking\b/.test(line)).map((line) => (/^── \S+ Working ─+$/.test(line) ? "border" : line.trim().startsWith("─") ? line : "row"));
 
 it("the working indicator sits in the built-in editor's border, in an embedding editor's border, and on its own row otherwise", async () => {
-  // delayMs is the pause between stream frames: about 2 s of working per reply, 5 s for the last (replaced meanwhile)
-  const slow = { text: ["slow", " reply"], delayMs: 300 };
-  ui.world().mock.enqueue(slow, slow, slow, { text: ["late", " reply"], delayMs: 900 });
+  // each reply is held until the test has seen where the indicator is drawn while it works
+  const replies = Array.from({ length: 4 }, () => holdUntilReleased());
+  ui.world().mock.enqueue(...replies.slice(0, 3).map(({ held }) => ({ text: ["slow", " reply"], holdUntil: held })), { text: ["late", " reply"], holdUntil: replies[3]!.held });
   const run = await ui.start(["-e", fixture]);
 
   run.type("first\r");
   await run.waitFor(() => workingRows(run).length > 0);
   expect(workingRows(run)).toEqual(["border"]);
+  replies[0]!.release();
   await run.waitForText("slow reply");
   await run.waitFor(() => workingRows(run).length === 0);
 
@@ -29,6 +31,7 @@ it("the working indicator sits in the built-in editor's border, in an embedding 
   run.type("second\r");
   await run.waitFor(() => workingRows(run).length > 0);
   expect(workingRows(run)).toEqual(["border"]);
+  replies[1]!.release();
   await run.waitFor(() => workingRows(run).length === 0);
 
   run.type("/standalone\r");
@@ -38,6 +41,7 @@ it("the working indicator sits in the built-in editor's border, in an embedding 
   expect(workingRows(run)).toEqual(["row"]);
   // the standalone editor's border stays plain
   expect(run.screen().some((line) => /^─{20,}$/.test(line))).toBe(true);
+  replies[2]!.release();
   await run.waitFor(() => workingRows(run).length === 0);
 
   // replaced while working: the indicator moves from the row into the built-in editor's border
@@ -47,5 +51,6 @@ it("the working indicator sits in the built-in editor's border, in an embedding 
   run.type("/builtin\r");
   await run.waitFor(() => !run.screen().join("\n").includes("[standalone editor]"));
   await run.waitFor(() => workingRows(run).join() === "border");
+  replies[3]!.release();
   await run.waitForText("late reply");
 }, 60_000);
