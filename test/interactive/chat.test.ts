@@ -3,17 +3,21 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
 
 
 it("streams a reply: the first words appear before the last ones arrive, then it is drawn as Markdown", async () => {
-  ui.world().mock.enqueue({ text: ["First **bold** words", " and more,", " and the end."], delayMs: 400 });
+  // held after the first words (message_start, ping, content_block_start, the first delta) until they are seen
+  const rest = holdUntilReleased();
+  ui.world().mock.enqueue({ text: ["First **bold** words", " and more,", " and the end."], holdUntil: rest.held, holdAfterChunks: 4 });
   const pty = await ui.start();
   pty.type("tell me\r");
   await pty.waitForText("First bold words");
   expect(pty.screen().join("\n")).not.toContain("and the end.");
+  rest.release();
   await pty.waitForText("First bold words and more, and the end.");
   // markdown, not the raw asterisks
   expect(pty.screen().join("\n")).not.toContain("**");

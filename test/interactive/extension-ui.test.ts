@@ -2,6 +2,7 @@
 // 1.6.0 reports them, a failing shortcut, a completion stacked on the editor's own, and what a reload takes away.
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -92,13 +93,16 @@ it("entry renderers draw appended entries live and again from the session; markd
 });
 
 it("setTitle (titlebar-spinner), onTerminalInput, pasteToEditor and an overlay's handle (overlay-qa-tests' toggle)", async () => {
-  ui.world().mock.enqueue({ text: "spun the title", delayMs: 600 }, { text: "got the paste" });
+  // held until the spinner has been in the title
+  const spun = holdUntilReleased();
+  ui.world().mock.enqueue({ text: "spun the title", holdUntil: spun.held }, { text: "got the paste" });
   const run = await ui.start(["-e", EXAMPLES + "titlebar-spinner.ts", "-e", EXAMPLES + "overlay-qa-tests.ts", "-e", fixture("terminal-input.ts")]);
   const titles = () => [...run.output.matchAll(/\x1b\]0;([^\x07\x1b]*)(?:\x07|\x1b\\)/g)].map((match) => match[1]!);
   run.type("spin\r");
+  await run.waitFor(() => titles().some((title) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] π - project$/.test(title)));
+  spun.release();
   await run.waitForText("spun the title");
   await run.waitFor(() => titles().at(-1) === "π - project");
-  expect(titles().some((title) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] π - project$/.test(title))).toBe(true);
   // the listener sees keys first: it swallows F5 and rewrites ¤ before the editor gets it
   run.type("\x1b[15~");
   await run.waitForText("F5 seen by the extension");
@@ -141,7 +145,9 @@ it("highlightCode colours code in the theme's syntax colours (widgets and replie
 });
 
 it("OSC 7501 program status: idle, working with the session name, done; blocked while timed-confirm's dialog waits; a failed run is an error", async () => {
-  ui.world().mock.enqueue({ text: "all done", delayMs: 300 }, { error: { status: 400, message: "this request is bad" } });
+  // held until the working state has been reported
+  const working = holdUntilReleased();
+  ui.world().mock.enqueue({ text: "all done", holdUntil: working.held }, { error: { status: 400, message: "this request is bad" } });
   const run = await ui.start(["-e", EXAMPLES + "timed-confirm.ts"], { env: { PI_PROGRAM_STATUS: "1" } });
   const reports = () =>
     [...run.output.matchAll(/\x1b\]7501;(state=[^\x1b\x07]*)\x1b\\/g)].map((match) =>
@@ -156,9 +162,10 @@ it("OSC 7501 program status: idle, working with the session name, done; blocked 
   await run.waitFor(() => reports().at(-1) === "state=idle:app=pith");
   run.type("/name Fix tests\r");
   run.type("go\r");
+  await run.waitFor(() => reports().includes("state=working:app=pith:msg=Fix tests"));
+  working.release();
   await run.waitForText("all done");
   await run.waitFor(() => reports().at(-1) === "state=done:app=pith:msg=Fix tests");
-  expect(reports()).toContain("state=working:app=pith:msg=Fix tests");
   run.type("again\r");
   await run.waitFor(() => reports().at(-1)?.startsWith("state=error:app=pith:msg=") === true);
   expect(reports().at(-1)).toContain("this request is bad");

@@ -4,6 +4,7 @@
 // custom() component closes.
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/ui-state.ts", import.meta.url));
@@ -70,9 +71,11 @@ it("renderShell self, expanded state, editor component and text, working visibil
   await run.waitForText("quiet reply");
   expect(run.output.slice(before)).not.toContain("Working");
   run.type("/ui working on\r");
-  mock.enqueue({ text: ["loud ", "reply"], delayMs: 400 });
+  const loud = holdUntilReleased();
+  mock.enqueue({ text: ["loud ", "reply"], holdUntil: loud.held });
   run.type("loud run\r");
   await run.waitForText("Working");
+  loud.release();
   await run.waitForText("loud reply");
 
   // a dialog closes when its signal is aborted (F6 aborts it through a terminal input listener)
