@@ -3,12 +3,17 @@
 // dim line cut to the width; escape aborts and puts them back in the editor; an overloaded reply counts down to its
 // retry in the editor's border, and escape cancels the retry.
 import { expect, it } from "vitest";
+import { holdUntilReleased } from "../support/mock-llm/index.js";
 import { borderStatusColours, sameRows, sameSpinner, useSideBySide } from "./side-by-side.js";
 
 const start = useSideBySide();
 const EDITOR_EDGE = "─".repeat(100);
-/** a reply streamed a word every 700 ms: the agent works for seconds */
-const slowReply = { text: "one two three four five six seven eight nine ten eleven twelve".split(" ").map((word, index) => (index > 0 ? ` ${word}` : word)), delayMs: 700 };
+/** a reply held after its first two words (message_start, ping, content_block_start, two deltas): the agent works until escape */
+const slowReply = {
+  text: "one two three four five six seven eight nine ten eleven twelve".split(" ").map((word, index) => (index > 0 ? ` ${word}` : word)),
+  holdUntil: holdUntilReleased().held,
+  holdAfterChunks: 5,
+};
 
 it("queued steering and follow-up messages, and escape putting them back in the editor, read as pi's", async () => {
   const pair = await start({ rows: 40, settings: { theme: "probe" }, args: ["go"], replies: [slowReply, { text: "unused" }, { text: "unused" }] });
