@@ -4,7 +4,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
+import { holdUntilReleased, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
 import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
@@ -42,19 +42,21 @@ it("shows retries counting down and compactions while working, and escape cancel
   await pty.waitFor((shown) => !shown.includes("Retrying") && !shown.includes("Working"));
   expect(world.mock.requests).toHaveLength(3);
 
-  // the model says the prompt is too long: compacted, then the same request again; the summary takes a while so
-  // the notice is on screen long enough (a pause before each stream frame) for a loaded machine's poll to see it
+  // the model says the prompt is too long: compacted, then the same request again; the summary is held until the
+  // notice has been seen
+  const summarised = holdUntilReleased();
   const answer = (request: RecordedRequest): ScriptedReply =>
-    isSummaryRequest(request) ? { text: "Summary of the overflow.", delayMs: 250 } : { text: "Answered after compacting." };
+    isSummaryRequest(request) ? { text: "Summary of the overflow.", holdUntil: summarised.held } : { text: "Answered after compacting." };
   world.mock.enqueue({ error: { status: 400, message: "prompt is too long: 210000 tokens > 200000 maximum" } }, answer, answer, answer);
   pty.type("one more\r");
   await pty.waitForText("Context overflow detected, Auto-compacting... (escape to cancel)");
+  summarised.release();
   await pty.waitForText("Answered after compacting.");
   expect(screen()).toContain("[compaction]");
 
   // a reply that fills 95% of the window: compacted automatically after the run; escape cancels that
-  // the summaries (of what went before and of the turn's start, asked for together) come slowly
-  const slowSummary = (): ScriptedReply => ({ text: "A slow summary.", delayMs: 400 });
+  // the summaries (of what went before and of the turn's start, asked for together) are held until escape ends them
+  const slowSummary = (): ScriptedReply => ({ text: "A slow summary.", holdUntil: holdUntilReleased().held });
   world.mock.enqueue({ text: "A big answer.", usage: { input: 190_000, output: 10 } }, slowSummary(), slowSummary());
   pty.type("fill it up\r");
   await pty.waitForText("A big answer.");
