@@ -25,14 +25,15 @@ export default function (pi) {
 }
 `;
 
-let world: CliWorld;
+// a world for each program, so that the two run side by side, each against its own mock server
+let worlds: { pi: CliWorld; pith: CliWorld };
 beforeEach(async () => {
-  world = await createCliWorld();
+  worlds = { pi: await createCliWorld(), pith: await createCliWorld() };
 });
-afterEach(() => world.close());
+afterEach(() => Promise.all([worlds.pi.close(), worlds.pith.close()]));
 
-async function observe(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, name: string): Promise<{ observed: string[]; prompts: boolean[] }> {
-  const observedFile = join(world.home, `${name}-observed.txt`);
+async function observe(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld): Promise<{ observed: string[]; prompts: boolean[] }> {
+  const observedFile = join(world.home, "observed.txt");
   const extension = join(world.home, "rule-once.mjs");
   await writeFile(extension, EXTENSION);
   world.mock.enqueue({ text: "one" }, { text: "two" });
@@ -56,8 +57,7 @@ async function observe(spawn: (world: CliWorld, args: string[], env: NodeJS.Proc
 it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
   "a run's systemPromptOptions edits reach its request and are gone once it settles, as in pi 1.6.0",
   async () => {
-    const pi = await observe(spawnPiRpc, "pi");
-    const pith = await observe(spawnRpc, "pith");
+    const [pi, pith] = await Promise.all([observe(spawnPiRpc, worlds.pi), observe(spawnRpc, worlds.pith)]);
     expect(pith).toEqual(pi);
     expect(pith).toEqual({
       observed: ["input false", "agent_end true", "agent_settled false", "input false", "agent_end false", "agent_settled false"],
@@ -113,7 +113,7 @@ function systemText(body: unknown): string {
   return typeof system === "string" ? system : system.map((block) => block.text).join("\n\n");
 }
 
-async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, change: string): Promise<string[]> {
+async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld, change: string): Promise<string[]> {
   const extension = join(world.home, "part-change.mjs");
   await writeFile(extension, `export default function (pi) {\n  pi.on("before_agent_start", (event) => {\n    const o = event.systemPromptOptions;\n    ${change}\n  });\n}\n`);
   world.mock.enqueue({ text: "one" });
@@ -135,8 +135,7 @@ for (const { option, change, seen, expected } of PART_CASES) {
   it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
     `a run's change of systemPromptOptions.${option} reaches its prompt as in pi 1.6.0`,
     async () => {
-      const pi = (await promptsWith(spawnPiRpc, change)).map(seen);
-      const pith = (await promptsWith(spawnRpc, change)).map(seen);
+      const [pi, pith] = (await Promise.all([promptsWith(spawnPiRpc, worlds.pi, change), promptsWith(spawnRpc, worlds.pith, change)])).map((prompts) => prompts.map(seen));
       expect(pith).toEqual(pi);
       expect(pith).toEqual([expected]);
     },
