@@ -53,8 +53,8 @@ describe("registerProvider(provider) with its own sign-ins", () => {
         expect(expires).toBeGreaterThan(Date.now());
         return { before, listed, answered, entry, log: await readFile(env.NAT_LOG, "utf8") };
       };
-      const pith = await walk(pithWorld, (args) => pithWorld.run(args));
-      const pi = await walk(piWorld, (args) => runPiCli(piWorld, args));
+      // the two walks side by side, each in its own world
+      const [pith, pi] = await Promise.all([walk(pithWorld, (args) => pithWorld.run(args)), walk(piWorld, (args) => runPiCli(piWorld, args))]);
       expect(pi.before).toBe('No models matching "nat"\n');
       expect(pi.listed).toMatch(/nat-sso\s+nat-one/);
       expect(pi.answered.trim()).toBe("nat answer with key key-access-refreshed for team blue");

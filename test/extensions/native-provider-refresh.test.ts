@@ -49,8 +49,11 @@ describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("registerProvider(
 
   it("restores, refreshes, persists, filters and reports failures as pi does", { timeout: 240_000 }, async () => {
     const [pithWorld, piWorld] = worlds as [CliWorld, CliWorld];
-    const pith = await walk(pithWorld, (args, env) => pithWorld.run(args, { env }));
-    const pi = await walk(piWorld, (args, env) => runProcess(NODE22, [PI16_CLI, ...args], { cwd: piWorld.project, env: { ...piWorld.env, ...env } }));
+    // the two walks side by side, each in its own world
+    const [pith, pi] = await Promise.all([
+      walk(pithWorld, (args, env) => pithWorld.run(args, { env })),
+      walk(piWorld, (args, env) => runProcess(NODE22, [PI16_CLI, ...args], { cwd: piWorld.project, env: { ...piWorld.env, ...env } })),
+    ]);
     // what pi does, spelled out once
     expect(pi.outputs[0]).toBe('No models matching "dyn"\n');
     expect(pi.outputs[2]).toMatch(/dyn-demo\s+dyn-a/);
