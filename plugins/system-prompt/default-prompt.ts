@@ -7,14 +7,17 @@ const GENERAL_GUIDELINES = [
   "Show file paths clearly when working with files",
 ];
 
-/** pith's own prompt as sections: the introduction (`preamble`), the active tools' list, the rules, its docs. */
-export function defaultPromptSections(tools: readonly ToolDefinition[]): Record<string, string> {
+/**
+ * pith's own prompt as sections: the introduction (`preamble`), the active tools' list, the rules, its docs.
+ * `promptGuidelines` (a run's own, from before_agent_start) follow the tools' rules, before the general ones.
+ */
+export function defaultPromptSections(tools: readonly ToolDefinition[], promptGuidelines: readonly string[] = []): Record<string, string> {
   return {
     preamble:
       "You are an expert coding assistant running inside pith, a terminal coding agent. You help users by " +
       "reading files, running commands, editing code and writing new files.",
     tools: `${toolList(tools)}\n\nOther custom tools may also be available, depending on the project.`,
-    rules: guidelines(tools).map((line) => `- ${line}`).join("\n"),
+    rules: guidelines(tools, promptGuidelines).map((line) => `- ${line}`).join("\n"),
     docs: docsSection(),
   };
 }
@@ -27,7 +30,7 @@ function toolList(tools: readonly ToolDefinition[]): string {
   return lines.length > 0 ? lines.join("\n") : "(none)";
 }
 
-function guidelines(tools: readonly ToolDefinition[]): string[] {
+function guidelines(tools: readonly ToolDefinition[], promptGuidelines: readonly string[]): string[] {
   const names = new Set(tools.map((tool) => tool.name));
   const explorers = ["grep", "find", "ls"].filter((name) => names.has(name));
   const exploration: string[] = [];
@@ -41,7 +44,7 @@ function guidelines(tools: readonly ToolDefinition[]): string[] {
   }
   const fromTools = tools.flatMap((tool) => tool.promptGuidelines ?? []);
   const unique = new Set<string>();
-  for (const line of [...exploration, ...fromTools, ...GENERAL_GUIDELINES]) {
+  for (const line of [...exploration, ...fromTools, ...promptGuidelines, ...GENERAL_GUIDELINES]) {
     const trimmed = line.trim();
     if (trimmed) unique.add(trimmed);
   }

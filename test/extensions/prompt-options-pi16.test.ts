@@ -71,7 +71,9 @@ it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
 // The parts pith builds from its own plugins: a handler's change of each reaches the run's prompt as in pi 1.6.0.
 // pith's texts around them are its own (docs/compatibility.md), so each case compares what the change put there.
 const lines = (prompt: string, pattern: RegExp) => prompt.split("\n").filter((line) => pattern.test(line)).map((line) => line.trim());
-const PART_CASES: { option: string; change: string; seen: (prompt: string) => unknown; expected: unknown }[] = [
+const GUARD_TOOL = `pi.registerTool({ name: "guard", label: "guard", description: "Guards", promptSnippet: "Guard files", promptGuidelines: ["Ask before guarding"], parameters: { type: "object", properties: {} }, async execute() { return { content: [] }; } });`;
+const RULE_ORDER = /lockfile|guarding|^- Be concise|^- Show file paths/;
+const PART_CASES: { option: string; change: string; setup?: string; seen: (prompt: string) => unknown; expected: unknown }[] = [
   {
     option: "customPrompt",
     change: `o.customPrompt = "You guard lockfiles.";`,
@@ -105,6 +107,28 @@ const PART_CASES: { option: string; change: string; seen: (prompt: string) => un
     seen: (prompt) => lines(prompt, /^<[a-z_]+>$/),
     expected: ["<tools>", "<rules>", "<docs>", "<addendum>", "<cwd>"],
   },
+  {
+    option: "promptGuidelines",
+    change: `o.promptGuidelines.push("Never touch the lockfile");`,
+    // an added rule comes after the tools' rules and before the two general ones
+    seen: (prompt) => lines(prompt, RULE_ORDER),
+    expected: ["- Never touch the lockfile", "- Be concise in your responses", "- Show file paths clearly when working with files"],
+  },
+  {
+    option: "promptGuidelines beside a tool's own guidelines",
+    // the options' promptGuidelines start empty: the tools' own rules are in toolGuidelines
+    change: `o.promptGuidelines.push("Never touch the lockfile, " + o.promptGuidelines.length + " rules given");`,
+    setup: GUARD_TOOL,
+    seen: (prompt) => lines(prompt, RULE_ORDER),
+    expected: ["- Ask before guarding", "- Never touch the lockfile, 0 rules given", "- Be concise in your responses", "- Show file paths clearly when working with files"],
+  },
+  {
+    option: "toolGuidelines (a tool's definition)",
+    change: `o.toolGuidelines.guard = ["Never write the lockfile"];`,
+    setup: GUARD_TOOL,
+    seen: (prompt) => lines(prompt, RULE_ORDER),
+    expected: ["- Never write the lockfile", "- Be concise in your responses", "- Show file paths clearly when working with files"],
+  },
   { option: "cwd", change: `o.cwd = "C:\\\\virtual\\\\elsewhere";`, seen: (prompt) => /<cwd>\n([^]*?)\n<\/cwd>/.exec(prompt)?.[1], expected: "C:/virtual/elsewhere" },
 ];
 
@@ -113,9 +137,9 @@ function systemText(body: unknown): string {
   return typeof system === "string" ? system : system.map((block) => block.text).join("\n\n");
 }
 
-async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld, change: string): Promise<string[]> {
+async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld, change: string, setup = ""): Promise<string[]> {
   const extension = join(world.home, "part-change.mjs");
-  await writeFile(extension, `export default function (pi) {\n  pi.on("before_agent_start", (event) => {\n    const o = event.systemPromptOptions;\n    ${change}\n  });\n}\n`);
+  await writeFile(extension, `export default function (pi) {\n  ${setup}\n  pi.on("before_agent_start", (event) => {\n    const o = event.systemPromptOptions;\n    ${change}\n  });\n}\n`);
   world.mock.enqueue({ text: "one" });
   const from = world.mock.requests.length;
   const rpc = spawn(world, ["--no-session", "-e", extension], {});
@@ -131,11 +155,11 @@ async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.
   return world.mock.requests.slice(from).map((request) => systemText(request.body));
 }
 
-for (const { option, change, seen, expected } of PART_CASES) {
+for (const { option, change, setup, seen, expected } of PART_CASES) {
   it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
     `a run's change of systemPromptOptions.${option} reaches its prompt as in pi 1.6.0`,
     async () => {
-      const [pi, pith] = (await Promise.all([promptsWith(spawnPiRpc, worlds.pi, change), promptsWith(spawnRpc, worlds.pith, change)])).map((prompts) => prompts.map(seen));
+      const [pi, pith] = (await Promise.all([promptsWith(spawnPiRpc, worlds.pi, change, setup), promptsWith(spawnRpc, worlds.pith, change, setup)])).map((prompts) => prompts.map(seen));
       expect(pith).toEqual(pi);
       expect(pith).toEqual([expected]);
     },

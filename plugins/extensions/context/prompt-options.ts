@@ -35,7 +35,8 @@ export function systemPromptOptions(runtime: ExtensionRuntime): SystemPromptOpti
     hiddenTools: [],
     toolSnippets,
     toolGuidelines,
-    promptGuidelines: tools.flatMap((tool) => tool.promptGuidelines ?? []),
+    // as in pi, the tools' own rules are in toolGuidelines; this list holds only the rules a handler adds
+    promptGuidelines: [],
     appendSystemPrompt: texts?.appendSystemPrompt ?? "",
     sections: extraSections(session.systemPromptSections),
     contextFiles: texts?.contextFiles ?? [],

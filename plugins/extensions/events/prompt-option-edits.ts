@@ -1,11 +1,10 @@
 // pi 1.6.0's `before_agent_start` `systemPromptOptions` are mutable: pi builds the run's prompt again from what the
 // handlers leave in them. pith's prompt is built from its own parts by the `system_prompt` handlers, so a handler's
 // changes become edits of those parts, which the extensions plugin's own `system_prompt` handler applies: a
-// `sections` entry added, changed or deleted (XML-wrapped after the other sections, where pi puts them), rule
-// bullets added to `promptGuidelines`, another `appendSystemPrompt`; the parts pith builds from its plugins
-// (`customPrompt`, `toolSnippets`, `toolGuidelines`, `contextFiles`, `skills`, `cwd`) rebuild their sections
-// (prompt-part-edits.ts); `selectedTools` changes the active tools and `forceSystemPrompt` replaces the run's prompt
-// text. The edits last for their run only: once it settles the prompt is built again without them
+// `sections` entry added, changed or deleted (XML-wrapped after the other sections, where pi puts them), another
+// `appendSystemPrompt`; the parts pith builds from its plugins (`customPrompt`, `toolSnippets`, `toolGuidelines`,
+// `promptGuidelines`, `contextFiles`, `skills`, `cwd`) rebuild their sections (prompt-part-edits.ts);
+// `selectedTools` changes the active tools and `forceSystemPrompt` replaces the run's prompt text. The edits last for their run only: once it settles the prompt is built again without them
 // (`ctx.getSystemPrompt()` between runs shows the prompt as configured, as in pi), and the conversation's system
 // messages record the sections each run was sent.
 import type { ToolDefinition } from "../../../kernel/index.js";
@@ -23,21 +22,15 @@ function editsBetween(base: SystemPromptOptionsView, options: SystemPromptOption
   const sections: Record<string, string | null> = {};
   for (const [name, text] of Object.entries(options.sections ?? {})) if (typeof text === "string" && base.sections[name] !== text) sections[name] = text;
   for (const name of Object.keys(base.sections)) if (typeof options.sections?.[name] !== "string" || options.sections[name] === "") sections[name] = null;
-  const known = new Set(base.promptGuidelines);
-  const rules = (options.promptGuidelines ?? []).filter((line) => typeof line === "string" && line.trim() !== "" && !known.has(line));
   const addendum = options.appendSystemPrompt !== base.appendSystemPrompt && typeof options.appendSystemPrompt === "string" ? options.appendSystemPrompt : undefined;
   const parts = partEditsBetween(base, options);
-  if (Object.keys(sections).length === 0 && rules.length === 0 && addendum === undefined && parts === undefined) return undefined;
-  return { sections, rules, ...(addendum === undefined ? {} : { addendum }), ...(parts === undefined ? {} : { parts }) };
+  if (Object.keys(sections).length === 0 && addendum === undefined && parts === undefined) return undefined;
+  return { sections, ...(addendum === undefined ? {} : { addendum }), ...(parts === undefined ? {} : { parts }) };
 }
 
 /** The `system_prompt` handler's part: the built sections with the run's edits applied. */
 function applyPromptEdits(built: Readonly<Record<string, string>>, edits: PromptEdits, tools: readonly ToolDefinition[]): Record<string, string> {
   const sections = edits.parts ? applyPartEdits(built, edits.parts, tools) : { ...built };
-  if (edits.rules.length > 0 && sections.rules !== undefined) {
-    const inner = sections.rules.replace(/^<rules>\n/, "").replace(/\n<\/rules>$/, "");
-    sections.rules = wrap("rules", [inner, ...edits.rules.map((line) => `- ${line.trim()}`)].join("\n"));
-  }
   if (edits.addendum !== undefined) {
     delete sections.addendum;
     if (edits.addendum.trim() !== "") sections.addendum = wrap("addendum", edits.addendum.trim());

@@ -6,7 +6,6 @@ import type { PromptPartEdits } from "./prompt-part-edits.js";
 export interface PromptEdits {
   /** a section's new text, or null: removed */
   sections: Record<string, string | null>;
-  rules: string[];
   addendum?: string;
   parts?: PromptPartEdits;
 }

@@ -14,6 +14,8 @@ export interface PromptPartEdits {
   customPrompt?: string | null;
   /** every active tool's snippet and guidelines, when a handler changed either */
   tools?: { snippets: Record<string, string>; guidelines: Record<string, string[]> };
+  /** rules the run's handlers added to `promptGuidelines` */
+  rules?: string[];
   contextFiles?: { path: string; content: string }[];
   skills?: PromptSkill[];
   cwd?: string;
@@ -54,6 +56,7 @@ export function partEditsBetween(base: SystemPromptOptionsView, options: SystemP
   }
   if (changed(options.skills, base.skills)) edits.skills = (Array.isArray(options.skills) ? options.skills : []).flatMap(promptSkill);
   if (options.cwd !== base.cwd && typeof options.cwd === "string" && options.cwd !== "") edits.cwd = options.cwd;
+  if (changed(options.promptGuidelines, base.promptGuidelines)) edits.rules = strings(options.promptGuidelines);
   return Object.keys(edits).length > 0 ? edits : undefined;
 }
 
@@ -64,11 +67,11 @@ export function applyPartEdits(built: Readonly<Record<string, string>>, edits: P
   if (typeof custom === "string") {
     if (edits.customPrompt !== undefined) sections.preamble = custom;
     for (const name of ["tools", "rules", "docs"]) delete sections[name];
-  } else if (edits.customPrompt !== undefined || edits.tools !== undefined) {
+  } else if (edits.customPrompt !== undefined || edits.tools !== undefined || edits.rules !== undefined) {
     const described = edits.tools
       ? tools.map((tool) => ({ ...tool, promptSnippet: edits.tools?.snippets[tool.name], promptGuidelines: edits.tools?.guidelines[tool.name] }))
       : tools;
-    for (const [name, text] of Object.entries(defaultPromptSections(described))) sections[name] = name === "preamble" ? text : wrap(name, text);
+    for (const [name, text] of Object.entries(defaultPromptSections(described, edits.rules))) sections[name] = name === "preamble" ? text : wrap(name, text);
   }
   if (edits.contextFiles !== undefined) {
     delete sections.project_context;
