@@ -2,6 +2,7 @@
 // triggerTurn while idle), every handler's message added after the opening one, the system prompt chained.
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createWorld, messagesOf, startSession, type World } from "./harness.js";
+import type { PithPlugin } from "../../kernel/plugin.js";
 
 const seen = globalThis as { __pithStart?: unknown[] };
 let world: World;
@@ -73,4 +74,41 @@ it("systemPromptOptions changed by handlers build the run's prompt again: sectio
   await session.prompt("second");
   expect(seen.__pithStart).toEqual(["Answer in haiku.", null]);
   expect(scripted.requests[1]!.systemPrompt).not.toContain("house_rules");
+});
+
+// A plugin's `system_prompt` handler adjusts the sections the run's changed options rebuilt, as it adjusts the
+// configured ones: the handler's rule and tool line come first, as pi builds them from the options, the plugin's
+// lines after them.
+it("systemPromptOptions changes and another plugin's system_prompt edits of the same sections both reach the run", async () => {
+  const editor = await world.write(
+    "ext/editor.ts",
+    `export default function (pi: any) {
+      pi.on("before_agent_start", (event: any) => {
+        event.systemPromptOptions.promptGuidelines.push("Never touch the lockfile");
+        event.systemPromptOptions.toolSnippets.read = "Read a lockfile";
+      });
+    }`,
+  );
+  const houseRules: PithPlugin = {
+    name: "house-rules",
+    setup(context) {
+      const addLine = (section: string | undefined, line: string) => section?.replace(/\n<\/(rules|tools)>$/, `\n${line}\n</$1>`);
+      context.on("system_prompt", (state) => ({
+        ...state,
+        sections: { ...state.sections, rules: addLine(state.sections.rules, "- Keep the changelog")!, tools: addLine(state.sections.tools, "- changelog: the project's changes")! },
+      }));
+    },
+  };
+  const { session, scripted, problems } = await startSession(world, { paths: [editor], after: [houseRules], tools: ["read"], turns: [{ text: "one" }] });
+  await session.prompt("first");
+  expect(messagesOf(problems)).toEqual([]);
+  const prompt = scripted.requests[0]!.systemPrompt;
+  const lines = (pattern: RegExp) => prompt.split("\n").filter((line) => pattern.test(line));
+  expect(lines(/lockfile|changelog|^- Be concise/)).toEqual([
+    "- read: Read a lockfile",
+    "- changelog: the project's changes",
+    "- Never touch the lockfile",
+    "- Be concise in your responses",
+    "- Keep the changelog",
+  ]);
 });

@@ -1,14 +1,16 @@
 // pi 1.6.0's `before_agent_start` `systemPromptOptions` are mutable: pi builds the run's prompt again from what the
 // handlers leave in them. pith's prompt is built from its own parts by the `system_prompt` handlers, so a handler's
-// changes become edits of those parts, which the extensions plugin's own `system_prompt` handler applies: a
-// `sections` entry added, changed or deleted (XML-wrapped after the other sections, where pi puts them), another
-// `appendSystemPrompt`; the parts pith builds from its plugins (`customPrompt`, `toolSnippets`, `toolGuidelines`,
-// `promptGuidelines`, `contextFiles`, `skills`, `cwd`) rebuild their sections (prompt-part-edits.ts);
-// `selectedTools` changes the active tools and `forceSystemPrompt` replaces the run's prompt text. The edits last for their run only: once it settles the prompt is built again without them
-// (`ctx.getSystemPrompt()` between runs shows the prompt as configured, as in pi), and the conversation's system
-// messages record the sections each run was sent.
+// changes become edits, which the extensions plugin's own `system_prompt` handlers apply: the parts pith builds from
+// its plugins (`customPrompt`, `toolSnippets`, `toolGuidelines`, `promptGuidelines`, `contextFiles`, `skills`,
+// `cwd`) rebuild their sections (prompt-part-edits.ts) and another `appendSystemPrompt` its addendum, before the
+// other plugins adjust the prompt; a `sections` entry added, changed or deleted (XML-wrapped after the other
+// sections, where pi puts them) after them. `selectedTools` changes the active tools and `forceSystemPrompt`
+// replaces the run's prompt text. The edits last for their run only: once it settles the prompt is built again
+// without them (`ctx.getSystemPrompt()` between runs shows the prompt as configured, as in pi), and the
+// conversation's system messages record the sections each run was sent.
 import type { ToolDefinition } from "../../../kernel/index.js";
 import type { SystemPromptOptionsView } from "../contract/types.js";
+import { BASE_PROMPT_STAGE } from "../../system-prompt/index.js";
 import { systemPromptOptions } from "../context/prompt-options.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { PromptEdits, PromptOptionRun } from "./prompt-option-run.js";
@@ -28,13 +30,22 @@ function editsBetween(base: SystemPromptOptionsView, options: SystemPromptOption
   return { sections, ...(addendum === undefined ? {} : { addendum }), ...(parts === undefined ? {} : { parts }) };
 }
 
-/** The `system_prompt` handler's part: the built sections with the run's edits applied. */
-function applyPromptEdits(built: Readonly<Record<string, string>>, edits: PromptEdits, tools: readonly ToolDefinition[]): Record<string, string> {
+/**
+ * Right after the prompt is built from pith's parts: the run's changes of those parts, so that the other plugins'
+ * `system_prompt` handlers adjust the rebuilt sections as they adjust the configured ones.
+ */
+function applyPartChanges(built: Readonly<Record<string, string>>, edits: PromptEdits, tools: readonly ToolDefinition[]): Record<string, string> {
   const sections = edits.parts ? applyPartEdits(built, edits.parts, tools) : { ...built };
   if (edits.addendum !== undefined) {
     delete sections.addendum;
     if (edits.addendum.trim() !== "") sections.addendum = wrap("addendum", edits.addendum.trim());
   }
+  return inPiOrder(sections);
+}
+
+/** After every other handler: the run's `sections` entries, each replacing a section of its name, as pi's do. */
+function applySectionChanges(built: Readonly<Record<string, string>>, edits: PromptEdits): Record<string, string> {
+  const sections = { ...built };
   for (const [name, text] of Object.entries(edits.sections)) {
     delete sections[name];
     if (text !== null && name !== "preamble") sections[name] = wrap(name, text);
@@ -45,9 +56,9 @@ function applyPromptEdits(built: Readonly<Record<string, string>>, edits: Prompt
 const watched = new WeakSet<ExtensionRuntime>();
 
 /**
- * Once an extension listens to before_agent_start: a handler before every extension's opens each run's options, a
- * `system_prompt` handler after the others applies their edits, and one before every extension's `agent_settled`
- * handler drops them.
+ * Once an extension listens to before_agent_start: a handler before every extension's opens each run's options, two
+ * `system_prompt` handlers apply their edits (the parts' right after the prompt is built, the `sections` entries
+ * after every other handler), and one before every extension's `agent_settled` handler drops them.
  */
 export function watchPromptOptions(runtime: ExtensionRuntime): void {
   if (watched.has(runtime)) return;
@@ -64,7 +75,15 @@ export function watchPromptOptions(runtime: ExtensionRuntime): void {
     "system_prompt",
     (state) => {
       const edits = runtime.promptOptionRun?.edits;
-      return edits ? { ...state, sections: applyPromptEdits(state.sections, edits, state.tools) } : undefined;
+      return edits ? { ...state, sections: applyPartChanges(state.sections, edits, state.tools) } : undefined;
+    },
+    { stage: BASE_PROMPT_STAGE + 1 },
+  );
+  runtime.context.on(
+    "system_prompt",
+    (state) => {
+      const edits = runtime.promptOptionRun?.edits;
+      return edits ? { ...state, sections: applySectionChanges(state.sections, edits) } : undefined;
     },
     { stage: 1000 },
   );
