@@ -8,6 +8,7 @@ import { PithError, errorMessage } from "../../../kernel/index.js";
 import type { ExtensionRuntime } from "../runtime.js";
 import type { RefreshOptions, RefreshResult } from "../context/model-registry-view.js";
 import type { ModelRegistry } from "../../models/registry.js";
+import type { CatalogueRefresherResult } from "../../models/catalogue-refresh.js";
 import { modelsStorePath, readStoredCatalogue, writeStoredCatalogue } from "./models-store.js";
 import { authContext, nativeAuthConfigured, republishNativeModels, type NativeProvider } from "./native-provider.js";
 import { settleAllNativeAvailability } from "./native-availability.js";
@@ -59,9 +60,10 @@ export async function refreshCatalogues(runtime: ExtensionRuntime, options: Refr
 }
 
 /** The models service's background refresh; the start-up one is left out offline, as pi leaves it out. */
-export async function refreshCataloguesInBackground(runtime: ExtensionRuntime, options: { signal: AbortSignal; atStartUp: boolean }): Promise<void> {
-  if (options.atStartUp && (await import("../../packages/startup.js")).isOffline()) return;
-  await refreshCatalogues(runtime, { signal: options.signal });
+export async function refreshCataloguesInBackground(runtime: ExtensionRuntime, options: { signal: AbortSignal; atStartUp: boolean }): Promise<CatalogueRefresherResult> {
+  if (options.atStartUp && (await import("../../packages/startup.js")).isOffline()) return { aborted: false, failed: [] };
+  const result = await refreshCatalogues(runtime, { signal: options.signal });
+  return { aborted: result.aborted, failed: [...result.errors.keys()] };
 }
 
 interface OneRefresh {

@@ -1,7 +1,7 @@
 // The /model selector as pi 1.6.0 draws it, between two rules: a note on where the models come from (or, with
 // scoped models, the scope and tab to switch it), the search line, the rows (→ on the highlighted one, ✓ on the
 // current model, its distinct name and provider, "· default"), the scroll position, the highlighted model's name,
-// the catalogue refresh's status and the keys. Enter chooses, ctrl+s chooses it as the default, escape cancels.
+// the catalogue refresh's status (or what it could not refresh) and the keys. Enter chooses, ctrl+s chooses it as the default, escape cancels.
 import { Container, fuzzyFilter, getKeybindings, getSelectPageIndex, Input, Spacer, Text, type Focusable, type KeybindingsManager } from "@earendil-works/pi-tui";
 import type { Model } from "../../../kernel/index.js";
 import { distinctModelName, modelSearchText } from "../components/model-names.js";
@@ -34,6 +34,7 @@ export class ModelSelector extends Container implements Focusable {
   private shown: Model[] = [];
   private selected = 0;
   private refreshStatus: { text: string; done: boolean } | undefined = { text: "Refreshing model catalogs…", done: false };
+  private problem: string | undefined;
 
   constructor(
     private readonly options: ModelSelectorOptions,
@@ -73,11 +74,15 @@ export class ModelSelector extends Container implements Focusable {
     this.search.focused = value;
   }
 
-  /** a refreshed catalogue: the search and the highlighted model kept, the refresh reported done */
-  setModels(models: readonly Model[], scoped: readonly Model[]): void {
+  /**
+   * a refreshed catalogue: the search and the highlighted model kept, the refresh reported done, or what fell short
+   * (`problem`), which takes the highlighted model's name's place, as in pi
+   */
+  setModels(models: readonly Model[], scoped: readonly Model[], problem?: string): void {
     const highlighted = this.shown[this.selected];
     this.load(models, scoped);
-    this.refreshStatus = { text: "Model catalogs refreshed.", done: true };
+    this.refreshStatus = problem === undefined ? { text: "Model catalogs refreshed.", done: true } : undefined;
+    this.problem = problem;
     this.filter(highlighted);
   }
 
@@ -160,7 +165,8 @@ export class ModelSelector extends Container implements Focusable {
     });
     if (start > 0 || end < this.shown.length) lines.push(theme.fg("muted", `  (${this.selected + 1}/${this.shown.length})`));
     const highlighted = this.shown[this.selected];
-    if (!highlighted) lines.push(theme.fg("muted", "  No matching models"));
+    if (this.problem !== undefined) lines.push(...this.problem.split("\n").map((line) => theme.fg("error", line)));
+    else if (!highlighted) lines.push(theme.fg("muted", "  No matching models"));
     else lines.push("", theme.fg("muted", `  Model Name: ${highlighted.name}`));
     if (this.refreshStatus) lines.push("", theme.fg(this.refreshStatus.done ? "success" : "muted", `  ${this.refreshStatus.text}`));
     this.rows.clear();

@@ -2,6 +2,7 @@
 // ctrl+s saves the choice as `enabledModels` in the agent folder's settings.json, as pi does. As in pi, the catalogues
 // are refreshed while it is open and the list updated when that ends.
 import type { CommandHost } from "../commands/command-host.js";
+import { refreshProblem } from "../commands/refresh-problem.js";
 import type { EnabledModels } from "./enabled-models.js";
 import { ScopedModelsSelector } from "./scoped-models-selector.js";
 
@@ -31,9 +32,9 @@ export async function scopedModelsCommand(_args: string, host: CommandHost): Pro
       },
       ui.theme,
     );
-    void registry.catalogueRefresh.run({ signal: closed.signal }).then(() => {
-      if (closed.signal.aborted) return;
-      selector.setModels(registry.availableModels());
+    void registry.catalogueRefresh.run({ signal: closed.signal }).then((outcome) => {
+      if (!outcome || closed.signal.aborted) return;
+      selector.setModels(registry.availableModels(), refreshProblem(outcome, { then: "showing", counted: false }));
       ui.requestRender();
     });
     return selector;

@@ -58,11 +58,11 @@ export class ScopedModelsSelector extends Container implements Focusable {
     this.refresh();
   }
 
-  /** a refreshed catalogue: the highlighted model stays highlighted, the refresh is reported done */
-  setModels(models: readonly Model[]): void {
+  /** a refreshed catalogue: the highlighted model stays highlighted, the refresh is reported done or what fell short */
+  setModels(models: readonly Model[], problem?: string): void {
     const highlighted = this.shown[this.selected];
     this.load(models);
-    this.refreshLine.setText(this.theme.fg("success", "  Model catalogs refreshed."));
+    this.refreshLine.setText(problem === undefined ? this.theme.fg("success", "  Model catalogs refreshed.") : this.theme.fg("warning", `  ${problem}`));
     this.refresh();
     const row = highlighted ? this.shown.indexOf(highlighted) : -1;
     if (row >= 0) {
