@@ -70,11 +70,20 @@ export function sessionsPlugin(options: SessionsPluginOptions = {}): PithPlugin 
       context.on("event", (event) => {
         if (event.type === "message_end") service.record(event.message);
       });
+      // As pi 1.6.0, a stored session opened again records no starting model (`--model`'s, or another when its own
+      // is gone: its next resume takes the model from the last reply), and its starting thinking level only when
+      // that differs from the level the session recorded.
+      let reopening = manager.getEntries().length > 0;
+      context.on("session_start", () => {
+        reopening = false;
+      });
       context.on("model_select", (event) => {
         // a restored model comes from the session itself
-        if (event.source !== "restore") service.manager.appendModelChange(event.model.provider, event.model.id);
+        if (event.source !== "restore" && !reopening) service.manager.appendModelChange(event.model.provider, event.model.id);
       });
       context.on("thinking_level_select", (event) => {
+        const recorded = service.manager.getBranchSettings();
+        if (reopening && recorded.thinkingLevelRecorded && recorded.thinkingLevel === event.level) return;
         service.manager.appendThinkingLevelChange(event.level);
       });
       // A reload or a move keeps the service (a move installs the next conversation's file itself).
