@@ -70,21 +70,25 @@ describe("default compactor", () => {
     expect(result.tokensBefore).toBe(request.preparation.tokensBefore);
   });
 
-  it("summarises a split turn's history and its beginning in parallel, then merges them", async () => {
+  it("summarises a split turn's history, then its beginning (with the focus), as pi 1.6.0 asks, and merges them", async () => {
     const pending: { request: SummaryRequest; answer: (text: string) => void }[] = [];
-    const { request } = requestFor(turns(3), 200, (summary) => new Promise((resolve) => pending.push({ request: summary, answer: resolve })));
+    const { request } = requestFor(turns(3), 200, (summary) => new Promise((resolve) => pending.push({ request: summary, answer: resolve })), { customInstructions: "focus on tests" });
     const compaction = defaultCompactor.compact(request);
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    // both requests are out before either is answered
-    expect(pending).toHaveLength(2);
-    const [history, prefix] = pending;
+    // the history is asked for alone; the turn's beginning only once it is answered
+    expect(pending).toHaveLength(1);
+    const [history] = pending;
     expect(history!.request.prompt).toContain("## Goal");
-    expect(prefix!.request.prompt).toContain("## Original Request");
-    expect(prefix!.request.prompt).toContain("[User]: request 3");
-    expect(prefix!.request.maxTokens).toBe(500);
-    prefix!.answer("PREFIX");
     history!.answer("HISTORY");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pending).toHaveLength(2);
+    const prefix = pending[1]!;
+    expect(prefix.request.prompt).toContain("## Original Request");
+    expect(prefix.request.prompt).toContain("[User]: request 3");
+    expect(prefix.request.prompt.endsWith("Additional focus: focus on tests")).toBe(true);
+    expect(prefix.request.maxTokens).toBe(500);
+    prefix.answer("PREFIX");
     const result = await compaction;
     expect(result.summary.startsWith("HISTORY\n\n---\n\n**Turn Context (split turn):**\n\nPREFIX")).toBe(true);
   });

@@ -55,13 +55,12 @@ export const defaultCompactor: Compactor = {
     };
     let summary: string;
     if (splitTurn) {
-      // Both summaries are independent: ask for them at the same time.
+      // one after the other, the history first, as pi 1.6.0 asks (a retry or a failure reaches them in that order)
+      const historySummary = await history();
       const maxTokens = Math.floor(0.5 * settings.reserveTokens);
-      const prefix = serializeConversation(turnPrefixMessages, conversationBudget(window, maxTokens, TURN_PREFIX_INSTRUCTIONS));
-      const [historySummary, prefixSummary] = await Promise.all([
-        history(),
-        request.summarize({ prompt: summaryPrompt(prefix, TURN_PREFIX_INSTRUCTIONS), maxTokens, signal }),
-      ]);
+      const instructions = withFocus(TURN_PREFIX_INSTRUCTIONS, request.customInstructions);
+      const prefix = serializeConversation(turnPrefixMessages, conversationBudget(window, maxTokens, instructions));
+      const prefixSummary = await request.summarize({ prompt: summaryPrompt(prefix, instructions), maxTokens, signal });
       summary = mergeSplitTurn(historySummary, prefixSummary);
     } else {
       summary = await history();
