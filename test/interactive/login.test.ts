@@ -213,3 +213,22 @@ it("/login radius: the device code sign-in, then the offer to point the Radius M
     await gateway.close();
   }
 });
+
+// pi 1.6.0's dialog replaces the key's input with the key as submitted ("> <key>"), as it does for every answer;
+// pith drew "••••" in its place.
+it("/login with an API key: the submitted key stays in the dialog as typed, as pi 1.6.0 shows it", async () => {
+  const run = await ui.start([], { cols: 160 });
+  run.type("/login\r");
+  await run.waitForText("Select authentication method:");
+  run.type("\x1b[B\r");
+  await run.waitForText("Select provider to configure:");
+  run.type("openai");
+  await run.waitForText("OpenAI");
+  run.type("\r");
+  await run.waitForText("Enter API key");
+  run.type("sk-typed-key-123\r");
+  await run.waitForText("Saved API key for");
+  expect(run.output).toContain("> sk-typed-key-123");
+  expect(run.output).not.toContain("••••");
+  expect((await authJson()).openai).toEqual({ type: "api_key", key: "sk-typed-key-123" });
+});

@@ -130,7 +130,7 @@ async function startLogin(host: CommandHost, option: LoginOption, back?: () => P
       if (ownLogin) {
         const entry = await ownLogin(dialog);
         await modifyAuthEntry(models.authJsonPath, option.id, async () => entry, dialog.signal);
-      } else await saveApiKey(models.authJsonPath, option.id, await dialog.askSecret("Enter API key:"), dialog.signal);
+      } else await saveApiKey(models.authJsonPath, option.id, await dialog.ask("Enter API key:"), dialog.signal);
       label = `Saved API key for ${option.name}`;
     }
   } catch (error) {

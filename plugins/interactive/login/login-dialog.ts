@@ -84,13 +84,15 @@ export class LoginDialog extends Container implements Focusable, SignInConversat
     this.options.requestRender();
   }
 
+  /** a question; its answer stays above the next step as typed (an API key too, as pi 1.6.0 shows it) */
   ask(message: string, placeholder?: string, signal?: AbortSignal): Promise<string> {
-    return this.secretOr(message, placeholder, false, signal);
-  }
-
-  /** a question whose answer is not repeated on the screen (an API key) */
-  askSecret(message: string): Promise<string> {
-    return this.secretOr(message, undefined, true);
+    const input = new Input();
+    this.body.addChild(new Spacer(1));
+    this.line("text", message);
+    if (placeholder) this.line("dim", `e.g., ${placeholder}`);
+    return this.await<string>(input, signal, (resolve) => {
+      input.onSubmit = (value) => resolve(value);
+    }, (value) => value);
   }
 
   choose(message: string, choices: readonly SignInChoice[], signal?: AbortSignal): Promise<string> {
@@ -101,16 +103,6 @@ export class LoginDialog extends Container implements Focusable, SignInConversat
       list.onSelect = (item) => resolve(item.value);
       list.onCancel = () => this.cancel();
     }, (value) => choices.find((choice) => choice.id === value)?.label ?? value);
-  }
-
-  private secretOr(message: string, placeholder: string | undefined, secret: boolean, signal?: AbortSignal): Promise<string> {
-    const input = new Input();
-    this.body.addChild(new Spacer(1));
-    this.line("text", message);
-    if (placeholder) this.line("dim", `e.g., ${placeholder}`);
-    return this.await<string>(input, signal, (resolve) => {
-      input.onSubmit = (value) => resolve(value);
-    }, (value) => (secret ? "•".repeat(Math.min(value.length, 12)) : value));
   }
 
   /** shows `component` as the question; it leaves when answered (replaced by the answer) or when `signal` ends it */
