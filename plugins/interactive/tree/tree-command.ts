@@ -56,13 +56,10 @@ async function chooseDestination(host: CommandHost, selected: string | undefined
           onSelect: (id) => finish(id),
           onCancel: () => finish(undefined),
           onCopy: (id) => void copyEntry(host, entryCopyText(sessions.manager.getEntry(id))),
-          onLabel: (id) =>
-            void ui.editor("Label (empty to remove):", sessions.manager.getLabel(id)).then((label) => {
-              if (label === undefined) return;
-              sessions.manager.setLabel(id, label.trim() || undefined);
-              selector?.reload(id);
-              ui.requestRender();
-            }),
+          onLabel: (id, label) => {
+            sessions.manager.setLabel(id, label);
+            selector?.reload(id);
+          },
         },
         ui.theme,
       );

@@ -1,14 +1,15 @@
 // The /tree navigator: the session's entries as a tree (tree-rows.ts), the path to the current leaf marked •,
 // labels in [brackets]. Typing searches, up/down move, left/right page, the filter keys choose what is listed,
-// shift+l labels the selected entry (shift+t shows when labels were set), ctrl+left folds the branch starting at
+// shift+l labels the selected entry on a line in the rows' place (shift+t shows when labels were set), ctrl+left folds the branch starting at
 // the selected entry or goes up to the previous branch start, ctrl+right unfolds or goes down to the next one,
 // enter chooses it, the copy key copies its text, escape clears the search and then closes. Searching or changing
 // the filter unfolds everything. Drawn as pi 1.6.0 draws it: between rules, a bold title, its key lines and the
 // search line, then the rows and where the selection is.
-import { getKeybindings, truncateToWidth, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
+import { getKeybindings, Input, truncateToWidth, type Component, type Focusable, type KeybindingsManager } from "@earendil-works/pi-tui";
 import type { SessionTreeNode } from "../../sessions/index.js";
 import type { AppAction } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
+import { keyHints } from "../extensions/key-hints.js";
 import { treeHelpLines } from "./tree-help.js";
 import { TREE_FILTERS, treeRows, type TreeFilter, type TreeRow } from "./tree-rows.js";
 
@@ -26,7 +27,8 @@ export interface TreeSelectorOptions {
   height: number;
   keys: KeybindingsManager;
   onSelect(entryId: string): void;
-  onLabel(entryId: string): void;
+  /** a label typed in place of the rows: the new one, or undefined to remove it */
+  onLabel(entryId: string, label: string | undefined): void;
   onCopy(entryId: string): void;
   onCancel(): void;
 }
@@ -42,7 +44,7 @@ const FILTER_KEYS: readonly [AppAction, TreeFilter][] = [
   ["app.tree.filter.all", "all"],
 ];
 
-export class TreeSelector implements Component {
+export class TreeSelector implements Component, Focusable {
   private filter: TreeFilter;
   private query = "";
   private rows: TreeRow[] = [];
@@ -50,6 +52,9 @@ export class TreeSelector implements Component {
   private selected = 0;
   private readonly folded = new Set<string>();
   private labelTimes = false;
+  /** shift+l's label line, drawn in the rows' place until enter or escape, as pi 1.6.0 draws it */
+  private labelEdit: { entryId: string; input: Input } | undefined;
+  private hasFocus = false;
 
   constructor(
     private readonly options: TreeSelectorOptions,
@@ -57,6 +62,15 @@ export class TreeSelector implements Component {
   ) {
     this.filter = options.filter;
     this.reload(options.source.leafId() ?? undefined);
+  }
+
+  get focused(): boolean {
+    return this.hasFocus;
+  }
+
+  set focused(value: boolean) {
+    this.hasFocus = value;
+    if (this.labelEdit) this.labelEdit.input.focused = value;
   }
 
   get activeFilter(): TreeFilter {
@@ -77,6 +91,12 @@ export class TreeSelector implements Component {
     const rule = theme.fg("border", "─".repeat(Math.max(1, width)));
     const search = `  ${theme.fg("muted", "Type to search:")} ${this.query ? theme.fg("accent", this.query) : ""}`;
     const lines = ["", rule, ` ${theme.bold("  Session Tree")}`, ...treeHelpLines(this.options.keys, width, theme), search, rule, ""];
+    if (this.labelEdit) {
+      const { keyHint } = keyHints(this.options.keys, () => theme);
+      lines.push(`  ${theme.fg("muted", "Label (empty to remove):")}`, ...this.labelEdit.input.render(Math.max(1, width - 2)).map((line) => `  ${line}`));
+      lines.push(`  ${keyHint("tui.select.confirm", "save")}  ${keyHint("tui.select.cancel", "cancel")}`, "", rule);
+      return lines.map((line) => truncateToWidth(line, width));
+    }
     const height = Math.max(5, this.options.height);
     const start = Math.max(0, Math.min(this.selected - Math.floor(height / 2), this.shown.length - height));
     for (const [offset, row] of this.shown.slice(start, start + height).entries()) lines.push(this.rowLine(row, start + offset === this.selected));
@@ -88,6 +108,7 @@ export class TreeSelector implements Component {
 
   handleInput(data: string): void {
     const keys = getKeybindings();
+    if (this.labelEdit) return this.editLabel(data);
     const page = Math.max(5, this.options.height);
     if (keys.matches(data, "tui.select.up")) return this.move(-1, true);
     if (keys.matches(data, "tui.select.down")) return this.move(1, true);
@@ -110,7 +131,11 @@ export class TreeSelector implements Component {
     }
     if (keys.matches(data, "app.tree.editLabel")) {
       const row = this.shown[this.selected];
-      if (row) this.options.onLabel(row.entry.id);
+      if (!row) return;
+      const input = new Input();
+      if (row.label) input.setValue(row.label);
+      input.focused = this.hasFocus;
+      this.labelEdit = { entryId: row.entry.id, input };
       return;
     }
     if (keys.matches(data, "app.message.copy")) {
@@ -126,6 +151,17 @@ export class TreeSelector implements Component {
     if (cycle) return this.setFilter(TREE_FILTERS[(TREE_FILTERS.indexOf(this.filter) + cycle + TREE_FILTERS.length) % TREE_FILTERS.length]!);
     if (keys.matches(data, "tui.editor.deleteCharBackward")) return this.setQuery(this.query.slice(0, -1));
     if (data.length === 1 && data >= " " && data !== "\x7f") this.setQuery(this.query + data);
+  }
+
+  /** enter keeps the typed label (an empty one removes it) and shows the rows again; escape only shows them */
+  private editLabel(data: string): void {
+    const keys = getKeybindings();
+    const edit = this.labelEdit!;
+    if (keys.matches(data, "tui.select.confirm")) {
+      this.labelEdit = undefined;
+      this.options.onLabel(edit.entryId, edit.input.getValue().trim() || undefined);
+    } else if (keys.matches(data, "tui.select.cancel")) this.labelEdit = undefined;
+    else edit.input.handleInput(data);
   }
 
   /** pi's row: the cursor, the tree drawing (dim), the path marker, the label and its time, the entry's text */

@@ -2,7 +2,7 @@
 // UI: the /tree navigator and the /resume picker behind pi 1.6.0's constructors, showing the tree and the sessions
 // the extension hands them (`ctx.sessionManager.getTree()`, `SessionManager.list`), answering with pi's callbacks.
 import { homedir } from "node:os";
-import { Container, getKeybindings, Input, Text, type Focusable } from "@earendil-works/pi-tui";
+import { Container, getKeybindings, type Focusable } from "@earendil-works/pi-tui";
 import type { SessionInfo, SessionTreeNode } from "../../../sessions/index.js";
 import { deleteSessionFile } from "../../../interactive/resume/delete-session-file.js";
 import { SessionPicker } from "../../../interactive/resume/session-picker.js";
@@ -34,14 +34,10 @@ function findNode(roots: readonly SessionTreeNode[], id: string): SessionTreeNod
 
 /**
  * pi's `TreeSelectorComponent(tree, currentLeafId, terminalHeight, onSelect, onCancel, onLabelChange?, initialSelectedId?, initialFilterMode?)`:
- * the label key asks for a label in place (given to `onLabelChange`, shown in the tree at once).
+ * the label key asks for a label in place of the rows (given to `onLabelChange`, shown in the tree at once).
  */
 export class TreeSelectorComponent extends Container implements Focusable {
   private readonly treeList: TreeSelector;
-  private readonly labelInput = new Input();
-  private readonly labelSlot = new Container();
-  private labeling: string | undefined;
-  private isFocused = false;
   onCopy?: (text: string | undefined) => void;
 
   constructor(
@@ -64,56 +60,35 @@ export class TreeSelectorComponent extends Container implements Focusable {
         keys: getKeybindings(),
         onSelect,
         onCancel,
-        onLabel: (id) => this.startLabel(id),
+        onLabel: (id, label) => this.setLabel(id, label),
         onCopy: (id) => this.onCopy?.(entryCopyText(findNode(this.tree, id)?.entry)),
       },
       interactiveTheme(),
     );
     if (initialSelectedId) this.treeList.reload(initialSelectedId);
     this.addChild(this.treeList);
-    this.addChild(this.labelSlot);
   }
 
   get focused(): boolean {
-    return this.isFocused;
+    return this.treeList.focused;
   }
 
   set focused(value: boolean) {
-    this.isFocused = value;
-    this.labelInput.focused = value && this.labeling !== undefined;
+    this.treeList.focused = value;
   }
 
   handleInput(data: string): void {
-    if (this.labeling === undefined) return this.treeList.handleInput(data);
-    const keys = getKeybindings();
-    if (keys.matches(data, "tui.select.cancel")) return this.endLabel();
-    if (!keys.matches(data, "tui.select.confirm")) return this.labelInput.handleInput(data);
-    const id = this.labeling;
-    const label = this.labelInput.getValue().trim() || undefined;
-    const node = findNode(this.tree, id);
-    if (node) Object.assign(node, { label, labelTimestamp: label ? new Date().toISOString() : undefined });
-    this.onLabelChange?.(id, label);
-    this.endLabel();
+    this.treeList.handleInput(data);
   }
 
   getTreeList(): TreeSelector {
     return this.treeList;
   }
 
-  private startLabel(id: string): void {
-    if (!this.onLabelChange) return;
-    this.labeling = id;
-    this.labelInput.setValue(findNode(this.tree, id)?.label ?? "");
-    this.labelSlot.addChild(new Text(interactiveTheme().fg("muted", "Label (empty to remove):"), 0, 0));
-    this.labelSlot.addChild(this.labelInput);
-    this.focused = this.isFocused;
-  }
-
-  private endLabel(): void {
-    const id = this.labeling;
-    this.labeling = undefined;
-    this.labelSlot.clear();
-    this.focused = this.isFocused;
+  private setLabel(id: string, label: string | undefined): void {
+    const node = findNode(this.tree, id);
+    if (node) Object.assign(node, { label, labelTimestamp: label ? new Date().toISOString() : undefined });
+    this.onLabelChange?.(id, label);
     this.treeList.reload(id);
   }
 }
