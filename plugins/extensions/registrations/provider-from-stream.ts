@@ -19,6 +19,9 @@ export interface StreamOptions {
   temperature?: number;
   sessionId?: string;
   reasoning?: ThinkingLevel;
+  /** pi-ai's token budgets per thinking level, for providers that size thinking by tokens */
+  thinkingBudgets?: StreamRequest["thinkingBudgets"];
+  transport?: string;
   /** pi-ai's observers, which pi hands every stream function: a custom one that calls them fires the same events */
   onPayload?(payload: unknown, model: Model): Promise<unknown>;
   onResponse?(response: { status: number; headers: Record<string, string> }, model: Model): Promise<void>;

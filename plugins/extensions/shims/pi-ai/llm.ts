@@ -46,6 +46,8 @@ export async function streamInto(events: AssistantMessageEventStream, model: Mod
       messages: context.messages.filter((message): message is Message => message.role !== "system"),
       tools,
       thinkingLevel: options.reasoning ?? "off",
+      thinkingBudgets: options.thinkingBudgets,
+      transport: options.transport,
       apiKey: auth?.apiKey,
       headers: { ...auth?.headers, ...options.headers },
       maxTokens: options.maxTokens,
