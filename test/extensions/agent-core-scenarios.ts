@@ -155,6 +155,34 @@ export const SCENARIOS: Scenario[] = [
      return { runs, updates, empty, peekAll, peekOne, events, afterFailure, copied, afterReset: final(agent), modes: [agent.steeringMode, agent.followUpMode, agent.toolExecution, agent.transport] };`,
   ),
   scenario(
+    "parallel tools end in completion order, all-terminating results stop; a truncated reply's calls fail; prepareNextTurn; sections; images",
+    [
+      { toolCalls: [{ id: "P1", name: "slow", arguments: {} }, { id: "P2", name: "fast", arguments: {} }] },
+      { toolCalls: [{ id: "L1", name: "fast", arguments: {} }], stopReason: "length" },
+      { text: "after length" },
+      { text: "seen" },
+    ],
+    `let release;
+     const gate = new Promise((resolve) => (release = resolve));
+     const tool = (name, execute) => ({ name, label: name, description: name, parameters: { type: "object", properties: {} }, execute });
+     const slow = tool("slow", async () => { await gate; await new Promise((resolve) => setTimeout(resolve, 20)); return { content: [{ type: "text", text: "slow done" }], details: {}, terminate: true }; });
+     const fast = tool("fast", async () => { release(); return { content: [{ type: "text", text: "fast done" }], details: { n: 1 }, terminate: true, structuredContent: { ok: true } }; });
+     let injected = false;
+     const agent = new core.Agent({
+       initialState: { systemPrompt: "p", model: env.model, tools: [slow, fast] }, getApiKey: () => env.key,
+       prepareNextTurnWithContext: async ({ message }) => { if (injected) return undefined; injected = true; return { messages: [{ role: "user", content: "injected after " + message.stopReason, timestamp: 9 }] }; },
+     });
+     const events = listen(agent);
+     let busy;
+     const off = agent.subscribe(async (event) => { if (event.type === "agent_start") busy = await failure(() => agent.prompt("too soon")); });
+     await agent.prompt("run both");
+     off();
+     agent.state.tools = [fast];
+     await agent.prompt([{ role: "system", content: "", sections: { skills: "<skills/>" }, toolsAdded: [{ name: "ignored", description: "", parameters: {} }], timestamp: 1 }, { role: "user", content: "go on", timestamp: 2 }]);
+     await agent.prompt("look", [{ type: "image", data: "aGk=", mimeType: "image/png" }]);
+     return { busy, events, ...final(agent) };`,
+  ),
+  scenario(
     "thinking level and budgets reach the provider (Anthropic, budget-sized thinking)",
     [{ thinking: "Let me think.", thinkingSignature: "sig-1", text: "Thought it through." }],
     `const agent = new core.Agent({ initialState: { model: env.thinkingModel, thinkingLevel: "high" }, getApiKey: () => env.key, thinkingBudgets: { high: 3000 }, sessionId: "s-3" });
