@@ -183,6 +183,19 @@ export const SCENARIOS: Scenario[] = [
      return { busy, events, ...final(agent) };`,
   ),
   scenario(
+    "the Agent's payload, response and provider-event observers see the request, with the model",
+    [{ text: "observed" }],
+    `const seen = { payloads: [], responses: [], events: 0, models: new Set() };
+     const agent = new core.Agent({
+       initialState: { systemPrompt: "watch", model: env.model }, getApiKey: () => env.key,
+       onPayload: (payload, model) => { seen.models.add(model.id); seen.payloads.push({ model: payload.model, stream: payload.stream, messages: payload.messages.length }); return { ...payload, max_tokens: 77 }; },
+       onResponse: (response, model) => { seen.models.add(model.id); seen.responses.push([response.status, response.headers["content-type"]]); },
+       onProviderStreamEvent: (data, model) => { seen.models.add(model.id); seen.events++; },
+     });
+     await agent.prompt("hi");
+     return { ...seen, events: seen.events > 0, models: [...seen.models], reply: agent.state.messages.at(-1).content };`,
+  ),
+  scenario(
     "thinking level and budgets reach the provider (Anthropic, budget-sized thinking)",
     [{ thinking: "Let me think.", thinkingSignature: "sig-1", text: "Thought it through." }],
     `const agent = new core.Agent({ initialState: { model: env.thinkingModel, thinkingLevel: "high" }, getApiKey: () => env.key, thinkingBudgets: { high: 3000 }, sessionId: "s-3" });

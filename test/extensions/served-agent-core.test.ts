@@ -70,10 +70,10 @@ let world: World;
 let mock: MockLlm;
 let proxy: Server;
 const proxied: { pi: unknown[]; pith: unknown[] } = { pi: [], pith: [] };
-/** what the Anthropic requests asked for: thinking and its budget, the output room */
-const thinking: { pi: unknown[]; pith: unknown[] } = { pi: [], pith: [] };
-const thinkingAsked = (mock: MockLlm) =>
-  mock.requests.splice(0).flatMap((request) => (request.path.startsWith("/v1/messages") ? [{ thinking: request.body.thinking, maxTokens: request.body.max_tokens }] : []));
+/** what the requests asked for: thinking and its budget (Anthropic), the output room (all); pi's Anthropic client adds `?beta=true` */
+const asked = (mock: MockLlm) =>
+  mock.requests.splice(0).map((request) => ({ path: request.path.split("?")[0], thinking: request.body.thinking, maxTokens: request.body.max_tokens ?? request.body.max_completion_tokens }));
+const requests: { pi: ReturnType<typeof asked>; pith: ReturnType<typeof asked> } = { pi: [], pith: [] };
 let piResults: unknown[];
 let pithResults: unknown[];
 
@@ -105,7 +105,7 @@ beforeAll(async () => {
   );
   piResults = JSON.parse(output) as unknown[];
   proxied.pi = received.splice(0);
-  thinking.pi = thinkingAsked(mock);
+  requests.pi = asked(mock);
 
   enqueueAll();
   const path = await world.write(
@@ -126,7 +126,7 @@ beforeAll(async () => {
   expect(messagesOf(started.problems)).toEqual([]);
   pithResults = (globalThis as { __agentCoreResults?: unknown[] }).__agentCoreResults!;
   proxied.pith = received.splice(0);
-  thinking.pith = thinkingAsked(mock);
+  requests.pith = asked(mock);
   await started.session.dispose();
 }, 240_000);
 
@@ -141,9 +141,12 @@ describe("pi-agent-core's runtime in pith behaves as pi 1.6.0's", () => {
     expect(comparable(pithResults[index])).toEqual(comparable(piResults[index]));
   });
 
-  it("the Agent's thinking level and budgets reach the provider's request", () => {
-    expect(thinking.pi).toEqual([{ thinking: { type: "enabled", budget_tokens: 3000, display: "summarized" }, maxTokens: expect.any(Number) }]);
-    expect(thinking.pith).toEqual(thinking.pi);
+  it("the requests carry the Agent's thinking budget and what onPayload put in", () => {
+    expect(requests.pi.filter((request) => request.path === "/v1/messages")).toEqual([
+      { path: "/v1/messages", thinking: { type: "enabled", budget_tokens: 3000, display: "summarized" }, maxTokens: expect.any(Number) },
+    ]);
+    expect(requests.pi.filter((request) => request.maxTokens === 77)).toHaveLength(1);
+    expect(requests.pith).toEqual(requests.pi);
   });
 
   it("streamProxy sends the proxy the same requests", () => {

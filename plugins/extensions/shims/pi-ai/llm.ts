@@ -54,6 +54,10 @@ export async function streamInto(events: AssistantMessageEventStream, model: Mod
       temperature: options.temperature,
       sessionId: options.sessionId,
       signal,
+      // pi-ai's observers, which an Agent hands on: called with the model, as pi-ai calls them
+      ...(options.onPayload && { onPayload: async (payload) => options.onPayload!(payload, model) }),
+      ...(options.onResponse && { onResponse: async (response) => options.onResponse!(response, model) }),
+      ...(options.onProviderStreamEvent && { onStreamEvent: async (data) => options.onProviderStreamEvent!(data, model) }),
     };
     for await (const event of provider.stream(request)) events.push(event);
     events.end();
