@@ -256,4 +256,27 @@ export const SCENARIOS: Scenario[] = [
      }
      return results;`,
   ),
+  // last: it replaces the process's default stream function, and puts pi-ai's streamSimple back
+  scenario(
+    "setDefaultStreamFn: an Agent and a loop given no stream function use it; none set, they refuse",
+    [],
+    `const calls = [];
+     core.setDefaultStreamFn((model, context, options) => {
+       calls.push([model.id, context.messages.map((m) => m.role), options.apiKey]);
+       const stream = env.ai.createAssistantMessageEventStream();
+       const message = { role: "assistant", content: [{ type: "text", text: "from the default" }], api: model.api, provider: model.provider, model: model.id,
+         usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: 1 };
+       queueMicrotask(() => { stream.push({ type: "done", reason: "stop", message }); stream.end(); });
+       return stream;
+     });
+     const agent = new core.Agent({ initialState: { model: env.model }, getApiKey: () => "k" });
+     const events = listen(agent, env.recordAll);
+     await agent.prompt("x");
+     core.setDefaultStreamFn(undefined);
+     const refused = await failure(async () => new core.Agent({}));
+     const emitted = [];
+     const loopRefused = await failure(() => core.runAgentLoop([], { messages: [] }, { model: env.model, convertToLlm: (m) => m }, (event) => { emitted.push(event.type); }, undefined));
+     core.setDefaultStreamFn(env.ai.streamSimple);
+     return { calls, events, refused, loopRefused, emitted, messages: agent.state.messages };`,
+  ),
 ];
