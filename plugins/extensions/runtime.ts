@@ -71,6 +71,8 @@ export class ExtensionRuntime {
   loaded = false;
   /** the session-wide taps (lifecycle, host) are in place */
   watching = false;
+  /** the shims' host points at this session (events/lifecycle.ts) */
+  hostInstalled = false;
   /** skill or prompt paths from resources_discover are in the resource plugins */
   contributedResources = false;
   /** counts retirements: a record of an older generation is a stale instance */

@@ -4,6 +4,8 @@
 // through. Tapped once per session, when the first extension loads (at start-up, or on a later reload).
 import { isTapped } from "../../../kernel/index.js";
 import { installExtensionHost } from "../shims/host.js";
+import { cleanupSessionResources } from "../shims/pi-ai/session-resources.js";
+import { extensionError } from "../instance/errors.js";
 import { discoverResources } from "./resources-discover.js";
 import type { ExtensionRuntime } from "../runtime.js";
 
@@ -32,15 +34,32 @@ export function watchSession(runtime: ExtensionRuntime): void {
     { stage: 1000 },
   );
   installHost(runtime);
+  // pi-ai's per-session resources go when the session does: on quit and on a move, not on a reload
+  context.on("session_shutdown", (event) => {
+    if (event.reason === "reload") return;
+    const sessionId = runtime.sessions()?.manager.getSessionId() ?? runtime.session.sessionId;
+    try {
+      cleanupSessionResources(sessionId);
+    } catch (error) {
+      for (const failure of error instanceof AggregateError ? error.errors : [error]) runtime.report(extensionError("pi-ai", "a session resource cleanup", failure));
+    }
+  });
 }
 
-function installHost(runtime: ExtensionRuntime): void {
+/**
+ * Installs the host the shims reach the session through, once: before the factories run (pi-ai's registries take
+ * registrations at load time), or when the first extension loads later.
+ */
+export function installHost(runtime: ExtensionRuntime): void {
+  if (runtime.hostInstalled) return;
+  runtime.hostInstalled = true;
   const { session, context } = runtime;
   const release = installExtensionHost({
     cwd: session.cwd,
     agentDir: runtime.options.agentDir,
     models: () => runtime.models()?.all() ?? [],
     provider: (api) => context.registry.providers.get(api),
+    apis: () => context.registry.providers.names(),
     registerProvider: (provider) => context.registerProvider(provider),
     resolveAuth: (model, signal) =>
       isTapped(context.hooks.resolve_auth) ? context.hooks.resolve_auth.promise({ model, signal: signal ?? new AbortController().signal }) : Promise.resolve(undefined),

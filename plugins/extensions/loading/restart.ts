@@ -3,7 +3,7 @@
 // flags, shortcuts, providers); active tools and flag values carry over, and a tool only the new instances
 // brought starts active.
 import { findSources } from "./find-sources.js";
-import { watchSession } from "../events/lifecycle.js";
+import { installHost, watchSession } from "../events/lifecycle.js";
 import { loadExtensions, untimed, type TimeWork } from "./load-extensions.js";
 import { createExtensionModuleLoader, type ExtensionModuleLoader } from "./module-loader.js";
 import type { ExtensionsPluginOptions } from "../options.js";
@@ -14,6 +14,8 @@ import type { ExtensionRuntime } from "../runtime.js";
 /** Finds, imports and runs every extension, then registers what they registered. Returns the untrusted ones. */
 export async function loadAll(runtime: ExtensionRuntime, options: ExtensionsPluginOptions, loader: ExtensionModuleLoader, time: TimeWork = untimed): Promise<string[]> {
   const { sources, untrusted } = await time("find extensions", () => findSources(runtime.context, runtime.context.tryUse("settings"), options));
+  // pi-ai's registries take registrations while factories run; instances loaded only to ask about trust register nothing
+  if (sources.length + (options.inline?.length ?? 0) > 0 && !runtime.options.preTrust) installHost(runtime);
   await loadExtensions(runtime, sources, loader, { inline: options.inline, time, preloaded: options.preloaded });
   if (runtime.options.preTrust) return untrusted;
   registerAllTools(runtime);

@@ -10,8 +10,10 @@ export interface ExtensionHost {
   models(): readonly Model[];
   /** the provider plugin for a wire protocol */
   provider(api: string): ProviderApi | undefined;
-  /** registers a provider for a wire protocol (pi-ai's `registerApiProvider`) */
-  registerProvider(provider: ProviderApi): void;
+  /** every wire protocol the session has a provider plugin for */
+  apis(): string[];
+  /** registers a provider for a wire protocol (pi-ai's `registerApiProvider`); the returned function removes it */
+  registerProvider(provider: ProviderApi): () => void;
   /** the key and headers for a model, as the session would send them */
   resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth | undefined>;
   /** the sessions the session's store lists: of a project (`cwd`), or every one (`all`) */

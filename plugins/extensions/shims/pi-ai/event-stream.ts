@@ -56,12 +56,38 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
   }
 }
 
+/**
+ * pi-ai's stream of one reply. It times the reply, as pi-ai does: the final message gets `durationMs` from the
+ * stream's creation, unless it has one already or started before the stream (a deferred reply fetched later).
+ */
 export class AssistantMessageEventStream extends EventStream<AssistantMessageEvent, AssistantMessage> {
+  readonly #startedAt = Date.now();
+  readonly #startedAtMonotonic = performance.now();
+  #timed = false;
+
   constructor() {
     super(
       (event) => event.type === "done" || event.type === "error",
       (event) => (event.type === "done" ? event.message : event.type === "error" ? event.error : (undefined as never)),
     );
+  }
+
+  override push(event: AssistantMessageEvent): void {
+    if (event.type === "done") this.#time(event.message);
+    else if (event.type === "error") this.#time(event.error);
+    super.push(event);
+  }
+
+  override end(result?: AssistantMessage): void {
+    if (result !== undefined) this.#time(result);
+    super.end(result);
+  }
+
+  #time(message: AssistantMessage): void {
+    if (this.#timed) return;
+    this.#timed = true;
+    if (message.durationMs !== undefined || message.timestamp < this.#startedAt) return;
+    message.durationMs = Math.max(0, Math.round(performance.now() - this.#startedAtMonotonic));
   }
 }
 

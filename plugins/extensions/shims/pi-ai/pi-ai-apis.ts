@@ -4,16 +4,10 @@
 import type { Model } from "../../../../kernel/index.js";
 import type { LlmContext, LlmStreamOptions } from "./llm.js";
 import { stream, type AssistantMessageEventStream } from "./llm.js";
-import { extensionHost } from "../host.js";
+import type { ApiProvider } from "./api-registry.js";
 
 type ApiStream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
 
-/** pi-ai's `ApiProvider`: a wire protocol and its two stream functions. */
-export interface ApiProvider {
-  api: string;
-  stream: ApiStream;
-  streamSimple: ApiStream;
-}
 
 const through = (api: string): ApiStream => (model, context, options) => stream({ ...model, api }, context, options);
 const apiProvider = (api: string): ApiProvider => ({ api, stream: through(api), streamSimple: through(api) });
@@ -45,8 +39,3 @@ export const streamGoogleVertex = through("google-vertex");
 export const streamSimpleGoogleVertex = streamGoogleVertex;
 export const streamMistral = through("mistral-conversations");
 export const streamSimpleMistral = streamMistral;
-
-/** The provider registered for `api` in this session, as pi-ai's `ApiProvider`; undefined when none is. */
-export function getApiProvider(api: string): ApiProvider | undefined {
-  return extensionHost()?.provider(api) ? apiProvider(api) : undefined;
-}

@@ -9,7 +9,6 @@ import { isOpenCode } from "../../../../lib/provider-kit/opencode-session.js";
 import { cacheLifetimeMs, evaluateWarming, isReplayable, refreshDelayMs, type WarmingPhase } from "../../../cache-warming/policy.js";
 import { builtInModelsOfType, builtInProviders } from "../../../models/catalogue.js";
 import type { ImageModel } from "../../../models/model-types.js";
-import type { AssistantImages, ImagesContext, ImagesOptions } from "../../../models/images/image-types.js";
 import type { ThinkingLevel } from "../../../../kernel/index.js";
 import { formatThrownValue } from "./pi-ai-utils.js";
 
@@ -194,17 +193,3 @@ export function lazyOAuth(input: { name: string; isSubscription?: boolean; login
 export const getImageProviders = (): string[] => builtInProviders().filter((name) => builtInModelsOfType("image", name).length > 0);
 export const getImageModels = (provider: string): ImageModel[] => builtInModelsOfType("image", provider);
 export const getImageModel = (provider: string, modelId: string): ImageModel | undefined => getImageModels(provider).find((model) => model.id === modelId);
-
-/** OpenRouter's image API with `options.apiKey` (pi-ai's global call resolves no provider auth). */
-export async function generateImagesOpenRouter(model: ImageModel, context: ImagesContext, options: ImagesOptions = {}): Promise<AssistantImages> {
-  const { apiKey } = options;
-  if (!apiKey) return { api: model.api, provider: model.provider, model: model.id, output: [], stopReason: "error", errorMessage: `No API key for provider: ${model.provider}`, timestamp: Date.now() };
-  const { generateOpenRouterImages } = await import("../../../models/images/openrouter-images.js");
-  return generateOpenRouterImages(model, context, { ...options, apiKey });
-}
-
-/** pi-ai's global `generateImages`: by the model's api, with the key in `options.apiKey`. */
-export async function generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages> {
-  if (model.api !== "openrouter-images") throw new Error(`No API provider registered for api: ${model.api}`);
-  return generateImagesOpenRouter(model, context, options);
-}

@@ -1,6 +1,7 @@
 // pi-ai 1.6.0's stand-alone helpers for extensions: ids, cost, model kinds, keys from the environment, tool
 // failure classification, the faux-message builders. Each is backed by what pith itself uses.
 import { randomUUID } from "node:crypto";
+import { zeroUsage } from "./zero-usage.js";
 import { type AssistantMessage, type Model, type ModelCost } from "../../../../kernel/index.js";
 import { PITH_ATTRIBUTION } from "../../../../lib/provider-kit/client-identity.js";
 import { priceUsage } from "../../../../lib/provider-kit/pricing.js";
@@ -112,8 +113,7 @@ export function fauxAssistantMessage(content: string | FauxBlock | FauxBlock[], 
   const { stopReason = "stop", timestamp = Date.now(), ...optional } = options;
   const blocks = typeof content === "string" ? [fauxText(content)] : Array.isArray(content) ? content : [content];
   const defined = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
-  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-  return { role: "assistant" as const, content: blocks, api: "faux", provider: "faux", model: "faux-1", usage, stopReason, ...defined, timestamp };
+  return { role: "assistant" as const, content: blocks, api: "faux", provider: "faux", model: "faux-1", usage: zeroUsage(), stopReason, ...defined, timestamp };
 }
 
 export const modelsAreEqual = (a: Model | null | undefined, b: Model | null | undefined): boolean =>

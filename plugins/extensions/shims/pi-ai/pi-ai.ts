@@ -3,11 +3,9 @@
 // session's own models service and provider plugins; names of pi-ai's own runtime fail when used
 // (./pi-ai-runtime-only.ts).
 import { Type } from "typebox";
-import { PithError, type Model, type AssistantMessageEvent } from "../../../../kernel/index.js";
+import type { Model } from "../../../../kernel/index.js";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../../../lib/provider-kit/thinking-levels.js";
 import { extensionHost } from "../host.js";
-import type { LlmContext, LlmStreamOptions } from "./llm.js";
-import { providerFromStream } from "../../registrations/provider-from-stream.js";
 
 export { Type };
 export {
@@ -40,24 +38,18 @@ export function getProviders(): string[] {
   return [...new Set((extensionHost()?.models() ?? []).map((model) => model.provider))];
 }
 
-/** pi-ai's `registerApiProvider`: a stream function for a wire protocol becomes a pith provider plugin. */
-export function registerApiProvider(provider: {
-  api: string;
-  stream?: (model: Model, context: LlmContext, options?: LlmStreamOptions) => AsyncIterable<AssistantMessageEvent>;
-  streamSimple?: (model: Model, context: LlmContext, options?: LlmStreamOptions) => AsyncIterable<AssistantMessageEvent>;
-}): void {
-  const host = extensionHost();
-  const streamFn = provider.streamSimple ?? provider.stream;
-  if (!host || !streamFn) throw new PithError("EXTENSION_NO_SESSION", "registerApiProvider works only inside a running pith session, with a stream function.");
-  host.registerProvider(providerFromStream(provider.api, streamFn));
-}
-
-
 export * from "./pi-ai-transcript.js";
 export * from "./pi-ai-utils.js";
 export * from "./pi-ai-validation.js";
 export * from "./pi-ai-runtime-only.js";
 export * from "./pi-ai-apis.js";
+export * from "./api-registry.js";
+export * from "./images-registry.js";
+export * from "./session-resources.js";
+export { lazyApi, lazyStream } from "./lazy-stream.js";
+export { createFauxCore } from "./faux-core.js";
+export { fauxProvider } from "./faux-provider.js";
+export { createProvider } from "./create-provider.js";
 export * from "./pi-ai-json.js";
 export { parseStreamingJson } from "./partial-json-value.js";
 export * from "./pi-ai-helpers.js";
