@@ -222,6 +222,44 @@ describe("pi-ai's API registry in a session", () => {
   });
 });
 
+describe("pi-ai's Bedrock loader hooks in a session", () => {
+  let world: World;
+  beforeAll(async () => (world = await createWorld()));
+  afterAll(() => world.close());
+
+  it("serve Bedrock requests with the given module, loaded at the first request, whatever the registry's reset does", async () => {
+    const path = await world.write(
+      "ext/bedrock.ts",
+      `import * as ai from "@earendil-works/pi-ai";
+       const seen: unknown[] = [];
+       (globalThis as any).__bedrockSeen = seen;
+       export default function (pi: any) {
+         const faux = ai.createFauxCore({ api: "bedrock-converse-stream" });
+         faux.setResponses([ai.fauxAssistantMessage("from the module"), ai.fauxAssistantMessage("from the loader")]);
+         ai.setBedrockProviderModule(faux);
+         let loads = 0;
+         pi.registerCommand("bedrock", { handler: async (args: string) => {
+           if (args === "loader") ai.setBedrockProviderLoader(async () => { loads++; return faux; });
+           ai.resetApiProviders();
+           const model = { ...faux.getModel(), provider: "amazon-bedrock" };
+           const before = loads;
+           const reply = await ai.complete(model as any, { messages: [{ role: "user", content: "hi", timestamp: 1 }] }, { apiKey: "key" });
+           seen.push({ text: (reply.content[0] as any)?.text ?? reply.errorMessage, loadsBefore: before, loads });
+         } });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path] });
+    expect(messagesOf(started.problems)).toEqual([expect.stringMatching(/provider api "bedrock-converse-stream" from extensions replaces the one from /)]);
+    await started.session.prompt("/bedrock");
+    await started.session.prompt("/bedrock loader");
+    expect((globalThis as { __bedrockSeen?: unknown[] }).__bedrockSeen).toEqual([
+      { text: "from the module", loadsBefore: 0, loads: 0 },
+      { text: "from the loader", loadsBefore: 0, loads: 1 },
+    ]);
+    await started.session.dispose();
+  });
+});
+
 describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("the faux provider from the CLI, beside pi 1.6.0", () => {
   let world: CliWorld;
   beforeAll(async () => (world = await createCliWorld()));

@@ -1,5 +1,5 @@
 // The names of pi-ai 1.6.0's extension view that belong to pi-ai's own runtime: its `Models` object, model and
-// credential stores, Bedrock loader hooks, and its streaming JSON parser (docs/compatibility.md says why for each).
+// credential stores, and its streaming JSON parser (docs/compatibility.md says why for each).
 // Importable as in pi; using one fails with EXTENSION_API_UNSUPPORTED (./unsupported.ts).
 import { unsupported } from "../unsupported.js";
 
@@ -9,7 +9,5 @@ export const createModels = runtimeOnly("createModels");
 export const defaultProviderAuthContext = runtimeOnly("defaultProviderAuthContext");
 export const InMemoryCredentialStore = runtimeOnly("InMemoryCredentialStore");
 export const InMemoryModelsStore = runtimeOnly("InMemoryModelsStore");
-export const setBedrockProviderLoader = runtimeOnly("setBedrockProviderLoader");
-export const setBedrockProviderModule = runtimeOnly("setBedrockProviderModule");
 export const StreamingJsonParser = runtimeOnly("StreamingJsonParser");
 export const withClientIdentity = runtimeOnly("withClientIdentity");

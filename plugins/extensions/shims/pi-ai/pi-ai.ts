@@ -46,6 +46,7 @@ export * from "./pi-ai-apis.js";
 export * from "./api-registry.js";
 export * from "./images-registry.js";
 export * from "./session-resources.js";
+export * from "./bedrock-hooks.js";
 export { lazyApi, lazyStream } from "./lazy-stream.js";
 export { createFauxCore } from "./faux-core.js";
 export { fauxProvider } from "./faux-provider.js";
