@@ -138,6 +138,36 @@ const SCRIPTS: Array<[label: string, source: string]> = [
     try { m.cleanupSessionResources(); } catch (error) { second = error.errors.length; }
     return { calls, failure, second };
   }`],
+  ["the in-memory stores and the default auth context", `async (m) => {
+    const credentials = new m.InMemoryCredentialStore();
+    const order = [];
+    const slow = credentials.modify("p", async (current) => { await new Promise((resolve) => setTimeout(resolve, 20)); order.push("slow saw " + JSON.stringify(current ?? null)); return { type: "api_key", key: "one" }; });
+    const fast = credentials.modify("p", async (current) => { order.push("fast saw " + current.key); return undefined; });
+    const results = [await slow, await fast];
+    const aborted = new AbortController();
+    aborted.abort(new Error("stop"));
+    const outcomes = [];
+    for (const run of [() => credentials.read("p", { signal: aborted.signal }), () => credentials.modify("p", async () => ({ type: "x" }), { signal: aborted.signal }), () => credentials.delete("q", { signal: aborted.signal })]) {
+      try { outcomes.push(await run()); } catch (error) { outcomes.push("rejected: " + error.message); }
+    }
+    await credentials.modify("q", async () => ({ type: "oauth", access: "a" }));
+    const listed = await credentials.list();
+    await credentials.delete("p");
+    const models = new m.InMemoryModelsStore();
+    const entry = { models: [{ id: "a", api: "x", provider: "p" }], checkedAt: 5, etag: '"e"' };
+    await models.write("p", entry);
+    entry.models[0].id = "changed";
+    const read = await models.read("p");
+    read.models[0].id = "changed too";
+    const again = await models.read("p");
+    await models.delete("p");
+    process.env.PI_AI_TEST_BLANK = "  ";
+    process.env.PI_AI_TEST_SET = "value";
+    const context = m.defaultProviderAuthContext();
+    return { order, results, outcomes, listed, after: await credentials.list(), again, gone: (await models.read("p")) ?? null,
+      env: [await context.env("PI_AI_TEST_BLANK") ?? null, await context.env("PI_AI_TEST_SET"), await context.env("PI_AI_TEST_UNSET") ?? null],
+      files: [await context.fileExists("/"), await context.fileExists("~"), await context.fileExists("/no/such/file")] };
+  }`],
 ];
 
 const preamble = `const plain = ${PLAIN}; const drain = ${drain};`;

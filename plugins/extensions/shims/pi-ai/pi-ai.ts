@@ -47,6 +47,7 @@ export * from "./api-registry.js";
 export * from "./images-registry.js";
 export * from "./session-resources.js";
 export * from "./bedrock-hooks.js";
+export * from "./in-memory-stores.js";
 export { lazyApi, lazyStream } from "./lazy-stream.js";
 export { createFauxCore } from "./faux-core.js";
 export { fauxProvider } from "./faux-provider.js";
