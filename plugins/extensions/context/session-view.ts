@@ -2,14 +2,8 @@
 // sessions plugin (a bare SDK session) it answers for an empty, unsaved session.
 import { dirname } from "node:path";
 import type { SessionManager } from "../../sessions/session-manager.js";
-import type { AgentMessage } from "../../../kernel/index.js";
-import type { SessionContext, SessionEntry, SessionHeader, SessionTreeNode } from "../../sessions/format/types.js";
-import { buildSessionContext, contextEntries, projectedEntries } from "../../sessions/tree/session-context.js";
-
-/** pi's `SessionProjection`: the context and the entries it was built from */
-export interface SessionProjection extends SessionContext {
-  entries: { sourceEntry: SessionEntry; messages: AgentMessage[] }[];
-}
+import type { SessionEntry, SessionHeader, SessionTreeNode } from "../../sessions/format/types.js";
+import { contextEntries, sessionProjection, type SessionProjection } from "../../sessions/tree/session-context.js";
 
 export interface ReadonlySessionView {
   getCwd(): string;
@@ -45,10 +39,7 @@ export function sessionView(manager: () => SessionManager | undefined, fallback:
     getLabel: (id) => manager()?.getLabel(id),
     getBranch: (fromId) => manager()?.getBranch(fromId) ?? [],
     buildContextEntries: () => contextEntries(manager()?.getBranch() ?? []),
-    buildSessionProjection: () => {
-      const path = manager()?.getBranch() ?? [];
-      return { ...buildSessionContext(path, path.at(-1)?.id ?? null), entries: projectedEntries(path) };
-    },
+    buildSessionProjection: () => sessionProjection(manager()?.getBranch() ?? []),
     getHeader: () => manager()?.getHeader(),
     getEntries: () => manager()?.getEntries() ?? [],
     getTree: () => manager()?.getTree() ?? [],

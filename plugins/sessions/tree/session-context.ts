@@ -130,7 +130,8 @@ export function entryMessage(entry: SessionEntry): AgentMessage | undefined {
 
 /**
  * The entries of `path` (root to leaf) that the context is built from (pi's `buildContextEntries`): all of them,
- * or, after a compaction, the latest compaction first, then the entries it kept, then everything after it.
+ * or, after a compaction, the latest compaction first, then the entries it kept (system messages aside: the
+ * compaction's checkpoint stands for them), then everything after it.
  */
 export function contextEntries(path: readonly SessionEntry[]): SessionEntry[] {
   let compactionAt = -1;
@@ -140,14 +141,37 @@ export function contextEntries(path: readonly SessionEntry[]): SessionEntry[] {
   if (compactionAt < 0) return [...path];
   const compaction = path[compactionAt] as CompactionEntry;
   const firstKept = path.findIndex((entry, position) => position < compactionAt && entry.id === compaction.firstKeptEntryId);
-  return [compaction, ...(firstKept >= 0 ? path.slice(firstKept, compactionAt) : []), ...path.slice(compactionAt + 1)];
+  const kept = firstKept >= 0 ? path.slice(firstKept, compactionAt).filter((entry) => !(entry.type === "message" && messageRole(entry) === "system")) : [];
+  return [compaction, ...kept, ...path.slice(compactionAt + 1)];
 }
+
+/**
+ * pi's `sessionEntryToContextMessages`: the messages one entry adds to the context, context edits aside. A compaction
+ * adds its checkpoint of prompt and tools, then its summary; a message stored without content (an old or
+ * hand-edited file) gets an empty one.
+ */
+export function entryContextMessages(entry: SessionEntry): AgentMessage[] {
+  if (entry.type === "compaction") {
+    const summary = compactionSummaryMessage(entry);
+    return entry.systemMessage ? [entry.systemMessage, summary] : [summary];
+  }
+  const message = entryMessage(entry);
+  if (!message) return [];
+  const { role, content } = message as { role: string; content?: unknown };
+  if (entry.type !== "message" || content != null) return [message];
+  if (role === "system") return [{ ...message, content: "" } as AgentMessage];
+  return BLOCK_CONTENT_ROLES.has(role) ? [{ ...message, content: [] } as AgentMessage] : [message];
+}
+
+const BLOCK_CONTENT_ROLES = new Set(["user", "assistant", "toolResult"]);
+/** the roles a context edit replaces the content of */
+const EDITABLE_ROLES = new Set([...BLOCK_CONTENT_ROLES, "custom"]);
 
 function customMessage(entry: Extract<SessionEntry, { type: "custom_message" }>): CustomMessage {
   return {
     role: "custom",
     customType: entry.customType,
-    content: entry.content,
+    content: entry.content ?? [],
     display: entry.display,
     details: entry.details,
     timestamp: Date.parse(entry.timestamp),
@@ -163,11 +187,34 @@ function compactionSummaryMessage(entry: CompactionEntry): CompactionSummaryMess
   };
 }
 
-/** pi's `ProjectedSessionEntry`s of a path: each entry the context is built from, with the messages it adds after context edits. */
+/**
+ * pi's `ProjectedSessionEntry`s of a path: each entry the context is built from, with the messages it adds after the
+ * context edits among them. Only the latest compaction (first) speaks: an older one kept in its range adds nothing.
+ */
 export function projectedEntries(path: readonly SessionEntry[]): { sourceEntry: SessionEntry; messages: AgentMessage[] }[] {
-  const edits = contextEdits(path);
-  return contextEntries(path).map((sourceEntry) => {
-    const message = projectedMessage(sourceEntry, edits);
-    return { sourceEntry, messages: message ? [message] : [] };
-  });
+  const entries = contextEntries(path);
+  const edits = contextEdits(entries);
+  return entries.map((sourceEntry, position) => ({
+    sourceEntry,
+    messages: sourceEntry.type === "compaction" && position > 0 ? [] : projectedMessages(sourceEntry, edits.get(sourceEntry.id)),
+  }));
+}
+
+/** pi's `projectContextEntry`: an entry's messages once its latest edit applies (`null` hides them all). */
+export function projectedMessages(entry: SessionEntry, edit: Replacement | undefined): AgentMessage[] {
+  const messages = entryContextMessages(entry);
+  if (edit === undefined) return messages;
+  if (edit === null) return [];
+  return messages.map((message) => (EDITABLE_ROLES.has(message.role) ? edited(message as AgentMessage & { role: string }, edit) : message));
+}
+
+/** pi's `SessionProjection` of a branch (root to leaf): its projected entries, their messages, its settings. */
+export interface SessionProjection extends SessionContext {
+  entries: { sourceEntry: SessionEntry; messages: AgentMessage[] }[];
+}
+
+export function sessionProjection(path: readonly SessionEntry[]): SessionProjection {
+  const entries = projectedEntries(path);
+  const { thinkingLevel, model } = branchSettings(path);
+  return { entries, messages: entries.flatMap((entry) => entry.messages), thinkingLevel, model };
 }

@@ -4,7 +4,6 @@
 import { renderDiff as renderDiffWith, type DiffPainter } from "../../../../lib/ui/render-diff.js";
 import { convertToLlm } from "../../../../lib/transcript/convert-to-llm.js";
 import { resolveAgentDir } from "../../../../lib/agent-dir/agent-dir.js";
-import { buildSessionContext } from "../../../sessions/tree/session-context.js";
 import { CURRENT_SESSION_VERSION } from "../../../sessions/format/types.js";
 import { serializeConversation } from "../../../compaction/summary/serialize-conversation.js";
 import { estimateMessageTokens } from "../../../compaction/tokens/token-estimate.js";
@@ -76,7 +75,9 @@ export {
 
 // ---- messages, sessions, compaction --------------------------------------------------------------------------
 
-export { convertToLlm, serializeConversation, buildSessionContext, CURRENT_SESSION_VERSION, createEventBus };
+export { convertToLlm, serializeConversation, CURRENT_SESSION_VERSION, createEventBus };
+export * from "./session-entries.js";
+export * from "./compaction-points.js";
 export const estimateTokens = estimateMessageTokens;
 
 // ---- interactive UI: inert without a terminal (terminal-components.ts has the live ones) ----------------------------------------------------------------
