@@ -196,6 +196,8 @@ export const ERROR_CODES = {
   SESSION_NOT_FOUND: sessionControl("no session matches the path or id given", "give a session file path or an id prefix (pith -r lists them)"),
   SESSION_OF_OTHER_PROJECT: sessionControl("the session belongs to another folder than this session's tools work in", "open it in its own folder"),
   SESSION_BAD_MESSAGE: sessions("a compaction or branch summary was appended as a plain message", "use appendCompaction or appendBranchSummary"),
+  SESSION_CONTEXT_EDIT_INVALID: sessions("a context edit named an entry off the active branch, one that adds no editable content, or a replacement without string or array content", "edit a user, assistant, tool-result or plugin message of the current branch with { content } or null"),
+  SESSION_ID_INVALID: sessions("a session id has characters pi's file names do not allow", "use letters, digits, \".\", \"_\" and \"-\", starting and ending with a letter or digit"),
   SESSION_CLOSED: sessions("a write reached a session file that was closed", "open the session again"),
   SESSION_EXISTS: sessions("a new session would write over an existing file", "give the new session another file"),
   SESSION_FORK_INVALID: sessions("fork \"before\" was asked for an entry that is not a user message", "fork before a user message, or use \"at\""),

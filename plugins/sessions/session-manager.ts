@@ -2,6 +2,7 @@
 // leaf rules, same deferred first write; differs where pi loses data (see docs/sessions.md).
 import { PithError, messageText, type AgentMessage, type ImageContent, type TextContent, type Usage } from "../../kernel/index.js";
 import { EntryIndex } from "./tree/entry-index.js";
+import { withoutLabels } from "./tree/without-labels.js";
 import { newEntryId } from "./format/entry-id.js";
 import { isConversationRole, messageRole } from "./reading/lazy-entry.js";
 import { currentSystemMessage } from "../../lib/transcript/system-messages.js";
@@ -378,7 +379,7 @@ export class SessionManager {
   }
 
   private continueFrom(target: string | null): string | undefined {
-    const path = target === null ? [] : this.index.path(target).filter((entry) => entry.type !== "label");
+    const path = target === null ? [] : withoutLabels(this.index.path(target));
     const onPath = new Set(path.map((entry) => entry.id));
     const taken = new Set(onPath);
     const labels: LabelEntry[] = [];

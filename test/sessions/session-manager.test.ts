@@ -325,6 +325,21 @@ describe("fork, clone and forkFrom", () => {
     manager.close();
   });
 
+  it("clone after a label keeps the whole branch: entries that hung from the label hang from the entry before it (pi 1.6.0)", () => {
+    const manager = SessionManager.create(new MemorySessionStore(), "/p");
+    const { u2, a2 } = conversation(manager);
+    manager.setLabel(u2, "here");
+    // kept from the label: the copy keeps from the entry that follows it
+    const compaction = manager.appendCompaction("summary", manager.getLeafId(), 10);
+    manager.appendMessage(user("after the label"));
+    const contextBefore = manager.buildSessionContext().messages.length;
+    manager.clone();
+    expect(manager.getBranch().map((entry) => entry.type)).toEqual(["message", "message", "message", "message", "compaction", "message", "label"]);
+    expect(manager.getEntry(compaction)).toMatchObject({ parentId: a2, firstKeptEntryId: compaction });
+    expect(manager.buildSessionContext().messages).toHaveLength(contextBefore);
+    expect(manager.getLabel(u2)).toBe("here");
+  });
+
   it("in memory, fork replaces the entries and sets no parentSession", () => {
     const manager = SessionManager.create(new MemorySessionStore(), "/p");
     const { u2 } = conversation(manager);

@@ -1,15 +1,7 @@
 // The names of `@earendil-works/pi-coding-agent` 1.6.0 that belong to pi's own runtime (its session classes, CLI,
 // SDK factories, package manager, session-file internals, image conversion...): importable as in pi, failing with
 // EXTENSION_API_UNSUPPORTED when used (./unsupported.ts).
-import { PithError } from "../../../../kernel/index.js";
-import { extensionHost, type ExtensionHost } from "../host.js";
 import { unsupported } from "../unsupported.js";
-
-function listSessions(query: Parameters<ExtensionHost["listSessions"]>[0]): ReturnType<ExtensionHost["listSessions"]> {
-  const host = extensionHost();
-  if (!host) return Promise.reject(new PithError("EXTENSION_API_UNSUPPORTED", "SessionManager.list needs a running session: call it from an extension's handler"));
-  return host.listSessions(query);
-}
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-agent", name);
 
@@ -59,14 +51,6 @@ export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWi
 export const RpcClient = runtimeOnly("RpcClient");
 export const runPrintMode = runtimeOnly("runPrintMode");
 export const runRpcMode = runtimeOnly("runRpcMode");
-/** pi's session manager is its runtime's; its listings are the running session's store (a `sessionDir` given is not read) */
-export const SessionManager = Object.assign(runtimeOnly("SessionManager"), {
-  list: (cwd: string, _sessionDir?: string, _onProgress?: unknown, signal?: AbortSignal) => listSessions({ cwd, ...(signal ? { signal } : {}) }),
-  listAll: (...args: unknown[]) => {
-    const signal = args.find((arg): arg is AbortSignal => arg instanceof AbortSignal);
-    return listSessions({ all: true, ...(signal ? { signal } : {}) });
-  },
-});
 export const SettingsManager = runtimeOnly("SettingsManager");
 export const wrapRegisteredTool = runtimeOnly("wrapRegisteredTool");
 export const wrapRegisteredTools = runtimeOnly("wrapRegisteredTools");

@@ -78,6 +78,7 @@ export {
 export { convertToLlm, serializeConversation, CURRENT_SESSION_VERSION, createEventBus };
 export * from "./session-entries.js";
 export * from "./compaction-points.js";
+export { SessionManager } from "./session-manager.js";
 export const estimateTokens = estimateMessageTokens;
 
 // ---- interactive UI: inert without a terminal (terminal-components.ts has the live ones) ----------------------------------------------------------------
