@@ -7,7 +7,6 @@ const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-age
 
 export const AgentSession = runtimeOnly("AgentSession");
 export const AgentSessionRuntime = runtimeOnly("AgentSessionRuntime");
-export const compact = runtimeOnly("compact");
 export const convertToPng = runtimeOnly("convertToPng");
 export const copyToClipboard = runtimeOnly("copyToClipboard");
 export const createAgentSession = runtimeOnly("createAgentSession");
@@ -28,10 +27,7 @@ export const discoverAndLoadExtensions = runtimeOnly("discoverAndLoadExtensions"
 export const ExtensionRunner = runtimeOnly("ExtensionRunner");
 export const formatDimensionNote = runtimeOnly("formatDimensionNote");
 export const formatSkillsForPrompt = runtimeOnly("formatSkillsForPrompt");
-export const generateBranchSummary = runtimeOnly("generateBranchSummary");
 export const generateDiffString = runtimeOnly("generateDiffString");
-export const generateSummary = runtimeOnly("generateSummary");
-export const generateSummaryWithUsage = runtimeOnly("generateSummaryWithUsage");
 export const getPowerShellConfig = runtimeOnly("getPowerShellConfig");
 export const hasTrustRequiringProjectResources = runtimeOnly("hasTrustRequiringProjectResources");
 export const InteractiveMode = runtimeOnly("InteractiveMode");
