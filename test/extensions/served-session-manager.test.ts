@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExtensionModuleLoader } from "../../plugins/extensions/loading/module-loader.js";
 import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
-import { createWorld, type World } from "./harness.js";
+import { createWorld, startSession, type World } from "./harness.js";
 import { SEEDED_SESSION } from "./seeded-session.js";
 
 const AGENT = "@earendil-works/pi-coding-agent";
@@ -124,5 +124,33 @@ describe("SessionManager.inMemory over stored entries, as pi 1.6.0's", () => {
     const input = { content: SEEDED_SESSION, id: "019a0000-0000-7000-8000-000000000001" };
     const piResult: unknown = JSON.parse(await pi(`process.stdout.write(JSON.stringify((${INSPECT})(m, ${JSON.stringify(input)})));`));
     expect(JSON.parse(JSON.stringify(evaluate(INSPECT)(served, input)))).toEqual(piResult);
+  });
+});
+
+describe("SessionManager in a running pith session", () => {
+  const PEEK = `
+    import { SessionManager } from "${AGENT}";
+    export default function (pi) {
+      pi.registerCommand("peek", { description: "peek", handler: async (_args, ctx) => {
+        const file = ctx.sessionManager.getSessionFile();
+        const opened = SessionManager.open(file);
+        let write;
+        try { opened.appendCustomEntry("probe", {}); write = "ok"; } catch (error) { write = error.code; }
+        const listed = await SessionManager.list(ctx.cwd);
+        globalThis.peeked = { same: opened.getSessionId() === ctx.sessionManager.getSessionId(), entries: opened.getEntries().length,
+          running: ctx.sessionManager.getEntries().length, context: opened.buildSessionContext().messages.map((m) => m.role), write,
+          listed: listed.map((info) => info.path).includes(file) };
+      } });
+    }`;
+
+  it("opens the running session's file to read it; a write to it fails with SESSION_LOCKED instead of mixing writers", async () => {
+    const file = await world.write("ext/peek.ts", PEEK);
+    const { session } = await startSession(world, { paths: [file], sessionDir: join(world.root, "running"), turns: [{ text: "answer" }] });
+    await session.prompt("question");
+    await session.prompt("/peek");
+    const peeked = (globalThis as { peeked?: Record<string, unknown> }).peeked;
+    expect(peeked).toMatchObject({ same: true, context: ["system", "user", "assistant"], write: "SESSION_LOCKED", listed: true });
+    expect(peeked!.entries).toBe(peeked!.running);
+    await session.dispose();
   });
 });
