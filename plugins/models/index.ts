@@ -12,6 +12,7 @@ export {
   type PatternOptions,
   type ScopedModel,
 } from "./selection/model-pattern.js";
+export { readAuthFile, type AuthCredential } from "./config-files/auth-file.js";
 export { resolveCliModel, type CliModelRequest, type CliModelResolution } from "./selection/cli-model.js";
 export { formatModelList, formatTokenCount, NO_MODELS_MESSAGE } from "./selection/model-list.js";
 export type { ProviderConfig, ModelDefinition, ModelOverride } from "./config-files/models-json-schema.js";

@@ -9,8 +9,8 @@ import type { StandardFolder } from "../../lib/resources/finding/resource-gather
 /** The `*.md` files directly in `dir` (standard folders and CLI folders are not searched recursively). */
 export async function collectTemplateFiles(dir: string, context: WalkContext): Promise<string[]> {
   const rules = new IgnoreRules(dir);
-  const [patterns, entries] = await Promise.all([rules.readRulesOf(dir), listVisibleEntries(dir, context)]);
-  await rules.add(patterns);
+  rules.add(rules.readRulesOf(dir));
+  const entries = listVisibleEntries(dir, context);
   return entries
     .filter((entry) => entry.kind === "file" && entry.name.endsWith(".md") && !rules.ignores(entry.path, false))
     .map((entry) => entry.path);
@@ -21,19 +21,19 @@ export async function collectTemplateFilesRecursively(root: string, context: Wal
   const rules = new IgnoreRules(root);
   const visited = new Set<string>();
   const files: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const { realDir, patterns, entries, diagnostics } = await readWalkFolder(dir, rules, context);
+  const walk = (dir: string): void => {
+    const { realDir, patterns, entries, diagnostics } = readWalkFolder(dir, rules, context);
     if (visited.has(realDir)) return;
     visited.add(realDir);
     for (const diagnostic of diagnostics) context.report(diagnostic);
-    await rules.add(patterns);
+    rules.add(patterns);
     for (const entry of entries) {
       if (rules.ignores(entry.path, entry.kind === "directory")) continue;
-      if (entry.kind === "directory") await walk(entry.path);
+      if (entry.kind === "directory") walk(entry.path);
       else if (entry.name.endsWith(".md")) files.push(entry.path);
     }
   };
-  await walk(root);
+  walk(root);
   return files;
 }
 

@@ -15,6 +15,24 @@ export function parseSkillCommand(text: string): { name: string; args: string } 
   return { name: text.slice(SKILL_COMMAND_PREFIX.length, space), args: text.slice(space + 1).trim() };
 }
 
+/** What a `/skill:name` message holds (pi's `ParsedSkillBlock`). */
+export interface SkillBlock {
+  name: string;
+  location: string;
+  content: string;
+  /** what the user wrote after `/skill:name` */
+  userMessage: string | undefined;
+}
+
+const SKILL_BLOCK = /^<skill name="([^"]+)" location="([^"]+)">\n([\s\S]*?)\n<\/skill>(?:\n\n([\s\S]+))?$/;
+
+/** The block {@link renderSkillInvocation} writes (pi writes the same), read back from a user message's text. */
+export function parseSkillBlock(text: string): SkillBlock | undefined {
+  const match = SKILL_BLOCK.exec(text);
+  if (!match) return undefined;
+  return { name: match[1]!, location: match[2]!, content: match[3]!, userMessage: match[4]?.trim() || undefined };
+}
+
 /** pi's exact form, so sessions read the same in both: the body in a <skill> element, then the arguments. */
 export function renderSkillInvocation(skill: Skill, body: string, args: string): string {
   const block = `<skill name="${skill.name}" location="${skill.filePath}">\nReferences are relative to ${skill.baseDir}.\n\n${body}\n</skill>`;

@@ -15,17 +15,17 @@ export const SKILL_FILE_NAME = "SKILL.md";
  * skills too (pi's own skills folders, settings and CLI paths; not `.agents/skills`).
  * Entries ignored by .gitignore/.ignore/.fdignore are skipped; symlinks are followed, cycles are not.
  */
-export async function collectSkillFiles(root: string, rootMarkdown: boolean, context: WalkContext): Promise<string[]> {
+export function collectSkillFiles(root: string, rootMarkdown: boolean, context: WalkContext): string[] {
   const rules = new IgnoreRules(root);
   const visited = new Set<string>();
   const files: string[] = [];
 
-  const walk = async (dir: string, isRoot: boolean): Promise<void> => {
-    const { realDir, patterns, entries, diagnostics } = await readWalkFolder(dir, rules, context);
+  const walk = (dir: string, isRoot: boolean): void => {
+    const { realDir, patterns, entries, diagnostics } = readWalkFolder(dir, rules, context);
     if (visited.has(realDir)) return;
     visited.add(realDir);
     for (const diagnostic of diagnostics) context.report(diagnostic);
-    await rules.add(patterns);
+    rules.add(patterns);
     const skillFile = entries.find(
       (entry) => entry.name === SKILL_FILE_NAME && entry.kind === "file" && !rules.ignores(entry.path, false),
     );
@@ -35,19 +35,19 @@ export async function collectSkillFiles(root: string, rootMarkdown: boolean, con
     }
     for (const entry of entries) {
       if (rules.ignores(entry.path, entry.kind === "directory")) continue;
-      if (entry.kind === "directory") await walk(entry.path, false);
+      if (entry.kind === "directory") walk(entry.path, false);
       else if (isRoot && rootMarkdown && entry.name.endsWith(".md")) files.push(entry.path);
     }
   };
 
-  await walk(root, true);
+  walk(root, true);
   return files;
 }
 
 /** A folder from pi's own skills folders, settings or the CLI: root `*.md` files count. */
-export const collectSkillFolder: FolderCollector = (dir, context) => collectSkillFiles(dir, true, context);
+export const collectSkillFolder: FolderCollector = async (dir, context) => collectSkillFiles(dir, true, context);
 /** An `.agents/skills` folder: only SKILL.md folders count (pi 0.63.1 and later). */
-const collectAgentsSkillFolder: FolderCollector = (dir, context) => collectSkillFiles(dir, false, context);
+const collectAgentsSkillFolder: FolderCollector = async (dir, context) => collectSkillFiles(dir, false, context);
 
 /**
  * Project: `<cwd>/.pi/skills`, then `.agents/skills` in cwd and each parent up to the git root (or the file

@@ -5,8 +5,13 @@ export const MAX_SKILL_NAME_LENGTH = 64;
 export const MAX_SKILL_DESCRIPTION_LENGTH = 1024;
 
 export function skillNameProblems(name: string, folderName: string): string[] {
+  const mismatch = name === folderName ? [] : [`name "${name}" does not match its folder name "${folderName}"`];
+  return [...mismatch, ...nameRuleProblems(name)];
+}
+
+/** The Agent Skills rules for the name itself (pi 1.6.0 checks these, and not the folder's name). */
+export function nameRuleProblems(name: string): string[] {
   const problems: string[] = [];
-  if (name !== folderName) problems.push(`name "${name}" does not match its folder name "${folderName}"`);
   if (name.length > MAX_SKILL_NAME_LENGTH) {
     problems.push(`name is longer than ${MAX_SKILL_NAME_LENGTH} characters (${name.length})`);
   }

@@ -1,30 +1,35 @@
-// Context files (AGENTS.md, else CLAUDE.md): the agent directory's first, then one per folder from the
-// filesystem root down to the working directory, so the most specific instructions come last.
-import { readFile, realpath } from "node:fs/promises";
+// Context files (pi 1.6.0: AGENTS.override.md, else AGENTS.md, else CLAUDE.md): the agent directory's first, then one
+// per folder from the filesystem root down to the working directory, so the most specific instructions come last.
+// Read at once: a few small files, and pi's `loadProjectContextFiles`, which extensions call, answers synchronously.
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { errorMessage } from "../../kernel/index.js";
-import { isAbortError } from "../../lib/abort/abort-error.js";
 
 export interface ContextFile {
   path: string;
   content: string;
 }
 
-const CANDIDATES = ["AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"];
+const CANDIDATES = ["AGENTS.override.md", "AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"];
 
 export async function findContextFiles(
   location: { agentDir: string; cwd: string },
   warn: (message: string) => void,
   signal?: AbortSignal,
 ): Promise<ContextFile[]> {
+  signal?.throwIfAborted();
+  return findContextFilesSync(location, warn);
+}
+
+export function findContextFilesSync(location: { agentDir: string; cwd: string }, warn: (message: string) => void): ContextFile[] {
   const folders = [resolve(location.agentDir), ...ancestorsRootFirst(resolve(location.cwd))];
-  const found = await Promise.all(folders.map((folder) => contextFileIn(folder, warn, signal)));
   const seen = new Set<string>();
   const files: ContextFile[] = [];
-  for (const file of found) {
+  for (const folder of folders) {
+    const file = contextFileIn(folder, warn);
     if (!file) continue;
     // the agent directory may itself be one of the ancestors, or be reached through a symlink
-    const identity = await realpath(file.path).catch(() => file.path);
+    const identity = realPathOf(file.path);
     if (seen.has(identity)) continue;
     seen.add(identity);
     files.push(file);
@@ -38,21 +43,25 @@ function ancestorsRootFirst(folder: string): string[] {
   return chain.reverse();
 }
 
-async function contextFileIn(
-  folder: string,
-  warn: (message: string) => void,
-  signal?: AbortSignal,
-): Promise<ContextFile | undefined> {
+function contextFileIn(folder: string, warn: (message: string) => void): ContextFile | undefined {
   for (const name of CANDIDATES) {
     const path = join(folder, name);
     try {
-      return { path, content: await readFile(path, { encoding: "utf8", signal }) };
+      // a folder of that name is no context file: the next name is tried
+      if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
+      const text = readFileSync(path, "utf8");
+      return { path, content: text.startsWith("\uFEFF") ? text.slice(1) : text };
     } catch (error) {
-      if (isAbortError(error)) throw error;
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-        warn(`could not read context file ${path}: ${errorMessage(error)}; it is left out of the system prompt`);
-      }
+      warn(`could not read context file ${path}: ${errorMessage(error)}; it is left out of the system prompt`);
     }
   }
   return undefined;
+}
+
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

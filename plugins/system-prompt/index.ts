@@ -9,6 +9,7 @@ import { buildSystemPromptSections } from "./build-system-prompt.js";
 import { loadPromptResources, type PromptResources, type SystemPromptOptions } from "./prompt-resources.js";
 
 export type { SystemPromptOptions } from "./prompt-resources.js";
+export { findContextFilesSync, type ContextFile } from "./context-files.js";
 
 export interface LoadedResources {
   contextFiles: string[];

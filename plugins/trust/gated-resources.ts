@@ -5,14 +5,19 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { canonicalPath } from "../../lib/resources/finding/paths.js";
+import { canonicalPathSync } from "../../lib/resources/finding/paths.js";
 
 const GATED_IN_PROJECT_CONFIG = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
 
 /** The gated resources `cwd` has, as the user would name them (`.pi/settings.json`; a parent's `.agents/skills` by its full path). */
 export async function findGatedResources(cwd: string, homeDir = homedir()): Promise<string[]> {
-  const project = await canonicalPath(cwd);
-  const userAgentsSkills = join(await canonicalPath(homeDir), ".agents", "skills");
+  return findGatedResourcesSync(cwd, homeDir);
+}
+
+/** {@link findGatedResources} at once (pi's `hasTrustRequiringProjectResources`, which extensions call, answers so). */
+export function findGatedResourcesSync(cwd: string, homeDir = homedir()): string[] {
+  const project = canonicalPathSync(cwd);
+  const userAgentsSkills = join(canonicalPathSync(homeDir), ".agents", "skills");
   const candidates = GATED_IN_PROJECT_CONFIG.map((name) => ({ path: join(project, ".pi", name), label: `.pi/${name}` }));
   for (let dir = project; ; dir = dirname(dir)) {
     const path = join(dir, ".agents", "skills");

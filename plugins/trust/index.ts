@@ -15,7 +15,7 @@ declare module "../../kernel/index.js" {
 }
 
 export { TrustStore, trustFilePath, type TrustEntry, type TrustUpdate, type SavedTrust } from "./trust-store.js";
-export { findGatedResources } from "./gated-resources.js";
+export { findGatedResources, findGatedResourcesSync } from "./gated-resources.js";
 export { trustChoices, trustPromptTitle, type TrustChoice } from "./trust-choices.js";
 export { resolveProjectTrust, type DefaultProjectTrust, type ProjectTrustState, type TrustPrompt, type TrustSource } from "./resolve-trust.js";
 export { type ProjectTrustService } from "./trust-service.js";

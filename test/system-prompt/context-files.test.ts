@@ -69,13 +69,22 @@ describe("context files", () => {
     expect(prompt).not.toContain("<project_context>");
   });
 
-  it("warns about an unreadable context file, naming it, and uses the next candidate", async () => {
-    const unreadable = join(tree.root, "project", "AGENTS.md");
-    await mkdir(unreadable);
+  it("passes over a folder named like a context file, as pi 1.6.0 does, and uses the next candidate", async () => {
+    const folder = join(tree.root, "project", "AGENTS.md");
+    await mkdir(folder);
     const claude = await tree.write("project/CLAUDE.md", "fallback rules");
     const { prompt, contextFiles, warnings } = await load();
     expect(contextFiles).toEqual([claude]);
     expect(prompt).toContain("fallback rules");
-    expect(warnings.filter((warning) => warning.includes(unreadable))).toHaveLength(1);
+    expect(warnings.filter((warning) => warning.includes(folder))).toEqual([]);
+  });
+
+  it("takes AGENTS.override.md over AGENTS.md, and drops a byte-order mark, as pi 1.6.0 does", async () => {
+    await tree.write("project/AGENTS.md", "shadowed rules");
+    const override = await tree.write("project/AGENTS.override.md", "\uFEFFoverride rules");
+    const { prompt, contextFiles } = await load();
+    expect(contextFiles).toEqual([override]);
+    expect(prompt).toContain(`## ${override}\n\noverride rules`);
+    expect(prompt).not.toContain("shadowed rules");
   });
 });

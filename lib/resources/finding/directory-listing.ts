@@ -1,12 +1,13 @@
 // Lists a folder for resource discovery: hidden entries and node_modules are never resources,
-// symlinks are followed, and a folder that cannot be read becomes a warning instead of an error.
-import type { Dirent } from "node:fs";
-import { lstat, readdir, stat } from "node:fs/promises";
+// symlinks are followed, and a folder that cannot be read becomes a warning instead of an error. Synchronous: a
+// listing is a few small system calls, cheaper at once than as round trips through libuv's thread pool, and pi's own
+// loaders that extensions call (`loadSkillsFromDir`) answer synchronously with the same walk.
+import { lstatSync, readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
 import type { DiagnosticSink, ResourceDiagnostic } from "../diagnostics/diagnostics.js";
 import type { IgnoreRules } from "./ignore-rules.js";
-import { canonicalPath } from "./paths.js";
+import { canonicalPathSync } from "./paths.js";
 
 export interface ListedEntry {
   name: string;
@@ -28,31 +29,31 @@ function isSkippedName(name: string): boolean {
  * The visible entries of `dir`, sorted by name so that discovery (and so collision winners) never depends
  * on the file system's listing order. A missing folder lists as empty without a warning.
  */
-export async function listVisibleEntries(dir: string, context: WalkContext): Promise<ListedEntry[]> {
+export function listVisibleEntries(dir: string, context: WalkContext): ListedEntry[] {
   context.signal?.throwIfAborted();
   let dirents: Dirent[];
   try {
-    dirents = await readdir(dir, { withFileTypes: true });
+    dirents = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    await reportUnreadable(dir, error, context);
+    reportUnreadable(dir, error, context);
     return [];
   }
   const entries: ListedEntry[] = [];
   for (const dirent of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (isSkippedName(dirent.name)) continue;
     const path = join(dir, dirent.name);
-    const kind = await entryKind(dirent, path, context);
+    const kind = entryKind(dirent, path, context);
     if (kind) entries.push({ name: dirent.name, path, kind });
   }
   return entries;
 }
 
-async function entryKind(dirent: Dirent, path: string, context: WalkContext): Promise<ListedEntry["kind"] | undefined> {
+function entryKind(dirent: Dirent, path: string, context: WalkContext): ListedEntry["kind"] | undefined {
   if (dirent.isFile()) return "file";
   if (dirent.isDirectory()) return "directory";
   if (!dirent.isSymbolicLink()) return undefined;
   try {
-    const target = await stat(path);
+    const target = statSync(path);
     if (target.isFile()) return "file";
     if (target.isDirectory()) return "directory";
     return undefined;
@@ -62,14 +63,11 @@ async function entryKind(dirent: Dirent, path: string, context: WalkContext): Pr
   }
 }
 
-async function reportUnreadable(dir: string, error: unknown, context: WalkContext): Promise<void> {
+function reportUnreadable(dir: string, error: unknown, context: WalkContext): void {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT") {
     // readdir says ENOENT both for "nothing here" and for a symlink pointing nowhere; only the second is worth a word.
-    const isDanglingLink = await lstat(dir).then(
-      (info) => info.isSymbolicLink(),
-      () => false,
-    );
+    const isDanglingLink = lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
     if (isDanglingLink) {
       context.report({ type: "warning", message: "folder is a symbolic link whose target does not exist", path: dir });
     }
@@ -93,16 +91,11 @@ export interface WalkFolder {
   diagnostics: ResourceDiagnostic[];
 }
 
-/**
- * Reads a folder's real path, ignore files and entries side by side: one trip to the file system per folder
- * instead of five one after another. The walk decides in its own order what to enter and report.
- */
-export async function readWalkFolder(dir: string, rules: IgnoreRules, context: WalkContext): Promise<WalkFolder> {
+/** Reads a folder's real path, ignore files and entries; the walk decides in its own order what to enter and report. */
+export function readWalkFolder(dir: string, rules: IgnoreRules, context: WalkContext): WalkFolder {
   const diagnostics: ResourceDiagnostic[] = [];
-  const [realDir, patterns, entries] = await Promise.all([
-    canonicalPath(dir),
-    rules.readRulesOf(dir),
-    listVisibleEntries(dir, { ...context, report: (diagnostic) => diagnostics.push(diagnostic) }),
-  ]);
+  const realDir = canonicalPathSync(dir);
+  const patterns = rules.readRulesOf(dir);
+  const entries = listVisibleEntries(dir, { ...context, report: (diagnostic) => diagnostics.push(diagnostic) });
   return { realDir, patterns, entries, diagnostics };
 }

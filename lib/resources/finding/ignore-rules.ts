@@ -1,11 +1,14 @@
 // .gitignore / .ignore / .fdignore rules gathered while walking down from a root folder.
 // Rules found in a subfolder are rewritten relative to the root so that one matcher serves the whole walk.
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ignore } from "ignore";
 import { posixRelative } from "./paths.js";
 
 export const IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".fdignore"] as const;
+
+const requireHere = createRequire(import.meta.url);
 
 export class IgnoreRules {
   /** created with the first rule: most folders have no ignore file, and then the library is never loaded */
@@ -13,17 +16,12 @@ export class IgnoreRules {
 
   constructor(private readonly root: string) {}
 
-  /**
-   * The rules of the ignore files directly inside `dir` (a folder at or below the root), rewritten for the root,
-   * for `add`. The three files are read side by side: most folders have none, and each miss is a trip to the disk.
-   */
-  async readRulesOf(dir: string): Promise<string[]> {
+  /** The rules of the ignore files directly inside `dir` (a folder at or below the root), rewritten for the root, for `add`. */
+  readRulesOf(dir: string): string[] {
     const relativeDir = posixRelative(this.root, dir);
     const prefix = relativeDir === "" ? "" : `${relativeDir}/`;
-    const texts = await Promise.all(
-      // most folders have no ignore file; an unreadable one cannot be honoured either
-      IGNORE_FILE_NAMES.map((fileName) => readFile(join(dir, fileName), "utf8").catch(() => "")),
-    );
+    // most folders have no ignore file; an unreadable one cannot be honoured either
+    const texts = IGNORE_FILE_NAMES.map((fileName) => readTextOrEmpty(join(dir, fileName)));
     return texts.flatMap((text) =>
       text
         .split(/\r?\n/)
@@ -32,9 +30,9 @@ export class IgnoreRules {
     );
   }
 
-  async add(patterns: readonly string[]): Promise<void> {
+  add(patterns: readonly string[]): void {
     if (patterns.length === 0) return;
-    this.matcher ??= (await import("ignore")).default();
+    this.matcher ??= (requireHere("ignore") as () => Ignore)();
     this.matcher.add([...patterns]);
   }
 
@@ -42,6 +40,14 @@ export class IgnoreRules {
     const relativePath = posixRelative(this.root, path);
     if (!this.matcher || relativePath === "" || relativePath.startsWith("../../")) return false;
     return this.matcher.ignores(isDirectory ? `${relativePath}/` : relativePath);
+  }
+}
+
+function readTextOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
   }
 }
 

@@ -27,6 +27,10 @@ export function isUnderPath(target: string, root: string): boolean {
  * fs/promises' realpath calls it, but at once: a round trip through libuv's thread pool costs more than the lookup.
  */
 export async function canonicalPath(path: string): Promise<string> {
+  return canonicalPathSync(path);
+}
+
+export function canonicalPathSync(path: string): string {
   try {
     return realpathSync.native(path);
   } catch {

@@ -1,5 +1,6 @@
 // YAML front matter: a first line `---`, YAML, a closing `---` line, then the body.
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { PithError, errorMessage } from "../../../kernel/index.js";
 import { commonJsExports } from "../../loading/commonjs-exports.js";
 import { simpleYamlMapping } from "./simple-yaml-mapping.js";
@@ -24,23 +25,35 @@ function normalizeNewlines(text: string): string {
  * is a list or a scalar. The YAML library is loaded on the first front matter found, not at start-up.
  */
 export async function parseFrontmatter(text: string): Promise<ParsedFrontmatter> {
+  const { yamlText, body } = splitFrontmatter(text);
+  if (yamlText === undefined) return { data: {}, body };
+  const data = simpleYamlMapping(yamlText) ?? yamlMapping(yamlText, commonJsExports(await import("yaml")).parseDocument);
+  return { data, body };
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/** {@link parseFrontmatter} at once, for pi's synchronous loaders that extensions call (`loadSkillsFromDir`). */
+export function parseFrontmatterSync(text: string): ParsedFrontmatter {
+  const { yamlText, body } = splitFrontmatter(text);
+  if (yamlText === undefined) return { data: {}, body };
+  const data = simpleYamlMapping(yamlText) ?? yamlMapping(yamlText, (requireHere("yaml") as typeof import("yaml")).parseDocument);
+  return { data, body };
+}
+
+function splitFrontmatter(text: string): { yamlText?: string; body: string } {
   const normalized = normalizeNewlines(text.startsWith("\uFEFF") ? text.slice(1) : text);
   const opening = OPENING_LINE.exec(normalized);
-  if (!opening) return { data: {}, body: normalized };
+  if (!opening) return { body: normalized };
   // Keep the opening line's newline so that an empty block (`---\n---`) finds its closing line.
   const rest = normalized.slice(opening[0].length - 1);
   const closing = CLOSING_LINE.exec(rest);
-  if (!closing) return { data: {}, body: normalized };
-  const yamlText = rest.slice(1, Math.max(1, closing.index));
-  const body = rest.slice(closing.index + closing[0].length).trim();
-  return { data: await parseYamlMapping(yamlText), body };
+  if (!closing) return { body: normalized };
+  return { yamlText: rest.slice(1, Math.max(1, closing.index)), body: rest.slice(closing.index + closing[0].length).trim() };
 }
 
-async function parseYamlMapping(yamlText: string): Promise<Record<string, unknown>> {
-  const simple = simpleYamlMapping(yamlText);
-  if (simple) return simple;
-  // parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
-  const { parseDocument } = commonJsExports(await import("yaml"));
+// parseDocument, unlike parse, never prints warnings to the console (which would tear a TUI).
+function yamlMapping(yamlText: string, parseDocument: typeof import("yaml").parseDocument): Record<string, unknown> {
   const document = parseDocument(yamlText);
   const firstError = document.errors[0];
   if (firstError) {

@@ -16,6 +16,8 @@ export interface ExtensionHost {
   registerProvider(provider: ProviderApi): () => void;
   /** the key and headers for a model, as the session would send them */
   resolveAuth(model: Model, signal?: AbortSignal): Promise<ResolvedAuth | undefined>;
+  /** reports a problem a served helper met and went past (pi prints such warnings; pith logs them) */
+  warn(message: string): void;
   /** the sessions the session's store lists: of a project (`cwd`), or every one (`all`) */
   listSessions(query: { cwd?: string; all?: boolean; signal?: AbortSignal }): Promise<SessionInfo[]>;
 }
@@ -32,4 +34,10 @@ export function installExtensionHost(host: ExtensionHost): () => void {
 
 export function extensionHost(): ExtensionHost | undefined {
   return current;
+}
+
+/** A served helper's warning: the session's log, or stderr where no session runs (pi's own console warning). */
+export function warnFromHelper(message: string): void {
+  if (current) current.warn(message);
+  else process.stderr.write(`Warning: ${message}\n`);
 }

@@ -3,23 +3,10 @@
 // user message (chat/chat-items.ts).
 import { Box, Markdown, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import type { SkillBlock } from "../../skills/index.js";
 
-export interface SkillBlock {
-  name: string;
-  location: string;
-  content: string;
-  /** what the user wrote after `/skill:name` */
-  userMessage: string | undefined;
-}
-
-// the block plugins/skills/skill-command.ts writes (pi's format): the skill's body, then the user's words
-const SKILL_BLOCK = /^<skill name="([^"]+)" location="([^"]+)">\n([\s\S]*?)\n<\/skill>(?:\n\n([\s\S]+))?$/;
-
-export function parseSkillBlock(text: string): SkillBlock | undefined {
-  const match = SKILL_BLOCK.exec(text);
-  if (!match) return undefined;
-  return { name: match[1]!, location: match[2]!, content: match[3]!, userMessage: match[4]?.trim() || undefined };
-}
+// the block the skills plugin writes (pi's format): the skill's body, then the user's words
+export { parseSkillBlock, type SkillBlock } from "../../skills/index.js";
 
 export class SkillMessage extends Box {
   constructor(

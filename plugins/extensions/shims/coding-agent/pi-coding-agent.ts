@@ -3,14 +3,12 @@
 // only values need to exist here; a name pith does not offer is `undefined`, as an unused import costs nothing.
 import { renderDiff as renderDiffWith, type DiffPainter } from "../../../../lib/ui/render-diff.js";
 import { convertToLlm } from "../../../../lib/transcript/convert-to-llm.js";
-import { resolveAgentDir } from "../../../../lib/agent-dir/agent-dir.js";
 import { CURRENT_SESSION_VERSION } from "../../../sessions/format/types.js";
 import { serializeConversation } from "../../../compaction/summary/serialize-conversation.js";
 import { estimateMessageTokens } from "../../../compaction/tokens/token-estimate.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateLine, truncateTail } from "../../../tools/truncate.js";
 import { withFileMutationQueue } from "../../../tools/files/mutation-queue.js";
 import { createEventBus } from "../../events/event-bus.js";
-import { extensionHost } from "../host.js";
 import type { PiToolDefinition } from "../../contract/types.js";
 import { createLocalBashOperations } from "./bash-operations.js";
 import { InertComponent } from "../ui/inert-component.js";
@@ -19,9 +17,7 @@ import { createPlainTheme, plainTheme } from "../ui/theme.js";
 /** The pi release whose extension API pith implements. */
 export const VERSION = "1.6.0";
 
-export function getAgentDir(): string {
-  return extensionHost()?.agentDir ?? resolveAgentDir();
-}
+export { getAgentDir } from "./agent-dir.js";
 
 // ---- tools ---------------------------------------------------------------------------------------------------
 
@@ -176,6 +172,8 @@ export function getLatestCompactionEntry<E extends { type: string }>(entries: re
 }
 
 export * from "./coding-agent-helpers.js";
+export * from "./skills.js";
+export * from "./project-resources.js";
 export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
