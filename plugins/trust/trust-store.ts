@@ -5,8 +5,9 @@
 import { dirname, join } from "node:path";
 import { PithError } from "../../kernel/index.js";
 import { withFileLock } from "../../lib/lock/file-lock.js";
-import { readSettingsFile, writeFileAtomic } from "../settings/files/settings-file.js";
-import { canonicalPath } from "../../lib/resources/finding/paths.js";
+import { withFileLockSync } from "../../lib/lock/file-lock-sync.js";
+import { readSettingsFile, readSettingsFileSync, writeFileAtomic, writeFileAtomicSync, type SettingsFileContent } from "../settings/files/settings-file.js";
+import { canonicalPath, canonicalPathSync } from "../../lib/resources/finding/paths.js";
 
 export type SavedTrust = boolean | null;
 
@@ -40,35 +41,38 @@ export class TrustStore {
    * once recorded as trusted) counts as saved "yes" where trust.json has no entry for the same folder.
    */
   async nearest(cwd: string, legacyTrusted: ReadonlySet<string> = new Set()): Promise<TrustEntry | undefined> {
-    const data = await this.read();
-    for (let dir = await canonicalPath(cwd); ; dir = dirname(dir)) {
-      const decision = data[dir];
-      if (decision === true || decision === false) return { path: dir, trusted: decision };
-      if (legacyTrusted.has(dir)) return { path: dir, trusted: true, legacy: true };
-      if (dirname(dir) === dir) return undefined;
-    }
+    return nearestEntry(await this.read(), await canonicalPath(cwd), legacyTrusted);
   }
 
   async save(updates: readonly TrustUpdate[], signal?: AbortSignal): Promise<void> {
-    const keyed = await Promise.all(updates.map(async (update) => ({ key: await canonicalPath(update.path), decision: update.decision })));
+    const keyed = await Promise.all(updates.map(async (update) => ({ path: await canonicalPath(update.path), decision: update.decision })));
     await withFileLock(
       this.file,
-      async () => {
-        const data = { ...(await this.read({ holdingLock: true })) };
-        for (const { key, decision } of keyed) {
-          if (decision === null) delete data[key];
-          else data[key] = decision;
-        }
-        const sorted = Object.fromEntries(Object.keys(data).sort().map((key) => [key, data[key]]));
-        await writeFileAtomic(this.file, `${JSON.stringify(sorted, null, 2)}\n`);
-      },
+      async () => writeFileAtomic(this.file, withUpdates(await this.read({ holdingLock: true }), keyed)),
       { signal, lockedCode: "SETTINGS_LOCKED" },
     );
   }
 
+  /** {@link nearest} at once, read under the file's lock (pi's synchronous `ProjectTrustStore`, which extensions use). */
+  nearestSync(cwd: string): TrustEntry | undefined {
+    const data = withFileLockSync(this.file, () => this.checked(readSettingsFileSync(this.file)), { lockedCode: "SETTINGS_LOCKED" });
+    return nearestEntry(data, canonicalPathSync(cwd), new Set());
+  }
+
+  /** {@link save} at once. */
+  saveSync(updates: readonly TrustUpdate[]): void {
+    const keyed = updates.map((update) => ({ path: canonicalPathSync(update.path), decision: update.decision }));
+    withFileLockSync(this.file, () => writeFileAtomicSync(this.file, withUpdates(this.checked(readSettingsFileSync(this.file)), keyed)), {
+      lockedCode: "SETTINGS_LOCKED",
+    });
+  }
+
   /** Every entry; throws TRUST_FILE_INVALID, naming the file and what is wrong, for a file pith cannot use. */
   async read(options: { holdingLock?: boolean } = {}): Promise<Readonly<Record<string, SavedTrust>>> {
-    const content = await readSettingsFile(this.file, options);
+    return this.checked(await readSettingsFile(this.file, options));
+  }
+
+  private checked(content: SettingsFileContent): Readonly<Record<string, SavedTrust>> {
     if (content.state === "missing") return {};
     if (content.state === "broken") throw this.invalid(content.problem);
     for (const [key, value] of Object.entries(content.data)) {
@@ -85,4 +89,24 @@ export class TrustStore {
       `${this.file} ${problem}. pith neither uses nor writes over it: fix it (or delete it to forget every saved decision)`,
     );
   }
+}
+
+function nearestEntry(data: Readonly<Record<string, SavedTrust>>, canonicalCwd: string, legacyTrusted: ReadonlySet<string>): TrustEntry | undefined {
+  for (let dir = canonicalCwd; ; dir = dirname(dir)) {
+    const decision = data[dir];
+    if (decision === true || decision === false) return { path: dir, trusted: decision };
+    if (legacyTrusted.has(dir)) return { path: dir, trusted: true, legacy: true };
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** trust.json's text with `updates` (canonical paths) applied: `null` removes a folder's entry; keys sorted. */
+function withUpdates(saved: Readonly<Record<string, SavedTrust>>, updates: readonly TrustUpdate[]): string {
+  const data = { ...saved };
+  for (const { path, decision } of updates) {
+    if (decision === null) delete data[path];
+    else data[path] = decision;
+  }
+  const sorted = Object.fromEntries(Object.keys(data).sort().map((key) => [key, data[key]]));
+  return `${JSON.stringify(sorted, null, 2)}\n`;
 }

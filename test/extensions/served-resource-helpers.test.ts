@@ -91,6 +91,22 @@ const SCRIPTS: Array<[label: string, source: string]> = [
     m.readStoredCredential("anthropic", root + "/missing.json"),
     m.readStoredCredential("anthropic", root + "/broken-auth.json"),
   ].map((credential) => credential ?? "none")`],
+  // each side starts from no trust.json: pi's run comes first, pith's after it
+  ["ProjectTrustStore", `async (m, root) => {
+    const fs = await import("node:fs");
+    fs.rmSync(root + "/trust-agent", { recursive: true, force: true });
+    const store = new m.ProjectTrustStore(root + "/trust-agent");
+    const before = [store.get(root + "/gated"), store.getEntry(root + "/gated")];
+    store.set(root + "/parent", true);
+    store.setMany([{ path: root + "/gated", decision: false }, { path: root + "/bare", decision: true }]);
+    const after = [store.get(root + "/parent/child"), store.getEntry(root + "/parent/child"), store.getEntry(root + "/gated"), store.get(root + "/extra")];
+    store.set(root + "/bare", null);
+    const saved = fs.readFileSync(root + "/trust-agent/trust.json", "utf8");
+    fs.writeFileSync(root + "/trust-agent/trust.json", JSON.stringify({ [root]: "yes" }));
+    let invalid;
+    try { store.get(root + "/gated"); } catch (error) { invalid = error instanceof Error; }
+    return [before, after, saved, store.get === undefined, invalid, fs.existsSync(root + "/trust-agent/trust.json.lock")];
+  }`],
 ];
 
 let world: World;

@@ -1,6 +1,6 @@
 // Reading a settings.json without ever failing, and replacing one atomically.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
@@ -19,14 +19,16 @@ export type SettingsFileContent =
  * read again; `holdingLock`: the caller holds the lock, so what it reads is whole.
  */
 export function readSettingsFile(path: string, options: { holdingLock?: boolean } = {}): Promise<SettingsFileContent> {
-  if (options.holdingLock) return readOnce(path);
-  return readSettledAsync(path, () => readOnce(path), (content) => {
+  const read = async () => readSettingsFileSync(path);
+  if (options.holdingLock) return read();
+  return readSettledAsync(path, read, (content) => {
     if (content.state === "broken" && content.line !== undefined) return "yes";
     return content.state === "read" && content.text.trim() === "" ? "lockedOnly" : "no";
   });
 }
 
-async function readOnce(path: string): Promise<SettingsFileContent> {
+/** The file as it is, read at once; the caller holds its lock (or accepts catching pi mid-write). */
+export function readSettingsFileSync(path: string): SettingsFileContent {
   let raw: string;
   try {
     // a small file: read at once, not on libuv's thread pool, which a start would otherwise set up for it (before an
@@ -64,10 +66,29 @@ export function formatSettings(data: JsonObject, previousText: string | undefine
   return JSON.stringify(data, null, indent) + (finalNewline ? "\n" : "");
 }
 
+/** {@link writeFileAtomic} at once, for pi's synchronous APIs that extensions call. */
+export function writeFileAtomicSync(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = temporaryPathFor(path);
+  try {
+    writeFileSync(temporary, text, "utf8");
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // never written
+    }
+    throw error;
+  }
+}
+
+const temporaryPathFor = (path: string) => `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+
 /** Readers see the old file or the new one, never a half-written one. */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const temporary = temporaryPathFor(path);
   try {
     await writeFile(temporary, text, "utf8");
     await rename(temporary, path);

@@ -33,7 +33,6 @@ export const main = runtimeOnly("main");
 export const ModelRegistry = runtimeOnly("ModelRegistry");
 export const ModelRuntime = runtimeOnly("ModelRuntime");
 export const parseArgs = runtimeOnly("parseArgs");
-export const ProjectTrustStore = runtimeOnly("ProjectTrustStore");
 export const resizeImage = runtimeOnly("resizeImage");
 export const resolveCliModel = runtimeOnly("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");

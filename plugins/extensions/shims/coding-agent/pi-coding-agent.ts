@@ -174,6 +174,7 @@ export function getLatestCompactionEntry<E extends { type: string }>(entries: re
 export * from "./coding-agent-helpers.js";
 export * from "./skills.js";
 export * from "./project-resources.js";
+export { ProjectTrustStore } from "./project-trust-store.js";
 export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
