@@ -2,6 +2,8 @@
 // against pi's own served module (under Node 22, in a child process) and against pith's (loaded as an extension
 // file), on the same folders, and the JSON of the two results must be equal. Diagnostic messages are each side's
 // own wording, so scripts compare their kind and path.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExtensionModuleLoader } from "../../plugins/extensions/loading/module-loader.js";
 import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
@@ -82,6 +84,8 @@ const SCRIPTS: Array<[label: string, source: string]> = [
   ["loadProjectContextFiles", `(m, root) => [
     m.loadProjectContextFiles({ cwd: root + "/project/deeper", agentDir: root + "/agent" }),
     m.loadProjectContextFiles({ cwd: root + "/project", agentDir: root + "/project" }),
+    m.loadProjectContextFiles({ cwd: root + "/repo/nested", agentDir: root + "/agent" }),
+    m.loadProjectContextFiles({ cwd: root + "/repo", agentDir: root + "/agent" }),
   ]`],
   ["hasTrustRequiringProjectResources", `(m, root) => ["gated", "bare", "parent/child", "extra"].map((dir) => m.hasTrustRequiringProjectResources(root + "/" + dir))`],
   ["readStoredCredential", `(m, root) => [
@@ -115,6 +119,13 @@ let piResults: unknown[];
 beforeAll(async () => {
   world = await createWorld();
   for (const [path, content] of Object.entries(FILES)) await world.write(path, content);
+  // a main checkout with a linked worktree inside it: both have the repository's AGENTS.md
+  await world.write("repo/AGENTS.md", "Repository rules\n");
+  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main", ...args], { cwd: join(world.root, "repo"), stdio: "ignore" });
+  git("init", "-q");
+  git("add", "AGENTS.md");
+  git("commit", "-q", "-m", "rules");
+  git("worktree", "add", "-q", "-b", "feature", "nested");
   const table = JSON.stringify(`${PI16_PACKAGE}/dist/core/extensions/virtual-modules.js`);
   const output = await runOnNode22(
     `const { VIRTUAL_MODULES } = await import(${table});

@@ -1,8 +1,9 @@
 // The git branch of a folder, read from .git/HEAD (no git process): undefined outside a repository and on a
 // detached HEAD. The footer shows it, so a checkout in another terminal must show at once: HEAD's folder is
 // watched (git replaces HEAD by renaming a new file over it, which a watch on the file itself would miss).
-import { readFileSync, statSync, watch, type FSWatcher } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { readFileSync, watch, type FSWatcher } from "node:fs";
+import { basename, dirname } from "node:path";
+import { findRepositoryPaths } from "../../../lib/git/repository-paths.js";
 
 export interface BranchWatch {
   /** the branch now (read once, then kept current by the watch) */
@@ -52,25 +53,7 @@ function branchIn(head: string): string | undefined {
 
 /** the HEAD file of the repository `cwd` is in */
 function findHead(cwd: string): string | undefined {
-  for (let folder = cwd; ; folder = dirname(folder)) {
-    const head = headFile(join(folder, ".git"));
-    if (head) return head;
-    if (dirname(folder) === folder) return undefined;
-  }
-}
-
-function headFile(gitPath: string): string | undefined {
-  try {
-    // most folders have no .git: no exception (and its stack trace) for each of them
-    const stat = statSync(gitPath, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    if (stat.isDirectory()) return join(gitPath, "HEAD");
-    // a worktree or submodule: ".git" is a file naming the real folder
-    const match = /^gitdir: (.+)$/m.exec(readFileSync(gitPath, "utf8"));
-    return match ? join(resolve(dirname(gitPath), match[1]!.trim()), "HEAD") : undefined;
-  } catch {
-    return undefined;
-  }
+  return findRepositoryPaths(cwd)?.headPath;
 }
 
 function readOptional(file: string): string | undefined {
