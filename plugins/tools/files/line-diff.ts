@@ -72,7 +72,11 @@ export async function renderLineDiff(
     beforeLines.pop();
     afterLines.pop();
   }
-  const parts = await diffLines(beforeLines, afterLines);
+  return formatLineDiff(await diffLines(beforeLines, afterLines), width, contextLines);
+}
+
+/** The rows of `parts` (same parts never adjacent), line numbers padded to `width`. */
+export function formatLineDiff(parts: readonly DiffPart[], width: number, contextLines: number): { diff: string; firstChangedLine: number | undefined } {
   const number = (value: number) => String(value).padStart(width, " ");
   const elision = ` ${"".padStart(width, " ")} ...`;
   const rows: string[] = [];

@@ -1,17 +1,26 @@
 // pi's `createLocalBashOperations()`: pith's own shell runner (the user's shell, its own process group, the
-// whole tree stopped on timeout or abort) behind pi's `BashOperations` interface.
+// whole tree stopped on timeout or abort) behind pi's `BashOperations` interface. The PowerShell operations
+// (./powershell.ts) run on the same runner with their own shell.
 import { runInProcessGroup } from "../../../tools/bash/process-group.js";
 import { resolveShell, shellEnvironment } from "../../../tools/bash/shell.js";
 import type { BashOperations } from "../../contract/types.js";
 
 const KILL_GRACE_MS = 2000;
 
-export function createLocalBashOperations(options: { shellPath?: string } = {}): BashOperations {
+export interface ShellConfig {
+  shell: string;
+  /** the arguments before the command */
+  args: string[];
+}
+
+/** Runs each command with the shell `shellConfig` names when the command starts. */
+export function createLocalShellOperations(shellConfig: () => ShellConfig): BashOperations {
   return {
     async exec(command, cwd, { onData, signal, timeout, env }) {
+      const { shell, args } = shellConfig();
       const outcome = await runInProcessGroup({
-        file: resolveShell(options.shellPath),
-        args: ["-c", command],
+        file: shell,
+        args: [...args, command],
         cwd,
         env: env ?? shellEnvironment(),
         onData,
@@ -25,4 +34,8 @@ export function createLocalBashOperations(options: { shellPath?: string } = {}):
       return { exitCode: outcome.exitCode };
     },
   };
+}
+
+export function createLocalBashOperations(options: { shellPath?: string } = {}): BashOperations {
+  return createLocalShellOperations(() => ({ shell: resolveShell(options.shellPath), args: ["-c"] }));
 }

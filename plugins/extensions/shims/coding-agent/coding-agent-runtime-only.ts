@@ -1,5 +1,5 @@
 // The names of `@earendil-works/pi-coding-agent` 1.6.0 that belong to pi's own runtime (its session classes, CLI,
-// SDK factories, package manager, session-file internals, image conversion...): importable as in pi, failing with
+// SDK factories, package manager, session-file internals...): importable as in pi, failing with
 // EXTENSION_API_UNSUPPORTED when used (./unsupported.ts).
 import { unsupported } from "../unsupported.js";
 
@@ -7,38 +7,25 @@ const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-age
 
 export const AgentSession = runtimeOnly("AgentSession");
 export const AgentSessionRuntime = runtimeOnly("AgentSessionRuntime");
-export const convertToPng = runtimeOnly("convertToPng");
-export const copyToClipboard = runtimeOnly("copyToClipboard");
 export const createAgentSession = runtimeOnly("createAgentSession");
 export const createAgentSessionFromServices = runtimeOnly("createAgentSessionFromServices");
 export const createAgentSessionRuntime = runtimeOnly("createAgentSessionRuntime");
 export const createAgentSessionServices = runtimeOnly("createAgentSessionServices");
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
 export const createExtensionRuntime = runtimeOnly("createExtensionRuntime");
-export const createLocalPowerShellOperations = runtimeOnly("createLocalPowerShellOperations");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
-export const createPowerShellTool = runtimeOnly("createPowerShellTool");
-export const createPowerShellToolDefinition = runtimeOnly("createPowerShellToolDefinition");
 export const createToolSearchExtension = runtimeOnly("createToolSearchExtension");
 export const DefaultPackageManager = runtimeOnly("DefaultPackageManager");
 export const DefaultResourceLoader = runtimeOnly("DefaultResourceLoader");
-export const detectSupportedImageMimeTypeFromFile = runtimeOnly("detectSupportedImageMimeTypeFromFile");
 export const discoverAndLoadExtensions = runtimeOnly("discoverAndLoadExtensions");
 export const ExtensionRunner = runtimeOnly("ExtensionRunner");
-export const formatDimensionNote = runtimeOnly("formatDimensionNote");
-export const generateDiffString = runtimeOnly("generateDiffString");
-export const getPowerShellConfig = runtimeOnly("getPowerShellConfig");
 export const InteractiveMode = runtimeOnly("InteractiveMode");
 export const main = runtimeOnly("main");
 export const ModelRegistry = runtimeOnly("ModelRegistry");
 export const ModelRuntime = runtimeOnly("ModelRuntime");
 export const parseArgs = runtimeOnly("parseArgs");
-export const resizeImage = runtimeOnly("resizeImage");
 export const resolveCliModel = runtimeOnly("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");
-export const RpcClient = runtimeOnly("RpcClient");
 export const runPrintMode = runtimeOnly("runPrintMode");
 export const runRpcMode = runtimeOnly("runRpcMode");
 export const SettingsManager = runtimeOnly("SettingsManager");
-export const wrapRegisteredTool = runtimeOnly("wrapRegisteredTool");
-export const wrapRegisteredTools = runtimeOnly("wrapRegisteredTools");

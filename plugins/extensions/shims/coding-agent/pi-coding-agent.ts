@@ -175,6 +175,12 @@ export * from "./coding-agent-helpers.js";
 export * from "./skills.js";
 export * from "./project-resources.js";
 export { ProjectTrustStore } from "./project-trust-store.js";
+export { generateDiffString } from "./edit-diff.js";
+export { convertToPng, detectSupportedImageMimeTypeFromFile, formatDimensionNote, resizeImage } from "./images.js";
+export { copyToClipboard } from "./clipboard.js";
+export { createLocalPowerShellOperations, createPowerShellTool, createPowerShellToolDefinition, getPowerShellConfig } from "./powershell.js";
+export { wrapRegisteredTool, wrapRegisteredTools } from "./registered-tools.js";
+export { RpcClient } from "./rpc-client.js";
 export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking

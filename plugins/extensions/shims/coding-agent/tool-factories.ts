@@ -91,7 +91,10 @@ export function createBashTool(cwd: string, options: BashToolOptions = {}): PiTo
       try {
         ({ exitCode } = await operations.exec(spawn.command, spawn.cwd, { onData: (data) => chunks.push(data), signal, timeout, env: spawn.env }));
       } catch (error) {
-        const reason = error instanceof Error && error.message.startsWith("timeout:") ? `Command timed out after ${timeout} seconds` : "Command aborted";
+        const message = error instanceof Error ? error.message : undefined;
+        // as pi: what the operations report besides an abort or a timeout reaches the model as they threw it
+        if (message !== "aborted" && !message?.startsWith("timeout:")) throw error;
+        const reason = message === "aborted" ? "Command aborted" : `Command timed out after ${timeout} seconds`;
         throw new Error(withStatus(output().content, reason));
       }
       const { content, truncated } = output();
