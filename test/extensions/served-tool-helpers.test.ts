@@ -116,6 +116,41 @@ const SCRIPTS = (fixtures: Fixtures): Array<[label: string, source: string]> => 
       m.wrapRegisteredTools([{ definition }, { definition: { ...definition, name: "second" } }], runner).map((wrapped) => wrapped.name),
     ];
   }`],
+  ["createToolSearchExtension: registration, ranking by name, namespace, schema and coverage, loading, bad arguments", `async (m) => {
+    const schema = (properties, extra = {}) => ({ type: "object", properties, ...extra });
+    const tools = [
+      { name: "mcp__github__list_issues", description: "List issues of a repository", parameters: schema({ repo: { type: "string" }, state: { anyOf: [{ type: "string", description: "open or closed" }] } }), exposure: "deferred", namespace: { name: "github", description: "GitHub's API" } },
+      { name: "mcp__github__create_issue", description: "Open a new issue", parameters: schema({ title: { $ref: "#/$defs/title" } }, { $defs: { title: { type: "string", description: "headline of the ticket" } } }), exposure: "codemode", namespace: { name: "github", instructions: "Use for pull requests and searches" } },
+      { name: "mcp__peekaboo__app", description: "Launch or quit an application", parameters: schema({ name: { type: "string" } }), exposure: "deferred", namespace: { name: "peekaboo" } },
+      { name: "mcp__peekaboo__window", description: "Move a window", parameters: schema({}), exposure: "deferred" },
+      { name: "mcp__peekaboo__see", description: "Take a screenshot of a window", parameters: schema({ boxes: { type: "array", items: { type: "string", description: "regions to highlight" } } }), exposure: "deferred" },
+      { name: "getHTTPResponse", description: "Fetches a URL", parameters: schema({}), exposure: "deferred" },
+      { name: "翻译", description: "把文本翻译成英文", parameters: schema({}), exposure: "deferred" },
+      { name: "always_there", description: "List issues directly", parameters: schema({}), exposure: "direct" },
+      { name: "secret", description: "List issues secretly", parameters: schema({}), exposure: "hidden" },
+      { name: "already_loaded", description: "List issues again", parameters: schema({}), exposure: "deferred" },
+    ];
+    let registered;
+    let active = ["read", "already_loaded"];
+    const loads = [];
+    const pi = {
+      registerTool: (tool) => { registered = tool; },
+      getActiveTools: () => [...active],
+      getAllTools: () => tools,
+      setActiveTools: (names) => { loads.push(names); active = names; },
+    };
+    m.createToolSearchExtension()(pi);
+    const search = async (params) => {
+      active = ["read", "already_loaded"];
+      try { const result = await registered.execute("call", params, undefined, undefined, undefined); return [result.content, result.details]; }
+      catch (error) { return error.message; }
+    };
+    const results = [registered.name, registered.label, registered.exposure, registered.defaultActive, registered.reachesTools({})];
+    for (const params of [{ query: "list issues" }, { query: "screenshot window" }, { query: "peekaboo app" }, { query: "app" }, { query: "headline ticket" }, { query: "http response", limit: 1 }, { query: "翻译文本" }, { query: "pull requests" }, { query: "zzz nothing" }, { query: "  " }, { query: "window", limit: 0 }, { query: "window", limit: 1.5 }]) {
+      results.push(await search(params));
+    }
+    return [results, loads];
+  }`],
   ["copyToClipboard: no program, a display without one, Wayland, SSH, and text too long for OSC 52", `async (m) => {
     const saved = { ...process.env };
     const write = process.stdout.write;
@@ -218,5 +253,6 @@ describe("served tool, image and process helpers give pi 1.6.0's results", () =>
     expect(resized.map((image) => image?.wasResized ?? null)).toEqual([true, true, true, true, false, false, null, null]);
     expect(converted[1]).toMatchObject({ mimeType: "image/png" });
     expect(detected).toMatchObject({ "photo.jpg": "image/jpeg", "animated.png": null, "windows.bmp": "image/bmp", missing: "ENOENT" });
+    expect(JSON.stringify(piResults[7])).toContain("Loaded 3 tools. They are available from your next call:\\n- mcp__peekaboo__app");
   });
 });

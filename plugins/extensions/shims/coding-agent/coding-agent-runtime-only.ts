@@ -14,7 +14,6 @@ export const createAgentSessionServices = runtimeOnly("createAgentSessionService
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
 export const createExtensionRuntime = runtimeOnly("createExtensionRuntime");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
-export const createToolSearchExtension = runtimeOnly("createToolSearchExtension");
 export const DefaultPackageManager = runtimeOnly("DefaultPackageManager");
 export const DefaultResourceLoader = runtimeOnly("DefaultResourceLoader");
 export const discoverAndLoadExtensions = runtimeOnly("discoverAndLoadExtensions");

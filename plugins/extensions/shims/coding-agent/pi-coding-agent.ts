@@ -181,6 +181,7 @@ export { copyToClipboard } from "./clipboard.js";
 export { createLocalPowerShellOperations, createPowerShellTool, createPowerShellToolDefinition, getPowerShellConfig } from "./powershell.js";
 export { wrapRegisteredTool, wrapRegisteredTools } from "./registered-tools.js";
 export { RpcClient } from "./rpc-client.js";
+export { createToolSearchExtension } from "./tool-search-extension.js";
 export * from "./coding-agent-runtime-only.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
