@@ -50,6 +50,7 @@ const SCRIPTS = (fixtures: Fixtures): Array<[label: string, source: string]> => 
       ["small.png", "", undefined],
       ["small.png", "image/png", { maxBytes: 10 }],
       ["text.txt", "image/png", undefined],
+      ["small.png", "image/png", { maxWidth: undefined }],
     ];
     const results = [];
     for (const [file, mimeType, options] of cases) {
@@ -250,7 +251,7 @@ describe("served tool, image and process helpers give pi 1.6.0's results", () =>
   it("the comparison sees real results, not failures on both sides", () => {
     const [diffs, resized, converted, detected] = piResults as [{ diff: string }[], ({ wasResized: boolean } | null)[], unknown[], Record<string, string | null>];
     expect(diffs[0]!.diff).toContain("+10 changed");
-    expect(resized.map((image) => image?.wasResized ?? null)).toEqual([true, true, true, true, false, false, null, null]);
+    expect(resized.map((image) => image?.wasResized ?? null)).toEqual([true, true, true, true, false, false, null, null, true]);
     expect(converted[1]).toMatchObject({ mimeType: "image/png" });
     expect(detected).toMatchObject({ "photo.jpg": "image/jpeg", "animated.png": null, "windows.bmp": "image/bmp", missing: "ENOENT" });
     expect(JSON.stringify(piResults[7])).toContain("Loaded 3 tools. They are available from your next call:\\n- mcp__peekaboo__app");

@@ -2,7 +2,7 @@
 // `detectSupportedImageMimeTypeFromFile`), backed by pith's images plugin: the same library, limits and notes.
 import { open } from "node:fs/promises";
 import { supportedImageMimeType } from "./image-mime.js";
-import { dimensionNote, encodePng, INLINE_LIMITS, resizeImage as resizeWithin, type ResizedImage } from "../../../images/index.js";
+import { dimensionNote, encodePng, INLINE_LIMITS, resizeImage as resizeWithin, type ResizedImage, type ResizeLimits } from "../../../images/index.js";
 
 export interface ImageResizeOptions {
   maxWidth?: number;
@@ -13,7 +13,8 @@ export interface ImageResizeOptions {
 
 /** The image within the limits (pi's defaults: 2000×2000, 4.5 MB of base64); null when it cannot be made to fit or decoded. */
 export async function resizeImage(inputBytes: Uint8Array, mimeType: string, options?: ImageResizeOptions): Promise<ResizedImage | null> {
-  const limits = { ...INLINE_LIMITS, ...definedOnly(options ?? {}) };
+  // spread as pi spreads them: an option given as undefined is undefined, not the default
+  const limits = { ...INLINE_LIMITS, ...options } as ResizeLimits;
   try {
     const resized = await resizeWithin(inputBytes, mimeType, limits);
     if (!resized) return null;
@@ -22,10 +23,6 @@ export async function resizeImage(inputBytes: Uint8Array, mimeType: string, opti
     // pi answers null for whatever the library cannot do, its absence included
     return null;
   }
-}
-
-function definedOnly(options: ImageResizeOptions): ImageResizeOptions {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
 export function formatDimensionNote(result: ResizedImage): string | undefined {
