@@ -2,7 +2,7 @@
 // then tools, model and thinking level as options, settings and defaults decide.
 import { resolve } from "node:path";
 import { boot, PithError, timePart } from "../kernel/index.js";
-import type { AgentMessage, AgentSession, Logger, Model, PluginSpec, PluginTiming, ThinkingLevel, TimingNode } from "../kernel/index.js";
+import type { AgentMessage, AgentSession, Logger, Model, PluginSpec, PluginTiming, TimingNode } from "../kernel/index.js";
 import { resolveFilePlugins, type HostPluginSpec } from "../lib/loading/file-plugins.js";
 import { loadedSettingsPlugin, SettingsManager } from "../plugins/settings/index.js";
 import { resolveAgentDir } from "../lib/agent-dir/agent-dir.js";
@@ -10,7 +10,7 @@ import { BUILTIN_PLUGIN_NAMES, builtinPluginSpecs, type BuiltinPluginName } from
 import { selectInitialModel, startingThinkingLevel } from "./select-model.js";
 import { cacheDirectory } from "./cache-dir.js";
 import { createJitiLoader } from "../lib/loading/jiti-loader.js";
-import type { ExtensionsPluginOptions, PreloadedExtensions } from "../plugins/extensions/index.js";
+import type { ExtensionAPI, ExtensionsPluginOptions, PiToolDefinition, PreloadedExtensions, SessionChoices, SessionRequest } from "../plugins/extensions/index.js";
 import { resolveSessionStart } from "./session-start.js";
 import { keepsRecordedTools, mergeDefaultTools, selectRecordedTools, selectTools, type ToolSelection } from "./tool-selection.js";
 import { messageRole, resolveSessionDir, type SessionManager, type SessionsService } from "../plugins/sessions/index.js";
@@ -25,7 +25,8 @@ import { clampThinkingLevel } from "../lib/provider-kit/thinking-levels.js";
 import { stderrLogger } from "./stderr-logger.js";
 import { randomUUID } from "../lib/random/random-bytes.js";
 
-export interface CreateAgentSessionOptions {
+/** The session's own choices (SessionChoices: tools, prompt, resources, storage) are those an extension's sub-session can ask for too. */
+export interface CreateAgentSessionOptions extends SessionChoices {
   cwd?: string;
   /** default: $PI_CODING_AGENT_DIR or ~/.pi/agent */
   agentDir?: string;
@@ -38,41 +39,18 @@ export interface CreateAgentSessionOptions {
   /** a Model, or a pattern as `--model` takes it (`sonnet`, `openai/gpt-5.4`, `anthropic/claude-opus-4-7:high`) */
   model?: Model | string;
   provider?: string;
-  thinkingLevel?: ThinkingLevel;
   /** key for the chosen model's provider, kept in memory only */
   apiKey?: string;
-  /**
-   * the tools the model starts with: an allowlist of names and `*` patterns, or only `+name`/`-name` entries
-   * that change the default tools (the `defaultTools` setting, else read, bash, edit, write)
-   */
-  tools?: string[];
-  /** names and `*` patterns disabled after everything else (`--exclude-tools`) */
-  excludeTools?: string[];
-  noTools?: boolean;
-  noBuiltinTools?: boolean;
-  systemPrompt?: string;
-  appendSystemPrompt?: string[];
-  noContextFiles?: boolean;
   /** `--skill` paths (kept with `noSkills`) */
   skillPaths?: string[];
-  noSkills?: boolean;
   /** `--prompt-template` paths (kept with `noPromptTemplates`) */
   promptTemplatePaths?: string[];
-  noPromptTemplates?: boolean;
-  /** keep the session in memory only */
-  noSession?: boolean;
   /** `--no-mcp`: the MCP plugin is not loaded this run */
   noMcp?: boolean;
-  /** `--session-dir`; else $PI_CODING_AGENT_SESSION_DIR, else the `sessionDir` setting, else per-cwd folders */
-  sessionDir?: string;
   /** resume the newest session of the cwd (`--continue`) */
   continueRecent?: boolean;
-  /** open a stored session: a file path or an id prefix (`--session`) */
-  session?: string;
   /** copy a session (any project) into this one and continue there (`--fork`) */
   fork?: string;
-  /** `--session-id`: this folder's session with this id, created when there is none; with `fork`, the copy's id */
-  sessionId?: string;
   /** `--name`: the session's display name */
   sessionName?: string;
   /**
@@ -183,6 +161,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
                 cacheDir: cacheDirectory(),
                 ...options.extensions,
                 preloaded,
+                // pi's createAgentSession in an extension: a session of its own, assembled here
+                createSession: (request) => createAgentSession(subSessionOptions(request, options, trust.trusted)),
               }),
           },
         ]),
@@ -260,6 +240,23 @@ function applyToolSelection(session: AgentSession, settings: SettingsManager, op
 function branchSystemMessages(manager: SessionManager | undefined, session: AgentSession): AgentMessage[] {
   if (!manager) return session.messages.filter(isSystemMessage);
   return manager.getBranch().flatMap((entry) => (entry.type === "message" && messageRole(entry) === "system" ? [entry.message as AgentMessage] : []));
+}
+
+/**
+ * A session an extension asked for with pi's createAgentSession: its options, this session's log, and this session's
+ * trust decision for the project (pi's SDK trusts every project; a sub-session here follows the session it runs in).
+ * pi's custom tools join as an inline extension, as pi registers them beside the extensions' tools.
+ */
+function subSessionOptions({ customTools = [], extensions, ...request }: SessionRequest, outer: CreateAgentSessionOptions, trusted: boolean): CreateAgentSessionOptions {
+  const tools = customTools.filter(isPiTool);
+  if (tools.length < customTools.length) throw new PithError("EXTENSION_SDK_OPTION_INVALID", "createAgentSession's customTools must be tool definitions with a name and an execute function.");
+  const inline = tools.length > 0 ? [{ name: "sdk", factory: (pi: ExtensionAPI) => tools.forEach((tool) => pi.registerTool(tool)) }] : [];
+  return { ...request, extensions: { ...extensions, inline }, log: outer.log, onProblem: outer.onProblem, projectTrust: { approve: trusted, mode: "sdk" } };
+}
+
+function isPiTool(value: object): value is PiToolDefinition {
+  const tool = value as Partial<Record<keyof PiToolDefinition, unknown>>;
+  return typeof tool.name === "string" && typeof tool.execute === "function";
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -117,6 +117,8 @@ export const ERROR_CODES = {
   EXTENSION_LOAD_FAILED: extensions("an extension file could not be imported", "fix the error in the message"),
   EXTENSION_MESSAGE_INVALID: extensions("a message an extension sent has no customType or content", "give both"),
   EXTENSION_NO_SESSION: extensions("a pi-ai call needs a running session and had none", "call it from inside a session"),
+  EXTENSION_SDK_OPTION_INVALID: extensions("pi's createAgentSession (or a factory built on it) got an option of the wrong shape", "pass pi's objects (SessionManager.inMemory(), create(), open()...) or the shapes pi declares; the message names what is missing"),
+  EXTENSION_SDK_UNAVAILABLE: extensions("an extension called pi's createAgentSession where no host gave the extensions a session factory", "call it from an extension's handler or tool, in a session pith's CLI or SDK assembled"),
   EXTENSION_RENDERER_INVALID: extensions("registerEntryRenderer got no function", "pass a renderer function"),
   EXTENSION_STALE: extensions("an extension used its pi object after a reload or session move", "use the pi object of the new load"),
   EXTENSION_TOOL_INVALID: extensions("registerTool got a tool without a name", "give the tool a name"),

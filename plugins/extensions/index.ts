@@ -8,5 +8,6 @@ export { parseExtensionFlags, type FlagDefinition, type ParsedFlags } from "./re
 export { createExtensionModuleLoader, type ExtensionModuleLoader } from "./loading/module-loader.js";
 export type { InlineExtension } from "./loading/load-extensions.js";
 export type { PreloadedExtensions } from "./loading/preloaded.js";
+export type { SessionChoices, SessionFactory, SessionRequest, MadeSession } from "./shims/sdk/session-factory.js";
 export type { RegisteredFlag } from "./registrations/registrations.js";
 export type * from "./contract/types.js";

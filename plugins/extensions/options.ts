@@ -3,6 +3,7 @@ import type { ExtensionSource } from "./loading/discovery.js";
 import type { InlineExtension } from "./loading/load-extensions.js";
 import type { PreloadedExtensions } from "./loading/preloaded.js";
 import type { ExtensionMode } from "./contract/types.js";
+import type { SessionFactory } from "./shims/sdk/session-factory.js";
 
 export interface ExtensionsPluginOptions {
   /** pi's agent folder: `<agentDir>/extensions/` and global settings entries */
@@ -32,4 +33,6 @@ export interface ExtensionsPluginOptions {
   preTrust?: (handOver: () => PreloadedExtensions) => void;
   /** instances a pre-trust pass loaded: adopted instead of running their factories again */
   preloaded?: PreloadedExtensions;
+  /** assembles another session (pi's `createAgentSession` in an extension); without it that call fails with a clear error */
+  createSession?: SessionFactory;
 }

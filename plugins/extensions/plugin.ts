@@ -20,7 +20,7 @@ export function extensionsPlugin(options: ExtensionsPluginOptions): PithPlugin {
     async setup(context) {
       const runtime = new ExtensionRuntime(
         context,
-        { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log, mode: options.mode ?? "print", preTrust: options.preTrust !== undefined },
+        { agentDir: options.agentDir, ui: noUIContext, hasUI: false, log: context.log, mode: options.mode ?? "print", preTrust: options.preTrust !== undefined, createSession: options.createSession },
         tapHandler,
       );
       // the first instances join the bus of the ones the pre-trust pass loaded (a reload starts a new one)

@@ -18,6 +18,7 @@ import { staleError } from "./instance/stale.js";
 import type { ExtensionUIContext } from "./context/ui-context.js";
 import type { PromptOptionRun } from "./events/prompt-option-run.js";
 import type { ExtensionEventName, ExtensionMode, PiCommandOptions, ResourcesDiscoverResult } from "./contract/types.js";
+import type { SessionFactory } from "./shims/sdk/session-factory.js";
 
 export interface ExtensionRuntimeOptions {
   agentDir: string;
@@ -28,6 +29,8 @@ export interface ExtensionRuntimeOptions {
   mode: ExtensionMode;
   /** loads instances only to ask their `project_trust` handlers, for the session to adopt (preloaded.ts) */
   preTrust?: boolean;
+  /** the host's session factory, for pi's SDK names (shims/sdk) */
+  createSession?: SessionFactory;
 }
 
 /** Where a loaded instance's `pi` object acts: the runtime it loaded in, until a session adopts a pre-trust instance. */

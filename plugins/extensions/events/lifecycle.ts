@@ -65,6 +65,7 @@ export function installHost(runtime: ExtensionRuntime): void {
       isTapped(context.hooks.resolve_auth) ? context.hooks.resolve_auth.promise({ model, signal: signal ?? new AbortController().signal }) : Promise.resolve(undefined),
     warn: (message) => context.log.warn(message),
     listSessions: async (query) => (await context.tryUse("sessions")?.store.list(query)) ?? [],
+    createSession: runtime.options.createSession,
   });
   // The instances that heard session_shutdown are stale, as pi's are once their session is replaced or disposed;
   // the host goes with the session.

@@ -1,7 +1,10 @@
 // The session the extension shims serve. Shim modules (`@mariozechner/pi-ai`'s `complete`, `getModel`, ...) are
-// shared by every session of the process, so they reach the session through the host installed last.
+// shared by every session of the process, so they reach the session through the host installed last. Sessions
+// nest (an extension's tool runs a sub-session with pi's createAgentSession, and that session's extensions install
+// their host): when the inner one ends, the outer one's host is current again.
 import type { Model, ProviderApi, ResolvedAuth } from "../../../kernel/index.js";
 import type { SessionInfo } from "../../sessions/index.js";
+import type { SessionFactory } from "./sdk/session-factory.js";
 
 export interface ExtensionHost {
   readonly cwd: string;
@@ -20,20 +23,24 @@ export interface ExtensionHost {
   warn(message: string): void;
   /** the sessions the session's store lists: of a project (`cwd`), or every one (`all`) */
   listSessions(query: { cwd?: string; all?: boolean; signal?: AbortSignal }): Promise<SessionInfo[]>;
+  /** assembles another session with pith's plugins (pi's createAgentSession); absent when the host gave no factory */
+  readonly createSession?: SessionFactory;
 }
 
-let current: ExtensionHost | undefined;
+/** the installed hosts, the current one last */
+const installed: ExtensionHost[] = [];
 
-/** Installs `host` for the shims; the returned function removes it again (if it is still the current one). */
+/** Installs `host` for the shims; the returned function removes it again, and the one installed before is current. */
 export function installExtensionHost(host: ExtensionHost): () => void {
-  current = host;
+  installed.push(host);
   return () => {
-    if (current === host) current = undefined;
+    const index = installed.lastIndexOf(host);
+    if (index >= 0) installed.splice(index, 1);
   };
 }
 
 export function extensionHost(): ExtensionHost | undefined {
-  return current;
+  return installed.at(-1);
 }
 
 /** A served helper's warning: the session's log, or stderr where no session runs (pi's own console warning). */

@@ -5,14 +5,6 @@ import { unsupported } from "../unsupported.js";
 
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-agent", name);
 
-export const AgentSession = runtimeOnly("AgentSession");
-export const AgentSessionRuntime = runtimeOnly("AgentSessionRuntime");
-export const createAgentSession = runtimeOnly("createAgentSession");
-export const createAgentSessionFromServices = runtimeOnly("createAgentSessionFromServices");
-export const createAgentSessionRuntime = runtimeOnly("createAgentSessionRuntime");
-export const createAgentSessionServices = runtimeOnly("createAgentSessionServices");
-export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
-export const createExtensionRuntime = runtimeOnly("createExtensionRuntime");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
 export const DefaultPackageManager = runtimeOnly("DefaultPackageManager");
 export const DefaultResourceLoader = runtimeOnly("DefaultResourceLoader");

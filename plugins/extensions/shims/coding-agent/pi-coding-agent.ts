@@ -183,6 +183,7 @@ export { wrapRegisteredTool, wrapRegisteredTools } from "./registered-tools.js";
 export { RpcClient } from "./rpc-client.js";
 export { createToolSearchExtension } from "./tool-search-extension.js";
 export * from "./coding-agent-runtime-only.js";
+export * from "../sdk/pi-sdk.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking
 export type * from "../../contract/types.js";

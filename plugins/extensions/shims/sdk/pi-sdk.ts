@@ -1,0 +1,5 @@
+// pi 1.6.0's SDK names as `@earendil-works/pi-coding-agent` serves them to extensions (../coding-agent).
+export { AgentSession } from "./agent-session.js";
+export { createAgentSession, createAgentSessionFromServices, createAgentSessionServices } from "./create-agent-session.js";
+export { createExtensionRuntime } from "./extension-runtime.js";
+export { AgentSessionRuntime, createAgentSessionRuntime } from "./session-runtime.js";

@@ -1,0 +1,107 @@
+// pi 1.6.0's `createAgentSession` options in pith's terms (a SessionRequest). pi's option objects are read through
+// the methods pi declares for them, so pi's own classes, pith's served copies and an extension's own objects of
+// those shapes all work: a session manager by where it keeps the conversation, a resource loader by what it
+// returns.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { PithError, type Model, type ThinkingLevel } from "../../../../kernel/index.js";
+import type { PiToolDefinition } from "../../contract/types.js";
+import type { SessionRequest } from "./session-factory.js";
+
+/** What of pi's `SessionManager` is read: where it keeps the conversation. */
+export interface PiSessionManagerShape {
+  getCwd(): string;
+  isPersisted(): boolean;
+  getSessionFile(): string | undefined;
+  getSessionDir?(): string;
+  getSessionId?(): string;
+}
+
+/** What of pi's `ResourceLoader` is read; a getter left out keeps pith's own discovery for that part. */
+export interface PiResourceLoaderShape {
+  getSystemPrompt?(): string | undefined;
+  getAppendSystemPrompt?(): string[];
+  getExtensions?(): { extensions: readonly { path?: string }[] };
+  getSkills?(): { skills: readonly unknown[] };
+  getPrompts?(): { prompts: readonly unknown[] };
+  getAgentsFiles?(): { agentsFiles: readonly unknown[] };
+}
+
+/** pi's `CreateAgentSessionOptions` (dist/core/sdk.d.ts), as an extension passes them. */
+export interface PiCreateAgentSessionOptions {
+  cwd?: string;
+  agentDir?: string;
+  model?: Model;
+  thinkingLevel?: ThinkingLevel;
+  noTools?: "all" | "builtin";
+  tools?: string[];
+  excludeTools?: string[];
+  customTools?: PiToolDefinition[];
+  resourceLoader?: PiResourceLoaderShape;
+  sessionManager?: PiSessionManagerShape;
+  settingsManager?: object;
+  modelRuntime?: object;
+  scopedModels?: readonly { model: Model; thinkingLevel?: ThinkingLevel }[];
+  sessionStartEvent?: object;
+}
+
+export function sessionRequest(options: PiCreateAgentSessionOptions, defaults: { agentDir: string }): SessionRequest {
+  const manager = options.sessionManager === undefined ? undefined : checkedManager(options.sessionManager);
+  const cwd = resolve(options.cwd ?? manager?.getCwd() ?? process.cwd());
+  return {
+    cwd,
+    agentDir: options.agentDir === undefined ? defaults.agentDir : resolve(options.agentDir),
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.thinkingLevel ? { thinkingLevel: options.thinkingLevel } : {}),
+    ...(options.tools ? { tools: [...options.tools] } : {}),
+    ...(options.excludeTools ? { excludeTools: [...options.excludeTools] } : {}),
+    ...(options.noTools === "all" ? { noTools: true } : options.noTools === "builtin" ? { noBuiltinTools: true } : {}),
+    ...storage(manager),
+    ...(options.customTools && options.customTools.length > 0 ? { customTools: [...options.customTools] } : {}),
+    ...resources(options.resourceLoader),
+  };
+}
+
+function checkedManager(value: PiSessionManagerShape): PiSessionManagerShape {
+  const methods = ["getCwd", "isPersisted", "getSessionFile"] as const;
+  const missing = methods.filter((name) => typeof (value as unknown as Record<string, unknown>)?.[name] !== "function");
+  if (missing.length > 0) {
+    throw new PithError(
+      "EXTENSION_SDK_OPTION_INVALID",
+      `createAgentSession's sessionManager lacks ${missing.join(", ")}: pass pi's SessionManager (SessionManager.inMemory(), create(), open(), continueRecent()).`,
+    );
+  }
+  return value;
+}
+
+/** In memory, an existing file opened, or a new file in the manager's folder under its id. */
+function storage(manager: PiSessionManagerShape | undefined): Partial<SessionRequest> {
+  if (!manager) return {};
+  if (!manager.isPersisted()) return { noSession: true };
+  const file = manager.getSessionFile();
+  if (file && existsSync(file)) return { session: file };
+  return {
+    ...(manager.getSessionDir ? { sessionDir: manager.getSessionDir() } : {}),
+    ...(manager.getSessionId ? { sessionId: manager.getSessionId() } : {}),
+  };
+}
+
+/**
+ * What the resource loader decided: its system prompt and appended prompts, and which kinds of resources it has
+ * none of. Extensions it loaded from files are loaded again by path (pith runs its own instances).
+ */
+function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionRequest, "extensions"> & Partial<SessionRequest> {
+  if (!loader) return { extensions: {} };
+  const systemPrompt = loader.getSystemPrompt?.();
+  const append = loader.getAppendSystemPrompt?.();
+  const extensions = loader.getExtensions?.().extensions;
+  const paths = extensions?.map((extension) => extension.path).filter((path): path is string => !!path && existsSync(path));
+  return {
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(append ? { appendSystemPrompt: [...append] } : {}),
+    ...(loader.getSkills && loader.getSkills().skills.length === 0 ? { noSkills: true } : {}),
+    ...(loader.getPrompts && loader.getPrompts().prompts.length === 0 ? { noPromptTemplates: true } : {}),
+    ...(loader.getAgentsFiles && loader.getAgentsFiles().agentsFiles.length === 0 ? { noContextFiles: true } : {}),
+    extensions: paths ? { noExtensions: true, paths } : {},
+  };
+}
