@@ -45,6 +45,7 @@ export function extensionHost(): ExtensionHost | undefined {
 
 /** A served helper's warning: the session's log, or stderr where no session runs (pi's own console warning). */
 export function warnFromHelper(message: string): void {
-  if (current) current.warn(message);
+  const host = extensionHost();
+  if (host) host.warn(message);
   else process.stderr.write(`Warning: ${message}\n`);
 }
