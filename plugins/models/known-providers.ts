@@ -56,6 +56,13 @@ const AWS_CREDENTIAL_SOURCES: readonly (readonly string[])[] = [
   ["AWS_WEB_IDENTITY_TOKEN_FILE"],
 ];
 
+/** What to set for a provider whose SDK finds its own credentials and that has no key variable of its own. */
+function ambientCredentialsHint(provider: string): string {
+  if (provider === "amazon-bedrock") return `Set AWS credentials (${AWS_CREDENTIAL_SOURCES.map((names) => names.join(" with ")).join(", or ")})`;
+  if (provider === "google-vertex") return "Set GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION with Application Default Credentials";
+  return `Set "apiKey" for provider "${provider}"`;
+}
+
 /**
  * Whether the environment holds credentials the provider's SDK finds on its own: an AWS credential source for
  * Bedrock; Application Default Credentials plus a project and a location for Vertex (pi's rules).
@@ -86,7 +93,11 @@ function onGoogleCloud(env: NodeJS.ProcessEnv): boolean {
 export function noApiKeyError(provider: string, where: { modelsJsonPath: string; authJsonPath: string; canSignIn: boolean }): PithError {
   const known = knownProvider(provider);
   const bearers = known?.bearerEnvVars.length ? ` (or ${known.bearerEnvVars.join(" or ")}, a token sent as Bearer)` : "";
-  const first = known ? `Set ${known.envVars.join(" or ")}${bearers}` : `Set "apiKey" for provider "${provider}" in ${where.modelsJsonPath}`;
+  const first = !known
+    ? `Set "apiKey" for provider "${provider}" in ${where.modelsJsonPath}`
+    : known.envVars.length > 0
+      ? `Set ${known.envVars.join(" or ")}${bearers}`
+      : ambientCredentialsHint(provider);
   const login = where.canSignIn ? `, sign in with \`pith login ${provider}\`` : "";
   return new PithError(
     "NO_API_KEY",

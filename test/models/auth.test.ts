@@ -293,6 +293,9 @@ describe("missing keys", () => {
     // a provider with neither a bearer variable nor a sign-in names only its key variable
     const groq = await rejection(r.resolveAuth(r.all().find((model) => model.provider === "groq")!));
     expect(groq.message).toMatch(/^No API key for provider "groq"\. Set GROQ_API_KEY, pass --api-key/);
+    // Bedrock has no key variable of its own: the message names AWS's credential sources (it read "Set , pass")
+    const bedrock = await rejection(r.resolveAuth(r.all().find((model) => model.provider === "amazon-bedrock")!));
+    expect(bedrock.message).toMatch(/^No API key for provider "amazon-bedrock"\. Set AWS credentials \(AWS_PROFILE, or AWS_ACCESS_KEY_ID with AWS_SECRET_ACCESS_KEY, or AWS_BEARER_TOKEN_BEDROCK, /);
   });
 
   it("points at models.json for a provider pith has no variable for", async () => {
