@@ -19,7 +19,8 @@ const run = promisify(execFile);
  * modules served to extensions behind lazy initialisers) and returns the bundle. `outDir` gets a `node_modules`
  * link to the repository's, so the bundle finds jiti the way an installed pith does.
  */
-export async function bundleExtensionLoader(root, outDir) {
+export async function bundleExtensionLoader(root, outDir, { moduleFunction = true } = {}) {
+  const moduleUrl = "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;";
   const { build } = await import(pathToFileURL(join(root, "node_modules/esbuild/lib/main.js")).href);
   await build({
     entryPoints: { loader: join(root, "plugins/extensions/loading/module-loader.ts") },
@@ -34,7 +35,11 @@ export async function bundleExtensionLoader(root, outDir) {
     logLevel: "warning",
     external: ["jiti"],
     define: { "import.meta.url": "__pithModuleUrl" },
-    banner: { js: "const __pithModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // by default written as the module function itself, as build.mjs writes the CLI's bundles for
+    // bin/compile-cache.cjs; `moduleFunction: false` gives a plain CommonJS file that `import()` loads
+    ...(moduleFunction
+      ? { banner: { js: `(function (exports, require, module, __filename, __dirname) {${moduleUrl}` }, footer: { js: "})" } }
+      : { banner: { js: moduleUrl } }),
   });
   await symlink(join(root, "node_modules"), join(outDir, "node_modules"), "dir");
   return join(outDir, "loader.cjs");

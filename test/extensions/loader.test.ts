@@ -164,9 +164,9 @@ describe("the transform cache", () => {
   it("is written to pith's cache folder, reused by the next process, and renewed when the file changes", async () => {
     // the loader as the CLI ships it: bundled, jiti imported from node_modules, in a process of its own
     const { bundleExtensionLoader } = (await import(pathToFileURL(join(ROOT, "bench/extensions.mjs")).href)) as {
-      bundleExtensionLoader(root: string, outDir: string): Promise<string>;
+      bundleExtensionLoader(root: string, outDir: string, options: { moduleFunction: boolean }): Promise<string>;
     };
-    const loader = await bundleExtensionLoader(ROOT, join(world.root, "bundle"));
+    const loader = await bundleExtensionLoader(ROOT, join(world.root, "bundle"), { moduleFunction: false });
     const child = await world.write(
       "child.mjs",
       `const [loader, extension, cacheDir] = process.argv.slice(2);
