@@ -41,6 +41,23 @@ describe("registerProvider(provider) in a session", () => {
     }
   });
 
+  it("a blank key variable counts as unset, as pi-ai's auth context reads the environment: the model is not available", async () => {
+    process.env.NATIVE_DEMO_KEY = "   ";
+    try {
+      const started = await startSession(world, { paths: [FIXTURE] });
+      await started.session.prompt("/native-available");
+      expect((globalThis as { __nativeAvailable?: string[] }).__nativeAvailable).toEqual([]);
+      await started.session.dispose();
+      process.env.NATIVE_DEMO_KEY = "native-key-3";
+      const keyed = await startSession(world, { paths: [FIXTURE] });
+      await keyed.session.prompt("/native-available");
+      expect((globalThis as { __nativeAvailable?: string[] }).__nativeAvailable).toEqual(["native-demo/native-one"]);
+      await keyed.session.dispose();
+    } finally {
+      delete process.env.NATIVE_DEMO_KEY;
+    }
+  });
+
   it("a provider object the models service refuses is reported, and getRegisteredNativeProvider does not answer it", async () => {
     const path = await world.write(
       "ext/refused.ts",

@@ -126,8 +126,12 @@ function listModels(provider: NativeProvider): readonly (Model & Record<string, 
   }
 }
 
+/** what a Provider's auth reads: environment variables (a blank one counts as unset, as in pi-ai) and files */
 export const authContext: NativeAuthContext = {
-  env: async (name) => process.env[name],
+  env: async (name) => {
+    const value = process.env[name];
+    return value !== undefined && value.trim().length > 0 ? value : undefined;
+  },
   fileExists: (path) =>
     access(path.startsWith("~") ? homedir() + path.slice(1) : path).then(
       () => true,

@@ -96,13 +96,7 @@ export class InMemoryModelsStore {
   }
 }
 
-/** Environment variables (blank counts as unset) and file existence (`~` is the home folder). */
+/** Environment variables (blank counts as unset) and file existence (`~` is the home folder): what pith's own Provider auth reads. */
 export function defaultProviderAuthContext(): { env(name: string): Promise<string | undefined>; fileExists(path: string): Promise<boolean> } {
-  return {
-    env: async (name) => {
-      const value = process.env[name];
-      return typeof value === "string" && value.trim().length > 0 ? value : undefined;
-    },
-    fileExists: authContext.fileExists,
-  };
+  return { ...authContext };
 }
