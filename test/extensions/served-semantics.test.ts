@@ -87,6 +87,7 @@ const CASES: Case[] = [
   [AGENT, "getLanguageFromPath", ["Makefile"]],
   [AGENT, "getLanguageFromPath", ["notes.unknown"]],
   [AGENT, "formatReadLineRange", [null, 3]],
+
   [AGENT, "formatReadLineRange", ["x", 3]],
   [AGENT, "calculateContextTokens", [{ input: 1, output: 2, cacheRead: 3, cacheWrite: 4 }]],
   [AGENT, "shouldCompact", [190000, 200000, { enabled: true, reserveTokens: 16384 }]],
@@ -160,6 +161,11 @@ const CASES: Case[] = [
 
 // helpers with functions, classes or promises: the same script runs against each side's served module
 const SCRIPTS: Array<[module: string, label: string, source: string]> = [
+  // null, not undefined, when no entry is a compaction (the cases' JSON cannot tell the two apart)
+  [AGENT, "getLatestCompactionEntry", `async (m) => [
+    m.getLatestCompactionEntry([{ type: "message", id: "a" }]) === null,
+    m.getLatestCompactionEntry([{ type: "compaction", id: "c1" }, { type: "message", id: "a" }, { type: "compaction", id: "c2" }]),
+  ]`],
   [AI, "envApiKeyAuth", `async (m) => {
     const auth = m.envApiKeyAuth("Acme key", ["A_KEY", "B_KEY"]);
     const signal = new AbortController().signal;

@@ -166,9 +166,9 @@ export class CredentialSynchronizationError extends Error {
 }
 
 /** The last compaction entry among `entries`. */
-export function getLatestCompactionEntry<E extends { type: string }>(entries: readonly E[]): E | undefined {
-  for (let index = entries.length - 1; index >= 0; index--) if (entries[index]!.type === "compaction") return entries[index];
-  return undefined;
+export function getLatestCompactionEntry<E extends { type: string }>(entries: readonly E[]): E | null {
+  for (let index = entries.length - 1; index >= 0; index--) if (entries[index]!.type === "compaction") return entries[index]!;
+  return null;
 }
 
 export * from "./coding-agent-helpers.js";
