@@ -4,6 +4,7 @@
 // their own children. The counting wraps node:child_process and node-pty's spawn once per worker; every caller goes
 // on to the real function.
 import { createRequire, syncBuiltinESMExports } from "node:module";
+import { promisify } from "node:util";
 
 export interface ChildStarts {
   pith: number;
@@ -24,12 +25,29 @@ function kindOf(command: unknown, args: unknown): keyof ChildStarts {
   return "other";
 }
 
-function wrap(target: Record<string, unknown>, name: string): void {
-  const original = target[name] as (...args: unknown[]) => unknown;
-  target[name] = function (this: unknown, ...args: unknown[]) {
-    counts[kindOf(args[0], args[1])]++;
+type Callable = (...args: unknown[]) => unknown;
+
+function counting(original: Callable, counted: (args: unknown[]) => keyof ChildStarts): Callable {
+  return function (this: unknown, ...args: unknown[]) {
+    counts[counted(args)]++;
     return original.apply(this, args);
   };
+}
+
+/**
+ * exec and execFile carry util.promisify.custom, without which `promisify(execFile)` would resolve to the bare
+ * stdout string instead of `{ stdout, stderr }`; the wrapper carries a counting one of its own.
+ */
+function replace(target: Record<string, unknown>, name: string, counted: (args: unknown[]) => keyof ChildStarts): void {
+  const original = target[name] as Callable & { [promisify.custom]?: Callable };
+  const wrapper = counting(original, counted);
+  const promised = original[promisify.custom];
+  if (promised) Object.defineProperty(wrapper, promisify.custom, { value: counting(promised, counted) });
+  target[name] = wrapper;
+}
+
+function wrap(target: Record<string, unknown>, name: string): void {
+  replace(target, name, (args) => kindOf(args[0], args[1]));
 }
 
 let wrapped = false;
@@ -43,11 +61,7 @@ export function countChildStarts(): void {
   // exec and execFile call the module's own spawn, not the export, so each entry point is wrapped
   for (const name of ["spawn", "spawnSync", "execFile", "execFileSync", "fork"]) wrap(childProcess, name);
   for (const name of ["exec", "execSync"]) {
-    const original = childProcess[name] as (...args: unknown[]) => unknown;
-    childProcess[name] = function (this: unknown, ...args: unknown[]) {
-      counts[kindOf(String(args[0]).split(" ")[0], String(args[0]).split(" "))]++;
-      return original.apply(this, args);
-    };
+    replace(childProcess, name, (args) => kindOf(String(args[0]).split(" ")[0], String(args[0]).split(" ")));
   }
   syncBuiltinESMExports();
   wrap(require("@lydell/node-pty") as Record<string, unknown>, "spawn");
