@@ -252,6 +252,32 @@ describe("pi-ai's API registry in a session", () => {
   });
 });
 
+describe("pi-ai's API registry across a reload", () => {
+  let world: World;
+  beforeAll(async () => (world = await createWorld()));
+  afterAll(() => world.close());
+
+  it("is reset, as pi's reload resets it: a command's registration is gone, a factory's is made again", async () => {
+    const path = await world.write(
+      "ext/reset-on-reload.ts",
+      `import * as ai from "@earendil-works/pi-ai";
+       const seen: unknown[] = ((globalThis as any).__reloadSeen ??= []);
+       export default function (pi: any) {
+         ai.registerApiProvider({ api: "at-load", stream: (() => undefined) as any }, "factory");
+         pi.registerCommand("apis", { handler: async (args: string, ctx: any) => {
+           if (args === "add") ai.registerApiProvider({ api: "by-command", stream: (() => undefined) as any }, "command");
+           if (args === "reload") return void (await ctx.reload());
+           seen.push(ai.getApiProviders().map((provider) => provider.api).filter((api) => api === "at-load" || api === "by-command"));
+         } });
+       }`,
+    );
+    const started = await startSession(world, { paths: [path] });
+    for (const step of ["add", "list", "reload", "list"]) await started.session.prompt(`/apis ${step}`);
+    expect((globalThis as { __reloadSeen?: unknown[] }).__reloadSeen).toEqual([["at-load", "by-command"], ["at-load", "by-command"], ["at-load"]]);
+    await started.session.dispose();
+  });
+});
+
 describe("pi-ai's Bedrock loader hooks in a session", () => {
   let world: World;
   beforeAll(async () => (world = await createWorld()));

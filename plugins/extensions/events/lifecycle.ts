@@ -3,7 +3,8 @@
 // instances going stale when the session leaves its conversation, and the host the shims reach the session
 // through. Tapped once per session, when the first extension loads (at start-up, or on a later reload).
 import { isTapped } from "../../../kernel/index.js";
-import { installExtensionHost } from "../shims/host.js";
+import { installExtensionHost, type ExtensionHost } from "../shims/host.js";
+import { resetApiProvidersOf } from "../shims/pi-ai/api-registrations.js";
 import { cleanupSessionResources } from "../shims/pi-ai/session-resources.js";
 import { extensionError } from "../instance/errors.js";
 import { discoverResources } from "./resources-discover.js";
@@ -54,7 +55,7 @@ export function installHost(runtime: ExtensionRuntime): void {
   if (runtime.hostInstalled) return;
   runtime.hostInstalled = true;
   const { session, context } = runtime;
-  const release = installExtensionHost({
+  const host: ExtensionHost = {
     cwd: session.cwd,
     agentDir: runtime.options.agentDir,
     models: () => runtime.models()?.all() ?? [],
@@ -66,13 +67,15 @@ export function installHost(runtime: ExtensionRuntime): void {
     warn: (message) => context.log.warn(message),
     listSessions: async (query) => (await context.tryUse("sessions")?.store.list(query)) ?? [],
     createSession: runtime.options.createSession,
-  });
+  };
+  const release = installExtensionHost(host);
   // The instances that heard session_shutdown are stale, as pi's are once their session is replaced or disposed;
-  // the host goes with the session.
+  // the host goes with the session. A reload also resets pi-ai's API registry, as pi's does.
   context.on(
     "session_shutdown",
     (event) => {
       if (event.reason === "quit") release();
+      if (event.reason === "reload") resetApiProvidersOf(host);
       runtime.retire();
     },
     { stage: 1000 },

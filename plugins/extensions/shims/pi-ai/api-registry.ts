@@ -5,6 +5,7 @@
 import { PithError, type AssistantMessageEvent, type Model } from "../../../../kernel/index.js";
 import { providerFromStream } from "../../registrations/provider-from-stream.js";
 import { extensionHost, type ExtensionHost } from "../host.js";
+import { registeredIn, resetApiProvidersOf } from "./api-registrations.js";
 import { stream, type AssistantMessageEventStream, type LlmContext, type LlmStreamOptions } from "./llm.js";
 import { createFauxCore, type RegisterFauxProviderOptions } from "./faux-core.js";
 
@@ -18,24 +19,10 @@ export interface ApiProvider {
   streamSimple: ApiStream;
 }
 
-interface Registration {
-  sourceId?: string;
-  release: () => void;
-}
-
-/** per session: what pi-ai's registry calls registered, by API */
-const registrations = new WeakMap<ExtensionHost, Map<string, Registration>>();
-
 function sessionHost(what: string): ExtensionHost {
   const host = extensionHost();
   if (!host) throw new PithError("EXTENSION_NO_SESSION", `${what} works only inside a running pith session.`);
   return host;
-}
-
-function registeredIn(host: ExtensionHost): Map<string, Registration> {
-  let registered = registrations.get(host);
-  if (!registered) registrations.set(host, (registered = new Map()));
-  return registered;
 }
 
 /** a stream function that sends the model through the session's provider for `api`, refusing a model of another */
@@ -68,7 +55,7 @@ export function getApiProviders(): ApiProvider[] {
 
 export function unregisterApiProviders(sourceId: string): void {
   const host = extensionHost();
-  const registered = host && registrations.get(host);
+  const registered = host && registeredIn(host);
   for (const [api, registration] of registered ?? []) {
     if (registration.sourceId !== sourceId) continue;
     registration.release();
@@ -79,10 +66,9 @@ export function unregisterApiProviders(sourceId: string): void {
 /** Removes every registration made here; pith's own providers for those APIs serve again. */
 export function resetApiProviders(): void {
   const host = extensionHost();
-  const registered = host && registrations.get(host);
-  for (const registration of registered?.values() ?? []) registration.release();
-  registered?.clear();
+  if (host) resetApiProvidersOf(host);
 }
+
 
 /**
  * pi-ai's built-in APIs are pith's provider plugins, which stay registered beneath any replacement: none is missing,
