@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { spawnPiRpc, spawnRpc, type RpcChild } from "../rpc/rpc-harness.js";
 import { NODE22, PI16_CLI } from "../support/pi-node22.js";
@@ -25,12 +25,11 @@ export default function (pi) {
 }
 `;
 
-// a world for each program, so that the two run side by side, each against its own mock server
-let worlds: { pi: CliWorld; pith: CliWorld };
-beforeEach(async () => {
-  worlds = { pi: await createCliWorld(), pith: await createCliWorld() };
-});
-afterEach(() => Promise.all([worlds.pi.close(), worlds.pith.close()]));
+/** A world for each program, so that the two run side by side, each against its own mock server. */
+async function sideBySideWorlds(): Promise<{ pi: CliWorld; pith: CliWorld; close(): Promise<unknown> }> {
+  const [pi, pith] = await Promise.all([createCliWorld(), createCliWorld()]);
+  return { pi, pith, close: () => Promise.all([pi.close(), pith.close()]) };
+}
 
 async function observe(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld): Promise<{ observed: string[]; prompts: boolean[] }> {
   const observedFile = join(world.home, "observed.txt");
@@ -57,7 +56,8 @@ async function observe(spawn: (world: CliWorld, args: string[], env: NodeJS.Proc
 it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
   "a run's systemPromptOptions edits reach its request and are gone once it settles, as in pi 1.6.0",
   async () => {
-    const [pi, pith] = await Promise.all([observe(spawnPiRpc, worlds.pi), observe(spawnRpc, worlds.pith)]);
+    const worlds = await sideBySideWorlds();
+    const [pi, pith] = await Promise.all([observe(spawnPiRpc, worlds.pi), observe(spawnRpc, worlds.pith)]).finally(() => worlds.close());
     expect(pith).toEqual(pi);
     expect(pith).toEqual({
       observed: ["input false", "agent_end true", "agent_settled false", "input false", "agent_end false", "agent_settled false"],
@@ -73,10 +73,23 @@ it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
 const lines = (prompt: string, pattern: RegExp) => prompt.split("\n").filter((line) => pattern.test(line)).map((line) => line.trim());
 const GUARD_TOOL = `pi.registerTool({ name: "guard", label: "guard", description: "Guards", promptSnippet: "Guard files", promptGuidelines: ["Ask before guarding"], parameters: { type: "object", properties: {} }, async execute() { return { content: [] }; } });`;
 const RULE_ORDER = /lockfile|guarding|^- Be concise|^- Show file paths/;
-const PART_CASES: { option: string; change: string; setup?: string; seen: (prompt: string) => unknown; expected: unknown }[] = [
+interface PartCase {
+  option: string;
+  change: string;
+  setup?: string;
+  /**
+   * The case checks where sections sit, so it runs first in a process (see runsPerProcess): pi sends a session's
+   * prompt as its system messages replay it, where a section keeps the place it first had in the session.
+   */
+  checksOrder?: true;
+  seen: (prompt: string) => unknown;
+  expected: unknown;
+}
+const PART_CASES: PartCase[] = [
   {
     option: "customPrompt",
     change: `o.customPrompt = "You guard lockfiles.";`,
+    checksOrder: true,
     // the preamble, and the sections after it: no tools, rules or docs
     seen: (prompt) => [prompt.split("\n\n<")[0], lines(prompt, /^<[a-z_]+>$/)],
     expected: ["You guard lockfiles.", ["<cwd>"]],
@@ -103,6 +116,7 @@ const PART_CASES: { option: string; change: string; setup?: string; seen: (promp
   {
     option: "appendSystemPrompt",
     change: `o.appendSystemPrompt = "Mind the lockfile";`,
+    checksOrder: true,
     // the added addendum sits where pi puts it: before cwd, not after it
     seen: (prompt) => lines(prompt, /^<[a-z_]+>$/),
     expected: ["<tools>", "<rules>", "<docs>", "<addendum>", "<cwd>"],
@@ -137,32 +151,65 @@ function systemText(body: unknown): string {
   return typeof system === "string" ? system : system.map((block) => block.text).join("\n\n");
 }
 
-async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld, change: string, setup = ""): Promise<string[]> {
+/**
+ * The cases in the runs of as few processes as can hold them: edits last for their run only (the first test shows
+ * it), so the cases of one extension setup share a process, except that a case which checks where sections sit
+ * starts a process of its own.
+ */
+function runsPerProcess(cases: PartCase[]): PartCase[][] {
+  const processes: PartCase[][] = [];
+  for (const part of cases) {
+    const joined = part.checksOrder ? undefined : processes.filter((runs) => runs[0]!.setup === part.setup).at(-1);
+    if (joined) joined.push(part);
+    else processes.push([part]);
+  }
+  return processes;
+}
+
+/** The prompt of each run that makes one of `changes`, from one RPC process: run i makes change i. */
+async function promptsWith(spawn: (world: CliWorld, args: string[], env: NodeJS.ProcessEnv) => RpcChild, world: CliWorld, changes: string[], setup: string): Promise<string[][]> {
   const extension = join(world.home, "part-change.mjs");
-  await writeFile(extension, `export default function (pi) {\n  ${setup}\n  pi.on("before_agent_start", (event) => {\n    const o = event.systemPromptOptions;\n    ${change}\n  });\n}\n`);
-  world.mock.enqueue({ text: "one" });
-  const from = world.mock.requests.length;
+  const cases = changes.map((change) => `(o) => {\n    ${change}\n  }`).join(",\n  ");
+  await writeFile(extension, `const changes = [\n  ${cases},\n];\nexport default function (pi) {\n  ${setup}\n  let run = 0;\n  pi.on("before_agent_start", (event) => changes[run++](event.systemPromptOptions));\n}\n`);
   const rpc = spawn(world, ["--no-session", "-e", extension], {});
+  const prompts: string[][] = [];
   try {
-    const start = rpc.peer.records.length;
-    await rpc.peer.request({ type: "prompt", message: "first" });
-    await rpc.peer.waitFor((record) => record.type === "agent_settled", start);
+    while (prompts.length < changes.length) {
+      world.mock.enqueue({ text: "one" });
+      const from = world.mock.requests.length;
+      const start = rpc.peer.records.length;
+      await rpc.peer.request({ type: "prompt", message: "first" });
+      await rpc.peer.waitFor((record) => record.type === "agent_settled", start);
+      prompts.push(world.mock.requests.slice(from).map((request) => systemText(request.body)));
+    }
     rpc.peer.end();
     await rpc.exited;
   } finally {
     rpc.child.kill();
   }
-  return world.mock.requests.slice(from).map((request) => systemText(request.body));
+  return prompts;
 }
 
-for (const { option, change, setup, seen, expected } of PART_CASES) {
-  it.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))(
-    `a run's change of systemPromptOptions.${option} reaches its prompt as in pi 1.6.0`,
-    async () => {
-      const [pi, pith] = (await Promise.all([promptsWith(spawnPiRpc, worlds.pi, change, setup), promptsWith(spawnRpc, worlds.pith, change, setup)])).map((prompts) => prompts.map(seen));
-      expect(pith).toEqual(pi);
-      expect(pith).toEqual([expected]);
-    },
-    120_000,
-  );
-}
+describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("systemPromptOptions parts", () => {
+  // each case's prompts, per program
+  const prompts = new Map<string, { pi: string[]; pith: string[] }>();
+  let partWorlds: Awaited<ReturnType<typeof sideBySideWorlds>> | undefined;
+  beforeAll(async () => {
+    partWorlds = await sideBySideWorlds();
+    for (const runs of runsPerProcess(PART_CASES)) {
+      const changes = runs.map((part) => part.change);
+      const setup = runs[0]!.setup ?? "";
+      const [pi, pith] = await Promise.all([promptsWith(spawnPiRpc, partWorlds.pi, changes, setup), promptsWith(spawnRpc, partWorlds.pith, changes, setup)]);
+      runs.forEach((part, index) => prompts.set(part.option, { pi: pi[index]!, pith: pith[index]! }));
+    }
+  }, 120_000);
+  afterAll(() => partWorlds?.close());
+
+  for (const { option, seen, expected } of PART_CASES) {
+    it(`a run's change of systemPromptOptions.${option} reaches its prompt as in pi 1.6.0`, () => {
+      const { pi, pith } = prompts.get(option)!;
+      expect(pith.map(seen)).toEqual(pi.map(seen));
+      expect(pith.map(seen)).toEqual([expected]);
+    });
+  }
+});
