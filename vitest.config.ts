@@ -37,6 +37,13 @@ export default defineConfig({
     // In-process sessions (createAgentSession) find pith's cache folder through the environment: tests must never
     // write the real ~/.cache/pith. Tests that need a cache folder of their own still set one.
     // CLI runs in test worlds share one V8 code cache for the run (test/support/code-cache.ts).
-    env: { PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")), PITH_TEST_CODE_CACHE: mkdtempSync(join(tmpdir(), "pith-test-v8-")) },
+    // Node 22 processes (pi 1.6.0, scripts importing pi's modules) share node's compile cache for the run: a script
+    // loading pi's unbundled modules compiles them again otherwise, and pi's CLI would keep its cache in the system's
+    // temporary folder after the run. Node 20, which runs pith, has no such cache and ignores the variable.
+    env: {
+      PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")),
+      PITH_TEST_CODE_CACHE: mkdtempSync(join(tmpdir(), "pith-test-v8-")),
+      NODE_COMPILE_CACHE: mkdtempSync(join(tmpdir(), "pith-test-node22-")),
+    },
   },
 });

@@ -58,6 +58,8 @@ export async function createCliWorld(
     PI_CODING_AGENT_DIR: agentDir,
     PITH_CACHE_DIR: join(home, "cache"),
     TMPDIR: tmpdir(),
+    // pi 1.6.0's CLI (on Node 22) keeps its compile cache in the run's folder (vitest.config.ts)
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
   };
   return {
     mock,
