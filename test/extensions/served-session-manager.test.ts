@@ -76,13 +76,30 @@ const pi = (body: string) =>
     ${PRELUDE}
     ${body}`, { env: { PI_CODING_AGENT_DIR: world.agentDir } });
 
+/** what the inMemory case inspects, a session of stored entries */
+const INSPECT = `(m, input) => {
+  const entries = m.parseSessionEntries(input.content);
+  const sm = m.SessionManager.inMemory("/work/project", undefined, entries);
+  const collected = m.collectEntriesForBranchSummary(sm, "b2", "u4");
+  const result = [sm.getSessionFile() ?? null, sm.isPersisted(), sm.getSessionDir(), sm.getSessionId(), sm.getLeafId(), shape(sm.getTree()), sm.buildSessionProjection(),
+    sm.getLabel("u1") ?? null, sm.getSessionName() ?? null, collected.entries.map((e) => e.id), collected.commonAncestorId, sm.getBranch("t2").map((e) => e.id)];
+  const branched = sm.createBranchedSession("u4");
+  return [result, branched ?? null, stable(sm.getEntries()), stable(sm.buildSessionContext()), sm.getLabel("u1") ?? null, sm.getSessionId() !== input.id];
+}`;
+const INSPECTED = { content: SEEDED_SESSION, id: "019a0000-0000-7000-8000-000000000001" };
+let piInspected: unknown;
+
 beforeAll(async () => {
   world = await createWorld();
   served = await loadServed();
-  piWrote = JSON.parse(await pi(`process.stdout.write(JSON.stringify((${WRITE})(m, ${JSON.stringify(join(world.root, "pi"))}, ${JSON.stringify(world.project)})));`));
   pithWrote = evaluate(`(m, input) => (${WRITE})(m, input.dir, input.cwd)`)(served, { dir: join(world.root, "pith"), cwd: world.project });
-  const files = [piWrote.file, piWrote.branched, pithWrote.file, pithWrote.branched];
-  piRead = JSON.parse(await pi(`process.stdout.write(JSON.stringify(${JSON.stringify(files)}.map((file) => read(m, file))));`));
+  // pi's side in one Node 22 process: its session written, then the four files read, then the stored entries inspected
+  const piSide = JSON.parse(
+    await pi(`const wrote = (${WRITE})(m, ${JSON.stringify(join(world.root, "pi"))}, ${JSON.stringify(world.project)});
+    const files = [wrote.file, wrote.branched, ${JSON.stringify(pithWrote.file)}, ${JSON.stringify(pithWrote.branched)}];
+    process.stdout.write(JSON.stringify({ wrote, read: files.map((file) => read(m, file)), inspected: (${INSPECT})(m, ${JSON.stringify(INSPECTED)}) }));`),
+  ) as { wrote: typeof piWrote; read: unknown[]; inspected: unknown };
+  ({ wrote: piWrote, read: piRead, inspected: piInspected } = piSide);
 }, 180_000);
 afterAll(() => world.close());
 
@@ -111,19 +128,8 @@ describe("SessionManager served as pi 1.6.0's", () => {
 });
 
 describe("SessionManager.inMemory over stored entries, as pi 1.6.0's", () => {
-  const INSPECT = `(m, input) => {
-    const entries = m.parseSessionEntries(input.content);
-    const sm = m.SessionManager.inMemory("/work/project", undefined, entries);
-    const collected = m.collectEntriesForBranchSummary(sm, "b2", "u4");
-    const result = [sm.getSessionFile() ?? null, sm.isPersisted(), sm.getSessionDir(), sm.getSessionId(), sm.getLeafId(), shape(sm.getTree()), sm.buildSessionProjection(),
-      sm.getLabel("u1") ?? null, sm.getSessionName() ?? null, collected.entries.map((e) => e.id), collected.commonAncestorId, sm.getBranch("t2").map((e) => e.id)];
-    const branched = sm.createBranchedSession("u4");
-    return [result, branched ?? null, stable(sm.getEntries()), stable(sm.buildSessionContext()), sm.getLabel("u1") ?? null, sm.getSessionId() !== input.id];
-  }`;
-  it("gives pi's tree, context, labels and branched copy", async () => {
-    const input = { content: SEEDED_SESSION, id: "019a0000-0000-7000-8000-000000000001" };
-    const piResult: unknown = JSON.parse(await pi(`process.stdout.write(JSON.stringify((${INSPECT})(m, ${JSON.stringify(input)})));`));
-    expect(JSON.parse(JSON.stringify(evaluate(INSPECT)(served, input)))).toEqual(piResult);
+  it("gives pi's tree, context, labels and branched copy", () => {
+    expect(JSON.parse(JSON.stringify(evaluate(INSPECT)(served, INSPECTED)))).toEqual(piInspected);
   });
 });
 
