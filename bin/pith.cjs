@@ -10,8 +10,13 @@ if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) {
   // lib/process/steady-young-generation.ts). Other runs leave V8's flags alone: under a changed flag node compiles
   // every built-in module it loads afterwards from source. Set before any code cache loads, as V8 keys a cache by
   // its flags (and bin/compile-cache.cjs names it by them); a wrong guess here only costs speed.
+  const SESSION_RUN_BUILTINS = ["node:process", "node:http", "node:fs/promises", "node:stream/promises", "node:tty", "node:vm", "node:module", "node:os"];
   const SESSION_OPTIONS = ["-c", "--continue", "-r", "--resume", "--session", "--session-id", "--fork"];
   if (args.some((arg) => SESSION_OPTIONS.includes(arg.split("=")[0]))) {
+    // node's own modules compile from its embedded code cache only under V8's default flags: those such a run
+    // loads anyway (to send its request, read input, load the bundle) are loaded before the flag changes
+    for (const name of SESSION_RUN_BUILTINS) require(name);
+    void globalThis.ReadableStream; // loaded on first touch; the provider SDKs stream through it
     require("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
     globalThis[Symbol.for("pith.steadyYoungGeneration")] = true;
   }

@@ -132,6 +132,28 @@ describe("the code cache and V8's young-generation flag (lib/process/steady-youn
     expect(Object.keys(after).filter((name) => name.startsWith("cli.cjs-") && name.endsWith(".full"))).toHaveLength(2);
     expect(Object.keys(after).filter((name) => name.startsWith("anthropic.cjs-"))).toHaveLength(2);
   }, 60_000);
+  it("a run that opens a stored session loads the built-in modules it uses before it changes the flag", async () => {
+    // under a changed flag node compiles each built-in module it loads from source, not from its embedded cache
+    const stored = join(world.home, "stored.jsonl");
+    writeLargeSession(stored, { targetBytes: 100_000, messages: 30, cwd: world.project });
+    const preload = join(world.home, "builtins-after-flag.cjs");
+    await writeFile(
+      preload,
+      `const v8 = require("node:v8");
+       const setFlags = v8.setFlagsFromString;
+       let loaded;
+       v8.setFlagsFromString = (flags) => { loaded ??= new Set(process.moduleLoadList); return setFlags(flags); };
+       process.on("exit", () => {
+         const after = loaded ? process.moduleLoadList.filter((name) => name.startsWith("NativeModule ") && !loaded.has(name)) : undefined;
+         process.stderr.write("BUILTINS AFTER FLAG " + JSON.stringify(after) + "\\n");
+       });`,
+    );
+    world.mock.enqueue({ text: "resumed" });
+    const resumed = await world.run(["--session", stored, "--model", "mock/mock-model", "-p", "go on"], { env: { NODE_OPTIONS: `--require ${preload}` } });
+    expect(resumed.stdout).toContain("resumed");
+    const after = /BUILTINS AFTER FLAG (.*)/.exec(resumed.stderr)?.[1];
+    expect(after && JSON.parse(after)).toEqual([]);
+  }, 60_000);
 });
 
 describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", () => {
