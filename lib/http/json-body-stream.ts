@@ -117,32 +117,67 @@ function isPieceWiseArray(value: unknown): value is unknown[] {
   return Array.isArray(value) && !hasToJson(value) && !value.some(hasToJson);
 }
 
-/** A cheap walk that stops as soon as the estimate passes `limit`: small requests cost a pass over themselves. */
+/**
+ * Whether the JSON of `root` passes `limit` characters, estimated. A long array is first estimated from a sample of
+ * its elements: a long conversation's walk would otherwise visit every message up to the limit, and an estimate that
+ * passes the limit only streams a body that could have gone whole (the same bytes either way). An estimate below it
+ * is checked by the walk of every value, so a large body is never left to the SDK's single string by a sample.
+ */
 function jsonSizeExceeds(root: unknown, limit: number): boolean {
+  const estimate = estimatedJsonSize(root, limit, SAMPLED_ARRAY_LENGTH);
+  return estimate.size > limit || (estimate.sampled && estimatedJsonSize(root, limit, Infinity).size > limit);
+}
+
+/** Arrays at least this long are sampled: counted from runs of neighbouring elements spread over them. */
+const SAMPLED_ARRAY_LENGTH = 1024;
+const SAMPLE_RUNS = 16;
+const SAMPLE_RUN_LENGTH = 8;
+
+/**
+ * A cheap walk that stops as soon as the estimate passes `limit`: small requests cost a pass over themselves.
+ * Arrays of `sampleFrom` elements or more are counted from every k-th element, weighted k.
+ */
+function estimatedJsonSize(root: unknown, limit: number, sampleFrom: number): { size: number; sampled: boolean } {
   let size = 0;
-  // strings and other leaves are counted where they are met; only containers wait on the stack
+  let sampled = false;
+  // strings and other leaves are counted where they are met; only containers wait on the stack, with their weight
   const pending: object[] = [];
-  const meet = (value: unknown): void => {
-    if (typeof value === "string") size += value.length + 2;
-    else if (value !== null && typeof value === "object") pending.push(value);
-    else size += 8;
+  const weights: number[] = [];
+  const meet = (value: unknown, weight: number): void => {
+    if (typeof value === "string") size += (value.length + 2) * weight;
+    else if (value !== null && typeof value === "object") {
+      pending.push(value);
+      weights.push(weight);
+    } else size += 8 * weight;
   };
-  meet(root);
+  meet(root, 1);
   while (pending.length > 0) {
     const value = pending.pop()!;
-    if (value instanceof StoredJsonString) size += value.byteLength;
+    const weight = weights.pop()!;
+    if (value instanceof StoredJsonString) size += value.byteLength * weight;
     else if (Array.isArray(value)) {
-      size += value.length + 2;
-      for (const item of value) meet(item);
+      size += (value.length + 2) * weight;
+      if (value.length >= sampleFrom) {
+        sampled = true;
+        // runs of neighbours, not single elements at a fixed step: a conversation repeats (prompt, call, result),
+        // and a step that is a multiple of its period would count only one kind of message
+        const share = (weight * value.length) / (SAMPLE_RUNS * SAMPLE_RUN_LENGTH);
+        for (let run = 0; run < SAMPLE_RUNS; run++) {
+          const first = Math.floor(((run + 0.5) * value.length) / SAMPLE_RUNS) - (SAMPLE_RUN_LENGTH >> 1);
+          for (let index = first; index < first + SAMPLE_RUN_LENGTH; index++) meet(value[index], share);
+        }
+      } else {
+        for (const item of value) meet(item, weight);
+      }
     } else {
       // for-in makes no array of keys per object (a long conversation has tens of thousands); an inherited
       // enumerable member only makes the estimate larger
       for (const key in value) {
-        size += key.length + 4;
-        meet((value as Record<string, unknown>)[key]);
+        size += (key.length + 4) * weight;
+        meet((value as Record<string, unknown>)[key], weight);
       }
     }
-    if (size > limit) return true;
+    if (size > limit) break;
   }
-  return size > limit;
+  return { size, sampled };
 }

@@ -77,6 +77,34 @@ describe("streamedJsonBody", () => {
     }
   });
 
+  it("decides on a long conversation from a sample of its messages when that passes the threshold, else from all of them", () => {
+    // prompt, call, result, as a resumed session's messages repeat: a sample at a fixed step of three would see
+    // only one kind
+    let read = 0;
+    const message = (index: number, size: number) => ({
+      role: index % 3 === 1 ? "assistant" : "user",
+      get content() {
+        read++;
+        return "r".repeat(size);
+      },
+    });
+    const resultsCarryIt = Array.from({ length: 20_000 }, (_, index) => message(index, index % 3 === 2 ? 900 : 20));
+    expect(JSON.stringify({ messages: resultsCarryIt }).length).toBeGreaterThan(STREAMED_BODY_THRESHOLD);
+    read = 0;
+    expect(streamedJsonBody({ model: "m", messages: resultsCarryIt }, live)).toBeDefined();
+    expect(read).toBeLessThan(200);
+
+    // under the threshold: every message is counted before the body is left to the SDK
+    const small = Array.from({ length: 20_000 }, (_, index) => message(index, 20));
+    read = 0;
+    expect(streamedJsonBody({ messages: small }, live)).toBeUndefined();
+    expect(read).toBeGreaterThan(small.length - 200);
+
+    // one message the sample misses carries the body over the threshold: the full count finds it
+    const oneBig = Array.from({ length: 20_000 }, (_, index) => message(index, index === 1 ? STREAMED_BODY_THRESHOLD : 20));
+    expect(streamedJsonBody({ messages: oneBig }, live)).toBeDefined();
+  });
+
   it("serializes afresh on every iteration, so a retry sends the same bytes and sees later changes", async () => {
     const params = { model: "m", messages: [{ content: "a".repeat(100_000) }, { content: "b" }] };
     const body = streamedJsonBody(params, live, 0)!;
