@@ -119,65 +119,75 @@ function isPieceWiseArray(value: unknown): value is unknown[] {
 
 /**
  * Whether the JSON of `root` passes `limit` characters, estimated. A long array is first estimated from a sample of
- * its elements: a long conversation's walk would otherwise visit every message up to the limit, and an estimate that
- * passes the limit only streams a body that could have gone whole (the same bytes either way). An estimate below it
- * is checked by the walk of every value, so a large body is never left to the SDK's single string by a sample.
+ * its elements: a long conversation's walk would otherwise visit every message up to the limit before the request's
+ * head could leave. Only a sample well past the limit streams the body (the same bytes as a whole one); any other
+ * answer comes from the walk of every value, so a large body is never left to the SDK's single string by a sample.
  */
 function jsonSizeExceeds(root: unknown, limit: number): boolean {
-  const estimate = estimatedJsonSize(root, limit, SAMPLED_ARRAY_LENGTH);
-  return estimate.size > limit || (estimate.sampled && estimatedJsonSize(root, limit, Infinity).size > limit);
+  const estimate = estimatedJsonSize(root, limit, true);
+  if (!estimate.sampled) return estimate.size > limit;
+  return estimate.size > SAMPLED_MARGIN * limit || estimatedJsonSize(root, limit, false).size > limit;
 }
 
-/** Arrays at least this long are sampled: counted from runs of neighbouring elements spread over them. */
+/** Arrays at least this long are sampled: runs of neighbouring elements spread over them. */
 const SAMPLED_ARRAY_LENGTH = 1024;
-const SAMPLE_RUNS = 16;
+const SAMPLE_RUNS = 15;
 const SAMPLE_RUN_LENGTH = 8;
+/** how far past the limit a sampled estimate must be to stream a body on its word */
+const SAMPLED_MARGIN = 1.25;
 
 /**
  * A cheap walk that stops as soon as the estimate passes `limit`: small requests cost a pass over themselves.
- * Arrays of `sampleFrom` elements or more are counted from every k-th element, weighted k.
+ * With `sample`, arrays of SAMPLED_ARRAY_LENGTH elements or more are estimated from a sample.
  */
-function estimatedJsonSize(root: unknown, limit: number, sampleFrom: number): { size: number; sampled: boolean } {
+function estimatedJsonSize(root: unknown, limit: number, sample: boolean): { size: number; sampled: boolean } {
   let size = 0;
   let sampled = false;
-  // strings and other leaves are counted where they are met; only containers wait on the stack, with their weight
+  // strings and other leaves are counted where they are met; only containers wait on the stack
   const pending: object[] = [];
-  const weights: number[] = [];
-  const meet = (value: unknown, weight: number): void => {
-    if (typeof value === "string") size += (value.length + 2) * weight;
-    else if (value !== null && typeof value === "object") {
-      pending.push(value);
-      weights.push(weight);
-    } else size += 8 * weight;
+  const meet = (value: unknown): void => {
+    if (typeof value === "string") size += value.length + 2;
+    else if (value !== null && typeof value === "object") pending.push(value);
+    else size += 8;
   };
-  meet(root, 1);
+  meet(root);
   while (pending.length > 0) {
     const value = pending.pop()!;
-    const weight = weights.pop()!;
-    if (value instanceof StoredJsonString) size += value.byteLength * weight;
+    if (value instanceof StoredJsonString) size += value.byteLength;
     else if (Array.isArray(value)) {
-      size += (value.length + 2) * weight;
-      if (value.length >= sampleFrom) {
+      size += value.length + 2;
+      if (sample && value.length >= SAMPLED_ARRAY_LENGTH) {
         sampled = true;
-        // runs of neighbours, not single elements at a fixed step: a conversation repeats (prompt, call, result),
-        // and a step that is a multiple of its period would count only one kind of message
-        const share = (weight * value.length) / (SAMPLE_RUNS * SAMPLE_RUN_LENGTH);
-        for (let run = 0; run < SAMPLE_RUNS; run++) {
-          const first = Math.floor(((run + 0.5) * value.length) / SAMPLE_RUNS) - (SAMPLE_RUN_LENGTH >> 1);
-          for (let index = first; index < first + SAMPLE_RUN_LENGTH; index++) meet(value[index], share);
-        }
+        size += sampledArraySize(value);
       } else {
-        for (const item of value) meet(item, weight);
+        for (const item of value) meet(item);
       }
     } else {
       // for-in makes no array of keys per object (a long conversation has tens of thousands); an inherited
       // enumerable member only makes the estimate larger
       for (const key in value) {
-        size += (key.length + 4) * weight;
-        meet((value as Record<string, unknown>)[key], weight);
+        size += key.length + 4;
+        meet((value as Record<string, unknown>)[key]);
       }
     }
     if (size > limit) break;
   }
   return { size, sampled };
+}
+
+/**
+ * The size of a long array's elements, from runs of neighbours spread over it (a conversation repeats prompt, call,
+ * result: single elements at a fixed step could all be prompts). The median run counts, so that a few big elements
+ * that a run happens to meet do not stand for the whole array.
+ */
+function sampledArraySize(array: readonly unknown[]): number {
+  const runs: number[] = [];
+  for (let run = 0; run < SAMPLE_RUNS; run++) {
+    const first = Math.floor(((run + 0.5) * array.length) / SAMPLE_RUNS) - (SAMPLE_RUN_LENGTH >> 1);
+    let runSize = 0;
+    for (let index = first; index < first + SAMPLE_RUN_LENGTH; index++) runSize += estimatedJsonSize(array[index], Infinity, false).size;
+    runs.push(runSize);
+  }
+  runs.sort((a, b) => a - b);
+  return (runs[SAMPLE_RUNS >> 1]! * array.length) / SAMPLE_RUN_LENGTH;
 }

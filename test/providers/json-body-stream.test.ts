@@ -103,6 +103,12 @@ describe("streamedJsonBody", () => {
     // one message the sample misses carries the body over the threshold: the full count finds it
     const oneBig = Array.from({ length: 20_000 }, (_, index) => message(index, index === 1 ? STREAMED_BODY_THRESHOLD : 20));
     expect(streamedJsonBody({ messages: oneBig }, live)).toBeDefined();
+
+    // a block of big messages a sample may meet does not stand for the whole conversation: under the threshold it
+    // is sent whole (a server that refuses chunked bodies takes it)
+    const fewBig = Array.from({ length: 20_000 }, (_, index) => message(index, index >= 600 && index <= 700 ? 30_000 : 20));
+    expect(JSON.stringify({ messages: fewBig }).length).toBeLessThan(STREAMED_BODY_THRESHOLD);
+    expect(streamedJsonBody({ messages: fewBig }, live)).toBeUndefined();
   });
 
   it("serializes afresh on every iteration, so a retry sends the same bytes and sees later changes", async () => {
