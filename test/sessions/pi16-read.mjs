@@ -1,8 +1,10 @@
 // What pi 1.6.0's own SessionManager reads from a session file, run under Node 22. Given a file after pi's index,
 // prints that one view (tests that read once). Without one, as test/sessions/pi16-reader.ts runs it, answers each
 // line of stdin ({ file, leaf? }) with one line ({ view } or { error }): one process serves a whole test file, as
-// loading pi's modules costs seconds of CPU and reading a session file next to nothing.
+// loading pi's modules costs seconds of CPU and reading a session file next to nothing. A line { write: { cwd,
+// sessionDir } } has pi write pi16-write.mjs's session instead, answered with { file }.
 import { createInterface } from "node:readline";
+import { writePiSession } from "./pi16-write.mjs";
 
 const [, , piIndex, onlyFile] = process.argv;
 const { SessionManager } = await import(piIndex);
@@ -18,10 +20,10 @@ function read(file, leaf) {
 if (onlyFile) process.stdout.write(`${JSON.stringify(read(onlyFile))}\n`);
 else {
   for await (const line of createInterface({ input: process.stdin })) {
-    const { file, leaf } = JSON.parse(line);
+    const { file, leaf, write } = JSON.parse(line);
     let reply;
     try {
-      reply = { view: read(file, leaf) };
+      reply = write ? { file: writePiSession(SessionManager, write.cwd, write.sessionDir) } : { view: read(file, leaf) };
     } catch (error) {
       reply = { error: String(error?.stack ?? error) };
     }

@@ -1,5 +1,5 @@
 // pi 1.6.0's own SessionManager as a reader of session files, in one Node 22 process for all of a test file's reads
-// (pi16-read.mjs): each read is a line out and a line back, in order.
+// (pi16-read.mjs), and the writer of pi16-write.mjs's session: each request is a line out and a line back, in order.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -16,6 +16,8 @@ export interface PiView {
 export interface PiReader {
   /** What pi reads from `file`, at `leaf` if given (else at the file's last entry). */
   read(file: string, leaf?: string): Promise<PiView>;
+  /** pi writes pi16-write.mjs's session in `sessionDir` for a project in `cwd`: the file's path. */
+  write(cwd: string, sessionDir: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -26,25 +28,28 @@ export function startPiReader(): PiReader {
   const child = spawn(NODE22, [root("test/sessions/pi16-read.mjs"), piIndex], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const waiting: { file: string; resolve: (view: PiView) => void; reject: (error: Error) => void }[] = [];
+  type Reply = { view?: PiView; file?: string; error?: string };
+  const waiting: { what: string; resolve: (reply: Reply) => void; reject: (error: Error) => void }[] = [];
   const exited = new Promise<void>((resolve) =>
     child.once("close", (code) => {
-      for (const { file, reject } of waiting.splice(0)) reject(new Error(`pi could not read ${file}: the reader exited (${code}): ${stderr}`));
+      for (const { what, reject } of waiting.splice(0)) reject(new Error(`pi could not ${what}: the reader exited (${code}): ${stderr}`));
       resolve();
     }),
   );
   createInterface({ input: child.stdout }).on("line", (line) => {
-    const reply = JSON.parse(line) as { view?: PiView; error?: string };
-    const { file, resolve, reject } = waiting.shift()!;
-    if (reply.view) resolve(reply.view);
-    else reject(new Error(`pi could not read ${file}: ${reply.error}`));
+    const reply = JSON.parse(line) as Reply;
+    const { what, resolve, reject } = waiting.shift()!;
+    if (reply.error === undefined) resolve(reply);
+    else reject(new Error(`pi could not ${what}: ${reply.error}`));
   });
+  const ask = (request: object, what: string) =>
+    new Promise<Reply>((resolve, reject) => {
+      waiting.push({ what, resolve, reject });
+      child.stdin.write(`${JSON.stringify(request)}\n`);
+    });
   return {
-    read: (file, leaf) =>
-      new Promise((resolve, reject) => {
-        waiting.push({ file, resolve, reject });
-        child.stdin.write(`${JSON.stringify({ file, leaf })}\n`);
-      }),
+    read: async (file, leaf) => (await ask({ file, leaf }, `read ${file}`)).view!,
+    write: async (cwd, sessionDir) => (await ask({ write: { cwd, sessionDir } }, `write a session in ${sessionDir}`)).file!,
     close() {
       child.stdin.end();
       return exited;
