@@ -41,10 +41,6 @@ export interface CreateAgentSessionOptions extends SessionChoices {
   provider?: string;
   /** key for the chosen model's provider, kept in memory only */
   apiKey?: string;
-  /** `--skill` paths (kept with `noSkills`) */
-  skillPaths?: string[];
-  /** `--prompt-template` paths (kept with `noPromptTemplates`) */
-  promptTemplatePaths?: string[];
   /** `--no-mcp`: the MCP plugin is not loaded this run */
   noMcp?: boolean;
   /** resume the newest session of the cwd (`--continue`) */
@@ -251,7 +247,7 @@ function subSessionOptions({ customTools = [], extensions, ...request }: Session
   const tools = customTools.filter(isPiTool);
   if (tools.length < customTools.length) throw new PithError("EXTENSION_SDK_OPTION_INVALID", "createAgentSession's customTools must be tool definitions with a name and an execute function.");
   const inline = tools.length > 0 ? [{ name: "sdk", factory: (pi: ExtensionAPI) => tools.forEach((tool) => pi.registerTool(tool)) }] : [];
-  return { ...request, extensions: { ...extensions, inline }, log: outer.log, onProblem: outer.onProblem, projectTrust: { approve: trusted, mode: "sdk" } };
+  return { ...request, extensions: { ...extensions, inline: [...(extensions.inline ?? []), ...inline] }, log: outer.log, onProblem: outer.onProblem, projectTrust: { approve: trusted, mode: "sdk" } };
 }
 
 function isPiTool(value: object): value is PiToolDefinition {

@@ -11,6 +11,8 @@ import { ExtensionRuntime } from "./runtime.js";
 import { noUIContext } from "./context/ui-context.js";
 import { serveTerminalComponents } from "./shims/index.js";
 import "./service/service.js";
+// pi's loaders in the served coding-agent module load extension sets through it
+import "./loading/extension-set.js";
 
 export const EXTENSIONS_PLUGIN_NAME = "extensions";
 

@@ -71,7 +71,7 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
       loaded.problems.push(...found.map((problem) => `package ${pkg.source}: ${problem}`));
       const scope = pkg.scope === "project" ? "project" : "user";
       for (const path of resources.extensions) {
-        loaded.extensionSources.push({ path, place: "package", origin: "package", scope, baseDir: pkg.installedPath, needsTrust: pkg.scope === "project" });
+        loaded.extensionSources.push({ path, place: "package", origin: "package", scope, baseDir: pkg.installedPath, needsTrust: pkg.scope === "project", packageSource: pkg.source });
       }
       const resourceFile = (path: string): PackageResourceFile => ({ path, source: pkg.source, scope, baseDir: pkg.installedPath });
       loaded.skillFiles.push(...resources.skills.map(resourceFile));

@@ -5,9 +5,8 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExtensionModuleLoader } from "../../plugins/extensions/loading/module-loader.js";
-import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
 import { createWorld, type World } from "./harness.js";
+import { piScriptResults, pithScriptResult } from "./served-scripts.js";
 
 const AGENT = "@earendil-works/pi-coding-agent";
 
@@ -126,26 +125,12 @@ beforeAll(async () => {
   git("add", "AGENTS.md");
   git("commit", "-q", "-m", "rules");
   git("worktree", "add", "-q", "-b", "feature", "nested");
-  const table = JSON.stringify(`${PI16_PACKAGE}/dist/core/extensions/virtual-modules.js`);
-  const output = await runOnNode22(
-    `const { VIRTUAL_MODULES } = await import(${table});
-     ${PRELUDE}
-     const scripts = [${SCRIPTS.map(([, source]) => source).join(",")}];
-     const results = [];
-     for (const run of scripts) results.push(await run(VIRTUAL_MODULES[${JSON.stringify(AGENT)}], ${JSON.stringify(world.root)}));
-     process.stdout.write(JSON.stringify(results));`,
-  );
-  piResults = JSON.parse(output) as unknown[];
+  piResults = await piScriptResults(AGENT, PRELUDE, SCRIPTS.map(([, source]) => source), world.root);
 }, 180_000);
 afterAll(() => world.close());
 
 describe("pi 1.6.0's resource helpers, served by pith", () => {
   it.each(SCRIPTS.map(([label], index) => [label, index] as const))("%s", async (_label, index) => {
-    const path = await world.write(
-      `ext/script-${index}.ts`,
-      `import * as served from "${AGENT}";\n${PRELUDE}\nexport default async function (root: string) { const run: any = ${SCRIPTS[index]![1]}; return run(served, root); }`,
-    );
-    const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as (root: string) => Promise<unknown>;
-    expect(JSON.parse(JSON.stringify((await run(world.root)) ?? null))).toEqual(piResults[index]);
+    expect(await pithScriptResult(world, AGENT, PRELUDE, SCRIPTS[index]![1], index)).toEqual(piResults[index]);
   });
 });

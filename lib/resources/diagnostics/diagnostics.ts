@@ -1,6 +1,6 @@
-// Problems found while loading skills and prompt templates, in pi's `ResourceDiagnostic` shape.
+// Problems found while loading skills, prompt templates and themes, in pi's `ResourceDiagnostic` shape.
 
-export type ResourceType = "skill" | "prompt";
+export type ResourceType = "skill" | "prompt" | "theme";
 
 export interface ResourceCollision {
   resourceType: ResourceType;

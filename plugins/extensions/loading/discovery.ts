@@ -24,6 +24,8 @@ export interface ExtensionSource {
   baseDir?: string;
   /** a project's package: loads only in a trusted project, like the project's own extensions */
   needsTrust?: boolean;
+  /** a package's source as the settings list it (`npm:x`, a path): pi's resource loader names its files by it */
+  packageSource?: string;
 }
 
 export interface DiscoveryOptions {

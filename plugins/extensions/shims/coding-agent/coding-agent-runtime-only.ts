@@ -8,8 +8,6 @@ const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-age
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
 export const DefaultPackageManager = runtimeOnly("DefaultPackageManager");
-export const DefaultResourceLoader = runtimeOnly("DefaultResourceLoader");
-export const discoverAndLoadExtensions = runtimeOnly("discoverAndLoadExtensions");
 export const ExtensionRunner = runtimeOnly("ExtensionRunner");
 export const InteractiveMode = runtimeOnly("InteractiveMode");
 export const main = runtimeOnly("main");

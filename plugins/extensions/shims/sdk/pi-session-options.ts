@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { PithError, type Model, type ThinkingLevel } from "../../../../kernel/index.js";
 import type { PiToolDefinition } from "../../contract/types.js";
 import type { SessionRequest } from "./session-factory.js";
+import { INLINE_FACTORY, type InlineFactory } from "../extension-set-loading.js";
 
 /** What of pi's `SessionManager` is read: where it keeps the conversation. */
 export interface PiSessionManagerShape {
@@ -21,7 +22,7 @@ export interface PiSessionManagerShape {
 export interface PiResourceLoaderShape {
   getSystemPrompt?(): string | undefined;
   getAppendSystemPrompt?(): string[];
-  getExtensions?(): { extensions: readonly { path?: string }[] };
+  getExtensions?(): { extensions: readonly { path?: string; [INLINE_FACTORY]?: InlineFactory }[] };
   getSkills?(): { skills: readonly unknown[] };
   getPrompts?(): { prompts: readonly unknown[] };
   getAgentsFiles?(): { agentsFiles: readonly unknown[] };
@@ -87,8 +88,9 @@ function storage(manager: PiSessionManagerShape | undefined): Partial<SessionReq
 }
 
 /**
- * What the resource loader decided: its system prompt and appended prompts, and which kinds of resources it has
- * none of. Extensions it loaded from files are loaded again by path (pith runs its own instances).
+ * What the resource loader decided: its system prompt and appended prompts, its extensions (files pith loads again by
+ * path, factories given in code run again in the session), and its skills and prompt templates by file (a kind it
+ * has none of is turned off). A getter left out keeps pith's own discovery for that kind.
  */
 function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionRequest, "extensions"> & Partial<SessionRequest> {
   if (!loader) return { extensions: {} };
@@ -96,12 +98,22 @@ function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionReque
   const append = loader.getAppendSystemPrompt?.();
   const extensions = loader.getExtensions?.().extensions;
   const paths = extensions?.map((extension) => extension.path).filter((path): path is string => !!path && existsSync(path));
+  const inline = extensions?.flatMap((extension) => (extension[INLINE_FACTORY] ? [extension[INLINE_FACTORY]] : []));
+  const skillFiles = filesOf(loader.getSkills?.().skills);
+  const promptFiles = filesOf(loader.getPrompts?.().prompts);
   return {
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(append ? { appendSystemPrompt: [...append] } : {}),
-    ...(loader.getSkills && loader.getSkills().skills.length === 0 ? { noSkills: true } : {}),
-    ...(loader.getPrompts && loader.getPrompts().prompts.length === 0 ? { noPromptTemplates: true } : {}),
+    ...(skillFiles ? { noSkills: true, skillPaths: skillFiles } : {}),
+    ...(promptFiles ? { noPromptTemplates: true, promptTemplatePaths: promptFiles } : {}),
     ...(loader.getAgentsFiles && loader.getAgentsFiles().agentsFiles.length === 0 ? { noContextFiles: true } : {}),
-    extensions: paths ? { noExtensions: true, paths } : {},
+    extensions: paths ? { noExtensions: true, paths, ...(inline && inline.length > 0 ? { inline } : {}) } : {},
   };
+}
+
+/** the files of a loader's skills or templates; undefined when it gives none, or one that is not a file of pi's shape */
+function filesOf(resources: readonly unknown[] | undefined): string[] | undefined {
+  if (!resources) return undefined;
+  const files = resources.map((resource) => (resource as { filePath?: unknown }).filePath);
+  return files.every((file): file is string => typeof file === "string") ? files : undefined;
 }

@@ -23,6 +23,10 @@ export interface SessionChoices {
   noContextFiles?: boolean;
   noSkills?: boolean;
   noPromptTemplates?: boolean;
+  /** `--skill` paths (kept with `noSkills`) */
+  skillPaths?: string[];
+  /** `--prompt-template` paths (kept with `noPromptTemplates`) */
+  promptTemplatePaths?: string[];
   /** keep the session in memory only */
   noSession?: boolean;
   /** `--session-dir`; else $PI_CODING_AGENT_SESSION_DIR, else the `sessionDir` setting, else per-cwd folders */
@@ -39,7 +43,7 @@ export interface SessionRequest extends SessionChoices {
   agentDir: string;
   model?: Model;
   /** the extensions the session loads: discovered ones unless `noExtensions`, and these files */
-  extensions: { noExtensions?: boolean; paths?: readonly string[] };
+  extensions: { noExtensions?: boolean; paths?: readonly string[]; inline?: readonly { name: string; factory: (api: object) => void | Promise<void> }[] };
   /** pi tool definitions (`{name, description, parameters, execute}`), registered beside the extensions' tools */
   customTools?: readonly object[];
 }
