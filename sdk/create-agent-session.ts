@@ -156,7 +156,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
                 agentDir,
                 cacheDir: cacheDirectory(),
                 ...options.extensions,
-                preloaded,
+                preloaded: preloaded ?? (options.extensions ? options.extensions.preloaded : undefined),
                 // pi's createAgentSession in an extension: a session of its own, assembled here
                 createSession: (request) => createAgentSession(subSessionOptions(request, options, trust.trusted)),
               }),
@@ -243,11 +243,13 @@ function branchSystemMessages(manager: SessionManager | undefined, session: Agen
  * trust decision for the project (pi's SDK trusts every project; a sub-session here follows the session it runs in).
  * pi's custom tools join as an inline extension, as pi registers them beside the extensions' tools.
  */
-function subSessionOptions({ customTools = [], extensions, ...request }: SessionRequest, outer: CreateAgentSessionOptions, trusted: boolean): CreateAgentSessionOptions {
+function subSessionOptions({ customTools = [], extensions: { instances, ...extensions }, ...request }: SessionRequest, outer: CreateAgentSessionOptions, trusted: boolean): CreateAgentSessionOptions {
   const tools = customTools.filter(isPiTool);
   if (tools.length < customTools.length) throw new PithError("EXTENSION_SDK_OPTION_INVALID", "createAgentSession's customTools must be tool definitions with a name and an execute function.");
   const inline = tools.length > 0 ? [{ name: "sdk", factory: (pi: ExtensionAPI) => tools.forEach((tool) => pi.registerTool(tool)) }] : [];
-  return { ...request, extensions: { ...extensions, inline: [...(extensions.inline ?? []), ...inline] }, log: outer.log, onProblem: outer.onProblem, projectTrust: { approve: trusted, mode: "sdk" } };
+  // a resource loader's instances of its inline factories are the extensions plugin's preloaded ones (shims/extension-set-loading.ts)
+  const preloaded = instances as PreloadedExtensions | undefined;
+  return { ...request, extensions: { ...extensions, inline: [...(extensions.inline ?? []), ...inline], ...(preloaded ? { preloaded } : {}) }, log: outer.log, onProblem: outer.onProblem, projectTrust: { approve: trusted, mode: "sdk" } };
 }
 
 function isPiTool(value: object): value is PiToolDefinition {

@@ -1,26 +1,24 @@
 // pi 1.6.0's SDK inside an extension: a tool that runs a sub-agent with pi's `createAgentSession` (its own system
 // prompt, tools, custom tool and model), loaded with `-e` into pith and into pi 1.6.0 itself (Node 22) against the
 // same mock server. The sub-session's requests, the events its `subscribe` delivers, its result handed back to the
-// outer run, an abort reaching it through the tool's signal, and disposal are compared side by side.
+// outer run, an abort reaching it through the tool's signal, and disposal are compared side by side; so is a sub-agent
+// whose session is fed by pi's DefaultResourceLoader (its prompt, appended text, skills, inline extension).
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { spawnPiRpc, spawnRpc } from "../rpc/rpc-harness.js";
 import type { RecordedRequest } from "../support/mock-llm/index.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { delegateExtension } from "./sub-agent-extension.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 
 /** the extension, the same file for both programs; it appends what the sub-session showed it to `log` */
 function subAgentExtension(log: string): string {
-  return `
-    import { Type } from "typebox";
-    import { appendFileSync } from "node:fs";
-    import { createAgentSession, createExtensionRuntime } from "@earendil-works/pi-coding-agent";
-
-    const record = (entry: unknown) => appendFileSync(${JSON.stringify(log)}, JSON.stringify(entry) + "\\n");
+  const imports = `import { createAgentSession, createExtensionRuntime } from "@earendil-works/pi-coding-agent";`;
+  const prelude = `
     const loader = () => ({
       getExtensions: () => ({ extensions: [], errors: [], runtime: createExtensionRuntime() }),
       getSkills: () => ({ skills: [], diagnostics: [] }),
@@ -33,18 +31,8 @@ function subAgentExtension(log: string): string {
       getAppendSystemPromptSources: () => [],
       extendResources: () => {},
       reload: async () => {},
-    });
-    const shout = {
-      name: "shout", label: "Shout", description: "Upper-cases text",
-      parameters: Type.Object({ text: Type.String() }),
-      async execute(_id: string, params: any) { return { content: [{ type: "text", text: params.text.toUpperCase() }], details: {} }; },
-    };
-
-    export default function (pi: any) {
-      pi.registerTool({
-        name: "delegate", label: "Delegate", description: "Runs a task in a sub-agent",
-        parameters: Type.Object({ task: Type.String() }),
-        async execute(_id: string, params: any, signal: AbortSignal | undefined, _onUpdate: unknown, ctx: any) {
+    });`;
+  return delegateExtension(log, imports, `
           const { session } = await createAgentSession({
             cwd: ctx.cwd, model: ctx.model, thinkingLevel: "off", tools: ["read", "shout"], customTools: [shout], resourceLoader: loader(),
           });
@@ -70,10 +58,47 @@ function subAgentExtension(log: string): string {
             streaming: session.isStreaming,
           });
           session.dispose();
-          return { content: [{ type: "text", text: "sub-agent said: " + text }], details: {} };
-        },
-      });
-    }`;
+          return { content: [{ type: "text", text: "sub-agent said: " + text }], details: {} };`, prelude);
+}
+
+/** pi's DefaultResourceLoader (no discovery, an additional skill folder, an inline factory, overrides) handed to createAgentSession */
+function loaderSubAgentExtension(log: string, skills: string): string {
+  const imports = `import { createAgentSession, DefaultResourceLoader, getAgentDir } from "@earendil-works/pi-coding-agent";`;
+  return delegateExtension(log, imports, `
+          const loader = new DefaultResourceLoader({
+            cwd: ctx.cwd, agentDir: getAgentDir(),
+            noExtensions: true, noSkills: true, noPromptTemplates: true, noContextFiles: true,
+            additionalSkillPaths: [${JSON.stringify(skills)}],
+            extensionFactories: [(sub: any) => { factoryRuns++; sub.registerTool(shout); }],
+            systemPromptOverride: () => "You are the sub-agent. Answer in one line.",
+            appendSystemPromptOverride: () => ["Appended by the loader."],
+            skillsOverride: (base: any) => ({ ...base, skills: base.skills.filter((skill: any) => skill.name !== "dropped") }),
+          });
+          await loader.reload();
+          const { session } = await createAgentSession({ cwd: ctx.cwd, model: ctx.model, thinkingLevel: "off", tools: ["read", "shout"], resourceLoader: loader });
+          await session.prompt(params.task);
+          const text = session.getLastAssistantText();
+          record({
+            factoryRuns,
+            tools: session.getActiveToolNames().sort(),
+            loaderTools: loader.getExtensions().extensions.flatMap((extension: any) => [...extension.tools.keys()]),
+            loaderSkills: loader.getSkills().skills.map((skill: any) => skill.name),
+            systemPrompt: loader.getSystemPrompt(),
+          });
+          session.dispose();
+          return { content: [{ type: "text", text: "sub-agent said: " + text }], details: {} };`, "let factoryRuns = 0;");
+}
+
+/** DefaultResourceLoader's sub-agent: a request's system prompt start, the skills it offers, whether the appended text is there, its tools */
+function loaderRequestShape(request: RecordedRequest) {
+  const body = request.body as { system?: string | { text: string }[]; tools?: { name: string }[] };
+  const system = typeof body.system === "string" ? body.system : (body.system ?? []).map((block) => block.text).join("\n");
+  return {
+    subAgent: system.startsWith("You are the sub-agent."),
+    appended: system.includes("Appended by the loader."),
+    skills: [...system.matchAll(/<name>([^<]+)<\/name>/g)].map((match) => match[1]),
+    tools: (body.tools ?? []).map((tool) => tool.name).sort(),
+  };
 }
 
 interface SubRecord {
@@ -120,30 +145,35 @@ describe.skipIf(!available)("pi's createAgentSession in an extension, against pi
     await world.close();
   });
 
-  async function extensionFor(side: "pi" | "pith") {
+  async function extensionFor(side: "pi" | "pith", source: (log: string) => string = subAgentExtension) {
     const log = join(world.home, `${side}-sub.jsonl`);
     const path = join(world.home, `${side}-delegate.ts`);
-    await writeFile(path, subAgentExtension(log));
+    await writeFile(path, source(log));
     return { log, path };
+  }
+
+  /** the outer run asks for `delegate`, the sub-session for `shout`, then each answers; the run's requests and output */
+  async function delegateShouting(side: "pi" | "pith", source?: (log: string) => string) {
+    const { log, path } = await extensionFor(side, source);
+    const from = world.mock.requests.length;
+    world.mock.enqueue(
+      { toolCalls: [{ name: "delegate", arguments: { task: "shout hello" } }] },
+      { toolCalls: [{ name: "shout", arguments: { text: "hello" } }] },
+      { text: "It says HELLO." },
+      { text: "The sub-agent is done." },
+    );
+    const args = ["-ne", "-e", path, "--model", "mock/mock-model", "-p", "delegate the shouting"];
+    const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
+    expect(result.code, result.stderr).toBe(0);
+    return { log, stdout: result.stdout.trim(), requests: world.mock.requests.slice(from) };
   }
 
   it("print mode: the sub-session's own prompt, tools and model; its events; its answer back in the outer run; disposed", { timeout: 180_000 }, async () => {
     const run = async (side: "pi" | "pith") => {
-      const { log, path } = await extensionFor(side);
-      const from = world.mock.requests.length;
-      world.mock.enqueue(
-        { toolCalls: [{ name: "delegate", arguments: { task: "shout hello" } }] },
-        { toolCalls: [{ name: "shout", arguments: { text: "hello" } }] },
-        { text: "It says HELLO." },
-        { text: "The sub-agent is done." },
-      );
-      const args = ["-ne", "-e", path, "--model", "mock/mock-model", "-p", "delegate the shouting"];
-      const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
-      expect(result.code, result.stderr).toBe(0);
-      const requests = world.mock.requests.slice(from);
+      const { log, stdout, requests } = await delegateShouting(side);
       const lastUser = (requests.at(-1)!.body as { messages: { role: string; content: { type: string; content?: unknown }[] }[] }).messages.at(-1)!;
       const [sub] = await readLog(log);
-      return { stdout: result.stdout.trim(), requests: requests.map(requestShape), handedBack: lastUser.content.filter((block) => block.type === "tool_result").map((block) => block.content), sub: sub as unknown as SubRecord };
+      return { stdout, requests: requests.map(requestShape), handedBack: lastUser.content.filter((block) => block.type === "tool_result").map((block) => block.content), sub: sub as unknown as SubRecord };
     };
     const pi = await run("pi");
     const pith = await run("pith");
@@ -163,6 +193,30 @@ describe.skipIf(!available)("pi's createAgentSession in an extension, against pi
     expect(pith.handedBack).toEqual(pi.handedBack);
     expect(pith.stdout).toEqual(pi.stdout);
     expect({ ...pith.sub, events: collapsed(pith.sub.events) }).toEqual({ ...pi.sub, events: collapsed(pi.sub.events) });
+  });
+
+  it("the sub-session takes the loader's prompt, appended text, skills and inline extension; its factory runs once", { timeout: 180_000 }, async () => {
+    const skills = join(world.home, "sub-skills");
+    for (const name of ["kept", "dropped"]) {
+      await mkdir(join(skills, name), { recursive: true });
+      await writeFile(join(skills, name, "SKILL.md"), `---\nname: ${name}\ndescription: The ${name} skill\n---\nBody\n`);
+    }
+    const run = async (side: "pi" | "pith") => {
+      const { log, stdout, requests } = await delegateShouting(side, (log) => loaderSubAgentExtension(log, skills));
+      const [sub] = await readLog(log);
+      return { stdout, requests: requests.map(loaderRequestShape), sub };
+    };
+    const pi = await run("pi");
+    const pith = await run("pith");
+
+    expect(pith.requests.map((request) => request.subAgent)).toEqual([false, true, true, false]);
+    expect(pith.requests[1]).toEqual({ subAgent: true, appended: true, skills: ["kept"], tools: ["read", "shout"] });
+    expect(pith.sub).toEqual({ factoryRuns: 1, tools: ["read", "shout"], loaderTools: ["shout"], loaderSkills: ["kept"], systemPrompt: "You are the sub-agent. Answer in one line." });
+    expect(pith.stdout).toBe("The sub-agent is done.");
+
+    expect(pith.requests).toEqual(pi.requests);
+    expect(pith.sub).toEqual(pi.sub);
+    expect(pith.stdout).toEqual(pi.stdout);
   });
 
   it("RPC: aborting the outer run aborts the sub-session through the tool's signal", { timeout: 180_000 }, async () => {

@@ -6,10 +6,11 @@ import { boot, type Logger, type PithError } from "../../../kernel/index.js";
 import { noUIContext } from "../context/ui-context.js";
 import type { ExtensionRecord } from "../instance/extension-record.js";
 import { ExtensionRuntime } from "../runtime.js";
-import { serveExtensionSetLoader, INLINE_FACTORY, type ExtensionSetRequest, type InlineFactory, type LoadedExtensionSet, type PiExtension } from "../shims/extension-set-loading.js";
+import { serveExtensionSetLoader, INLINE_FACTORY, type ExtensionSetRequest, type LoadedInline, type LoadedExtensionSet, type PiExtension } from "../shims/extension-set-loading.js";
 import { displayPath } from "./display-path.js";
 import { extensionOwner } from "../instance/errors.js";
 import { loadExtensions } from "./load-extensions.js";
+import { preloadedFrom, type PreloadedExtensions } from "./preloaded.js";
 import { createExtensionModuleLoader } from "./module-loader.js";
 import type { ExtensionFactory } from "../contract/types.js";
 
@@ -27,6 +28,7 @@ export async function loadExtensionSetApart(request: ExtensionSetRequest): Promi
     if (path !== undefined) errors.push({ path, error: error.message });
   };
   let records: ExtensionRecord[] = [];
+  let instances: PreloadedExtensions | undefined;
   await boot({
     cwd: request.cwd,
     log: silentLog,
@@ -38,15 +40,17 @@ export async function loadExtensionSetApart(request: ExtensionSetRequest): Promi
           const runtime = new ExtensionRuntime(context, { agentDir: request.agentDir, ui: noUIContext, hasUI: false, log: silentLog, mode: "print", preTrust: true }, () => undefined);
           await loadExtensions(runtime, request.files, createExtensionModuleLoader({ cacheDir: false, fresh: true }), { inline });
           records = [...runtime.records];
+          // its instances wait for a session to adopt them, as the project-trust pass's do
+          instances = preloadedFrom(runtime);
         },
       },
     ],
   });
-  const factories = new Map(inline.map((entry, index) => [`<inline:${entry.name}>`, request.inline![index]!]));
+  const factories = new Map(inline.map((entry, index) => [`<inline:${entry.name}>`, { ...request.inline![index]!, instances: instances! }]));
   return { extensions: records.map((record) => piExtension(record, factories.get(record.source.path))), errors };
 }
 
-function piExtension(record: ExtensionRecord, inline: InlineFactory | undefined): PiExtension {
+function piExtension(record: ExtensionRecord, inline: LoadedInline | undefined): PiExtension {
   const { path } = record.source;
   const sourceInfo = record.sourceInfo as PiExtension["sourceInfo"];
   const handlers = new Map<string, ((...args: never[]) => unknown)[]>();

@@ -38,9 +38,7 @@ export async function loadExtensions(runtime: ExtensionRuntime, sources: readonl
   for (const source of sources) {
     const adopted = preloaded?.take(source.path);
     if (adopted && adopted.record.source.place === source.place) {
-      adopted.record.order = order++;
-      adopted.host.runtime = runtime;
-      commit(runtime, adopted.record, adopted.host);
+      adopt(runtime, adopted, order++);
       continue;
     }
     const record = createExtensionRecord(source, displayPath(source.path, runtime.cwd), order++, runtime.generation);
@@ -62,8 +60,21 @@ export async function loadExtensions(runtime: ExtensionRuntime, sources: readonl
   }
   for (const { name, factory } of inline) {
     const source: ExtensionSource = { path: `<inline:${name}>`, place: "sdk", origin: "sdk", scope: "temporary" };
+    // a factory a resource loader already ran (pi's DefaultResourceLoader): its instance joins this session
+    const adopted = preloaded?.take(source.path);
+    if (adopted) {
+      adopt(runtime, adopted, order++);
+      continue;
+    }
     await run(runtime, createExtensionRecord(source, source.path, order++, runtime.generation), factory);
   }
+}
+
+/** An instance loaded before (project trust, a resource loader) takes its place here, its factory not run again. */
+function adopt(runtime: ExtensionRuntime, adopted: { record: ExtensionRecord; host: InstanceHost }, order: number): void {
+  adopted.record.order = order;
+  adopted.host.runtime = runtime;
+  commit(runtime, adopted.record, adopted.host);
 }
 
 async function run(runtime: ExtensionRuntime, record: ExtensionRecord, exported: unknown): Promise<void> {

@@ -34,8 +34,13 @@ export interface PiExtension {
   commands: Map<string, object>;
   flags: Map<string, object>;
   shortcuts: Map<string, object>;
-  /** the factory of an inline extension, so a session made with it runs the same code */
-  [INLINE_FACTORY]?: InlineFactory;
+  /** an inline extension's factory and the instance it made, which a session made with the loader adopts */
+  [INLINE_FACTORY]?: LoadedInline;
+}
+
+/** an inline factory with the loaded instances it belongs to (opaque here: the extensions plugin's PreloadedExtensions) */
+export interface LoadedInline extends InlineFactory {
+  instances: object;
 }
 
 export const INLINE_FACTORY: unique symbol = Symbol("pith.inline-factory");

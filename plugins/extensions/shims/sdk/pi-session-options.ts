@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { PithError, type Model, type ThinkingLevel } from "../../../../kernel/index.js";
 import type { PiToolDefinition } from "../../contract/types.js";
 import type { SessionRequest } from "./session-factory.js";
-import { INLINE_FACTORY, type InlineFactory } from "../extension-set-loading.js";
+import { INLINE_FACTORY, type LoadedInline } from "../extension-set-loading.js";
 
 /** What of pi's `SessionManager` is read: where it keeps the conversation. */
 export interface PiSessionManagerShape {
@@ -22,7 +22,7 @@ export interface PiSessionManagerShape {
 export interface PiResourceLoaderShape {
   getSystemPrompt?(): string | undefined;
   getAppendSystemPrompt?(): string[];
-  getExtensions?(): { extensions: readonly { path?: string; [INLINE_FACTORY]?: InlineFactory }[] };
+  getExtensions?(): { extensions: readonly { path?: string; [INLINE_FACTORY]?: LoadedInline }[] };
   getSkills?(): { skills: readonly unknown[] };
   getPrompts?(): { prompts: readonly unknown[] };
   getAgentsFiles?(): { agentsFiles: readonly unknown[] };
@@ -98,7 +98,8 @@ function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionReque
   const append = loader.getAppendSystemPrompt?.();
   const extensions = loader.getExtensions?.().extensions;
   const paths = extensions?.map((extension) => extension.path).filter((path): path is string => !!path && existsSync(path));
-  const inline = extensions?.flatMap((extension) => (extension[INLINE_FACTORY] ? [extension[INLINE_FACTORY]] : []));
+  const loaded = extensions?.flatMap((extension) => (extension[INLINE_FACTORY] ? [extension[INLINE_FACTORY]] : [])) ?? [];
+  const inline = loaded.map(({ name, factory }) => ({ name, factory }));
   const skillFiles = filesOf(loader.getSkills?.().skills);
   const promptFiles = filesOf(loader.getPrompts?.().prompts);
   return {
@@ -107,7 +108,7 @@ function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionReque
     ...(skillFiles ? { noSkills: true, skillPaths: skillFiles } : {}),
     ...(promptFiles ? { noPromptTemplates: true, promptTemplatePaths: promptFiles } : {}),
     ...(loader.getAgentsFiles && loader.getAgentsFiles().agentsFiles.length === 0 ? { noContextFiles: true } : {}),
-    extensions: paths ? { noExtensions: true, paths, ...(inline && inline.length > 0 ? { inline } : {}) } : {},
+    extensions: paths ? { noExtensions: true, paths, ...(inline.length > 0 ? { inline, instances: loaded[0]!.instances } : {}) } : {},
   };
 }
 

@@ -43,7 +43,13 @@ export interface SessionRequest extends SessionChoices {
   agentDir: string;
   model?: Model;
   /** the extensions the session loads: discovered ones unless `noExtensions`, and these files */
-  extensions: { noExtensions?: boolean; paths?: readonly string[]; inline?: readonly { name: string; factory: (api: object) => void | Promise<void> }[] };
+  extensions: {
+    noExtensions?: boolean;
+    paths?: readonly string[];
+    inline?: readonly { name: string; factory: (api: object) => void | Promise<void> }[];
+    /** instances a resource loader made of the inline factories (the plugin's PreloadedExtensions): adopted, not run again */
+    instances?: object;
+  };
   /** pi tool definitions (`{name, description, parameters, execute}`), registered beside the extensions' tools */
   customTools?: readonly object[];
 }
