@@ -1,4 +1,4 @@
-// pi 1.6.0's `DefaultResourceLoader` and `discoverAndLoadExtensions` as pith serves them: each script runs against
+// pi 1.6.0's `DefaultResourceLoader`, `DefaultPackageManager` and `discoverAndLoadExtensions` as pith serves them: each script runs against
 // pi's own served module (Node 22, child process) and against pith's (loaded as an extension file), on the same
 // folders: user and project skills, prompt templates, themes, extensions, context files, SYSTEM/APPEND_SYSTEM
 // files, settings entries and a local package. What each getter returns is compared after a reload: names,
@@ -119,6 +119,32 @@ const SCRIPTS: Array<[label: string, source: string]> = [
       promptPaths: [{ path: root + "/more/prompt-a.md", metadata: { source: "extension:x", scope: "temporary", origin: "top-level" } }] });
     const { skills, prompts } = summary(root, loader);
     return { skills, prompts };
+  }`],
+  // pi's side uses pi's SettingsManager (which writes the file behind, flushed); pith's, without one, the files
+  ["DefaultPackageManager: a local package installed, listed, resolved and removed", `async (m, root) => {
+    const fs = await import("node:fs");
+    const cwd = root + "/pm-project", agentDir = root + "/pm-agent";
+    for (const dir of [cwd, agentDir]) fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(cwd + "/.pi", { recursive: true });
+    fs.mkdirSync(agentDir, { recursive: true });
+    const settingsManager = typeof m.SettingsManager.create === "function" ? m.SettingsManager.create(cwd, agentDir) : undefined;
+    const pm = new m.DefaultPackageManager({ cwd, agentDir, settingsManager });
+    const events = [];
+    pm.setProgressCallback((event) => events.push(event.type + ":" + event.action + ":" + event.source));
+    const read = async (file) => { await settingsManager?.flush(); return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).packages : null; };
+    await pm.installAndPersist(root + "/pkg");
+    await pm.installAndPersist("../pkg", { local: true });
+    const again = pm.addSourceToSettings(root + "/pkg");
+    let missing;
+    try { await pm.install(root + "/no-such-package"); } catch (error) { missing = error instanceof Error; }
+    const files = { user: await read(agentDir + "/settings.json"), project: await read(cwd + "/.pi/settings.json") };
+    const packaged = (list) => list.filter((r) => r.metadata.origin === "package").map(({ path, enabled, metadata }) => ({ path, enabled, metadata }));
+    const resolved = await pm.resolve();
+    const found = { extensions: packaged(resolved.extensions), skills: packaged(resolved.skills), prompts: packaged(resolved.prompts), failures: resolved.installFailures ?? [] };
+    const listed = pm.listConfiguredPackages();
+    const installed = [pm.getInstalledPath(root + "/pkg", "user"), pm.getInstalledPath(root + "/missing", "user") ?? null];
+    const removed = [await pm.removeAndPersist(root + "/pkg"), await pm.removeAndPersist(root + "/pkg"), pm.removeSourceFromSettings("../pkg", { local: true })];
+    return local(root, { events, again, missing, files, found, listed, installed, removed, after: { user: await read(agentDir + "/settings.json"), project: await read(cwd + "/.pi/settings.json") } });
   }`],
   ["discoverAndLoadExtensions", `async (m, root) => local(root, extensionsOf(await m.discoverAndLoadExtensions([root + "/more/more-ext.ts", root + "/pkg", root + "/nowhere.ts"], root + "/project", root + "/agent")))`],
 ];

@@ -183,6 +183,7 @@ export { wrapRegisteredTool, wrapRegisteredTools } from "./registered-tools.js";
 export { RpcClient } from "./rpc-client.js";
 export { createToolSearchExtension } from "./tool-search-extension.js";
 export { DefaultResourceLoader } from "./resource-loader.js";
+export { DefaultPackageManager } from "./package-manager.js";
 export { discoverAndLoadExtensions } from "./discover-and-load.js";
 export * from "./coding-agent-runtime-only.js";
 export * from "../sdk/pi-sdk.js";
