@@ -1,8 +1,9 @@
-// pi 1.6.0's `DefaultResourceLoader`, `DefaultPackageManager` and `discoverAndLoadExtensions` as pith serves them: each script runs against
-// pi's own served module (Node 22, child process) and against pith's (loaded as an extension file), on the same
-// folders: user and project skills, prompt templates, themes, extensions, context files, SYSTEM/APPEND_SYSTEM
-// files, settings entries and a local package. What each getter returns is compared after a reload: names,
-// files, source info, which extension registered what, and the kind and path of each diagnostic and error.
+// pi 1.6.0's `DefaultResourceLoader`, `DefaultPackageManager`, `discoverAndLoadExtensions` and `ExtensionRunner`
+// as pith serves them: each script runs against pi's own served module (Node 22, child process) and against pith's
+// (loaded as an extension file), on the same folders: user and project skills, prompt templates, themes,
+// extensions, context files, SYSTEM/APPEND_SYSTEM files, settings entries and a local package. Compared: what each
+// getter returns after a reload (names, files, source info, which extension registered what, the kind and path of
+// each diagnostic and error), the package manager's settings and resources, and the runner's lookups and events.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,6 +51,24 @@ const FILES: Record<string, string> = {
   "more/prompt-a.md": prompt("An additional template", "A"),
   "more/more-ext.ts": extension("more_tool"),
   "home/.keep": "",
+  "runner/first.ts": `export default function (pi: any) {
+    pi.registerCommand("go", { description: "first go", handler: async () => undefined });
+    pi.registerFlag("level", { type: "string", default: "low", description: "first" });
+    pi.on("session_start", (event: any, ctx: any) => { (globalThis as any).runnerSeen = [event.reason, ctx.cwd, ctx.hasUI, ctx.isIdle()]; });
+    pi.on("session_before_switch", () => ({ cancel: true }));
+    pi.on("tool_call", (event: any) => (event.toolName === "bash" ? { block: true, reason: "no bash" } : undefined));
+    pi.on("input", (event: any) => ({ action: "transform", text: event.text + "!" }));
+  }
+  `,
+  "runner/second.ts": `export default function (pi: any) {
+    pi.registerCommand("go", { description: "second go", handler: async () => undefined });
+    pi.registerFlag("level", { type: "string", default: "high", description: "second" });
+    pi.registerTool({ name: "probe", label: "p", description: "p", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [], details: {} }) });
+    pi.on("session_start", () => { throw new Error("second fails"); });
+    pi.on("session_before_switch", () => ({ cancel: false }));
+    pi.on("input", (event: any) => (event.text === "stop!" ? { action: "handled" } : undefined));
+  }
+  `,
 };
 
 // what the scripts share: `summary(loader)`, the getters in a stable, comparable form
@@ -146,6 +165,30 @@ const SCRIPTS: Array<[label: string, source: string]> = [
     const removed = [await pm.removeAndPersist(root + "/pkg"), await pm.removeAndPersist(root + "/pkg"), pm.removeSourceFromSettings("../pkg", { local: true })];
     return local(root, { events, again, missing, files, found, listed, installed, removed, after: { user: await read(agentDir + "/settings.json"), project: await read(cwd + "/.pi/settings.json") } });
   }`],
+  ["ExtensionRunner over loaded extensions", `async (m, root) => {
+    const loaded = await m.discoverAndLoadExtensions([root + "/runner/first.ts", root + "/runner/second.ts"], root + "/runner", root + "/runner-agent");
+    const runner = new m.ExtensionRunner(loaded.extensions, loaded.runtime, root + "/runner", m.SessionManager.inMemory(root + "/runner"), undefined);
+    runner.bindCore({ getActiveTools: () => ["read", "probe"] }, { isIdle: () => true, getModel: () => undefined });
+    const errors = [];
+    runner.onError((error) => errors.push({ path: error.extensionPath, event: error.event, error: error.error }));
+    const started = await runner.emit({ type: "session_start", reason: "startup" });
+    runner.setFlagValue("level", "mid");
+    return local(root, {
+      paths: runner.getExtensionPaths(),
+      tools: runner.getAllRegisteredTools().map((tool) => tool.definition.name),
+      probe: runner.getToolDefinition("probe")?.description, none: runner.getToolDefinition("none") ?? null,
+      flags: [...runner.getFlags().values()].map((flag) => [flag.name, flag.default, flag.extensionPath]),
+      flagValues: [...runner.getFlagValues()],
+      commands: runner.getRegisteredCommands().map((command) => [command.name, command.invocationName, command.description]),
+      go2: runner.getCommand("go:2")?.description, go: runner.getCommand("go") ?? null,
+      handlers: ["session_start", "tool_call", "agent_end"].map((event) => runner.hasHandlers(event)),
+      active: runner.getActiveTools(), hasUI: runner.hasUI(),
+      started: started ?? null, seen: globalThis.runnerSeen, errors,
+      switched: await runner.emit({ type: "session_before_switch", reason: "new" }),
+      blocked: [await runner.emitToolCall({ type: "tool_call", toolName: "bash", toolCallId: "1", input: {} }), (await runner.emitToolCall({ type: "tool_call", toolName: "read", toolCallId: "2", input: {} })) ?? null],
+      input: [await runner.emitInput("hi", undefined, "interactive"), await runner.emitInput("stop", undefined, "rpc")],
+    });
+  }`],
   ["discoverAndLoadExtensions", `async (m, root) => local(root, extensionsOf(await m.discoverAndLoadExtensions([root + "/more/more-ext.ts", root + "/pkg", root + "/nowhere.ts"], root + "/project", root + "/agent")))`],
 ];
 
@@ -168,6 +211,11 @@ afterAll(() => world.close());
 
 describe("pi 1.6.0's DefaultResourceLoader and discoverAndLoadExtensions, served by pith", () => {
   it.each(SCRIPTS.map(([label], index) => [label, index] as const))("%s", async (_label, index) => {
-    expect(await pithScriptResult(world, AGENT, PRELUDE, SCRIPTS[index]![1], index)).toEqual(piResults[index]);
+    const result = await pithScriptResult(world, AGENT, PRELUDE, SCRIPTS[index]![1], index);
+    expect(result).toEqual(piResults[index]);
+    // the runner's script must have seen real registrations and a failing handler, not two empty answers
+    if (SCRIPTS[index]![0].startsWith("ExtensionRunner")) {
+      expect(result).toMatchObject({ tools: ["probe"], handlers: [true, true, false], errors: [{ event: "session_start", error: "second fails" }], switched: { cancel: true } });
+    }
   }, 60_000);
 });

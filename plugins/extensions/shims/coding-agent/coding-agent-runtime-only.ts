@@ -7,7 +7,6 @@ const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-age
 
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
-export const ExtensionRunner = runtimeOnly("ExtensionRunner");
 export const InteractiveMode = runtimeOnly("InteractiveMode");
 export const main = runtimeOnly("main");
 export const ModelRegistry = runtimeOnly("ModelRegistry");

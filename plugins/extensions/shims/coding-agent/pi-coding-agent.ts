@@ -185,6 +185,7 @@ export { createToolSearchExtension } from "./tool-search-extension.js";
 export { DefaultResourceLoader } from "./resource-loader.js";
 export { DefaultPackageManager } from "./package-manager.js";
 export { discoverAndLoadExtensions } from "./discover-and-load.js";
+export { ExtensionRunner } from "./extension-runner.js";
 export * from "./coding-agent-runtime-only.js";
 export * from "../sdk/pi-sdk.js";
 
