@@ -41,6 +41,9 @@ const FILES: Record<string, string> = {
   "project/.pi/extensions/broken.ts": "export default function () { throw new Error('broken on purpose'); }\n",
   "project/.pi/extensions/clash.ts": extension("project_tool"),
   "project/.pi/APPEND_SYSTEM.md": "The project's appended text\n",
+  "project/.pi/SYSTEM.md": "The project's system prompt\n",
+  "project/.pi/settings.json": JSON.stringify({ skills: ["../../extra-skills"], prompts: ["../../project-prompts/deploy.md"] }),
+  "project-prompts/deploy.md": prompt("Deploy from the project's settings", "Deploy"),
   "project/AGENTS.md": "Project rules\n",
   "extra-skills/delta/SKILL.md": skill("delta", "From a settings entry"),
   "pkg/package.json": JSON.stringify({ name: "pkg", version: "1.0.0", pi: { extensions: ["./ext.ts"], skills: ["./skills"], prompts: ["./prompts"] } }),
@@ -105,6 +108,14 @@ const SCRIPTS: Array<[label: string, source: string]> = [
   ["before reload: empty", `async (m, root) => summary(root, new m.DefaultResourceLoader({ cwd: root + "/project", agentDir: root + "/agent" }))`],
   ["a trusted project: everything discovered", `async (m, root) => {
     const loader = new m.DefaultResourceLoader({ cwd: root + "/project", agentDir: root + "/agent" });
+    await loader.reload();
+    return summary(root, loader);
+  }`],
+  // pi's side asks pi's SettingsManager made for an untrusted project; pith's (whose SettingsManager is not served) a stand-in
+  ["an untrusted project: none of its own resources, SYSTEM or APPEND_SYSTEM files", `async (m, root) => {
+    const cwd = root + "/project", agentDir = root + "/agent";
+    const settingsManager = typeof m.SettingsManager.create === "function" ? m.SettingsManager.create(cwd, agentDir, { projectTrusted: false }) : { isProjectTrusted: () => false };
+    const loader = new m.DefaultResourceLoader({ cwd, agentDir, settingsManager });
     await loader.reload();
     return summary(root, loader);
   }`],
