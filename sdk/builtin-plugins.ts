@@ -53,6 +53,7 @@ export interface BuiltinPluginConfig {
   customPrompt?: string;
   appendPrompts?: string[];
   noContextFiles?: boolean;
+  contextFiles?: readonly { path: string; content: string }[];
   /** `--tools` as given, for the MCP plugin (`mcp__` entries limit MCP tools) */
   toolAllowlist?: string[];
 }
@@ -140,6 +141,7 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         customPrompt: config.customPrompt,
         appendPrompts: config.appendPrompts,
         noContextFiles: config.noContextFiles,
+        contextFiles: config.contextFiles,
         get projectTrusted() {
           return config.settingsManager.isProjectTrusted();
         },

@@ -141,6 +141,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       customPrompt: options.systemPrompt,
       appendPrompts: options.appendSystemPrompt,
       noContextFiles: options.noContextFiles,
+      contextFiles: options.contextFiles,
       toolAllowlist: options.tools,
       sessionDir,
       noSession: options.noSession,

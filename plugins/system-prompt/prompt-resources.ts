@@ -15,6 +15,8 @@ export interface SystemPromptOptions {
   appendPrompts?: string[];
   /** `--no-context-files` */
   noContextFiles?: boolean;
+  /** the context files to use in place of finding them (pi's resource loader decided them) */
+  contextFiles?: readonly ContextFile[];
   /** false: the project's SYSTEM.md and APPEND_SYSTEM.md are skipped (read at every load); default true */
   projectTrusted?: boolean;
 }
@@ -44,7 +46,7 @@ export async function loadPromptResources(
     options.customPrompt ? textOrFile(options.customPrompt, cwd, warn, signal) : undefined,
     firstReadable([...project("SYSTEM.md"), join(agentDir, "SYSTEM.md")], warn, signal),
     firstReadable([...project("APPEND_SYSTEM.md"), join(agentDir, "APPEND_SYSTEM.md")], warn, signal),
-    options.noContextFiles ? [] : findContextFiles({ agentDir, cwd }, warn, signal),
+    options.contextFiles ? [...options.contextFiles] : options.noContextFiles ? [] : findContextFiles({ agentDir, cwd }, warn, signal),
   ]);
   const commandLineAppends = await Promise.all(
     (options.appendPrompts ?? []).map((value) => textOrFile(value, cwd, warn, signal)),

@@ -2,7 +2,8 @@
 // prompt, tools, custom tool and model), loaded with `-e` into pith and into pi 1.6.0 itself (Node 22) against the
 // same mock server. The sub-session's requests, the events its `subscribe` delivers, its result handed back to the
 // outer run, an abort reaching it through the tool's signal, and disposal are compared side by side; so is a sub-agent
-// whose session is fed by pi's DefaultResourceLoader (its prompt, appended text, skills, inline extension).
+// whose session is fed by pi's DefaultResourceLoader (its prompt, appended text, context file, skills, inline
+// extension).
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -72,6 +73,7 @@ function loaderSubAgentExtension(log: string, skills: string): string {
             extensionFactories: [(sub: any) => { factoryRuns++; sub.registerTool(shout); }],
             systemPromptOverride: () => "You are the sub-agent. Answer in one line.",
             appendSystemPromptOverride: () => ["Appended by the loader."],
+            agentsFilesOverride: () => ({ agentsFiles: [{ path: "/virtual/AGENTS.md", content: "Virtual rules for the sub-agent." }] }),
             skillsOverride: (base: any) => ({ ...base, skills: base.skills.filter((skill: any) => skill.name !== "dropped") }),
           });
           await loader.reload();
@@ -96,6 +98,7 @@ function loaderRequestShape(request: RecordedRequest) {
   return {
     subAgent: system.startsWith("You are the sub-agent."),
     appended: system.includes("Appended by the loader."),
+    contextFile: system.includes("/virtual/AGENTS.md") && system.includes("Virtual rules for the sub-agent."),
     skills: [...system.matchAll(/<name>([^<]+)<\/name>/g)].map((match) => match[1]),
     tools: (body.tools ?? []).map((tool) => tool.name).sort(),
   };
@@ -195,7 +198,7 @@ describe.skipIf(!available)("pi's createAgentSession in an extension, against pi
     expect({ ...pith.sub, events: collapsed(pith.sub.events) }).toEqual({ ...pi.sub, events: collapsed(pi.sub.events) });
   });
 
-  it("the sub-session takes the loader's prompt, appended text, skills and inline extension; its factory runs once", { timeout: 180_000 }, async () => {
+  it("the sub-session takes the loader's prompt, appended text, context files, skills and inline extension; its factory runs once", { timeout: 180_000 }, async () => {
     const skills = join(world.home, "sub-skills");
     for (const name of ["kept", "dropped"]) {
       await mkdir(join(skills, name), { recursive: true });
@@ -210,7 +213,7 @@ describe.skipIf(!available)("pi's createAgentSession in an extension, against pi
     const pith = await run("pith");
 
     expect(pith.requests.map((request) => request.subAgent)).toEqual([false, true, true, false]);
-    expect(pith.requests[1]).toEqual({ subAgent: true, appended: true, skills: ["kept"], tools: ["read", "shout"] });
+    expect(pith.requests[1]).toEqual({ subAgent: true, appended: true, contextFile: true, skills: ["kept"], tools: ["read", "shout"] });
     expect(pith.sub).toEqual({ factoryRuns: 1, tools: ["read", "shout"], loaderTools: ["shout"], loaderSkills: ["kept"], systemPrompt: "You are the sub-agent. Answer in one line." });
     expect(pith.stdout).toBe("The sub-agent is done.");
 

@@ -88,9 +88,9 @@ function storage(manager: PiSessionManagerShape | undefined): Partial<SessionReq
 }
 
 /**
- * What the resource loader decided: its system prompt and appended prompts, its extensions (files pith loads again by
- * path, factories given in code run again in the session), and its skills and prompt templates by file (a kind it
- * has none of is turned off). A getter left out keeps pith's own discovery for that kind.
+ * What the resource loader decided: its system prompt and appended prompts, its context files, its extensions (files
+ * pith loads again by path, the instances of its inline factories adopted), and its skills and prompt templates by
+ * file (a kind it has none of is turned off). A getter left out keeps pith's own discovery for that kind.
  */
 function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionRequest, "extensions"> & Partial<SessionRequest> {
   if (!loader) return { extensions: {} };
@@ -102,14 +102,20 @@ function resources(loader: PiResourceLoaderShape | undefined): Pick<SessionReque
   const inline = loaded.map(({ name, factory }) => ({ name, factory }));
   const skillFiles = filesOf(loader.getSkills?.().skills);
   const promptFiles = filesOf(loader.getPrompts?.().prompts);
+  const contextFiles = loader.getAgentsFiles?.().agentsFiles.filter(isContextFile);
   return {
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(append ? { appendSystemPrompt: [...append] } : {}),
     ...(skillFiles ? { noSkills: true, skillPaths: skillFiles } : {}),
     ...(promptFiles ? { noPromptTemplates: true, promptTemplatePaths: promptFiles } : {}),
-    ...(loader.getAgentsFiles && loader.getAgentsFiles().agentsFiles.length === 0 ? { noContextFiles: true } : {}),
+    ...(contextFiles ? { contextFiles } : {}),
     extensions: paths ? { noExtensions: true, paths, ...(inline.length > 0 ? { inline, instances: loaded[0]!.instances } : {}) } : {},
   };
+}
+
+function isContextFile(value: unknown): value is { path: string; content: string } {
+  const file = value as { path?: unknown; content?: unknown } | null;
+  return typeof file?.path === "string" && typeof file.content === "string";
 }
 
 /** the files of a loader's skills or templates; undefined when it gives none, or one that is not a file of pi's shape */

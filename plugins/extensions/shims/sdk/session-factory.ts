@@ -21,6 +21,8 @@ export interface SessionChoices {
   systemPrompt?: string;
   appendSystemPrompt?: string[];
   noContextFiles?: boolean;
+  /** the project's context files as given (a resource loader's), in place of finding them */
+  contextFiles?: { path: string; content: string }[];
   noSkills?: boolean;
   noPromptTemplates?: boolean;
   /** `--skill` paths (kept with `noSkills`) */
