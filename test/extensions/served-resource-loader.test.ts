@@ -119,6 +119,14 @@ const SCRIPTS: Array<[label: string, source: string]> = [
     await loader.reload();
     return summary(root, loader);
   }`],
+  ["reload({ resolveProjectTrust }): asked with the user's extensions, its no keeps the project out", `async (m, root) => {
+    const asked = [];
+    const loader = new m.DefaultResourceLoader({ cwd: root + "/project", agentDir: root + "/agent", extensionFactories: [{ name: "asker", factory: () => undefined }] });
+    await loader.reload({ resolveProjectTrust: async ({ extensionsResult }) => { asked.push(extensionsResult.extensions.map((e) => e.path)); return false; } });
+    const untrusted = summary(root, loader);
+    await loader.reload();
+    return { asked: local(root, asked), untrusted, stillUntrusted: summary(root, loader).skills.length === untrusted.skills.length };
+  }`],
   ["switches, additional paths, factories and overrides", `async (m, root) => {
     const calls = [];
     const loader = new m.DefaultResourceLoader({

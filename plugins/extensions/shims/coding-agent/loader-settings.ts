@@ -7,6 +7,7 @@ import { SettingsManager as PithSettings } from "../../../settings/index.js";
 /** The getters of pi's SettingsManager that are read; each is optional. */
 export interface PiSettingsShape {
   isProjectTrusted?(): boolean;
+  setProjectTrusted?(trusted: boolean): void;
   getGlobalSettings?(): Record<string, unknown>;
   getProjectSettings?(): Record<string, unknown>;
   reload?(): Promise<void> | void;
@@ -21,9 +22,10 @@ export interface LoaderSettings {
   entries(key: EntryKey): { project: string[]; global: string[] };
 }
 
-export async function readLoaderSettings(cwd: string, agentDir: string, given: PiSettingsShape | undefined): Promise<LoaderSettings> {
+/** `trusted`: a decision made since (a trust question's answer), which wins over what the manager says */
+export async function readLoaderSettings(cwd: string, agentDir: string, given: PiSettingsShape | undefined, trustedNow?: boolean): Promise<LoaderSettings> {
   await given?.reload?.();
-  const trusted = given?.isProjectTrusted?.() ?? true;
+  const trusted = trustedNow ?? given?.isProjectTrusted?.() ?? true;
   const files = await PithSettings.load({ cwd, agentDir, projectTrusted: trusted });
   const scopeOf = (scope: "project" | "global"): Record<string, unknown> => {
     if (scope === "project" && !trusted) return {};

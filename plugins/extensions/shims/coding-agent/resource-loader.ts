@@ -72,6 +72,8 @@ export class DefaultResourceLoader {
   private systemPromptText: string | undefined;
   private appendSystemPromptTexts: string[] = [];
   private extended: { skills: ExtensionResourcePath[]; prompts: ExtensionResourcePath[]; themes: string[] } = { skills: [], prompts: [], themes: [] };
+  /** the project-trust answer of a reload that asked, kept for later reloads (a settings manager keeps it too) */
+  private trustDecision: boolean | undefined;
   /** what the last reload read, so extendResources can search again with more paths */
   private rediscover: ((kind: "skills" | "prompts" | "themes") => Promise<void>) | undefined;
 
@@ -123,9 +125,28 @@ export class DefaultResourceLoader {
     return Promise.all(kinds.map((kind) => this.rediscover?.(kind))).then(() => undefined);
   }
 
-  async reload(): Promise<void> {
+  /**
+   * The extensions that may decide about the project before its own resources load: the user's, the additional
+   * paths' and the factories, read as for an untrusted project.
+   */
+  async loadProjectTrustExtensions(): Promise<PiLoadExtensionsResult> {
     const { options, cwd, agentDir } = this;
-    const settings = await readLoaderSettings(cwd, agentDir, options.settingsManager);
+    options.settingsManager?.setProjectTrusted?.(false);
+    this.trustDecision = false;
+    const settings = await readLoaderSettings(cwd, agentDir, options.settingsManager, false);
+    const packages = await resolvePackages(cwd, agentDir, settings.files, options.onPackageProgress);
+    return findLoaderExtensions({ cwd, agentDir, settings, packages, options });
+  }
+
+  /** `resolveProjectTrust`: asked with the pre-trust extensions first; its answer decides what of the project loads. */
+  async reload(reloadOptions: { resolveProjectTrust?: (input: { extensionsResult: PiLoadExtensionsResult }) => Promise<boolean> } = {}): Promise<void> {
+    const { options, cwd, agentDir } = this;
+    if (reloadOptions.resolveProjectTrust) {
+      const trusted = await reloadOptions.resolveProjectTrust({ extensionsResult: await this.loadProjectTrustExtensions() });
+      options.settingsManager?.setProjectTrusted?.(trusted);
+      this.trustDecision = trusted;
+    }
+    const settings = await readLoaderSettings(cwd, agentDir, options.settingsManager, this.trustDecision);
     const packages = await resolvePackages(cwd, agentDir, settings.files, options.onPackageProgress);
     this.extended = { skills: [], prompts: [], themes: [] };
 
