@@ -211,6 +211,7 @@ export const ERROR_CODES = {
   SETTINGS_FILE_INVALID: settings("a settings file is broken, so pith will not write over it", "fix the file at the line the message names"),
   SETTINGS_INVALID_VALUE: settings("a setting was given a value of the wrong kind", "give a value as docs/settings.md lists"),
   SETTINGS_LOCKED: settings("settings.json's or trust.json's lock stayed held past 15 s", "if no pith or pi runs, delete the .lock folder the message names"),
+  SETTINGS_PROJECT_UNTRUSTED: extensions("an extension asked pi's SettingsManager to write the settings of a project that is not trusted", "trust the project first (setProjectTrusted(true), or answer the trust question)"),
   SETTINGS_UNKNOWN_KEY: settings("a setting name pith does not know", "check the name in docs/settings.md"),
   TRUST_FILE_INVALID: from("plugins/trust")("trust.json is broken; pith neither uses nor writes it", "fix it, or delete it to forget saved decisions"),
   TOOL_ABORTED: tools("a tool call was aborted", "nothing; run it again when wanted"),

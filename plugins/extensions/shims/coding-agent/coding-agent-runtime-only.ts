@@ -16,4 +16,3 @@ export const resolveCliModel = runtimeOnly("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");
 export const runPrintMode = runtimeOnly("runPrintMode");
 export const runRpcMode = runtimeOnly("runRpcMode");
-export const SettingsManager = runtimeOnly("SettingsManager");

@@ -75,6 +75,7 @@ export { convertToLlm, serializeConversation, CURRENT_SESSION_VERSION, createEve
 export * from "./session-entries.js";
 export * from "./compaction-points.js";
 export { SessionManager } from "./session-manager.js";
+export { SettingsManager } from "./settings/settings-manager.js";
 export { compact, generateBranchSummary, generateSummary, generateSummaryWithUsage } from "./summaries.js";
 export const estimateTokens = estimateMessageTokens;
 
