@@ -171,6 +171,7 @@ export const ERROR_CODES = {
   NO_API_KEY: models("no API key is known for the model's provider", "set the variable the message names, pass --api-key, or add it to auth.json"),
   VIRTUAL_MODEL_CONFLICT: models("registerVirtualModel named a provider's physical model", "pick an id the provider does not list"),
   VIRTUAL_MODEL_INVALID: models("registerVirtualModel got an empty provider or id, or no route function", "give the virtual model a provider, an id and route(request, ctx)"),
+  VIRTUAL_MODEL_ROUTE_FAILED: extensions("a served ModelRuntime's virtual model routed to a model that is not physical or has no credentials", "make the router return a catalogue model whose provider has a key"),
   OAUTH_EXPIRED: models("an OAuth login in auth.json that pith cannot refresh (no sign-in of pith's for its provider) expired", "sign in again with the tool that made it, or use an API key"),
   OFFLINE: packages("a package command needs the network while PI_OFFLINE is set", "unset PI_OFFLINE"),
   PACKAGE_COMMAND_FAILED: packages("npm or git failed while installing or updating a package", "see its output; fix the source or the network"),

@@ -33,12 +33,17 @@ export interface ModelRegistryOptions {
   commandTimeoutMs?: number;
   /** the clock OAuth expiry is checked against (default `Date.now`) */
   now?: () => number;
+  /** default `<agentDir>/models.json`; null: no models.json is read (pi's `ModelRuntime.create({ modelsPath: null })`) */
+  modelsJsonPath?: string | null;
+  /** default `<agentDir>/auth.json` */
+  authJsonPath?: string;
 }
 
 export class ModelRegistry {
   readonly agentDir: string;
   readonly modelsJsonPath: string;
   readonly authJsonPath: string;
+  private readonly readsModelsJson: boolean;
   private readonly env: NodeJS.ProcessEnv;
   private readonly commandTimeoutMs: number | undefined;
   private readonly now: () => number;
@@ -66,8 +71,9 @@ export class ModelRegistry {
 
   constructor(options: ModelRegistryOptions) {
     this.agentDir = options.agentDir;
-    this.modelsJsonPath = join(options.agentDir, "models.json");
-    this.authJsonPath = join(options.agentDir, "auth.json");
+    this.modelsJsonPath = options.modelsJsonPath ?? join(options.agentDir, "models.json");
+    this.readsModelsJson = options.modelsJsonPath !== null;
+    this.authJsonPath = options.authJsonPath ?? join(options.agentDir, "auth.json");
     this.env = options.env ?? process.env;
     this.commandTimeoutMs = options.commandTimeoutMs;
     this.now = options.now ?? Date.now;
@@ -80,7 +86,7 @@ export class ModelRegistry {
    * providers stay.
    */
   reload(): void {
-    const modelsJson = readModelsJson(this.modelsJsonPath, this.env);
+    const modelsJson = this.readsModelsJson ? readModelsJson(this.modelsJsonPath, this.env) : { providers: new Map<string, ProviderConfig>(), errors: [] };
     const authFile = readAuthFile(this.authJsonPath);
     this.fileProviders = modelsJson.providers;
     this.credentials = authFile.credentials;
@@ -223,6 +229,16 @@ export class ModelRegistry {
     if (key.bearer) headers.Authorization = `Bearer ${key.bearer}`;
     const auth: ResolvedAuth = { ...(key.apiKey ? { apiKey: key.apiKey } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}), ...(key.baseUrl ? { baseUrl: key.baseUrl } : {}) };
     return { auth, ...source };
+  }
+
+  /** pi's `AuthStatus` of a key set in models.json or by an extension: a command, variables (configured when all are set), or a literal. */
+  configuredKeyStatus(provider: string): { configured: boolean; source?: string; label?: string } | undefined {
+    const value = this.requestConfig(provider)?.apiKey;
+    if (value === undefined) return undefined;
+    if (value.startsWith("!")) return { configured: true, source: "models_json_command" };
+    const names = referencedVariables(value);
+    if (names.length > 0) return names.every((name) => this.env[name]) ? { configured: true, source: "environment", label: names.join(", ") } : { configured: false };
+    return { configured: true, source: this.extensionProviders.get(provider)?.apiKey !== undefined ? "fallback" : "models_json_key" };
   }
 
   /** The config an extension's `registerProvider(name, config)` gave, as checked. */

@@ -231,7 +231,7 @@ describe("ctx.sessionManager and ctx.modelRegistry", () => {
     expect(seen.__pith16!.messages).toEqual(["system", "user", "assistant"]);
     // pi 1.6.0 lists 74 image models (OpenRouter's)
     expect(seen.__pith16!.types).toEqual(["m1", 74, 1]);
-    expect(seen.__pith16!.auth).toEqual([{ configured: true, source: "models_json_key", label: "models.json" }, { configured: false }, false]);
+    expect(seen.__pith16!.auth).toEqual([{ configured: true, source: "models_json_key" }, { configured: false }, false]);
     expect(seen.__pith16!.registered).toEqual(["extra"]);
   });
 });

@@ -76,8 +76,6 @@ const complete = (model: Model, context: LlmContext, options?: LlmStreamOptions)
 const AUTH_SOURCES: Record<string, string> = {
   "--api-key": "runtime",
   "stored credential": "stored",
-  "ambient credentials": "environment",
-  "models.json": "models_json_key",
 };
 
 export interface RefreshOptions {
@@ -120,8 +118,13 @@ export function modelRegistryView(registry: () => ModelRegistry | undefined, nat
     getProviderDisplayName: (provider) => registry()?.providerName(provider) ?? provider,
     isUsingOAuth: (model) => registry()?.authSource(model.provider)?.type === "oauth",
     getProviderAuthStatus(provider) {
-      const source = registry()?.authSource(provider);
-      return source ? { configured: true, source: AUTH_SOURCES[source.source] ?? "environment", label: source.source } : { configured: false };
+      const models = registry();
+      const source = models?.authSource(provider);
+      if (!models || !source) return { configured: false };
+      if (source.source === "models.json") return models.configuredKeyStatus(provider) ?? { configured: false };
+      const status = AUTH_SOURCES[source.source];
+      // pi names where a key was found only for the environment's
+      return status ? { configured: true, source: status } : { configured: true, source: "environment", label: source.source };
     },
     getModelsOfType: (type, provider) => (isModelType(type) ? (registry()?.modelsOfType(type, provider) ?? []) : []),
     getAvailableOfType: async (type, provider) => (isModelType(type) ? (registry()?.availableOfType(type, provider) ?? []) : []),

@@ -36,9 +36,8 @@ export async function providerAuth(models: ModelRegistry, id: string) {
 }
 
 /** pith's source names as pi's labels: a variable by its name, a login as "OAuth", a configured key as pi says it. */
-function authLabel(source: string, type: "oauth" | "api_key"): string {
+export function authLabel(source: string, type: "oauth" | "api_key"): string {
   if (type === "oauth") return "OAuth";
   if (source === "models.json") return "configured API key";
-  if (source === "stored credential") return "stored API key";
   return source;
 }

@@ -76,6 +76,8 @@ export * from "./session-entries.js";
 export * from "./compaction-points.js";
 export { SessionManager } from "./session-manager.js";
 export { SettingsManager } from "./settings/settings-manager.js";
+export { ModelRegistry } from "./models/model-registry.js";
+export { ModelRuntime } from "./models/model-runtime.js";
 export { compact, generateBranchSummary, generateSummary, generateSummaryWithUsage } from "./summaries.js";
 export const estimateTokens = estimateMessageTokens;
 

@@ -1,7 +1,7 @@
 // pi-ai's model calls for extensions (`stream`, `complete`, `streamSimple`, `completeSimple`), answered by
 // the session's own provider plugins and keys, plus pi-ai's event stream classes.
 import { AssistantMessageBuilder } from "../../../../lib/provider-kit/assistant-builder.js";
-import { PithError, errorMessage, type AssistantMessage, type Message, type Model, type StreamRequest, type ToolSpec } from "../../../../kernel/index.js";
+import { PithError, errorMessage, type AssistantMessage, type Message, type Model, type ProviderApi, type StreamRequest, type ToolSpec } from "../../../../kernel/index.js";
 import { extensionHost } from "../host.js";
 import type { StreamContext, StreamOptions } from "../../registrations/provider-from-stream.js";
 import { AssistantMessageEventStream } from "./event-stream.js";
@@ -25,15 +25,19 @@ export function complete(model: Model, context: StreamContext, options: StreamOp
 
 export const completeSimple = complete;
 
-/** Runs one model call, pushing its events into `events`; it never rejects (a failure ends in an error event). */
-export async function streamInto(events: AssistantMessageEventStream, model: Model, context: StreamContext, options: StreamOptions = {}): Promise<void> {
+/**
+ * Runs one model call, pushing its events into `events`; it never rejects (a failure ends in an error event).
+ * `own`: the provider a caller of its own registered for the model's API (a served `ModelRuntime`'s), else the
+ * session's provider plugin for it.
+ */
+export async function streamInto(events: AssistantMessageEventStream, model: Model, context: StreamContext, options: StreamOptions = {}, own?: ProviderApi): Promise<void> {
   try {
     const host = extensionHost();
-    if (!host) throw new PithError("EXTENSION_NO_SESSION", "pi-ai model calls work only inside a running pith session.");
-    const provider = host.provider(model.api);
+    if (!host && !(own && options.apiKey !== undefined)) throw new PithError("EXTENSION_NO_SESSION", "pi-ai model calls work only inside a running pith session.");
+    const provider = own ?? host?.provider(model.api);
     if (!provider) throw new PithError("NO_PROVIDER", `No provider plugin handles the "${model.api}" API of model ${model.provider}/${model.id}.`);
     const signal = options.signal ?? new AbortController().signal;
-    const auth = options.apiKey !== undefined ? { apiKey: options.apiKey, headers: options.headers } : await host.resolveAuth(model, signal);
+    const auth = options.apiKey !== undefined ? { apiKey: options.apiKey, headers: options.headers } : await host?.resolveAuth(model, signal);
     // a transcript carries the prompt and tools as system messages; pith's providers take them beside the messages
     const tools: ToolSpec[] = (context.tools ?? getCurrentTools(context.messages)).map((tool) => ({
       name: tool.name,
