@@ -152,12 +152,14 @@ describe("models.json", () => {
     expect(r.errors[0]?.message).toContain('models[0] ("m"): no "api"');
   });
 
-  it("requires an apiKey for a custom provider's models, and says any value will do", () => {
-    const r = registry({
-      providers: { mine: { baseUrl: "http://127.0.0.1:1/v1", api: "openai-completions", models: [{ id: "m" }] } },
-    });
-    expect(r.errors[0]?.message).toContain('"apiKey" is required when defining models');
-    expect(r.errors[0]?.message).toContain('"none"');
+  it("lists a custom provider's models without an apiKey (pi 1.6.0); they are available once a key is stored", () => {
+    const models = { providers: { mine: { baseUrl: "http://127.0.0.1:1/v1", api: "openai-completions", models: [{ id: "m" }] } } };
+    const r = registry(models);
+    expect(r.errors).toEqual([]);
+    expect(r.find("mine", "m")?.baseUrl).toBe("http://127.0.0.1:1/v1");
+    expect(r.hasAuth("mine")).toBe(false);
+    const stored = new ModelRegistry({ agentDir: agentDir({ models, auth: { mine: { type: "api_key", key: "k" } } }), env });
+    expect(stored.availableModels().map((model) => model.id)).toEqual(["m"]);
   });
 
   it("rejects a baseUrl without a scheme", () => {

@@ -108,9 +108,6 @@ export function checkProviderConfig(name: string, raw: unknown, options: Provide
   if (!options.fromExtension && !changesSomething) {
     problems.push('set at least one of "baseUrl", "headers", "compat", "modelOverrides" or "models"');
   }
-  if (!options.fromExtension && models.length > 0 && !known && !config.apiKey) {
-    problems.push('"apiKey" is required when defining models (any value, e.g. "none", for a server that ignores it)');
-  }
   const checkApi = (api: string | undefined, where: string) => {
     if (api !== undefined && !options.fromExtension && !KNOWN_APIS.includes(api)) {
       problems.push(`${where}: unknown api "${api}"; known apis: ${KNOWN_APIS.join(", ")}`);
