@@ -4,6 +4,7 @@ import type { PluginSpec } from "../kernel/index.js";
 import type { Settings, SettingsManager } from "../plugins/settings/index.js";
 import type { SessionStart } from "../plugins/sessions/index.js";
 import type { PackagesService } from "../plugins/packages/packages-service.js";
+import type { ModelRegistry } from "../plugins/models/registry.js";
 import { PITH_VERSION } from "./version.js";
 
 export const BUILTIN_PLUGIN_NAMES = [
@@ -48,6 +49,8 @@ export interface BuiltinPluginConfig {
   noSession?: boolean;
   sessionStart?: SessionStart;
   runtimeApiKeys?: Record<string, string>;
+  /** the models registry to use instead of one over agentDir's files */
+  modelRegistry?: ModelRegistry;
   /** tools the model starts with, among the built-in ones; default read, bash, edit, write */
   activeTools?: string[];
   customPrompt?: string;
@@ -72,7 +75,7 @@ async function loadBuiltin(name: BuiltinPluginName, config: BuiltinPluginConfig)
         start: config.sessionStart,
       });
     case "models":
-      return (await import("../plugins/models/index.js")).modelsPlugin({ agentDir: config.agentDir, runtimeApiKeys: config.runtimeApiKeys });
+      return (await import("../plugins/models/index.js")).modelsPlugin({ agentDir: config.agentDir, runtimeApiKeys: config.runtimeApiKeys, registry: config.modelRegistry });
     case "provider-anthropic":
       return (await import("../plugins/provider-anthropic/index.js")).anthropicProviderPlugin();
     case "provider-openai":

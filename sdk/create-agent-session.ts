@@ -80,7 +80,10 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
   const cwd = resolve(options.cwd ?? process.cwd());
   const agentDir = options.agentDir ?? resolveAgentDir();
   const beforeBoot: TimingNode[] = [];
-  const settings = await timePart(beforeBoot, "settings", () => SettingsManager.load({ agentDir, cwd, projectTrusted: false }));
+  const given = options.settingsLayers;
+  const settings = await timePart(beforeBoot, "settings", async () =>
+    given ? SettingsManager.fromData({ agentDir, cwd, projectTrusted: false }, given) : SettingsManager.load({ agentDir, cwd, projectTrusted: false }),
+  );
   const trustProblems: string[] = [];
   let preloaded: PreloadedExtensions | undefined;
   const askHandlers =
@@ -143,6 +146,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
       noContextFiles: options.noContextFiles,
       contextFiles: options.contextFiles,
       toolAllowlist: options.tools,
+      modelRegistry: options.modelRegistry,
       sessionDir,
       noSession: options.noSession,
       sessionStart,

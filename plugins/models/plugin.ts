@@ -16,13 +16,15 @@ export interface ModelsPluginOptions {
   runtimeApiKeys?: Record<string, string>;
   /** where key variables are read (default `process.env`) */
   env?: NodeJS.ProcessEnv;
+  /** a registry made before (a served `ModelRuntime`'s, which an extension hands its sub-session), used as it is */
+  registry?: ModelRegistry;
 }
 
 export function modelsPlugin(options: ModelsPluginOptions): PithPlugin {
   return definePlugin({
     name: "models",
     setup(context) {
-      const registry = new ModelRegistry(options);
+      const registry = options.registry ?? new ModelRegistry(options);
       for (const error of registry.errors) context.log.warn(error.message);
       context.provide("models", registry);
       context.on("resolve_auth", ({ model, signal }) => registry.resolveAuth(model, signal));

@@ -58,6 +58,16 @@ export class SettingsManager {
     this.effective = this.computeEffective();
   }
 
+  /**
+   * Settings held elsewhere (the `SettingsManager` an extension hands its sub-session), read as the two files would
+   * be, checked and migrated the same way; writes still go to the files.
+   */
+  static fromData(options: SettingsManagerOptions, data: Record<SettingsScope, JsonObject>): SettingsManager {
+    const paths = settingsPaths(options);
+    const layer = (scope: SettingsScope) => layerFrom(scope, paths[scope], { state: "read", data: data[scope], text: "" });
+    return new SettingsManager(options, { global: layer("global"), project: layer("project") });
+  }
+
   static async load(options: SettingsManagerOptions): Promise<SettingsManager> {
     const paths = settingsPaths(options);
     const [global, project] = await Promise.all([loadLayer("global", paths.global), loadLayer("project", paths.project)]);

@@ -40,10 +40,37 @@ function asideExtension(asideDir: string, log: string): string {
     }`;
 }
 
+/** a tool that runs pi's createAgentSession with its own in-memory SettingsManager and a ModelRuntime over the aside files */
+function subSessionExtension(asideDir: string, log: string): string {
+  return `
+    import { Type } from "typebox";
+    import { appendFileSync } from "node:fs";
+    import { createAgentSession, ModelRegistry, ModelRuntime, SessionManager, SettingsManager } from "@earendil-works/pi-coding-agent";
+
+    export default function (pi: any) {
+      pi.registerTool({
+        name: "sub", label: "Sub", description: "Runs the aside model in a sub-session",
+        parameters: Type.Object({ task: Type.String() }),
+        async execute(_id: string, params: any, _signal: unknown, _onUpdate: unknown, ctx: any) {
+          const settingsManager = SettingsManager.inMemory({ defaultThinkingLevel: "high", steeringMode: "all" });
+          const modelRuntime = await ModelRuntime.create({ authPath: ${JSON.stringify(join(asideDir, "auth.json"))}, modelsPath: ${JSON.stringify(join(asideDir, "models.json"))} });
+          const model = new ModelRegistry(modelRuntime).find("aside", "aside-model");
+          const { session } = await createAgentSession({ cwd: ctx.cwd, model, settingsManager, modelRuntime, sessionManager: SessionManager.inMemory(), noTools: "all" });
+          await session.prompt(params.task);
+          const text = session.getLastAssistantText();
+          appendFileSync(${JSON.stringify(log)}, JSON.stringify({ thinking: session.thinkingLevel, sameSettings: session.settingsManager === settingsManager, sameRuntime: session.modelRuntime === modelRuntime, lastStop: session.messages.at(-1)?.stopReason, text }) + "\\n");
+          session.dispose();
+          return { content: [{ type: "text", text: "sub said: " + text }], details: {} };
+        },
+      });
+    }`;
+}
+
 function requestShape(request: RecordedRequest) {
   const body = request.body as { model: string; system?: string | { text: string }[]; messages: { role: string; content: unknown }[] };
   const system = typeof body.system === "string" ? body.system : (body.system ?? []).map((block) => block.text).join("\n");
-  return { model: body.model, key: request.headers["x-api-key"], aside: system.startsWith("You are the aside."), roles: body.messages.map((message) => message.role) };
+  const thinking = (request.body as { thinking?: { type?: string } }).thinking?.type ?? null;
+  return { model: body.model, key: request.headers["x-api-key"], aside: system.startsWith("You are the aside."), thinking, roles: body.messages.map((message) => message.role) };
 }
 
 describe.skipIf(!available)("SettingsManager, ModelRuntime and ModelRegistry in an extension, against pi 1.6.0", () => {
@@ -96,6 +123,35 @@ describe.skipIf(!available)("SettingsManager, ModelRuntime and ModelRegistry in 
     expect(pith.handedBack).toEqual(pi.handedBack);
     expect(pith.seen).toEqual(pi.seen);
     expect(pith.settings).toEqual(pi.settings);
+    expect(pith.stdout).toEqual(pi.stdout);
+  });
+  it("print mode: a sub-session made with the extension's SettingsManager and ModelRuntime uses their settings and keys", { timeout: 180_000 }, async () => {
+    const run = async (side: "pi" | "pith") => {
+      const asideDir = join(world.home, `${side}-sub-aside`);
+      await mkdir(asideDir, { recursive: true });
+      await writeFile(join(asideDir, "auth.json"), JSON.stringify({ aside: { type: "api_key", key: "sub-key" } }));
+      await writeFile(join(asideDir, "models.json"), JSON.stringify({ providers: { aside: { baseUrl: world.mock.url, api: "anthropic-messages", models: [{ id: "aside-model", reasoning: true, contextWindow: 100000, maxTokens: 32000 }] } } }));
+      const log = join(world.home, `${side}-sub.jsonl`);
+      const path = join(world.home, `${side}-sub.ts`);
+      await writeFile(path, subSessionExtension(asideDir, log));
+      const from = world.mock.requests.length;
+      world.mock.enqueue({ toolCalls: [{ name: "sub", arguments: { task: "say done" } }] }, { text: "Done." }, { text: "The sub-session is done." });
+      const args = ["-ne", "-e", path, "--model", "mock/mock-model", "--thinking", "off", "-p", "run the sub-session"];
+      const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
+      expect(result.code, result.stderr).toBe(0);
+      return { stdout: result.stdout.trim(), requests: world.mock.requests.slice(from).map(requestShape), seen: JSON.parse((await readFile(log, "utf8")).trim()) };
+    };
+    const pi = await run("pi");
+    const pith = await run("pith");
+
+    expect(pith.requests.map((request) => [request.model, request.key, request.thinking])).toEqual([
+      ["mock-model", "test-key", null],
+      ["aside-model", "sub-key", "enabled"],
+      ["mock-model", "test-key", null],
+    ]);
+    expect(pith.seen).toEqual({ thinking: "high", sameSettings: true, sameRuntime: true, lastStop: "stop", text: "Done." });
+    expect(pith.requests).toEqual(pi.requests);
+    expect(pith.seen).toEqual(pi.seen);
     expect(pith.stdout).toEqual(pi.stdout);
   });
 });

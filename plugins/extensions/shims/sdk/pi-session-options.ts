@@ -8,6 +8,7 @@ import { PithError, type Model, type ThinkingLevel } from "../../../../kernel/in
 import type { PiToolDefinition } from "../../contract/types.js";
 import type { SessionRequest } from "./session-factory.js";
 import { INLINE_FACTORY, type LoadedInline } from "../extension-set-loading.js";
+import { registryOfRuntime } from "../coding-agent/models/model-runtime.js";
 
 /** What of pi's `SessionManager` is read: where it keeps the conversation. */
 export interface PiSessionManagerShape {
@@ -60,7 +61,23 @@ export function sessionRequest(options: PiCreateAgentSessionOptions, defaults: {
     ...storage(manager),
     ...(options.customTools && options.customTools.length > 0 ? { customTools: [...options.customTools] } : {}),
     ...resources(options.resourceLoader),
+    ...settingsOf(options.settingsManager),
+    ...modelsOf(options.modelRuntime),
   };
+}
+
+/** A settings manager's two layers, read through pi's getters (pi's own class and pith's served one have them). */
+function settingsOf(manager: object | undefined): Pick<SessionRequest, "settingsLayers"> {
+  const layers = manager as { getGlobalSettings?: () => unknown; getProjectSettings?: () => unknown } | undefined;
+  if (typeof layers?.getGlobalSettings !== "function" || typeof layers.getProjectSettings !== "function") return {};
+  const object = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  return { settingsLayers: { global: object(layers.getGlobalSettings()), project: object(layers.getProjectSettings()) } };
+}
+
+/** The models registry behind pith's served ModelRuntime; another runtime object is handed back only. */
+function modelsOf(runtime: object | undefined): Pick<SessionRequest, "modelRegistry"> {
+  const registry = runtime && registryOfRuntime(runtime);
+  return registry ? { modelRegistry: registry } : {};
 }
 
 function checkedManager(value: PiSessionManagerShape): PiSessionManagerShape {

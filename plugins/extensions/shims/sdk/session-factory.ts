@@ -5,6 +5,7 @@
 // The request names no type of the extension contract: the host module the shims read it from sits below that
 // contract in the import graph.
 import type { AgentSession, Model, ThinkingLevel } from "../../../../kernel/index.js";
+import type { ModelRegistry } from "../../../models/registry.js";
 
 /** What a session is asked to be beyond its folder and model; the SDK's `createAgentSession` options include them. */
 export interface SessionChoices {
@@ -37,6 +38,10 @@ export interface SessionChoices {
   session?: string;
   /** `--session-id`: this folder's session with this id, created when there is none; with `fork`, the copy's id */
   sessionId?: string;
+  /** read instead of agentDir's settings files: the global and project settings a caller holds (pi's `settingsManager`) */
+  settingsLayers?: { global: Record<string, unknown>; project: Record<string, unknown> };
+  /** the models registry to use instead of one over agentDir's auth.json and models.json (pi's `modelRuntime`) */
+  modelRegistry?: ModelRegistry;
 }
 
 /** A session to assemble with pith's plugins, as an extension's pi `createAgentSession` asks for it. */

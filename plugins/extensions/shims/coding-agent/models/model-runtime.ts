@@ -35,6 +35,12 @@ interface Options {
 }
 
 const TOKEN = Symbol("pith model runtime");
+/** each served runtime's registry, for the sub-session an extension hands the runtime to (../../sdk/pi-session-options.ts) */
+const registries = new WeakMap<object, PithModels>();
+
+export function registryOfRuntime(runtime: object): PithModels | undefined {
+  return registries.get(runtime);
+}
 
 export class ModelRuntime {
   readonly #models: PithModels;
@@ -51,6 +57,7 @@ export class ModelRuntime {
   constructor(token: typeof TOKEN, models: PithModels) {
     if (token !== TOKEN) throw new PithError("EXTENSION_API_UNSUPPORTED", "Create a ModelRuntime with ModelRuntime.create(options), as in pi.");
     this.#models = models;
+    registries.set(this, models);
     this.#view = modelRegistryView(() => models, { get: (name) => this.#native.get(name), refresh: async () => ({ aborted: false, errors: new Map() }) });
   }
 
