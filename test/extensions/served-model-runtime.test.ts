@@ -51,6 +51,7 @@ const PRELUDE = `
       request: await reg.getApiKeyAndHeaders(m1),
       providerAuth: await settle(async () => { const found = await reg.getProviderAuth("anthropic"); return found && { apiKey: found.auth.apiKey, source: found.source }; }),
       check: await rt.checkAuth("openai"), noCheck: (await rt.checkAuth("nowhere")) ?? null,
+      override: await settle(async () => { const found = await rt.getAuth("anthropic", { apiKey: "sk-override" }); return found && { apiKey: found.auth.apiKey, source: found.source ?? null }; }),
       state: await state(rt, reg),
     };
     await rt.setRuntimeApiKey("google", "g-runtime");

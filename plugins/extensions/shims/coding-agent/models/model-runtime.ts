@@ -136,7 +136,8 @@ export class ModelRuntime {
   /** The provider's (or, for a model, the model's) key, headers and endpoint, and where they come from; undefined when none is configured. */
   async getAuth(providerOrModel: string | Model, overrides: { apiKey?: string } = {}) {
     const provider = typeof providerOrModel === "string" ? providerOrModel : providerOrModel.provider;
-    if (overrides.apiKey !== undefined) return { auth: { apiKey: overrides.apiKey }, source: "runtime" };
+    // a key given for the call stands where a stored one would, as pi-ai resolves it
+    if (overrides.apiKey !== undefined) return { auth: { apiKey: overrides.apiKey }, source: "stored credential" };
     const found = await this.#view.getProviderAuth(provider);
     if (!found || typeof providerOrModel === "string") return found;
     return { ...found, auth: await this.#models.resolveAuth(providerOrModel) };
