@@ -9,7 +9,7 @@ type OAuthEntry = Extract<AuthCredential, { type: "oauth" }>;
 type ApiKeyEntry = Extract<AuthCredential, { type: "api_key" }>;
 import { builtInModelsOf, builtInProviders, catalogueProvider } from "./catalogue.js";
 import { resolveCliModel, type CliModelResolution } from "./selection/cli-model.js";
-import { CachedValueResolver, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-files/config-value.js";
+import { CachedValueResolver, interpolate, referencedVariables, resolveValueOrThrow, type ValueResolveOptions } from "./config-files/config-value.js";
 import { AMBIENT_CREDENTIALS, defaultModelIds, hasAmbientCredentials, knownProvider, noApiKeyError } from "./known-providers.js";
 import { formatModelList } from "./selection/model-list.js";
 import { VirtualModels, isVirtualModel, type VirtualModelDefinition } from "./virtual-models.js";
@@ -239,6 +239,22 @@ export class ModelRegistry {
     const names = referencedVariables(value);
     if (names.length > 0) return names.every((name) => this.env[name]) ? { configured: true, source: "environment", label: names.join(", ") } : { configured: false };
     return { configured: true, source: this.extensionProviders.get(provider)?.apiKey !== undefined ? "fallback" : "models_json_key" };
+  }
+
+  /**
+   * pi's request config for a model whose provider has no key: the model's headers and those models.json or an
+   * extension configure (variables filled in; a `!command` header is left out, as it would run at each call), and
+   * whether the provider sends its key as a bearer token (so it needs one).
+   */
+  compatibilityRequest(model: Model): { headers?: Record<string, string>; authHeader: boolean } {
+    const config = this.requestConfig(model.provider);
+    const perModel = this.providers().includes(model.provider) ? this.tableOf(model.provider).modelHeaders.get(modelKey(model.provider, model.id)) : undefined;
+    const configured = Object.entries({ ...config?.headers, ...perModel }).flatMap(([name, value]) => {
+      const filled = value.startsWith("!") ? undefined : interpolate(value, this.env);
+      return filled === undefined ? [] : [[name, filled] as const];
+    });
+    const headers = { ...model.headers, ...Object.fromEntries(configured) };
+    return { ...(Object.keys(headers).length > 0 ? { headers } : {}), authHeader: config?.authHeader === true };
   }
 
   /** The config an extension's `registerProvider(name, config)` gave, as checked. */

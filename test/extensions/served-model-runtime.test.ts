@@ -51,6 +51,11 @@ const PRELUDE = `
       request: await reg.getApiKeyAndHeaders(m1),
       providerAuth: await settle(async () => { const found = await reg.getProviderAuth("anthropic"); return found && { apiKey: found.auth.apiKey, source: found.source }; }),
       check: await rt.checkAuth("openai"), noCheck: (await rt.checkAuth("nowhere")) ?? null,
+      compat: rt.getCompatibilityRequestConfig(m1), subscription: rt.isUsingSubscription("anthropic"),
+      providers: rt.getProviders().map((p) => p.id).filter((id) => asked.includes(id)).sort(),
+      provider: (({ id, name, baseUrl }) => ({ id, name, baseUrl }))(rt.getProvider("local")),
+      allModels: rt.getAllModels("local").map((m) => m.id), allAvailable: (await rt.getAllAvailable("local")).map((m) => m.id),
+      snapshot: rt.getAvailableSnapshot().filter((m) => m.provider === "local").map((m) => m.id),
       override: await settle(async () => { const found = await rt.getAuth("anthropic", { apiKey: "sk-override" }); return found && { apiKey: found.auth.apiKey, source: found.source ?? null }; }),
       state: await state(rt, reg),
     };

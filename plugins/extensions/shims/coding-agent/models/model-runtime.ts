@@ -144,9 +144,7 @@ export class ModelRuntime {
   }
   /** pi's fallback for a provider without auth: its configured headers, and whether it sends a bearer key */
   getCompatibilityRequestConfig(model: Model): { headers?: Record<string, string>; authHeader: boolean } {
-    const config = this.#configs.get(model.provider);
-    const headers = { ...(config?.headers as Record<string, string> | undefined), ...model.headers };
-    return { ...(Object.keys(headers).length > 0 ? { headers } : {}), authHeader: config?.authHeader === true };
+    return this.#models.compatibilityRequest(model);
   }
   setRuntimeApiKey(providerId: string, apiKey: string, _options?: Options): Promise<void> {
     return this.#credentialWrite(async () => this.#models.setRuntimeApiKey(providerId, apiKey));
