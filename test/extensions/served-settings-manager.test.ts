@@ -102,7 +102,15 @@ const PRELUDE = `
     sm.setWarnings({ anthropicExtraUsage: false });
     await sm.flush();
     const distrusted = m.SettingsManager.inMemory({}, { projectTrusted: false });
-    return { before, after: snapshot(sm), errors: sm.drainErrors().length, distrusted: [distrusted.isProjectTrusted(), attempt(() => distrusted.setProjectThemePaths(["t"]))] };
+    const texts = { global: JSON.stringify({ theme: "dark", retry: { enabled: false } }), project: JSON.stringify({ tuiMode: "regular" }) };
+    const custom = m.SettingsManager.fromStorage({ withLock(scope, fn) { const next = fn(texts[scope]); if (next !== undefined) texts[scope] = next; } });
+    const customBefore = snapshot(custom);
+    custom.setTheme("light");
+    custom.setRetryEnabled(true);
+    custom.setProjectPromptTemplatePaths(["p"]);
+    await custom.flush();
+    const stored = { global: JSON.parse(texts.global), project: JSON.parse(texts.project) };
+    return { before, after: snapshot(sm), errors: sm.drainErrors().length, distrusted: [distrusted.isProjectTrusted(), attempt(() => distrusted.setProjectThemePaths(["t"]))], customBefore, stored };
   };
   const broken = async (m, agentDir, cwd) => {
     const sm = m.SettingsManager.create(cwd, agentDir);
@@ -181,7 +189,7 @@ describe("SettingsManager served as pi 1.6.0's", () => {
     expect(home(await evaluate(SNAPSHOT)(served, piSide))).toEqual(home(piReadsPi));
   });
 
-  it("keeps settings in memory as pi does", async () => {
+  it("keeps settings in memory and in a storage of the caller's as pi does", async () => {
     const memory = `(m) => memory(m)`;
     expect(await evaluate(memory)(served, {})).toEqual(await pi(memory, {}));
   });
