@@ -13,7 +13,8 @@ export type * from "./session-types.js";
 export { nowMs } from "./stopwatch.js";
 export { applyAuth } from "./provider-stream.js";
 export { boot, type BootOptions, type Booted } from "./boot.js";
-export type { PluginTiming } from "./plugin-host.js";
+// applyPlugin: a run mode joining a session made earlier (pi's runPrintMode over a runtime an SDK program built)
+export { applyPlugin, type PluginTiming } from "./plugin-host.js";
 export { timePart, type TimingNode } from "./timing.js";
 export { kernelMessageToLlm, convertKernelMessages, type ConvertToLlm } from "./convert-to-llm.js";
 export type { QueueMode } from "./message-queues.js";

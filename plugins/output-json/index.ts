@@ -12,6 +12,8 @@ export interface JsonOutputOptions {
 }
 
 export interface JsonOutput {
+  /** writes the session header now unless it was written: the mode joined a session that had already started */
+  header(): void;
   flush(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export function jsonOutputPlugin(options: JsonOutputOptions): PithPlugin {
         if (isWireEvent(event)) writer.writeLine(serializeEvent(event));
       });
       holdEventsWhileFull(context, writer);
-      context.provide("jsonOutput", { flush: () => writer.flush() });
+      context.provide("jsonOutput", { header: writeHeader, flush: () => writer.flush() });
     },
   });
 }

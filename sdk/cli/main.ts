@@ -2,10 +2,10 @@
 // The session machinery is imported only once a run needs it, so --help and argument errors stay cheap.
 import { fstatSync } from "node:fs";
 import { CommanderError } from "commander";
-import { PithError, errorMessage, type PithPlugin } from "../../kernel/index.js";
+import { PithError, errorMessage } from "../../kernel/index.js";
 import { stderrLogger } from "../stderr-logger.js";
 import { formatTimings } from "../../lib/timing/boot-timing-report.js";
-import type { CreateAgentSessionOptions, CreatedSession } from "../create-agent-session.js";
+import type { CreateAgentSessionOptions } from "../create-agent-session.js";
 import type { InteractiveMode } from "../../plugins/interactive/index.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { buildInitialPrompts, readPipedStdin } from "./initial-message.js";
@@ -14,19 +14,12 @@ import { isPackageCommand, isRemoteSource } from "../../plugins/packages/cli/com
 import { cacheDirectory } from "../cache-dir.js";
 import { applyHttpProxySetting } from "./http-proxy-setting.js";
 import { serveHostModules } from "../../plugins/extensions/shims/host-modules.js";
-
-declare module "../../kernel/index.js" {
-  interface InputSources {
-    /** the command line's messages in print and JSON mode */
-    print: true;
-  }
-}
-
-const EXIT_INTERRUPTED = 130;
-const ABORTED_MESSAGE = "Request was aborted";
+import { serveHostModes } from "../../plugins/extensions/shims/host-modes.js";
 
 // pith plugins in extension folders import `pith` from the running CLI, as they would from the package.
 serveHostModules({ pith: () => import("../api.js"), "pith/testing": () => import("../testing/index.js") });
+// pi's runPrintMode, runRpcMode, InteractiveMode and main in extensions: pith's own modes, and this CLI
+serveHostModes({ modes: async () => (await import("../modes/served-modes.js")).servedModes, main: (args) => main(args) });
 
 /** What the process around the CLI wants to know of a run. */
 export interface CliHooks {
@@ -163,6 +156,7 @@ async function runRpc(args: CliArgs): Promise<number> {
 async function runPrint(args: CliArgs, stdin: string | undefined): Promise<number> {
   args = await withCliPackages(args);
   const mode = args.mode === "json" ? "json" : "text";
+  const { outputPlugin, printPrompts } = await import("../modes/print-prompts.js");
   const output = await outputPlugin(mode);
   const log = stderrLogger();
   const { createAgentSession } = await import("../create-agent-session.js");
@@ -181,56 +175,7 @@ async function runPrint(args: CliArgs, stdin: string | undefined): Promise<numbe
   if (process.env.PITH_TIMING === "1") process.stderr.write(formatTimings(created.timings, created.beforeBoot));
   for (const warning of created.warnings) log.warn(warning);
 
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(EXIT_INTERRUPTED);
-    interrupted = true;
-    void session.abort();
-  };
-  process.on("SIGINT", onSigint);
-  try {
-    for (const [index, text] of prompts.entries()) {
-      await session.prompt(text, { images: index === 0 && images.length > 0 ? images : undefined, source: "print" });
-      if (interrupted) break;
-    }
-    await session.waitForIdle();
-    const code = await finishOutput(created, mode);
-    await session.dispose();
-    if (!interrupted) return code;
-    // stopped between replies (a tool was running): the text output had no failed reply to report
-    if (mode === "text" && code === 0) process.stderr.write(`pith: ${ABORTED_MESSAGE}\n`);
-    return EXIT_INTERRUPTED;
-  } catch (error) {
-    await session.dispose().catch(() => undefined);
-    await finishOutput(created, mode).catch(() => undefined);
-    if (interrupted) return EXIT_INTERRUPTED;
-    throw error;
-  } finally {
-    process.off("SIGINT", onSigint);
-  }
-}
-
-async function outputPlugin(mode: "text" | "json"): Promise<PithPlugin> {
-  if (mode === "json") {
-    const { jsonOutputPlugin } = await import("../../plugins/output-json/index.js");
-    return jsonOutputPlugin({ stream: process.stdout });
-  }
-  const { textOutputPlugin } = await import("../../plugins/output-text/index.js");
-  return textOutputPlugin({ stdout: process.stdout, stderr: process.stderr });
-}
-
-async function finishOutput(created: CreatedSession, mode: "text" | "json"): Promise<number> {
-  const services = created.session.registry.services;
-  if (mode === "json") {
-    await (services.get("jsonOutput") as { flush(): Promise<void> } | undefined)?.flush();
-    return lastRunFailed(created) ? 1 : 0;
-  }
-  return (services.get("textOutput") as { finish(): number }).finish();
-}
-
-function lastRunFailed(created: CreatedSession): boolean {
-  const last = created.session.messages.at(-1) as { role?: string; stopReason?: string } | undefined;
-  return last?.role === "assistant" && (last.stopReason === "error" || last.stopReason === "aborted");
+  return printPrompts(session, { mode, prompts, images, dispose: () => session.dispose() });
 }
 
 /** `-e npm:x` / `-e git:y`: installed into pith's cache (not the settings) and loaded for this run as `-e` paths. */

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { comparableEvent } from "./pi16-json-normalise.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 const ARGS = ["--model", "mock/mock-model", "--tools", "read,bash", "--mode", "json", "-p", "read a.txt"];
@@ -27,21 +28,6 @@ const SCRIPT = [
   },
   { text: ["The file says ", "alpha."] },
 ];
-
-const VARYING = new Set(["timestamp", "id", "toolCallId", "responseId", "durationMs", "cwd", "wall_time_seconds"]);
-
-function normalise(value: unknown, key = ""): unknown {
-  if (Array.isArray(value)) return value.map((item) => normalise(item));
-  if (typeof value !== "object" || value === null) return VARYING.has(key) ? `<${key}>` : value;
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(record)) {
-    if (record.role === "system" && name === "sections") out[name] = Object.keys(field as object).sort();
-    else if (record.role === "system" && name === "toolsAdded") out[name] = (field as { name: string }[]).map((tool) => tool.name).sort();
-    else out[name] = normalise(field, name);
-  }
-  return out;
-}
 
 /**
  * Tools run side by side, so how their events interleave depends on timing (under load a bash update can come before
@@ -68,14 +54,7 @@ function groupedByCall(lines: Record<string, unknown>[]): Record<string, unknown
 }
 
 function events(stdout: string): unknown[] {
-  return groupedByCall(jsonLines(stdout)).map((event) => {
-    if (event.type === "message_start" && (event.message as { role: string }).role === "assistant") {
-      // pi's starting partial is pi-ai's initial object or the provider's, depending on when its first event arrives
-      delete (event.message as Record<string, unknown>).responseId;
-      delete (event.message as Record<string, unknown>).usage;
-    }
-    return normalise(event);
-  });
+  return groupedByCall(jsonLines(stdout)).map(comparableEvent);
 }
 
 describe.skipIf(!available)("--mode json against pi 1.6.0", () => {

@@ -11,9 +11,18 @@ export interface StdoutGuard {
   restore(): void;
 }
 
+/**
+ * The real write of each guarded stream and how many guards hold it: a guard taken inside another (an RPC mode an
+ * extension runs while the CLI's own waits) writes where the first one does, not into the first one's diversion.
+ */
+const held = new WeakMap<Writable, { realWrite: (chunk: string) => boolean; guards: number }>();
+
 export function guardStdout(stdout: Writable, divertTo: Writable): StdoutGuard {
   const original = stdout.write;
-  const realWrite = original.bind(stdout) as (chunk: string) => boolean;
+  const hold = held.get(stdout) ?? { realWrite: original.bind(stdout) as (chunk: string) => boolean, guards: 0 };
+  hold.guards += 1;
+  held.set(stdout, hold);
+  const { realWrite } = hold;
   const diverted = (...args: unknown[]): boolean => Reflect.apply(divertTo.write, divertTo, args) as boolean;
   // One function stands in for all of write's overloads; it forwards whatever it was given.
   stdout.write = diverted as typeof stdout.write;
@@ -24,6 +33,8 @@ export function guardStdout(stdout: Writable, divertTo: Writable): StdoutGuard {
       if (restored) return;
       restored = true;
       stdout.write = original;
+      hold.guards -= 1;
+      if (hold.guards === 0) held.delete(stdout);
     },
   };
 }

@@ -8,9 +8,6 @@ const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-age
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
 export const InteractiveMode = runtimeOnly("InteractiveMode");
-export const main = runtimeOnly("main");
 export const parseArgs = runtimeOnly("parseArgs");
 export const resolveCliModel = runtimeOnly("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");
-export const runPrintMode = runtimeOnly("runPrintMode");
-export const runRpcMode = runtimeOnly("runRpcMode");

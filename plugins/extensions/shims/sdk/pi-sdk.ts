@@ -3,3 +3,4 @@ export { AgentSession } from "./agent-session.js";
 export { createAgentSession, createAgentSessionFromServices, createAgentSessionServices } from "./create-agent-session.js";
 export { createExtensionRuntime } from "./extension-runtime.js";
 export { AgentSessionRuntime, createAgentSessionRuntime } from "./session-runtime.js";
+export { main, runPrintMode, runRpcMode, type PrintModeOptions } from "./run-modes.js";
