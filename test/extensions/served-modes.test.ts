@@ -5,10 +5,11 @@
 // leaves in process.exitCode, and pi's own RpcClient driving the RPC mode the program serves.
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
-import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { PITH_BIN, createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
+import { NODE22, PI16_CLI, PI16_PACKAGE, runPiCli } from "../support/pi-node22.js";
 import { comparableEvent } from "../output/pi16-json-normalise.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
@@ -146,4 +147,57 @@ describe.skipIf(!available)("pi's runPrintMode, runRpcMode and main in a program
     expect(pithFailed.stdout).toBe("");
     expect({ code: piFailed.code, stdout: piFailed.stdout }).toEqual({ code: 1, stdout: "" });
   });
+
+  it("runRpcMode: pi's RpcClient drives the session the program serves (its prompt, tools and answers)", { timeout: 180_000 }, async () => {
+    const { RpcClient } = (await import(pathToFileURL(join(PI16_PACKAGE, "dist/modes/rpc/rpc-client.js")).href)) as { RpcClient: PiRpcClientClass };
+    const drive = async (side: "pi" | "pith") => {
+      const { path } = await programFor(side);
+      const from = world.mock.requests.length;
+      world.mock.enqueue(...SCRIPT);
+      const env = Object.fromEntries(Object.entries(world.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      // the client starts "node" from PATH: Node 22 for pi, the Node that runs the tests for pith
+      env.PATH = [dirname(side === "pi" ? NODE22 : process.execPath), env.PATH].join(delimiter);
+      Object.assign(env, { SERVE_PROGRAM_RPC: "1", PI_OFFLINE: "1" });
+      const client = new RpcClient({ cliPath: side === "pi" ? PI16_CLI : PITH_BIN, cwd: world.project, env, args: ["-ne", "-e", path] });
+      await client.start();
+      try {
+        const events = await client.promptAndWait("read a.txt", undefined, 60_000);
+        const first = await client.getLastAssistantText();
+        await client.promptAndWait("and again", undefined, 60_000);
+        const state = await client.getState();
+        const messages = await client.getMessages();
+        return {
+          events: [...new Set(events.map((event) => event.type))].sort(),
+          answers: [first, await client.getLastAssistantText()],
+          roles: messages.map((message) => message.role),
+          state: { model: (state.model as { id: string }).id, isStreaming: state.isStreaming, messageCount: state.messageCount, sessionFile: state.sessionFile ?? null },
+          systems: world.mock.requests.slice(from).map((request) => ((request.body as { system?: { text: string }[] }).system ?? []).map((block) => block.text).join("\n").startsWith("You are the program's agent.")),
+          stderr: client.getStderr(),
+        };
+      } finally {
+        await client.stop();
+      }
+    };
+    const pi = await drive("pi");
+    const pith = await drive("pith");
+    expect(pith.answers, pith.stderr).toEqual(["It says alpha.", "Still alpha."]);
+    expect(pith.systems).toEqual([true, true, true]);
+    expect(pith.events).toContain("tool_execution_end");
+    expect(pith.state).toMatchObject({ model: "mock-model", isStreaming: false, sessionFile: null });
+    const { stderr: _piStderr, ...piSeen } = pi;
+    const { stderr: _pithStderr, ...pithSeen } = pith;
+    expect(pithSeen).toEqual(piSeen);
+  });
 });
+
+/** The part of pi's RpcClient this test uses. */
+interface PiRpcClient {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  promptAndWait(message: string, images?: unknown[], timeout?: number): Promise<{ type: string }[]>;
+  getLastAssistantText(): Promise<string | null>;
+  getState(): Promise<Record<string, unknown>>;
+  getMessages(): Promise<{ role: string }[]>;
+  getStderr(): string;
+}
+type PiRpcClientClass = new (options: { cliPath: string; cwd: string; env: Record<string, string>; args?: string[] }) => PiRpcClient;
