@@ -137,6 +137,15 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     programStatus.report();
   };
 
+  /** the session's start reached the plugin: false when the plugin joined a session that had started (applyPlugin) */
+  let sessionStarted = false;
+  /** the settings' look of the UI; at start-up also the screen they ask for */
+  const applySettingsAndScreen = (pluginContext: PluginContext, startup: boolean) => {
+    const settings = pluginContext.tryUse("settings");
+    if (settings) applyUiSettings(settings.get(), { tui, editor, chat, screens });
+    if (startup) screens.switchTo(options.tuiMode ?? settings?.get().tuiMode ?? "fullscreen");
+  };
+
   /** sends what was held while a compaction ran (the submitter's, once run() made it) */
   let sendHeld: (() => Promise<void>) | undefined;
   /** loaded as the session is made: the first frame goes without them (run-parts.ts) */
@@ -172,12 +181,9 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
         }
       });
       pluginContext.on("session_start", ({ reason }) => {
-        const settings = pluginContext.tryUse("settings");
-        if (settings) applyUiSettings(settings.get(), { tui, editor, chat, screens });
-        if (reason === "startup") {
-          screens.switchTo(options.tuiMode ?? settings?.get().tuiMode ?? "fullscreen");
-          return;
-        }
+        sessionStarted = true;
+        applySettingsAndScreen(pluginContext, reason === "startup");
+        if (reason === "startup") return;
         programStatus.reset();
         chat.clear();
         const reloadedKeys = reason === "reload" ? reloadUiFiles?.() : undefined;
@@ -196,6 +202,8 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     if (!plugged || !parts) throw new Error("interactive mode: pass its plugin to createAgentSession before run()");
     const { footerData, PithCompletion, slashCommands, Submitter, bindKeyActions, recordUncaughtCrash, reloadKeybindings, startupDiagnostics, listedLogLines, ResourceListing, resourceSections, DiagnosticSections } = parts;
     const { crashNoticeAtStart, sessionHistory, compactedNote, applyStartupScope, printExitOutput } = parts;
+    // joined a session made earlier (pi's InteractiveMode over an SDK program's runtime): its start-up is now
+    if (!sessionStarted) applySettingsAndScreen(plugged, true);
     let finish!: (code: number) => void;
     const finished = new Promise<number>((resolve) => (finish = resolve));
     let exiting = false;

@@ -1,9 +1,10 @@
 // pith's run modes over a session made earlier, as the extension shims run them for pi's `runPrintMode`,
 // and `runRpcMode` and `InteractiveMode` (plugins/extensions/shims/host-modes.ts). The mode's plugin joins the
 // session through the kernel's plugin contract (`applyPlugin`), as it would have at boot: its hooks and services.
-import { applyPlugin, type AgentSession } from "../../kernel/index.js";
+import { applyPlugin } from "../../kernel/index.js";
 import type { HostModes } from "../../plugins/extensions/shims/host-modes.js";
 import { stderrLogger } from "../stderr-logger.js";
+import { PITH_VERSION } from "../version.js";
 import { outputPlugin, printPrompts } from "./print-prompts.js";
 
 export const servedModes: HostModes = {
@@ -22,8 +23,12 @@ export const servedModes: HostModes = {
     return rpc.serve(session);
   },
 
-  async interactive(session: AgentSession) {
-    void session;
-    return 1;
+  async interactive(session, options) {
+    const { interactiveMode } = await import("../../plugins/interactive/index.js");
+    const { tuiMode, terminal, theme, agentDir } = options;
+    const mode = interactiveMode({ version: PITH_VERSION, agentDir, ...(tuiMode ? { tuiMode } : {}), ...(terminal ? { terminal } : {}) });
+    await applyPlugin(session, mode.plugin, mode.log);
+    const initial = options.prompts.map((text, index) => ({ text, ...(index === 0 && options.images ? { images: options.images } : {}) }));
+    return mode.run(session, initial, options.warnings, { themes: { paths: [], discover: true, ...(theme ? { use: theme } : {}) } });
   },
 };

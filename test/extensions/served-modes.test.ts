@@ -11,48 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PITH_BIN, createCliWorld, jsonLines, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, PI16_PACKAGE, runPiCli } from "../support/pi-node22.js";
 import { comparableEvent } from "../output/pi16-json-normalise.js";
+import { modeProgram } from "./mode-program.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
-
-/** the program, the same file for both sides; what it learns goes to `log` */
-function program(log: string): string {
-  return `
-    import { appendFileSync } from "node:fs";
-    import { createAgentSessionFromServices, createAgentSessionRuntime, createAgentSessionServices, getAgentDir, main, runPrintMode, runRpcMode, SessionManager } from "@earendil-works/pi-coding-agent";
-
-    const record = (entry: unknown) => appendFileSync(${JSON.stringify(log)}, JSON.stringify(entry) + "\\n");
-    const quiet = { systemPrompt: "You are the program's agent.", noExtensions: true, noSkills: true, noPromptTemplates: true, noContextFiles: true };
-    const makeRuntime = (cwd: string) =>
-      createAgentSessionRuntime(
-        async ({ cwd, sessionManager }: any) => {
-          const services = await createAgentSessionServices({ cwd, resourceLoaderOptions: quiet });
-          return { ...(await createAgentSessionFromServices({ services, sessionManager, tools: ["read"] })), services, diagnostics: services.diagnostics };
-        },
-        { cwd, agentDir: getAgentDir(), sessionManager: SessionManager.inMemory(cwd) },
-      );
-
-    export default async function (pi: any) {
-      for (const mode of ["text", "json"]) {
-        pi.registerCommand("print-" + mode, {
-          handler: async (_args: string, ctx: any) => {
-            const runtime = await makeRuntime(ctx.cwd);
-            const code = await runPrintMode(runtime, { mode, initialMessage: "read a.txt", messages: ["and again"] });
-            record({ mode, code });
-          },
-        });
-      }
-      pi.registerCommand("main", {
-        handler: async (args: string) => {
-          process.exitCode = undefined;
-          await main(JSON.parse(args));
-          record({ main: process.exitCode ?? 0 });
-          process.exitCode = undefined;
-        },
-      });
-      // RPC: the program serves its own session on stdin and stdout from here on; pi's RPC mode ends the process
-      if (process.env.SERVE_PROGRAM_RPC) await runRpcMode(await makeRuntime(process.cwd()));
-    }`;
-}
 
 const SCRIPT = [{ toolCalls: [{ name: "read", arguments: { path: "a.txt" } }] }, { text: "It says alpha." }, { text: ["Still ", "alpha."] }];
 
@@ -76,7 +37,7 @@ describe.skipIf(!available)("pi's runPrintMode, runRpcMode and main in a program
     const log = join(world.home, `${side}-program-${runs}.jsonl`);
     await writeFile(join(world.project, "a.txt"), "alpha\n");
     const path = join(world.home, `${side}-program.ts`);
-    await writeFile(path, program(log));
+    await writeFile(path, modeProgram(log));
     return { log, path };
   }
 

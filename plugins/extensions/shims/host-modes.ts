@@ -1,14 +1,21 @@
 // pith's run modes for pi's `main`, `runPrintMode`, `runRpcMode` and `InteractiveMode` (./sdk/run-modes.ts): the
 // host's entry points (sdk/index.ts, the CLI) serve them, as they serve `pith` (./host-modules.ts), so this plugin
 // never imports the SDK that assembles it. Each mode joins a session the SDK made earlier.
+import type { Terminal } from "@earendil-works/pi-tui";
 import { PithError, type AgentSession, type ImageContent } from "../../../kernel/index.js";
 
 export interface InteractiveRunOptions {
+  agentDir: string;
   /** the first prompts, sent in turn once the UI is up (the first one with `images`) */
   prompts: string[];
   images?: ImageContent[];
   /** start-up problems shown in the chat */
   warnings: string[];
+  tuiMode?: "fullscreen" | "regular";
+  /** the theme to use in place of the `theme` setting */
+  theme?: string;
+  /** a terminal other than the process's own */
+  terminal?: Terminal;
 }
 
 export interface HostModes {

@@ -7,7 +7,6 @@ const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-age
 
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
 export const createMcpExtension = runtimeOnly("createMcpExtension");
-export const InteractiveMode = runtimeOnly("InteractiveMode");
 export const parseArgs = runtimeOnly("parseArgs");
 export const resolveCliModel = runtimeOnly("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");

@@ -4,3 +4,4 @@ export { createAgentSession, createAgentSessionFromServices, createAgentSessionS
 export { createExtensionRuntime } from "./extension-runtime.js";
 export { AgentSessionRuntime, createAgentSessionRuntime } from "./session-runtime.js";
 export { main, runPrintMode, runRpcMode, type PrintModeOptions } from "./run-modes.js";
+export { InteractiveMode, type InteractiveModeOptions } from "./interactive-mode.js";
