@@ -101,11 +101,13 @@ describe.skipIf(!available)("pi's runPrintMode, runRpcMode and main in a program
     expect(pith.stdout).toBe(pi.stdout);
     expect(pi.code).toBe(0);
 
-    const missing = ["-ne", "--no-session", "--model", "mock/no-such-model", "-p", "hello"];
-    const piFailed = await runPiCli(world, missing);
-    const pithFailed = await run("pith", `/main ${JSON.stringify(missing)}`, []);
+    const refused = { error: { status: 400, message: "bad request" } };
+    world.mock.enqueue(refused);
+    const piFailed = await runPiCli(world, words);
+    const pithFailed = await run("pith", `/main ${JSON.stringify(words)}`, [refused]);
     expect(pithFailed.log).toEqual([{ main: 1 }]);
     expect(pithFailed.stdout).toBe("");
+    expect(pithFailed.stderr).toMatch(/bad request/);
     expect({ code: piFailed.code, stdout: piFailed.stdout }).toEqual({ code: 1, stdout: "" });
   });
 
