@@ -78,6 +78,8 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
    * whether active or not; `hidden` ones neither.
    */
   exposure?: "direct" | "model-only" | "codemode" | "deferred" | "hidden";
+  /** The group it belongs to (pi 1.6.0's `namespace`, such as an MCP server): tool search ranks by it too. */
+  namespace?: { name: string; aliases?: string[]; description?: string; instructions?: string };
   /** Throwing (or rejecting) makes an error result carrying the message. */
   execute(args: TArgs, context: ToolContext, onUpdate: ToolUpdate<TDetails>): Promise<ToolResult<TDetails>>;
 }

@@ -9,6 +9,7 @@ import type { ServerSettingsPatch } from "./config/config-edit.js";
 import { untilAborted } from "../../lib/abort/until-aborted.js";
 import { loadMcpConfiguration, projectConfigFile, type McpConfiguration, type McpServerEntry } from "./config/config-files.js";
 import type { McpManager, McpServerStatus, SignInRequest } from "./servers/manager.js";
+import { configuredExposures } from "./tools/naming.js";
 import type { SignInResult } from "./oauth/sign-in.js";
 
 export type { McpServerStatus, McpToolStatus, SignInRequest as McpSignInRequest } from "./servers/manager.js";
@@ -72,6 +73,14 @@ export interface McpService {
   registeredServers(): RegisteredMcpServer[];
   /** called after every change of a server's state or tools */
   onChange(listener: () => void): () => void;
+  /**
+   * An extension takes over what pi's MCP extension (`createMcpExtension`) decides: its own `codemode` or
+   * `tool_search` reaches the undeclared tools (the plugin registers no `tool_search` of its own, and the prompt
+   * section says which servers codemode reaches), and `startupWaitMs` bounds the first prompt's wait.
+   */
+  serveExtension(options: { startupWaitMs?: number }): void;
+  /** every exposure the enabled servers' configurations give their tools, known before they connect */
+  configuredExposures(): Set<McpExposure>;
 }
 
 declare module "../../kernel/index.js" {
@@ -111,6 +120,10 @@ class McpHost {
   private started: Promise<McpManager | undefined> = Promise.resolve(undefined);
   private readonly listeners = new Set<() => void>();
   private waitedForStartup = false;
+  private extensionDiscovery = false;
+  /** the `mcp_servers` section of the running prompt */
+  private section: string | undefined;
+  private startupWaitMs: number;
   private readonly registered = new Map<string, RegisteredMcpServer>();
   private applying: Promise<void> = Promise.resolve();
 
@@ -118,7 +131,9 @@ class McpHost {
     private readonly context: PluginContext,
     private readonly options: McpPluginOptions,
     private configuration: McpConfiguration,
-  ) {}
+  ) {
+    this.startupWaitMs = options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS;
+  }
 
   async reconfigure(configuration: McpConfiguration): Promise<void> {
     this.configuration = configuration;
@@ -194,6 +209,7 @@ class McpHost {
         providerToken: async (provider) => this.context.tryUse("models")?.resolveApiKey(provider),
       },
       signIns,
+      extensionDiscovery: () => this.extensionDiscovery,
       toolPatterns: this.options.tools?.filter((name) => name.startsWith("mcp__")),
       onChange: () => {
         for (const listener of this.listeners) listener();
@@ -215,13 +231,22 @@ class McpHost {
       if (!manager) return;
       const direct = manager.directServers();
       if (direct.length === 0) return;
-      const timeout = AbortSignal.timeout(this.options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS);
+      const timeout = AbortSignal.timeout(this.startupWaitMs);
       await manager.settled(direct, AbortSignal.any([signal, timeout]));
       const waiting = direct.filter((connection) => connection.state === "connecting").map((connection) => connection.name);
       if (waiting.length > 0) context.log.info(`MCP servers still connecting: ${waiting.join(", ")}; their tools become available once connected.`);
     });
+    // as pi's MCP extension does, a prompt's requests list the servers as they were when it started (a server
+    // connecting meanwhile shows from the next prompt on); the plugin's own tool_search lists them once it exists
+    context.on("before_prompt", async ({ signal }) => {
+      const manager = await untilAborted(this.started, signal, () => undefined).catch(() => undefined);
+      const section = manager?.promptSection();
+      if (section === this.section) return;
+      this.section = section;
+      if (this.extensionDiscovery) await context.session.refreshSystemPrompt();
+    });
     context.on("system_prompt", (state) => {
-      const section = this.manager?.promptSection();
+      const section = this.extensionDiscovery ? this.section : this.manager?.promptSection();
       // a section of its own, XML-wrapped like every section but the preamble (pi 1.6.0)
       return section ? { ...state, sections: { ...state.sections, mcp_servers: `<mcp_servers>\n${section}\n</mcp_servers>` } } : undefined;
     });
@@ -266,6 +291,20 @@ class McpHost {
     onChange: (listener) => {
       this.listeners.add(listener);
       return () => void this.listeners.delete(listener);
+    },
+    serveExtension: ({ startupWaitMs }) => {
+      this.extensionDiscovery = true;
+      if (startupWaitMs !== undefined) this.startupWaitMs = startupWaitMs;
+    },
+    configuredExposures: () => {
+      const configs = [
+        ...this.configuration.servers.map((entry) => entry.config),
+        ...[...this.registered.values()].flatMap((server) => {
+          const checked = validateServerEntry(server.name, server.config);
+          return checked.ok ? [checked.config as McpServerConfig] : [];
+        }),
+      ];
+      return new Set(configs.filter((config) => config.enabled !== false).flatMap((config) => [...configuredExposures(config)]));
     },
   };
 

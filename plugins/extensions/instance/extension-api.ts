@@ -16,6 +16,7 @@ import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
 import { checkTool } from "../registrations/tool-adapter.js";
 import { bindNextTurn } from "../events/hook-bridge.js";
 import { guarded } from "./stale.js";
+import { attachMcpService } from "./api-services.js";
 import type { ExtensionAPI, ExtensionEventName } from "../contract/types.js";
 
 export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord): ExtensionAPI {
@@ -235,7 +236,9 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
       emit: (channel, data) => bus.emit(channel, data),
     },
   };
-  return guarded(api, () => runtime().assertCurrent(record), OPEN);
+  const current = guarded(api, () => runtime().assertCurrent(record), OPEN);
+  attachMcpService(current, () => runtime().mcp());
+  return current;
 }
 
 /** pi leaves the event bus usable on a stale instance */

@@ -7,11 +7,12 @@ import { isHttpConfig, isRecord, type McpExposure, type McpServerConfig } from "
 import type { McpServerEntry } from "../config/config-files.js";
 import { McpConnection, type ConnectionDeps, type McpServerState } from "./connection.js";
 import { mcpToolDefinition } from "../tools/mcp-tool.js";
-import { configuredExposures, mcpNamespace, mcpToolName, toolExposure } from "../tools/naming.js";
+import { configuredExposures, mcpToolName, toolExposure } from "../tools/naming.js";
 import type { McpAuthStore } from "../oauth/oauth-store.js";
 import { RESOURCE_TOOL_NAMES, resourceTools } from "../tools/resource-tools.js";
 import { signIn, type SignInOptions, type SignInResult } from "../oauth/sign-in.js";
 import { TOOL_SEARCH_NAME, toolSearchTool, type SearchableTool } from "../tools/tool-search.js";
+import { renderServersSection, type ServerReach } from "../tools/servers-section.js";
 
 export interface McpToolStatus {
   /** the name the model calls it by */
@@ -56,6 +57,11 @@ export interface McpManagerOptions {
   toolPatterns?: string[];
   /** where OAuth sign-ins are kept (mcp-auth.json) */
   signIns: McpAuthStore;
+  /**
+   * whether an extension (pi's createMcpExtension) reaches the undeclared tools with its own `codemode` or
+   * `tool_search`; otherwise the manager registers its own `tool_search`
+   */
+  extensionDiscovery(): boolean;
   onChange(): void;
 }
 
@@ -160,7 +166,7 @@ export class McpManager {
     const { context } = this.options;
     const enabled = this.servers.filter((connection) => connection.state !== "disabled");
     const searchable = enabled.some((connection) => [...configuredExposures(connection.entry.config)].some(isSearchable));
-    if (searchable && !this.registered.has(TOOL_SEARCH_NAME)) {
+    if (searchable && !this.registered.has(TOOL_SEARCH_NAME) && !this.options.extensionDiscovery()) {
       context.registerTool(
         toolSearchTool({
           candidates: async (signal) => {
@@ -303,17 +309,20 @@ export class McpManager {
     return connection;
   }
 
-  /** The `mcp_servers` system prompt section: servers whose tools the model must search for. */
+  /**
+   * The `mcp_servers` system prompt section: servers whose tools the model must search for. With its own
+   * `tool_search` every such server is reached through it; an extension's discovery reaches `codemode` servers
+   * through codemode, as pi's MCP extension says.
+   */
   promptSection(): string | undefined {
-    const listed = this.servers
-      .filter((connection) => connection.state !== "disabled" && [...configuredExposures(connection.entry.config)].some(isSearchable))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    if (listed.length === 0 || !this.registered.has(TOOL_SEARCH_NAME)) return undefined;
-    const lines = listed.map((connection) => {
-      const summary = (connection.entry.config.description?.trim() || connection.instructions?.trim() || "").split("\n", 1)[0]!.slice(0, 250);
-      return `- ${mcpNamespace(connection.name)} (tool_search)${summary ? `: ${summary}` : ""}`;
-    });
-    return ["MCP servers whose tools are not declared to you. Load the tools of `tool_search` servers with `tool_search`.", ...lines].join("\n");
+    const extension = this.options.extensionDiscovery();
+    if (!extension && !this.registered.has(TOOL_SEARCH_NAME)) return undefined;
+    const reachOf = (config: McpServerConfig): ServerReach => (extension && configuredExposures(config).has("codemode") ? "codemode" : "tool_search");
+    const servers = this.servers.filter((connection) => connection.state !== "disabled");
+    return renderServersSection(
+      servers.map((connection) => ({ name: connection.name, config: connection.entry.config, ...(connection.instructions ? { instructions: connection.instructions } : {}) })),
+      reachOf,
+    );
   }
 
   async dispose(): Promise<void> {

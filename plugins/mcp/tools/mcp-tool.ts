@@ -7,6 +7,7 @@ import type { ToolDefinition } from "../../../kernel/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpConnection } from "../servers/connection.js";
 import { convertToolResult, type McpBlock } from "./tool-result.js";
+import { mcpNamespace } from "./naming.js";
 
 export interface McpToolDetails {
   server: string;
@@ -29,8 +30,12 @@ function objectSchema(schema: Tool["inputSchema"] | undefined): Record<string, u
 
 export function mcpToolDefinition(name: string, tool: Tool, source: McpToolSource): ToolDefinition<Record<string, unknown>, McpToolDetails> {
   const server = source.connection.name;
+  const description = source.connection.entry.config.description?.trim();
+  const instructions = source.connection.instructions;
   return {
     name,
+    // the server, as tool search ranks by it (`describeNamespace("fx")` finds `mcp__fx`)
+    namespace: { name: mcpNamespace(server), aliases: [server], ...(description ? { description } : {}), ...(instructions ? { instructions } : {}) },
     label: `${server}/${tool.name}`,
     description: tool.description?.trim() || tool.title || tool.annotations?.title || `MCP tool ${tool.name} of server ${server}`,
     parameters: objectSchema(tool.inputSchema),

@@ -189,6 +189,7 @@ export { DefaultResourceLoader } from "./resource-loader.js";
 export { DefaultPackageManager } from "./package-manager.js";
 export { discoverAndLoadExtensions } from "./discover-and-load.js";
 export { ExtensionRunner } from "./extension-runner.js";
+export { createMcpExtension, type McpExtensionOptions } from "./mcp-extension.js";
 export * from "./coding-agent-runtime-only.js";
 export * from "../sdk/pi-sdk.js";
 

@@ -1,0 +1,96 @@
+// pi's createMcpExtension() from an extension, in pith beside pi 1.6.0 (Node 22): the same extension file (pi's
+// MCP extension, with pi's tool search extension beside it), the same mcp.json naming the stdio fixture server, the
+// same mock model replies. Both load only that extension (-ne), so pi has no built-in MCP. Compared: the tools each
+// request declares (names; the MCP tools' whole declarations), the `mcp_servers` section of the system prompt, and
+// the conversation the model gets back (tool results).
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bodyOf, createMcpWorld, fixtureServer, systemText, type McpWorld } from "../mcp/mcp-harness.js";
+import type { Script } from "../support/mock-llm/index.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+
+const available = existsSync(NODE22) && existsSync(PI16_CLI);
+
+const EXTENSION = `import { createMcpExtension, createToolSearchExtension } from "@earendil-works/pi-coding-agent";
+export default function (pi: any) {
+  createToolSearchExtension()(pi);
+  createMcpExtension({ startupWaitMs: 20000 })(pi);
+}
+`;
+
+/** what the model was shown and given back, request by request */
+function seen(world: McpWorld, from: number) {
+  return world.mock.requests.slice(from).map((_request, offset) => {
+    const body = bodyOf(world, from + offset);
+    const tools = body.tools ?? [];
+    // by name: pith declares tools in the order they were registered, pi in the order they were activated
+    const byName = [...tools].sort((a, b) => a.name.localeCompare(b.name));
+    return {
+      tools: byName.map((tool) => tool.name),
+      mcpTools: byName.filter((tool) => tool.name.startsWith("mcp__")).map(({ name, description, input_schema }) => ({ name, description, input_schema })),
+      section: /<mcp_servers>[\s\S]*?<\/mcp_servers>/.exec(systemText(world, from + offset))?.[0],
+      // tool call ids count the mock server's replies, which both runs share
+      conversation: body.messages.slice(1).map((message) => JSON.stringify(message.content, (key, value: unknown) => (key === "cache_control" ? undefined : value)).replace(/toolu_mock_\d+_/g, "toolu_")),
+    };
+  });
+}
+
+describe.skipIf(!available)("pi's createMcpExtension in pith, against pi 1.6.0", () => {
+  let world: McpWorld;
+  beforeEach(async () => {
+    world = await createMcpWorld();
+  });
+  afterEach(async () => {
+    await world.close();
+  });
+
+  async function both(exposure: string, replies: Script[], prompt: string) {
+    const extension = join(world.home, "mcp-extension.ts");
+    await writeFile(extension, EXTENSION);
+    // a description, so the section's summary does not hang on whether the server connected before the first request
+    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure, description: "Echoes and adds for the tests" }) } });
+    const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", prompt];
+    const run = async (side: "pi" | "pith") => {
+      const from = world.mock.requests.length;
+      world.mock.enqueue(...replies);
+      const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
+      expect(result.code, result.stderr).toBe(0);
+      return { stdout: result.stdout.trim(), requests: seen(world, from) };
+    };
+    return { pi: await run("pi"), pith: await run("pith") };
+  }
+
+  it("deferred: the extension's tool_search is activated, finds the server's tool after it connected, and loads it", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await both(
+      "deferred",
+      [{ toolCalls: [{ name: "tool_search", arguments: { query: "add two numbers" } }] }, { toolCalls: [{ name: "mcp__fx__add", arguments: { a: 2, b: 3 } }] }, { text: "five" }],
+      "add 2 and 3",
+    );
+    expect(pith.requests[0]!.tools).toEqual(["bash", "edit", "read", "tool_search", "write"]);
+    // the namespace's description ("adds") matches every tool of the server; eight is the search's limit
+    expect(pith.requests[1]!.tools.filter((name) => name.startsWith("mcp__fx__"))).toHaveLength(8);
+    expect(pith.requests[1]!.tools).toContain("mcp__fx__add");
+    expect(pith.requests[0]!.section).toContain("- mcp__fx (tool_search): Echoes and adds for the tests");
+    expect(pith.requests[2]!.conversation.join("\n")).toContain("Loaded 8 tools");
+    expect(pith.requests[2]!.conversation.at(-1)).toContain("5");
+    expect(pith).toEqual(pi);
+  });
+
+  it("direct: the server's tools and resource tools are declared in the first request and called", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await both("direct", [{ toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "hi" } }] }, { text: "said hi" }], "echo hi");
+    expect(pith.requests[0]!.tools).toContain("mcp__fx__echo");
+    expect(pith.requests[0]!.tools).toContain("read_mcp_resource");
+    expect(pith.requests[0]!.section).toBeUndefined();
+    expect(pith.requests[1]!.conversation.at(-1)).toContain("echo: hi");
+    expect(pith).toEqual(pi);
+  });
+
+  it("codemode (the default) without a codemode tool: the section sends the model to codemode, no tool is declared", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await both("codemode", [{ text: "no way to call it" }], "echo hi");
+    expect(pith.requests[0]!.tools).toEqual(["bash", "edit", "read", "write"]);
+    expect(pith.requests[0]!.section).toContain("Call the tools of `codemode` servers from codemode scripts.\n- mcp__fx (codemode): Echoes and adds for the tests");
+    expect(pith).toEqual(pi);
+  });
+});
