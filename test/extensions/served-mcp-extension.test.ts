@@ -13,10 +13,12 @@ import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 
-const EXTENSION = `import { createMcpExtension, createToolSearchExtension } from "@earendil-works/pi-coding-agent";
+/** pi's MCP and tool search extensions, and a server the extension registers itself, if any */
+const extensionSource = (registered?: Record<string, unknown>) => `import { createMcpExtension, createToolSearchExtension } from "@earendil-works/pi-coding-agent";
 export default function (pi: any) {
   createToolSearchExtension()(pi);
   createMcpExtension({ startupWaitMs: 20000 })(pi);
+  ${registered ? `pi.registerMcpServer("reg", ${JSON.stringify(registered)});` : ""}
 }
 `;
 
@@ -46,11 +48,15 @@ describe.skipIf(!available)("pi's createMcpExtension in pith, against pi 1.6.0",
     await world.close();
   });
 
-  async function both(exposure: string, replies: Script[], prompt: string) {
+  // a description, so the section's summary does not hang on whether the server connected before the first request
+  const server = (exposure: string) => fixtureServer({ exposure, description: "Echoes and adds for the tests" });
+
+  async function both(exposure: string | { registered: string }, replies: Script[], prompt: string) {
     const extension = join(world.home, "mcp-extension.ts");
-    await writeFile(extension, EXTENSION);
-    // a description, so the section's summary does not hang on whether the server connected before the first request
-    await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure, description: "Echoes and adds for the tests" }) } });
+    if (typeof exposure === "string") {
+      await writeFile(extension, extensionSource());
+      await world.writeUserConfig({ mcpServers: { fx: server(exposure) } });
+    } else await writeFile(extension, extensionSource(server(exposure.registered)));
     const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", prompt];
     const run = async (side: "pi" | "pith") => {
       const from = world.mock.requests.length;
@@ -87,10 +93,35 @@ describe.skipIf(!available)("pi's createMcpExtension in pith, against pi 1.6.0",
     expect(pith).toEqual(pi);
   });
 
+  it("a server the extension registers (deferred): tool_search is activated for it and finds its tools", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await both(
+      { registered: "deferred" },
+      [{ toolCalls: [{ name: "tool_search", arguments: { query: "echo", limit: 1 } }] }, { toolCalls: [{ name: "mcp__reg__echo", arguments: { text: "yo" } }] }, { text: "ok" }],
+      "echo yo",
+    );
+    expect(pith.requests[0]!.tools).toContain("tool_search");
+    expect(pith.requests[0]!.section).toContain("- mcp__reg (tool_search)");
+    expect(pith.requests[2]!.conversation.at(-1)).toContain("echo: yo");
+    expect(pith).toEqual(pi);
+  });
+
   it("codemode (the default) without a codemode tool: the section sends the model to codemode, no tool is declared", { timeout: 180_000 }, async () => {
     const { pi, pith } = await both("codemode", [{ text: "no way to call it" }], "echo hi");
     expect(pith.requests[0]!.tools).toEqual(["bash", "edit", "read", "write"]);
     expect(pith.requests[0]!.section).toContain("Call the tools of `codemode` servers from codemode scripts.\n- mcp__fx (codemode): Echoes and adds for the tests");
     expect(pith).toEqual(pi);
+  });
+
+  it("pi's options that take pi's own MCP client objects or files fail, naming them (pith only)", { timeout: 60_000 }, async () => {
+    const extension = join(world.home, "own-config.ts");
+    await writeFile(
+      extension,
+      `import { createMcpExtension } from "@earendil-works/pi-coding-agent";
+export default function (pi: any) { createMcpExtension({ loadConfig: () => ({ servers: [], errors: [] }), logPath: "/tmp/x.log" })(pi); }`,
+    );
+    world.mock.enqueue({ text: "fine" });
+    const result = await world.run(["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "hi"]);
+    expect(result.stderr).toContain("own-config.ts failed while loading: createMcpExtension's loadConfig, logPath options are not supported in pith");
+    expect(result.stdout.trim()).toBe("fine");
   });
 });

@@ -74,7 +74,16 @@ export function createMcpExtension(options: McpExtensionOptions = {}): (pi: McpO
       activateDiscovery(ctx);
       // servers extensions register later may ask for another tool
       unsubscribe?.();
-      unsubscribe = mcp.onChange(() => activateDiscovery(ctx));
+      const listener = mcp.onChange(() => {
+        try {
+          activateDiscovery(ctx);
+        } catch (error) {
+          // an instance a reload retired throws on use: it stops listening, the new instance listens in its place
+          if (!(error instanceof PithError && error.code === "EXTENSION_STALE")) throw error;
+          listener();
+        }
+      });
+      unsubscribe = listener;
     });
 
     // a tool that reaches other tools runs once the servers' connection attempts ended, so their tools exist
