@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bodyOf, createMcpWorld, fixtureServer, systemText, type McpWorld } from "../mcp/mcp-harness.js";
 import type { Script } from "../support/mock-llm/index.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { spawnPiRpc, spawnRpc } from "../rpc/rpc-harness.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 
@@ -124,4 +125,36 @@ export default function (pi: any) { createMcpExtension({ loadConfig: () => ({ se
     expect(result.stderr).toContain("own-config.ts failed while loading: createMcpExtension's loadConfig, logPath options are not supported in pith");
     expect(result.stdout.trim()).toBe("fine");
   });
+
+  it("RPC: /mcp answers with the servers' states, reconnects one, and names what it cannot do, in pi's words", { timeout: 180_000 }, async () => {
+    const extension = join(world.home, "mcp-extension.ts");
+    await writeFile(extension, extensionSource());
+    await world.writeUserConfig({ mcpServers: { fx: server("deferred") } });
+    const commands = ["/mcp", "/mcp reconnect", "/mcp reconnect nope", "/mcp logout", "/mcp a b c", "/mcp"];
+    const run = async (side: "pi" | "pith") => {
+      const rpc = side === "pi" ? spawnPiRpc(world, ["-ne", "-e", extension, "--no-session"]) : spawnRpc(world, ["-ne", "-e", extension, "--no-session"]);
+      try {
+        const notes: unknown[] = [];
+        for (const command of commands) {
+          const accepted = await rpc.peer.request({ type: "prompt", message: command });
+          expect(accepted.success, rpc.stderr()).toBe(true);
+          const note = await rpc.peer.waitFor((record) => record.type === "extension_ui_request" && record.method === "notify" && !notes.includes(record));
+          notes.push(note);
+        }
+        const listed = await rpc.peer.request({ type: "get_commands" });
+        const names = (listed.data as { commands: { name: string }[] }).commands.map((command) => command.name);
+        return { notes: notes.map((note) => [(note as { message: string }).message, (note as { notifyType: string }).notifyType]), hasCommand: names.includes("mcp") };
+      } finally {
+        rpc.peer.end();
+        await rpc.exited;
+      }
+    };
+    const pi = await run("pi");
+    const pith = await run("pith");
+    expect(pith.notes[0]).toEqual(["fx: connected, 9 tools (deferred)", "info"]);
+    expect(pith.notes[1]).toEqual(['Reconnected to MCP server "fx" (connected · 9 tools · resources).', "info"]);
+    expect(pith.hasCommand).toBe(true);
+    expect(pith).toEqual(pi);
+  });
 });
+

@@ -35,6 +35,8 @@ export interface McpServerStatus {
   description?: string;
   instructions?: string;
   tools: McpToolStatus[];
+  /** the server offers resources (the resource tools reach them) */
+  resources?: true;
   stderr?: string;
 }
 
@@ -344,6 +346,7 @@ function statusOf(connection: McpConnection, tools: [string, OwnedTool][]): McpS
     ...(entry.config.description ? { description: entry.config.description } : {}),
     ...(connection.instructions ? { instructions: connection.instructions } : {}),
     tools: tools.map(([name, owned]) => ({ name, serverTool: owned.tool.name, exposure: owned.exposure, description: owned.tool.description ?? "" })),
+    ...(connection.hasResources ? { resources: true as const } : {}),
     ...(connection.stderrTail ? { stderr: connection.stderrTail } : {}),
   };
 }

@@ -6,6 +6,7 @@
 import { PithError } from "../../../../kernel/index.js";
 import type { ExtensionAPI, ExtensionContext } from "../../contract/types.js";
 import { mcpServiceOf } from "../../instance/api-services.js";
+import { mcpCommand } from "./mcp-extension-command.js";
 
 export interface McpExtensionOptions {
   /** how long the first prompt waits for servers with `direct` tools, in milliseconds (default 10000) */
@@ -23,7 +24,7 @@ const UNSUPPORTED_OPTIONS = ["loadConfig", "createTransport", "credentials", "lo
 const CODEMODE = "codemode";
 const TOOL_SEARCH = "tool_search";
 
-type McpOfExtension = Pick<ExtensionAPI, "on" | "getAllTools" | "getActiveTools" | "setActiveTools">;
+type McpOfExtension = Pick<ExtensionAPI, "on" | "getAllTools" | "getActiveTools" | "setActiveTools" | "registerCommand">;
 
 export function createMcpExtension(options: McpExtensionOptions = {}): (pi: McpOfExtension) => void {
   const given = UNSUPPORTED_OPTIONS.filter((name) => options[name] !== undefined);
@@ -92,6 +93,14 @@ export function createMcpExtension(options: McpExtensionOptions = {}): (pi: McpO
       if (tool?.reachesTools?.(event.input) === undefined) return;
       await mcpServiceOf(pi)?.ready(ctx.signal);
     });
+
+    pi.registerCommand(
+      "mcp",
+      mcpCommand(
+        () => mcpServiceOf(pi),
+        (ctx) => activateDiscovery(ctx),
+      ),
+    );
 
     pi.on("session_shutdown", () => {
       unsubscribe?.();
