@@ -294,6 +294,7 @@ class McpHost {
     },
     serveExtension: ({ startupWaitMs }) => {
       this.extensionDiscovery = true;
+      this.manager?.withdrawOwnToolSearch();
       if (startupWaitMs !== undefined) this.startupWaitMs = startupWaitMs;
     },
     configuredExposures: () => {

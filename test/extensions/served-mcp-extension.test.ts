@@ -106,6 +106,44 @@ describe.skipIf(!available)("pi's createMcpExtension in pith, against pi 1.6.0",
     expect(pith).toEqual(pi);
   });
 
+  it("codemode: an extension's own codemode tool that declares reachesTools is activated, and waits for the servers before it runs", { timeout: 180_000 }, async () => {
+    const extension = join(world.home, "own-codemode.ts");
+    await writeFile(
+      extension,
+      `import { createMcpExtension } from "@earendil-works/pi-coding-agent";
+export default function (pi: any) {
+  pi.registerTool({
+    name: "codemode", label: "codemode", description: "Runs scripts (a stand-in)", defaultActive: false,
+    parameters: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
+    reachesTools: () => "all",
+    async execute() {
+      const reachable = pi.getAllTools().filter((tool: any) => tool.exposure === "deferred").map((tool: any) => tool.name + " in " + tool.namespace?.name);
+      return { content: [{ type: "text", text: reachable.join(", ") }], details: {} };
+    },
+  });
+  createMcpExtension()(pi);
+}
+`,
+    );
+    await world.writeUserConfig({ mcpServers: { fx: server("codemode") } });
+    const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "list"];
+    const run = async (side: "pi" | "pith") => {
+      const from = world.mock.requests.length;
+      world.mock.enqueue({ toolCalls: [{ name: "codemode", arguments: { code: "ALL_TOOLS" } }] }, { text: "listed" });
+      const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
+      expect(result.code, result.stderr).toBe(0);
+      return seen(world, from);
+    };
+    const pi = await run("pi");
+    const pith = await run("pith");
+    expect(pith[0]!.tools).toContain("codemode");
+    expect(pith[0]!.section).toContain("- mcp__fx (codemode)");
+    // a codemode server's tools and the resource tools are deferred ones, as in pi
+    expect(pith[1]!.conversation.at(-1)).toContain("mcp__fx__echo in mcp__fx, mcp__fx__add in mcp__fx");
+    expect(pith[1]!.conversation.at(-1)).toContain("read_mcp_resource in undefined");
+    expect(pith).toEqual(pi);
+  });
+
   it("codemode (the default) without a codemode tool: the section sends the model to codemode, no tool is declared", { timeout: 180_000 }, async () => {
     const { pi, pith } = await both("codemode", [{ text: "no way to call it" }], "echo hi");
     expect(pith.requests[0]!.tools).toEqual(["bash", "edit", "read", "write"]);

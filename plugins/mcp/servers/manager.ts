@@ -73,6 +73,8 @@ export class McpManager {
   private readonly connections = new Map<string, McpConnection>();
   private readonly tools = new Map<string, OwnedTool>();
   private readonly registered = new Set<string>();
+  /** removes the manager's own `tool_search` */
+  private ownToolSearch: (() => void) | undefined;
   private readonly reported = new Set<string>();
 
   constructor(private readonly options: McpManagerOptions) {}
@@ -147,8 +149,9 @@ export class McpManager {
         current: () => (this.tools.get(name)?.server === server ? this.tools.get(name)!.tool : undefined),
         readableResources: () => connection.hasResources,
       });
-      // as in pi, other tools reach a codemode or deferred MCP tool through `executeTool` whether declared or not
-      context.registerTool({ ...definition, exposure }, { active });
+      // as in pi, other tools reach a codemode or deferred MCP tool through `executeTool` whether declared or not;
+      // like pi's, a `codemode` server's tools are `deferred` tools (both stay out of the model's declarations)
+      context.registerTool({ ...definition, exposure: exposure === "codemode" ? "deferred" : exposure }, { active });
       this.registered.add(name);
     }
     this.withdraw(server, offered);
@@ -169,7 +172,7 @@ export class McpManager {
     const enabled = this.servers.filter((connection) => connection.state !== "disabled");
     const searchable = enabled.some((connection) => [...configuredExposures(connection.entry.config)].some(isSearchable));
     if (searchable && !this.registered.has(TOOL_SEARCH_NAME) && !this.options.extensionDiscovery()) {
-      context.registerTool(
+      this.ownToolSearch = context.registerTool(
         toolSearchTool({
           candidates: async (signal) => {
             await this.settled(this.servers, signal);
@@ -183,13 +186,14 @@ export class McpManager {
     const withResources = enabled.filter((connection) => connection.hasResources);
     if (withResources.length > 0 && !this.registered.has(RESOURCE_TOOL_NAMES[0])) {
       const direct = withResources.some((connection) => (connection.entry.config.exposure ?? "codemode") === "direct");
+      // as pi's, undeclared resource tools are `deferred` ones
       const host = {
         servers: async (signal: AbortSignal) => {
           await this.settled(this.servers, signal);
           return this.servers.filter((connection) => connection.state === "connected" && connection.hasResources);
         },
       };
-      for (const tool of resourceTools(host)) context.registerTool(tool, { active: direct });
+      for (const tool of resourceTools(host)) context.registerTool(direct ? tool : { ...tool, exposure: "deferred" }, { active: direct });
       for (const name of RESOURCE_TOOL_NAMES) this.registered.add(name);
     }
   }
@@ -309,6 +313,16 @@ export class McpManager {
     const connection = this.connections.get(name);
     if (!connection) throw new PithError("MCP_UNKNOWN_SERVER", `No MCP server "${name}". Configured: ${[...this.connections.keys()].join(", ") || "none"}`);
     return connection;
+  }
+
+  /** An extension's discovery tools take over: the manager's own `tool_search`, if registered, leaves the session. */
+  withdrawOwnToolSearch(): void {
+    if (!this.ownToolSearch) return;
+    this.ownToolSearch();
+    this.ownToolSearch = undefined;
+    this.registered.delete(TOOL_SEARCH_NAME);
+    const session = this.options.context.session;
+    session.setActiveTools(session.activeToolNames().filter((name) => name !== TOOL_SEARCH_NAME));
   }
 
   /**
