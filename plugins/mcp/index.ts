@@ -81,6 +81,8 @@ export interface McpService {
   serveExtension(options: { startupWaitMs?: number }): void;
   /** every exposure the enabled servers' configurations give their tools, known before they connect */
   configuredExposures(): Set<McpExposure>;
+  /** mcp.json's `autoEnableCodemode` (default true): whether pi's MCP extension activates codemode for `codemode` servers */
+  autoEnableCodemode(): boolean;
 }
 
 declare module "../../kernel/index.js" {
@@ -297,6 +299,7 @@ class McpHost {
       this.manager?.withdrawOwnToolSearch();
       if (startupWaitMs !== undefined) this.startupWaitMs = startupWaitMs;
     },
+    autoEnableCodemode: () => this.configuration.autoEnableCodemode ?? true,
     configuredExposures: () => {
       const configs = [
         ...this.configuration.servers.map((entry) => entry.config),

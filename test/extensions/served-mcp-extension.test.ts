@@ -106,7 +106,8 @@ describe.skipIf(!available)("pi's createMcpExtension in pith, against pi 1.6.0",
     expect(pith).toEqual(pi);
   });
 
-  it("codemode: an extension's own codemode tool that declares reachesTools is activated, and waits for the servers before it runs", { timeout: 180_000 }, async () => {
+  /** an extension's stand-in `codemode` tool (declaring reachesTools; it lists the deferred tools it sees) beside pi's MCP extension */
+  async function ownCodemode(topLevel: Record<string, unknown>) {
     const extension = join(world.home, "own-codemode.ts");
     await writeFile(
       extension,
@@ -125,7 +126,7 @@ export default function (pi: any) {
 }
 `,
     );
-    await world.writeUserConfig({ mcpServers: { fx: server("codemode") } });
+    await world.writeUserConfig({ ...topLevel, mcpServers: { fx: server("codemode") } });
     const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "list"];
     const run = async (side: "pi" | "pith") => {
       const from = world.mock.requests.length;
@@ -134,13 +135,22 @@ export default function (pi: any) {
       expect(result.code, result.stderr).toBe(0);
       return seen(world, from);
     };
-    const pi = await run("pi");
-    const pith = await run("pith");
+    return { pi: await run("pi"), pith: await run("pith") };
+  }
+
+  it("codemode: an extension's own codemode tool that declares reachesTools is activated, and waits for the servers before it runs", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await ownCodemode({});
     expect(pith[0]!.tools).toContain("codemode");
     expect(pith[0]!.section).toContain("- mcp__fx (codemode)");
     // a codemode server's tools and the resource tools are deferred ones, as in pi
     expect(pith[1]!.conversation.at(-1)).toContain("mcp__fx__echo in mcp__fx, mcp__fx__add in mcp__fx");
     expect(pith[1]!.conversation.at(-1)).toContain("read_mcp_resource in undefined");
+    expect(pith).toEqual(pi);
+  });
+
+  it("autoEnableCodemode false in mcp.json: the extension's codemode tool stays inactive", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await ownCodemode({ autoEnableCodemode: false });
+    expect(pith[0]!.tools).toEqual(["bash", "edit", "read", "write"]);
     expect(pith).toEqual(pi);
   });
 

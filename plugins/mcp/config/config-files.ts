@@ -25,6 +25,11 @@ export interface McpConfiguration {
   userFile: string;
   /** set when the project has a `.pi/mcp.json` and is trusted */
   projectFile?: string;
+  /**
+   * the top-level `autoEnableCodemode` (a project's value over the user's): whether pi's MCP extension activates
+   * codemode for `codemode` servers; unset means yes
+   */
+  autoEnableCodemode?: boolean;
 }
 
 export interface McpConfigLocation {
@@ -79,15 +84,18 @@ function applyOverride(path: string, name: string, entry: Record<string, unknown
   else servers.set(name, { ...base, config: checked.config, override: path });
 }
 
-async function readServers(path: string, scope: "user" | "project", servers: Map<string, McpServerEntry>, problems: string[]): Promise<void> {
+/** Reads one file's servers into `servers`; resolves to its `autoEnableCodemode`, if it sets one. */
+async function readServers(path: string, scope: "user" | "project", servers: Map<string, McpServerEntry>, problems: string[]): Promise<boolean | undefined> {
   let file: Record<string, unknown> | undefined;
   try {
     file = await readConfigObject(path);
   } catch (error) {
     problems.push((error as Error).message);
-    return;
+    return undefined;
   }
-  if (!file) return;
+  if (!file) return undefined;
+  const autoEnable = file.autoEnableCodemode;
+  if (autoEnable !== undefined && typeof autoEnable !== "boolean") problems.push(`${path}: autoEnableCodemode must be a boolean`);
   for (const [name, raw] of Object.entries((file.mcpServers ?? {}) as Record<string, unknown>)) {
     if (scope === "project" && isRecord(raw) && isOverrideEntry(raw)) {
       applyOverride(path, name, raw, servers, problems);
@@ -110,21 +118,22 @@ async function readServers(path: string, scope: "user" | "project", servers: Map
     }
     servers.set(name, { name, config: checked.config, scope, source: path });
   }
+  return typeof autoEnable === "boolean" ? autoEnable : undefined;
 }
 
 export async function loadMcpConfiguration(location: McpConfigLocation): Promise<McpConfiguration> {
   const servers = new Map<string, McpServerEntry>();
   const problems: string[] = [];
   const userFile = userConfigFile(location.agentDir);
-  await readServers(userFile, "user", servers, problems);
+  let autoEnableCodemode = await readServers(userFile, "user", servers, problems);
   const candidate = projectConfigFile(location.cwd);
   const exists = await access(candidate).then(() => true, () => false);
   const projectFile = exists && (await location.projectTrusted()) ? candidate : undefined;
-  if (projectFile) await readServers(projectFile, "project", servers, problems);
+  if (projectFile) autoEnableCodemode = (await readServers(projectFile, "project", servers, problems)) ?? autoEnableCodemode;
   else if (exists && location.reportUntrusted !== false) {
     problems.push(
       `${candidate} is not read: this project is not trusted, and its MCP servers would run commands with your permissions. If you trust it, run pith --trust in it.`,
     );
   }
-  return { servers: [...servers.values()], problems, userFile, projectFile };
+  return { servers: [...servers.values()], problems, userFile, projectFile, ...(autoEnableCodemode === undefined ? {} : { autoEnableCodemode }) };
 }

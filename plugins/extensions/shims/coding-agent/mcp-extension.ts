@@ -47,7 +47,9 @@ export function createMcpExtension(options: McpExtensionOptions = {}): (pi: McpO
 
     /** activates the tool the configured exposures ask for; warns once when MCP tools stay unreachable */
     const activateDiscovery = (ctx: ExtensionContext) => {
-      const exposures = mcpServiceOf(pi)?.configuredExposures() ?? new Set();
+      const mcp = mcpServiceOf(pi);
+      const exposures = mcp?.configuredExposures() ?? new Set();
+      const autoEnable = mcp?.autoEnableCodemode() ?? true;
       const needsCodemode = exposures.has("codemode");
       const needsToolSearch = exposures.has("deferred");
       if (!needsCodemode && !needsToolSearch) return;
@@ -55,14 +57,15 @@ export function createMcpExtension(options: McpExtensionOptions = {}): (pi: McpO
       const tools = pi.getAllTools();
       const reaching = (name: string) => tools.some((tool) => tool.name === name && tool.reachesTools);
       const active = pi.getActiveTools();
-      const activate = [...(needsCodemode && reaching(CODEMODE) ? [CODEMODE] : []), ...(needsToolSearch && reaching(TOOL_SEARCH) ? [TOOL_SEARCH] : [])].filter(
+      const activate = [...(needsCodemode && reaching(CODEMODE) && autoEnable ? [CODEMODE] : []), ...(needsToolSearch && reaching(TOOL_SEARCH) ? [TOOL_SEARCH] : [])].filter(
         (name) => !active.includes(name),
       );
       if (activate.length > 0) pi.setActiveTools([...active, ...activate]);
       const reachable = [...active, ...activate];
       if ([CODEMODE, TOOL_SEARCH].some((name) => reaching(name) && reachable.includes(name)) || warned) return;
       warned = true;
-      ctx.ui.notify("MCP tools are only reachable from the codemode or tool_search tool, but neither is active; they cannot be called.", "warning");
+      const reason = needsCodemode && reaching(CODEMODE) && !autoEnable ? " (autoEnableCodemode is false)" : "";
+      ctx.ui.notify(`MCP tools are only reachable from the codemode or tool_search tool, but neither is active${reason}; they cannot be called.`, "warning");
     };
 
     pi.on("session_start", (_event, ctx) => {
