@@ -2,6 +2,8 @@
 // plus every other plugin's and extension's tools; `--tools` either replaces that with an allowlist of names and
 // `*` patterns (MCP tools stay unless an entry starts with `mcp__`) or, given only `+name`/`-name` entries, changes
 // the defaults; `--exclude-tools` takes names and patterns away last. Names that match no tool are reported.
+import { isToolModifier as isModifier } from "../lib/tool-list/tool-list-entries.js";
+
 export const DEFAULT_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "write"];
 
 export interface ToolSelectionOptions {
@@ -21,17 +23,6 @@ export interface ToolSelection {
   active: string[];
   /** entries of `--tools`/`--exclude-tools` that match no registered tool */
   unknown: string[];
-}
-
-const isModifier = (entry: string) => entry.startsWith("+") || entry.startsWith("-");
-
-/** Why a tool list is refused, or undefined. */
-export function toolListError(entries: readonly string[]): string | undefined {
-  const modifiers = entries.filter(isModifier);
-  if (modifiers.length === 0) return undefined;
-  if (modifiers.length < entries.length) return "tool names cannot be mixed with +name or -name entries";
-  const pattern = modifiers.find((entry) => entry.includes("*"));
-  return pattern ? `+name and -name entries take exact tool names, not patterns: ${pattern}` : undefined;
 }
 
 /** A project's `defaultTools` of only `+name`/`-name` entries changes the global list; any other replaces it. */

@@ -2,7 +2,7 @@
 import { Command, Option, CommanderError } from "commander";
 import { type ThinkingLevel, PithError } from "../../kernel/index.js";
 import { isThinkingLevel, THINKING_LEVELS } from "../../lib/provider-kit/thinking-levels.js";
-import { toolListError } from "../tool-selection.js";
+import { toolListError } from "../../lib/tool-list/tool-list-entries.js";
 import { HELP_AFTER_OPTIONS } from "./help-text.js";
 
 export type OutputMode = "text" | "json" | "rpc";

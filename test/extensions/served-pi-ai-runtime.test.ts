@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExtensionModuleLoader } from "../../plugins/extensions/loading/module-loader.js";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
-import { NODE22, PI16_CLI, PI16_PACKAGE, runOnNode22, runPiCli } from "../support/pi-node22.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 import { createWorld, messagesOf, startSession, type World } from "./harness.js";
+import { describeServedScripts } from "./served-scripts.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/faux-provider.ts", import.meta.url));
 
@@ -170,34 +170,10 @@ const SCRIPTS: Array<[label: string, source: string]> = [
   }`],
 ];
 
-const preamble = `const plain = ${PLAIN}; const drain = ${drain};`;
-let piResults: unknown[];
-
-beforeAll(async () => {
-  const table = JSON.stringify(`${PI16_PACKAGE}/dist/core/extensions/virtual-modules.js`);
-  const output = await runOnNode22(
-    `const { VIRTUAL_MODULES } = await import(${table});
-     ${preamble}
-     const results = [];
-     for (const run of [${SCRIPTS.map(([, source]) => source).join(",")}]) results.push(await run(VIRTUAL_MODULES["@earendil-works/pi-ai"]));
-     process.stdout.write(JSON.stringify(results));`,
-  );
-  piResults = JSON.parse(output) as unknown[];
-}, 180_000);
-
-describe("pi-ai's runtime names give pi 1.6.0's results", () => {
-  let world: World;
-  beforeAll(async () => (world = await createWorld()));
-  afterAll(() => world.close());
-
-  it.each(SCRIPTS.map((script, index) => [script[0], index] as const))("%s", async (_label, index) => {
-    const path = await world.write(
-      `ext/runtime-${index}.ts`,
-      `import * as served from "@earendil-works/pi-ai";\n${preamble}\nexport default async function () { const run: any = ${SCRIPTS[index]![1]}; return run(served); }`,
-    );
-    const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as () => Promise<unknown>;
-    expect(JSON.parse(JSON.stringify(await run()))).toEqual(piResults[index]);
-  });
+describeServedScripts("pi-ai's runtime names give pi 1.6.0's results", {
+  modules: ["@earendil-works/pi-ai"],
+  preamble: `const plain = ${PLAIN}; const drain = ${drain};`,
+  scripts: SCRIPTS,
 });
 
 describe("pi-ai's API registry in a session", () => {

@@ -1,9 +1,11 @@
-// Scripts run against a module pi 1.6.0 serves to extensions and against pith's copy: each script is
-// `(module, root) => result`; pi's side runs them all in one Node 22 process (pi's own virtual-module table), pith's
-// side runs one at a time as an extension file through pith's module loader. Their JSON results are compared.
-import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
+// Scripts run against a module pi 1.6.0 serves to extensions and against pith's copy, their JSON results compared.
+// pi's side runs them all in one Node 22 process (pi's own virtual-module table); pith's side runs each as an
+// extension file through pith's module loader. `piScriptResults`/`pithScriptResult` give the two sides' results for a
+// test to compare; `describeServedScripts` declares one test per script over several served modules.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExtensionModuleLoader } from "../../plugins/extensions/loading/module-loader.js";
-import type { World } from "./harness.js";
+import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
+import { createWorld, type World } from "./harness.js";
 
 /** Every script's result under pi, in order; `prelude` is shared code both sides run first. */
 export async function piScriptResults(module: string, prelude: string, scripts: readonly string[], root: string, env?: NodeJS.ProcessEnv): Promise<unknown[]> {
@@ -28,4 +30,44 @@ export async function pithScriptResult(world: World, module: string, prelude: st
   );
   const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as (root: string) => Promise<unknown>;
   return JSON.parse(JSON.stringify((await run(world.root)) ?? null));
+}
+
+export interface ServedScripts {
+  /** the served module names the scripts take, in order */
+  modules: string[];
+  /** source run before each script (shared helpers) */
+  preamble: string;
+  scripts: Array<[label: string, source: string]>;
+}
+
+export function describeServedScripts(title: string, { modules, preamble, scripts }: ServedScripts): void {
+  let piResults: unknown[];
+  beforeAll(async () => {
+    const table = JSON.stringify(`${PI16_PACKAGE}/dist/core/extensions/virtual-modules.js`);
+    const served = modules.map((name) => `VIRTUAL_MODULES[${JSON.stringify(name)}]`).join(", ");
+    const output = await runOnNode22(
+      `const { VIRTUAL_MODULES } = await import(${table});
+       ${preamble}
+       const results = [];
+       for (const run of [${scripts.map(([, source]) => source).join(",")}]) results.push(await run(${served}));
+       process.stdout.write(JSON.stringify(results));`,
+    );
+    piResults = JSON.parse(output) as unknown[];
+  }, 180_000);
+
+  describe(title, () => {
+    let world: World;
+    beforeAll(async () => (world = await createWorld()));
+    afterAll(() => world.close());
+
+    it.each(scripts.map((script, index) => [script[0], index] as const))("%s", async (_label, index) => {
+      const imports = modules.map((name, at) => `import * as served${at} from ${JSON.stringify(name)};`).join("\n");
+      const path = await world.write(
+        `ext/served-${index}.ts`,
+        `${imports}\n${preamble}\nexport default async function () { const run: any = ${scripts[index]![1]}; return run(${modules.map((_, at) => `served${at}`).join(", ")}); }`,
+      );
+      const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as () => Promise<unknown>;
+      expect(JSON.parse(JSON.stringify(await run()))).toEqual(piResults[index]);
+    });
+  });
 }

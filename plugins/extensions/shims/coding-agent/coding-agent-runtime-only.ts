@@ -6,6 +6,3 @@ import { unsupported } from "../unsupported.js";
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-coding-agent", name);
 
 export const createCodemodeExtension = runtimeOnly("createCodemodeExtension");
-export const parseArgs = runtimeOnly("parseArgs");
-export const resolveCliModel = runtimeOnly("resolveCliModel");
-export const resolveModelScopeWithDiagnostics = runtimeOnly("resolveModelScopeWithDiagnostics");

@@ -190,6 +190,8 @@ export { DefaultPackageManager } from "./package-manager.js";
 export { discoverAndLoadExtensions } from "./discover-and-load.js";
 export { ExtensionRunner } from "./extension-runner.js";
 export { createMcpExtension, type McpExtensionOptions } from "./mcp-extension.js";
+export { parseArgs, type Args } from "./cli-args.js";
+export { resolveCliModel, resolveModelScopeWithDiagnostics } from "./model-resolver.js";
 export * from "./coding-agent-runtime-only.js";
 export * from "../sdk/pi-sdk.js";
 
