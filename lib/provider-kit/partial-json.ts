@@ -1,6 +1,7 @@
 // Lenient parse of a JSON object that is still streaming in, so tool-call arguments can be shown as they arrive.
 // Closes open strings, arrays and objects; drops a dangling key or a half-written literal.
 import { repairJson } from "../json/repair-json.js";
+import { forEachStructuralCharacter } from "../json/structural-characters.js";
 
 export function parsePartialJson(text: string): Record<string, unknown> | undefined {
   const trimmed = text.trim();
@@ -20,20 +21,11 @@ function tryParse(text: string): Record<string, unknown> | undefined {
 
 function closeJson(text: string): string {
   const closers: string[] = [];
-  let inString = false;
-  let escaped = false;
-  for (const char of text) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === "\\") escaped = true;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === "{") closers.push("}");
+  const { inString, escaped } = forEachStructuralCharacter(text, (char) => {
+    if (char === "{") closers.push("}");
     else if (char === "[") closers.push("]");
     else if (char === "}" || char === "]") closers.pop();
-  }
+  });
   let body = text;
   if (inString) body += escaped ? '\\"' : '"';
   // A value cut short after a key or a comma cannot be completed; drop back to the last complete member.

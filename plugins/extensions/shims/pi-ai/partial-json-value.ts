@@ -17,10 +17,23 @@ const LITERALS: readonly [string, unknown][] = [
   ["-Infinity", Number.NEGATIVE_INFINITY],
 ];
 
+/** How a reader differs: parseStreamingJson's takes `NaN` and `Infinity` and a cut-off `e` exponent only (as the
+ * partial-JSON reader under pi-ai's); StreamingJsonParser's takes JSON's own words and a cut-off `e` or `E`. */
+interface ReaderRules {
+  words: readonly [string, unknown][];
+  exponent: RegExp;
+}
+
+const STREAMING_JSON_RULES: ReaderRules = { words: LITERALS, exponent: /e[+-]?$/ };
+const PARSER_RULES: ReaderRules = { words: LITERALS.slice(0, 3), exponent: /[eE][+-]?$/ };
+
 class PartialReader {
   private at = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly rules = STREAMING_JSON_RULES,
+  ) {}
 
   value(): unknown {
     this.skipBlank();
@@ -30,7 +43,7 @@ class PartialReader {
     if (char === "{") return this.object();
     if (char === "[") return this.array();
     const rest = this.text.slice(this.at);
-    for (const [word, value] of LITERALS) {
+    for (const [word, value] of this.rules.words) {
       if (rest.startsWith(word)) {
         this.at += word.length;
         return value;
@@ -105,7 +118,7 @@ class PartialReader {
       return JSON.parse(digits) as number;
     } catch (error) {
       // an exponent without its digits yet
-      const exponent = digits.lastIndexOf("e");
+      const exponent = digits.search(this.rules.exponent);
       if (exponent > 0) return JSON.parse(digits.slice(0, exponent)) as number;
       throw error;
     }
@@ -118,6 +131,14 @@ class PartialReader {
 
 function readPartial(text: string): unknown {
   return new PartialReader(text.trim()).value();
+}
+
+/**
+ * The value of cut-off text as StreamingJsonParser shows it: blank space an open string ends with is kept, and
+ * only JSON's own words are read. Throws when no value can be read yet.
+ */
+export function readStreamingValue(text: string): unknown {
+  return new PartialReader(text.trimStart(), PARSER_RULES).value();
 }
 
 /** Complete text as it parses (`null` included); cut-off text as read so far, where nothing reads as `{}`. */

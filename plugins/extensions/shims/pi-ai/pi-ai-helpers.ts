@@ -43,7 +43,7 @@ export function appendAssistantMessageDiagnostic(message: { diagnostics?: unknow
 // --- client identity: the same headers as pith's own requests when no identity is given
 
 type UserAgentMode = "short" | "detailed" | { custom: string };
-interface ClientIdentity {
+export interface ClientIdentity {
   userAgent?: UserAgentMode;
   attribution?: { name: string; url?: string; categories?: string[] } | null;
   version?: string;

@@ -6,5 +6,3 @@ import { unsupported } from "../unsupported.js";
 const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-ai", name);
 
 export const createModels = runtimeOnly("createModels");
-export const StreamingJsonParser = runtimeOnly("StreamingJsonParser");
-export const withClientIdentity = runtimeOnly("withClientIdentity");

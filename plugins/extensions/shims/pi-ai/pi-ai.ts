@@ -54,5 +54,7 @@ export { fauxProvider } from "./faux-provider.js";
 export { createProvider } from "./create-provider.js";
 export * from "./pi-ai-json.js";
 export { parseStreamingJson } from "./partial-json-value.js";
+export { StreamingJsonParser } from "./streaming-json-parser.js";
+export { withClientIdentity } from "./with-client-identity.js";
 export * from "./pi-ai-helpers.js";
 export * from "./pi-ai-retry.js";
