@@ -37,8 +37,9 @@ export interface CreateProviderOptions {
 const KNOWN_TYPES = new Set(["chat", "image", "classifier"]);
 
 /** pi-ai's failed image or classifier result: the operation's empty output and the error */
-function failedResult(model: AnyModel, empty: object, error: Error) {
-  return { api: model.api, provider: model.provider, model: model.id, ...empty, stopReason: "error", errorMessage: error.message, timestamp: Date.now() };
+export function failedResult(model: AnyModel, empty: object, error: unknown, aborted = false) {
+  const errorMessage = error instanceof Error ? error.message : String(error);
+  return { api: model.api, provider: model.provider, model: model.id, ...empty, stopReason: aborted ? "aborted" : "error", errorMessage, timestamp: Date.now() };
 }
 
 function defined<T>(record: Record<string, T | undefined> | undefined): T[] {

@@ -1,16 +1,7 @@
 // pi-ai's per-API entry points for extensions: the lazy API factories (`anthropicMessagesApi()`...) and the
 // `stream<Api>`/`streamSimple<Api>` wrappers. Each sends the model through pith's provider plugin for that wire
 // protocol; an API pith has no provider for fails the way any model call does, with an error event that says so.
-import type { Model } from "../../../../kernel/index.js";
-import type { LlmContext, LlmStreamOptions } from "./llm.js";
-import { stream, type AssistantMessageEventStream } from "./llm.js";
-import type { ApiProvider } from "./api-registry.js";
-
-type ApiStream = (model: Model, context: LlmContext, options?: LlmStreamOptions) => AssistantMessageEventStream;
-
-
-const through = (api: string): ApiStream => (model, context, options) => stream({ ...model, api }, context, options);
-const apiProvider = (api: string): ApiProvider => ({ api, stream: through(api), streamSimple: through(api) });
+import { apiProvider, through } from "./api-streams.js";
 
 export const anthropicMessagesApi = () => apiProvider("anthropic-messages");
 export const openAIResponsesApi = () => apiProvider("openai-responses");

@@ -1,12 +1,9 @@
 // `@earendil-works/pi-ai/providers/all` (and `@mariozechner/pi-ai/providers/all`) as pi 1.6.0 serves it: reads of the
-// built-in model catalogue, answered from pith's own catalogue (pi 1.6.0's chat, image and classifier models). pi-ai's
-// provider objects and `Models` collections belong to its runtime.
+// built-in model catalogue, answered from pith's own catalogue (pi 1.6.0's chat, image and classifier models), and
+// pi-ai's provider objects over it (./builtin-providers.ts).
 import type { Model } from "../../../../kernel/index.js";
 import { builtInModelsOf, builtInModelsOfType, builtInProviders } from "../../../models/catalogue.js";
 import type { ClassifierModel, ImageModel } from "../../../models/model-types.js";
-import { unsupported } from "../unsupported.js";
-
-const runtimeOnly = (name: string) => unsupported("@earendil-works/pi-ai/providers/all", name);
 
 export const getBuiltinProviders = (): string[] => builtInProviders();
 export const getBuiltinModels = (provider: string): Model[] => builtInModelsOf(provider);
@@ -25,6 +22,4 @@ export const getBuiltinClassifierModel = (provider: string, modelId: string): Cl
 /** pith's catalogue does not record when pi generated its data. */
 export const getBuiltinModelDataGeneratedAt = (): undefined => undefined;
 
-export const builtinProviders = runtimeOnly("builtinProviders");
-export const builtinModels = runtimeOnly("builtinModels");
-export const radiusProvider = runtimeOnly("radiusProvider");
+export { builtinModels, builtinProviders, radiusProvider } from "./builtin-providers.js";

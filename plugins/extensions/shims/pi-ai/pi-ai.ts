@@ -1,7 +1,7 @@
 // `@earendil-works/pi-ai` (and `@mariozechner/pi-ai`, and both `/compat`) as pi 1.6.0 serves it to extensions: pi-ai's
 // compat entry point plus TypeBox's `Type` and a `StringEnum`. Model lookups and model calls are answered by the
-// session's own models service and provider plugins; names of pi-ai's own runtime fail when used
-// (./pi-ai-runtime-only.ts).
+// session's own models service and provider plugins; a `Models` collection (`createModels`) holds pi-ai provider
+// objects an extension gives it, pith's built-in ones among them.
 import { Type } from "typebox";
 import type { Model } from "../../../../kernel/index.js";
 import { clampThinkingLevel, supportedThinkingLevels } from "../../../../lib/provider-kit/thinking-levels.js";
@@ -41,7 +41,7 @@ export function getProviders(): string[] {
 export * from "./pi-ai-transcript.js";
 export * from "./pi-ai-utils.js";
 export * from "./pi-ai-validation.js";
-export * from "./pi-ai-runtime-only.js";
+export { createModels } from "./models-collection.js";
 export * from "./pi-ai-apis.js";
 export * from "./api-registry.js";
 export * from "./images-registry.js";
