@@ -108,6 +108,21 @@ const COLLECTION = `async (m) => {
   out.login = [await models.login("beta", "api_key", { prompt: async (request) => "typed:" + request.message }), await credentials.read("beta"), loginError];
   await models.logout("beta");
   out.loggedOut = (await credentials.read("beta")) ?? null;
+  const store = new m.InMemoryModelsStore();
+  await store.write("dyn", { models: [chat("stored", "dyn"), chat("alien", "other")], checkedAt: 1 });
+  let fetches = 0;
+  const dynamic = m.createProvider({ id: "dyn", auth: { apiKey: m.envApiKeyAuth("Dyn key", ["DYN_KEY"]) }, models: [chat("base", "dyn")], api: { stream: recorded("stream"), streamSimple: recorded("simple") },
+    fetchModels: async (context) => { fetches++; return [chat("fetched-" + (context.credential?.key ?? "none"), "dyn"), { id: "v", type: "video", api: "x", provider: "dyn" }]; } });
+  const refreshing = m.createModels({ modelsStore: store, authContext: { env: async (name) => (name === "DYN_KEY" ? "dyn-key" : undefined), fileExists: async () => false } });
+  refreshing.setProvider(dynamic);
+  refreshing.setProvider(acme);
+  const offline = await refreshing.refresh({ allowNetwork: false });
+  const afterOffline = ids(refreshing.getModels("dyn"));
+  const online = await refreshing.refresh({ providers: ["dyn", "nobody"] });
+  const aborted = new AbortController();
+  aborted.abort();
+  out.refresh = { offline: [offline.aborted, [...offline.errors]], afterOffline, online: [online.aborted, [...online.errors]], afterOnline: ids(refreshing.getModels("dyn")), fetches,
+    stored: (await store.read("dyn")).models.map((model) => model.id), aborted: (await refreshing.refresh({ signal: aborted.signal })).aborted };
   models.deleteProvider("broken");
   out.afterDelete = models.getProviders().map((provider) => provider.id);
   models.clearProviders();
