@@ -4,7 +4,8 @@
 // plugin for each model's wire protocol (the running session's, as every served model call does).
 import { builtInModelsOf, builtInModelsOfType, builtInProviders, catalogueProvider } from "../../../models/catalogue.js";
 import { createProvider } from "./create-provider.js";
-import { createModels, type CreateModelsOptions, type Provider } from "./models-collection.js";
+import { createModels } from "./models-collection.js";
+import type { CreateModelsOptions, Provider } from "./models-types.js";
 import { envApiKeyAuth } from "./pi-ai-helpers.js";
 import { apiProvider } from "./api-streams.js";
 

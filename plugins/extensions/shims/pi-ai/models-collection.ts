@@ -2,65 +2,17 @@
 // `providers/all`, or an extension's own) that lists their models, tells which providers are configured, resolves
 // their auth from a credential store and the environment, refreshes dynamic catalogues through a models store, and
 // sends each request to the provider that owns the model with the key and headers it resolved.
-import type { Model } from "../../../../kernel/index.js";
 import { failedResult } from "./create-provider.js";
 import { defaultProviderAuthContext, InMemoryCredentialStore, InMemoryModelsStore } from "./in-memory-stores.js";
 import { lazyStream } from "./lazy-stream.js";
-import { checkProviderAuth, readCredential, refreshOAuth, resolveProviderAuth, type AuthContext, type AuthOverrides, type AuthProvider, type Credential, type CredentialStore } from "./models-auth.js";
-import { getOpenCodeSessionHeaders, mergeClientIdentity, type ClientIdentity } from "./pi-ai-helpers.js";
+import { checkProviderAuth, readCredential, resolveProviderAuth, type AuthOverrides, type CredentialStore } from "./models-auth.js";
+import { CatalogueRefresher } from "./models-refresh.js";
+import type { AnyModel, CreateModelsOptions, Headers, ModelsStore, Options, Provider, RefreshOptions } from "./models-types.js";
+import { getOpenCodeSessionHeaders, mergeClientIdentity } from "./pi-ai-helpers.js";
 import { ModelsError } from "./pi-ai-json.js";
 import { normalizeContext } from "./pi-ai-transcript.js";
-import { getModelType, isModelType } from "./pi-ai-utils.js";
+import { isModelType } from "./pi-ai-utils.js";
 import type { AssistantMessageEventStream } from "./event-stream.js";
-
-type AnyModel = Model & { type?: string; input?: string[]; headers?: Record<string, string> };
-type Headers = Record<string, string | null>;
-type Options = { signal?: AbortSignal; apiKey?: string; env?: Record<string, string>; headers?: Headers; identity?: ClientIdentity; sessionId?: unknown; transformHeaders?: (headers: Headers) => Headers | Promise<Headers> } & Record<string, unknown>;
-type Call = (model: AnyModel, input: unknown, options?: Options) => unknown;
-
-interface StoreEntry {
-  models: AnyModel[];
-  checkedAt?: number;
-}
-
-interface ModelsStore {
-  read(providerId: string, options?: { signal?: AbortSignal }): Promise<StoreEntry | undefined>;
-  write(providerId: string, entry: StoreEntry, options?: { signal?: AbortSignal }): Promise<void>;
-  delete(providerId: string, options?: { signal?: AbortSignal }): Promise<void>;
-}
-
-export interface Provider extends AuthProvider {
-  name: string;
-  baseUrl?: string;
-  refreshModelsAuth?: "credential" | "configured";
-  getModels(): readonly AnyModel[];
-  getAllModels?(): readonly AnyModel[];
-  refreshModels?(context: Record<string, unknown>): Promise<void>;
-  filterModels?(models: readonly AnyModel[], credential: Credential | undefined): readonly AnyModel[];
-  filterAllModels?(models: readonly AnyModel[], credential: Credential | undefined): readonly AnyModel[];
-  stream: Call;
-  streamSimple: Call;
-  fetchDeferred?: Call;
-  cancelDeferred?: Call;
-  generateImages?: Call;
-  classify?: Call;
-}
-
-export interface CreateModelsOptions {
-  credentials?: CredentialStore;
-  modelsStore?: ModelsStore;
-  authContext?: AuthContext;
-  identity?: ClientIdentity;
-}
-
-export interface RefreshOptions {
-  allowNetwork?: boolean;
-  providers?: readonly string[];
-  force?: boolean;
-  signal?: AbortSignal;
-}
-
-const KNOWN_TYPES = new Set(["chat", "image", "classifier"]);
 
 /** `override`'s headers replace `base`'s of the same name, whatever their case. */
 function mergeHeaders(base: Headers | undefined, override: Headers | undefined): Headers | undefined {
@@ -93,12 +45,7 @@ export function createModels(settings: CreateModelsOptions = {}) {
   const credentials = settings.credentials ?? (new InMemoryCredentialStore() as unknown as CredentialStore);
   const modelsStore = settings.modelsStore ?? (new InMemoryModelsStore() as unknown as ModelsStore);
   const authContext = settings.authContext ?? defaultProviderAuthContext();
-  /** per provider: the refresh now running; a newer one (or a change of provider) makes its publications void */
-  const refreshes = new Map<string, AbortController>();
-  const supersede = (id: string) => {
-    refreshes.get(id)?.abort();
-    refreshes.delete(id);
-  };
+  const refresher = new CatalogueRefresher(credentials, modelsStore, authContext);
 
   const chatModels = (provider: Provider) => safely(() => provider.getModels());
   const allModels = (provider: Provider) => safely(() => provider.getAllModels?.() ?? provider.getModels());
@@ -192,7 +139,7 @@ export function createModels(settings: CreateModelsOptions = {}) {
     getModelsOfType: (type: string, provider?: string) => selected(provider).flatMap(allModels).filter((model) => isModelType(model, type)),
     getModelOfType: (type: string, provider: string, id: string) => models.getModelsOfType(type, provider).find((model) => model.id === id),
     getAllModels: (provider?: string) => selected(provider).flatMap(allModels),
-    refresh: (refreshOptions: RefreshOptions = {}) => refreshProviders(refreshOptions),
+    refresh: (refreshOptions: RefreshOptions = {}) => refresher.refresh([...providers.values()], refreshOptions),
     checkAuth: async (providerId: string, authOptions?: { signal?: AbortSignal }) => {
       const signal = signalOf(authOptions?.signal);
       signal.throwIfAborted();
@@ -266,88 +213,17 @@ export function createModels(settings: CreateModelsOptions = {}) {
     generateImages: (model: AnyModel, context: unknown, options?: Options) => oneShot(model, context, options, "generateImages"),
     classify: (model: AnyModel, context: unknown, options?: Options) => oneShot(model, context, options, "classify"),
     setProvider: (provider: Provider) => {
-      supersede(provider.id);
+      refresher.supersede(provider.id);
       providers.set(provider.id, provider);
     },
     deleteProvider: (id: string) => {
-      supersede(id);
+      refresher.supersede(id);
       providers.delete(id);
     },
     clearProviders: () => {
-      for (const id of new Set([...providers.keys(), ...refreshes.keys()])) supersede(id);
+      for (const id of new Set([...providers.keys(), ...refresher.running()])) refresher.supersede(id);
       providers.clear();
     },
-  };
-
-  /** one provider's refresh phase: its stored catalogue handed over, publications written to the store */
-  const refreshPhase = async (provider: Provider, credential: Credential | undefined, allowNetwork: boolean, force: boolean | undefined, signal: AbortSignal) => {
-    const stored = await modelsStore.read(provider.id, { signal });
-    await provider.refreshModels!({
-      credential,
-      stored: stored ? { ...structuredClone(stored), models: stored.models.filter((model) => KNOWN_TYPES.has(getModelType(model))) } : undefined,
-      publish: async (publication: { persist?: StoreEntry | null; update?: () => void }) => {
-        if (signal.aborted) return false;
-        if (publication.persist === null) await modelsStore.delete(provider.id, { signal });
-        else if (publication.persist !== undefined) await modelsStore.write(provider.id, structuredClone(publication.persist), { signal });
-        if (signal.aborted) return false;
-        publication.update?.();
-        return true;
-      },
-      allowNetwork,
-      force: allowNetwork ? force : undefined,
-      signal,
-      baseUrl: provider.baseUrl,
-    });
-  };
-
-  /** the credential for the network phase; undefined when the provider is not configured */
-  const networkCredential = async (provider: Provider, stored: Credential | undefined, signal: AbortSignal): Promise<{ credential?: Credential } | undefined> => {
-    if (provider.refreshModelsAuth === "configured") return (await checkProviderAuth(provider, stored, credentials, authContext, signal)) ? {} : undefined;
-    if (stored?.type === "oauth") {
-      const oauth = provider.auth.oauth;
-      if (!oauth) return undefined;
-      if (Date.now() < (stored.expires ?? 0)) return { credential: stored };
-      const fresh = await refreshOAuth(credentials, provider.id, oauth, (current) => Date.now() >= (current.expires ?? 0), signal);
-      return fresh && { credential: fresh };
-    }
-    const apiKey = provider.auth.apiKey;
-    const result = apiKey && (await apiKey.resolve({ ctx: authContext, credential: stored?.type === "api_key" ? stored : undefined, signal }));
-    return result ? { credential: { type: "api_key", key: result.auth.apiKey as string, env: result.env } } : undefined;
-  };
-
-  const refreshProviders = async (refreshOptions: RefreshOptions) => {
-    const errors = new Map<string, Error>();
-    const callerSignal = signalOf(refreshOptions.signal);
-    if (callerSignal.aborted) return { aborted: true, errors };
-    const only = refreshOptions.providers && new Set(refreshOptions.providers);
-    const refreshable = [...providers.values()].filter((provider) => provider.refreshModels && (!only || only.has(provider.id)));
-    await Promise.all(
-      refreshable.map(async (provider) => {
-        supersede(provider.id);
-        const controller = new AbortController();
-        refreshes.set(provider.id, controller);
-        const signal = AbortSignal.any([callerSignal, controller.signal]);
-        try {
-          let stored: Credential | undefined;
-          let readFailure: unknown;
-          try {
-            stored = await readCredential(credentials, provider.id, signal);
-          } catch (error) {
-            readFailure = error;
-          }
-          await refreshPhase(provider, stored, false, undefined, signal);
-          if (readFailure !== undefined) throw readFailure;
-          if (refreshOptions.allowNetwork === false || signal.aborted) return;
-          const network = await networkCredential(provider, stored, signal);
-          if (network) await refreshPhase(provider, network.credential, true, refreshOptions.force, signal);
-        } catch (error) {
-          if (!signal.aborted) errors.set(provider.id, error instanceof Error ? error : new ModelsError("model_source", `Model refresh failed for ${provider.id}`, { cause: error }));
-        } finally {
-          if (refreshes.get(provider.id) === controller) refreshes.delete(provider.id);
-        }
-      }),
-    );
-    return { aborted: callerSignal.aborted, errors: new Map(errors) };
   };
 
   return models;
