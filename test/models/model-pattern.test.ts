@@ -195,6 +195,13 @@ describe("resolveModelScope", () => {
     expect(scoped[0]?.model).toBe(sonnet);
     expect(warnings[0]).toContain('Invalid thinking level "turbo"');
   });
+
+  it("keeps every provider of an id several offer, and says to choose one (pi 1.6's rule)", () => {
+    const shared = [model("openai", "gpt-9"), model("azure", "gpt-9")];
+    const { scoped, warnings } = resolveModelScope(["gpt-9:high", "openai/gpt-9"], shared);
+    expect(scoped.map((entry) => `${entry.model.provider}/${entry.model.id}:${entry.thinkingLevel}`)).toEqual(["openai/gpt-9:high", "azure/gpt-9:high"]);
+    expect(warnings).toEqual(['Pattern "gpt-9:high" matches several providers: azure, openai. Use provider/id to choose one.']);
+  });
 });
 
 // What pi matches for a glob in `--models` / `enabledModels` (minimatch, case-insensitive, against `provider/id`

@@ -1,7 +1,7 @@
 // Turning what a user typed (`sonnet`, `anthropic/claude-opus-4-7:high`, `qwen/qwen3-coder:exacto`) into a model.
 import type { Model, ThinkingLevel } from "../../../kernel/index.js";
 import { isThinkingLevel } from "../../../lib/provider-kit/thinking-levels.js";
-import { compileGlob } from "../../../lib/glob/glob.js";
+import { resolveModelScopeFromModels } from "./model-scope.js";
 
 export interface PatternMatch {
   model: Model | undefined;
@@ -102,43 +102,14 @@ export interface ScopedModel {
   thinkingLevel: ThinkingLevel | undefined;
 }
 
-/**
- * `--models` / `enabledModels`: a pattern with `*`, `?` or `[` is a glob (pi's: minimatch, case-insensitive, so
- * `*` stops at `/`, wildcards skip ids starting with a dot, a leading `!` negates) against `provider/id` or `id`,
- * with an optional `:level`; other patterns go through `parseModelPattern`. Unmatched patterns become warnings;
- * a model is listed once.
- */
+/** `--models` / `enabledModels` with pi 1.6's rules (./model-scope.ts); each warning as its message. */
 export function resolveModelScope(
   patterns: readonly string[],
   models: readonly Model[],
 ): { scoped: ScopedModel[]; warnings: string[] } {
-  const scoped: ScopedModel[] = [];
-  const warnings: string[] = [];
-  const add = (model: Model, thinkingLevel: ThinkingLevel | undefined) => {
-    if (!scoped.some((entry) => entry.model.provider === model.provider && entry.model.id === model.id)) {
-      scoped.push({ model, thinkingLevel });
-    }
+  const { scopedModels, diagnostics } = resolveModelScopeFromModels(patterns, models);
+  return {
+    scoped: scopedModels.map(({ model, thinkingLevel }) => ({ model, thinkingLevel })),
+    warnings: diagnostics.map((diagnostic) => diagnostic.message),
   };
-  for (const pattern of patterns) {
-    if (/[*?[]/.test(pattern)) {
-      const colon = pattern.lastIndexOf(":");
-      const suffix = colon === -1 ? "" : pattern.slice(colon + 1);
-      const level = isThinkingLevel(suffix) ? suffix : undefined;
-      const glob = compileGlob(level ? pattern.slice(0, colon) : pattern, {
-        caseSensitivity: "insensitive",
-        dotfiles: false,
-        basename: false,
-        syntax: "minimatch",
-      });
-      const matches = models.filter((model) => glob(`${model.provider}/${model.id}`) || glob(model.id));
-      if (matches.length === 0) warnings.push(`No models match pattern "${pattern}"`);
-      for (const model of matches) add(model, level);
-      continue;
-    }
-    const match = parseModelPattern(pattern, models);
-    if (match.warning) warnings.push(match.warning);
-    if (match.model) add(match.model, match.thinkingLevel);
-    else warnings.push(`No models match pattern "${pattern}"`);
-  }
-  return { scoped, warnings };
 }
