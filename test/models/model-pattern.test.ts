@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { THINKING_LEVELS } from "../../lib/provider-kit/thinking-levels.js";
-import { findExactModelReference, isAliasId, parseModelPattern, resolveModelScope } from "../../plugins/models/index.js";
+import type { Model } from "../../kernel/index.js";
+import { resolveModelScope } from "../../plugins/models/index.js";
+import { resolveModelReference } from "../../plugins/models/selection/model-reference.js";
 import { model } from "./fixtures.js";
 
 const sonnet = model("anthropic", "claude-sonnet-4-5", { name: "Claude Sonnet 4.5", reasoning: true });
@@ -9,9 +11,17 @@ const qwenExacto = model("openrouter", "qwen/qwen3-coder:exacto", { name: "Qwen3
 const gpt4oExtended = model("openrouter", "openai/gpt-4o:extended", { name: "GPT-4o Extended" });
 const models = [sonnet, gpt4o, qwenExacto, gpt4oExtended];
 
-describe("parseModelPattern", () => {
+/** what a reference resolves to, as a scope pattern reads it (`lenient`) or `--model` does (`strict`) */
+function reference(text: string, list: readonly Model[], thinkingSuffix: "lenient" | "strict" = "lenient") {
+  const result = resolveModelReference({ text, thinkingSuffix, fuzzy: true }, list, () => true);
+  return result.status === "resolved"
+    ? { model: result.model, thinkingLevel: result.thinkingLevel, warning: result.warning }
+    : { model: undefined, thinkingLevel: undefined, warning: undefined };
+}
+
+describe("resolveModelReference", () => {
   it("matches an exact id without a thinking level", () => {
-    expect(parseModelPattern("claude-sonnet-4-5", models)).toEqual({
+    expect(reference("claude-sonnet-4-5", models)).toEqual({
       model: sonnet,
       thinkingLevel: undefined,
       warning: undefined,
@@ -19,15 +29,15 @@ describe("parseModelPattern", () => {
   });
 
   it("matches a substring of the id", () => {
-    expect(parseModelPattern("sonnet", models).model).toBe(sonnet);
+    expect(reference("sonnet", models).model).toBe(sonnet);
   });
 
   it("matches a substring of the name, case-insensitively", () => {
-    expect(parseModelPattern("QWEN3 CODER", models).model).toBe(qwenExacto);
+    expect(reference("QWEN3 CODER", models).model).toBe(qwenExacto);
   });
 
   it("finds nothing for an unknown pattern", () => {
-    expect(parseModelPattern("nonexistent", models)).toEqual({
+    expect(reference("nonexistent", models)).toEqual({
       model: undefined,
       thinkingLevel: undefined,
       warning: undefined,
@@ -35,13 +45,13 @@ describe("parseModelPattern", () => {
   });
 
   it("splits a valid :level suffix", () => {
-    expect(parseModelPattern("sonnet:high", models)).toEqual({ model: sonnet, thinkingLevel: "high", warning: undefined });
-    expect(parseModelPattern("gpt-4o:medium", models).thinkingLevel).toBe("medium");
+    expect(reference("sonnet:high", models)).toEqual({ model: sonnet, thinkingLevel: "high", warning: undefined });
+    expect(reference("gpt-4o:medium", models).thinkingLevel).toBe("medium");
   });
 
   it("accepts every thinking level as a suffix", () => {
     for (const level of THINKING_LEVELS) {
-      const result = parseModelPattern(`sonnet:${level}`, models);
+      const result = reference(`sonnet:${level}`, models);
       expect(result.model).toBe(sonnet);
       expect(result.thinkingLevel).toBe(level);
       expect(result.warning).toBeUndefined();
@@ -49,7 +59,7 @@ describe("parseModelPattern", () => {
   });
 
   it("warns about an invalid level and keeps the model (scope mode)", () => {
-    const result = parseModelPattern("sonnet:random", models);
+    const result = reference("sonnet:random", models);
     expect(result.model).toBe(sonnet);
     expect(result.thinkingLevel).toBeUndefined();
     expect(result.warning).toContain('Invalid thinking level "random"');
@@ -57,57 +67,57 @@ describe("parseModelPattern", () => {
   });
 
   it("fails on an invalid level in strict (--model) mode", () => {
-    const result = parseModelPattern("sonnet:random", models, { allowInvalidThinkingLevel: false });
+    const result = reference("sonnet:random", models, "strict");
     expect(result.model).toBeUndefined();
     expect(result.warning).toBeUndefined();
   });
 
   it("treats an empty suffix as an invalid level", () => {
-    const result = parseModelPattern("sonnet:", models);
+    const result = reference("sonnet:", models);
     expect(result.model).toBe(sonnet);
     expect(result.warning).toContain("Invalid thinking level");
   });
 
   it("matches ids that contain colons before splitting", () => {
-    expect(parseModelPattern("qwen/qwen3-coder:exacto", models)).toEqual({
+    expect(reference("qwen/qwen3-coder:exacto", models)).toEqual({
       model: qwenExacto,
       thinkingLevel: undefined,
       warning: undefined,
     });
-    expect(parseModelPattern("openai/gpt-4o:extended", models).model).toBe(gpt4oExtended);
+    expect(reference("openai/gpt-4o:extended", models).model).toBe(gpt4oExtended);
   });
 
   it("matches a provider-prefixed id that contains a slash and a colon", () => {
-    const result = parseModelPattern("openrouter/qwen/qwen3-coder:exacto", models);
+    const result = reference("openrouter/qwen/qwen3-coder:exacto", models);
     expect(result.model).toBe(qwenExacto);
     expect(result.thinkingLevel).toBeUndefined();
   });
 
   it("splits the level off a colon id at the last colon", () => {
-    expect(parseModelPattern("qwen/qwen3-coder:exacto:high", models)).toEqual({
+    expect(reference("qwen/qwen3-coder:exacto:high", models)).toEqual({
       model: qwenExacto,
       thinkingLevel: "high",
       warning: undefined,
     });
-    expect(parseModelPattern("openrouter/qwen/qwen3-coder:exacto:high", models).thinkingLevel).toBe("high");
+    expect(reference("openrouter/qwen/qwen3-coder:exacto:high", models).thinkingLevel).toBe("high");
   });
 
   it("warns about an invalid level after a colon id", () => {
-    const result = parseModelPattern("qwen/qwen3-coder:exacto:random", models);
+    const result = reference("qwen/qwen3-coder:exacto:random", models);
     expect(result.model).toBe(qwenExacto);
     expect(result.thinkingLevel).toBeUndefined();
     expect(result.warning).toContain("random");
   });
 
   it("drops a valid level when an inner suffix was invalid", () => {
-    const result = parseModelPattern("qwen/qwen3-coder:exacto:random:high", models);
+    const result = reference("qwen/qwen3-coder:exacto:random:high", models);
     expect(result.model).toBe(qwenExacto);
     expect(result.thinkingLevel).toBeUndefined();
     expect(result.warning).toContain("random");
   });
 
-  it("matches everything with an empty pattern (substring of every id)", () => {
-    expect(parseModelPattern("", models).model).toBeDefined();
+  it("finds nothing for a blank reference", () => {
+    expect(reference("  ", models).model).toBeUndefined();
   });
 
   it("prefers an alias over dated ids, and the highest alias", () => {
@@ -116,40 +126,17 @@ describe("parseModelPattern", () => {
       model("anthropic", "claude-sonnet-4-5"),
       model("anthropic", "claude-sonnet-4-0"),
     ];
-    expect(parseModelPattern("sonnet", list).model?.id).toBe("claude-sonnet-4-5");
+    expect(reference("sonnet", list).model?.id).toBe("claude-sonnet-4-5");
   });
 
   it("takes a -latest id as an alias", () => {
     const list = [model("x", "haiku-20241022"), model("x", "haiku-latest")];
-    expect(parseModelPattern("haiku", list).model?.id).toBe("haiku-latest");
+    expect(reference("haiku", list).model?.id).toBe("haiku-latest");
   });
 
   it("picks the newest dated id when there is no alias", () => {
     const list = [model("x", "opus-20240229"), model("x", "opus-20250514"), model("x", "opus-20241022")];
-    expect(parseModelPattern("opus", list).model?.id).toBe("opus-20250514");
-  });
-});
-
-describe("findExactModelReference", () => {
-  const a = model("anthropic", "shared");
-  const b = model("openai", "shared");
-
-  it("resolves provider/id case-insensitively", () => {
-    expect(findExactModelReference("OpenAI/Shared", [a, b])).toBe(b);
-  });
-
-  it("refuses a bare id that two providers share", () => {
-    expect(findExactModelReference("shared", [a, b])).toBeUndefined();
-  });
-
-  it("refuses an empty or blank reference", () => {
-    expect(findExactModelReference("  ", [a])).toBeUndefined();
-  });
-
-  it("isAliasId distinguishes dated ids", () => {
-    expect(isAliasId("claude-opus-4-5")).toBe(true);
-    expect(isAliasId("claude-opus-4-5-20251101")).toBe(false);
-    expect(isAliasId("gpt-5-chat-latest")).toBe(true);
+    expect(reference("opus", list).model?.id).toBe("opus-20250514");
   });
 });
 
