@@ -146,7 +146,8 @@ const BUILTIN = `async (m, providers) => {
   const available = await models.getAvailable();
   return {
     summary,
-    radius: [radius.id, radius.name, radius.getModels().map((model) => model.provider + "/" + model.id).slice(0, 3), elsewhere.getModels().length],
+    radius: [radius.id, radius.name, radius.getModels().map((model) => model.provider + "/" + model.id).slice(0, 3), elsewhere.getModels().length,
+      providers.radiusProvider({ gateway: "radius.pi.dev/" }).getModels().length, providers.radiusProvider({ gateway: "https://radius.pi.dev" }).getModels().length],
     providers: models.getProviders().length,
     availableProviders: [...new Set(available.map((model) => model.provider))],
     auth: await models.getAuth("openai"),

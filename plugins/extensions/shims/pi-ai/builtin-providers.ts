@@ -36,11 +36,13 @@ export interface RadiusProviderOptions {
 export function radiusProvider(options: RadiusProviderOptions = {}): Provider {
   const id = options.id ?? RADIUS;
   const provider = catalogueProviderObject(RADIUS, id, options.name ?? "Radius");
-  const ownGateway = options.gateway === undefined || normalizeGateway(options.gateway) === normalizeGateway(catalogueProvider(RADIUS)?.baseUrl ?? "");
+  // the catalogue's endpoint is the gateway's API under pi's own gateway
+  const ownGateway = options.gateway === undefined || normalizeGateway(options.gateway) === new URL(catalogueProvider(RADIUS)!.baseUrl).origin;
   return { ...provider, auth: { apiKey: envApiKeyAuth("Radius API key", catalogueProvider(RADIUS)?.envVars ?? []) }, ...(ownGateway ? {} : { getModels: () => [], getAllModels: () => [] }) };
 }
 
-const normalizeGateway = (url: string) => url.replace(/\/+$/, "");
+/** a gateway as pi-ai compares it: https:// when no scheme is given, no trailing slash */
+const normalizeGateway = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`).replace(/\/+$/, "");
 
 /** Every built-in provider, freshly made. */
 export function builtinProviders(): Provider[] {
