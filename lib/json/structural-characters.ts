@@ -1,10 +1,17 @@
 // A walk over JSON text that tells the characters outside strings (braces, brackets, commas, words) from those
 // inside, through escapes; for readers of text that may stop anywhere.
 
-/** Calls `visit` with each character outside strings (the opening quote included); true when the text ends inside a string. */
-export function forEachStructuralCharacter(text: string, visit: (char: string) => void): { inString: boolean; escaped: boolean } {
-  let inString = false;
-  let escaped = false;
+export interface ScanState {
+  inString: boolean;
+  escaped: boolean;
+}
+
+/**
+ * Calls `visit` with each character outside strings (the opening quote included), starting in state `from` (where
+ * the text before ended); the state at the end of the text.
+ */
+export function forEachStructuralCharacter(text: string, visit: (char: string) => void, from: ScanState = { inString: false, escaped: false }): ScanState {
+  let { inString, escaped } = from;
   for (const char of text) {
     if (inString) {
       if (escaped) escaped = false;

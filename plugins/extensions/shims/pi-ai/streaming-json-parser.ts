@@ -3,7 +3,7 @@
 // so far and a container empty; `append` when an open string grew). The value is read by the served
 // `parseStreamingJson`'s reader; the changes are what differs between the values before and after the piece, where
 // a number or literal still open at the end of the text counts only once it ends.
-import { forEachStructuralCharacter } from "../../../../lib/json/structural-characters.js";
+import { forEachStructuralCharacter, type ScanState } from "../../../../lib/json/structural-characters.js";
 import { readStreamingValue } from "./partial-json-value.js";
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -18,7 +18,7 @@ export class StreamingJsonParser {
   #text = "";
   /** the value without an open number or literal at the end: what the changes are told from */
   #settled: JsonValue | undefined;
-  #shape: TextShape = { openScalar: 0, closers: 0 };
+  #shape: TextShape = { openScalar: 0, closers: 0, scan: { inString: false, escaped: false } };
   /** whether the text read since the last snapshot changed the value or its containers (a new snapshot is due) */
   #dirty = false;
   #snapshot: JsonValue | undefined;
@@ -26,7 +26,7 @@ export class StreamingJsonParser {
   /** Reads the next piece of text; the changes it made, in the order of the text. */
   append(text: string): readonly JsonChange[] {
     this.#text += text;
-    const shape = shapeOf(this.#text);
+    const shape = extendShape(this.#shape, text);
     const settled = read(this.#text.slice(0, this.#text.length - shape.openScalar));
     const changes: JsonChange[] = [];
     if (settled !== undefined) compare(this.#settled, settled, [], changes);
@@ -39,8 +39,10 @@ export class StreamingJsonParser {
 
   /** The value of the text read so far (undefined before a value starts); a new object only when the text changed it. */
   snapshot(): JsonValue | undefined {
-    const shown = this.#shape.openScalar > LONGEST_OPEN_SCALAR ? this.#settled : (read(this.#text) ?? this.#settled);
-    if (this.#dirty || JSON.stringify(shown) !== JSON.stringify(this.#snapshot)) this.#snapshot = shown;
+    if (!this.#dirty) return this.#snapshot;
+    const { openScalar } = this.#shape;
+    // without an open number or literal the settled value is the whole text's (read once, never changed after)
+    this.#snapshot = openScalar === 0 || openScalar > LONGEST_OPEN_SCALAR ? this.#settled : (read(this.#text) ?? this.#settled);
     this.#dirty = false;
     return this.#snapshot;
   }
@@ -60,16 +62,24 @@ interface TextShape {
   openScalar: number;
   /** how many containers were closed */
   closers: number;
+  /** where the scan of the text stopped */
+  scan: ScanState;
 }
 
-function shapeOf(text: string): TextShape {
-  let run = 0;
-  let closers = 0;
-  const { inString } = forEachStructuralCharacter(text, (char) => {
-    if (char === "}" || char === "]") closers++;
-    run = DELIMITERS.has(char) ? 0 : run + 1;
-  });
-  return { openScalar: inString ? 0 : run, closers };
+/** The shape of the text so far once `piece` is added to it. */
+function extendShape(before: TextShape, piece: string): TextShape {
+  // the run of scalar characters at the end, which the piece may continue
+  let run = before.scan.inString ? 0 : before.openScalar;
+  let closers = before.closers;
+  const scan = forEachStructuralCharacter(
+    piece,
+    (char) => {
+      if (char === "}" || char === "]") closers++;
+      run = DELIMITERS.has(char) ? 0 : run + 1;
+    },
+    before.scan,
+  );
+  return { openScalar: scan.inString ? 0 : run, closers, scan };
 }
 
 const isContainer = (value: JsonValue | undefined): value is JsonValue[] | { [key: string]: JsonValue } => typeof value === "object" && value !== null;
