@@ -17,6 +17,7 @@ const exportPlugin = from("plugins/export");
 const extensions = from("plugins/extensions");
 const interactive = from("plugins/interactive");
 const mcp = from("plugins/mcp");
+const codemode = from("lib/codemode");
 const loading = from("lib/loading");
 const models = from("plugins/models");
 const oauth = from("lib/oauth");
@@ -50,6 +51,8 @@ export const ERROR_CODES = {
   UNKNOWN_HOOK_OWNER: kernel("hooksOf() was asked for an owner with no hooks in the catalogue", "declare the owner's hooks in HOOK_CATALOGUE"),
 
   // libraries
+  // lib/codemode: model-written scripts
+  CODEMODE_SOURCE_INVALID: codemode("a codemode script is empty or its `// @options:` line is not valid", "send JavaScript, with the options line (a JSON object of max_output_tokens and timeout_ms) first or not at all"),
   // lib/loading: plugin files
   PLUGIN_INVALID: loading("a plugin file does not export {name, setup}", "export a pith plugin as the file's default export"),
   PLUGIN_LOAD_FAILED: loading("a plugin file could not be imported", "fix the import error in the message"),

@@ -21,6 +21,8 @@ const NOT_ERROR_CODES = new Set([
   "IMAGE_PROHIBITED_CONTENT",
   "MAX_TOKENS",
   "ABORT_ERR",
+  // the global a codemode script lists its tools with (lib/codemode/prelude.ts)
+  "ALL_TOOLS",
   "ERR_STREAM_PREMATURE_CLOSE",
   "OPENAI_API_KEY",
   "AWS_CONFIG_FILE",

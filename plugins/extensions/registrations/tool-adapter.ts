@@ -30,7 +30,10 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
   const adapted: ToolDefinition = {
     name: tool.name,
     label: tool.label ?? tool.name,
-    description: typeof tool.description === "string" ? tool.description : "",
+    // read when a request is built, so a definition whose description follows the session (pi's codemode) stays current
+    get description() {
+      return typeof tool.description === "string" ? tool.description : "";
+    },
     parameters,
     async execute(args, context, onUpdate) {
       return tool.execute(context.toolCallId, args, context.signal, (partial) => onUpdate(partial), toolContext(runtime, record, context));

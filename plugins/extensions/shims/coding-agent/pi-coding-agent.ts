@@ -192,7 +192,7 @@ export { ExtensionRunner } from "./extension-runner.js";
 export { createMcpExtension, type McpExtensionOptions } from "./mcp-extension.js";
 export { parseArgs, type Args } from "./cli-args.js";
 export { resolveCliModel, resolveModelScopeWithDiagnostics } from "./model-resolver.js";
-export * from "./coding-agent-runtime-only.js";
+export { createCodemodeExtension, type CodemodeExtensionOptions } from "./codemode-extension.js";
 export * from "../sdk/pi-sdk.js";
 
 // pi's extension types, for authors who point `@mariozechner/pi-coding-agent` at this module for type checking

@@ -1,0 +1,106 @@
+// What pi 1.6.0's `codemode` tool tells the model: how scripts run, their globals, and one section per tool a
+// script can call (its description, prompt guidelines and declaration), grouped by namespace and held to the
+// inline budget. The text is the tool's declaration to the model, so it is pi's, word for word.
+import { scriptIdentifier, toolSample } from "../../../../lib/codemode/declarations.js";
+import type { ToolInfo } from "../../contract/types.js";
+
+export const CODEMODE_TOOL_NAME = "codemode";
+/** pi's `codemode.inlineBudget` default, in estimated tokens (characters / 4) */
+export const DEFAULT_INLINE_BUDGET = 3000;
+
+const INTRO = `Run JavaScript that calls other tools. The input is raw JavaScript (not JSON, no code fence), run as an async function body in a QuickJS sandbox: top-level \`await\` and \`return\` work. No Node, file system, network, or timers.
+- \`await tools.<name>({ ...args })\` resolves to a string, or an object if the tool's declaration says so, and rejects with an Error on failure. A tool whose declaration returns an object resolves on failure too when it returned that object; check its fields. Calls still running when the script ends are cancelled.
+- Optional first line: \`// @options: {"max_output_tokens": 10000, "timeout_ms": 60000}\``;
+
+const GLOBALS = [
+  "Globals:",
+  "- `text(value)`, `image(dataUrlOrImageBlock)`, `console.log(...)`, and top-level `return` add output; `exit()` ends the script. With several text items, each starts with a `==> text N/M <==` line, and `console` lines follow the other output in one `<console_output>` block. `image()` also saves the image to a temp file and the result names its path.",
+  "- `store(key, value)` and `load(key)` keep JSON values across codemode calls.",
+  "- `ALL_TOOLS`, `await searchTools(query, { limit?, namespace? })`, `await describeTool(name)`, `await describeNamespace(name)`: find unlisted tools, such as MCP tools.",
+].join("\n");
+
+export const CODEMODE_SNIPPET = "Run JavaScript that calls other tools";
+export const CODEMODE_GUIDELINES = ["Use codemode to batch independent tool calls (Promise.allSettled), chain them, or filter large output, instead of many separate calls."];
+
+type Listed = Pick<ToolInfo, "name" | "description" | "parameters" | "promptGuidelines" | "namespace">;
+
+/** A tool as scripts see it: its description, then its prompt guidelines as bullets (the system prompt lists them only for declared tools). */
+export function scriptDeclaration(tool: Pick<Listed, "name" | "description" | "parameters"> & { promptGuidelines?: string[] }) {
+  const bullets = (tool.promptGuidelines ?? []).map((line) => line.trim()).filter(Boolean).map((line) => `- ${line}`);
+  return {
+    name: tool.name,
+    description: bullets.length > 0 ? `${tool.description.trim()}\n\n${bullets.join("\n")}` : tool.description,
+    inputSchema: tool.parameters,
+    outputSchema: { type: "string" },
+  };
+}
+
+/** The tools a script may call: active `direct` ones and every `codemode` or `deferred` one, never codemode itself. */
+export function callableTools<T extends Pick<ToolInfo, "name" | "exposure">>(tools: readonly T[], active: readonly string[]): T[] {
+  return tools.filter(
+    (tool) => tool.name !== CODEMODE_TOOL_NAME && (tool.exposure === "codemode" || tool.exposure === "deferred" || (tool.exposure === "direct" && active.includes(tool.name))),
+  );
+}
+
+interface Section {
+  name: string;
+  text: string;
+  cost: number;
+}
+
+/**
+ * The description while active. `mode` "on" lists the callable tools that are not `direct` (those are declared to
+ * the model anyway); "only" lists every callable tool. `deferred` tools are never listed.
+ */
+export function codemodeDescription(tools: readonly ToolInfo[], active: readonly string[], mode: "on" | "only", inlineBudget: number): string {
+  const listed = callableTools(tools, active).filter((tool) => (mode === "only" || tool.exposure !== "direct") && tool.exposure !== "deferred");
+  const parts = [INTRO, GLOBALS];
+  if (listed.length === 0) return parts.join("\n\n");
+  const groups = new Map<string, { namespace?: Listed["namespace"]; sections: Section[] }>([["", { sections: [] }]]);
+  for (const tool of listed) {
+    const key = tool.namespace ? `ns:${tool.namespace.name}` : "";
+    const group = groups.get(key) ?? { namespace: tool.namespace, sections: [] };
+    groups.set(key, group);
+    const text = toolSection(tool);
+    group.sections.push({ name: tool.name, text, cost: Math.ceil(text.length / 4) });
+  }
+  const ordered = [...groups.values()].sort((a, b) => (!a.namespace ? -1 : !b.namespace ? 1 : a.namespace.name.localeCompare(b.namespace.name)));
+  const shown = fitBudget(ordered.map((group) => group.sections), inlineBudget);
+  const lines = ["Nested tools:"];
+  for (const { namespace, sections } of ordered) {
+    const visible = sections.filter((section) => shown.has(section.name));
+    if (namespace) {
+      const omitted = visible.length === sections.length ? "" : visible.length === 0 ? " (tools not listed)" : " (some tools not listed)";
+      const about = namespace.description?.trim();
+      lines.push(`## ${namespace.name}${omitted}${about ? `\n${about}` : ""}`);
+    }
+    for (const section of visible) lines.push(section.text);
+  }
+  parts.push(lines.join("\n\n"));
+  return parts.join("\n\n");
+}
+
+function toolSection(tool: Listed): string {
+  const id = scriptIdentifier(tool.name);
+  const heading = id === tool.name ? `### \`${id}\`` : `### \`${id}\` (\`${tool.name}\`)`;
+  return `${heading}\n${toolSample(scriptDeclaration(tool)).trim()}`;
+}
+
+/** Round by round each group places its cheapest remaining section; a group whose next one does not fit stops. */
+function fitBudget(groups: Section[][], budget: number): Set<string> {
+  const queues = groups.map((sections) => [...sections].sort((a, b) => a.cost - b.cost));
+  const shown = new Set<string>();
+  let left = budget;
+  let open = queues.filter((queue) => queue.length > 0);
+  while (open.length > 0) {
+    open = open.filter((queue) => {
+      const next = queue[0]!;
+      if (next.cost > left) return false;
+      left -= next.cost;
+      shown.add(next.name);
+      queue.shift();
+      return queue.length > 0;
+    });
+  }
+  return shown;
+}

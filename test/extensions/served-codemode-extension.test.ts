@@ -1,0 +1,88 @@
+// pi's createCodemodeExtension() from an extension, in pith beside pi 1.6.0 (Node 22): the same extension file (pi's
+// codemode tool, activated alone, beside two tools only scripts can reach, and a `tool_result` hook), the same mock
+// model replies. Compared: the codemode declaration each request sends (name, description, parameters) and the tool
+// results the model gets back, wall time aside: a script that calls both tools, and scripts that try to reach
+// require, process, fetch, or to run forever, get pi's errors.
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bodyOf, createMcpWorld, resultText, toolResults, type McpWorld } from "../mcp/mcp-harness.js";
+import type { Script } from "../support/mock-llm/index.js";
+import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+
+const available = existsSync(NODE22) && existsSync(PI16_CLI);
+
+const EXTENSION = `import { createCodemodeExtension } from "@earendil-works/pi-coding-agent";
+export default function (pi: any) {
+  createCodemodeExtension({ models: false })(pi);
+  pi.registerTool({
+    name: "add_numbers", label: "add", description: "Adds two numbers", exposure: "codemode",
+    promptGuidelines: ["Use add_numbers for sums."],
+    parameters: { type: "object", properties: { a: { type: "integer", description: "first", minimum: 0 }, b: { type: "number" } }, required: ["a", "b"] },
+    async execute(_id: string, params: any) { return { content: [{ type: "text", text: String(params.a + params.b) }], details: {} }; },
+  });
+  pi.registerTool({
+    name: "shout-text", label: "shout", description: "Shouts a text", exposure: "codemode",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    async execute(_id: string, params: any) { return { content: [{ type: "text", text: params.text.toUpperCase() }], details: {} }; },
+  });
+  // nested calls pass the session's tool hooks: the script sees what the hook made of the result
+  pi.on("tool_result", (event: any) => event.toolName === "shout-text" ? { content: [{ type: "text", text: event.content[0].text + "!" }] } : undefined);
+  pi.on("session_start", () => pi.setActiveTools(["codemode"]));
+}
+`;
+
+const codemode = (code: string) => ({ name: "codemode", arguments: { code } });
+
+describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.6.0", () => {
+  let world: McpWorld;
+  beforeEach(async () => {
+    world = await createMcpWorld();
+  });
+  afterEach(async () => {
+    await world.close();
+  });
+
+  async function both(replies: Script[]) {
+    const extension = join(world.home, "codemode-extension.ts");
+    await writeFile(extension, EXTENSION);
+    const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "go"];
+    const run = async (side: "pi" | "pith") => {
+      const from = world.mock.requests.length;
+      world.mock.enqueue(...replies);
+      const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
+      expect(result.code, result.stderr).toBe(0);
+      return world.mock.requests.slice(from).map((_request, offset) => ({
+        declared: (bodyOf(world, from + offset).tools ?? []).map(({ name, description, input_schema }) => ({ name, description, input_schema })),
+        results: toolResults(world, from + offset).map((item) => ({ text: resultText(item).replace(/Wall time \d+\.\d seconds/, "Wall time"), isError: item.is_error === true })),
+      }));
+    };
+    return { pi: await run("pi"), pith: await run("pith") };
+  }
+
+  it("a script calls two tools through the session's tool path; the model gets pi's declaration and result", { timeout: 180_000 }, async () => {
+    const code = 'const sum = await tools.add_numbers({ a: 2, b: 3 });\nconst loud = await tools["shout-text"]({ text: "hi" });\ntext("sum " + sum);\nconsole.log("loud", loud);\nreturn { sum, loud };';
+    const { pi, pith } = await both([{ toolCalls: [codemode(code)] }, { text: "done" }]);
+    expect(pith[0]!.declared.map((tool) => tool.name)).toEqual(["codemode"]);
+    expect(pith[0]!.declared[0]!.description).toContain("### `shout_text` (`shout-text`)");
+    expect(pith[0]!.declared[0]!.description).toContain("Adds two numbers\n\n- Use add_numbers for sums.");
+    expect(pith[0]!.declared[0]!.description).toContain("  // first\n  // @integer @minimum 0\n  a: number;");
+    expect(pith[1]!.results).toEqual([
+      { text: 'Script completed\nWall time\nOutput:\n\n==> text 1/2 <==\nsum 5\n==> text 2/2 <==\n{"sum":"5","loud":"HI!"}\n<console_output>\nloud HI!\n</console_output>', isError: false },
+    ]);
+    expect(pith).toEqual(pi);
+  });
+
+  it("scripts that reach for require, process, fetch, or loop forever get pi's errors, not access", { timeout: 180_000 }, async () => {
+    const escapes = ['\nrequire("node:fs").readFileSync("/etc/passwd", "utf8")', "\nprocess.exit(3)", '\nawait fetch("http://127.0.0.1:1/")', '// @options: {"timeout_ms": 500}\nwhile (true) {}'];
+    const { pi, pith } = await both([...escapes.map((code) => ({ toolCalls: [codemode(code)] })), { text: "done" }]);
+    const results = pith.slice(1).map((request) => request.results[0]!);
+    expect(results.map((result) => result.isError)).toEqual([true, true, true, true]);
+    expect(results[0]!.text).toContain("ReferenceError: require is not defined");
+    expect(results[1]!.text).toContain("ReferenceError: process is not defined");
+    expect(results[2]!.text).toContain("ReferenceError: fetch is not defined");
+    expect(results[3]!.text).toContain("Script timed out: Execution timed out after 500 ms");
+    expect(pith).toEqual(pi);
+  });
+});
