@@ -59,6 +59,8 @@ export const VENDOR_BUNDLES = {
   // the WebSocket client of the ChatGPT backend's default transport (plugins/provider-openai/codex), loaded by the
   // first Codex request that goes over a WebSocket
   "ws.cjs": { entries: { ws: { from: "ws", names: ["WebSocket"] } } },
+  // the codemode sandbox's QuickJS engine (lib/codemode/sandbox.ts), loaded by the first codemode script
+  "quickjs.cjs": { entries: { quickjs: { from: "quickjs-wasi", names: ["QuickJS"] } } },
   // Markdown for the HTML export (plugins/export), loaded only by an export
   "marked.cjs": { entries: { marked: { from: "marked", names: ["Marked"] } } },
   // code colouring (lib/ui/syntax-highlight.ts): highlight.js's common languages and the other ones pi colours,

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bodyOf, createMcpWorld, resultText, toolResults, type McpWorld } from "../mcp/mcp-harness.js";
 import type { Script } from "../support/mock-llm/index.js";
@@ -32,6 +33,8 @@ export default function (pi: any) {
   pi.on("session_start", () => pi.setActiveTools(["codemode"]));
 }
 `;
+
+const LOADED_MODULES_PROBE = fileURLToPath(new URL("../cli/fixtures/loaded-modules.cjs", import.meta.url));
 
 const codemode = (code: string) => ({ name: "codemode", arguments: { code } });
 
@@ -84,5 +87,18 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     expect(results[2]!.text).toContain("ReferenceError: fetch is not defined");
     expect(results[3]!.text).toContain("Script timed out: Execution timed out after 500 ms");
     expect(pith).toEqual(pi);
+  });
+
+  it("the sandbox loads with the first script, not at start-up (pith only)", { timeout: 120_000 }, async () => {
+    const extension = join(world.home, "codemode-extension.ts");
+    await writeFile(extension, EXTENSION);
+    const bundlesOf = async (replies: Script[]) => {
+      world.mock.enqueue(...replies);
+      const run = await world.run(["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "go"], { env: { NODE_OPTIONS: `--require ${LOADED_MODULES_PROBE}` } });
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(/__VENDOR_BUNDLES__ (.*)/.exec(run.stderr)![1]!) as string[];
+    };
+    expect(await bundlesOf([{ text: "no script" }])).not.toContain("quickjs.cjs");
+    expect(await bundlesOf([{ toolCalls: [codemode("return 1")] }, { text: "done" }])).toContain("quickjs.cjs");
   });
 });
