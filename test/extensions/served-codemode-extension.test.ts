@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bodyOf, createMcpWorld, resultText, toolResults, type McpWorld } from "../mcp/mcp-harness.js";
 import type { Script } from "../support/mock-llm/index.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { spawnPiRpc, spawnRpc, type RpcRecord } from "../rpc/rpc-harness.js";
 
 const available = existsSync(NODE22) && existsSync(PI16_CLI);
 
@@ -27,6 +28,11 @@ export default function (pi: any) {
     name: "shout-text", label: "shout", description: "Shouts a text", exposure: "codemode",
     parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
     async execute(_id: string, params: any) { return { content: [{ type: "text", text: params.text.toUpperCase() }], details: {} }; },
+  });
+  pi.registerTool({
+    name: "wait_for_abort", label: "wait", description: "Waits until aborted", exposure: "codemode",
+    parameters: { type: "object", properties: {} },
+    execute: (_id: string, _params: any, signal: AbortSignal) => new Promise((resolve) => signal.addEventListener("abort", () => resolve({ content: [{ type: "text", text: "stopped" }], details: {} }))),
   });
   // nested calls pass the session's tool hooks: the script sees what the hook made of the result
   pi.on("tool_result", (event: any) => event.toolName === "shout-text" ? { content: [{ type: "text", text: event.content[0].text + "!" }] } : undefined);
@@ -100,5 +106,35 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     };
     expect(await bundlesOf([{ text: "no script" }])).not.toContain("quickjs.cjs");
     expect(await bundlesOf([{ toolCalls: [codemode("return 1")] }, { text: "done" }])).toContain("quickjs.cjs");
+  });
+
+  it("an abort while a script waits on a tool ends the script with pi's result and aborts the tool", { timeout: 180_000 }, async () => {
+    const extension = join(world.home, "codemode-extension.ts");
+    await writeFile(extension, EXTENSION);
+    const run = async (side: "pi" | "pith") => {
+      world.mock.enqueue({ toolCalls: [codemode('text("before");\nawait tools.wait_for_abort({});\ntext("after");')] });
+      const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model"];
+      const rpc = side === "pi" ? spawnPiRpc(world, args) : spawnRpc(world, args);
+      try {
+        const accepted = await rpc.peer.request({ type: "prompt", message: "go" });
+        expect(accepted.success, rpc.stderr()).toBe(true);
+        const isEnd = (name: string) => (record: RpcRecord) => record.type === "tool_execution_end" && record.toolName === name;
+        await rpc.peer.waitFor((record) => record.type === "tool_execution_start" && record.toolName === "wait_for_abort");
+        await rpc.peer.request({ type: "abort" });
+        const nested = await rpc.peer.waitFor(isEnd("wait_for_abort"));
+        const script = await rpc.peer.waitFor(isEnd("codemode"));
+        const texts = (record: RpcRecord) => ((record.result as { content: { text?: string }[] }).content.map((block) => block.text ?? "").join("\n")).replace(/Wall time \d+\.\d seconds/, "Wall time");
+        return { nested: texts(nested), script: texts(script), isError: script.isError };
+      } finally {
+        rpc.peer.end();
+        await rpc.exited;
+      }
+    };
+    const pi = await run("pi");
+    const pith = await run("pith");
+    expect(pith.script).toContain("Script aborted");
+    expect(pith.script).toContain("before");
+    expect(pith.script).not.toContain("after");
+    expect(pith).toEqual(pi);
   });
 });
