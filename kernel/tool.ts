@@ -62,6 +62,8 @@ export interface ToolDefinition<TArgs = Record<string, unknown>, TDetails = unkn
   promptGuidelines?: string[];
   /** JSON Schema of the arguments, sent to the model (TypeBox schemas are JSON Schema too). */
   parameters: Record<string, unknown>;
+  /** JSON Schema of `structuredContent` (pi 1.6.0): a codemode script receives that, not the text, when set */
+  outputSchema?: Record<string, unknown>;
   constrainedSampling?: ToolSpec["constrainedSampling"];
   /** Turns older or sloppy argument shapes into the current one, before validation. */
   prepareArguments?(raw: unknown): unknown;

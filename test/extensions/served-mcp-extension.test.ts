@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bodyOf, createMcpWorld, fixtureServer, systemText, type McpWorld } from "../mcp/mcp-harness.js";
+import { bodyOf, createMcpWorld, fixtureServer, resultText, systemText, toolResults, type McpWorld } from "../mcp/mcp-harness.js";
 import type { Script } from "../support/mock-llm/index.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
 import { spawnPiRpc, spawnRpc } from "../rpc/rpc-harness.js";
@@ -159,6 +159,35 @@ export default function (pi: any) {
     expect(pith.requests[0]!.tools).toEqual(["bash", "edit", "read", "write"]);
     expect(pith.requests[0]!.section).toContain("Call the tools of `codemode` servers from codemode scripts.\n- mcp__fx (codemode): Echoes and adds for the tests");
     expect(pith).toEqual(pi);
+  });
+
+  it("codemode with pi's codemode extension: a script calls the server's tool and gets its whole answer, as in pi", { timeout: 180_000 }, async () => {
+    const extension = join(world.home, "mcp-codemode.ts");
+    await writeFile(
+      extension,
+      `import { createCodemodeExtension, createMcpExtension } from "@earendil-works/pi-coding-agent";
+export default function (pi: any) { createCodemodeExtension({ models: false })(pi); createMcpExtension({ startupWaitMs: 20000 })(pi); }`,
+    );
+    await world.writeUserConfig({ mcpServers: { fx: server("codemode") } });
+    const code = 'const said = await tools.mcp__fx__echo({ text: "hi" });\ntext(said);';
+    const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "add"];
+    const run = async (side: "pi" | "pith") => {
+      const from = world.mock.requests.length;
+      world.mock.enqueue({ toolCalls: [{ name: "codemode", arguments: { code } }] }, { text: "five" });
+      const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
+      expect(result.code, result.stderr).toBe(0);
+      return world.mock.requests.slice(from).map((_request, offset) => ({
+        codemode: (bodyOf(world, from + offset).tools ?? []).find((tool) => tool.name === "codemode")?.description,
+        results: toolResults(world, from + offset).map((item) => resultText(item).replace(/Wall time \d+\.\d seconds/, "Wall time")),
+      }));
+    };
+    const pi = await run("pi");
+    const pith = await run("pith");
+    // pi fixes the description when the prompt starts, before this server connected; pith reads it per request
+    expect(pith[1]!.codemode).toContain("## mcp__fx\nEchoes and adds for the tests\n\n### `mcp__fx__echo`");
+    expect(pith[1]!.codemode).toContain("mcp__fx__echo(args: { text: string; }): Promise<{");
+    expect(pith[1]!.results[0]).toContain('{"content":[{"type":"text","text":"echo: hi"}]}');
+    expect(pith.map((request) => request.results)).toEqual(pi.map((request) => request.results));
   });
 
   it("pi's options that take pi's own MCP client objects or files fail, naming them (pith only)", { timeout: 60_000 }, async () => {

@@ -16,7 +16,7 @@ import type { ExtensionRuntime, InstanceHost } from "../runtime.js";
 import { checkTool } from "../registrations/tool-adapter.js";
 import { bindNextTurn } from "../events/hook-bridge.js";
 import { guarded } from "./stale.js";
-import { attachMcpService } from "./api-services.js";
+import { attachMcpService, attachOutputSchemas } from "./api-services.js";
 import type { ExtensionAPI, ExtensionEventName } from "../contract/types.js";
 
 export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord): ExtensionAPI {
@@ -238,6 +238,7 @@ export function createExtensionAPI(host: InstanceHost, record: ExtensionRecord):
   };
   const current = guarded(api, () => runtime().assertCurrent(record), OPEN);
   attachMcpService(current, () => runtime().mcp());
+  attachOutputSchemas(current, (name) => runtime().session.allTools().find((tool) => tool.name === name)?.outputSchema);
   return current;
 }
 

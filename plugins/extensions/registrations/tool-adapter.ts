@@ -42,6 +42,7 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
   if (tool.promptSnippet) adapted.promptSnippet = tool.promptSnippet;
   if (tool.promptGuidelines) adapted.promptGuidelines = tool.promptGuidelines;
   if (tool.executionMode) adapted.executionMode = tool.executionMode;
+  if (tool.outputSchema) adapted.outputSchema = tool.outputSchema as Record<string, unknown>;
   if (tool.exposure) adapted.exposure = tool.exposure;
   if (tool.prepareArguments) {
     const prepare = tool.prepareArguments;
@@ -58,7 +59,8 @@ export function adaptTool(runtime: ExtensionRuntime, record: ExtensionRecord, to
 function toolContext(runtime: ExtensionRuntime, record: ExtensionRecord, context: ToolContext): ExtensionContext {
   return Object.create(createExtensionContext(runtime, record, context.signal), {
     tools: {
-      get: () => context.tools.map(({ name, label, description, parameters }) => ({ name, label: label ?? name, description, parameters })),
+      get: () =>
+        context.tools.map(({ name, label, description, parameters, outputSchema }) => ({ name, label: label ?? name, description, parameters, ...(outputSchema ? { outputSchema } : {}) })),
       enumerable: true,
     },
     executeTool: {

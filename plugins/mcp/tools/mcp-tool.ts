@@ -8,6 +8,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpConnection } from "../servers/connection.js";
 import { convertToolResult, type McpBlock } from "./tool-result.js";
 import { mcpNamespace } from "./naming.js";
+import { mcpResultSchema } from "./result-schema.js";
 
 export interface McpToolDetails {
   server: string;
@@ -39,6 +40,7 @@ export function mcpToolDefinition(name: string, tool: Tool, source: McpToolSourc
     label: `${server}/${tool.name}`,
     description: tool.description?.trim() || tool.title || tool.annotations?.title || `MCP tool ${tool.name} of server ${server}`,
     parameters: objectSchema(tool.inputSchema),
+    outputSchema: mcpResultSchema(tool.outputSchema),
     // The server validates its own arguments (its schemas may use any JSON Schema draft) and answers with an
     // error result the model reads; pith only insists on an object.
     validate: (args) =>

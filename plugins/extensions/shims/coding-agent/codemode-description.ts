@@ -24,14 +24,17 @@ export const CODEMODE_GUIDELINES = ["Use codemode to batch independent tool call
 
 type Listed = Pick<ToolInfo, "name" | "description" | "parameters" | "promptGuidelines" | "namespace">;
 
-/** A tool as scripts see it: its description, then its prompt guidelines as bullets (the system prompt lists them only for declared tools). */
-export function scriptDeclaration(tool: Pick<Listed, "name" | "description" | "parameters"> & { promptGuidelines?: string[] }) {
+/**
+ * A tool as scripts see it: its description, then its prompt guidelines as bullets (the system prompt lists them
+ * only for declared tools); without an output schema it resolves to its text.
+ */
+export function scriptDeclaration(tool: Pick<Listed, "name" | "description" | "parameters"> & { promptGuidelines?: string[]; outputSchema?: Record<string, unknown> }) {
   const bullets = (tool.promptGuidelines ?? []).map((line) => line.trim()).filter(Boolean).map((line) => `- ${line}`);
   return {
     name: tool.name,
     description: bullets.length > 0 ? `${tool.description.trim()}\n\n${bullets.join("\n")}` : tool.description,
     inputSchema: tool.parameters,
-    outputSchema: { type: "string" },
+    outputSchema: tool.outputSchema ?? { type: "string" },
   };
 }
 
@@ -52,7 +55,13 @@ interface Section {
  * The description while active. `mode` "on" lists the callable tools that are not `direct` (those are declared to
  * the model anyway); "only" lists every callable tool. `deferred` tools are never listed.
  */
-export function codemodeDescription(tools: readonly ToolInfo[], active: readonly string[], mode: "on" | "only", inlineBudget: number): string {
+export function codemodeDescription(
+  tools: readonly ToolInfo[],
+  active: readonly string[],
+  mode: "on" | "only",
+  inlineBudget: number,
+  outputSchemaOf: (name: string) => Record<string, unknown> | undefined = () => undefined,
+): string {
   const listed = callableTools(tools, active).filter((tool) => (mode === "only" || tool.exposure !== "direct") && tool.exposure !== "deferred");
   const parts = [INTRO, GLOBALS];
   if (listed.length === 0) return parts.join("\n\n");
@@ -61,7 +70,7 @@ export function codemodeDescription(tools: readonly ToolInfo[], active: readonly
     const key = tool.namespace ? `ns:${tool.namespace.name}` : "";
     const group = groups.get(key) ?? { namespace: tool.namespace, sections: [] };
     groups.set(key, group);
-    const text = toolSection(tool);
+    const text = toolSection(tool, outputSchemaOf(tool.name));
     group.sections.push({ name: tool.name, text, cost: Math.ceil(text.length / 4) });
   }
   const ordered = [...groups.values()].sort((a, b) => (!a.namespace ? -1 : !b.namespace ? 1 : a.namespace.name.localeCompare(b.namespace.name)));
@@ -80,10 +89,10 @@ export function codemodeDescription(tools: readonly ToolInfo[], active: readonly
   return parts.join("\n\n");
 }
 
-function toolSection(tool: Listed): string {
+function toolSection(tool: Listed, outputSchema: Record<string, unknown> | undefined): string {
   const id = scriptIdentifier(tool.name);
   const heading = id === tool.name ? `### \`${id}\`` : `### \`${id}\` (\`${tool.name}\`)`;
-  return `${heading}\n${toolSample(scriptDeclaration(tool)).trim()}`;
+  return `${heading}\n${toolSample(scriptDeclaration(outputSchema ? { ...tool, outputSchema } : tool)).trim()}`;
 }
 
 /** Round by round each group places its cheapest remaining section; a group whose next one does not fit stops. */

@@ -27,15 +27,22 @@ interface NestedCall {
   error?: string;
 }
 
+interface ScriptCallable {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+}
+
 interface NestedOutcome {
   toolCall: { id: string };
-  result: { content?: { type: string; text?: string }[] };
+  result: { content?: { type: string; text?: string }[]; structuredContent?: unknown };
   isError: boolean;
 }
 
 /** What a codemode tool's ctx carries beyond the extension's: the tools it may call and the way to call them. */
 export type CodemodeToolContext = ExtensionContext & {
-  tools?: { name: string; description: string; parameters: Record<string, unknown> }[];
+  tools?: ScriptCallable[];
   executeTool?(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<NestedOutcome>;
 };
 
@@ -80,6 +87,8 @@ export async function executeCodemode(run: CodemodeRun): Promise<{ content: Cont
       call.status = outcome.isError ? (signal.aborted ? "cancelled" : "error") : "ok";
       if (outcome.isError) call.error = clip(textOf(outcome) || `Tool "${tool.name}" failed`, 500);
       publish();
+      // a tool declaring an output schema gives its structured result, an error's too when it carries one
+      if (tool.outputSchema && outcome.result.structuredContent !== undefined) return outcome.result.structuredContent;
       if (outcome.isError) throw new Error(textOf(outcome) || `Tool "${tool.name}" failed`);
       return textOf(outcome);
     },
@@ -207,7 +216,7 @@ async function holdToBudget(items: Content[], maxTokens: number): Promise<{ item
 }
 
 /** `searchTools`, `describeTool`, `describeNamespace`: lookups over the tools a script may call. */
-function discoveryGlobals(callable: { name: string; description: string; parameters: Record<string, unknown> }[], samples: Map<string, string>, byName: Map<string, ToolInfo>) {
+function discoveryGlobals(callable: ScriptCallable[], samples: Map<string, string>, byName: Map<string, ToolInfo>) {
   const entry = (name: string) => ({ name: scriptIdentifier(name), description: samples.get(name) ?? "" });
   const namespaceOf = (name: string) => byName.get(name)?.namespace;
   const names = (namespace: NonNullable<ToolInfo["namespace"]>, query: string) =>

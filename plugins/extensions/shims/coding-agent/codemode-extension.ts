@@ -3,6 +3,7 @@
 // them. Its description lists the tools a script can call, read when a request is built, so it follows the tools
 // registered and activated since. The sandbox loads with the first script (./codemode-execute.ts).
 import type { ExtensionAPI, PiToolDefinition } from "../../contract/types.js";
+import { outputSchemaOf } from "../../instance/api-services.js";
 import { CODEMODE_GUIDELINES, CODEMODE_SNIPPET, CODEMODE_TOOL_NAME, codemodeDescription, DEFAULT_INLINE_BUDGET } from "./codemode-description.js";
 import type { CodemodeToolContext } from "./codemode-execute.js";
 
@@ -42,7 +43,7 @@ export function createCodemodeExtension(options: CodemodeExtensionOptions = {}):
         if (describing) return codemodeDescription([], [], "on", 0);
         describing = true;
         try {
-          return codemodeDescription(pi.getAllTools(), pi.getActiveTools(), mode(), inlineBudget());
+          return codemodeDescription(pi.getAllTools(), pi.getActiveTools(), mode(), inlineBudget(), (name) => outputSchemaOf(pi, name));
         } finally {
           describing = false;
         }
