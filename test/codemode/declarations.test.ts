@@ -35,7 +35,7 @@ describe("codemode declarations, against pi 1.6.0's", () => {
   for (const [name, schema] of Object.entries(SCHEMAS)) {
     it(`renders the ${name} schema as pi does`, () => {
       const tool = { name: `tool-${name}.v2`, description: ` A tool\n\n- use it `, inputSchema: schema, outputSchema: name === "maps" ? schema : { type: "string" } };
-      expect(toolSample(tool)).toBe(renderToolSample(tool));
+      expect(toolSample(tool)).toBe(renderToolSample(tool as Parameters<typeof renderToolSample>[0]));
     });
   }
 

@@ -95,6 +95,14 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     expect(pith).toEqual(pi);
   });
 
+  it("an image a script shows is saved to a file named before it, as in pi", { timeout: 180_000 }, async () => {
+    const pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const { pi, pith } = await both([{ toolCalls: [codemode(`text("look");\nimage("data:image/png;base64,${pixel}");`)] }, { text: "done" }]);
+    const masked = (side: typeof pi) => side.map((request) => request.results.map((result) => ({ ...result, text: result.text.replace(/\/[^ ]*pi-codemode-[0-9a-f]+\.png/, "<file>") })));
+    expect(pith[1]!.results[0]!.text).toMatch(/look\n\[Image saved to \/\S+pi-codemode-[0-9a-f]{16}\.png \(image\/png, 70B\)\]/);
+    expect(masked(pith)).toEqual(masked(pi));
+  });
+
   it("the sandbox loads with the first script, not at start-up (pith only)", { timeout: 120_000 }, async () => {
     const extension = join(world.home, "codemode-extension.ts");
     await writeFile(extension, EXTENSION);

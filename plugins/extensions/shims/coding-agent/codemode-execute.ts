@@ -2,7 +2,7 @@
 // script makes goes through the session's tool path (`ctx.executeTool`: validation, `tool_call`/`tool_result`
 // hooks, the gate), and the result reads as pi 1.6.0's: a "Script completed"/"Script failed" header, the output
 // laid out item by item, the error and the calls made before it, the output held to its token budget.
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,12 +11,14 @@ import { runInSandbox, type SandboxResult, type SandboxTool } from "../../../../
 import { parseCodemodeSource } from "../../../../lib/codemode/source.js";
 import { scriptIdentifier } from "../../../../lib/codemode/declarations.js";
 import { rankTools } from "../../../../lib/tool-search/ranker.js";
+import { formatSize } from "../../../tools/truncate.js";
 import type { ExtensionContext, ToolInfo } from "../../contract/types.js";
 import { CODEMODE_TOOL_NAME, scriptDeclaration } from "./codemode-description.js";
 
 export const STORE_ENTRY_TYPE = "codemode-store";
 const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
 const DEFAULT_SEARCH_LIMIT = 5;
+const IMAGE_EXTENSIONS: Record<string, string> = { "image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp" };
 
 interface NestedCall {
   id: string;
@@ -113,7 +115,7 @@ export async function executeCodemode(run: CodemodeRun): Promise<{ content: Cont
   const wallTime = ((performance.now() - startedAt) / 1000).toFixed(1);
   const header = `${result.ok ? "Script completed" : "Script failed"}\nWall time ${wallTime} seconds\nOutput:\n`;
   const details = { ...snapshot(), ...(budgeted.fullOutputPath ? { fullOutputPath: budgeted.fullOutputPath } : {}) };
-  return { content: [{ type: "text", text: header }, ...joinText(budgeted.items)], details, ...(result.ok ? {} : { isError: true as const }) };
+  return { content: [{ type: "text", text: header }, ...joinText(await saveImages(budgeted.items))], details, ...(result.ok ? {} : { isError: true as const }) };
 }
 
 function previewArgs(args: unknown): string {
@@ -204,9 +206,8 @@ async function holdToBudget(items: Content[], maxTokens: number): Promise<{ item
   const removed = combined.length - budget;
   let text = `Warning: truncated output (original token count: ${Math.ceil(combined.length / 4)})\nTotal output lines: ${combined.split("\n").length}\n\n${combined.slice(0, headChars)}…${Math.ceil(removed / 4)} tokens truncated…${combined.slice(combined.length - tailChars)}`;
   const images = items.filter((item) => item.type === "image");
-  const path = join(tmpdir(), `pi-codemode-${randomUUID()}.txt`);
   try {
-    await writeFile(path, combined);
+    const path = await writeOutputFile(".txt", combined);
     text += `\n\n[Full output: ${path} (read with offset/limit)]`;
     return { items: [{ type: "text", text }, ...images], fullOutputPath: path };
   } catch (error) {
@@ -253,4 +254,39 @@ function discoveryGlobals(callable: ScriptCallable[], samples: Map<string, strin
       };
     },
   };
+}
+
+/** A new file in the temp folder, readable by the user only (output can carry private data), never an existing one. */
+async function writeOutputFile(extension: string, data: string | Buffer): Promise<string> {
+  const path = join(tmpdir(), `pi-codemode-${randomBytes(8).toString("hex")}${extension}`);
+  await writeFile(path, data, { mode: 0o600, flag: "wx" });
+  return path;
+}
+
+/**
+ * Each image shown is saved, and a line naming its file goes before it: the model sees the image but could not
+ * reach its bytes otherwise. An image shown twice is saved once; a failed write becomes the line, not a failure.
+ */
+async function saveImages(items: Content[]): Promise<Content[]> {
+  const saved = new Map<string, Promise<string>>();
+  const label = async (image: Extract<Content, { type: "image" }>) => {
+    const bytes = Buffer.from(image.data, "base64");
+    const kind = `${image.mimeType}, ${formatSize(bytes.length)}`;
+    try {
+      const extension = IMAGE_EXTENSIONS[image.mimeType];
+      if (!extension) throw new Error(`No file extension for image type ${image.mimeType}`);
+      return `[Image saved to ${await writeOutputFile(extension, bytes)} (${kind})]`;
+    } catch (error) {
+      return `[Image (${kind}) could not be saved: ${error instanceof Error ? error.message : String(error)}]`;
+    }
+  };
+  const labelled = await Promise.all(
+    items.map(async (item): Promise<Content[]> => {
+      if (item.type !== "image") return [item];
+      let pending = saved.get(item.data);
+      if (!pending) saved.set(item.data, (pending = label(item)));
+      return [{ type: "text", text: await pending }, item];
+    }),
+  );
+  return labelled.flat();
 }
