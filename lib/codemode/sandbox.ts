@@ -47,6 +47,8 @@ export interface SandboxRun {
 }
 
 const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
+/** QuickJS's stack guard, small enough to trip before the host thread's own stack runs out: deep recursion is then a RangeError the script can catch */
+const MAX_STACK_BYTES = 256 * 1024;
 /** Computing this long without awaiting a tool holds pith's thread, where no key press can stop it, so it ends. */
 export const MAX_COMPUTE_MS = 60_000;
 const MAX_STORE_VALUE_CHARS = 256 * 1024;
@@ -80,7 +82,7 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxResult> {
 
   let vm: QuickJS;
   try {
-    vm = await QuickJS.create({ wasm: await quickjsWasm(), memoryLimit: MEMORY_LIMIT_BYTES, interruptHandler: interrupt });
+    vm = await QuickJS.create({ wasm: await quickjsWasm(), memoryLimit: MEMORY_LIMIT_BYTES, maxStackSize: MAX_STACK_BYTES, interruptHandler: interrupt });
   } catch (error) {
     return { ok: false, error: { kind: "sandbox", message: error instanceof Error ? error.message : String(error) }, output };
   }

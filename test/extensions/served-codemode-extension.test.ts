@@ -103,6 +103,14 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     expect(masked(pith)).toEqual(masked(pi));
   });
 
+  it("deep recursion is a RangeError the script gets, as in pi, not a crash of the host", { timeout: 180_000 }, async () => {
+    const { pi, pith } = await both([{ toolCalls: [codemode("function down(n) { return down(n + 1) + 1; }\ndown(0);")] }, { text: "done" }]);
+    // the frames listed depend on the VM's stack size, which differs (pi's worker has a larger one)
+    const head = (side: typeof pi) => side[1]!.results.map((result) => ({ isError: result.isError, text: result.text.split("\n").slice(0, 6).join("\n") }));
+    expect(head(pith)[0]!.text).toContain("Script error:\nRangeError: Maximum call stack size exceeded");
+    expect(head(pith)).toEqual(head(pi));
+  });
+
   it("the sandbox loads with the first script, not at start-up (pith only)", { timeout: 120_000 }, async () => {
     const extension = join(world.home, "codemode-extension.ts");
     await writeFile(extension, EXTENSION);
