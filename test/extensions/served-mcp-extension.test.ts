@@ -183,9 +183,10 @@ export default function (pi: any) { createCodemodeExtension({ models: false })(p
     };
     const pi = await run("pi");
     const pith = await run("pith");
-    // pi fixes the description when the prompt starts, before this server connected; pith reads it per request
-    expect(pith[1]!.codemode).toContain("## mcp__fx\nEchoes and adds for the tests\n\n### `mcp__fx__echo`");
-    expect(pith[1]!.codemode).toContain("mcp__fx__echo(args: { text: string; }): Promise<{");
+    // a codemode server's tools are deferred tools, which neither lists in the codemode description (the script finds
+    // them with searchTools/describeTool), so the description is the same on both sides, request by request
+    expect(pith.map((request) => request.codemode)).toEqual(pi.map((request) => request.codemode));
+    expect(pith[1]!.codemode).not.toContain("mcp__fx__echo");
     expect(pith[1]!.results[0]).toContain('{"content":[{"type":"text","text":"echo: hi"}]}');
     expect(pith.map((request) => request.results)).toEqual(pi.map((request) => request.results));
   });
