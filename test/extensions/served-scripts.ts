@@ -7,19 +7,26 @@ import { createExtensionModuleLoader } from "../../plugins/extensions/loading/mo
 import { PI16_PACKAGE, runOnNode22 } from "../support/pi-node22.js";
 import { createWorld, type World } from "./harness.js";
 
-/** Every script's result under pi, in order; `prelude` is shared code both sides run first. */
-export async function piScriptResults(module: string, prelude: string, scripts: readonly string[], root: string, env?: NodeJS.ProcessEnv): Promise<unknown[]> {
+/**
+ * Each script's result under pi, in order, in one Node 22 process: `args` is the source of the arguments every
+ * script is called with, over pi's `VIRTUAL_MODULES` table; `prelude` is shared code run first.
+ */
+async function runPiScripts(args: string, prelude: string, scripts: readonly string[], env?: NodeJS.ProcessEnv): Promise<unknown[]> {
   const table = JSON.stringify(`${PI16_PACKAGE}/dist/core/extensions/virtual-modules.js`);
   const output = await runOnNode22(
     `const { VIRTUAL_MODULES } = await import(${table});
      ${prelude}
-     const scripts = [${scripts.join(",")}];
      const results = [];
-     for (const run of scripts) results.push(await run(VIRTUAL_MODULES[${JSON.stringify(module)}], ${JSON.stringify(root)}));
+     for (const run of [${scripts.join(",")}]) results.push(await run(${args}));
      process.stdout.write(JSON.stringify(results));`,
     env ? { env } : {},
   );
   return JSON.parse(output) as unknown[];
+}
+
+/** Every script's result under pi, in order; `prelude` is shared code both sides run first. */
+export function piScriptResults(module: string, prelude: string, scripts: readonly string[], root: string, env?: NodeJS.ProcessEnv): Promise<unknown[]> {
+  return runPiScripts(`VIRTUAL_MODULES[${JSON.stringify(module)}], ${JSON.stringify(root)}`, prelude, scripts, env);
 }
 
 /** One script's result under pith, as JSON would carry it. */
@@ -43,16 +50,8 @@ export interface ServedScripts {
 export function describeServedScripts(title: string, { modules, preamble, scripts }: ServedScripts): void {
   let piResults: unknown[];
   beforeAll(async () => {
-    const table = JSON.stringify(`${PI16_PACKAGE}/dist/core/extensions/virtual-modules.js`);
     const served = modules.map((name) => `VIRTUAL_MODULES[${JSON.stringify(name)}]`).join(", ");
-    const output = await runOnNode22(
-      `const { VIRTUAL_MODULES } = await import(${table});
-       ${preamble}
-       const results = [];
-       for (const run of [${scripts.map(([, source]) => source).join(",")}]) results.push(await run(${served}));
-       process.stdout.write(JSON.stringify(results));`,
-    );
-    piResults = JSON.parse(output) as unknown[];
+    piResults = await runPiScripts(served, preamble, scripts.map(([, source]) => source));
   }, 180_000);
 
   describe(title, () => {
