@@ -30,6 +30,11 @@ export default function (pi: any) {
     async execute(_id: string, params: any) { return { content: [{ type: "text", text: params.text.toUpperCase() }], details: {} }; },
   });
   pi.registerTool({
+    name: "count_words", label: "count", description: "Counts the words of a text",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    async execute(_id: string, params: any) { return { content: [{ type: "text", text: String(params.text.split(" ").length) }], details: {} }; },
+  });
+  pi.registerTool({
     name: "wait_for_abort", label: "wait", description: "Waits until aborted", exposure: "codemode",
     parameters: { type: "object", properties: {} },
     execute: (_id: string, _params: any, signal: AbortSignal) => new Promise((resolve) => signal.addEventListener("abort", () => resolve({ content: [{ type: "text", text: "stopped" }], details: {} }))),
@@ -53,9 +58,9 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     await world.close();
   });
 
-  async function both(replies: Script[]) {
+  async function both(replies: Script[], source = EXTENSION) {
     const extension = join(world.home, "codemode-extension.ts");
-    await writeFile(extension, EXTENSION);
+    await writeFile(extension, source);
     const args = ["-ne", "-e", extension, "--no-session", "--model", "mock/mock-model", "-p", "go"];
     const run = async (side: "pi" | "pith") => {
       const from = world.mock.requests.length;
@@ -110,6 +115,18 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     expect(head(pith)[0]!.text).toContain("Script error:\nRangeError: Maximum call stack size exceeded");
     expect(head(pith)).toEqual(head(pi));
   });
+
+  for (const mode of ["on", "only"]) {
+    it(`mode ${mode}: the tools declared beside codemode that scripts can call are presented as pi's loadout does`, { timeout: 180_000 }, async () => {
+      const source = EXTENSION.replace("createCodemodeExtension({ models: false })", `createCodemodeExtension({ models: false, mode: "${mode}" })`).replace('setActiveTools(["codemode"])', 'setActiveTools(["codemode", "count_words", "add_numbers"])');
+      const { pi, pith } = await both([{ text: "done" }], source);
+      const declared = (side: typeof pi) => [...side[0]!.declared].sort((a, b) => a.name.localeCompare(b.name));
+      // (pith's own read tool is worded otherwise, and pi's declares an output schema pith's does not)
+      if (mode === "on") expect(declared(pith).find((tool) => tool.name === "count_words")!.description).toBe("Counts the words of a text\n\nCodemode: `tools.count_words(args)` resolves to a string.");
+      else expect(declared(pith).map((tool) => tool.name)).toEqual(["add_numbers", "codemode"]);
+      expect(declared(pith)).toEqual(declared(pi));
+    });
+  }
 
   it("the sandbox loads with the first script, not at start-up (pith only)", { timeout: 120_000 }, async () => {
     const extension = join(world.home, "codemode-extension.ts");

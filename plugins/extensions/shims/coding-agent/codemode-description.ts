@@ -1,7 +1,7 @@
 // What pi 1.6.0's `codemode` tool tells the model: how scripts run, their globals, and one section per tool a
 // script can call (its description, prompt guidelines and declaration), grouped by namespace and held to the
 // inline budget. The text is the tool's declaration to the model, so it is pi's, word for word.
-import { scriptIdentifier, toolSample } from "../../../../lib/codemode/declarations.js";
+import { localReference, outputType, scriptIdentifier, toolSample } from "../../../../lib/codemode/declarations.js";
 import type { ToolInfo } from "../../contract/types.js";
 
 export const CODEMODE_TOOL_NAME = "codemode";
@@ -112,4 +112,59 @@ function fitBudget(groups: Section[][], budget: number): Set<string> {
     });
   }
   return shown;
+}
+
+/** A declared tool's description in mode `on`: how a script calls it and what the call resolves to. */
+export function withScriptCall(tool: { name: string; description: string }, outputSchema: Record<string, unknown> | undefined): string {
+  return `${tool.description.trim()}\n\nCodemode: \`tools.${scriptIdentifier(tool.name)}(args)\` resolves to ${describeOutput(tool.name, outputSchema ?? { type: "string" })}.`;
+}
+
+/** In one line: `a string`, an object's field names, a union's, a short type, else where to find the type. */
+function describeOutput(name: string, schema: Record<string, unknown>): string {
+  const type = outputType(schema);
+  if (type === "string") return "a string";
+  const fields = fieldNames(schema, schema, 1) ?? unionFieldNames(schema, schema);
+  if (fields) return `\`${fields}\``;
+  if (!type.includes("\n")) return `\`${type}\``;
+  return `a value; \`await describeTool(${JSON.stringify(name)})\` shows its type`;
+}
+
+/** `{ output, exit_code, full_output_path? }`, object fields `depth` levels deep, `const` fields with their value. */
+function fieldNames(schema: unknown, root: unknown, depth: number): string | undefined {
+  const resolved = throughReferences(schema, root);
+  if (typeof resolved !== "object" || resolved === null) return undefined;
+  const { type, properties, required } = resolved as Record<string, unknown>;
+  if (type !== "object" || typeof properties !== "object" || properties === null) return undefined;
+  const needed = new Set(Array.isArray(required) ? required : []);
+  const fields = Object.entries(properties).map(([field, sub]) => {
+    const target = throughReferences(sub, root);
+    const constant = typeof target === "object" && target !== null ? (target as Record<string, unknown>).const : undefined;
+    const nested = constant !== undefined ? JSON.stringify(constant) : depth > 0 ? fieldNames(sub, root, depth - 1) : undefined;
+    return `${field}${needed.has(field) ? "" : "?"}${nested ? `: ${nested}` : ""}`;
+  });
+  return `{ ${fields.join(", ")} }`;
+}
+
+function unionFieldNames(schema: unknown, root: unknown): string | undefined {
+  const resolved = throughReferences(schema, root);
+  if (typeof resolved !== "object" || resolved === null) return undefined;
+  const { anyOf, oneOf } = resolved as Record<string, unknown>;
+  const variants = anyOf ?? oneOf;
+  if (!Array.isArray(variants) || variants.length === 0) return undefined;
+  const described = variants.map((variant) => fieldNames(variant, root, 0));
+  return described.every((fields) => fields !== undefined) ? described.join(" | ") : undefined;
+}
+
+function throughReferences(schema: unknown, root: unknown): unknown {
+  const seen = new Set<unknown>();
+  let current = schema;
+  while (typeof current === "object" && current !== null && !seen.has(current)) {
+    const ref = (current as Record<string, unknown>).$ref;
+    if (typeof ref !== "string") break;
+    const target = localReference(ref, root);
+    if (target === undefined) break;
+    seen.add(current);
+    current = target;
+  }
+  return current;
 }

@@ -4,7 +4,7 @@
 // registered and activated since. The sandbox loads with the first script (./codemode-execute.ts).
 import type { ExtensionAPI, PiToolDefinition } from "../../contract/types.js";
 import { outputSchemaOf } from "../../instance/api-services.js";
-import { CODEMODE_GUIDELINES, CODEMODE_SNIPPET, CODEMODE_TOOL_NAME, codemodeDescription, DEFAULT_INLINE_BUDGET } from "./codemode-description.js";
+import { callableTools, CODEMODE_GUIDELINES, CODEMODE_SNIPPET, CODEMODE_TOOL_NAME, codemodeDescription, DEFAULT_INLINE_BUDGET, withScriptCall } from "./codemode-description.js";
 import type { CodemodeToolContext } from "./codemode-execute.js";
 
 export interface CodemodeExtensionOptions {
@@ -16,7 +16,9 @@ export interface CodemodeExtensionOptions {
   models?: boolean;
 }
 
-type CodemodeOfExtension = Pick<ExtensionAPI, "registerTool" | "getAllTools" | "getActiveTools" | "getSettings" | "appendEntry">;
+type CodemodeOfExtension = Pick<ExtensionAPI, "registerTool" | "getAllTools" | "getActiveTools" | "getSettings" | "appendEntry" | "on">;
+type DeclaredTool = { name: string; description: string };
+type SystemPatch = { role: "system"; toolsAdded?: DeclaredTool[] };
 
 const PARAMETERS = {
   type: "object",
@@ -69,5 +71,27 @@ export function createCodemodeExtension(options: CodemodeExtensionOptions = {}):
       },
     };
     pi.registerTool(tool);
+
+    // While codemode is declared, the tools declared beside it that scripts can call say so (mode `on`), or are left
+    // to scripts (mode `only`), as pi's loadout does.
+    pi.on("context_with_system", (event) => {
+      const active = pi.getActiveTools();
+      if (!active.includes(CODEMODE_TOOL_NAME)) return undefined;
+      const tools = pi.getAllTools();
+      const callable = new Set(callableTools(tools, active).map((tool) => tool.name));
+      const direct = new Set(tools.filter((tool) => tool.exposure === "direct").map((tool) => tool.name));
+      const only = mode() === "only";
+      const messages = event.messages.map((message) => {
+        const patch = message as unknown as SystemPatch;
+        if (patch.role !== "system" || !patch.toolsAdded) return message;
+        const toolsAdded = patch.toolsAdded.flatMap((declared) => {
+          if (!callable.has(declared.name)) return [declared];
+          if (only) return direct.has(declared.name) ? [] : [declared];
+          return [{ ...declared, description: withScriptCall(declared, outputSchemaOf(pi, declared.name)) }];
+        });
+        return { ...message, toolsAdded } as typeof message;
+      });
+      return { messages };
+    });
   };
 }
