@@ -6,6 +6,7 @@ export const PRELUDE_FILE = "codemode-prelude.js";
 export const PRELUDE_SOURCE = `(function (bridge, catalogJson, discoveryJson) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, ErrorCtor = Error;
+  const errorTypes = { RangeError, TypeError, Error };
   const EXIT = {};
   let exited = false;
 
@@ -37,7 +38,13 @@ export const PRELUDE_SOURCE = `(function (bridge, catalogJson, discoveryJson) {
   }
   function call(op, payload) {
     const json = stringify(payload);
-    return bridge(op, json === undefined ? "null" : json);
+    const answer = bridge(op, json === undefined ? "null" : json);
+    // the host's refusals are thrown here, so the error has the script's frames and nothing of the host's
+    if (answer !== null && typeof answer === "object" && Object.prototype.hasOwnProperty.call(answer, "refused")) {
+      const Type = errorTypes[answer.refused.name] || ErrorCtor;
+      throw new Type(answer.refused.message);
+    }
+    return answer;
   }
   function request(op, payload) {
     return new Promise((resolve, reject) => {

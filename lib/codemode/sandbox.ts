@@ -52,6 +52,12 @@ const MAX_STACK_BYTES = 256 * 1024;
 /** Computing this long without awaiting a tool holds pith's thread, where no key press can stop it, so it ends. */
 export const MAX_COMPUTE_MS = 60_000;
 const MAX_STORE_VALUE_CHARS = 256 * 1024;
+const MAX_STORE_TOTAL_CHARS = 1024 * 1024;
+const STORE_HINT = "store() is for small state such as IDs or summaries. Show images with image(), keep large data in variables, or write it to a file with a tool.";
+/** the host keeps a script's output until it ends, so it is bounded; past it the script fails even if it catches the error */
+const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
+const MAX_OUTPUT_ITEMS = 100_000;
+const OUTPUT_FULL = `script output exceeded the limit of ${MAX_OUTPUT_CHARS} characters or ${MAX_OUTPUT_ITEMS} text(), image(), and console calls. Print a summary instead, or write large data to a file with a tool.`;
 const NEVER_SETTLES = "The script is waiting on a promise that can never settle: no tool call is pending, and timers do not exist here.";
 
 let wasmModule: Promise<WebAssembly.Module> | undefined;
@@ -72,7 +78,8 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxResult> {
   const callAbort = new AbortController();
 
   const interrupt = (): boolean => {
-    if (stop) return true;
+    // a settled script runs no further: after exit() or a failure it cannot catch (output past its limit)
+    if (stop || outcome) return true;
     const now = performance.now();
     if (run.signal?.aborted) stop = abortFailure(run.signal);
     else if (now > deadline) stop = { kind: "timeout", message: `Execution timed out after ${run.timeoutMs} ms` };
@@ -86,6 +93,16 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxResult> {
   } catch (error) {
     return { ok: false, error: { kind: "sandbox", message: error instanceof Error ? error.message : String(error) }, output };
   }
+  let outputChars = 0;
+  const emit = (item: SandboxOutputItem | SandboxImageItem, chars: number) => {
+    outputChars += chars;
+    if (outputChars > MAX_OUTPUT_CHARS || output.length >= MAX_OUTPUT_ITEMS) {
+      outcome ??= { ok: false, error: { kind: "script", name: "RangeError", message: OUTPUT_FULL, stack: `RangeError: ${OUTPUT_FULL}` } };
+      throw new RangeError(OUTPUT_FULL);
+    }
+    output.push(item);
+  };
+  let storedChars = [...store].reduce((total, [key, value]) => total + key.length + JSON.stringify(value).length, 0);
   const toolsByName = new Map(run.tools.flatMap((tool) => [[tool.name, tool], [tool.id, tool]] as const));
 
   const startCall = (json: string, op: "call" | "discover"): JSValueHandle => {
@@ -114,22 +131,32 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxResult> {
   };
 
   const bridge = (op: string, json: string): JSValueHandle => {
+    // after exit() (which a script may catch) nothing more counts
+    if (outcome) return vm.undefined;
     switch (op) {
       case "call":
       case "discover":
         return startCall(json, op);
       case "text": {
         const item = JSON.parse(json) as { text: string; console?: boolean };
-        output.push(item.console ? { type: "text", text: item.text, console: true } : { type: "text", text: item.text });
+        emit(item.console ? { type: "text", text: item.text, console: true } : { type: "text", text: item.text }, item.text.length);
         return vm.undefined;
       }
-      case "image":
-        output.push(imageItem(JSON.parse(json)));
+      case "image": {
+        const image = imageItem(JSON.parse(json));
+        emit(image, image.data.length);
         return vm.undefined;
+      }
       case "store": {
         const { key, value } = JSON.parse(json) as { key: string; value?: unknown };
         const text = value === undefined ? undefined : JSON.stringify(value);
-        if (text !== undefined && text.length > MAX_STORE_VALUE_CHARS) throw new RangeError(`store() value for "${key}" is larger than ${MAX_STORE_VALUE_CHARS} characters of JSON`);
+        const previous = store.has(key) ? key.length + JSON.stringify(store.get(key)).length : 0;
+        if (text !== undefined && text.length > MAX_STORE_VALUE_CHARS) {
+          throw new RangeError(`store(${JSON.stringify(key)}) value has ${text.length} characters of JSON, more than the limit of ${MAX_STORE_VALUE_CHARS}. ${STORE_HINT}`);
+        }
+        const next = storedChars - previous + (text === undefined ? 0 : key.length + text.length);
+        if (next > MAX_STORE_TOTAL_CHARS) throw new RangeError(`store is full: stored values would exceed ${MAX_STORE_TOTAL_CHARS} characters of JSON. Delete keys with store(key, undefined). ${STORE_HINT}`);
+        storedChars = next;
         if (text === undefined) {
           store.delete(key);
           delete writes.set[key];
@@ -161,11 +188,21 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxResult> {
     }
   };
 
+  const settled = (result: NonNullable<typeof outcome>): SandboxResult =>
+    result.ok ? { ok: true, value: result.value, output, writes: { set: writes.set, delete: [...writes.delete] } } : { ok: false, error: result.error, output };
+
   const wakeUp = new AbortController();
   const onAbort = () => wakeUp.abort();
   run.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    const bridgeHandle = vm.newFunction("bridge", (opHandle, jsonHandle) => bridge(String(vm.dump(opHandle!)), String(vm.dump(jsonHandle!))));
+    const bridgeHandle = vm.newFunction("bridge", (opHandle, jsonHandle) => {
+      try {
+        return bridge(String(vm.dump(opHandle!)), String(vm.dump(jsonHandle!)));
+      } catch (error) {
+        const name = error instanceof RangeError ? "RangeError" : error instanceof TypeError ? "TypeError" : "Error";
+        return vm.hostToHandle({ refused: { name, message: error instanceof Error ? error.message : String(error) } });
+      }
+    });
     const catalog = run.tools.map(({ name, id, description }) => ({ name, id, description }));
     const prelude = vm.evalCode(PRELUDE_SOURCE, PRELUDE_FILE);
     const api = vm.callFunction(prelude, vm.undefined, bridgeHandle, vm.newString(JSON.stringify(catalog)), vm.newString(JSON.stringify(Object.keys(run.discovery))));
@@ -189,10 +226,10 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxResult> {
       interrupt();
       if (stop) return { ok: false, error: stop, output };
     }
-    if (!outcome.ok) return { ok: false, error: outcome.error, output };
-    return { ok: true, value: outcome.value, output, writes: { set: writes.set, delete: [...writes.delete] } };
+    return settled(outcome);
   } catch (error) {
     if (stop) return { ok: false, error: stop, output };
+    if (outcome) return settled(outcome);
     return { ok: false, error: { kind: "sandbox", message: error instanceof Error ? error.message : String(error) }, output };
   } finally {
     run.signal?.removeEventListener("abort", onAbort);

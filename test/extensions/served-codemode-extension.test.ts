@@ -116,6 +116,14 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     expect(head(pith)).toEqual(head(pi));
   });
 
+  it("exit() ends the script at once even when caught, and store() past its limit is pi's RangeError", { timeout: 180_000 }, async () => {
+    const scripts = ['text("before");\ntry { exit(); } catch {}\ntext("after");', 'store("big", "x".repeat(300000));'];
+    const { pi, pith } = await both([...scripts.map((code) => ({ toolCalls: [codemode(code)] })), { text: "done" }]);
+    expect(pith[1]!.results[0]!.text).toBe("Script completed\nWall time\nOutput:\n\nbefore");
+    expect(pith[2]!.results[0]!.text).toContain('RangeError: store("big") value has 300002 characters of JSON');
+    expect(pith).toEqual(pi);
+  });
+
   for (const mode of ["on", "only"]) {
     it(`mode ${mode}: the tools declared beside codemode that scripts can call are presented as pi's loadout does`, { timeout: 180_000 }, async () => {
       const source = EXTENSION.replace("createCodemodeExtension({ models: false })", `createCodemodeExtension({ models: false, mode: "${mode}" })`).replace('setActiveTools(["codemode"])', 'setActiveTools(["codemode", "count_words", "add_numbers"])');
