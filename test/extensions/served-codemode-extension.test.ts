@@ -58,6 +58,17 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     await world.close();
   });
 
+  /**
+   * codemode's description past its account of how scripts run, which pith words its own way (checked apart): the
+   * tool sections, compared with pi's
+   */
+  let pithCodemodeDescription = "";
+  function toolSections(name: string, description: string): string {
+    if (name !== "codemode") return description;
+    const at = description.indexOf("\nNested tools:");
+    return at < 0 ? "<how scripts run>" : `<how scripts run>${description.slice(at)}`;
+  }
+
   async function both(replies: Script[], source = EXTENSION) {
     const extension = join(world.home, "codemode-extension.ts");
     await writeFile(extension, source);
@@ -67,8 +78,9 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
       world.mock.enqueue(...replies);
       const result = side === "pi" ? await runPiCli(world, args) : await world.run(args);
       expect(result.code, result.stderr).toBe(0);
+      if (side === "pith") pithCodemodeDescription = (bodyOf(world, from).tools ?? []).find((tool) => tool.name === "codemode")?.description ?? "";
       return world.mock.requests.slice(from).map((_request, offset) => ({
-        declared: (bodyOf(world, from + offset).tools ?? []).map(({ name, description, input_schema }) => ({ name, description, input_schema })),
+        declared: (bodyOf(world, from + offset).tools ?? []).map(({ name, description, input_schema }) => ({ name, description: toolSections(name, description), input_schema })),
         results: toolResults(world, from + offset).map((item) => ({ text: resultText(item).replace(/Wall time \d+\.\d seconds/, "Wall time"), isError: item.is_error === true })),
       }));
     };
@@ -79,6 +91,8 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     const code = 'const sum = await tools.add_numbers({ a: 2, b: 3 });\nconst loud = await tools["shout-text"]({ text: "hi" });\ntext("sum " + sum);\nconsole.log("loud", loud);\nreturn { sum, loud };';
     const { pi, pith } = await both([{ toolCalls: [codemode(code)] }, { text: "done" }]);
     expect(pith[0]!.declared.map((tool) => tool.name)).toEqual(["codemode"]);
+    const own = pithCodemodeDescription.split("\nNested tools:")[0]!;
+    for (const fact of ["QuickJS sandbox", "await tools.<name>({ ...args })", "// @options:", "`store(key, value)`", "searchTools(query", "==> text N/M <=="]) expect(own).toContain(fact);
     expect(pith[0]!.declared[0]!.description).toContain("### `shout_text` (`shout-text`)");
     expect(pith[0]!.declared[0]!.description).toContain("Adds two numbers\n\n- Use add_numbers for sums.");
     expect(pith[0]!.declared[0]!.description).toContain("  // first\n  // @integer @minimum 0\n  a: number;");

@@ -1,6 +1,7 @@
 // What pi 1.6.0's `codemode` tool tells the model: how scripts run, their globals, and one section per tool a
 // script can call (its description, prompt guidelines and declaration), grouped by namespace and held to the
-// inline budget. The text is the tool's declaration to the model, so it is pi's, word for word.
+// inline budget. How scripts run and what they may use is said in pith's words; the tool sections (names,
+// namespaces, rendered declarations, budget) are laid out as pi's.
 import { localReference, outputType, scriptIdentifier, toolSample } from "../../../../lib/codemode/declarations.js";
 import type { ToolInfo } from "../../contract/types.js";
 
@@ -8,19 +9,21 @@ export const CODEMODE_TOOL_NAME = "codemode";
 /** pi's `codemode.inlineBudget` default, in estimated tokens (characters / 4) */
 export const DEFAULT_INLINE_BUDGET = 3000;
 
-const INTRO = `Run JavaScript that calls other tools. The input is raw JavaScript (not JSON, no code fence), run as an async function body in a QuickJS sandbox: top-level \`await\` and \`return\` work. No Node, file system, network, or timers.
-- \`await tools.<name>({ ...args })\` resolves to a string, or an object if the tool's declaration says so, and rejects with an Error on failure. A tool whose declaration returns an object resolves on failure too when it returned that object; check its fields. Calls still running when the script ends are cancelled.
-- Optional first line: \`// @options: {"max_output_tokens": 10000, "timeout_ms": 60000}\``;
+const INTRO = `Runs a JavaScript snippet that can call the other tools. Send plain JavaScript as the input (no JSON wrapper, no code fence); it runs as the body of an async function inside a QuickJS sandbox, so top-level \`await\` and \`return\` are allowed. There is no Node.js, file system, network access or timer.
+- \`await tools.<name>({ ...args })\` gives the tool's answer as a string, or as an object when its declaration below returns one; a failed call rejects with an Error, except that a tool declared to return an object resolves with that object on failure too, so look at its fields. Calls still pending when the script finishes are cancelled.
+- The first line may set limits: \`// @options: {"max_output_tokens": 10000, "timeout_ms": 60000}\``;
 
 const GLOBALS = [
-  "Globals:",
-  "- `text(value)`, `image(dataUrlOrImageBlock)`, `console.log(...)`, and top-level `return` add output; `exit()` ends the script. With several text items, each starts with a `==> text N/M <==` line, and `console` lines follow the other output in one `<console_output>` block. `image()` also saves the image to a temp file and the result names its path.",
-  "- `store(key, value)` and `load(key)` keep JSON values across codemode calls.",
-  "- `ALL_TOOLS`, `await searchTools(query, { limit?, namespace? })`, `await describeTool(name)`, `await describeNamespace(name)`: find unlisted tools, such as MCP tools.",
+  "Available in scripts:",
+  "- Output: `text(value)`, `image(dataUrlOrImageBlock)`, `console.log(...)` and a top-level `return` each add to the result, and `exit()` stops the script. With several text items, each is headed by a `==> text N/M <==` line; `console` output comes after everything else, in one `<console_output>` block. `image()` also writes the image to a temporary file whose path the result gives.",
+  "- State: `store(key, value)` saves a JSON value that `load(key)` reads back in later codemode calls.",
+  "- Discovery: `ALL_TOOLS`, `await searchTools(query, { limit?, namespace? })`, `await describeTool(name)` and `await describeNamespace(name)` find tools not listed here, MCP tools among them.",
 ].join("\n");
 
-export const CODEMODE_SNIPPET = "Run JavaScript that calls other tools";
-export const CODEMODE_GUIDELINES = ["Use codemode to batch independent tool calls (Promise.allSettled), chain them, or filter large output, instead of many separate calls."];
+export const CODEMODE_SNIPPET = "Script several tool calls in sandboxed JavaScript";
+export const CODEMODE_GUIDELINES = [
+  "Reach for codemode when tool calls can run together (Promise.allSettled), feed one another, or give large output a script can filter, rather than making many separate calls.",
+];
 
 type Listed = Pick<ToolInfo, "name" | "description" | "parameters" | "promptGuidelines" | "namespace">;
 
