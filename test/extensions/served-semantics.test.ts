@@ -221,8 +221,10 @@ const SCRIPTS: Array<[module: string, label: string, source: string]> = [
       await runWith([reply("error", "429 rate limit exceeded"), reply("aborted")], policy),
     ];
   }`],
+  // pi-ai's image registry is process-wide, in pith as in pi: an api another test file registers in the same worker
+  // (served-pi-ai-runtime's acme-images) would answer here, so the api asked for is one no test registers
   [AI, "generateImages", `async (m) => {
-    try { await m.generateImages({ api: "acme-images", provider: "acme", id: "i" }, { input: [] }, {}); return "resolved"; }
+    try { await m.generateImages({ api: "never-registered-images", provider: "acme", id: "i" }, { input: [] }, {}); return "resolved"; }
     catch (error) { return error.message; }
   }`],
   [AI, "generateImagesOpenRouter", `async (m) => {
