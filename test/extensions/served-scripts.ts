@@ -29,14 +29,21 @@ export function piScriptResults(module: string, prelude: string, scripts: readon
   return runPiScripts(`VIRTUAL_MODULES[${JSON.stringify(module)}], ${JSON.stringify(root)}`, prelude, scripts, env);
 }
 
-/** One script's result under pith, as JSON would carry it. */
+/**
+ * One script's result under pith: an extension file importing the served modules, loaded by pith's module loader,
+ * calls the script with them and then `extra`.
+ */
+async function runPithScript(world: World, modules: readonly string[], prelude: string, script: string, file: string, extra: unknown[] = []): Promise<unknown> {
+  const imports = modules.map((name, at) => `import * as served${at} from ${JSON.stringify(name)};`).join("\n");
+  const served = modules.map((_, at) => `served${at}`).join(", ");
+  const path = await world.write(file, `${imports}\n${prelude}\nexport default async function (...extra: unknown[]) { const run: any = ${script}; return run(${served}, ...extra); }`);
+  const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as (...extra: unknown[]) => Promise<unknown>;
+  return run(...extra);
+}
+
+/** One script's result under pith, called with the module and the world's root, as JSON would carry it. */
 export async function pithScriptResult(world: World, module: string, prelude: string, script: string, index: number): Promise<unknown> {
-  const path = await world.write(
-    `ext/script-${index}.ts`,
-    `import * as served from "${module}";\n${prelude}\nexport default async function (root: string) { const run: any = ${script}; return run(served, root); }`,
-  );
-  const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as (root: string) => Promise<unknown>;
-  return JSON.parse(JSON.stringify((await run(world.root)) ?? null));
+  return JSON.parse(JSON.stringify((await runPithScript(world, [module], prelude, script, `ext/script-${index}.ts`, [world.root])) ?? null));
 }
 
 export interface ServedScripts {
@@ -60,13 +67,8 @@ export function describeServedScripts(title: string, { modules, preamble, script
     afterAll(() => world.close());
 
     it.each(scripts.map((script, index) => [script[0], index] as const))("%s", async (_label, index) => {
-      const imports = modules.map((name, at) => `import * as served${at} from ${JSON.stringify(name)};`).join("\n");
-      const path = await world.write(
-        `ext/served-${index}.ts`,
-        `${imports}\n${preamble}\nexport default async function () { const run: any = ${scripts[index]![1]}; return run(${modules.map((_, at) => `served${at}`).join(", ")}); }`,
-      );
-      const run = (await createExtensionModuleLoader({ cacheDir: world.cacheDir }).load(path)) as () => Promise<unknown>;
-      expect(JSON.parse(JSON.stringify(await run()))).toEqual(piResults[index]);
+      const result = await runPithScript(world, modules, preamble, scripts[index]![1], `ext/served-${index}.ts`);
+      expect(JSON.parse(JSON.stringify(result))).toEqual(piResults[index]);
     });
   });
 }
