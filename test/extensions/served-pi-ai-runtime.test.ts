@@ -226,14 +226,8 @@ describe("pi-ai's API registry in a session", () => {
     expect(started.session.messages.length).toBe(afterReset);
     await started.session.dispose();
   });
-});
 
-describe("pi-ai's API registry across a reload", () => {
-  let world: World;
-  beforeAll(async () => (world = await createWorld()));
-  afterAll(() => world.close());
-
-  it("is reset, as pi's reload resets it: a command's registration is gone, a factory's is made again", async () => {
+  it("is reset by a reload, as pi's reload resets it: a command's registration is gone, a factory's is made again", async () => {
     const path = await world.write(
       "ext/reset-on-reload.ts",
       `import * as ai from "@earendil-works/pi-ai";
