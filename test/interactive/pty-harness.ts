@@ -4,6 +4,7 @@ import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
 import { afterEach, beforeEach } from "vitest";
 import { createCliWorld, PITH_BIN, type CliWorld } from "../cli/cli-harness.js";
+import type { PtyChild } from "../support/pi-runs/recorded-pty.js";
 
 export interface PtyRun {
   /** the visible screen, one string per row, trailing spaces removed */
@@ -38,19 +39,33 @@ export interface PtyOptions {
 }
 
 export function runInPty(world: CliWorld, args: string[], options: PtyOptions = {}): PtyRun {
-  const cols = options.cols ?? 100;
-  const rows = options.rows ?? 30;
-  const terminal = new xterm.Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
+  return ptyRunOf(spawnInPty(world, args, options), options);
+}
+
+/** The program in a pseudo-terminal of the options' size (pith unless `program` says otherwise). */
+export function spawnInPty(world: CliWorld, args: string[], options: PtyOptions = {}): PtyChild {
   // the tests of the drawing were written for the normal screen; fullscreen.test.ts and those that pass
   // --tui-mode themselves test the alternate screen
   const mode = args.includes("--tui-mode") || options.settingsDecideScreen ? [] : ["--tui-mode", "regular"];
   const [command, ...programArgs] = options.program ?? [process.execPath, PITH_BIN];
   const child = pty.spawn(command, [...programArgs, ...mode, ...args], {
-    cols,
-    rows,
+    cols: options.cols ?? 100,
+    rows: options.rows ?? 30,
     cwd: world.project,
     env: { ...world.env, TERM: "xterm-256color", COLORTERM: "truecolor", ...options.env } as Record<string, string>,
   });
+  return {
+    onData: (listener) => void child.onData(listener),
+    onExit: (listener) => void child.onExit(listener),
+    write: (data) => child.write(data),
+    resize: (cols, rows) => child.resize(cols, rows),
+    kill: (signal) => child.kill(signal),
+  };
+}
+
+/** A terminal emulator reading `child`: its screen, buffer and colours, and ways to wait for what it shows. */
+export function ptyRunOf(child: PtyChild, options: Pick<PtyOptions, "cols" | "rows"> = {}): PtyRun {
+  const terminal = new xterm.Terminal({ cols: options.cols ?? 100, rows: options.rows ?? 30, scrollback: 5000, allowProposedApi: true });
   let output = "";
   let pendingWrites = Promise.resolve();
   child.onData((data) => {
@@ -101,13 +116,18 @@ export function runInPty(world: CliWorld, args: string[], options: PtyOptions = 
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         await pendingWrites;
-        if (predicate(screen().join("\n"))) return;
+        if (predicate(screen().join("\n")) && (child.waited?.() ?? true)) return;
+        // a replayed run moves on when the test waits for it
+        if (child.step?.()) continue;
         if (Date.now() > deadline) throw new Error(`timed out; the screen was:\n${screen().join("\n")}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
     waitForText: (text, timeoutMs) => run.waitFor((shown) => shown.includes(text), timeoutMs),
-    exited,
+    get exited() {
+      child.drain?.();
+      return exited;
+    },
   };
   return run;
 }

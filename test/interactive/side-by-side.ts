@@ -3,11 +3,13 @@
 // can be compared line by line.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, expect } from "vitest";
 import { NODE22, PI16_CLI } from "../support/pi-node22.js";
 import type { Script } from "../support/mock-llm/index.js";
 import { THEME_TOKENS } from "../../plugins/interactive/theme/tokens.js";
-import { createCliWorld, runInPty, type CliWorld, type PtyOptions, type PtyRun } from "./pty-harness.js";
+import { recordedPtyChild } from "../support/pi-runs/recorded-pty.js";
+import { createCliWorld, ptyRunOf, runInPty, spawnInPty, type CliWorld, type PtyOptions, type PtyRun } from "./pty-harness.js";
 
 export interface SideBySide {
   pith: PtyRun;
@@ -40,6 +42,17 @@ const PROBE_THEME = {
 const ROLE_OF_COLOUR = new Map(THEME_TOKENS.map((token, index) => [probeColour(index), token]));
 /** "fg=<mode>:<value>" as a role name of the probe theme where it is one */
 const colourNames = (colours: string) => colours.replace(/(fg|bg)=50331648:(\d+)/g, (whole, which: string, value: string) => `${which}=${ROLE_OF_COLOUR.get(Number(value)) ?? whole}`);
+
+const HARNESS = [fileURLToPath(import.meta.url), fileURLToPath(new URL("./pty-harness.ts", import.meta.url))];
+
+/** pi in a pseudo-terminal, recorded and replayed as test/support/pi-runs/recorded-pty.ts says. */
+async function runPiInPty(world: CliWorld, args: string[], options: PtyOptions): Promise<PtyRun> {
+  const environment = { ...world.env, ...options.env };
+  const added = Object.fromEntries(Object.entries(environment).filter(([name, value]) => process.env[name] !== value));
+  const input = { pty: args, cwd: world.project, env: added, cols: options.cols ?? 100, rows: options.rows ?? 30, settingsDecideScreen: options.settingsDecideScreen ?? false };
+  const child = await recordedPtyChild(`pi ${args.join(" ")}`, input, HARNESS, () => spawnInPty(world, args, options));
+  return ptyRunOf(child, options);
+}
 
 /** A fresh pair per test, killed and removed after it. */
 export function useSideBySide(): (options?: SideBySideOptions) => Promise<SideBySide> {
@@ -74,7 +87,7 @@ export function useSideBySide(): (options?: SideBySideOptions) => Promise<SideBy
     };
     const pith = runInPty(worlds.pith, await own(worlds.pith), options);
     entry.runs.push(pith);
-    const pi = runInPty(worlds.pi, await own(worlds.pi), {
+    const pi = await runPiInPty(worlds.pi, await own(worlds.pi), {
       ...options,
       program: [NODE22, PI16_CLI],
       env: { PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0", ...options.env },

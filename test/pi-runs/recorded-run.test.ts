@@ -1,0 +1,109 @@
+// The recorder of pi runs (test/support/pi-runs) replays a run only when nothing the run could see has changed, and
+// puts back what it left: its result with this run's folders and ports, the files it wrote, the mock's requests. The
+// "pi" here is a function standing in for a process, so each case can count the runs that really happened.
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
+import { recordedPiRun } from "../support/pi-runs/recorded-run.js";
+import { removeAfterTest } from "../support/temp-folders.js";
+
+const saved = { mode: process.env.PITH_PI_RUNS, folder: process.env.PITH_PI_RUNS_FOLDER };
+let mock: MockLlm;
+
+beforeEach(async () => {
+  process.env.PITH_PI_RUNS_FOLDER = removeAfterTest(await mkdtemp(join(tmpdir(), "pith-recordings-")));
+  mock = await startMockLlm();
+});
+
+afterEach(async () => {
+  for (const [name, value] of [["PITH_PI_RUNS", saved.mode], ["PITH_PI_RUNS_FOLDER", saved.folder]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await mock.close();
+});
+
+/** A world like a test's: a temporary folder with a settings file naming the mock. */
+async function world(): Promise<string> {
+  const root = removeAfterTest(await mkdtemp(join(tmpdir(), "pith-recorded-world-")));
+  await writeFile(join(root, "settings.json"), JSON.stringify({ baseUrl: mock.url }));
+  return root;
+}
+
+/** A run that reads the world's file, writes one, asks the mock once, and answers with a path in the world. */
+function fakePi(root: string, counter: { runs: number }) {
+  return {
+    label: `fake pi in ${root}`,
+    input: { cwd: root, args: ["-p", "hi"] },
+    run: async () => {
+      counter.runs++;
+      const settings = JSON.parse(await readFile(join(root, "settings.json"), "utf8")) as { baseUrl: string };
+      const reply = await fetch(`${settings.baseUrl}/v1/messages`, { method: "POST", body: JSON.stringify({ model: "m", messages: [], stream: false }) });
+      await writeFile(join(root, "session.jsonl"), `{"cwd":"${root}"}\n`);
+      return { code: 0, stdout: `wrote ${join(root, "session.jsonl")} (${reply.status})` };
+    },
+  };
+}
+
+describe("recorded pi runs", () => {
+  it("a recorded run is replayed in another world: its result, its files and the mock's requests, with this world's paths", async () => {
+    process.env.PITH_PI_RUNS = "record";
+    const counter = { runs: 0 };
+    mock.enqueue({ text: "one" });
+    const first = await world();
+    const recorded = await recordedPiRun(fakePi(first, counter));
+    expect(counter.runs).toBe(1);
+    expect(mock.requests).toHaveLength(1);
+
+    delete process.env.PITH_PI_RUNS;
+    const second = await world();
+    mock.enqueue({ text: "one" });
+    const replayed = await recordedPiRun(fakePi(second, counter));
+    expect(counter.runs).toBe(1);
+    expect(replayed).toEqual({ code: 0, stdout: recorded.stdout.replace(first, second) });
+    expect(await readFile(join(second, "session.jsonl"), "utf8")).toBe(`{"cwd":"${second}"}\n`);
+    // the replayed request joins the mock's list and its reply is used up, as if the run had asked
+    expect(mock.requests).toHaveLength(2);
+    expect(mock.pending()).toBe(0);
+  });
+
+  it("a changed file in the world, a changed reply queued on the mock, or changed arguments run pi again", async () => {
+    process.env.PITH_PI_RUNS = "record";
+    const counter = { runs: 0 };
+    mock.enqueue({ text: "one" });
+    await recordedPiRun(fakePi(await world(), counter));
+    delete process.env.PITH_PI_RUNS;
+
+    const changedFile = await world();
+    await writeFile(join(changedFile, "extra.txt"), "more");
+    mock.enqueue({ text: "one" });
+    await recordedPiRun(fakePi(changedFile, counter));
+    expect(counter.runs).toBe(2);
+
+    mock.enqueue({ text: "another reply" });
+    await recordedPiRun(fakePi(await world(), counter));
+    expect(counter.runs).toBe(3);
+
+    mock.enqueue({ text: "one" });
+    const root = await world();
+    await recordedPiRun({ ...fakePi(root, counter), input: { cwd: root, args: ["-p", "bye"] } });
+    expect(counter.runs).toBe(4);
+  });
+
+  it("PITH_PI_RUNS=live always runs pi and records nothing; a run naming a server that is not the mock is never recorded", async () => {
+    process.env.PITH_PI_RUNS = "live";
+    const counter = { runs: 0 };
+    mock.enqueue({ text: "one" });
+    await recordedPiRun(fakePi(await world(), counter));
+    expect(await readdir(process.env.PITH_PI_RUNS_FOLDER!)).toEqual([]);
+    process.env.PITH_PI_RUNS = "record";
+    const input = { url: "http://127.0.0.1:65000/elsewhere" };
+    await recordedPiRun({ label: "elsewhere", input, run: async () => ++counter.runs });
+    delete process.env.PITH_PI_RUNS;
+    await recordedPiRun({ label: "elsewhere", input, run: async () => ++counter.runs });
+    expect(counter.runs).toBe(3);
+    expect(await readdir(process.env.PITH_PI_RUNS_FOLDER!)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// What pi can read in a test's temporary folders is part of a recorded run's key, and what it writes there is part of
+// the recording: a replay writes it back, so the test goes on with the files pi would have left.
+import { createHash } from "node:crypto";
+import { lstat, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Placeholders } from "./placeholders.js";
+
+/** A file's contents as recorded: text with placeholders, or bytes in base64 when not UTF-8 text. */
+export type StoredContent = { text: string } | { base64: string };
+
+/** relative path (from the folder's placeholder) → content hash */
+export type FolderState = Map<string, { hash: string; content: Buffer }>;
+
+/** Past this, a folder is not recorded (a run over it is not replayed): the key would cost more than it saves. */
+const MAX_FILES = 5_000;
+const MAX_TEXT_BYTES = 4 << 20;
+
+/** The files under `folders` (symbolic links not followed), keyed by placeholder path; undefined when too many. */
+export async function readFolders(folders: string[], names: Placeholders): Promise<FolderState | undefined> {
+  const state: FolderState = new Map();
+  for (const folder of folders) {
+    const files = await listFiles(folder);
+    if (files === undefined || state.size + files.length > MAX_FILES) return undefined;
+    for (const file of files) {
+      const content = await readFile(file).catch(() => undefined);
+      if (content === undefined) continue;
+      state.set(names.hide(file), { hash: hashContent(content, names), content });
+    }
+  }
+  return state;
+}
+
+/** What changed from `before` to `after`: written files' contents, and removed files (null). */
+export function changedFiles(before: FolderState, after: FolderState, names: Placeholders): Record<string, StoredContent | null> {
+  const changes: Record<string, StoredContent | null> = {};
+  for (const [path, { hash, content }] of after) if (before.get(path)?.hash !== hash) changes[path] = store(content, names);
+  for (const path of before.keys()) if (!after.has(path)) changes[path] = null;
+  return changes;
+}
+
+/** Writes a recording's changes back; false when a path or text names a folder or port this run does not have. */
+export async function writeChanges(changes: Record<string, StoredContent | null>, names: Placeholders): Promise<boolean> {
+  const resolved: Array<[path: string, content: Buffer | null]> = [];
+  for (const [stored, content] of Object.entries(changes)) {
+    const path = names.show(stored);
+    const text = content && "text" in content ? names.show(content.text) : undefined;
+    if (path === undefined || (content && "text" in content && text === undefined)) return false;
+    resolved.push([path, content === null ? null : text !== undefined ? Buffer.from(text) : Buffer.from((content as { base64: string }).base64, "base64")]);
+  }
+  for (const [path, content] of resolved) {
+    if (content === null) await rm(path, { force: true });
+    else {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, content);
+    }
+  }
+  return true;
+}
+
+/** The folder state as key material: paths and hashes in order. */
+export function folderKey(state: FolderState): Array<[string, string]> {
+  return [...state].map(([path, { hash }]) => [path, hash] as [string, string]).sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+function hashContent(content: Buffer, names: Placeholders): string {
+  const text = asText(content);
+  return createHash("sha256").update(text === undefined ? content : names.hide(text)).digest("hex");
+}
+
+function store(content: Buffer, names: Placeholders): StoredContent {
+  const text = asText(content);
+  return text === undefined ? { base64: content.toString("base64") } : { text: names.hide(text) };
+}
+
+function asText(content: Buffer): string | undefined {
+  if (content.length > MAX_TEXT_BYTES || content.includes(0)) return undefined;
+  const text = content.toString("utf8");
+  return Buffer.byteLength(text) === content.length && !text.includes("\uFFFD") ? text : undefined;
+}
+
+async function listFiles(root: string): Promise<string[] | undefined> {
+  const files: string[] = [];
+  const walk = async (folder: string): Promise<boolean> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!(await walk(path))) return false;
+      } else if (entry.isFile()) {
+        files.push(path);
+        if (files.length > MAX_FILES) return false;
+      }
+    }
+    return true;
+  };
+  const stat = await lstat(root).catch(() => undefined);
+  if (!stat?.isDirectory()) return [];
+  return (await walk(root)) ? files : undefined;
+}

@@ -1,0 +1,60 @@
+// A recorded pi run must match the next run of the same test although every run has its own temporary folders and
+// ports: those become numbered placeholders in the recording's key and contents, and the current run's values are
+// put back when it is replayed. The repository and the run's shared folders (vitest.config.ts) are named too, so a
+// recording made in one clone replays in another.
+import { tmpdir } from "node:os";
+import { REPOSITORY } from "../pi-paths.js";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const TEMPORARY = new RegExp(`(?<![\\w./-])${escape(tmpdir())}/([A-Za-z0-9._-]+)`, "g");
+const PORT = /(?<=(?:127\.0\.0\.1|localhost):)\d{2,5}\b/g;
+const PLACEHOLDER = /<(tmp|port)-(\d+)>/g;
+
+export class Placeholders {
+  /** temporary folder (absolute path) or port → its placeholder, in order of first sight */
+  private readonly folders = new Map<string, string>();
+  private readonly ports = new Map<string, string>();
+  private readonly fixed: Array<[value: string, name: string]>;
+
+  constructor() {
+    const shared = ["PITH_CACHE_DIR", "PITH_TEST_CODE_CACHE", "NODE_COMPILE_CACHE"].flatMap((name) => {
+      const value = process.env[name];
+      return value ? [[value, `<run:${name}>`] as [string, string]] : [];
+    });
+    this.fixed = [...shared, [REPOSITORY.replace(/\/$/, ""), "<repo>"]];
+  }
+
+  /** `text` with every value named so far, or met now, replaced by its placeholder */
+  hide(text: string): string {
+    let hidden = text;
+    for (const [value, name] of this.fixed) hidden = hidden.split(value).join(name);
+    hidden = hidden.replace(TEMPORARY, (path) => this.name(this.folders, path, "tmp"));
+    return hidden.replace(PORT, (port) => this.name(this.ports, port, "port"));
+  }
+
+  /** `text` with the placeholders this run knows put back; undefined when it holds one this run never met */
+  show(text: string): string | undefined {
+    const values = new Map<string, string>();
+    for (const [value, name] of [...this.folders, ...this.ports]) values.set(name, value);
+    let unknown = false;
+    let shown = text.replace(PLACEHOLDER, (name) => values.get(name) ?? ((unknown = true), name));
+    for (const [value, name] of this.fixed) shown = shown.split(name).join(value);
+    return unknown ? undefined : shown;
+  }
+
+  /** the temporary folders met so far, top-level ones (a world's root), as absolute paths */
+  temporaryFolders(): string[] {
+    return [...this.folders.keys()];
+  }
+
+  /** the ports met so far */
+  portsMet(): number[] {
+    return [...this.ports.keys()].map(Number);
+  }
+
+  private name(names: Map<string, string>, value: string, kind: string): string {
+    let name = names.get(value);
+    if (name === undefined) names.set(value, (name = `<${kind}-${names.size}>`));
+    return name;
+  }
+}

@@ -1,0 +1,120 @@
+// The key of a recorded pi run (recorded-run.ts, recorded-pty.ts): everything the run could see, with temporary
+// folders, ports and the repository's path as placeholders; and where its recording is kept.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { mockLlmOnPort, type MockLlmRecording } from "../mock-llm/server.js";
+import { PI16_PACKAGE, REPOSITORY } from "../pi-paths.js";
+import { folderKey, readFolders, type FolderState } from "./folder-files.js";
+import { Placeholders } from "./placeholders.js";
+
+const RECORDINGS = join(REPOSITORY, "test/pi-runs/recordings");
+
+export function piRunsMode(): "replay" | "record" | "live" {
+  const mode = process.env.PITH_PI_RUNS ?? "replay";
+  if (mode === "replay" || mode === "record" || mode === "live") return mode;
+  throw new Error(`PITH_PI_RUNS=${mode}: expected "record", "live" or nothing`);
+}
+
+/** A run about to start, keyed: what its recording needs to be written or replayed. */
+export interface KeyedRun {
+  mode: "replay" | "record";
+  names: Placeholders;
+  /** the files of the folders the run can see, before it */
+  before: FolderState;
+  /** the mock servers it talks to, in order of first sight */
+  mocks: MockLlmRecording[];
+  /** the recording's file */
+  file: string;
+  /** how many folders and ports the key names: a recording naming more could not be put back into another run */
+  named: number;
+}
+
+/** The run's key; undefined when the run is to go unrecorded (live mode, a server other than the mock, too many files). */
+export async function keyRun(input: unknown): Promise<KeyedRun | undefined> {
+  const mode = piRunsMode();
+  if (mode === "live") return undefined;
+  const names = new Placeholders();
+  const hiddenInput = names.hide(JSON.stringify(input));
+  const before = await readAllFolders(names);
+  const mocks = before && mocksMet(names);
+  if (!before || !mocks) return undefined;
+  const repository = repositoryFiles(hiddenInput, before, names);
+  const queued = mocks.map((mock) => names.hide(JSON.stringify(mock.scriptedAhead())));
+  const key = createHash("sha256")
+    .update(JSON.stringify({ pi: PI_VERSION, input: hiddenInput, files: folderKey(before), mocks: queued, repository, mockServer: mocks.length > 0 ? mockServerSource() : "" }))
+    .digest("hex")
+    .slice(0, 32);
+  const file = join(process.env.PITH_PI_RUNS_FOLDER ?? RECORDINGS, `${key}.json`);
+  return { mode, names, before, mocks, file, named: names.temporaryFolders().length + names.portsMet().length };
+}
+
+/** The recording to replay, if this run replays and one was made. */
+export async function readRecording<T>(run: KeyedRun): Promise<T | undefined> {
+  return run.mode === "replay" && existsSync(run.file) ? (JSON.parse(await readFile(run.file, "utf8")) as T) : undefined;
+}
+
+/** Writes the recording, unless what it holds names a folder or port the key does not (`names` met it since). */
+export async function saveRecording(run: KeyedRun, recording: unknown): Promise<void> {
+  if (run.names.temporaryFolders().length + run.names.portsMet().length !== run.named) return;
+  await mkdir(dirname(run.file), { recursive: true });
+  const partial = `${run.file}.${process.pid}.partial`;
+  await writeFile(partial, `${JSON.stringify(recording, null, 1)}\n`);
+  await rename(partial, run.file);
+}
+
+/** The temporary folders the input names, and those their files name in turn. */
+async function readAllFolders(names: Placeholders): Promise<FolderState | undefined> {
+  let read = 0;
+  const state: FolderState = new Map();
+  while (read < names.temporaryFolders().length) {
+    const folders = names.temporaryFolders().slice(read);
+    read += folders.length;
+    const more = await readFolders(folders, names);
+    if (!more) return undefined;
+    for (const [path, entry] of more) state.set(path, entry);
+  }
+  return state;
+}
+
+/** The mock servers behind the ports met; undefined when a port is something else (a server no key can capture). */
+function mocksMet(names: Placeholders): MockLlmRecording[] | undefined {
+  const mocks: MockLlmRecording[] = [];
+  for (const port of names.portsMet()) {
+    const mock = mockLlmOnPort(port);
+    if (!mock || mock.scriptedAhead() === undefined) return undefined;
+    mocks.push(mock);
+  }
+  return mocks;
+}
+
+/** Hashes of the repository files named in the input or the folders' files, with their folder's other files. */
+function repositoryFiles(hiddenInput: string, folders: FolderState, names: Placeholders): Array<[string, string]> {
+  const texts = [hiddenInput, ...[...folders.values()].map(({ content }) => names.hide(content.toString("utf8")))];
+  const named = new Set<string>();
+  for (const text of texts) for (const [, path] of text.matchAll(/<repo>\/((?!node_modules\/)[\w@./-]+)/g)) named.add(path!);
+  const hashes: Array<[string, string]> = [];
+  for (const path of [...named].sort()) {
+    const full = join(REPOSITORY, path);
+    if (!existsSync(full)) continue;
+    const folder = statSync(full).isDirectory() ? full : dirname(full);
+    for (const entry of readdirSync(folder, { withFileTypes: true, recursive: folder === full })) {
+      if (!entry.isFile() || entry.parentPath.includes("node_modules")) continue;
+      const file = join(entry.parentPath, entry.name);
+      hashes.push([file.slice(REPOSITORY.length), createHash("sha256").update(readFileSync(file)).digest("hex")]);
+    }
+  }
+  return hashes;
+}
+
+let mockServerHash: string | undefined;
+function mockServerSource(): string {
+  const folder = join(REPOSITORY, "test/support/mock-llm");
+  mockServerHash ??= createHash("sha256")
+    .update(readdirSync(folder).sort().map((name) => readFileSync(join(folder, name), "utf8")).join("\0"))
+    .digest("hex");
+  return mockServerHash;
+}
+
+const PI_VERSION = (JSON.parse(readFileSync(join(PI16_PACKAGE, "package.json"), "utf8")) as { version: string }).version;
