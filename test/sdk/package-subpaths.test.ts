@@ -163,6 +163,9 @@ const parsed = new Map<string, ts.SourceFile>();
  */
 function declarationsHost(options: ts.CompilerOptions): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
+  // JSDoc only where it can produce an error (`@see`, `@link`), as tsc parses it: the provider SDKs' declarations
+  // are mostly comments.
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, version, ...rest) => {
     if (!fileName.endsWith(".d.ts") && !fileName.endsWith(".d.mts") && !fileName.endsWith(".d.cts")) return getSourceFile(fileName, version, ...rest);
