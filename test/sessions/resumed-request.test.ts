@@ -168,11 +168,11 @@ describe("a resumed session's request", () => {
       const expected = parsedContext(file);
       expect(readFileSync(file, "utf8")).toContain("\\ud800");
 
-      for (const inPieces of [false, true]) {
-        for (const provider of PROVIDERS.filter(({ api }) => shape.apis?.includes(api) ?? true)) {
-          const model = provider.model(mock.url);
-          const request = (messages: Message[]) => streamRequest(model, { messages, tools: [READ_TOOL], systemPrompt: "Resumed." });
-          const want = await sentBody(mock, provider.stream, request(expected));
+      for (const provider of PROVIDERS.filter(({ api }) => shape.apis?.includes(api) ?? true)) {
+        const model = provider.model(mock.url);
+        const request = (messages: Message[]) => streamRequest(model, { messages, tools: [READ_TOOL], systemPrompt: "Resumed." });
+        const want = await sentBody(mock, provider.stream, request(expected));
+        for (const inPieces of [false, true]) {
           const { messages, manager } = resumedContext(file, inPieces);
           const got = await sentBody(mock, provider.stream, request(messages));
           manager.close();
