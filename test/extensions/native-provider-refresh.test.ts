@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
-import { NODE22, PI16_CLI } from "../support/pi-node22.js";
-import { runProcess } from "../support/run-process.js";
+import { NODE22, PI16_CLI, runPiProcess } from "../support/pi-node22.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/dynamic-provider.ts", import.meta.url));
 
@@ -52,7 +51,7 @@ describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("registerProvider(
     // the two walks side by side, each in its own world
     const [pith, pi] = await Promise.all([
       walk(pithWorld, (args, env) => pithWorld.run(args, { env })),
-      walk(piWorld, (args, env) => runProcess(NODE22, [PI16_CLI, ...args], { cwd: piWorld.project, env: { ...piWorld.env, ...env } })),
+      walk(piWorld, (args, env) => runPiProcess([PI16_CLI, ...args], { cwd: piWorld.project, env: { ...piWorld.env, ...env } })),
     ]);
     // what pi does, spelled out once
     expect(pi.outputs[0]).toBe('No models matching "dyn"\n');

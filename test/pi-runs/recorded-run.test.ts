@@ -1,7 +1,7 @@
 // The recorder of pi runs (test/support/pi-runs) replays a run only when nothing the run could see has changed, and
 // puts back what it left: its result with this run's folders and ports, the files it wrote, the mock's requests. The
 // "pi" here is a function standing in for a process, so each case can count the runs that really happened.
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -32,6 +32,8 @@ async function world(): Promise<string> {
   return root;
 }
 
+const sessionFolder = (root: string) => `--${root.slice(1).replaceAll("/", "-")}--`;
+
 /** A run that reads the world's file, writes one, asks the mock once, and answers with a path in the world. */
 function fakePi(root: string, counter: { runs: number }) {
   return {
@@ -42,6 +44,9 @@ function fakePi(root: string, counter: { runs: number }) {
       const settings = JSON.parse(await readFile(join(root, "settings.json"), "utf8")) as { baseUrl: string };
       const reply = await fetch(`${settings.baseUrl}/v1/messages`, { method: "POST", body: JSON.stringify({ model: "m", messages: [], stream: false }) });
       await writeFile(join(root, "session.jsonl"), `{"cwd":"${root}"}\n`);
+      // pi names a session's folder after the working folder
+      await mkdir(join(root, sessionFolder(root)), { recursive: true });
+      await writeFile(join(root, sessionFolder(root), "s.jsonl"), "{}\n");
       return { code: 0, stdout: `wrote ${join(root, "session.jsonl")} (${reply.status})` };
     },
   };
@@ -64,6 +69,7 @@ describe("recorded pi runs", () => {
     expect(counter.runs).toBe(1);
     expect(replayed).toEqual({ code: 0, stdout: recorded.stdout.replace(first, second) });
     expect(await readFile(join(second, "session.jsonl"), "utf8")).toBe(`{"cwd":"${second}"}\n`);
+    expect(await readFile(join(second, sessionFolder(second), "s.jsonl"), "utf8")).toBe("{}\n");
     // the replayed request joins the mock's list and its reply is used up, as if the run had asked
     expect(mock.requests).toHaveLength(2);
     expect(mock.pending()).toBe(0);

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { NODE22 } from "../support/pi-node22.js";
+import { recordedPiRun } from "../support/pi-runs/recorded-run.js";
 
 export interface PiView {
   entries: unknown[];
@@ -23,9 +24,28 @@ export interface PiReader {
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
+const READER = root("test/sessions/pi16-read.mjs");
+
+/** The reader; its Node 22 process starts at the first request that has no recording (test/support/pi-runs). */
 export function startPiReader(): PiReader {
+  let reader: ReturnType<typeof spawnReader> | undefined;
+  const live = () => (reader ??= spawnReader());
+  return {
+    read: (file, leaf) =>
+      recordedPiRun({ label: `pi reads ${file}`, input: { reader: READER, file, leaf }, run: async () => (await live().ask({ file, leaf }, `read ${file}`)).view! }),
+    write: (cwd, sessionDir) =>
+      recordedPiRun({
+        label: `pi writes a session in ${sessionDir}`,
+        input: { reader: READER, write: { cwd, sessionDir } },
+        run: async () => (await live().ask({ write: { cwd, sessionDir } }, `write a session in ${sessionDir}`)).file!,
+      }),
+    close: () => reader?.close() ?? Promise.resolve(),
+  };
+}
+
+function spawnReader() {
   const piIndex = pathToFileURL(root("node_modules/@earendil-works/pi-coding-agent/dist/index.js")).href;
-  const child = spawn(NODE22, [root("test/sessions/pi16-read.mjs"), piIndex], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(NODE22, [READER, piIndex], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   type Reply = { view?: PiView; file?: string; error?: string };
@@ -42,14 +62,12 @@ export function startPiReader(): PiReader {
     if (reply.error === undefined) resolve(reply);
     else reject(new Error(`pi could not ${what}: ${reply.error}`));
   });
-  const ask = (request: object, what: string) =>
-    new Promise<Reply>((resolve, reject) => {
-      waiting.push({ what, resolve, reject });
-      child.stdin.write(`${JSON.stringify(request)}\n`);
-    });
   return {
-    read: async (file, leaf) => (await ask({ file, leaf }, `read ${file}`)).view!,
-    write: async (cwd, sessionDir) => (await ask({ write: { cwd, sessionDir } }, `write a session in ${sessionDir}`)).file!,
+    ask: (request: object, what: string) =>
+      new Promise<Reply>((resolve, reject) => {
+        waiting.push({ what, resolve, reject });
+        child.stdin.write(`${JSON.stringify(request)}\n`);
+      }),
     close() {
       child.stdin.end();
       return exited;

@@ -11,11 +11,15 @@ export { NODE22, PI16_CLI, PI16_PACKAGE, REPOSITORY } from "./pi-paths.js";
 
 /** pi 1.6.0's CLI under Node 22 in a test world's project and environment, offline; its exit and output. */
 export function runPiCli(world: { project: string; env: NodeJS.ProcessEnv }, args: string[]): Promise<ProcessResult> {
-  const env = { ...world.env, PI_OFFLINE: "1" };
+  return runPiProcess([PI16_CLI, ...args], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
+}
+
+/** Node 22 with `argv` (pi's CLI and its arguments, or a script of pi's), recorded as test/support/pi-runs says. */
+export function runPiProcess(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<ProcessResult> {
   return recordedPiRun({
-    label: `pi ${args.join(" ")}`.slice(0, 200),
-    input: { cli: args, cwd: world.project, env: addedEnvironment(env) },
-    run: () => runProcess(NODE22, [PI16_CLI, ...args], { cwd: world.project, env }),
+    label: `pi ${argv.slice(1).join(" ")}`.slice(0, 200),
+    input: { argv, cwd: options.cwd, env: addedEnvironment(options.env) },
+    run: () => runProcess(NODE22, argv, options),
   });
 }
 
@@ -67,12 +71,7 @@ export async function runPiMainEach(world: { project: string; env: NodeJS.Proces
     process.exitCode = 0;
     write(JSON.stringify(results), () => process.exit(0));
   `;
-  const env = { ...world.env, PI_OFFLINE: "1" };
-  const result = await recordedPiRun({
-    label: `pi's main for ${runs.length} argument lists`,
-    input: { main: runs, cwd: world.project, env: addedEnvironment(env) },
-    run: () => runProcess(NODE22, ["--input-type=module", "--eval", source], { cwd: world.project, env }),
-  });
+  const result = await runPiProcess(["--input-type=module", "--eval", source], { cwd: world.project, env: { ...world.env, PI_OFFLINE: "1" } });
   if (result.code !== 0) throw new Error(`pi's main in one process: exit ${result.code}\n${result.stderr}`);
   return JSON.parse(result.stdout) as { code: number; stdout: string }[];
 }

@@ -26,22 +26,15 @@ export class ScriptQueue {
   }
 
   /**
-   * The queued replies and the fallback as data, for a recorded pi run's key (test/support/pi-runs); undefined when a
-   * reply is a function or waits on a promise, which no key can capture.
+   * The queued replies and the fallback as data, for a recorded pi run's key (test/support/pi-runs): a reply the test
+   * computes is named by its function's source, a held one by the mark "<held>" (what pi does is the same, only later).
    */
-  scriptedAhead(): { queued: ScriptedReply[]; fallback: ScriptedReply | undefined } | undefined {
-    const queued: ScriptedReply[] = [];
-    for (const script of this.queue) {
-      if (typeof script === "function" || script.holdUntil !== undefined) return undefined;
-      queued.push(script);
-    }
-    return { queued, fallback: this.fallback };
+  scriptedAhead(): unknown[] {
+    const describe = (script: Script) =>
+      typeof script === "function" ? `<function ${script.toString()}>` : script.holdUntil === undefined ? script : { ...script, holdUntil: "<held>" };
+    return [...this.queue.map(describe), this.fallback === undefined ? "<no fallback>" : describe(this.fallback)];
   }
 
-  /** A replayed pi run used `count` queued replies: they are gone, as if it had asked for them. */
-  drop(count: number): void {
-    this.queue.splice(0, count);
-  }
 
   /** `requestNumber` is 1-based and only names the request in problems. */
   next(request: RecordedRequest, requestNumber: number): ReplyOutcome {

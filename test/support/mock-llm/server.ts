@@ -141,8 +141,8 @@ async function answer(
 export interface MockLlmRecording {
   requests: RecordedRequest[];
   scriptedAhead: ScriptQueue["scriptedAhead"];
-  pending(): number;
-  drop(count: number): void;
+  /** a replayed run's requests: recorded, each taking its reply (a function reply is called) as if it had come */
+  replay(requests: RecordedRequest[]): void;
 }
 
 const listening = new Map<number, MockLlmRecording>();
@@ -208,7 +208,16 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     });
   });
   const { port } = server.address() as AddressInfo;
-  listening.set(port, { requests, scriptedAhead: () => queue.scriptedAhead(), pending: () => queue.pending(), drop: (count) => queue.drop(count) });
+  listening.set(port, {
+    requests,
+    scriptedAhead: () => queue.scriptedAhead(),
+    replay: (replayed) => {
+      for (const request of replayed) {
+        requests.push(request);
+        queue.next(request, requests.length);
+      }
+    },
+  });
 
   let closing: Promise<void> | undefined;
   return {

@@ -24,7 +24,9 @@ export async function readFolders(folders: string[], names: Placeholders): Promi
     for (const file of files) {
       const content = await readFile(file).catch(() => undefined);
       if (content === undefined) continue;
-      state.set(names.hide(file), { hash: hashContent(content, names), content });
+      // a lock names its holder's pid and the time: what pi sees of it is that it is there
+      const hash = file.endsWith(".lock") ? "a lock" : hashContent(content, names);
+      state.set(names.hide(file), { hash, content });
     }
   }
   return state;
@@ -78,12 +80,18 @@ function asText(content: Buffer): string | undefined {
   return Buffer.byteLength(text) === content.length && !text.includes("\uFFFD") ? text : undefined;
 }
 
+/** A test world's own cache folder is pith's (compiled extensions, code caches): pi never reads it. */
+const PITH_CACHE = "cache";
+/** pith's cache of what its session listings learned (file sizes and times): pi never reads it either. */
+const PITH_LISTING_CACHE = ".pith-sessions-index.json";
+
 async function listFiles(root: string): Promise<string[] | undefined> {
   const files: string[] = [];
   const walk = async (folder: string): Promise<boolean> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const path = join(folder, entry.name);
+      if ((folder === root && entry.name === PITH_CACHE) || entry.name === PITH_LISTING_CACHE) continue;
       if (entry.isDirectory()) {
         if (!(await walk(path))) return false;
       } else if (entry.isFile()) {

@@ -39,7 +39,7 @@ type PtyEvent =
   | { resize: [cols: number, rows: number] }
   | { kill: string | null }
   | { exit: PtyExit }
-  | { mock: number; used: number; requests: string }
+  | { mock: number; requests: string }
   | { waited: true };
 
 interface PtyRecording {
@@ -78,13 +78,12 @@ function shownEvents(recording: PtyRecording, keyed: KeyedRun): PtyEvent[] | und
 function recordingChild(child: PtyChild, label: string, keyed: KeyedRun): PtyChild {
   const { names, mocks, before } = keyed;
   const events: PtyEvent[] = [];
-  const seen = mocks.map((mock) => ({ requests: mock.requests.length, pending: mock.pending() }));
+  const seen = mocks.map((mock) => mock.requests.length);
   const noteRequests = () =>
     mocks.forEach((mock, index) => {
-      const last = seen[index]!;
-      if (mock.requests.length === last.requests) return;
-      events.push({ mock: index, used: last.pending - mock.pending(), requests: names.hide(JSON.stringify(mock.requests.slice(last.requests))) });
-      seen[index] = { requests: mock.requests.length, pending: mock.pending() };
+      if (mock.requests.length === seen[index]) return;
+      events.push({ mock: index, requests: names.hide(JSON.stringify(mock.requests.slice(seen[index]))) });
+      seen[index] = mock.requests.length;
     });
   const exitListeners: Array<(result: PtyExit) => void> = [];
   child.onData((data) => {
@@ -149,8 +148,7 @@ function replayingChild(events: PtyEvent[], files: PtyRecording["files"], keyed:
         return true;
       }
       const mock = keyed.mocks[event.mock]!;
-      mock.drop(event.used);
-      mock.requests.push(...(JSON.parse(event.requests) as typeof mock.requests));
+      mock.replay(JSON.parse(event.requests) as typeof mock.requests);
     }
   };
   /** passes on pi's output up to the test's next move, past the ends of waits the test did not make this time */

@@ -29,8 +29,8 @@ interface Recording {
   /** the run's result, as JSON with placeholders */
   output: string;
   files: Record<string, StoredContent | null>;
-  /** per mock server met (in order of first sight): replies used and requests sent */
-  mocks: Array<{ used: number; requests: string }>;
+  /** per mock server met (in order of first sight): the requests sent */
+  mocks: Array<{ requests: string }>;
 }
 
 export async function recordedPiRun<T>({ label, input, run }: PiRun<T>): Promise<T> {
@@ -40,7 +40,6 @@ export async function recordedPiRun<T>({ label, input, run }: PiRun<T>): Promise
   const recording = await readRecording<Recording>(keyed);
   const replayed = recording && (await replay(recording, names, mocks));
   if (replayed) return replayed.output as T;
-  const used = mocks.map((mock) => mock.pending());
   const sent = mocks.map((mock) => mock.requests.length);
   const output = await run();
   if (keyed.mode === "record") {
@@ -50,7 +49,7 @@ export async function recordedPiRun<T>({ label, input, run }: PiRun<T>): Promise
         label: names.hide(label),
         output: names.hide(JSON.stringify(output)),
         files: changedFiles(before, after, names),
-        mocks: mocks.map((mock, index) => ({ used: used[index]! - mock.pending(), requests: names.hide(JSON.stringify(mock.requests.slice(sent[index]))) })),
+        mocks: mocks.map((mock, index) => ({ requests: names.hide(JSON.stringify(mock.requests.slice(sent[index]))) })),
       } satisfies Recording);
     }
   }
@@ -62,9 +61,6 @@ async function replay(recording: Recording, names: Placeholders, mocks: MockLlmR
   const requests = recording.mocks.map(({ requests }) => names.show(requests));
   if (output === undefined || requests.includes(undefined) || recording.mocks.length !== mocks.length) return undefined;
   if (!(await writeChanges(recording.files, names))) return undefined;
-  recording.mocks.forEach(({ used }, index) => {
-    mocks[index]!.drop(used);
-    mocks[index]!.requests.push(...(JSON.parse(requests[index]!) as RecordedRequest[]));
-  });
+  recording.mocks.forEach((_, index) => mocks[index]!.replay(JSON.parse(requests[index]!) as RecordedRequest[]));
   return { output: JSON.parse(output) };
 }

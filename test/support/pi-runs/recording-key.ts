@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { expect } from "vitest";
 import { mockLlmOnPort, type MockLlmRecording } from "../mock-llm/server.js";
 import { PI16_PACKAGE, REPOSITORY } from "../pi-paths.js";
 import { folderKey, readFolders, type FolderState } from "./folder-files.js";
@@ -42,10 +43,16 @@ export async function keyRun(input: unknown): Promise<KeyedRun | undefined> {
   if (!before || !mocks) return undefined;
   const repository = repositoryFiles(hiddenInput, before, names);
   const queued = mocks.map((mock) => names.hide(JSON.stringify(mock.scriptedAhead())));
-  const key = createHash("sha256")
-    .update(JSON.stringify({ pi: PI_VERSION, input: hiddenInput, files: folderKey(before), mocks: queued, repository, mockServer: mocks.length > 0 ? mockServerSource() : "" }))
-    .digest("hex")
-    .slice(0, 32);
+  // a reply a function computes may close over the test's values: the test's source joins the key
+  const testSource = queued.some((replies) => replies.includes("<function ")) ? sourceOfTest() : "";
+  const material = JSON.stringify({ pi: PI_VERSION, input: hiddenInput, files: folderKey(before), mocks: queued, repository, testSource, mockServer: mocks.length > 0 ? mockServerSource() : "" });
+  const key = createHash("sha256").update(material).digest("hex").slice(0, 32);
+  names.keyDone();
+  // PITH_PI_RUNS_KEYS=<folder>: each run's key material, to find out why a run misses its recording
+  if (process.env.PITH_PI_RUNS_KEYS) {
+    const texts = Object.fromEntries([...before].map(([path, { content }]) => [path, content.length < 8192 ? names.hide(content.toString("utf8")) : content.length]));
+    await writeFile(join(process.env.PITH_PI_RUNS_KEYS, `${key}.json`), JSON.stringify({ ...(JSON.parse(material) as object), texts }, null, 1));
+  }
   const file = join(process.env.PITH_PI_RUNS_FOLDER ?? RECORDINGS, `${key}.json`);
   return { mode, names, before, mocks, file, named: names.temporaryFolders().length + names.portsMet().length };
 }
@@ -83,7 +90,7 @@ function mocksMet(names: Placeholders): MockLlmRecording[] | undefined {
   const mocks: MockLlmRecording[] = [];
   for (const port of names.portsMet()) {
     const mock = mockLlmOnPort(port);
-    if (!mock || mock.scriptedAhead() === undefined) return undefined;
+    if (!mock) return undefined;
     mocks.push(mock);
   }
   return mocks;
@@ -106,6 +113,11 @@ function repositoryFiles(hiddenInput: string, folders: FolderState, names: Place
     }
   }
   return hashes;
+}
+
+function sourceOfTest(): string {
+  const { testPath } = expect.getState();
+  return testPath ? createHash("sha256").update(readFileSync(testPath)).digest("hex") : "";
 }
 
 let mockServerHash: string | undefined;
