@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(NODE22) || !existsSync(PI16_CLI))("a whole Provider'
 
   it("refreshes once ready and asks the provider's auth again at each refresh", { timeout: 120_000 }, async () => {
     const [pithWorld, piWorld] = worlds as [CliWorld, CliWorld];
-    const [pith, pi] = await Promise.all([walk(pithWorld, spawnRpc), walk(piWorld, spawnPiRpc)]);
+    const [pith, pi] = await Promise.all([walk(pithWorld, spawnRpc), walk(piWorld, (world, args, env) => spawnPiRpc(world, args, env, { live: true }))]);
     expect(pi).toEqual({ atStart: ["dyn-a", "dyn-b"], withoutKey: [], keyBack: ["dyn-a", "dyn-b"] });
     expect(pith).toEqual(pi);
   });

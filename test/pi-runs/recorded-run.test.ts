@@ -4,9 +4,12 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { recordedPiRun } from "../support/pi-runs/recorded-run.js";
+import { recordedRpcProcess, type RpcProcess } from "../support/pi-runs/recorded-rpc.js";
+import { countRunsAfresh } from "../support/pi-runs/recording-key.js";
 import { removeAfterTest } from "../support/temp-folders.js";
 
 const saved = { mode: process.env.PITH_PI_RUNS, folder: process.env.PITH_PI_RUNS_FOLDER };
@@ -111,5 +114,52 @@ describe("recorded pi runs", () => {
     await recordedPiRun({ label: "elsewhere", input, run: async () => ++counter.runs });
     expect(counter.runs).toBe(3);
     expect(await readdir(process.env.PITH_PI_RUNS_FOLDER!)).toEqual([]);
+  });
+});
+
+/** A stand-in for pi in RPC mode: answers each line with "got <line>", ends when its input ends. */
+function echoProcess(counter: { runs: number }): RpcProcess {
+  counter.runs++;
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    stdin.setEncoding("utf8").on("data", (line: string) => stdout.write(`got ${line}`));
+    stdin.on("end", () => {
+      stdout.end();
+      stderr.end();
+      resolve({ code: 0, signal: null });
+    });
+  });
+  return { stdin, stdout, stderr, pid: 4242, kill: () => true, exited };
+}
+
+async function talk(root: string, lines: string[], counter: { runs: number }): Promise<{ stdout: string; stderr: string; exit: unknown }> {
+  const rpc = recordedRpcProcess("echo", { cwd: root }, [], () => echoProcess(counter));
+  let stdout = "";
+  let stderr = "";
+  rpc.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  rpc.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  for (const line of lines) rpc.stdin.write(`${line}\n`);
+  rpc.stdin.end();
+  const exit = await rpc.exited;
+  return { stdout, stderr, exit };
+}
+
+describe("recorded pi runs in RPC mode", () => {
+  it("a replay answers the same lines with what pi wrote, with its pid; other lines end it with a message naming both", async () => {
+    process.env.PITH_PI_RUNS = "record";
+    const counter = { runs: 0 };
+    const recorded = await talk(await world(), ["one", "two"], counter);
+    expect(recorded).toEqual({ stdout: "got one\ngot two\n", stderr: "", exit: { code: 0, signal: null } });
+    delete process.env.PITH_PI_RUNS;
+    countRunsAfresh();
+    expect(await talk(await world(), ["one", "two"], counter)).toEqual(recorded);
+    expect(counter.runs).toBe(1);
+    countRunsAfresh();
+    const diverged = await talk(await world(), ["one", "three"], counter);
+    expect(diverged.exit).toEqual({ code: 99, signal: null });
+    expect(diverged.stderr).toContain('the test sent {"in":"three\\n"}, the recording has {"in":"two\\n"}');
+    expect(counter.runs).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // Drives pith's RPC mode the way a client does: JSON lines in, JSON lines out, matched by id. The same peer
 // talks to the built CLI (a child process) or to RPC mode in this process over real streams.
 import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import { PITH_BIN, writeMockModels, type CliWorld } from "../cli/cli-harness.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
@@ -9,6 +10,7 @@ import type { PithPlugin } from "../../kernel/plugin.js";
 import type { AgentSession } from "../../kernel/agent-session.js";
 import type { BuiltinPluginName } from "../../sdk/builtin-plugins.js";
 import { NODE22, PI16_CLI } from "../support/pi-node22.js";
+import { recordedRpcProcess } from "../support/pi-runs/recorded-rpc.js";
 
 export type RpcRecord = Record<string, unknown> & { type?: string };
 export type RpcResponseRecord = RpcRecord & { type: "response"; command: string; success: boolean; data?: unknown; error?: string };
@@ -100,7 +102,8 @@ export class RpcPeer {
 
 export interface RpcChild {
   peer: RpcPeer;
-  child: ChildProcess;
+  /** the process (pith's is a real ChildProcess; pi's may be a replayed one: test/support/pi-runs/recorded-rpc.ts) */
+  child: { kill(signal?: NodeJS.Signals): boolean; readonly pid?: number; readonly stdout?: Readable | null };
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr(): string;
 }
@@ -110,12 +113,28 @@ export function spawnRpc(world: CliWorld, args: string[] = [], env: NodeJS.Proce
   return spawnRpcOf(process.execPath, PITH_BIN, world, args, env);
 }
 
-/** pi 1.6.0 itself (on the Node 22 binary, offline unless `env` sets PI_OFFLINE) as `spawnRpc` starts pith: to compare the two. */
-export function spawnPiRpc(world: CliWorld, args: string[] = [], env: NodeJS.ProcessEnv = {}): RpcChild {
-  return spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1", ...env });
+/**
+ * pi 1.6.0 itself (on the Node 22 binary, offline unless `env` sets PI_OFFLINE) as `spawnRpc` starts pith: to compare
+ * the two. Recorded and replayed (test/support/pi-runs/recorded-rpc.ts) unless `live`: for a test whose moves depend
+ * on time or on files pi writes as it runs.
+ */
+export function spawnPiRpc(world: CliWorld, args: string[] = [], env: NodeJS.ProcessEnv = {}, options: { live?: boolean } = {}): RpcChild {
+  if (options.live) return spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1", ...env });
+  const environment = { ...world.env, PI_OFFLINE: "1", ...env };
+  const added = Object.fromEntries(Object.entries(environment).filter(([name, value]) => process.env[name] !== value));
+  const input = { rpc: args, cwd: world.project, env: added };
+  const piProcess = recordedRpcProcess(`pi --mode rpc ${args.join(" ")}`, input, [HARNESS], () => {
+    const { child, exited } = spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1", ...env });
+    return { stdin: child.stdin!, stdout: child.stdout!, stderr: child.stderr!, pid: child.pid, kill: (signal) => child.kill(signal), exited };
+  });
+  let stderr = "";
+  piProcess.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return { peer: new RpcPeer(piProcess.stdin, piProcess.stdout), child: piProcess, exited: piProcess.exited, stderr: () => stderr };
 }
 
-function spawnRpcOf(node: string, cli: string, world: CliWorld, args: string[], env: NodeJS.ProcessEnv): RpcChild {
+const HARNESS = fileURLToPath(import.meta.url);
+
+function spawnRpcOf(node: string, cli: string, world: CliWorld, args: string[], env: NodeJS.ProcessEnv): RpcChild & { child: ChildProcess } {
   const child = spawn(node, [cli, "--mode", "rpc", "--model", "mock/mock-model", ...args], {
     cwd: world.project,
     env: { ...world.env, ...env },

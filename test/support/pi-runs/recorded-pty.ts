@@ -4,11 +4,8 @@
 // a time, as the test waits for a screen (so every screen the test waited for in the live run comes again), and
 // checks that the test types what it typed then. The key (recording-key.ts) adds the test's name and source: the
 // same test with the same inputs types the same keys.
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { expect } from "vitest";
 import { changedFiles, readFolders, writeChanges, type StoredContent } from "./folder-files.js";
-import { keyRun, readRecording, saveRecording, type KeyedRun } from "./recording-key.js";
+import { keyDrivenRun, newRequests, readRecording, saveRecording, type KeyedRun } from "./recording-key.js";
 
 /** The side of a pseudo-terminal process the harness uses; a replayed one adds `step` and `drain`. */
 export interface PtyChild {
@@ -48,18 +45,13 @@ interface PtyRecording {
   files: Record<string, StoredContent | null>;
 }
 
-const runsPerTest = new Map<string, number>();
 
 /**
  * pi's process in a pseudo-terminal, recorded or replayed. `input` names what decides the run (arguments, folder,
  * environment, size); `sources` the harness files whose code drives it; `spawn` starts pi for real.
  */
 export async function recordedPtyChild(label: string, input: Record<string, unknown>, sources: string[], spawn: () => PtyChild): Promise<PtyChild> {
-  const { testPath = "", currentTestName = "" } = expect.getState();
-  const ordinal = (runsPerTest.get(`${testPath}\0${currentTestName}`) ?? 0) + 1;
-  runsPerTest.set(`${testPath}\0${currentTestName}`, ordinal);
-  const code = [testPath, ...sources].map((file) => createHash("sha256").update(readFileSync(file)).digest("hex"));
-  const keyed = await keyRun({ ...input, test: currentTestName, ordinal, code });
+  const keyed = await keyDrivenRun(input, sources);
   if (!keyed) return spawn();
   const recording = await readRecording<PtyRecording>(keyed);
   const events = recording && shownEvents(recording, keyed);
@@ -76,15 +68,10 @@ function shownEvents(recording: PtyRecording, keyed: KeyedRun): PtyEvent[] | und
 }
 
 function recordingChild(child: PtyChild, label: string, keyed: KeyedRun): PtyChild {
-  const { names, mocks, before } = keyed;
+  const { names, before } = keyed;
   const events: PtyEvent[] = [];
-  const seen = mocks.map((mock) => mock.requests.length);
-  const noteRequests = () =>
-    mocks.forEach((mock, index) => {
-      if (mock.requests.length === seen[index]) return;
-      events.push({ mock: index, requests: names.hide(JSON.stringify(mock.requests.slice(seen[index]))) });
-      seen[index] = mock.requests.length;
-    });
+  const requestsSince = newRequests(keyed);
+  const noteRequests = () => events.push(...requestsSince());
   const exitListeners: Array<(result: PtyExit) => void> = [];
   child.onData((data) => {
     noteRequests();

@@ -57,6 +57,39 @@ export async function keyRun(input: unknown): Promise<KeyedRun | undefined> {
   return { mode, names, before, mocks, file, named: names.temporaryFolders().length + names.portsMet().length };
 }
 
+const runsPerTest = new Map<string, number>();
+
+/**
+ * The key of a run its test drives step by step (in a terminal, in RPC mode): the test's name, source and the
+ * harness `sources` join it, and which of the test's runs of pi this is; the same test with the same inputs makes
+ * the same moves.
+ */
+export function keyDrivenRun(input: Record<string, unknown>, sources: string[]): Promise<KeyedRun | undefined> {
+  const { testPath = "", currentTestName = "" } = expect.getState();
+  const test = `${testPath}\0${currentTestName}`;
+  const ordinal = (runsPerTest.get(test) ?? 0) + 1;
+  runsPerTest.set(test, ordinal);
+  const code = [testPath, ...sources].map((file) => createHash("sha256").update(readFileSync(file)).digest("hex"));
+  return keyRun({ ...input, test: currentTestName, ordinal, code });
+}
+
+/** The next driven run of the current test counts as its first again (the recorder's own test replays within one test). */
+export function countRunsAfresh(): void {
+  runsPerTest.clear();
+}
+
+/** The requests a driven run's mock servers got since it was last called: events of its recording, in order. */
+export function newRequests(keyed: KeyedRun | undefined): () => Array<{ mock: number; requests: string }> {
+  const seen = keyed?.mocks.map((mock) => mock.requests.length) ?? [];
+  return () =>
+    (keyed?.mocks ?? []).flatMap((mock, index) => {
+      if (mock.requests.length === seen[index]) return [];
+      const requests = keyed!.names.hide(JSON.stringify(mock.requests.slice(seen[index])));
+      seen[index] = mock.requests.length;
+      return [{ mock: index, requests }];
+    });
+}
+
 /** The recording to replay, if this run replays and one was made. */
 export async function readRecording<T>(run: KeyedRun): Promise<T | undefined> {
   return run.mode === "replay" && existsSync(run.file) ? (JSON.parse(await readFile(run.file, "utf8")) as T) : undefined;
