@@ -159,13 +159,25 @@ describe("the code cache and V8's young-generation flag (lib/process/steady-youn
 describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", () => {
   const bundleNames = async () => (await cacheFiles()).map((name) => name.split("-")[0]);
 
-  it("load only when a run imports them, and then from a code cache of their own", async () => {
+  // one world for both, whose first plain run is the baseline of each: the provider SDK and TypeBox, YAML, jiti and
+  // Babel load as a run needs them; JSON with comments is left to jsonc-parser's bundle, which only a file that
+  // JSON.parse rejects loads
+  it("load only when a run imports them, and then from a code cache of their own; jsonc-parser's only for a file JSON.parse rejects", async () => {
     // the mock speaks the Anthropic API: that SDK loads, the OpenAI one does not; plain `key: value` front matter
     // is read without the YAML library (simple-yaml-mapping.ts)
     await mkdir(join(world.agentDir, "prompts"), { recursive: true });
     await writeFile(join(world.agentDir, "prompts", "plain.md"), "---\ndescription: Say it plainly\n---\nPlain $1\n");
-    await hello();
+    expect((await hello()).stdout).toContain("cached hello");
     expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs"]);
+
+    const modelsFile = join(world.agentDir, "models.json");
+    const models = JSON.parse(await readFile(modelsFile, "utf8")) as { providers: Record<string, unknown> };
+    // a comment and a trailing comma, which models.json allows as pi's does
+    await writeFile(modelsFile, `// the mock server\n${JSON.stringify(models, null, 2).replace(/\n}$/, ",\n}")}\n`);
+    const commented = await hello();
+    expect(commented.stderr).toBe("");
+    expect(commented.stdout).toContain("cached hello");
+    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs", "jsonc.cjs"]);
 
     // a global extension that imports TypeBox, and a prompt template whose front matter needs YAML
     await mkdir(join(world.agentDir, "extensions"), { recursive: true });
@@ -188,22 +200,9 @@ describe("the vendor bundles (dist/vendor: the provider SDKs, TypeBox, yaml)", (
     }
     // jiti's own cache sits beside them, and that of jiti's Babel, which compiled the extension
     // (plugins/extensions/loading/require-jiti.ts)
-    expect(await bundleNames()).toEqual(["anthropic.cjs", "babel.cjs", "cli.cjs", "jiti.cjs", "typebox.cjs", "yaml.cjs"]);
+    expect(await bundleNames()).toEqual(["anthropic.cjs", "babel.cjs", "cli.cjs", "jiti.cjs", "jsonc.cjs", "typebox.cjs", "yaml.cjs"]);
     expect(runs.every((run) => run.code === 0 && run.stderr === "")).toBe(true);
     const lastRequest = world.mock.requests.at(-1)!.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(lastRequest.messages.at(-1)!.content)).toContain("Say hello to Ada");
   }, 60_000);
-
-  it("leave JSON with comments to jsonc-parser's bundle, which only a file that JSON.parse rejects loads", async () => {
-    expect((await hello()).stdout).toContain("cached hello");
-    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs"]);
-    const modelsFile = join(world.agentDir, "models.json");
-    const models = JSON.parse(await readFile(modelsFile, "utf8")) as { providers: Record<string, unknown> };
-    // a comment and a trailing comma, which models.json allows as pi's does
-    await writeFile(modelsFile, `// the mock server\n${JSON.stringify(models, null, 2).replace(/\n}$/, ",\n}")}\n`);
-    const run = await hello();
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toContain("cached hello");
-    expect(await bundleNames()).toEqual(["anthropic.cjs", "cli.cjs", "jsonc.cjs"]);
-  }, 30_000);
 });
