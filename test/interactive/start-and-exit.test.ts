@@ -21,35 +21,31 @@ function expectRestored(output: string): void {
 }
 
 describe("starting", () => {
-  it("draws the header, an empty editor between its borders and the footer with folder and model", async () => {
+  // one start for both: the first frame is what ctrl+o then expands
+  it("draws the header, an empty editor between its borders and the footer with folder and model; ctrl+o expands the header to every key to know, as pi's; quietStartup true leaves the header out", async () => {
     const run = runInPty(world, MODEL);
     // the session's footer: the first frame's, with the context use filled in
     await run.waitForText("/200k (auto)");
     const screen = run.screen();
     expect(screen[0]).toContain("pith v");
     expect(screen.join("\n")).toContain("ctrl+o more");
+    expect(screen[2]?.trimEnd()).toBe(" Press ctrl+o to show full startup help and loaded resources.");
     const borders = screen.map((line, index) => (line.startsWith("────") ? index : -1)).filter((index) => index >= 0);
     expect(borders).toHaveLength(2);
     expect(screen[borders[1]! + 1]).toBe("~/project");
     expect(screen[borders[1]! + 2]).toMatch(/\/200k \(auto\)\s+mock-model$/);
+
+    run.type("\x0f");
+    await run.waitForText("ctrl+c twice to exit");
+    const expanded = run.screen().join("\n");
+    for (const hint of ["escape to interrupt", "ctrl+z to suspend", "ctrl+p/shift+ctrl+p to cycle models", "ctrl+g for external editor", "!! to run bash (no context)", "alt+enter to queue follow-up"]) {
+      expect(expanded).toContain(hint);
+    }
+    expect(expanded).not.toContain("Press ctrl+o");
     run.type("\x04");
     expect((await run.exited).exitCode).toBe(0);
     expectRestored(run.output);
-  });
 
-  it("ctrl+o expands the header to every key to know, as pi's; quietStartup true leaves the header out", async () => {
-    const run = runInPty(world, MODEL);
-    await run.waitForText("mock-model");
-    expect(run.screen()[2]?.trimEnd()).toBe(" Press ctrl+o to show full startup help and loaded resources.");
-    run.type("\x0f");
-    await run.waitForText("ctrl+c twice to exit");
-    const screen = run.screen().join("\n");
-    for (const hint of ["escape to interrupt", "ctrl+z to suspend", "ctrl+p/shift+ctrl+p to cycle models", "ctrl+g for external editor", "!! to run bash (no context)", "alt+enter to queue follow-up"]) {
-      expect(screen).toContain(hint);
-    }
-    expect(screen).not.toContain("Press ctrl+o");
-    run.type("\x04");
-    await run.exited;
     await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ quietStartup: true }));
     const quiet = runInPty(world, MODEL);
     await quiet.waitForText("mock-model");
