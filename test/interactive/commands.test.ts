@@ -11,21 +11,19 @@ import { usePtyWorld } from "./pty-harness.js";
 
 const ui = usePtyWorld();
 
-it("typing / lists the commands; tab completes one", async () => {
+// one start for both completions: the editor is cleared (ctrl+u) between them
+it("typing / lists the commands and @ the matching project files; tab completes each", async () => {
+  const world = ui.world();
+  await writeFile(join(world.project, "parser.ts"), "export {};\n");
+  await writeFile(join(world.project, "printer.ts"), "export {};\n");
   const run = await ui.start();
   run.type("/ses");
   await run.waitForText("session");
   expect(run.screen().join("\n")).toMatch(/session\s+Show session info/);
   run.type("\t");
   await run.waitFor((screen) => /^\/session\s*$/m.test(screen));
-});
 
-it("@ lists matching project files and inserts the chosen path", async () => {
-  const world = ui.world();
-  await writeFile(join(world.project, "parser.ts"), "export {};\n");
-  await writeFile(join(world.project, "printer.ts"), "export {};\n");
-  const run = await ui.start();
-  run.type("look at @pars");
+  run.type("\x15look at @pars");
   await run.waitForText("parser.ts");
   expect(run.screen().join("\n")).not.toContain("printer.ts");
   run.type("\t");
@@ -61,7 +59,7 @@ it("/model opens a searchable selector; the chosen model is used for the next re
   expect(settings.defaultModel).not.toBe("mock-think");
 });
 
-it("/model: ctrl+s chooses the highlighted model and says it is now the default, saved in settings.json", async () => {
+it("/model: ctrl+s chooses the highlighted model and says it is now the default, saved in settings.json; /model with an exact id switches at once", async () => {
   await writeTwoModels(ui.world());
   const run = await ui.start();
   run.type("/model think\r");
@@ -70,6 +68,10 @@ it("/model: ctrl+s chooses the highlighted model and says it is now the default,
   await run.waitForText("Default model: mock/mock-think");
   const settings = JSON.parse(await readFile(join(ui.world().agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
   expect(settings).toMatchObject({ defaultProvider: "mock", defaultModel: "mock-think" });
+
+  // an exact id switches at once, without the selector (back to the other model)
+  run.type("/model mock/mock-model\r");
+  await run.waitForText("Model: mock-model");
 });
 
 it("/model: ctrl+s on a model outside a non-empty scope adds it to enabledModels, as pi 1.6.0 does", async () => {
@@ -86,13 +88,6 @@ it("/model: ctrl+s on a model outside a non-empty scope adds it to enabledModels
   await run.waitForText("Default model: mock/mock-think");
   const settings = JSON.parse(await readFile(join(ui.world().agentDir, "settings.json"), "utf8")) as Record<string, unknown>;
   expect(settings).toMatchObject({ defaultProvider: "mock", defaultModel: "mock-think", enabledModels: ["mock/mock-model", "mock/mock-think"] });
-});
-
-it("/model with an exact id switches at once", async () => {
-  await writeTwoModels(ui.world());
-  const run = await ui.start();
-  run.type("/model mock/mock-think\r");
-  await run.waitForText("Model: mock-think");
 });
 
 it("/resume and pith -r pick a stored session and show its messages", async () => {
