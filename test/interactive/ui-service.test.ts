@@ -7,7 +7,8 @@ import { usePtyWorld } from "./pty-harness.js";
 const PLUGIN = fileURLToPath(new URL("./fixtures/ui-plugin.ts", import.meta.url));
 const ui = usePtyWorld();
 
-it("select, confirm and input dialogs take the editor's place and return what was chosen", async () => {
+// one start for the plugin's three commands, one after the other (the editor cleared with ctrl+u between them)
+it("select, confirm and input dialogs take the editor's place and return what was chosen; escape cancels a dialog, a timeout dismisses it; a status goes to the footer, widgets above and below the editor, a warning to the chat", async () => {
   const run = await ui.start(["-e", PLUGIN]);
   run.type("/ask\r");
   await run.waitForText("Favourite colour?");
@@ -21,21 +22,20 @@ it("select, confirm and input dialogs take the editor's place and return what wa
   // the editor is back and takes input
   run.type("typed after");
   await run.waitForText("typed after");
-});
 
-it("escape cancels a dialog, and a timeout dismisses it", async () => {
-  const run = await ui.start(["-e", PLUGIN]);
-  run.type("/timeout\r");
+  run.type("\x15/timeout\r");
   await run.waitForText("Nobody answers");
   await run.waitForText("timed out with nothing");
   run.type("/ask\r");
   await run.waitForText("Favourite colour?");
   run.type("\x1b");
   await run.waitFor((screen) => /Really\?\s*\n\s*you chose undefined/.test(screen));
-});
+  // the rest of /ask cancelled too, so that the next command goes to the editor
+  run.type("\x1b");
+  await run.waitForText("Why?");
+  run.type("\x1b");
+  await run.waitForText("answers: undefined, not sure, (none)");
 
-it("a status goes to the footer, widgets above and below the editor, a warning to the chat", async () => {
-  const run = await ui.start(["-e", PLUGIN]);
   run.type("/decorate\r");
   await run.waitForText("probe-status-text");
   const screen = run.screen();
