@@ -17,14 +17,11 @@ it("ctrl+g edits the text in $EDITOR and takes the result back", async () => {
   await run.waitForText("draft and more from the editor");
 });
 
-it("ctrl+g without an editor says how to set one", async () => {
+// one plain start for both
+it("ctrl+g without an editor says how to set one; ctrl+z gives the terminal back and stops; SIGCONT draws the UI again", async () => {
   const run = await ui.start();
   run.type("\x07");
   await run.waitForText("No editor configured. Set $VISUAL or $EDITOR");
-});
-
-it("ctrl+z gives the terminal back and stops; SIGCONT draws the UI again", async () => {
-  const run = await ui.start();
   run.type("\x1a");
   await run.waitFor(() => /\x1b\[\?2004l[^]*$/.test(run.output.slice(run.output.lastIndexOf("\x1b[?2004h"))));
   run.kill("SIGCONT");
