@@ -10,33 +10,26 @@ import { usePtyWorld } from "./pty-harness.js";
 const ui = usePtyWorld();
 const RELOADED = "Reloaded keybindings, extensions, skills, prompts, themes, and context files";
 
-it("/reload applies a keybindings.json and a theme file written since the start, and says what it reloaded", async () => {
+// one plain start for both: the keybindings.json written before /reload carries both tests' keys
+it("/reload applies a keybindings.json and a theme file written since the start, and says what it reloaded; the header's key hints follow", async () => {
   const world = ui.world();
   const run = await ui.start();
+  expect(run.screen().join("\n")).toContain("ctrl+o more");
   await mkdir(join(world.agentDir, "themes"), { recursive: true });
   // a theme whose editor border (thinkingOff: the mock model does not reason) is its own colour
   await writeFile(join(world.agentDir, "themes", "late.json"), JSON.stringify({ name: "late", colors: { ...DARK, thinkingOff: "#123456" } }));
   await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ theme: "late" }));
-  await writeFile(join(world.agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+y" }));
+  await writeFile(join(world.agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+y", "app.interrupt": "ctrl+g" }));
   const before = run.output.length;
   run.type("/reload\r");
   await run.waitForText(RELOADED);
   expect(run.output.slice(before)).toContain("\x1b[38;2;18;52;86m");
-  run.type("/hotkeys\r");
-  await run.waitForText("Every entry (/tree)");
-  expect(run.buffer().join("\n")).toMatch(/ctrl\+y\s+Collapse or expand tool output/);
-});
-
-it("the header's key hints follow a keybindings.json changed before /reload", async () => {
-  const world = ui.world();
-  const run = await ui.start();
-  expect(run.screen().join("\n")).toContain("ctrl+o more");
-  await writeFile(join(world.agentDir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "ctrl+y", "app.interrupt": "ctrl+g" }));
-  run.type("/reload\r");
-  await run.waitForText(RELOADED);
   const hints = run.buffer().filter((line) => line.includes("clear/exit")).at(-1);
   expect(hints).toContain("ctrl+y more");
   expect(hints).toContain("ctrl+g interrupt");
+  run.type("/hotkeys\r");
+  await run.waitForText("Every entry (/tree)");
+  expect(run.buffer().join("\n")).toMatch(/ctrl\+y\s+Collapse or expand tool output/);
 });
 
 it("shows pi's box in the editor's place while the extensions load again", async () => {
