@@ -87,55 +87,55 @@ describe.skipIf(!available)("pi's createCodemodeExtension in pith, against pi 1.
     return { pi: await run("pi"), pith: await run("pith") };
   }
 
-  it("a script calls two tools through the session's tool path; the model gets pi's declaration and result", { timeout: 180_000 }, async () => {
-    const code = 'const sum = await tools.add_numbers({ a: 2, b: 3 });\nconst loud = await tools["shout-text"]({ text: "hi" });\ntext("sum " + sum);\nconsole.log("loud", loud);\nreturn { sum, loud };';
-    const { pi, pith } = await both([{ toolCalls: [codemode(code)] }, { text: "done" }]);
+  // one conversation per program for every script of the default loadout (a CLI start of each costs more than the
+  // scripts): each request's tool result is that of one script. The recursion comes last, after which only the final
+  // answer is asked for: its frames differ by the VM's stack size, so only its head is compared
+  it("scripts call two tools through the session's tool path, get pi's errors for require, process, fetch, a loop, exit() and store() past its limit, save an image to a file named before it, and get a RangeError for deep recursion, as in pi", { timeout: 300_000 }, async () => {
+    const twoTools = 'const sum = await tools.add_numbers({ a: 2, b: 3 });\nconst loud = await tools["shout-text"]({ text: "hi" });\ntext("sum " + sum);\nconsole.log("loud", loud);\nreturn { sum, loud };';
+    const escapes = ['\nrequire("node:fs").readFileSync("/etc/passwd", "utf8")', "\nprocess.exit(3)", '\nawait fetch("http://127.0.0.1:1/")', '// @options: {"timeout_ms": 500}\nwhile (true) {}'];
+    const limits = ['text("before");\ntry { exit(); } catch {}\ntext("after");', 'store("big", "x".repeat(300000));'];
+    const pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const image = `text("look");\nimage("data:image/png;base64,${pixel}");`;
+    const recursion = "function down(n) { return down(n + 1) + 1; }\ndown(0);";
+    const scripts = [twoTools, ...escapes, ...limits, image, recursion];
+    const { pi, pith } = await both([...scripts.map((code) => ({ toolCalls: [codemode(code)] })), { text: "done" }]);
+    // request n + 1 carries the result of script n
+    const resultOf = (code: string) => pith[scripts.indexOf(code) + 1]!.results;
+    expect(pith).toHaveLength(scripts.length + 1);
+
     expect(pith[0]!.declared.map((tool) => tool.name)).toEqual(["codemode"]);
     const own = pithCodemodeDescription.split("\nNested tools:")[0]!;
     for (const fact of ["QuickJS sandbox", "await tools.<name>({ ...args })", "// @options:", "`store(key, value)`", "searchTools(query", "==> text N/M <=="]) expect(own).toContain(fact);
     expect(pith[0]!.declared[0]!.description).toContain("### `shout_text` (`shout-text`)");
     expect(pith[0]!.declared[0]!.description).toContain("Adds two numbers\n\n- Use add_numbers for sums.");
     expect(pith[0]!.declared[0]!.description).toContain("  // first\n  // @integer @minimum 0\n  a: number;");
-    expect(pith[1]!.results).toEqual([
+    expect(resultOf(twoTools)).toEqual([
       { text: 'Script completed\nWall time\nOutput:\n\n==> text 1/2 <==\nsum 5\n==> text 2/2 <==\n{"sum":"5","loud":"HI!"}\n<console_output>\nloud HI!\n</console_output>', isError: false },
     ]);
-    expect(pith).toEqual(pi);
-  });
 
-  it("scripts that reach for require, process, fetch, or loop forever get pi's errors, not access", { timeout: 180_000 }, async () => {
-    const escapes = ['\nrequire("node:fs").readFileSync("/etc/passwd", "utf8")', "\nprocess.exit(3)", '\nawait fetch("http://127.0.0.1:1/")', '// @options: {"timeout_ms": 500}\nwhile (true) {}'];
-    const { pi, pith } = await both([...escapes.map((code) => ({ toolCalls: [codemode(code)] })), { text: "done" }]);
-    const results = pith.slice(1).map((request) => request.results[0]!);
-    expect(results.map((result) => result.isError)).toEqual([true, true, true, true]);
-    expect(results[0]!.text).toContain("ReferenceError: require is not defined");
-    expect(results[1]!.text).toContain("ReferenceError: process is not defined");
-    expect(results[2]!.text).toContain("ReferenceError: fetch is not defined");
-    expect(results[3]!.text).toContain("Script timed out: Execution timed out after 500 ms");
-    expect(pith).toEqual(pi);
-  });
+    const escaped = escapes.map((code) => resultOf(code)[0]!);
+    expect(escaped.map((result) => result.isError)).toEqual([true, true, true, true]);
+    expect(escaped[0]!.text).toContain("ReferenceError: require is not defined");
+    expect(escaped[1]!.text).toContain("ReferenceError: process is not defined");
+    expect(escaped[2]!.text).toContain("ReferenceError: fetch is not defined");
+    expect(escaped[3]!.text).toContain("Script timed out: Execution timed out after 500 ms");
 
-  it("an image a script shows is saved to a file named before it, as in pi", { timeout: 180_000 }, async () => {
-    const pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-    const { pi, pith } = await both([{ toolCalls: [codemode(`text("look");\nimage("data:image/png;base64,${pixel}");`)] }, { text: "done" }]);
-    const masked = (side: typeof pi) => side.map((request) => request.results.map((result) => ({ ...result, text: result.text.replace(/\/[^ ]*pi-codemode-[0-9a-f]+\.png/, "<file>") })));
-    expect(pith[1]!.results[0]!.text).toMatch(/look\n\[Image saved to \/\S+pi-codemode-[0-9a-f]{16}\.png \(image\/png, 70B\)\]/);
-    expect(masked(pith)).toEqual(masked(pi));
-  });
+    expect(resultOf(limits[0]!)[0]!.text).toBe("Script completed\nWall time\nOutput:\n\nbefore");
+    expect(resultOf(limits[1]!)[0]!.text).toContain('RangeError: store("big") value has 300002 characters of JSON');
 
-  it("deep recursion is a RangeError the script gets, as in pi, not a crash of the host", { timeout: 180_000 }, async () => {
-    const { pi, pith } = await both([{ toolCalls: [codemode("function down(n) { return down(n + 1) + 1; }\ndown(0);")] }, { text: "done" }]);
+    expect(resultOf(image)[0]!.text).toMatch(/look\n\[Image saved to \/\S+pi-codemode-[0-9a-f]{16}\.png \(image\/png, 70B\)\]/);
+
     // the frames listed depend on the VM's stack size, which differs (pi's worker has a larger one)
-    const head = (side: typeof pi) => side[1]!.results.map((result) => ({ isError: result.isError, text: result.text.split("\n").slice(0, 6).join("\n") }));
-    expect(head(pith)[0]!.text).toContain("Script error:\nRangeError: Maximum call stack size exceeded");
-    expect(head(pith)).toEqual(head(pi));
-  });
+    const head = (results: typeof pith[number]["results"]) => results.map((result) => ({ isError: result.isError, text: result.text.split("\n").slice(0, 6).join("\n") }));
+    expect(head(resultOf(recursion))[0]!.text).toContain("Script error:\nRangeError: Maximum call stack size exceeded");
 
-  it("exit() ends the script at once even when caught, and store() past its limit is pi's RangeError", { timeout: 180_000 }, async () => {
-    const scripts = ['text("before");\ntry { exit(); } catch {}\ntext("after");', 'store("big", "x".repeat(300000));'];
-    const { pi, pith } = await both([...scripts.map((code) => ({ toolCalls: [codemode(code)] })), { text: "done" }]);
-    expect(pith[1]!.results[0]!.text).toBe("Script completed\nWall time\nOutput:\n\nbefore");
-    expect(pith[2]!.results[0]!.text).toContain('RangeError: store("big") value has 300002 characters of JSON');
-    expect(pith).toEqual(pi);
+    // every request as pi's: the image's file named apart, the recursion's head only
+    const comparable = (side: typeof pi) =>
+      side.map((request, index) => {
+        const results = request.results.map((result) => ({ ...result, text: result.text.replace(/\/[^ ]*pi-codemode-[0-9a-f]+\.png/, "<file>") }));
+        return { ...request, results: index === scripts.indexOf(recursion) + 1 ? head(results) : results };
+      });
+    expect(comparable(pith)).toEqual(comparable(pi));
   });
 
   for (const mode of ["on", "only"]) {
