@@ -41,28 +41,24 @@ it("shows a read call in a row, its content only once expanded with ctrl+o (pi 1
   expect(JSON.stringify(ui.world().mock.requests[1]!.body.messages)).toContain("line number 30");
 });
 
-it("shows an edit as a diff and the file is changed", async () => {
+// one start for both tool rows: the edit's turn, then the command's
+it("shows an edit as a diff and the file is changed; shows bash output as it arrives and keeps the last lines when collapsed", async () => {
   await writeFile(join(ui.world().project, "app.ts"), "const greeting = 'hello';\nconsole.log(greeting);\n");
   ui.world().mock.enqueue(
     { toolCalls: [{ name: "edit", arguments: { path: "app.ts", edits: [{ oldText: "'hello'", newText: "'goodbye'" }] } }] },
     { text: "Changed." },
-  );
-  const pty = await ui.start();
-  pty.type("say goodbye\r");
-  await pty.waitForText("Changed.");
-  const screen = pty.screen().join("\n");
-  expect(screen).toContain("edit app.ts");
-  expect(screen).toMatch(/-\s*1 const greeting = 'hello';/);
-  expect(screen).toMatch(/\+\s*1 const greeting = 'goodbye';/);
-  expect(await readFile(join(ui.world().project, "app.ts"), "utf8")).toContain("'goodbye'");
-});
-
-it("shows bash output as it arrives and keeps the last lines when collapsed", async () => {
-  ui.world().mock.enqueue(
     { toolCalls: [{ name: "bash", arguments: { command: "for i in 1 2 3 4 5 6 7 8; do echo out$i; done; sleep 1; echo finished" } }] },
     { text: "Done running." },
   );
   const pty = await ui.start();
+  pty.type("say goodbye\r");
+  await pty.waitForText("Changed.");
+  const edited = pty.screen().join("\n");
+  expect(edited).toContain("edit app.ts");
+  expect(edited).toMatch(/-\s*1 const greeting = 'hello';/);
+  expect(edited).toMatch(/\+\s*1 const greeting = 'goodbye';/);
+  expect(await readFile(join(ui.world().project, "app.ts"), "utf8")).toContain("'goodbye'");
+
   pty.type("run it\r");
   await pty.waitForText("out8");
   expect(pty.screen().join("\n")).not.toMatch(/^\s*finished\s*$/m);
@@ -74,17 +70,14 @@ it("shows bash output as it arrives and keeps the last lines when collapsed", as
   expect(screen).not.toMatch(/^\s*out1\s*$/m);
 });
 
-it("shows a provider error in red words", async () => {
-  ui.world().mock.enqueue({ error: { status: 400, message: "this request is bad" } });
+// one start for both: the failed request, then a reply with thinking
+it("shows a provider error in red words; ctrl+t hides thinking behind a label and shows it again", async () => {
+  ui.world().mock.enqueue({ error: { status: 400, message: "this request is bad" } }, { thinking: "Let me consider the question carefully.", text: "The answer." });
   const pty = await ui.start();
   pty.type("hello\r");
   await pty.waitForText("this request is bad");
   expect(pty.screen().join("\n")).toContain("Error:");
-});
 
-it("ctrl+t hides thinking behind a label and shows it again", async () => {
-  ui.world().mock.enqueue({ thinking: "Let me consider the question carefully.", text: "The answer." });
-  const pty = await ui.start();
   pty.type("think\r");
   await pty.waitForText("The answer.");
   expect(pty.screen().join("\n")).toContain("Let me consider the question carefully.");
