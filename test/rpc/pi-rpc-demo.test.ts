@@ -22,36 +22,15 @@ afterEach(async () => {
 const request = (method: string, match: Record<string, unknown> = {}) => (record: RpcRecord) =>
   record.type === "extension_ui_request" && record.method === method && Object.entries(match).every(([key, value]) => record[key] === value);
 
-it("session start: a title, a widget and a status, each an extension_ui_request with pi's fields", async () => {
+// two processes for the four stories: the start and the commands (no model asked), then a model turn and new_session
+it("session start: a title, a widget and a status, each an extension_ui_request with pi's fields; commands: input and editor answered with a value, set_editor_text sent and forgotten", async () => {
   rpc = spawnRpc(world, ["-e", RPC_DEMO]);
   const { peer } = rpc;
   expect(await peer.waitFor(request("setTitle"))).toMatchObject({ title: "pi RPC Demo" });
   expect(await peer.waitFor(request("setWidget"))).toMatchObject({ widgetKey: "rpc-demo", widgetLines: ["--- RPC Extension UI Demo ---", "Loaded and ready."] });
   expect(await peer.waitFor(request("setStatus"))).toMatchObject({ statusKey: "rpc-demo", statusText: "Turns: 0" });
   for (const record of peer.ofType("extension_ui_request")) expect(typeof record.id).toBe("string");
-});
 
-it("a dangerous bash call asks with select; a cancelled answer blocks it, with a warning notice and turn statuses", async () => {
-  world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "rm -rf doomed" } }] }, { text: "ok" });
-  rpc = spawnRpc(world, ["-e", RPC_DEMO]);
-  const { peer } = rpc;
-  await peer.waitFor(request("setStatus"));
-  await (await import("node:fs/promises")).mkdir(join(world.project, "doomed"));
-  await peer.request({ type: "prompt", message: "clean up" });
-  const select = await peer.waitFor(request("select"));
-  expect(select).toMatchObject({ title: "Dangerous command: rm -rf doomed", options: ["Allow", "Block"] });
-  peer.send({ type: "extension_ui_response", id: select.id, cancelled: true });
-  expect(await peer.waitFor(request("notify", { message: "Command blocked by user" }))).toMatchObject({ notifyType: "warning" });
-  await peer.waitForEvent("agent_end");
-  expect(existsSync(join(world.project, "doomed"))).toBe(true);
-  expect(JSON.stringify(world.mock.requests.at(-1)!.body)).toContain("Blocked by user");
-  const statuses = peer.ofType("extension_ui_request").filter((record) => record.method === "setStatus").map((record) => record.statusText);
-  expect(statuses).toEqual(expect.arrayContaining(["Turn 1 running...", "Turn 1 done", "Turn 2 running...", "Turn 2 done"]));
-});
-
-it("commands: input and editor answered with a value, set_editor_text sent and forgotten", async () => {
-  rpc = spawnRpc(world, ["-e", RPC_DEMO]);
-  const { peer } = rpc;
   const inputSent = peer.request({ type: "prompt", message: "/rpc-input" });
   const input = await peer.waitFor(request("input"));
   expect(input).toMatchObject({ title: "Enter a value", placeholder: "type something..." });
@@ -73,9 +52,23 @@ it("commands: input and editor answered with a value, set_editor_text sent and f
   expect(world.mock.requests).toHaveLength(0);
 });
 
-it("new_session asks confirm; confirmed false keeps the session, confirmed true starts a new one", async () => {
+it("a dangerous bash call asks with select; a cancelled answer blocks it, with a warning notice and turn statuses; new_session asks confirm: confirmed false keeps the session, confirmed true starts a new one", async () => {
+  world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "rm -rf doomed" } }] }, { text: "ok" });
   rpc = spawnRpc(world, ["-e", RPC_DEMO]);
   const { peer } = rpc;
+  await peer.waitFor(request("setStatus"));
+  await (await import("node:fs/promises")).mkdir(join(world.project, "doomed"));
+  await peer.request({ type: "prompt", message: "clean up" });
+  const select = await peer.waitFor(request("select"));
+  expect(select).toMatchObject({ title: "Dangerous command: rm -rf doomed", options: ["Allow", "Block"] });
+  peer.send({ type: "extension_ui_response", id: select.id, cancelled: true });
+  expect(await peer.waitFor(request("notify", { message: "Command blocked by user" }))).toMatchObject({ notifyType: "warning" });
+  await peer.waitForEvent("agent_end");
+  expect(existsSync(join(world.project, "doomed"))).toBe(true);
+  expect(JSON.stringify(world.mock.requests.at(-1)!.body)).toContain("Blocked by user");
+  const statuses = peer.ofType("extension_ui_request").filter((record) => record.method === "setStatus").map((record) => record.statusText);
+  expect(statuses).toEqual(expect.arrayContaining(["Turn 1 running...", "Turn 1 done", "Turn 2 running...", "Turn 2 done"]));
+
   const asked = peer.request({ type: "new_session" });
   const confirm = await peer.waitFor(request("confirm"));
   expect(confirm).toMatchObject({ title: "Clear session?", message: "All messages will be lost." });
