@@ -43,42 +43,48 @@ afterEach(async () => {
 });
 
 const request = (method: string) => (record: RpcRecord) => record.type === "extension_ui_request" && record.method === method;
-const lastRequestText = () => JSON.stringify(world.mock.requests.at(-1)!.body);
+/** the last request's last message: the tool result of the latest prompt (earlier prompts' stay in the conversation) */
+const lastResult = () => JSON.stringify((world.mock.requests.at(-1)!.body.messages as unknown[]).at(-1));
 
-async function startWithBash(command: string): Promise<RpcChild> {
-  world.mock.enqueue({ toolCalls: [{ name: "bash", arguments: { command } }] }, { text: "done" });
+// one RPC process for the three answers to the gate (No, Yes, none), one prompt each
+it("blocks the bash call when the client answers No, and the model is told why; runs it on Yes; resolves a dialog with a timeout to its default when the client never answers", async () => {
+  const bashThenDone = (command: string) => [{ toolCalls: [{ name: "bash", arguments: { command } }] }, { text: "done" }];
+  world.mock.enqueue(...bashThenDone("echo ran > ran.txt"), ...bashThenDone("echo ran > ran.txt"), ...bashThenDone("echo quick > quick.txt"));
   rpc = spawnRpc(world, ["-e", gate]);
-  expect(await rpc.peer.waitFor(request("notify"))).toMatchObject({ message: "gate ready", notifyType: "info" });
+  const { peer } = rpc;
+  expect(await peer.waitFor(request("notify"))).toMatchObject({ message: "gate ready", notifyType: "info" });
   expect(await readFile(join(world.project, "has-ui.txt"), "utf8")).toBe("true");
-  await rpc.peer.request({ type: "prompt", message: "run it" });
-  return rpc;
-}
+  /** sends "run it"; resolves the index of its first record and the number of model requests before it */
+  const prompt = async () => {
+    const from = peer.records.length;
+    const requestsBefore = world.mock.requests.length;
+    await peer.request({ type: "prompt", message: "run it" });
+    return { from, requestsBefore };
+  };
 
-it("blocks the bash call when the client answers No, and the model is told why", async () => {
-  const { peer } = await startWithBash("echo ran > ran.txt");
-  const select = await peer.waitFor(request("select"));
+  // No
+  const no = await prompt();
+  const select = await peer.waitFor(request("select"), no.from);
   expect(select).toMatchObject({ title: "Run echo ran > ran.txt?", options: ["Yes", "No"] });
   peer.send({ type: "extension_ui_response", id: select.id, value: "No" });
-  await peer.waitForEvent("agent_end");
-  expect(world.mock.requests).toHaveLength(2);
-  expect(lastRequestText()).toContain("The user said No.");
+  await peer.waitForEvent("agent_end", no.from);
+  expect(world.mock.requests.length - no.requestsBefore).toBe(2);
+  expect(lastResult()).toContain("The user said No.");
   expect(existsSync(join(world.project, "ran.txt"))).toBe(false);
-});
 
-it("runs the bash call when the client answers Yes", async () => {
-  const { peer } = await startWithBash("echo ran > ran.txt");
-  const select = await peer.waitFor(request("select"));
-  peer.send({ type: "extension_ui_response", id: select.id, value: "Yes" });
-  await peer.waitForEvent("agent_end");
+  // Yes
+  const yes = await prompt();
+  const allowed = await peer.waitFor(request("select"), yes.from);
+  peer.send({ type: "extension_ui_response", id: allowed.id, value: "Yes" });
+  await peer.waitForEvent("agent_end", yes.from);
   expect(existsSync(join(world.project, "ran.txt"))).toBe(true);
-  expect(lastRequestText()).not.toContain("The user said No.");
-});
+  expect(lastResult()).not.toContain("The user said No.");
 
-it("resolves a dialog with a timeout to its default when the client never answers", async () => {
-  const { peer } = await startWithBash("echo quick > quick.txt");
-  expect(await peer.waitFor(request("confirm"))).toMatchObject({ title: "Run quickly?", message: "echo quick > quick.txt", timeout: 100 });
-  await peer.waitForEvent("agent_end");
-  expect(lastRequestText()).toContain("No answer in time.");
+  // no answer: the confirm's timeout
+  const none = await prompt();
+  expect(await peer.waitFor(request("confirm"), none.from)).toMatchObject({ title: "Run quickly?", message: "echo quick > quick.txt", timeout: 100 });
+  await peer.waitForEvent("agent_end", none.from);
+  expect(lastResult()).toContain("No answer in time.");
   expect(existsSync(join(world.project, "quick.txt"))).toBe(false);
 });
 
