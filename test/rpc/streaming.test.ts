@@ -17,8 +17,15 @@ afterEach(async () => {
 
 const lastUserText = (request: { body: Record<string, unknown> }) => JSON.stringify((request.body.messages as unknown[]).at(-1));
 
-it("answers state, steer, follow-up and queued prompts while a tool runs, and delivers them in pi's order", async () => {
-  world.mock.enqueue({ toolCalls: [blockingBash("go")] }, { text: "after steering" }, { text: "after follow-up" }, { text: "after queued prompt" });
+// one process for both: the queued prompts' run, then the flood of records
+it("answers state, steer, follow-up and queued prompts while a tool runs, and delivers them in pi's order; keeps every record whole while many events and responses are written together", async () => {
+  world.mock.enqueue(
+    { toolCalls: [blockingBash("go")] },
+    { text: "after steering" },
+    { text: "after follow-up" },
+    { text: "after queued prompt" },
+    { text: Array.from({ length: 300 }, (_, index) => `chunk ${index} `) },
+  );
   rpc = spawnRpc(world);
   const prompt = await rpc.peer.request({ type: "prompt", message: "start" });
   expect(prompt.success).toBe(true);
@@ -50,10 +57,20 @@ it("answers state, steer, follow-up and queued prompts while a tool runs, and de
   const accepted = rpc.peer.records.indexOf(prompt);
   expect(accepted).toBeLessThan(rpc.peer.indexOf((record) => record.type === "agent_start"));
   expect(rpc.peer.strayLines).toEqual([]);
+
+  // then many events and responses written together: every record stays whole
+  const from = rpc.peer.records.length;
+  rpc.peer.send({ id: "p", type: "prompt", message: "stream a lot" });
+  for (let index = 0; index < 50; index++) rpc.peer.send({ id: `s${index}`, type: "get_state" });
+  await rpc.peer.waitForEvent("agent_end", from);
+  for (let index = 0; index < 50; index++) expect((await rpc.peer.response(`s${index}`)).success).toBe(true);
+  expect(rpc.peer.strayLines).toEqual([]);
+  expect(rpc.peer.records.slice(from).filter((record) => record.type === "message_update").length).toBeGreaterThanOrEqual(300);
 });
 
-it("aborts a running tool turn; the run ends aborted and the session is idle again", async () => {
-  world.mock.enqueue({ toolCalls: [blockingBash("never")] });
+// one process for both aborts: a running tool turn's, then one right behind the next prompt
+it("aborts a running tool turn; the run ends aborted and the session is idle again; an abort sent right behind a prompt stops that prompt's run", async () => {
+  world.mock.enqueue({ toolCalls: [blockingBash("never")] }, { text: ["one ", "two ", "three ", "four ", "five"], delayMs: 200 });
   rpc = spawnRpc(world);
   await rpc.peer.request({ type: "prompt", message: "hang" });
   await rpc.peer.waitForEvent("tool_execution_start");
@@ -65,26 +82,13 @@ it("aborts a running tool turn; the run ends aborted and the session is idle aga
   // abort resolves once the session is idle: its response came after the run ended.
   expect(rpc.peer.records.indexOf(abort)).toBeGreaterThan(rpc.peer.indexOf((record) => record.type === "agent_end"));
   expect((await rpc.peer.request({ type: "get_state" })).data).toMatchObject({ isStreaming: false });
-});
 
-it("an abort sent right behind a prompt stops that prompt's run", async () => {
-  world.mock.enqueue({ text: ["one ", "two ", "three ", "four ", "five"], delayMs: 200 });
-  rpc = spawnRpc(world);
+  // the idle session takes the next prompt, and an abort sent right behind it stops that prompt's run
+  const from = rpc.peer.records.length;
   rpc.peer.send({ id: "p", type: "prompt", message: "count slowly" });
   rpc.peer.send({ id: "a", type: "abort" });
   expect((await rpc.peer.response("p")).success).toBe(true);
   expect((await rpc.peer.response("a")).success).toBe(true);
-  const end = (await rpc.peer.waitForEvent("agent_end")) as { messages: { role: string; stopReason?: string }[] };
-  expect(end.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
-});
-
-it("keeps every record whole while many events and responses are written together", async () => {
-  world.mock.enqueue({ text: Array.from({ length: 300 }, (_, index) => `chunk ${index} `) });
-  rpc = spawnRpc(world);
-  rpc.peer.send({ id: "p", type: "prompt", message: "stream a lot" });
-  for (let index = 0; index < 50; index++) rpc.peer.send({ id: `s${index}`, type: "get_state" });
-  await rpc.peer.waitForEvent("agent_end");
-  for (let index = 0; index < 50; index++) expect((await rpc.peer.response(`s${index}`)).success).toBe(true);
-  expect(rpc.peer.strayLines).toEqual([]);
-  expect(rpc.peer.ofType("message_update").length).toBeGreaterThanOrEqual(300);
+  const second = (await rpc.peer.waitForEvent("agent_end", from)) as { messages: { role: string; stopReason?: string }[] };
+  expect(second.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
 });
