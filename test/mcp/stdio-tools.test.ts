@@ -16,15 +16,21 @@ describe("a stdio server with direct exposure", () => {
     await world.writeUserConfig({ mcpServers: { fx: fixtureServer({ exposure: "direct", env: { FIXTURE_SECRET: "${OUTER_SECRET}" } }) } });
   });
 
-  it("offers its tools as mcp__server__tool and returns text, structured content and images", async () => {
+  // one print run for three of them, turn after turn: the three tools in one reply, then the garbage line, then the
+  // crash; the server's start markers count its one restart
+  it("offers its tools as mcp__server__tool and returns text, structured content and images; survives a line of garbage on the server's stdout; reports a server that crashes mid-call as an error result, and starts it again for the next call", async () => {
     world.mock.enqueue(
       { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "hi" } }, { name: "mcp__fx__add", arguments: { a: 2, b: 3 } }, { name: "mcp__fx__pixel", arguments: {} }] },
-      { text: "done" },
+      { toolCalls: [{ name: "mcp__fx__garbage", arguments: {} }] },
+      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "still here" } }] },
+      { toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] },
+      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] },
+      { text: "recovered" },
     );
     const run = await world.print(["use the tools"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("done");
+    expect(run.stdout).toContain("recovered");
     const offered = toolNames(world, 0);
     expect(offered).toEqual(expect.arrayContaining(["mcp__fx__echo", "mcp__fx__add", "mcp__fx__pixel", "mcp__fx__hang", "read", "bash"]));
     const results = toolResults(world, 1);
@@ -32,6 +38,15 @@ describe("a stdio server with direct exposure", () => {
     expect(results.every((result) => !result.is_error)).toBe(true);
     const image = results[2]!.content.find((block) => block.type === "image");
     expect(image?.source?.data).toBe(PIXEL);
+
+    expect(resultText(toolResults(world, 2)[0]!)).toBe("answered after garbage");
+    expect(resultText(toolResults(world, 3)[0]!)).toBe("echo: still here");
+
+    const crashed = toolResults(world, 4)[0]!;
+    expect(crashed.is_error).toBe(true);
+    expect(resultText(crashed)).toMatch(/closed/i);
+    expect(resultText(toolResults(world, 5)[0]!)).toBe("echo: back");
+    expect((await world.markers()).filter((line) => line.startsWith("start"))).toHaveLength(2);
   });
 
   it("passes the server its env with ${VAR} expanded, reports progress, and reads an isError result as an error", async () => {
@@ -57,26 +72,6 @@ describe("a stdio server with direct exposure", () => {
     expect(failed.isError).toBe(true);
     expect(failed.result.structuredContent).toEqual({ content: [{ type: "text", text: "the widget is broken" }], isError: true });
     expect(failed.result.details).toEqual({ server: "fx", tool: "fail" });
-  });
-
-  it("survives a line of garbage on the server's stdout", async () => {
-    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__garbage", arguments: {} }] }, { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "still here" } }] }, { text: "ok" });
-    const run = await world.print(["go"]);
-    expect(run.code).toBe(0);
-    expect(resultText(toolResults(world, 1)[0]!)).toBe("answered after garbage");
-    expect(resultText(toolResults(world, 2)[0]!)).toBe("echo: still here");
-  });
-
-  it("reports a server that crashes mid-call as an error result, and starts it again for the next call", async () => {
-    world.mock.enqueue({ toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] }, { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] }, { text: "recovered" });
-    const run = await world.print(["go"]);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain("recovered");
-    const crashed = toolResults(world, 1)[0]!;
-    expect(crashed.is_error).toBe(true);
-    expect(resultText(crashed)).toMatch(/closed/i);
-    expect(resultText(toolResults(world, 2)[0]!)).toBe("echo: back");
-    expect((await world.markers()).filter((line) => line.startsWith("start"))).toHaveLength(2);
   });
 
   it("stops a hanging call when the user aborts, tells the server, and stops the server's process group at exit", async () => {
