@@ -55,7 +55,8 @@ it("/tree moves back to an earlier message: its text returns to the editor and t
   await run.waitFor((screen) => /› +• assistant: branched answer/.test(screen));
 });
 
-it("/tree labels an entry (shift+l) and filters to user messages (ctrl+u); escape clears the search, then closes", async () => {
+// one start for both: the tree closed with escape leaves the editor empty, where a double escape opens it again
+it("/tree labels an entry (shift+l) and filters to user messages (ctrl+u); escape clears the search, then closes; escape twice on an empty editor opens the tree", async () => {
   ui.world().mock.enqueue({ text: "first answer" }, { text: "second answer" });
   const run = await ui.start();
   await twoExchanges(run);
@@ -76,6 +77,12 @@ it("/tree labels an entry (shift+l) and filters to user messages (ctrl+u); escap
   await run.waitFor((screen) => /Type to search:\s*$/m.test(screen) && screen.includes("user: second question"));
   run.type("\x1b");
   await run.waitFor((screen) => !screen.includes("Session Tree"));
+
+  // escape twice on the empty editor opens the tree again
+  run.type("\x1b");
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  run.type("\x1b");
+  await run.waitForText("Session Tree");
 });
 
 it("/tree with Summarize leaves a branch summary at the new position", async () => {
@@ -97,15 +104,4 @@ it("/tree with Summarize leaves a branch summary at the new position", async () 
   // the chosen message's text is back in the editor: clear it first
   run.type(`${CTRL_U}/tree\r`);
   await run.waitFor((screen) => /└─ • \[branch summary\]: .*/.test(screen) && /├⊟ user: first question/.test(screen));
-});
-
-it("escape twice on an empty editor opens the tree", async () => {
-  ui.world().mock.enqueue({ text: "only answer" });
-  const run = await ui.start();
-  run.type("only question\r");
-  await run.waitForText("only answer");
-  run.type("\x1b");
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  run.type("\x1b");
-  await run.waitForText("Session Tree");
 });
