@@ -34,6 +34,8 @@ describe("the first-frame bundle", () => {
   const bundlesRead = async () => [...new Set((await readdir(cacheFolder()).catch(() => [] as string[])).map((name) => name.split("-v")[0]))].sort();
 
   it("draws a plain start's frame, hands the held keys and the terminal to the CLI, and draws the frame once", async () => {
+    let frameCache = "";
+    let written = 0;
     for (let round = 0; round < 2; round++) {
       world.mock.enqueue({ text: `Reply number ${round}.` });
       const run = start(["--model", "mock/mock-model", "--no-session"]);
@@ -48,17 +50,17 @@ describe("the first-frame bundle", () => {
       expect((await run.exited).exitCode).toBe(0);
       // the reply came through the Anthropic SDK
       expect(await bundlesRead()).toEqual(["anthropic.cjs", "cli-tui.cjs", "frame.cjs", "pi-tui.cjs"]);
+      // the frame bundle's cache is written once, by the first start, as the first frame left it
+      if (round === 0) {
+        frameCache = (await readdir(cacheFolder())).find((name) => name.startsWith("frame.cjs-"))!;
+        expect(frameCache).toMatch(/\.light$/);
+        written = (await stat(join(cacheFolder(), frameCache))).mtimeMs;
+      }
     }
     expect(JSON.stringify(world.mock.requests[1]!.body.messages)).toContain("question 1");
-    // the frame bundle's cache is written once, as the first frame left it, and then read
-    const frameCache = (await readdir(cacheFolder())).find((name) => name.startsWith("frame.cjs-"))!;
-    expect(frameCache).toMatch(/\.light$/);
-    const written = (await stat(join(cacheFolder(), frameCache))).mtimeMs;
-    const again = start(["--model", "mock/mock-model", "--no-session"]);
-    await again.waitForText("mock-model");
-    again.type("\x04");
-    expect((await again.exited).exitCode).toBe(0);
+    // and only read by the second, which wrote no other
     expect((await stat(join(cacheFolder(), frameCache))).mtimeMs).toBe(written);
+    expect((await readdir(cacheFolder())).filter((name) => name.startsWith("frame.cjs-"))).toEqual([frameCache]);
   }, 60_000);
 
   it("leaves what its modules import dynamically to the second bundle, where a slash command then runs from", async () => {
