@@ -73,7 +73,8 @@ it("/settings changes a row with enter, saves it to settings.json and applies it
   await run.waitFor((screen) => /mock-think • low$/m.test(screen));
 });
 
-it("/settings keeps what settings.json already holds and writes a queue mode the session uses", async () => {
+// one start for both: /settings is opened, used and closed, then opened again for the theme
+it("/settings keeps what settings.json already holds and writes a queue mode the session uses; /settings theme: the default system theme is listed first; moving previews, enter saves the theme", async () => {
   await writeFile(join(ui.world().agentDir, "settings.json"), JSON.stringify({ defaultThinkingLevel: "low" }));
   const run = await ui.start();
   run.type("/settings\r");
@@ -83,10 +84,9 @@ it("/settings keeps what settings.json already holds and writes a queue mode the
   run.type("\r");
   await run.waitFor((screen) => /→ Steering mode\s+all/.test(screen));
   await expect.poll(() => settingsFile(ui.world().agentDir)).toMatchObject({ defaultThinkingLevel: "low", steeringMode: "all" });
-});
 
-it("/settings theme: the default system theme is listed first; moving previews, enter saves the theme", async () => {
-  const run = await ui.start();
+  run.type("\x1b");
+  await run.waitFor((screen) => !screen.includes("Esc to cancel"));
   run.type("/settings\r");
   await run.waitForText("Auto-compact");
   run.type("theme");
