@@ -61,31 +61,9 @@ it("/login signs in through the extension's login; the request carries its key; 
   expect((await authJson())["corp-ai"]).toBeUndefined();
 });
 
-it("/login with an API key to a whole pi-ai Provider asks its own auth.apiKey.login questions; auth.json keeps its entry; the request's key is resolved from it", async () => {
-  const world = ui.world();
-  await mkdir(join(world.agentDir, "extensions"), { recursive: true });
-  await writeFile(join(world.agentDir, "extensions", "nat.ts"), `export { default } from ${JSON.stringify(NATIVE_AUTH_FIXTURE)};\n`);
-  const run = await ui.start([], { env: { BROWSER: "true" }, cols: 160 });
-  run.type("/login\r");
-  await run.waitForText("Select authentication method:");
-  run.type("\x1b[B\r");
-  await run.waitForText("Select provider to configure:");
-  run.type("nat key");
-  await run.waitForText("Nat Key");
-  run.type("\r");
-  await run.waitForText("Your Nat key");
-  run.type("sekrit\r");
-  await run.waitForText("America");
-  run.type("\x1b[B\r");
-  await run.waitForText("Saved API key for Nat Key");
-  expect((await authJson())["nat-key"]).toEqual({ type: "api_key", key: "sekrit", env: { NAT_REGION: "us" } });
-  run.type("/model nat-key/nat-one\r");
-  await run.waitForText("Model: nat-one");
-  run.type("hi\r");
-  await run.waitForText("nat answer with key sekrit@us");
-});
-
-it("a whole pi-ai Provider's `secret` question shows the typed key in the dialog, as pi 1.6.0's does", async () => {
+// one pith start for both: the pair's pith goes on from the dialog pi is compared on to the end of the login and a
+// request on its key
+it("a whole pi-ai Provider's `secret` question shows the typed key in the dialog, as pi 1.6.0's does; /login with an API key to it asks its own auth.apiKey.login questions, auth.json keeps its entry, the request's key is resolved from it", async () => {
   const pair = await sideBySide({
     cols: 120,
     env: { BROWSER: "true" },
@@ -119,4 +97,16 @@ it("a whole pi-ai Provider's `secret` question shows the typed key in the dialog
   await pair.waitFor((screen) => screen.includes("America"));
   // pi replaces its dialog with the next question; pith keeps the answer above it, as typed
   expect(pair.pith.screen().map((row) => row.trim())).toContain("> sekrit");
+
+  // pith goes on alone: its own auth.apiKey.login questions answered, auth.json keeps the entry, and the request's
+  // key is resolved from it
+  const { pith } = pair;
+  pith.type("\x1b[B\r");
+  await pith.waitForText("Saved API key for Nat Key");
+  const stored = JSON.parse(await readFile(join(pair.worlds.pith.agentDir, "auth.json"), "utf8")) as Record<string, unknown>;
+  expect(stored["nat-key"]).toEqual({ type: "api_key", key: "sekrit", env: { NAT_REGION: "us" } });
+  pith.type("/model nat-key/nat-one\r");
+  await pith.waitForText("Model: nat-one");
+  pith.type("hi\r");
+  await pith.waitForText("nat answer with key sekrit@us");
 }, 60_000);
