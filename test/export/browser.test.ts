@@ -113,6 +113,8 @@ if (browserUnavailable) {
 
       await tree.locator("a", { hasText: "ABANDONED BRANCH ANSWER" }).click();
       const answer = page.locator("#entry-a-old");
+      // the page marks the entry when the address's fragment changes, which comes after the click
+      await page.locator("#entry-a-old.shown").waitFor();
       expect(await answer.isVisible()).toBe(true);
       expect(await answer.innerText()).toContain("ABANDONED BRANCH ANSWER");
       expect(await answer.getAttribute("class")).toContain("shown");
@@ -121,7 +123,7 @@ if (browserUnavailable) {
 
       // a tool result shown inside its reply: the link goes to the reply
       await tree.locator("a", { hasText: "✓ edit" }).click();
-      expect(await page.locator("#entry-a2").getAttribute("class")).toContain("shown");
+      await page.locator("#entry-a2.shown").waitFor();
       expect(await answer.getAttribute("class")).not.toContain("shown");
       await page.locator("details.branch").evaluate((details: HTMLDetailsElement) => (details.open = false));
     });
