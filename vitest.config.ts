@@ -40,7 +40,11 @@ export default defineConfig({
     // Node 22 processes (pi 1.6.0, scripts importing pi's modules) share node's compile cache for the run: a script
     // loading pi's unbundled modules compiles them again otherwise, and pi's CLI would keep its cache in the system's
     // temporary folder after the run. Node 20, which runs pith, has no such cache and ignores the variable.
+    // `npm run` sets EDITOR (to vi): empty, the suite sees the same editor settings however it is started, which pi's
+    // recorded runs need (test/support/pi-runs/recording-key.ts); tests of the external editor set their own.
     env: {
+      EDITOR: "",
+      VISUAL: "",
       PITH_CACHE_DIR: mkdtempSync(join(tmpdir(), "pith-test-cache-")),
       PITH_TEST_CODE_CACHE: mkdtempSync(join(tmpdir(), "pith-test-v8-")),
       NODE_COMPILE_CACHE: mkdtempSync(join(tmpdir(), "pith-test-node22-")),

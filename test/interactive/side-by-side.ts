@@ -9,6 +9,7 @@ import { NODE22, PI16_CLI } from "../support/pi-node22.js";
 import type { Script } from "../support/mock-llm/index.js";
 import { THEME_TOKENS } from "../../plugins/interactive/theme/tokens.js";
 import { recordedPtyChild } from "../support/pi-runs/recorded-pty.js";
+import { keyedEnvironment } from "../support/pi-runs/recording-key.js";
 import { createCliWorld, ptyRunOf, runInPty, spawnInPty, type CliWorld, type PtyOptions, type PtyRun } from "./pty-harness.js";
 
 export interface SideBySide {
@@ -47,9 +48,7 @@ const HARNESS = [fileURLToPath(import.meta.url), fileURLToPath(new URL("./pty-ha
 
 /** pi in a pseudo-terminal, recorded and replayed as test/support/pi-runs/recorded-pty.ts says. */
 async function runPiInPty(world: CliWorld, args: string[], options: PtyOptions): Promise<PtyRun> {
-  const environment = { ...world.env, ...options.env };
-  const added = Object.fromEntries(Object.entries(environment).filter(([name, value]) => process.env[name] !== value));
-  const input = { pty: args, cwd: world.project, env: added, cols: options.cols ?? 100, rows: options.rows ?? 30, settingsDecideScreen: options.settingsDecideScreen ?? false };
+  const input = { pty: args, cwd: world.project, env: keyedEnvironment({ ...world.env, ...options.env }), cols: options.cols ?? 100, rows: options.rows ?? 30, settingsDecideScreen: options.settingsDecideScreen ?? false };
   const child = await recordedPtyChild(`pi ${args.join(" ")}`, input, HARNESS, () => spawnInPty(world, args, options));
   return ptyRunOf(child, options);
 }

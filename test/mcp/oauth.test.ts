@@ -4,7 +4,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { OAuthFixture } from "./fixtures/oauth-server.mjs";
 import { resultText, toolNames, toolResults, type McpWorld } from "./mcp-harness.js";
 import { authFile as authFileOf, login as loginWith, readAuth as readStoredAuth, oauthWorlds } from "./oauth-harness.js";
@@ -104,7 +104,12 @@ describe("an HTTP server that asks for OAuth", () => {
     const run = await world.run(["mcp", "login", "web"], { env: { BROWSER: `${process.execPath} ${FAKE_BROWSER}`, FAKE_BROWSER_LOG: browserLog } });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const opened = (await readFile(browserLog, "utf8")).split("\n");
+    // the browser reads the page it ends on after the sign-in has completed, so after pith may have exited
+    const opened = await vi.waitFor(async () => {
+      const lines = (await readFile(browserLog, "utf8")).split("\n");
+      expect(lines[1]).toBeTruthy();
+      return lines;
+    });
     expect(opened[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
     expect(run.stdout).toContain(opened[0]);
     expect(opened[1]).toMatch(/^200 .*Signed in/);

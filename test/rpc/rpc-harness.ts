@@ -11,6 +11,7 @@ import type { AgentSession } from "../../kernel/agent-session.js";
 import type { BuiltinPluginName } from "../../sdk/builtin-plugins.js";
 import { NODE22, PI16_CLI } from "../support/pi-node22.js";
 import { recordedRpcProcess } from "../support/pi-runs/recorded-rpc.js";
+import { keyedEnvironment } from "../support/pi-runs/recording-key.js";
 
 export type RpcRecord = Record<string, unknown> & { type?: string };
 export type RpcResponseRecord = RpcRecord & { type: "response"; command: string; success: boolean; data?: unknown; error?: string };
@@ -120,9 +121,7 @@ export function spawnRpc(world: CliWorld, args: string[] = [], env: NodeJS.Proce
  */
 export function spawnPiRpc(world: CliWorld, args: string[] = [], env: NodeJS.ProcessEnv = {}, options: { live?: boolean } = {}): RpcChild {
   if (options.live) return spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1", ...env });
-  const environment = { ...world.env, PI_OFFLINE: "1", ...env };
-  const added = Object.fromEntries(Object.entries(environment).filter(([name, value]) => process.env[name] !== value));
-  const input = { rpc: args, cwd: world.project, env: added };
+  const input = { rpc: args, cwd: world.project, env: keyedEnvironment({ ...world.env, PI_OFFLINE: "1", ...env }) };
   const piProcess = recordedRpcProcess(`pi --mode rpc ${args.join(" ")}`, input, [HARNESS], () => {
     const { child, exited } = spawnRpcOf(NODE22, PI16_CLI, world, args, { PI_OFFLINE: "1", ...env });
     return { stdin: child.stdin!, stdout: child.stdout!, stderr: child.stderr!, pid: child.pid, kill: (signal) => child.kill(signal), exited };

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { NODE22, PI16_CLI, PI16_PACKAGE, REPOSITORY } from "./pi-paths.js";
 import { recordedPiRun } from "./pi-runs/recorded-run.js";
+import { keyedEnvironment } from "./pi-runs/recording-key.js";
 import { runProcess, type ProcessResult } from "./run-process.js";
 
 export { NODE22, PI16_CLI, PI16_PACKAGE, REPOSITORY } from "./pi-paths.js";
@@ -18,17 +19,11 @@ export function runPiCli(world: { project: string; env: NodeJS.ProcessEnv }, arg
 export function runPiProcess(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<ProcessResult> {
   return recordedPiRun({
     label: `pi ${argv.slice(1).join(" ")}`.slice(0, 200),
-    input: { argv, cwd: options.cwd, env: addedEnvironment(options.env) },
+    input: { argv, cwd: options.cwd, env: keyedEnvironment(options.env) },
     run: () => runProcess(NODE22, argv, options),
   });
 }
 
-/** The variables `env` sets beyond the test process's own: what a recorded run's key holds of the environment. */
-function addedEnvironment(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  const added: Record<string, string | undefined> = {};
-  for (const name of Object.keys({ ...env, ...process.env }).sort()) if (env[name] !== process.env[name]) added[name] = env[name];
-  return added;
-}
 
 /**
  * pi 1.6.0's CLI entry (what dist/cli.js runs: `setupCli()`, then `main(args)`) for each argument list in turn, in
@@ -79,7 +74,7 @@ export async function runPiMainEach(world: { project: string; env: NodeJS.Proces
 /** Runs `source` as an ES module under Node 22 with `env` added; resolves its stdout. */
 export function runOnNode22(source: string, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
   const env = { ...process.env, ...options.env };
-  return recordedPiRun({ label: "a script on Node 22", input: { script: source, env: addedEnvironment(env) }, run: () => runScriptOnNode22(source, env, options.timeoutMs) });
+  return recordedPiRun({ label: "a script on Node 22", input: { script: source, env: keyedEnvironment(env) }, run: () => runScriptOnNode22(source, env, options.timeoutMs) });
 }
 
 async function runScriptOnNode22(source: string, env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<string> {

@@ -57,6 +57,21 @@ export async function keyRun(input: unknown): Promise<KeyedRun | undefined> {
   return { mode, names, before, mocks, file, named: names.temporaryFolders().length + names.portsMet().length };
 }
 
+/**
+ * Variables of the test process's own environment that change pi's answers in these tests: a run's key holds their
+ * values whether the test set them or not (vitest.config.ts empties EDITOR and VISUAL, which `npm run` sets).
+ */
+const INHERITED_IN_KEY = ["EDITOR", "VISUAL", "SHELL", "LANG", "LC_ALL", "TZ"];
+
+/** What a run's key holds of the environment `env` it gets: what differs from the test process's, and the above. */
+export function keyedEnvironment(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const keyed: Record<string, string | undefined> = {};
+  for (const name of Object.keys({ ...env, ...process.env }).sort()) {
+    if (env[name] !== process.env[name] || INHERITED_IN_KEY.includes(name)) keyed[name] = env[name];
+  }
+  return keyed;
+}
+
 const runsPerTest = new Map<string, number>();
 
 /**
