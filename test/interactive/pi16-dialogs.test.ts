@@ -21,6 +21,7 @@ async function sameRuns(pair: SideBySide, first: string, last: string, normalise
       expect(runs.pith).toEqual(runs.pi);
       return runs.pith;
     }
+    if ((await pair.pi.advance()) || (await pair.pith.advance())) continue;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

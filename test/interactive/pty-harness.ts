@@ -23,6 +23,11 @@ export interface PtyRun {
   /** resolves once `predicate` holds for the screen (polled), rejects with the screen after `timeoutMs` */
   waitFor(predicate: (screen: string) => boolean, timeoutMs?: number): Promise<void>;
   waitForText(text: string, timeoutMs?: number): Promise<void>;
+  /**
+   * A replayed pi (test/support/pi-runs/recorded-pty.ts) draws its next piece, as a live program would have by the
+   * time a polling test looks again; false when there is none before the test's next move (and always for a live run).
+   */
+  advance(): Promise<boolean>;
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
 }
 
@@ -124,6 +129,11 @@ export function ptyRunOf(child: PtyChild, options: Pick<PtyOptions, "cols" | "ro
       }
     },
     waitForText: (text, timeoutMs) => run.waitFor((shown) => shown.includes(text), timeoutMs),
+    async advance() {
+      if (!child.step?.()) return false;
+      await pendingWrites;
+      return true;
+    },
     get exited() {
       child.drain?.();
       return exited;

@@ -219,6 +219,8 @@ export async function settledRows(
   for (;;) {
     const rows = { pith: chatRows(pair.pith, first, last, normalise.pith), pi: chatRows(pair.pi, first, last, normalise.pi) };
     if (JSON.stringify(rows.pith) === JSON.stringify(rows.pi) || Date.now() > deadline) return rows;
+    // a replayed pi draws on only when asked: what it drew next in the live run may be what pith shows now
+    if ((await pair.pi.advance()) || (await pair.pith.advance())) continue;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

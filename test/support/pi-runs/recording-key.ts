@@ -1,5 +1,5 @@
-// The key of a recorded pi run (recorded-run.ts, recorded-pty.ts): everything the run could see, with temporary
-// folders, ports and the repository's path as placeholders; and where its recording is kept.
+// The key of a recorded pi run (recorded-run.ts, recorded-pty.ts, recorded-rpc.ts): everything the run could see, with
+// temporary folders, ports, ids and the repository's path as placeholders; and where its recording is kept.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
