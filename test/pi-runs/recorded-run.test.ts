@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { recordedPiRun } from "../support/pi-runs/recorded-run.js";
 import { recordedRpcProcess, type RpcProcess } from "../support/pi-runs/recorded-rpc.js";
-import { countRunsAfresh } from "../support/pi-runs/recording-key.js";
+import { countRunsAfresh, keyedEnvironment } from "../support/pi-runs/recording-key.js";
 import { removeAfterTest } from "../support/temp-folders.js";
 
 const saved = { mode: process.env.PITH_PI_RUNS, folder: process.env.PITH_PI_RUNS_FOLDER };
@@ -161,5 +161,18 @@ describe("recorded pi runs in RPC mode", () => {
     expect(diverged.exit).toEqual({ code: 99, signal: null });
     expect(diverged.stderr).toContain('the test sent {"in":"three\\n"}, the recording has {"in":"two\\n"}');
     expect(counter.runs).toBe(1);
+  });
+});
+
+describe("what a run's key holds of the environment", () => {
+  it("what the run is given beyond the test process's own, and the inherited variables that change pi's answers", () => {
+    const env = { ...process.env, PI_OFFLINE: "1", EDITOR: process.env.EDITOR };
+    const keyed = keyedEnvironment(env);
+    expect(keyed.PI_OFFLINE).toBe("1");
+    // npm run sets EDITOR; pi answers with it (SettingsManager.getExternalEditorCommand), set by the test or not
+    expect(Object.keys(keyed)).toContain("EDITOR");
+    // the machine's own, the same for pi and pith, stay out (a recording made on one machine replays on another)
+    expect(Object.keys(keyed)).not.toContain("PATH");
+    expect(keyedEnvironment({ ...env, PATH: "/elsewhere" }).PATH).toBe("/elsewhere");
   });
 });
