@@ -1,7 +1,7 @@
 // A recorded pi run must match the next run of the same test although every run has its own temporary folders and
-// ports, and the files it is given hold ids made up afresh each run: those become numbered placeholders in the recording's key and contents, and the current run's values are
-// put back when it is replayed. The repository and the run's shared folders (vitest.config.ts) are named too, so a
-// recording made in one clone replays in another.
+// ports, and the files it is given hold ids made up afresh each run: those become numbered placeholders in the
+// recording's key and contents, and the current run's values are put back when it is replayed. The repository and
+// the run's shared folders (vitest.config.ts) are named too, so a recording made in one clone replays in another.
 import { tmpdir } from "node:os";
 import { REPOSITORY } from "../pi-paths.js";
 

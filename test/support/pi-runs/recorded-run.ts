@@ -1,14 +1,15 @@
 // Runs of pi 1.6.0 (on Node 22, most of a second of CPU each) were the largest share of the suite's CPU, and they
 // give the same answer every time for the same input: pi's version is pinned. So a pi run is recorded once, in
-// test/pi-runs/recordings/<key>.json, and replayed while nothing it could see has changed: its arguments or script, the files in
-// the temporary folders it is given (what it writes there is written back), the replies queued on the mock server it
-// talks to (the requests it sent are put back into the mock's list), and the repository files it is pointed at. Any
-// change makes a new key, and a run without a recording runs pi, as the test always did. pith's side of a comparison
-// always runs.
+// test/pi-runs/recordings/<key>.json, and replayed while nothing it could see has changed (recording-key.ts): its
+// arguments or script, the files in the temporary folders it is given (what it writes there is written back), the
+// replies queued on the mock server it talks to (its requests are handed to the mock as if they had come), and the
+// repository files it is pointed at. Any change makes a new key, and a run without a recording runs pi, as the test
+// always did. pith's side of a comparison always runs. This file covers a run that is one call with one result;
+// recorded-pty.ts and recorded-rpc.ts cover pi driven step by step.
 //
 // PITH_PI_RUNS: unset = replay when recorded, else run pi; "record" = run pi and (re)write the recording;
 // "live" = always run pi, read and write nothing. `npm run record-pi-runs` records the whole suite anew.
-// PITH_PI_RUNS_FOLDER: where recordings are (default test/pi-runs/recordings; the recorder's own test uses a folder of its own).
+// PITH_PI_RUNS_FOLDER: where recordings are (default test/pi-runs/recordings; the recorder's own test uses its own).
 import type { RecordedRequest } from "../mock-llm/types.js";
 import type { MockLlmRecording } from "../mock-llm/server.js";
 import { changedFiles, readFolders, writeChanges, type StoredContent } from "./folder-files.js";
