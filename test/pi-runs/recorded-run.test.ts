@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startMockLlm, type MockLlm } from "../support/mock-llm/index.js";
 import { recordedPiRun } from "../support/pi-runs/recorded-run.js";
 import { recordedRpcProcess, type RpcProcess } from "../support/pi-runs/recorded-rpc.js";
@@ -174,5 +174,35 @@ describe("what a run's key holds of the environment", () => {
     // the machine's own, the same for pi and pith, stay out (a recording made on one machine replays on another)
     expect(Object.keys(keyed)).not.toContain("PATH");
     expect(keyedEnvironment({ ...env, PATH: "/elsewhere" }).PATH).toBe("/elsewhere");
+  });
+});
+
+describe("times pi sets ahead", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("a login's expiry an hour on is still an hour on when the recording is replayed two hours later", async () => {
+    process.env.PITH_PI_RUNS = "record";
+    const counter = { runs: 0 };
+    const login = (root: string) => ({
+      label: "fake login",
+      input: { cwd: root, args: ["login"] },
+      run: async () => {
+        counter.runs++;
+        const expires = Date.now() + 3600_000;
+        await writeFile(join(root, "auth.json"), JSON.stringify({ expires }));
+        return { expires, createdAt: 1_700_000_000_000 };
+      },
+    });
+    await recordedPiRun(login(await world()));
+    delete process.env.PITH_PI_RUNS;
+    const root = await world();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 3600_000);
+    const replayed = await recordedPiRun(login(root));
+    expect(counter.runs).toBe(1);
+    expect(replayed.expires).toBeGreaterThan(Date.now() + 3500_000);
+    expect((JSON.parse(await readFile(join(root, "auth.json"), "utf8")) as { expires: number }).expires).toBe(replayed.expires);
+    // a time from before the recording (a constant of the test, a creation time) stays as it was
+    expect(replayed.createdAt).toBe(1_700_000_000_000);
   });
 });

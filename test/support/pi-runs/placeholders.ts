@@ -8,6 +8,10 @@ import { REPOSITORY } from "../pi-paths.js";
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const TEMPORARY = new RegExp(`(?<![\\w./-])${escape(tmpdir())}/([A-Za-z0-9._-]+)`, "g");
 const PORT = /(?<=(?:127\.0\.0\.1|localhost):)\d{2,5}\b/g;
+/** a time in milliseconds since 1970 (13 digits, not part of a longer number) */
+const EPOCH_MS = /(?<![\d.])\d{13}(?![\d.])/g;
+/** how far ahead of the recording a time is taken for one pi set from the clock (an expiry), not a constant */
+const AHEAD_LIMIT_MS = 400 * 24 * 3600_000;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
 const PLACEHOLDER = /<(tmp|port|uuid)-(\d+)(-dashed)?>/g;
 /** a folder as pi names its sessions' folder after the working folder: "/tmp/x/project" → "--tmp-x-project--" */
@@ -20,6 +24,8 @@ export class Placeholders {
   /** ids the input holds (a session's, a settings file's device id): pi's answer may name them */
   private readonly uuids = new Map<string, string>();
   private learningIds = true;
+  /** set on replay: when the recording was made, so that times pi set ahead of then move with the clock */
+  private recordedAt: number | undefined;
   private readonly fixed: Array<[value: string, name: string]>;
 
   constructor() {
@@ -46,8 +52,24 @@ export class Placeholders {
     this.learningIds = false;
   }
 
+  /**
+   * A replay of a recording made at `recordedAt`: a time in milliseconds that pi set ahead of then (a login's expiry,
+   * an hour on) comes back as far ahead of now, or the test would find it expired once the recording is an hour old.
+   */
+  replayingFrom(recordedAt: number): void {
+    this.recordedAt = recordedAt;
+  }
+
   /** `text` with the placeholders this run knows put back; undefined when it holds one this run never met */
   show(text: string): string | undefined {
+    const recordedAt = this.recordedAt;
+    if (recordedAt !== undefined) {
+      const shift = Date.now() - recordedAt;
+      text = text.replace(EPOCH_MS, (digits) => {
+        const time = Number(digits);
+        return time > recordedAt && time < recordedAt + AHEAD_LIMIT_MS ? String(time + shift) : digits;
+      });
+    }
     const values = new Map<string, string>();
     for (const [value, name] of [...this.folders, ...this.ports, ...this.uuids]) values.set(name, value);
     let unknown = false;

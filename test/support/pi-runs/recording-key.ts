@@ -105,17 +105,24 @@ export function newRequests(keyed: KeyedRun | undefined): () => Array<{ mock: nu
     });
 }
 
-/** The recording to replay, if this run replays and one was made. */
+/** The recording to replay, if this run replays and one was made; the run's placeholders learn when it was made. */
 export async function readRecording<T>(run: KeyedRun): Promise<T | undefined> {
-  return run.mode === "replay" && existsSync(run.file) ? (JSON.parse(await readFile(run.file, "utf8")) as T) : undefined;
+  if (run.mode !== "replay" || !existsSync(run.file)) return undefined;
+  const recording = JSON.parse(await readFile(run.file, "utf8")) as T & { recordedAt?: number };
+  if (typeof recording.recordedAt !== "number") return undefined;
+  run.names.replayingFrom(recording.recordedAt);
+  return recording;
 }
 
-/** Writes the recording, unless what it holds names a folder or port the key does not (`names` met it since). */
+/**
+ * Writes the recording with the time it is made (a replay moves times pi set ahead of it), unless what it holds names
+ * a folder or port the key does not (`names` met it since).
+ */
 export async function saveRecording(run: KeyedRun, recording: unknown): Promise<void> {
   if (run.names.temporaryFolders().length + run.names.portsMet().length !== run.named) return;
   await mkdir(dirname(run.file), { recursive: true });
   const partial = `${run.file}.${process.pid}.partial`;
-  await writeFile(partial, `${JSON.stringify(recording, null, 1)}\n`);
+  await writeFile(partial, `${JSON.stringify({ recordedAt: Date.now(), ...(recording as object) }, null, 1)}\n`);
   await rename(partial, run.file);
 }
 
