@@ -8,8 +8,15 @@ import type { Placeholders } from "./placeholders.js";
 /** A file's contents as recorded: text with placeholders, or bytes in base64 when not UTF-8 text. */
 export type StoredContent = { text: string } | { base64: string };
 
-/** relative path (from the folder's placeholder) → content hash */
-export type FolderState = Map<string, { hash: string; content: Buffer }>;
+/** a file's path with placeholders → its contents, as text with placeholders when it is text, and their hash */
+export type FolderState = Map<string, FolderFile>;
+
+export interface FolderFile {
+  hash: string;
+  content: Buffer;
+  /** the contents with placeholders; undefined when they are not UTF-8 text */
+  hidden: string | undefined;
+}
 
 /** Past this, a folder is not recorded (a run over it is not replayed): the key would cost more than it saves. */
 const MAX_FILES = 5_000;
@@ -24,18 +31,20 @@ export async function readFolders(folders: string[], names: Placeholders): Promi
     for (const file of files) {
       const content = await readFile(file).catch(() => undefined);
       if (content === undefined) continue;
+      const text = asText(content);
+      const hidden = text === undefined ? undefined : names.hide(text);
       // a lock names its holder's pid and the time: what pi sees of it is that it is there
-      const hash = file.endsWith(".lock") ? "a lock" : hashContent(content, names);
-      state.set(names.hide(file), { hash, content });
+      const hash = file.endsWith(".lock") ? "a lock" : createHash("sha256").update(hidden ?? content).digest("hex");
+      state.set(names.hide(file), { hash, content, hidden });
     }
   }
   return state;
 }
 
 /** What changed from `before` to `after`: written files' contents, and removed files (null). */
-export function changedFiles(before: FolderState, after: FolderState, names: Placeholders): Record<string, StoredContent | null> {
+export function changedFiles(before: FolderState, after: FolderState): Record<string, StoredContent | null> {
   const changes: Record<string, StoredContent | null> = {};
-  for (const [path, { hash, content }] of after) if (before.get(path)?.hash !== hash) changes[path] = store(content, names);
+  for (const [path, file] of after) if (before.get(path)?.hash !== file.hash) changes[path] = stored(file);
   for (const path of before.keys()) if (!after.has(path)) changes[path] = null;
   return changes;
 }
@@ -64,14 +73,8 @@ export function folderKey(state: FolderState): Array<[string, string]> {
   return [...state].map(([path, { hash }]) => [path, hash] as [string, string]).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-function hashContent(content: Buffer, names: Placeholders): string {
-  const text = asText(content);
-  return createHash("sha256").update(text === undefined ? content : names.hide(text)).digest("hex");
-}
-
-function store(content: Buffer, names: Placeholders): StoredContent {
-  const text = asText(content);
-  return text === undefined ? { base64: content.toString("base64") } : { text: names.hide(text) };
+function stored({ content, hidden }: FolderFile): StoredContent {
+  return hidden === undefined ? { base64: content.toString("base64") } : { text: hidden };
 }
 
 function asText(content: Buffer): string | undefined {

@@ -5,7 +5,7 @@
 // checks that the test types what it typed then. The key (recording-key.ts) adds the test's name and source: the
 // same test with the same inputs types the same keys.
 import { changedFiles, readFolders, writeChanges, type StoredContent } from "./folder-files.js";
-import { keyDrivenRun, newRequests, readRecording, saveRecording, type KeyedRun } from "./recording-key.js";
+import { keyDrivenRun, newRequests, readRecording, saveRecording, shownEvents, type KeyedRun } from "./recording-key.js";
 
 /** The side of a pseudo-terminal process the harness uses; a replayed one adds `step` and `drain`. */
 export interface PtyChild {
@@ -54,17 +54,10 @@ export async function recordedPtyChild(label: string, input: Record<string, unkn
   const keyed = await keyDrivenRun(input, sources);
   if (!keyed) return spawn();
   const recording = await readRecording<PtyRecording>(keyed);
-  const events = recording && shownEvents(recording, keyed);
+  const events = recording && shownEvents(recording.events, keyed);
   if (recording && events) return replayingChild(events, recording.files, keyed);
   const child = spawn();
   return keyed.mode === "record" ? recordingChild(child, label, keyed) : child;
-}
-
-function shownEvents(recording: PtyRecording, keyed: KeyedRun): PtyEvent[] | undefined {
-  const shown = keyed.names.show(JSON.stringify(recording.events));
-  const events = shown === undefined ? undefined : (JSON.parse(shown) as PtyEvent[]);
-  const mocksMatch = events?.every((event) => !("mock" in event) || event.mock < keyed.mocks.length);
-  return mocksMatch ? events : undefined;
 }
 
 function recordingChild(child: PtyChild, label: string, keyed: KeyedRun): PtyChild {
@@ -83,7 +76,7 @@ function recordingChild(child: PtyChild, label: string, keyed: KeyedRun): PtyChi
     // the files are read before the test hears of the exit: it may remove the folders right after
     void (async () => {
       const after = await readFolders(names.temporaryFolders(), names).catch(() => undefined);
-      if (after) await saveRecording(keyed, { label: names.hide(label), events, files: changedFiles(before, after, names) } satisfies PtyRecording);
+      if (after) await saveRecording(keyed, { label: names.hide(label), events, files: changedFiles(before, after) } satisfies PtyRecording);
     })()
       .catch(() => undefined)
       .finally(() => exitListeners.forEach((listener) => listener(result)));

@@ -7,7 +7,7 @@
 // asks spawnPiRpc for a live pi.
 import { PassThrough, Writable, type Readable } from "node:stream";
 import { changedFiles, readFolders, writeChanges, type StoredContent } from "./folder-files.js";
-import { keyDrivenRun, newRequests, readRecording, saveRecording, type KeyedRun } from "./recording-key.js";
+import { keyDrivenRun, newRequests, readRecording, saveRecording, shownEvents, type KeyedRun } from "./recording-key.js";
 
 export interface RpcExit {
   code: number | null;
@@ -59,7 +59,7 @@ export function recordedRpcProcess(label: string, input: Record<string, unknown>
   const exited = (async (): Promise<RpcExit> => {
     const keyed = await keyDrivenRun(input, sources);
     const recording = keyed && (await readRecording<RpcRecording>(keyed));
-    const events = recording && keyed ? shownEvents(recording, keyed) : undefined;
+    const events = recording && keyed ? shownEvents(recording.events, keyed) : undefined;
     const run = recording && events && keyed ? replay(events, recording.files, keyed, { stdout, stderr }) : live(spawn(), keyed, label, { stdout, stderr });
     pid = recording && events ? recording.pid : run.pid;
     target = run;
@@ -93,12 +93,6 @@ interface Run {
   exited: Promise<RpcExit>;
 }
 
-function shownEvents(recording: RpcRecording, keyed: KeyedRun): RpcEvent[] | undefined {
-  const shown = keyed.names.show(JSON.stringify(recording.events));
-  const events = shown === undefined ? undefined : (JSON.parse(shown) as RpcEvent[]);
-  return events?.every((event) => !("mock" in event) || event.mock < keyed.mocks.length) ? events : undefined;
-}
-
 function live(child: RpcProcess, keyed: KeyedRun | undefined, label: string, pipes: { stdout: PassThrough; stderr: PassThrough }): Run {
   const events: RpcEvent[] = [];
   const requestsSince = newRequests(keyed);
@@ -120,7 +114,7 @@ function live(child: RpcProcess, keyed: KeyedRun | undefined, label: string, pip
     pipes.stderr.end();
     if (keyed?.mode === "record") {
       const after = await readFolders(keyed.names.temporaryFolders(), keyed.names);
-      if (after) await saveRecording(keyed, { label: keyed.names.hide(label), pid: child.pid, events, files: changedFiles(keyed.before, after, keyed.names) } satisfies RpcRecording);
+      if (after) await saveRecording(keyed, { label: keyed.names.hide(label), pid: child.pid, events, files: changedFiles(keyed.before, after) } satisfies RpcRecording);
     }
     return result;
   });

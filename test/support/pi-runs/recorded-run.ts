@@ -49,7 +49,7 @@ export async function recordedPiRun<T>({ label, input, run }: PiRun<T>): Promise
       await saveRecording(keyed, {
         label: names.hide(label),
         output: names.hide(JSON.stringify(output)),
-        files: changedFiles(before, after, names),
+        files: changedFiles(before, after),
         mocks: mocks.map((mock, index) => ({ requests: names.hide(JSON.stringify(mock.requests.slice(sent[index]))) })),
       } satisfies Recording);
     }

@@ -50,7 +50,7 @@ export async function keyRun(input: unknown): Promise<KeyedRun | undefined> {
   names.keyDone();
   // PITH_PI_RUNS_KEYS=<folder>: each run's key material, to find out why a run misses its recording
   if (process.env.PITH_PI_RUNS_KEYS) {
-    const texts = Object.fromEntries([...before].map(([path, { content }]) => [path, content.length < 8192 ? names.hide(content.toString("utf8")) : content.length]));
+    const texts = Object.fromEntries([...before].map(([path, { content, hidden }]) => [path, hidden !== undefined && content.length < 8192 ? hidden : content.length]));
     await writeFile(join(process.env.PITH_PI_RUNS_KEYS, `${key}.json`), JSON.stringify({ ...(JSON.parse(material) as object), texts }, null, 1));
   }
   const file = join(process.env.PITH_PI_RUNS_FOLDER ?? RECORDINGS, `${key}.json`);
@@ -105,6 +105,16 @@ export function newRequests(keyed: KeyedRun | undefined): () => Array<{ mock: nu
     });
 }
 
+/**
+ * A driven run's recorded events with this run's folders, ports and ids put back; undefined when they name one it
+ * does not have, or a mock server it does not talk to.
+ */
+export function shownEvents<Event extends object>(events: Event[], keyed: KeyedRun): Event[] | undefined {
+  const shown = keyed.names.show(JSON.stringify(events));
+  const parsed = shown === undefined ? undefined : (JSON.parse(shown) as Event[]);
+  return parsed?.every((event) => !("mock" in event) || (event.mock as number) < keyed.mocks.length) ? parsed : undefined;
+}
+
 /** The recording to replay, if this run replays and one was made; the run's placeholders learn when it was made. */
 export async function readRecording<T>(run: KeyedRun): Promise<T | undefined> {
   if (run.mode !== "replay" || !existsSync(run.file)) return undefined;
@@ -153,7 +163,8 @@ function mocksMet(names: Placeholders): MockLlmRecording[] | undefined {
 
 /** Hashes of the repository files named in the input or the folders' files, with their folder's other files. */
 function repositoryFiles(hiddenInput: string, folders: FolderState, names: Placeholders): Array<[string, string]> {
-  const texts = [hiddenInput, ...[...folders.values()].map(({ content }) => names.hide(content.toString("utf8")))];
+  // binary files are read as text too: a path may stand among their bytes
+  const texts = [hiddenInput, ...[...folders.values()].map(({ content, hidden }) => hidden ?? names.hide(content.toString("utf8")))];
   const named = new Set<string>();
   for (const text of texts) for (const [, path] of text.matchAll(/<repo>\/((?!node_modules\/)[\w@./-]+)/g)) named.add(path!);
   const hashes: Array<[string, string]> = [];
