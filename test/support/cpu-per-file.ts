@@ -2,7 +2,8 @@
 // file, which appends one line per test file, tab-separated: its path, the worker's own CPU seconds, the CPU seconds
 // of the child processes it waited for (the CLI, pi, npm, pseudo-terminals), wall seconds, and then the same two CPU
 // figures split into user and system time (own user, own system, children user, children system), and last the
-// child processes the file started: pith runs, Node 22 runs (pi), others (child-starts.ts). Files share
+// child processes the file started: pith runs, Node 22 runs (pi), others (child-starts.ts); then when the file
+// started (ms since the epoch) and the worker's pid, to see how the files lay out over the workers. Files share
 // workers (isolate: false) but a worker runs one file at a time, so each delta is that file's. Linux only
 // (/proc/self/stat); the log is for people, nothing reads it.
 import { appendFileSync, readFileSync } from "node:fs";
@@ -29,6 +30,6 @@ afterAll(({}, suite) => {
   const columns = [ownUser! + ownSystem!, childUser! + childSystem!].map(seconds);
   columns.push(((Date.now() - startedAt) / 1000).toFixed(1), ...[ownUser!, ownSystem!, childUser!, childSystem!].map(seconds));
   const starts = takeChildStarts();
-  columns.push(String(starts.pith), String(starts.node22), String(starts.other));
+  columns.push(String(starts.pith), String(starts.node22), String(starts.other), String(startedAt), String(process.pid));
   appendFileSync(process.env.PITH_TEST_CPU_LOG!, `${file}\t${columns.join("\t")}\n`);
 });
