@@ -28,6 +28,8 @@ export class AssistantMessage extends Container {
   private readonly ending: Container = new Container();
   private message: AssistantMessageData;
   private streaming = true;
+  /** a message came since the parts were last brought up to date */
+  private stale = false;
   private readonly transforms: Record<Part["kind"], MarkdownTransform | undefined>;
   /** the `outputPad` setting */
   private padding = 1;
@@ -48,16 +50,31 @@ export class AssistantMessage extends Container {
       thinking: markdownTransform(transformers, { surface: "assistant-thinking", streaming, ...place }),
     };
     this.update(message);
+    this.sync();
   }
 
   // a reply without tool calls is a stop for the previous/next message keys, as in pi
   override render(width: number): readonly string[] {
+    this.sync();
     const lines = super.render(width);
     return this.message.content.some((block) => block.type === "toolCall") ? lines : this.zone.mark(lines);
   }
 
+  /**
+   * Takes the reply as it now stands; its parts follow when it is next drawn. A reply streams far more deltas than
+   * frames are drawn, and reading a growing text (trim, compare) copies all of it each time: done per delta, a long
+   * reply cost time and memory in proportion to its length squared.
+   */
   update(message: AssistantMessageData): void {
     this.message = message;
+    this.stale = true;
+  }
+
+  /** the parts as the latest message has them: only blocks whose text changed are touched */
+  private sync(): void {
+    if (!this.stale) return;
+    this.stale = false;
+    const { message } = this;
     const blocks = message.content.filter((block) => (block.type === "text" && block.text.trim() !== "") || (block.type === "thinking" && block.thinking.trim() !== ""));
     blocks.forEach((block, index) => {
       const kind = block.type === "thinking" ? "thinking" : "text";
@@ -78,6 +95,7 @@ export class AssistantMessage extends Container {
 
   /** the reply is complete: transformers that treat a streaming reply differently see it once more, finished */
   end(): void {
+    this.sync();
     this.streaming = false;
     if (!this.transforms.text && !this.transforms.thinking) return;
     for (const part of this.parts) part.component.invalidate();
@@ -96,6 +114,7 @@ export class AssistantMessage extends Container {
   }
 
   private rebuildParts(which: (part: Part) => boolean): void {
+    this.sync();
     for (const part of this.parts) {
       if (!which(part)) continue;
       part.component = this.blockComponent(part.kind, part.text);

@@ -31,6 +31,8 @@ export class ToolRow extends Container {
   private readonly body = new Text("", 0, 0);
   /** the result's images, when the terminal draws them */
   private readonly images: ResultImages;
+  /** the state changed since the title and body were last drawn */
+  private stale = true;
 
   constructor(
     readonly toolCallId: string,
@@ -122,7 +124,22 @@ export class ToolRow extends Container {
     if (outcome.details !== null && typeof outcome.details === "object") this.details = outcome.details as Record<string, unknown>;
   }
 
+  /**
+   * The title and body follow the row's state when it is next drawn: a call's arguments stream in far more deltas
+   * than frames are drawn, and a renderer reads all of them (write splits its whole content into lines), so a
+   * redraw per delta cost time in proportion to the arguments' length squared.
+   */
   private refresh(): void {
+    this.stale = true;
+  }
+
+  override render(width: number): readonly string[] {
+    if (this.stale) this.redraw();
+    return super.render(width);
+  }
+
+  private redraw(): void {
+    this.stale = false;
     const view: ToolView = {
       args: this.args,
       output: this.output,
