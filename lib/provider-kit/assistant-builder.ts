@@ -2,7 +2,7 @@
 // (and the scripted test provider) emits the same event sequence pi clients expect.
 import { emptyUsage, type AssistantMessage, type StopReason, type ToolCall, type Usage, type Model, type AssistantMessageEvent } from "../../kernel/index.js";
 import type { ProviderErrorDetails } from "./provider-failure.js";
-import { parsePartialJson } from "./partial-json.js";
+import { PartialJsonReader } from "./partial-json-reader.js";
 import { parseJsonWithRepair } from "../json/repair-json.js";
 import { priceUsage } from "./pricing.js";
 
@@ -19,7 +19,8 @@ export class AssistantMessageBuilder {
   readonly message: AssistantMessage;
   private readonly model: Model;
   private cost: Model["cost"];
-  private readonly toolJson = new Map<number, string>();
+  /** each streaming tool call's arguments text, read as it arrives */
+  private readonly toolJson = new Map<number, PartialJsonReader>();
 
   constructor(model: Model, timestamp = Date.now()) {
     this.model = model;
@@ -85,17 +86,21 @@ export class AssistantMessageBuilder {
 
   toolCallStart(id: string, name: string): { index: number; event: AssistantMessageEvent } {
     const index = this.message.content.push({ type: "toolCall", id, name, arguments: {} }) - 1;
-    this.toolJson.set(index, "");
+    this.toolJson.set(index, new PartialJsonReader());
     return { index, event: { type: "toolcall_start", contentIndex: index, partial: this.message } };
   }
 
-  /** Appends a fragment of the arguments' JSON; the arguments seen so far are parsed leniently. */
+  /**
+   * Appends a fragment of the arguments' JSON; the arguments seen so far are parsed leniently (parsePartialJson's
+   * value, read incrementally so a long argument is not parsed again on every fragment).
+   */
   toolCallDelta(index: number, jsonFragment: string): AssistantMessageEvent {
-    const json = (this.toolJson.get(index) ?? "") + jsonFragment;
-    this.toolJson.set(index, json);
+    let reader = this.toolJson.get(index);
+    if (!reader) this.toolJson.set(index, (reader = new PartialJsonReader()));
+    reader.append(jsonFragment);
     const block = this.message.content[index];
     if (block?.type === "toolCall") {
-      const parsed = parsePartialJson(json);
+      const parsed = reader.value;
       if (parsed !== undefined) block.arguments = parsed;
     }
     return { type: "toolcall_delta", contentIndex: index, delta: jsonFragment, partial: this.message };
@@ -111,7 +116,7 @@ export class AssistantMessageBuilder {
     if (finalArguments) {
       block.arguments = finalArguments;
     } else {
-      const json = this.toolJson.get(index) ?? "";
+      const json = this.toolJson.get(index)?.text ?? "";
       if (json.trim() === "") {
         block.arguments = {};
       } else {
