@@ -32,11 +32,11 @@ export interface ReplyPlan {
 
 const DELTAS_PER_STRING = 3;
 
-/** Splits on code points, so no delta ends inside a surrogate pair. */
-export function splitIntoDeltas(text: string, pieces = DELTAS_PER_STRING): string[] {
+/** Splits on code points, so no delta ends inside a surrogate pair: into `pieces`, or pieces `length` code points long. */
+export function splitIntoDeltas(text: string, pieces = DELTAS_PER_STRING, length?: number): string[] {
   const codePoints = Array.from(text);
   if (codePoints.length === 0) return [];
-  const size = Math.ceil(codePoints.length / pieces);
+  const size = length ?? Math.ceil(codePoints.length / pieces);
   const deltas: string[] = [];
   for (let start = 0; start < codePoints.length; start += size) deltas.push(codePoints.slice(start, start + size).join(""));
   return deltas;
@@ -58,7 +58,7 @@ export function planReply(reply: ScriptedReply, context: EncodeContext, toolIdPr
       id: call.id ?? `${toolIdPrefix}mock_${sequence}_${index + 1}`,
       name: call.name,
       argumentsText,
-      argumentDeltas: splitIntoDeltas(argumentsText),
+      argumentDeltas: splitIntoDeltas(argumentsText, DELTAS_PER_STRING, call.argumentDeltaLength),
     };
   });
   return {

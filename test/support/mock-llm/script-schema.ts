@@ -10,6 +10,7 @@ const toolCallSchema = z.strictObject({
   id: z.string().min(1).optional(),
   name: z.string().min(1),
   arguments: z.union([z.record(z.string(), z.unknown()), z.string()]),
+  argumentDeltaLength: z.number().int().positive().optional(),
 });
 
 const replySchema: z.ZodType<ScriptedReply> = z.strictObject({

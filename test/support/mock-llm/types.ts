@@ -6,6 +6,8 @@ export interface ScriptedToolCall {
   name: string;
   /** an object is sent as its JSON text; a string is sent verbatim, so it may be malformed JSON */
   arguments: Record<string, unknown> | string;
+  /** the arguments text goes in fragments of this many code points; default: about three fragments */
+  argumentDeltaLength?: number;
 }
 
 export interface ScriptedHttpError {
