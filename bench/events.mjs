@@ -1,5 +1,7 @@
 // Per-event overhead: 100,000 streamed text deltas (1,000 replies of 100 deltas) through the kernel, and through
-// the kernel plus JSON output, against parsing the same deltas from raw Anthropic SSE text.
+// the kernel plus JSON output, against parsing the same deltas from raw Anthropic SSE text. Then one `write` tool
+// call of a 230 KB file in 20-character argument deltas through the message builder, against re-parsing the whole
+// arguments text on every delta (what the builder did before it read them incrementally).
 import { Writable } from "node:stream";
 import { join } from "node:path";
 import { ms, ratio } from "./measure.mjs";
@@ -39,6 +41,39 @@ export async function benchEvents({ jiti, root }) {
   console.log(`  raw SSE parsing             ${ms(rawMs)}   ${perEvent(rawMs)}`);
   console.log(`  kernel (events, no output)  ${ms(kernelMs)}   ${perEvent(kernelMs)}   ${ratio(kernelMs, rawMs)} of raw SSE`);
   console.log(`  kernel + JSON output        ${ms(jsonMs)}   ${perEvent(jsonMs)}   ${ratio(jsonMs, rawMs)} of raw SSE   (${(bytes / 1024 / 1024).toFixed(1)} MB of JSON lines)`);
+  await benchToolArguments({ jiti, root });
+}
+
+const ARGUMENT_DELTA = 20;
+
+async function benchToolArguments({ jiti, root }) {
+  const { AssistantMessageBuilder, parsePartialJson } = await jiti.import(join(root, "lib/provider-kit/index.ts"));
+  const content = Array.from({ length: 4000 }, (_, i) => `line ${i}: const value = "x" + ${i}; // some code here\n`).join("");
+  const json = JSON.stringify({ path: "src/big.ts", content });
+  const deltas = [];
+  for (let at = 0; at < json.length; at += ARGUMENT_DELTA) deltas.push(json.slice(at, at + ARGUMENT_DELTA));
+
+  const builderMs = cpuMs(() => {
+    const builder = new AssistantMessageBuilder({ id: "m", api: "anthropic-messages", provider: "p" });
+    const { index } = builder.toolCallStart("call_1", "write");
+    for (const delta of deltas) builder.toolCallDelta(index, delta);
+    builder.toolCallEnd(index);
+    if (builder.message.content[index].arguments.content !== content) throw new Error("the builder read other arguments");
+  });
+  const reparseMs = cpuMs(() => {
+    let text = "";
+    for (const delta of deltas) parsePartialJson((text += delta));
+  });
+  console.log(`tool-call arguments: a write of ${(json.length / 1024).toFixed(0)} KB in ${deltas.length.toLocaleString()} deltas of ${ARGUMENT_DELTA} characters (CPU)`);
+  console.log(`  read incrementally (builder)    ${ms(builderMs)}`);
+  console.log(`  whole text re-parsed per delta ${ms(reparseMs)}   ${ratio(reparseMs, builderMs)} of incremental`);
+}
+
+function cpuMs(work) {
+  const before = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
 }
 
 async function runSession(kernel, testing, deltas, plugins, flush = false) {
@@ -57,7 +92,7 @@ async function runSession(kernel, testing, deltas, plugins, flush = false) {
     session.replaceMessages([]);
     await session.prompt("go");
   }
-  if (flush) await session.registry.services.get("jsonOutput").value.flush();
+  if (flush) await session.registry.services.get("jsonOutput").flush();
   const elapsed = performance.now() - started;
   if (seen < REPLIES * deltas.length) throw new Error(`only ${seen} updates arrived`);
   return elapsed;
