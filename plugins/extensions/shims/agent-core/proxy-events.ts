@@ -1,7 +1,7 @@
 // pi-agent-core 1.6.0's proxy wire events: the server sends each assistant-message event without its `partial`
 // (to save bandwidth), and the client rebuilds the message from them. This is that rebuilding, one event at a time.
 import type { AssistantMessage, AssistantMessageEvent, ToolCall, Usage } from "../../../../kernel/index.js";
-import { parsePartialJson } from "../../../../lib/provider-kit/partial-json.js";
+import { PartialJsonReader } from "../../../../lib/provider-kit/partial-json-reader.js";
 
 export type ProxyEvent =
   | { type: "start" }
@@ -17,7 +17,7 @@ export type ProxyEvent =
 export type ProxyPartial = AssistantMessage & { providerThinkingLevel?: string };
 
 /** Applies one proxy event to `partial`; the full event, or undefined for one pi ignores. Throws on a mismatch. */
-export function applyProxyEvent(event: ProxyEvent, partial: ProxyPartial, toolArguments: Map<number, string>): AssistantMessageEvent | undefined {
+export function applyProxyEvent(event: ProxyEvent, partial: ProxyPartial, toolArguments: Map<number, PartialJsonReader>): AssistantMessageEvent | undefined {
   const block = "contentIndex" in event ? partial.content[event.contentIndex] : undefined;
   switch (event.type) {
     case "start":
@@ -46,14 +46,14 @@ export function applyProxyEvent(event: ProxyEvent, partial: ProxyPartial, toolAr
       return { type: "thinking_end", contentIndex: event.contentIndex, content: block.thinking, partial };
     case "toolcall_start":
       partial.content[event.contentIndex] = { type: "toolCall", id: event.id, name: event.toolName, arguments: {} };
-      toolArguments.set(event.contentIndex, "");
+      toolArguments.set(event.contentIndex, new PartialJsonReader());
       return { type: "toolcall_start", contentIndex: event.contentIndex, partial };
     case "toolcall_delta": {
-      const text = toolArguments.get(event.contentIndex);
-      if (block?.type !== "toolCall" || text === undefined) throw new Error("Received toolcall_delta for non-toolCall content");
-      toolArguments.set(event.contentIndex, text + event.delta);
+      const reader = toolArguments.get(event.contentIndex);
+      if (block?.type !== "toolCall" || reader === undefined) throw new Error("Received toolcall_delta for non-toolCall content");
+      reader.append(event.delta);
       // a new block object, so a consumer comparing blocks sees the change
-      partial.content[event.contentIndex] = { ...block, arguments: parsePartialJson(text + event.delta) ?? block.arguments };
+      partial.content[event.contentIndex] = { ...block, arguments: reader.value ?? block.arguments };
       return { type: "toolcall_delta", contentIndex: event.contentIndex, delta: event.delta, partial };
     }
     case "toolcall_end":

@@ -4,6 +4,7 @@
 // is quoted, a dropped connection, an abort) ends in an error event, never a throw.
 import type { Model } from "../../../../kernel/index.js";
 import { providerFetch } from "../../../../lib/http/http-fetch.js";
+import type { PartialJsonReader } from "../../../../lib/provider-kit/partial-json-reader.js";
 import { AssistantMessageEventStream } from "../pi-ai/event-stream.js";
 import { applyProxyEvent, type ProxyEvent, type ProxyPartial } from "./proxy-events.js";
 
@@ -56,7 +57,7 @@ async function proxyInto(events: AssistantMessageEventStream, model: Model, cont
       signal: options.signal,
     });
     if (!response.ok) throw new Error(await proxyErrorText(response));
-    const toolArguments = new Map<number, string>();
+    const toolArguments = new Map<number, PartialJsonReader>();
     let ended = false;
     const takeLine = (line: string) => {
       if (!line.startsWith("data: ")) return;
