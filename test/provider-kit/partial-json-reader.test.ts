@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PartialJsonReader } from "../../lib/provider-kit/partial-json-reader.js";
 import { parsePartialJson } from "../../lib/provider-kit/partial-json.js";
 import { AssistantMessageBuilder } from "../../lib/provider-kit/assistant-builder.js";
+import { parseJsonWithRepair } from "../../lib/json/repair-json.js";
 
 const WELL_FORMED: Record<string, string> = {
   "escapes": String.raw`{"path":"src/a.ts","content":"line 1\nline 2\t\"quoted\" \\ back \/ slash \b\f\r \u00e9 \u00E9 \ud83d\ude00 end"}`,
@@ -94,6 +95,16 @@ describe("PartialJsonReader gives parsePartialJson's value after every fragment"
     for (let round = 0; round < 40; round++) expectSameAsParsePartialJson(randomSplit(text, random, 1 + (round % 12)));
   });
 
+  it("on 300 seeded random documents (strings with escapes, raw control characters and stray backslashes; white space between every token)", () => {
+    const random = seeded(2026);
+    for (let document = 0; document < 300; document++) {
+      const text = `${space(random)}${randomObject(random, 0)}${space(random)}`;
+      // well formed once repaired, so the reader follows every one of them to its end
+      expect(parsePartialJson(text)).toEqual(parseJsonWithRepair(text));
+      expectSameAsParsePartialJson(randomSplit(text, random, 1 + (document % 16)));
+    }
+  });
+
   it("keeps -0, large exponents and the __proto__ member as JSON.parse does", () => {
     const reader = new PartialJsonReader();
     reader.append(`{"__proto__":{"polluted":true},"z":-0,"big":1e400`);
@@ -162,6 +173,37 @@ describe("AssistantMessageBuilder.toolCallDelta", () => {
     }
   });
 });
+
+const pick = <T>(random: () => number, choices: readonly T[]): T => choices[Math.floor(random() * choices.length)]!;
+
+const space = (random: () => number) => pick(random, ["", "", " ", "\n  ", "\t", "\r\n"]);
+
+/** string text as models write it: escapes of every kind, and the faults repairJson mends */
+const STRING_PIECES = ["a", "text ", " ", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\b\\f\\r", "\\u00e9", "\\ud83d\\ude00", "\\u20AC", "é", "😀", "\u2028", "\u00a0", "\n", "\t", "\u0001", "\\q", "\\u12x", "\\ "];
+
+function randomString(random: () => number): string {
+  let text = "";
+  for (let pieces = Math.floor(random() * 6); pieces > 0; pieces--) text += pick(random, STRING_PIECES);
+  return `"${text}"`;
+}
+
+const SCALARS = ["0", "-0", "12", "-3.25", "1e5", "2.5E-3", "-7e+2", "true", "false", "null", "1234567890"];
+
+function randomValue(random: () => number, depth: number): string {
+  const roll = random();
+  if (depth < 3 && roll < 0.2) return randomObject(random, depth + 1);
+  if (depth < 3 && roll < 0.35) {
+    const items = Array.from({ length: Math.floor(random() * 4) }, () => `${space(random)}${randomValue(random, depth + 1)}${space(random)}`);
+    return `[${items.join(",")}${items.length === 0 ? space(random) : ""}]`;
+  }
+  return roll < 0.7 ? randomString(random) : pick(random, SCALARS);
+}
+
+function randomObject(random: () => number, depth: number): string {
+  const keys = ['"path"', '"content"', '"__proto__"', '""', '"k\\"q"', '"a b"', '"n"'];
+  const members = Array.from({ length: Math.floor(random() * 4) + (depth === 0 ? 1 : 0) }, () => `${space(random)}${pick(random, keys)}${space(random)}:${space(random)}${randomValue(random, depth)}${space(random)}`);
+  return `{${members.join(",")}${members.length === 0 ? space(random) : ""}}`;
+}
 
 function isDeepEqual(a: unknown, b: unknown): boolean {
   try {
