@@ -25,6 +25,8 @@ export type RpcResponse = { type: "response"; id?: string; command: string; succ
 const START_GRACE_MS = 100;
 const RESPONSE_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 1000;
+/** how long a broken stdin waits for the child's exit to report instead */
+const EXIT_AFTER_BROKEN_PIPE_MS = 1000;
 
 interface Pending {
   resolve(response: RpcResponse): void;
@@ -60,7 +62,14 @@ export class RpcConnection {
     };
     child.once("exit", (code, signal) => failWith(this.exitedError(code, signal)));
     child.once("error", (error) => failWith(new Error(`Agent process error: ${error.message}. Stderr: ${this.stderr}`)));
-    child.stdin.on("error", (error) => failWith(new Error(`Agent process stdin error: ${error.message}. Stderr: ${this.stderr}`)));
+    child.stdin.on("error", (error) => {
+      // a pipe breaks because the child is ending: its exit (code, signal) is what a caller can act on, and it is
+      // seen right after; the pipe's error stands only when no exit follows
+      const broken = new Error(`Agent process stdin error: ${error.message}. Stderr: ${this.stderr}`);
+      if (child.exitCode !== null || child.signalCode !== null) return failWith(this.exitedError(child.exitCode, child.signalCode));
+      const fallback = setTimeout(() => failWith(broken), EXIT_AFTER_BROKEN_PIPE_MS);
+      child.once("exit", () => clearTimeout(fallback));
+    });
     this.stopReading = readJsonlLines(child.stdout, { onLine: (line) => this.handleLine(line), onEnd: () => undefined });
     await new Promise((resolve) => setTimeout(resolve, START_GRACE_MS));
     if (child.exitCode !== null) {
