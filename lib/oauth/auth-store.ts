@@ -2,6 +2,7 @@
 // to, 30 s stale as pi's refresh lock), re-read, change one provider's entry, written back whole with two-space
 // indent, mode 0600 in a 0700 folder. Other providers' entries are kept byte for byte in meaning.
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { replaceFile } from "../fs/replace-file.js";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { PithError } from "../../kernel/index.js";
@@ -55,7 +56,8 @@ export async function modifyAuthEntry(
       if (next === undefined) return entries[provider];
       if (next === null) delete entries[provider];
       else entries[provider] = next;
-      await writeFile(path, JSON.stringify(entries, null, 2), { mode: 0o600 });
+      // replaced whole: a run killed while a refreshed token is written must not lose every other login
+      await replaceFile(path, JSON.stringify(entries, null, 2), { mode: 0o600 });
       await chmod(path, 0o600);
       return next ?? undefined;
     },

@@ -1,7 +1,6 @@
 // A zip archive of a few in-memory files, each deflated: what any unzip tool opens. Written whole, as one buffer;
 // meant for small bundles (a bug report), not for streaming large data.
-import { randomBytes } from "node:crypto";
-import { rename, unlink, writeFile } from "node:fs/promises";
+import { replaceFile } from "../fs/replace-file.js";
 import { deflateRawSync } from "node:zlib";
 
 export interface ZipFile {
@@ -70,19 +69,9 @@ export function zipArchive(files: readonly ZipFile[], now = new Date()): Buffer 
   return Buffer.concat([...locals, directory, end]);
 }
 
-/**
- * Written beside `path` and renamed into place: the archive appears whole or not at all, so a reader that sees the
- * name (a person opening it, a tool waiting for it) never gets half of it, and a write cut short leaves nothing.
- */
+/** The archive appears whole or not at all: a reader that sees its name (a person, a tool waiting) never gets half. */
 export async function writeZipArchive(path: string, files: readonly ZipFile[]): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, zipArchive(files));
-    await rename(temporary, path);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+  await replaceFile(path, zipArchive(files));
 }
 
 function signature(value: number): Buffer {

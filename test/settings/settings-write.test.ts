@@ -1,5 +1,5 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { lstat, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSettingsFolders, type SettingsFolders } from "./settings-fixture.js";
 
@@ -10,6 +10,20 @@ beforeEach(async () => {
 afterEach(() => folders.cleanup());
 
 describe("set()", () => {
+  it("keeps a settings file that is a link into the user's dotfiles a link, and changes the file it points to", async () => {
+    const dotfiles = join(folders.root, "dotfiles");
+    await mkdir(dotfiles);
+    const real = join(dotfiles, "pi-settings.json");
+    await writeFile(real, JSON.stringify({ theme: "light" }, null, 2));
+    await symlink(real, folders.globalFile);
+    const manager = await folders.load();
+    await manager.set("quietStartup", true, "global");
+
+    expect((await lstat(folders.globalFile)).isSymbolicLink()).toBe(true);
+    expect(await folders.readJson(real)).toEqual({ theme: "light", quietStartup: true });
+    expect(await readdir(dotfiles)).toEqual(["pi-settings.json"]);
+  });
+
   it("changes only the key it sets, keeping every other key, known or not, in its place", async () => {
     await folders.writeGlobal({ theme: "light", custom: { a: 1 }, compaction: { enabled: false, note: "mine" }, quietStartup: true });
     const manager = await folders.load();

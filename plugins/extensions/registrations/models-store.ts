@@ -1,9 +1,10 @@
 // pi's models-store.json beside auth.json: the catalogues dynamic providers keep through `refreshModels`'
 // `publish({ persist })`, by provider id, handed back as `context.stored` on the next refresh (so a catalogue
 // fetched once is there when offline). Changed under the file's lock and written whole, as pi writes it.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { PithError, errorMessage } from "../../../kernel/index.js";
+import { replaceFile } from "../../../lib/fs/replace-file.js";
 import { withFileLock } from "../../../lib/lock/file-lock.js";
 
 export type StoredCatalogue = Record<string, unknown>;
@@ -44,7 +45,7 @@ export async function writeStoredCatalogue(path: string, provider: string, entry
       const entries = await readAll(path);
       if (entry === null) delete entries[provider];
       else entries[provider] = structuredClone(entry);
-      await writeFile(path, JSON.stringify(entries, null, 2), { mode: 0o600 });
+      await replaceFile(path, JSON.stringify(entries, null, 2), { mode: 0o600 });
     },
     { signal },
   );

@@ -1,8 +1,9 @@
 // Crashes of the interactive UI, kept in `<agent dir>/crashes.json` as pi 1.6.0 keeps them: the newest five, each
 // with time, version, kind, message, stack, session file and folder. The next start mentions the newest one not
 // yet mentioned (once, and only within a week); `/bug` attaches them all and then removes the file.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { replaceFileSync } from "../../../lib/fs/replace-file.js";
 
 export interface CrashRecord {
   /** ISO time */
@@ -38,7 +39,7 @@ export function readCrashLog(path: string): CrashRecord[] {
 
 function writeCrashLog(path: string, records: readonly CrashRecord[]): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(records, null, 2)}\n`);
+  replaceFileSync(path, `${JSON.stringify(records, null, 2)}\n`);
 }
 
 /** Adds a record, synchronously (the process is going down); false when it could not be written. */

@@ -1,7 +1,8 @@
 // The application's key actions as data: pi's action ids and default keys, so a pi `keybindings.json` applies
 // unchanged. The editor's own keys (tui.*) come from pi-tui; both are resolved by one KeybindingsManager.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { replaceFileSync } from "../../../lib/fs/replace-file.js";
 import { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings, type KeyId, type KeybindingDefinitions, type KeybindingsConfig } from "@earendil-works/pi-tui";
 import { isWsl } from "../clipboard/paste.js";
 import { renameOldActions } from "./key-binding-names.js";
@@ -62,7 +63,7 @@ const KEYBINDINGS: KeybindingDefinitions = { ...TUI_KEYBINDINGS, ...APP_KEYBINDI
 /** pi writes the file back under the current ids; the bindings apply either way, so a read-only file is no error */
 function writeBack(file: string, config: Record<string, unknown>): void {
   try {
-    writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, "utf8");
+    replaceFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   } catch {
     // the renamed ids are used for this run; the file keeps its old names
   }

@@ -1,6 +1,7 @@
 // Changes one server of an mcp.json file and leaves the rest of the file as it was (its other keys, its indent).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { replaceFile } from "../../../lib/fs/replace-file.js";
 import { parseJsonText } from "../../../lib/json/json-text.js";
 import { isOverrideEntry, isRecord, type McpExposure } from "./config.js";
 
@@ -25,7 +26,7 @@ async function edit(path: string, change: (servers: Record<string, unknown>) => 
   file.mcpServers = servers;
   const indent = (text && /^([ \t]+)\S/m.exec(text)?.[1]) || "  ";
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify(file, null, indent)}\n`);
+  await replaceFile(path, `${JSON.stringify(file, null, indent)}\n`);
   return true;
 }
 

@@ -1,11 +1,12 @@
 // OAuth credentials of MCP servers in `<agentDir>/mcp-auth.json`, as pi 1.6.0 keeps them: one entry per server
 // name and URL (`mcp__<name>|<url>`), so servers sharing a URL under different names sign in separately. The
 // file holds tokens: it is written only by its owner (0600), atomically, under the lock pi also takes.
-import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { PithError } from "../../../kernel/index.js";
+import { replaceFile } from "../../../lib/fs/replace-file.js";
 import { parseJsonText } from "../../../lib/json/json-text.js";
 import { withFileLock } from "../../../lib/lock/file-lock.js";
 import { mcpNamespace } from "../tools/naming.js";
@@ -97,10 +98,6 @@ export class McpAuthStore {
   }
 
   private async write(states: States): Promise<void> {
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(states, null, 2)}\n`, { mode: 0o600 });
-    // a file created before with wider permissions is narrowed too
-    await chmod(temporary, 0o600);
-    await rename(temporary, this.path);
+    await replaceFile(this.path, `${JSON.stringify(states, null, 2)}\n`, { mode: 0o600 });
   }
 }

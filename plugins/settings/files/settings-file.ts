@@ -1,12 +1,12 @@
 // Reading a settings.json without ever failing, and replacing one atomically.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdirSync, readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errorMessage } from "../../../kernel/index.js";
 import { isPlainObject, type JsonObject } from "./json-object.js";
 import { JsonSyntaxError, parseJsonText } from "../../../lib/json/json-text.js";
 import { readSettledAsync } from "../../../lib/lock/settled-read.js";
+import { replaceFile, replaceFileSync } from "../../../lib/fs/replace-file.js";
 
 export type SettingsFileContent =
   | { state: "missing" }
@@ -69,31 +69,14 @@ export function formatSettings(data: JsonObject, previousText: string | undefine
 /** {@link writeFileAtomic} at once, for pi's synchronous APIs that extensions call. */
 export function writeFileAtomicSync(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = temporaryPathFor(path);
-  try {
-    writeFileSync(temporary, text, "utf8");
-    renameSync(temporary, path);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // never written
-    }
-    throw error;
-  }
+  replaceFileSync(path, text);
 }
 
-const temporaryPathFor = (path: string) => `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-
-/** Readers see the old file or the new one, never a half-written one. */
+/**
+ * Readers see the old file or the new one, never a half-written one; a settings file that is a link into the user's
+ * dotfiles stays a link (lib/fs/replace-file.ts).
+ */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = temporaryPathFor(path);
-  try {
-    await writeFile(temporary, text, "utf8");
-    await rename(temporary, path);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+  await replaceFile(path, text);
 }
