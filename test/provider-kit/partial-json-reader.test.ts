@@ -92,7 +92,9 @@ describe("PartialJsonReader gives parsePartialJson's value after every fragment"
 
   it.each(Object.entries(WELL_FORMED))("%s, in seeded random fragment sizes", (_name, text) => {
     const random = seeded(text.length);
-    for (let round = 0; round < 40; round++) expectSameAsParsePartialJson(randomSplit(text, random, 1 + (round % 12)));
+    // each round checks every prefix against a whole parse: a long text has every split size in fewer rounds
+    const rounds = text.length > 500 ? 12 : 40;
+    for (let round = 0; round < rounds; round++) expectSameAsParsePartialJson(randomSplit(text, random, 1 + (round % 12)));
   });
 
   it("on 300 seeded random documents (strings with escapes, raw control characters and stray backslashes; white space between every token)", () => {
@@ -146,10 +148,8 @@ describe("text PartialJsonReader cannot follow", () => {
   it("stays linear when the text goes wrong early and a long argument follows", () => {
     const reader = new PartialJsonReader();
     const text = `{"path" "x", "content": "${"some code; ".repeat(100_000)}"}`;
-    const started = performance.now();
+    // re-reading the whole text on each of these 55,000 fragments would take minutes, past the test's time limit
     for (let at = 0; at < text.length; at += 20) reader.append(text.slice(at, at + 20));
-    // re-reading the whole text on each of these 55,000 fragments would take minutes
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(reader.text).toBe(text);
   });
 });
