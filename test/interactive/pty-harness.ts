@@ -5,6 +5,7 @@ import xterm from "@xterm/headless";
 import { afterEach, beforeEach } from "vitest";
 import { createCliWorld, PITH_BIN, type CliWorld } from "../cli/cli-harness.js";
 import type { PtyChild } from "../support/pi-runs/recorded-pty.js";
+import { keepLastOutput } from "../support/pty-last-output.js";
 
 export interface PtyRun {
   /** the visible screen, one string per row, trailing spaces removed */
@@ -53,12 +54,12 @@ export function spawnInPty(world: CliWorld, args: string[], options: PtyOptions 
   // --tui-mode themselves test the alternate screen
   const mode = args.includes("--tui-mode") || options.settingsDecideScreen ? [] : ["--tui-mode", "regular"];
   const [command, ...programArgs] = options.program ?? [process.execPath, PITH_BIN];
-  const child = pty.spawn(command, [...programArgs, ...mode, ...args], {
+  const child = keepLastOutput(pty.spawn(command, [...programArgs, ...mode, ...args], {
     cols: options.cols ?? 100,
     rows: options.rows ?? 30,
     cwd: world.project,
     env: { ...world.env, TERM: "xterm-256color", COLORTERM: "truecolor", ...options.env } as Record<string, string>,
-  });
+  }));
   return {
     onData: (listener) => void child.onData(listener),
     onExit: (listener) => void child.onExit(listener),
