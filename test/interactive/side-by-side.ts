@@ -213,7 +213,9 @@ export async function settledRows(
   first: string,
   last: string,
   normalise: { pith?: (row: string) => string; pi?: (row: string) => string } = {},
-  timeoutMs = 5000,
+  // only rows that still differ wait this long; a fresh-clone run on a loaded machine once needed more than 5 s for
+  // pith to draw a turn sent again after a compaction
+  timeoutMs = 15_000,
 ): Promise<{ pith: ChatRows; pi: ChatRows }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
