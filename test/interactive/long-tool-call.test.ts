@@ -1,7 +1,7 @@
 // A write whose 1 MB of arguments stream in 20-character deltas: the row's preview is built once per frame, not on
 // every delta (plugins/interactive/components/tool-row.ts), and the arguments are read incrementally
-// (lib/provider-kit/partial-json-reader.ts). Building the preview from the whole file on every delta took over 30 s here (streaming-draw-cost.test.ts counts
-// the reads without a clock).
+// (lib/provider-kit/partial-json-reader.ts). Built from the whole file on every delta, the preview cost time in
+// proportion to the file's length squared; streaming-draw-cost.test.ts counts the reads without a clock.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
