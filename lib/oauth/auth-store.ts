@@ -2,10 +2,10 @@
 // to, 30 s stale as pi's refresh lock), re-read, change one provider's entry, written back whole with two-space
 // indent, mode 0600 in a 0700 folder. Other providers' entries are kept byte for byte in meaning.
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
-import { replaceFile } from "../fs/replace-file.js";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { PithError } from "../../kernel/index.js";
+import { replaceFile } from "../fs/replace-file.js";
 import { parseJsonText } from "../json/json-text.js";
 import { withFileLock } from "../lock/file-lock.js";
 

@@ -4,10 +4,11 @@
 // the bundle's size and mtime, the way bin/compile-cache.cjs loads the CLI: compiling jiti is most of its cost.
 // The cache is written at exit, so it holds what the run compiled. Any failure here costs only speed.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { replaceFileSync } from "../../../lib/fs/replace-file.js";
 
 type Jiti = typeof import("jiti");
 
@@ -65,9 +66,7 @@ function compileWithCodeCache(file: string, folder: string): NodeJS.Module {
         // a cache folder removed meanwhile (a test's temporary one) is not created again
         if (!existsSync(dirname(folder))) return;
         mkdirSync(folder, { recursive: true });
-        const temporary = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(temporary, script.createCachedData());
-        renameSync(temporary, cacheFile);
+        replaceFileSync(cacheFile, script.createCachedData());
       } catch {
         // a read-only or full disk only means the next run compiles jiti again
       }

@@ -1,9 +1,10 @@
 // A per-folder cache of what listings learned about each session file (`.pith-sessions-index.json`).
 // It is only a cache: every record is checked against the file's size, mtime and the bytes just before the
 // point it describes, so a lost, stale or concurrently rewritten cache costs reading, never wrong answers.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { replaceFile, replaceFileSync } from "../../../lib/fs/replace-file.js";
 import type { SessionStats } from "./session-stats.js";
 import type { SessionHeader } from "../format/types.js";
 
@@ -35,11 +36,8 @@ export async function loadListingCache(dir: string): Promise<ListingCache> {
 
 /** best effort: a folder we cannot write to simply stays uncached */
 export async function saveListingCache(dir: string, cache: ListingCache): Promise<void> {
-  const path = join(dir, LISTING_CACHE_NAME);
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, encode(cache));
-    await rename(temporary, path);
+    await replaceFile(join(dir, LISTING_CACHE_NAME), encode(cache));
   } catch {
     // read-only folder or a race with another writer: the next listing rebuilds what it needs
   }
@@ -72,7 +70,6 @@ export function writeRemembered(): void {
   process.removeListener("exit", writeRemembered);
   for (const [dir, files] of folders) {
     const path = join(dir, LISTING_CACHE_NAME);
-    const temporary = `${path}.${process.pid}.tmp`;
     try {
       let cache: ListingCache;
       try {
@@ -81,8 +78,7 @@ export function writeRemembered(): void {
         cache = new Map();
       }
       for (const [name, record] of files) cache.set(name, record());
-      writeFileSync(temporary, encode(cache));
-      renameSync(temporary, path);
+      replaceFileSync(path, encode(cache));
     } catch {
       // see saveListingCache
     }
