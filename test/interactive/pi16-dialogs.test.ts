@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import type { CliWorld } from "./pty-harness.js";
-import { colourRuns, openStoredSession, storedReply, useSideBySide, type SideBySide } from "./side-by-side.js";
+import { colourRuns, openStoredSession, settled, storedReply, useSideBySide, type SideBySide } from "./side-by-side.js";
 
 const start = useSideBySide();
 const EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
@@ -14,16 +14,9 @@ const EDITOR_EDGE = "─".repeat(100);
 
 /** both programs' rows from `first` to `last`, once they read the same (or, after a while, as they are) */
 async function sameRuns(pair: SideBySide, first: string, last: string, normalise: (row: string) => string = (row) => row): Promise<string[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const runs = { pith: colourRuns(pair.pith, first, last).map(normalise), pi: colourRuns(pair.pi, first, last).map(normalise) };
-    if (JSON.stringify(runs.pith) === JSON.stringify(runs.pi) || Date.now() > deadline) {
-      expect(runs.pith).toEqual(runs.pi);
-      return runs.pith;
-    }
-    if ((await pair.pi.advance()) || (await pair.pith.advance())) continue;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const runs = await settled(pair, (side) => colourRuns(pair[side], first, last).map(normalise), 5000);
+  expect(runs.pith).toEqual(runs.pi);
+  return runs.pith;
 }
 
 /** a session with a tool call, an aborted reply and a label: each kind of row the tree colours its own way */

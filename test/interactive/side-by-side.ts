@@ -205,10 +205,22 @@ export function storedReply(content: Record<string, unknown>[], stopReason = "st
 }
 
 /**
- * Both programs' chat rows once they read the same (a program may draw a change over more than one frame), or, after
- * `timeoutMs`, as they are, for the test's assertions to show the difference.
+ * What `read` gives of each program's screen once the two read the same (a program may draw a change over more than
+ * one frame), or, after `timeoutMs`, as they are, for the test's assertions to show the difference.
  */
-export async function settledRows(
+export async function settled<T>(pair: SideBySide, read: (side: "pith" | "pi") => T, timeoutMs: number): Promise<{ pith: T; pi: T }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reads = { pith: read("pith"), pi: read("pi") };
+    if (JSON.stringify(reads.pith) === JSON.stringify(reads.pi) || Date.now() > deadline) return reads;
+    // a replayed pi draws on only when asked: what it drew next in the live run may be what pith shows now
+    if ((await pair.pi.advance()) || (await pair.pith.advance())) continue;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Both programs' chat rows from `first` to `last`, {@link settled}. */
+export function settledRows(
   pair: SideBySide,
   first: string,
   last: string,
@@ -217,14 +229,7 @@ export async function settledRows(
   // pith to draw a turn sent again after a compaction
   timeoutMs = 15_000,
 ): Promise<{ pith: ChatRows; pi: ChatRows }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = { pith: chatRows(pair.pith, first, last, normalise.pith), pi: chatRows(pair.pi, first, last, normalise.pi) };
-    if (JSON.stringify(rows.pith) === JSON.stringify(rows.pi) || Date.now() > deadline) return rows;
-    // a replayed pi draws on only when asked: what it drew next in the live run may be what pith shows now
-    if ((await pair.pi.advance()) || (await pair.pith.advance())) continue;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return settled(pair, (side) => chatRows(pair[side], first, last, normalise[side]), timeoutMs);
 }
 
 /** `prepare` for a pair that opens a stored session with these messages and entries */
