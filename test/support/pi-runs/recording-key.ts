@@ -2,9 +2,10 @@
 // temporary folders, ports, ids and the repository's path as placeholders; and where its recording is kept.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { expect } from "vitest";
+import { replaceFile } from "../../../lib/fs/replace-file.js";
 import { mockLlmOnPort, type MockLlmRecording } from "../mock-llm/server.js";
 import { PI16_PACKAGE, REPOSITORY } from "../pi-paths.js";
 import { folderKey, readFolders, type FolderState } from "./folder-files.js";
@@ -131,9 +132,7 @@ export async function readRecording<T>(run: KeyedRun): Promise<T | undefined> {
 export async function saveRecording(run: KeyedRun, recording: unknown): Promise<void> {
   if (run.names.temporaryFolders().length + run.names.portsMet().length !== run.named) return;
   await mkdir(dirname(run.file), { recursive: true });
-  const partial = `${run.file}.${process.pid}.partial`;
-  await writeFile(partial, `${JSON.stringify({ recordedAt: Date.now(), ...(recording as object) }, null, 1)}\n`);
-  await rename(partial, run.file);
+  await replaceFile(run.file, `${JSON.stringify({ recordedAt: Date.now(), ...(recording as object) }, null, 1)}\n`);
 }
 
 /** The temporary folders the input names, and those their files name in turn. */
