@@ -1,10 +1,11 @@
 // Compaction and branch summaries side by side with pi 1.6.0 (see pi16-tool-rows.test.ts for the method): a
 // resumed session's summary boxes, collapsed and expanded, and the "Session compacted" line; /compact with its
 // status in the editor's border, the box it leaves and a cancelled one; an automatic compaction after a reply that
-// fills the context, its notice, the box, and escape cancelling it; a context overflow compacted and sent again;
-// /tree with a summary.
+// fills the context, its notice, escape cancelling it, and the box the next prompt's compaction leaves; a context
+// overflow compacted and sent again; /tree with a summary.
 import { expect, it } from "vitest";
 import { holdUntilReleased, type RecordedRequest, type ScriptedReply } from "../support/mock-llm/index.js";
+import type { PtyRun } from "./pty-harness.js";
 import { borderStatusColours, sameRows, openStoredSession, sameSpinner, storedReply, useSideBySide } from "./side-by-side.js";
 
 const start = useSideBySide();
@@ -24,6 +25,8 @@ function heldSummaries() {
   return { summary: (text: string): ScriptedReply => ({ ...summary(text), holdUntil: held }), release };
 }
 const EDITOR_EDGE = "─".repeat(100);
+/** the state in the last OSC 7501 program status `run` reported (each reports with PI_PROGRAM_STATUS=1) */
+const lastProgramState = (run: PtyRun) => [...run.output.matchAll(/\x1b\]7501;state=(\w+)/g)].at(-1)?.[1];
 
 const earlierTurns = [
   { role: "user", content: [{ type: "text", text: "first question" }] },
@@ -98,13 +101,19 @@ const fillingUp = (summaryReply: ScriptedReply, wrap = (answer: (request: Record
 };
 const FILLING_SUMMARY = "## Goal\nKeep answering the questions.";
 
-// one pair for both: the cancelled compaction, then the next reply that fills the context compacts it, its summary
-// released by then
-it("an automatic compaction after a reply that fills the context: its notice in the border, escape cancelling it, and the summary box the next one leaves read as pi's", async () => {
+/** a prompt sent after the cancelled compaction gets a short answer, else what `base` answers */
+const answeringAgain = (base: (request: RecordedRequest) => ScriptedReply) => (request: RecordedRequest): ScriptedReply =>
+  !isSummaryRequest(request) && JSON.stringify(request.body.messages).includes("fill it again") ? { text: "Answered again." } : base(request);
+
+// One pair for both: the cancelled compaction, then the next prompt, which finds the context still full: it is
+// compacted before the prompt is sent (the summary released by then), and the prompt's short reply follows it. A
+// reply that filled the context again would start a second compaction, and the screen the test reads would depend on
+// which of the two it caught.
+it("an automatic compaction after a reply that fills the context: its notice in the border, escape cancelling it, and the summary box the next prompt leaves read as pi's", async () => {
   const held = heldSummaries();
-  const filling = fillingUp(held.summary(FILLING_SUMMARY));
-  // replies for both rounds
-  const pair = await start({ ...filling, replies: [...filling.replies, ...filling.replies] });
+  const filling = fillingUp(held.summary(FILLING_SUMMARY), answeringAgain);
+  // replies for both rounds: each program may ask for the summaries in its own number
+  const pair = await start({ ...filling, replies: [...filling.replies, ...filling.replies], env: { PI_PROGRAM_STATUS: "1" } });
   pair.type("fill it\r");
   await pair.waitFor((screen) => screen.includes("Auto-compacting... (escape to cancel)"), 20_000);
   await sameRows(pair, "A big answer.", EDITOR_EDGE, sameSpinner);
@@ -114,11 +123,15 @@ it("an automatic compaction after a reply that fills the context: its notice in 
   await pair.waitFor((screen) => screen.includes("Auto-compaction cancelled") && !screen.includes("Auto-compacting"), 20_000);
   const cancelled = await sameRows(pair, "A big answer.", EDITOR_EDGE);
   expect(cancelled.coloured.join("\n")).toContain("Auto-compaction cancelled | fg=dim");
+  // The run ends just after the cancel is drawn; a message sent before that would join the run (in pi too) rather
+  // than start a prompt that compacts first.
+  await pair.waitFor((_screen, run) => lastProgramState(run) === "idle", 20_000);
 
   held.release();
   pair.type("fill it again\r");
-  await pair.waitFor((screen) => screen.includes("Compacted from") && !screen.includes("Auto-compacting"), 40_000);
-  await sameRows(pair, "[compaction]", EDITOR_EDGE);
+  await pair.waitFor((screen) => screen.includes("Compacted from") && screen.includes("Answered again.") && !screen.includes("Working"), 40_000);
+  const compacted = await sameRows(pair, "[compaction]", EDITOR_EDGE);
+  expect(compacted.text.join("\n")).toMatch(/Compacted from[^]*fill it again[^]*Answered again\./);
 }, 120_000);
 
 /** replies for a message sent while a compaction runs: its own short answer, else what `base` answers */
