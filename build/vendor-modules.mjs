@@ -63,18 +63,9 @@ export const VENDOR_BUNDLES = {
   "quickjs.cjs": { entries: { quickjs: { from: "quickjs-wasi", names: ["QuickJS"] } } },
   // Markdown for the HTML export (plugins/export), loaded only by an export
   "marked.cjs": { entries: { marked: { from: "marked", names: ["Marked"] } } },
-  // code colouring (lib/ui/syntax-highlight.ts): highlight.js's common languages and the other ones pi colours,
-  // loaded by the first code a terminal UI draws
-  "highlight.cjs": {
-    entries: {
-      common: "highlight.js/lib/common",
-      ...Object.fromEntries(
-        ["clojure", "cmake", "dart", "dockerfile", "elixir", "erlang", "groovy", "haskell", "nix", "ocaml", "powershell", "protobuf", "scala", "vim"].map(
-          (language) => [language, `highlight.js/lib/languages/${language}`],
-        ),
-      ),
-    },
-  },
+  // code colouring (lib/ui/syntax-highlight.ts): highlight.js with every language it has, as pi colours code, loaded
+  // by the first code a terminal UI draws or an export writes
+  "highlight.cjs": { entries: { all: "highlight.js/lib/index.js" } },
   // the interactive UI's library; it finds its native helpers next to its own file (`import.meta.url`); its text
   // measuring builds ICU segmenters and Unicode regular expressions on first use (build/pi-tui-lazy-init.mjs)
   "pi-tui.cjs": { entries: { tui: "@earendil-works/pi-tui" }, moduleUrl: true, escapeRegexText: true, lazyUnicode: true },

@@ -1,7 +1,7 @@
-// Code coloured by language for the terminal, with highlight.js (pi colours code with it too), in the theme's
-// syntax colours. The library is loaded on the first code to colour: until it is there, code comes back in the
-// code block colour, and the callers told by `onHighlighterLoaded` draw again.
-import type { HLJSApi, LanguageFn } from "highlight.js";
+// Code coloured by language for the terminal, with highlight.js (pi 1.6.0 colours code with the same version), in the
+// theme's syntax colours. The library is loaded on the first code to colour: until it is there, code comes back in
+// the code block colour, and the callers told by `onHighlighterLoaded` draw again.
+import type { Highlighter } from "highlight.js/lib/index.js";
 
 /** what colouring needs of a theme: pi's `Theme` and pith's terminal theme both have it */
 export interface CodeTheme {
@@ -10,44 +10,21 @@ export interface CodeTheme {
   italic(text: string): string;
 }
 
-let library: HLJSApi | undefined;
+let library: Highlighter | undefined;
 let loading: Promise<void> | undefined;
 const waiting = new Set<() => void>();
 
-// highlight.js's common languages, and those of pi's file types it leaves out
-const EXTRA_LANGUAGES: Readonly<Record<string, () => Promise<LanguageModule>>> = {
-  clojure: () => import("highlight.js/lib/languages/clojure"),
-  cmake: () => import("highlight.js/lib/languages/cmake"),
-  dart: () => import("highlight.js/lib/languages/dart"),
-  dockerfile: () => import("highlight.js/lib/languages/dockerfile"),
-  elixir: () => import("highlight.js/lib/languages/elixir"),
-  erlang: () => import("highlight.js/lib/languages/erlang"),
-  groovy: () => import("highlight.js/lib/languages/groovy"),
-  haskell: () => import("highlight.js/lib/languages/haskell"),
-  nix: () => import("highlight.js/lib/languages/nix"),
-  ocaml: () => import("highlight.js/lib/languages/ocaml"),
-  powershell: () => import("highlight.js/lib/languages/powershell"),
-  protobuf: () => import("highlight.js/lib/languages/protobuf"),
-  scala: () => import("highlight.js/lib/languages/scala"),
-  vim: () => import("highlight.js/lib/languages/vim"),
-};
+/**
+ * The library is CommonJS (`module.exports = hljs`): imported as an ES module its `default` is the library; from the
+ * CLI's vendor bundle (build/vendor-modules.mjs) `default` is the namespace that holds it.
+ */
+type LibraryModule = { default: Highlighter | { default: Highlighter } };
+const libraryOf = (module: LibraryModule): Highlighter => ("highlight" in module.default ? module.default : module.default.default);
 
-// A language file is CommonJS (`module.exports = fn`): imported as an ES module its `default` is the function; from
-// the CLI's vendor bundle (build/vendor-modules.mjs) `default` is the namespace that holds it.
-type LanguageModule = { default: LanguageFn | { default: LanguageFn } };
-const languageOf = (module: LanguageModule): LanguageFn => (typeof module.default === "function" ? module.default : module.default.default);
-
-/** Loads highlight.js once; a failure leaves code uncoloured, never breaks drawing. */
+/** Loads highlight.js once, with all its languages, as pi's; a failure leaves code uncoloured, never breaks drawing. */
 export function loadHighlighter(): Promise<void> {
   loading ??= (async () => {
-    const [common, ...languages] = await Promise.all([
-      // the named export: the same object either way (see LanguageModule)
-      import("highlight.js/lib/common") as Promise<unknown> as Promise<{ HighlightJS: HLJSApi }>,
-      ...Object.values(EXTRA_LANGUAGES).map((load) => load()),
-    ]);
-    const hljs = common.HighlightJS;
-    Object.keys(EXTRA_LANGUAGES).forEach((name, index) => hljs.registerLanguage(name, languageOf(languages[index] as LanguageModule)));
-    library = hljs;
+    library = libraryOf((await import("highlight.js/lib/index.js")) as LibraryModule);
     for (const done of [...waiting]) done();
     waiting.clear();
   })().catch(() => undefined);
@@ -89,9 +66,9 @@ export function highlightHtml(code: string, lang: string | undefined): string | 
   }
 }
 
-/** whether highlight.js knows `lang` (false until it is loaded) */
-export function supportsLanguage(lang: string): boolean {
-  return !!library?.getLanguage(lang);
+/** whether code in `lang` is coloured, or will be once highlight.js has loaded (true until it is known) */
+export function mayColour(lang: string): boolean {
+  return library ? !!library.getLanguage(lang) : true;
 }
 
 type Colour = (text: string) => string;

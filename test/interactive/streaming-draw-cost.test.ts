@@ -79,7 +79,7 @@ describe("a streaming tool call", () => {
         return content;
       },
     };
-    const row = new ToolRow("call-1", "write", new Theme("dark", DARK, "truecolor"), false, "ctrl+o", { show: false, widthCells: 60 });
+    const row = new ToolRow("call-1", "write", new Theme("dark", DARK, "truecolor"), false, "ctrl+o", { show: false, widthCells: 60 }, process.cwd());
     for (let delta = 0; delta < 1000; delta++) {
       content += `line ${delta}\n`;
       row.setArgs(args);

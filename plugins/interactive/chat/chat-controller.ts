@@ -381,7 +381,7 @@ export class ChatController {
       const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd(), images: this.settings.images };
       row = rendering
         ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
-        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images, () => this.tui.requestRender());
+        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images, parts.cwd, () => this.tui.requestRender());
       this.rows.set(toolCallId, row);
       this.layout.chat.addChild(padded(row, this.settings.outputPad));
     }

@@ -41,6 +41,8 @@ export class ToolRow extends Container {
     private expanded: boolean,
     private readonly expandKey: string,
     private readonly imageDisplay: ImageDisplay,
+    /** the session's folder, which relative paths in the arguments are read from */
+    private readonly cwd: string,
     /** asks for a frame when the row changed by itself (its elapsed time) */
     private readonly requestRender: () => void = () => {},
   ) {
@@ -133,6 +135,12 @@ export class ToolRow extends Container {
     this.stale = true;
   }
 
+  /** drawn again from its state: the theme changed, or highlight.js loaded and code can be coloured */
+  override invalidate(): void {
+    this.stale = true;
+    super.invalidate();
+  }
+
   override render(width: number): readonly string[] {
     if (this.stale) this.redraw();
     return super.render(width);
@@ -150,6 +158,7 @@ export class ToolRow extends Container {
       expanded: this.expanded,
       theme: this.theme,
       expandKey: this.expandKey,
+      cwd: this.cwd,
     };
     this.box.setBgFn(this.theme.fill(this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg"));
     this.title.setText(safely(() => this.renderer.title(view), this.theme.bold(this.toolName)));

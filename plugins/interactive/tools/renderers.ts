@@ -2,9 +2,10 @@
 // JSON, its output).
 import { renderDiff } from "../../../lib/ui/render-diff.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../../tools/truncate.js";
-import { formatDuration, headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { expandNote, formatDuration, headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { fileLines, rawPath, toolPath } from "./file-lines.js";
+import { readTitle } from "./read-title.js";
 
-const path = (view: ToolView) => view.theme.fg("accent", stringArg(view.args, "path", "file_path") ?? "");
 /** a title in the tool-title colour, bold */
 const bold = (view: ToolView, text: string) => view.theme.fg("toolTitle", view.theme.bold(text));
 /** output lines in the output colour; as in pi, edit and write print their errors in the error colour, the others on the red box only */
@@ -12,15 +13,13 @@ const output = (view: ToolView, lines: string[]) => lines.map((line) => view.the
 const errorOutput = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg("error", line));
 
 const read: ToolRenderer = {
-  title(view) {
-    const offset = Number(view.args.offset ?? 0);
-    const limit = Number(view.args.limit ?? 0);
-    let range = "";
-    if (offset || limit) range = view.theme.fg("warning", `:${offset || 1}${limit ? `-${(offset || 1) + limit - 1}` : ""}`);
-    return `${bold(view, "read")} ${path(view)}${range}`;
+  title: readTitle,
+  // as pi 1.6.0: a successful read shows its content only when expanded, coloured as the file's language
+  body(view) {
+    if (view.isError) return [...output(view, headLines(outputLines(view), 10, view)), ...readTruncation(view)];
+    if (!view.expanded) return [];
+    return [...fileLines(view, rawPath(view), (view.output ?? "").replace(/\r/g, "")).lines, ...readTruncation(view)];
   },
-  // as pi 1.6.0: a successful read shows its content only when expanded
-  body: (view) => (view.expanded || view.isError ? [...output(view, headLines(outputLines(view), 10, view)), ...readTruncation(view)] : []),
 };
 
 /** how much of the file the read returned, when not all of it (pi's wording) */
@@ -78,7 +77,7 @@ function bashTruncation(view: ToolView): string[] {
 }
 
 const edit: ToolRenderer = {
-  title: (view) => `${bold(view, "edit")} ${path(view)}`,
+  title: (view) => `${bold(view, "edit")} ${toolPath(view)}`,
   body(view) {
     const diff = typeof view.details?.diff === "string" ? view.details.diff : undefined;
     if (!diff) return errorOutput(view, view.isError ? outputLines(view) : []);
@@ -87,13 +86,14 @@ const edit: ToolRenderer = {
 };
 
 const write: ToolRenderer = {
-  title: (view) => `${bold(view, "write")} ${path(view)}`,
+  title: (view) => `${bold(view, "write")} ${toolPath(view)}`,
   body(view) {
     if (view.isError) return errorOutput(view, outputLines(view));
-    const content = (stringArg(view.args, "content") ?? "").replace(/\t/g, "    ").replace(/\n$/, "").split("\n");
-    const shown = view.expanded || content.length <= 10 ? content : content.slice(0, 10);
-    const lines = shown.map((line) => view.theme.fg("toolOutput", line));
-    if (shown.length < content.length) lines.push(view.theme.fg("muted", `... (${content.length - 10} more lines, ${content.length} total, ${view.expandKey} to expand)`));
+    const content = view.args.content;
+    if (content !== undefined && content !== null && typeof content !== "string") return [view.theme.fg("error", "[invalid content arg - expected string]")];
+    if (!content) return [];
+    const { lines, total } = fileLines(view, rawPath(view), content.replace(/\r/g, ""), view.expanded ? undefined : 10);
+    if (lines.length < total) lines.push(expandNote(view, `${total - lines.length} more lines, ${total} total`));
     return lines;
   },
 };

@@ -15,6 +15,8 @@ export interface ToolView {
   theme: Theme;
   /** the expand key, for "(N more lines, ctrl+o to expand)" */
   expandKey: string;
+  /** the session's folder, which relative paths in the arguments are read from */
+  cwd: string;
 }
 
 export interface ToolRenderer {
@@ -33,23 +35,30 @@ export function stringArg(args: Record<string, unknown>, ...names: string[]): st
   return undefined;
 }
 
+/** `... (<what>, ctrl+o to expand)` under cut-short output, in pi's colours: the key dim, the words muted */
+export function expandNote(view: ToolView, what: string): string {
+  const { theme } = view;
+  return `${theme.fg("muted", `... (${what},`)} ${theme.fg("dim", view.expandKey)}${theme.fg("muted", " to expand)")}`;
+}
+
 /** the first `limit` lines, then a "N more lines" line naming the expand key; all of them when expanded */
 export function headLines(lines: string[], limit: number, view: ToolView): string[] {
   if (view.expanded || lines.length <= limit) return lines;
-  const rest = lines.length - limit;
-  return [...lines.slice(0, limit), view.theme.fg("muted", `... (${rest} more lines, ${view.expandKey} to expand)`)];
+  return [...lines.slice(0, limit), expandNote(view, `${lines.length - limit} more lines`)];
 }
 
 /** the last `limit` lines after an "N earlier lines" line; all of them when expanded */
 export function tailLines(lines: string[], limit: number, view: ToolView): string[] {
   if (view.expanded || lines.length <= limit) return lines;
-  const skipped = lines.length - limit;
-  return [view.theme.fg("muted", `... (${skipped} earlier lines, ${view.expandKey} to expand)`), ...lines.slice(-limit)];
+  return [expandNote(view, `${lines.length - limit} earlier lines`), ...lines.slice(-limit)];
 }
+
+/** tabs as pi-tui draws them: three spaces */
+export const replaceTabs = (text: string): string => text.replace(/\t/g, "   ");
 
 /** the output's lines, tabs as spaces; blank lines at its ends left out, as pi's renderers trim it */
 export function outputLines(view: ToolView): string[] {
-  const text = view.output?.replace(/\t/g, "    ").replace(/\r/g, "").replace(/^\s*\n/, "").trimEnd();
+  const text = view.output && replaceTabs(view.output).replace(/\r/g, "").replace(/^\s*\n/, "").trimEnd();
   return text ? text.split("\n") : [];
 }
 

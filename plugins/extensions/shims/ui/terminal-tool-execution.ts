@@ -34,7 +34,7 @@ export class ToolExecutionComponent extends Container {
     const rendering = toolDefinition?.renderCall || toolDefinition?.renderResult ? toolDefinition : undefined;
     this.row = rendering
       ? new RenderedToolRow(toolCallId, toolName, { renderCall: rendering.renderCall, renderResult: rendering.renderResult, renderShell: rendering.renderShell }, { tui: ui, theme, hints: keyHints(getKeybindings(), interactiveTheme), cwd, images: this.images }, false)
-      : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images, () => ui.requestRender());
+      : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images, cwd, () => ui.requestRender());
     this.row.setArgs(args);
     this.row.setOutputPad(options?.outputPad ?? 1);
     this.addChild(this.row as Component);
