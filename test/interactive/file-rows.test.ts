@@ -3,13 +3,14 @@
 // collapsed row shows, and a row drawn again in the new colours when the theme changes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ToolRow } from "../../plugins/interactive/components/tool-row.js";
+import { rendererFor } from "../../plugins/interactive/tools/renderers.js";
 import { Theme } from "../../plugins/interactive/theme/theme.js";
 import { DARK, LIGHT } from "../../plugins/interactive/theme/tokens.js";
 import { loadHighlighter } from "../../lib/ui/syntax-highlight.js";
 
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
 const writeRow = (theme: Theme, args: Record<string, unknown>, expanded = false) => {
-  const row = new ToolRow("call-1", "write", theme, expanded, "ctrl+o", { show: false, widthCells: 60 }, process.cwd());
+  const row = new ToolRow("call-1", "write", { theme, expanded, expandKey: "ctrl+o", images: { show: false, widthCells: 60 }, cwd: process.cwd(), renderer: rendererFor("write", undefined) });
   row.setArgs(args);
   return row;
 };

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { AssistantMessage as AssistantMessageData } from "../../kernel/index.js";
 import { AssistantMessage } from "../../plugins/interactive/components/assistant-message.js";
 import { ToolRow } from "../../plugins/interactive/components/tool-row.js";
+import { rendererFor } from "../../plugins/interactive/tools/renderers.js";
 import { Theme } from "../../plugins/interactive/theme/theme.js";
 import { DARK } from "../../plugins/interactive/theme/tokens.js";
 
@@ -79,7 +80,7 @@ describe("a streaming tool call", () => {
         return content;
       },
     };
-    const row = new ToolRow("call-1", "write", new Theme("dark", DARK, "truecolor"), false, "ctrl+o", { show: false, widthCells: 60 }, process.cwd());
+    const row = new ToolRow("call-1", "write", { theme: new Theme("dark", DARK, "truecolor"), expanded: false, expandKey: "ctrl+o", images: { show: false, widthCells: 60 }, cwd: process.cwd(), renderer: rendererFor("write", undefined) });
     for (let delta = 0; delta < 1000; delta++) {
       content += `line ${delta}\n`;
       row.setArgs(args);

@@ -7,6 +7,7 @@ import { Countdown } from "../components/countdown.js";
 import { billedText, Notice, type NoticeKind } from "../components/notice.js";
 import { PendingMessages } from "../components/pending-messages.js";
 import { ToolRow } from "../components/tool-row.js";
+import { rendererFor, type RegisteredTool } from "../tools/renderers.js";
 import { WorkingStatus, type StatusColours } from "../components/working-status.js";
 import { RenderedToolRow } from "../extensions/rendered-tool-row.js";
 import { padded, type Padded } from "../extensions/output-pad.js";
@@ -26,6 +27,8 @@ export interface ChatRenderers {
   readonly hints: KeyHints;
   /** the session's folder, for tool renderers */
   cwd(): string;
+  /** what is registered under a tool's name, for tools without a renderer of their own */
+  registeredTool(name: string): RegisteredTool | undefined;
   /** the editor in use (the prompt or an extension's), which may draw the working indicator in its border */
   editorInUse(): unknown;
 }
@@ -381,7 +384,15 @@ export class ChatController {
       const parts = { tui: this.tui, theme: this.theme, hints: this.renderers.hints, cwd: this.renderers.cwd(), images: this.settings.images };
       row = rendering
         ? new RenderedToolRow(toolCallId, toolName, rendering, parts, this.settings.toolsExpanded)
-        : new ToolRow(toolCallId, toolName, this.theme, this.settings.toolsExpanded, this.settings.expandKey, this.settings.images, parts.cwd, () => this.tui.requestRender());
+        : new ToolRow(toolCallId, toolName, {
+            theme: this.theme,
+            expanded: this.settings.toolsExpanded,
+            expandKey: this.settings.expandKey,
+            images: this.settings.images,
+            cwd: parts.cwd,
+            renderer: rendererFor(toolName, this.renderers.registeredTool(toolName)),
+            requestRender: () => this.tui.requestRender(),
+          });
       this.rows.set(toolCallId, row);
       this.layout.chat.addChild(padded(row, this.settings.outputPad));
     }

@@ -3,8 +3,9 @@
 import { Box, Container, Spacer, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 import { ResultImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
-import { TOOL_RENDERERS, genericRenderer } from "../tools/renderers.js";
 import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
+import { displayText } from "../../../lib/ui/display-text.js";
+import { VisualPreview } from "./visual-preview.js";
 
 export interface ToolOutcome {
   content?: unknown;
@@ -16,6 +17,20 @@ export interface ToolOutcome {
 /** how often a running row that shows its elapsed time is drawn again */
 const CLOCK_TICK_MS = 1000;
 
+export interface ToolRowOptions {
+  theme: Theme;
+  expanded: boolean;
+  /** the expand key, for "(N more lines, ctrl+o to expand)" */
+  expandKey: string;
+  images: ImageDisplay;
+  /** the session's folder, which relative paths in the arguments are read from */
+  cwd: string;
+  /** how the call is drawn (renderers.ts' rendererFor) */
+  renderer: ToolRenderer;
+  /** asks for a frame when the row changed by itself (its elapsed time) */
+  requestRender?: () => void;
+}
+
 export class ToolRow extends Container {
   private readonly box: Box;
   private args: Record<string, unknown> = {};
@@ -26,30 +41,25 @@ export class ToolRow extends Container {
   private startedAt: number | undefined;
   private durationMs: number | undefined;
   private clock: ReturnType<typeof setInterval> | undefined;
-  private readonly renderer: ToolRenderer;
   private readonly title = new Text("", 0, 0);
-  private readonly body = new Text("", 0, 0);
+  private readonly body = new Container();
   /** the result's images, when the terminal draws them */
   private readonly images: ResultImages;
   /** the state changed since the title and body were last drawn */
   private stale = true;
+  private readonly theme: Theme;
+  private expanded: boolean;
 
   constructor(
     readonly toolCallId: string,
     readonly toolName: string,
-    private theme: Theme,
-    private expanded: boolean,
-    private readonly expandKey: string,
-    private readonly imageDisplay: ImageDisplay,
-    /** the session's folder, which relative paths in the arguments are read from */
-    private readonly cwd: string,
-    /** asks for a frame when the row changed by itself (its elapsed time) */
-    private readonly requestRender: () => void = () => {},
+    private readonly options: ToolRowOptions,
   ) {
     super();
-    this.box = new Box(1, 1, theme.fill("toolPendingBg"));
-    this.renderer = TOOL_RENDERERS[toolName] ?? genericRenderer(toolName);
-    this.images = new ResultImages(theme, imageDisplay);
+    this.theme = options.theme;
+    this.expanded = options.expanded;
+    this.box = new Box(1, 1, this.theme.fill("toolPendingBg"));
+    this.images = new ResultImages(this.theme, options.images);
     this.box.addChild(this.title);
     this.box.addChild(this.body);
     this.box.addChild(this.images);
@@ -71,10 +81,10 @@ export class ToolRow extends Container {
   setPartial(partial: ToolOutcome): void {
     this.applyOutcome(partial);
     // as pi, a running row that has output shows how long it has run, redrawn every second
-    if (this.startedAt !== undefined && this.clock === undefined && this.renderer.showsTime) {
+    if (this.startedAt !== undefined && this.clock === undefined && this.options.renderer.showsTime) {
       this.clock = setInterval(() => {
         this.refresh();
-        this.requestRender();
+        this.options.requestRender?.();
       }, CLOCK_TICK_MS);
       this.clock.unref?.();
     }
@@ -118,8 +128,9 @@ export class ToolRow extends Container {
   private applyOutcome(outcome: ToolOutcome): void {
     if (Array.isArray(outcome.content)) {
       const images = imageBlocks(outcome.content);
-      const drawn = drawsImages(this.imageDisplay);
-      const texts = outcome.content.filter((block: { type?: string }) => block.type === "text").map((block: { text?: string }) => block.text ?? "");
+      const drawn = drawsImages(this.options.images);
+      // as pi shows tool output: what the program printed to colour or move the cursor would break the box
+      const texts = outcome.content.filter((block: { type?: string }) => block.type === "text").map((block: { text?: string }) => displayText(block.text ?? ""));
       this.output = [...texts, ...(drawn ? [] : images.map(imageLine))].join("\n");
       this.images.show(drawn ? images : []);
     }
@@ -157,13 +168,21 @@ export class ToolRow extends Container {
       elapsedMs: this.running ? (this.startedAt === undefined || this.output === undefined ? undefined : Date.now() - this.startedAt) : this.durationMs,
       expanded: this.expanded,
       theme: this.theme,
-      expandKey: this.expandKey,
-      cwd: this.cwd,
+      expandKey: this.options.expandKey,
+      cwd: this.options.cwd,
     };
+    const { renderer } = this.options;
     this.box.setBgFn(this.theme.fill(this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg"));
-    this.title.setText(safely(() => this.renderer.title(view), this.theme.bold(this.toolName)));
-    const body = safely(() => this.renderer.body(view), []);
-    this.body.setText(body.length > 0 ? `\n${body.join("\n")}` : "");
+    this.title.setText(safely(() => renderer.title(view), this.theme.bold(this.toolName)));
+    const body = safely(() => renderer.body(view), []);
+    this.body.clear();
+    if (!Array.isArray(body)) {
+      this.body.addChild(new Spacer(1));
+      this.body.addChild(new VisualPreview(body.preview));
+      if (body.after.length > 0) this.body.addChild(new Text(body.after.join("\n"), 0, 0));
+    } else if (body.length > 0) {
+      this.body.addChild(new Text(`${renderer.tight ? "" : "\n"}${body.join("\n")}`, 0, 0));
+    }
   }
 }
 

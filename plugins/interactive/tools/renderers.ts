@@ -1,8 +1,9 @@
-// One renderer per built-in tool, in a table; any other tool gets the generic one (its name, its arguments as
-// JSON, its output).
+// One renderer per built-in tool, in a table; any other tool gets one of ./other-tools.ts.
+import type { ToolDefinition } from "../../../kernel/index.js";
 import { renderDiff } from "../../../lib/ui/render-diff.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../../tools/truncate.js";
-import { expandNote, formatDuration, headLines, outputLines, stringArg, tailLines, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { expandNote, formatDuration, headLines, outputLines, replaceTabs, stringArg, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { mcpToolRenderer, registeredToolRenderer, unknownToolRenderer } from "./other-tools.js";
 import { fileLines, rawPath, toolPath } from "./file-lines.js";
 import { readTitle } from "./read-title.js";
 
@@ -37,28 +38,33 @@ function readTruncation(view: ToolView): string[] {
 
 const bash: ToolRenderer = {
   title(view) {
+    const command = view.args.command;
+    const shown = command !== undefined && command !== null && typeof command !== "string" ? view.theme.fg("error", "[invalid arg]") : command || view.theme.fg("toolOutput", "...");
     const timeout = view.args.timeout ? view.theme.fg("muted", ` (timeout ${String(view.args.timeout)}s)`) : "";
-    return bold(view, `$ ${stringArg(view.args, "command") ?? ""}`) + timeout;
+    return bold(view, `$ ${shown}`) + timeout;
   },
+  // as pi 1.6.0: collapsed, the last 5 lines as drawn (a long line wrapped counts as several)
   body(view) {
-    const lines = bashOutput(view);
-    const body = [...output(view, tailLines(lines, 5, view)), ...bashTruncation(view)];
-    if (view.elapsedMs !== undefined) body.push("", view.theme.fg("muted", `${view.running ? "Elapsed" : "Took"} ${formatDuration(view.elapsedMs)}`));
+    const text = bashOutput(view);
+    const after = [...bashTruncation(view)];
+    if (view.elapsedMs !== undefined) after.push("", view.theme.fg("muted", `${view.running ? "Elapsed" : "Took"} ${formatDuration(view.elapsedMs)}`));
     // the row puts one blank line under the title already
-    return body[0] === "" ? body.slice(1) : body;
+    if (!text) return after.slice(1);
+    const styled = text.split("\n").map((line) => view.theme.fg("toolOutput", line));
+    if (view.expanded) return [...styled, ...after];
+    return { preview: { text: styled.join("\n"), maxVisualLines: 5, keep: "end", hint: (hidden) => expandNote(view, `${hidden} earlier lines`) }, after };
   },
   showsTime: true,
 };
 
-/** the output without the "[Showing lines ... Full output: <file>]" note the tool adds for the model: the row says it below */
-function bashOutput(view: ToolView): string[] {
-  const lines = outputLines(view);
+/** the output, trimmed, without the "[Showing lines ... Full output: <file>]" note the tool adds for the model: the row says it below */
+function bashOutput(view: ToolView): string {
+  const output = replaceTabs(view.output ?? "").trim();
   const fullOutputPath = view.details?.fullOutputPath;
-  const last = lines.at(-1);
-  if (!view.running && typeof fullOutputPath === "string" && last?.startsWith("[") && last.includes(fullOutputPath) && lines.at(-2) === "") {
-    return lines.slice(0, -2);
-  }
-  return lines;
+  const truncated = (view.details?.truncation as Partial<TruncationResult> | undefined)?.truncated;
+  if (view.running || !truncated || typeof fullOutputPath !== "string" || !fullOutputPath || !output.endsWith("]")) return output;
+  const footer = output.lastIndexOf("\n\n[");
+  return footer !== -1 && output.slice(footer).includes(fullOutputPath) ? output.slice(0, footer).trimEnd() : output;
 }
 
 function bashTruncation(view: ToolView): string[] {
@@ -137,14 +143,32 @@ const limitInBrackets = (view: ToolView) => limitNote(view, (limit) => view.them
 const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}${limitInBrackets(view)}`, ["results", "resultLimitReached"]);
 const ls = listing("ls", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "path") || ".")}${limitInBrackets(view)}`, ["entries", "entryLimitReached"]);
 
-export function genericRenderer(name: string): ToolRenderer {
-  return {
-    title(view) {
-      const args = Object.keys(view.args).length > 0 ? ` ${view.theme.fg("muted", JSON.stringify(view.args))}` : "";
-      return bold(view, name) + args;
-    },
-    body: (view) => output(view, headLines(outputLines(view), 10, view)),
-  };
+const TOOL_RENDERERS: Readonly<Record<string, ToolRenderer>> = { read, bash, edit, write, grep, find, ls };
+
+/** What the session knows of a tool that has no renderer of its own. */
+export interface RegisteredTool {
+  label?: string;
+  /** an MCP server's tool, drawn as pi draws those */
+  fromMcp: boolean;
 }
 
-export const TOOL_RENDERERS: Readonly<Record<string, ToolRenderer>> = { read, bash, edit, write, grep, find, ls };
+/** A tool as the session's registry has it: an MCP server's is one the MCP plugin registered under a server's namespace. */
+export function registeredTool(tools: ToolRegistryView, name: string): RegisteredTool | undefined {
+  const tool = tools.get(name);
+  if (!tool) return undefined;
+  return { ...(tool.label ? { label: tool.label } : {}), fromMcp: tools.owner(name) === "mcp" && tool.namespace !== undefined };
+}
+
+/** the parts of the kernel's tool registry read here */
+export interface ToolRegistryView {
+  get(name: string): Pick<ToolDefinition, "label" | "namespace"> | undefined;
+  owner(name: string): string | undefined;
+}
+
+/** How calls of `name` are drawn: the built-in tool's renderer, else by what is registered under that name. */
+export function rendererFor(name: string, registered: RegisteredTool | undefined): ToolRenderer {
+  const builtIn = TOOL_RENDERERS[name];
+  if (builtIn) return builtIn;
+  if (!registered) return unknownToolRenderer(name);
+  return registered.fromMcp ? mcpToolRenderer(registered.label ?? name) : registeredToolRenderer(name);
+}

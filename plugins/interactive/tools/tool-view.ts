@@ -1,6 +1,7 @@
 // What a tool renderer is given and gives back. A renderer turns one call (its arguments, and the result or
 // partial output once there is one) into a title line and body lines; the tool row adds the box and colours.
 import type { Theme } from "../theme/theme.js";
+import type { VisualPreviewOptions } from "../components/visual-preview.js";
 
 export interface ToolView {
   args: Record<string, unknown>;
@@ -19,11 +20,20 @@ export interface ToolView {
   cwd: string;
 }
 
+/** Output cut to lines as drawn (./visual-preview.ts), then lines under it (notes, the time). */
+export interface PreviewBody {
+  preview: VisualPreviewOptions;
+  after: string[];
+}
+
 export interface ToolRenderer {
   title(view: ToolView): string;
-  body(view: ToolView): string[];
+  /** the lines under the title, after a blank line; or a preview, after a blank line */
+  body(view: ToolView): string[] | PreviewBody;
   /** the body ends with the time the tool ran ("Elapsed 1.0s" while running, "Took 1.2s") */
   showsTime?: boolean;
+  /** the body's lines follow the title's without a blank line between */
+  tight?: boolean;
 }
 
 export function stringArg(args: Record<string, unknown>, ...names: string[]): string | undefined {
@@ -45,12 +55,6 @@ export function expandNote(view: ToolView, what: string): string {
 export function headLines(lines: string[], limit: number, view: ToolView): string[] {
   if (view.expanded || lines.length <= limit) return lines;
   return [...lines.slice(0, limit), expandNote(view, `${lines.length - limit} more lines`)];
-}
-
-/** the last `limit` lines after an "N earlier lines" line; all of them when expanded */
-export function tailLines(lines: string[], limit: number, view: ToolView): string[] {
-  if (view.expanded || lines.length <= limit) return lines;
-  return [expandNote(view, `${lines.length - limit} earlier lines`), ...lines.slice(-limit)];
 }
 
 /** tabs as pi-tui draws them: three spaces */

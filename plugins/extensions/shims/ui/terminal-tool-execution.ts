@@ -3,6 +3,7 @@
 // `renderShell` included); any other tool by pith's own row for it (the built-in tools' views, else a generic one).
 import { Container, getKeybindings, type Component, type TUI } from "@earendil-works/pi-tui";
 import { ToolRow } from "../../../interactive/components/tool-row.js";
+import { rendererFor } from "../../../interactive/tools/renderers.js";
 import { RenderedToolRow } from "../../../interactive/extensions/rendered-tool-row.js";
 import { keyHints } from "../../../interactive/extensions/key-hints.js";
 import type { ToolRendering } from "../../service/terminal-parts.js";
@@ -34,7 +35,16 @@ export class ToolExecutionComponent extends Container {
     const rendering = toolDefinition?.renderCall || toolDefinition?.renderResult ? toolDefinition : undefined;
     this.row = rendering
       ? new RenderedToolRow(toolCallId, toolName, { renderCall: rendering.renderCall, renderResult: rendering.renderResult, renderShell: rendering.renderShell }, { tui: ui, theme, hints: keyHints(getKeybindings(), interactiveTheme), cwd, images: this.images }, false)
-      : new ToolRow(toolCallId, toolName, theme, false, keyText("app.tools.expand"), this.images, cwd, () => ui.requestRender());
+      : new ToolRow(toolCallId, toolName, {
+          theme,
+          expanded: false,
+          expandKey: keyText("app.tools.expand"),
+          images: this.images,
+          cwd,
+          // as pi's: a tool with a definition is drawn with its arguments as key=value pairs, one without as JSON
+          renderer: rendererFor(toolName, toolDefinition ? { fromMcp: false } : undefined),
+          requestRender: () => ui.requestRender(),
+        });
     this.row.setArgs(args);
     this.row.setOutputPad(options?.outputPad ?? 1);
     this.addChild(this.row as Component);
