@@ -8,6 +8,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { BashExecutionMessage } from "../../lib/transcript/pi-messages.js";
 import { isTapped, PithError, type HookOf, type HookSignature, type SessionApi } from "../../kernel/index.js";
 import { OutputCollector } from "../tools/bash/output-collector.js";
+import { DisplayTextStream } from "../../lib/process/display-text.js";
 import { runInProcessGroup } from "../tools/bash/process-group.js";
 import { resolveShell, shellEnvironment } from "../tools/bash/shell.js";
 
@@ -135,19 +136,21 @@ export class UserBash implements UserBashService {
     const { shellPath, commandPrefix } = this.config.shell();
     const full = commandPrefix ? `${commandPrefix}\n${command}` : command;
     const output = new OutputCollector({ tempFilePrefix: "pith-bash" });
-    // a character split between two chunks is held back until it is whole
+    // a character split between two chunks is held back until it is whole; as pi keeps a command the user ran, the
+    // output is kept, shown and given to the model without its escape sequences (colours, cursor moves)
     const decoder = new StringDecoder("utf8");
-    const onData = (chunk: Buffer) => {
-      output.append(chunk);
-      const delta = decoder.write(chunk);
-      if (delta && onOutput) onOutput(delta);
+    const sanitizer = new DisplayTextStream();
+    const take = (text: string) => {
+      if (!text) return;
+      output.append(Buffer.from(text));
+      onOutput?.(text);
     };
+    const onData = (chunk: Buffer) => take(sanitizer.write(decoder.write(chunk)));
     const { cwd } = this.config.session;
     const running = operations ? runElsewhere(operations, full, cwd, signal, onData) : runHere(full, shellPath, cwd, signal, onData, this.config.killGraceMs);
     const outcome = await running.finally(() => {
+      take(sanitizer.write(decoder.end()) + sanitizer.end());
       output.finish();
-      const rest = decoder.end();
-      if (rest && onOutput) onOutput(rest);
     });
     const snapshot = output.snapshot();
     await output.close();

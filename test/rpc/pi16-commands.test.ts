@@ -89,3 +89,16 @@ it("streams bash output with the request id, and keeps excluded output from the 
   const messages = (await rpc.peer.request({ type: "get_messages" })).data as { messages: { role: string; excludeFromContext?: boolean }[] };
   expect(messages.messages.filter((message) => message.role === "bashExecution").map((message) => message.excludeFromContext)).toEqual([undefined, true]);
 });
+
+it("keeps, streams and sends a command's output without the escape sequences it printed, as pi keeps it", async () => {
+  // a colour split over two writes, a link, a cursor move and a carriage return
+  const command = "printf '\\033[3'; sleep 0.1; printf '1mred\\033[0m \\033]8;;https://example.org\\007link\\033]8;;\\007\\r\\n\\033[2Kdone\\n'";
+  const response = await rpc.peer.request({ type: "bash", command });
+  expect(response.data).toMatchObject({ output: "red link\ndone\n", exitCode: 0 });
+  expect(rpc.peer.ofType("bash_execution_update").map((update) => update.delta).join("")).toBe("red link\ndone\n");
+  world.mock.enqueue({ text: "ok" });
+  await rpc.peer.request({ type: "prompt", message: "what ran?" });
+  await rpc.peer.waitForEvent("agent_settled");
+  expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("red link\\ndone");
+  expect(JSON.stringify(world.mock.requests[0]!.body)).not.toContain("\\u001b");
+});

@@ -4,7 +4,7 @@ import { Box, Container, Spacer, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 import { ResultImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
 import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
-import { displayText } from "../../../lib/ui/display-text.js";
+import { displayText } from "../../../lib/process/display-text.js";
 import { VisualPreview } from "./visual-preview.js";
 
 export interface ToolOutcome {
