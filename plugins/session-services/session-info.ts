@@ -1,10 +1,11 @@
 // What a client asks about the session (state, statistics, the last answer, fork points) and its name, in the
 // shapes of pi's RPC answers. Parts that need a stored session come from the "sessions" service.
-import { PithError, isAssistantMessage, messageText, type AgentMessage, type Model, type Usage, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../kernel/index.js";
+import { PithError, isAssistantMessage, messageText, type Model, type ThinkingLevel, type QueueMode, type SessionEvent, type SessionApi } from "../../kernel/index.js";
 import type { SessionsService } from "../sessions/sessions-service.js";
 import type { SessionEntry, SessionTreeNode } from "../sessions/format/types.js";
 import type { CompactionService } from "../compaction/compaction-events.js";
 import { contextUsage, type ContextUsage } from "../compaction/tokens/context-usage.js";
+import { EntryTally, tallyOfMessages } from "./session-tally.js";
 
 /** pi's `RpcSessionState`; undefined fields are left out of the JSON. */
 export interface SessionStateReport {
@@ -90,6 +91,8 @@ export interface SessionInfoConfig {
 }
 
 export class SessionInfo implements SessionInfoService {
+  private readonly entryTally = new EntryTally();
+
   constructor(private readonly config: SessionInfoConfig) {}
 
   state(): SessionStateReport {
@@ -112,42 +115,19 @@ export class SessionInfo implements SessionInfoService {
   }
 
   stats(): SessionStatsReport {
-    const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
-    let cost = 0;
-    const add = (usage: Usage | undefined) => {
-      if (!usage) return;
-      tokens.input += usage.input;
-      tokens.output += usage.output;
-      tokens.cacheRead += usage.cacheRead;
-      tokens.cacheWrite += usage.cacheWrite;
-      cost += usage.cost.total;
-    };
-    // pi 1.6.0 counts the whole session file: messages a compaction took out of the context still cost what they
-    // cost, and so did summaries and usage-only entries (cache warming)
     const manager = this.config.sessions()?.manager;
-    const messages: AgentMessage[] = manager ? [] : [...this.config.session.messages];
-    for (const entry of manager?.getEntries() ?? []) {
-      if (entry.type === "message") messages.push(entry.message);
-      else if (entry.type === "usage" || entry.type === "compaction" || entry.type === "branch_summary") add(entry.usage);
-    }
-    let toolCalls = 0;
-    for (const message of messages) {
-      if ((message as { role?: string }).role === "toolResult") add((message as { usage?: Usage }).usage);
-      if (!isAssistantMessage(message)) continue;
-      toolCalls += message.content.filter((block) => block.type === "toolCall").length;
-      add(message.usage);
-    }
-    tokens.total = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+    const tally = manager ? this.entryTally.of(manager.liveEntries()) : tallyOfMessages(this.config.session.messages);
+    const { input, output, cacheRead, cacheWrite } = tally.tokens;
     const stats: SessionStatsReport = {
       sessionFile: manager?.getSessionFile(),
       sessionId: this.config.session.sessionId,
-      userMessages: countRole(messages, "user"),
-      assistantMessages: countRole(messages, "assistant"),
-      toolCalls,
-      toolResults: countRole(messages, "toolResult"),
-      totalMessages: messages.length,
-      tokens,
-      cost,
+      userMessages: tally.userMessages,
+      assistantMessages: tally.assistantMessages,
+      toolCalls: tally.toolCalls,
+      toolResults: tally.toolResults,
+      totalMessages: tally.totalMessages,
+      tokens: { ...tally.tokens, total: input + output + cacheRead + cacheWrite },
+      cost: tally.cost,
     };
     const contextUsage = this.contextUsage();
     if (contextUsage) stats.contextUsage = contextUsage;
@@ -213,6 +193,3 @@ export class SessionInfo implements SessionInfoService {
   }
 }
 
-function countRole(messages: readonly AgentMessage[], role: string): number {
-  return messages.filter((message) => (message as { role?: string }).role === role).length;
-}

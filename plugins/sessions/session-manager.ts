@@ -249,6 +249,14 @@ export class SessionManager {
     return [...this.index.entries];
   }
 
+  /**
+   * The entries themselves, not a copy, for a reader that keeps up with them as they are appended: never changed
+   * in place, only appended to; another session (new, resumed) comes with another list.
+   */
+  liveEntries(): readonly SessionEntry[] {
+    return this.index.entries;
+  }
+
   getEntry(id: string): SessionEntry | undefined {
     return this.index.get(id);
   }

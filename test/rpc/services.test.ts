@@ -158,3 +158,31 @@ it("a prompt refused in preflight gets one failure response with its id, and no 
   expect(rpc.peer.ofType("agent_start")).toEqual([]);
   expect(world.mock.requests).toHaveLength(0);
 });
+
+it("get_session_stats follows the session as entries are appended, and counts afresh after new_session and switch_session", async () => {
+  rpc = await startInProcess(world);
+  const stats = async () => (await rpc!.peer.request({ type: "get_session_stats" })).data;
+  const settled = async (message: string) => {
+    const from = rpc!.peer.records.length;
+    await rpc!.peer.request({ type: "prompt", message });
+    await rpc!.peer.waitFor((record) => record.type === "agent_settled", from);
+  };
+  // the messages count the session's system message too, as pi's
+  world.mock.enqueue({ text: "one", usage: { input: 100, output: 10 } });
+  await settled("first");
+  expect(await stats()).toMatchObject({ totalMessages: 3, userMessages: 1, assistantMessages: 1, tokens: { input: 100, output: 10, total: 110 } });
+  world.mock.enqueue({ toolCalls: [{ name: "ls", arguments: {} }], usage: { input: 200, output: 20 } }, { text: "two", usage: { input: 300, output: 30 } });
+  await settled("second");
+  const whole = { totalMessages: 7, userMessages: 2, assistantMessages: 3, toolCalls: 1, toolResults: 1, tokens: { input: 600, output: 60, total: 660 } };
+  expect(await stats()).toMatchObject(whole);
+  const first = ((await rpc.peer.request({ type: "get_state" })).data as { sessionFile: string }).sessionFile;
+
+  await rpc.peer.request({ type: "new_session" });
+  expect(await stats()).toMatchObject({ totalMessages: 0, tokens: { input: 0, output: 0, total: 0 } });
+  world.mock.enqueue({ text: "three", usage: { input: 5, output: 1 } });
+  await settled("third");
+  expect(await stats()).toMatchObject({ totalMessages: 3, tokens: { input: 5, output: 1, total: 6 } });
+
+  await rpc.peer.request({ type: "switch_session", sessionPath: first });
+  expect(await stats()).toMatchObject(whole);
+});
