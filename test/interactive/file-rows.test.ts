@@ -1,6 +1,11 @@
 // A read or write row's file text through the real components: the count of lines pi gives (blank lines at the end
 // left out, except in the plain code colour of a language highlight.js does not know), colouring only the lines a
-// collapsed row shows, and a row drawn again in the new colours when the theme changes.
+// collapsed row shows, the path linked where the terminal draws links, and a row drawn again in the new colours when
+// the theme changes.
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { getCapabilities, resetCapabilitiesCache, setCapabilities } from "@earendil-works/pi-tui";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ToolRow } from "../../plugins/interactive/components/tool-row.js";
 import { rendererFor } from "../../plugins/interactive/tools/renderers.js";
@@ -44,6 +49,21 @@ describe("a write row", () => {
   it("reports content that is not text, as pi does", () => {
     const shown = plain(writeRow(new Theme("dark", DARK, "truecolor"), { path: "a.ts", content: 42 }).render(100).join("\n"));
     expect(shown).toContain("[invalid content arg - expected string]");
+  });
+
+  it("links the path to the file where the terminal draws links, and shows it from ~ under the home folder", () => {
+    const theme = new Theme("dark", DARK, "truecolor");
+    const saved = getCapabilities();
+    try {
+      setCapabilities({ ...saved, hyperlinks: true });
+      const linked = writeRow(theme, { path: "src/main.ts", content: "x" }).render(100).join("\n");
+      expect(linked).toContain(`\x1b]8;;${pathToFileURL(join(process.cwd(), "src/main.ts")).href}\x1b\\`);
+      setCapabilities({ ...saved, hyperlinks: false });
+      expect(writeRow(theme, { path: "src/main.ts", content: "x" }).render(100).join("\n")).not.toContain("\x1b]8;;");
+    } finally {
+      resetCapabilitiesCache();
+    }
+    expect(plain(writeRow(theme, { path: join(homedir(), "notes.md"), content: "x" }).render(100).join("\n"))).toContain("write ~/notes.md");
   });
 
   it("is drawn again in the new colours when the theme changes", () => {

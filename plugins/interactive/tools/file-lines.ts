@@ -1,18 +1,33 @@
-// A file's path and text in a read or write row, as pi 1.6.0 draws them: the text coloured as the language the file's
+// A file's path and text in a read, write or edit row, as pi 1.6.0 draws them: the text coloured as the language the file's
 // name says (plain code colour where highlight.js does not know it), else in the tool-output colour, tabs as three
 // spaces.
 import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { getCapabilities, hyperlink } from "@earendil-works/pi-tui";
 import { languageFromPath } from "../../../lib/ui/language-from-path.js";
 import { highlightCode, mayColour } from "../../../lib/ui/syntax-highlight.js";
 import { homePath } from "../components/home-path.js";
 import { replaceTabs, type ToolView } from "./tool-view.js";
 
-/** the path argument as the title shows it: `...` until it streams in, from `~` under the home folder */
-export function toolPath(view: ToolView): string {
+/**
+ * The path argument as the title shows it: `...` (or `fallback`) until it streams in, from `~` under the home
+ * folder, a link to the file where the terminal draws links (OSC 8).
+ */
+export function toolPath(view: ToolView, fallback?: string): string {
   const raw = view.args.file_path ?? view.args.path;
   if (raw !== undefined && raw !== null && typeof raw !== "string") return view.theme.fg("error", "[invalid arg]");
-  if (!raw) return view.theme.fg("toolOutput", "...");
-  return view.theme.fg("accent", homePath(raw, homedir()));
+  const path = raw || fallback;
+  if (!path) return view.theme.fg("toolOutput", "...");
+  const shown = view.theme.fg("accent", homePath(path, homedir()));
+  return getCapabilities().hyperlinks ? hyperlink(shown, pathToFileURL(absolutePath(path, view.cwd)).href) : shown;
+}
+
+/** the path as the file tools open it: `@` dropped, `~` for the home folder, relative to the session's folder */
+export function absolutePath(path: string, cwd: string): string {
+  const bare = path.startsWith("@") ? path.slice(1) : path;
+  const expanded = bare === "~" ? homedir() : bare.startsWith("~/") ? homedir() + bare.slice(1) : bare;
+  return resolve(cwd, expanded);
 }
 
 /** the path argument itself, "" when there is none */

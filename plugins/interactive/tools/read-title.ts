@@ -1,9 +1,8 @@
 // A read's title. Collapsed, a read of a skill, of pith's own docs or of a project's instructions file is titled by
 // what it is, as pi 1.6.0 titles them: `[skill] <name>`, `read docs <path in pith's folder>`, `read resource <path>`.
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { homedir } from "node:os";
 import { pithFolder } from "../../../lib/installation/pith-folder.js";
-import { rawPath, toolPath } from "./file-lines.js";
+import { absolutePath, rawPath, toolPath } from "./file-lines.js";
 import type { ToolView } from "./tool-view.js";
 
 const INSTRUCTION_FILES = new Set(["AGENTS.override.md", "AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"]);
@@ -38,13 +37,6 @@ function readKind(view: ToolView): ReadKind | undefined {
   if (inPith !== undefined && (inPith === "README.md" || inPith.startsWith("docs/"))) return { kind: "docs", label: inPith };
   if (INSTRUCTION_FILES.has(name)) return { kind: "resource", label: within(view.cwd, absolute) ?? absolute.split(sep).join("/") };
   return undefined;
-}
-
-/** the path as the read tool opens it: `@` dropped, `~` for the home folder, relative to the session's folder */
-function absolutePath(path: string, cwd: string): string {
-  const bare = path.startsWith("@") ? path.slice(1) : path;
-  const expanded = bare === "~" ? homedir() : bare.startsWith("~/") ? homedir() + bare.slice(1) : bare;
-  return resolve(cwd, expanded);
 }
 
 /** `path` relative to `folder` with `/` between its parts, when it is inside it */

@@ -141,7 +141,7 @@ const grep = listing(
 );
 const limitInBrackets = (view: ToolView) => limitNote(view, (limit) => view.theme.fg("toolOutput", ` (limit ${limit})`));
 const find = listing("find", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "pattern") ?? "")}${where(view)}${limitInBrackets(view)}`, ["results", "resultLimitReached"]);
-const ls = listing("ls", 20, (view) => `${view.theme.fg("accent", stringArg(view.args, "path") || ".")}${limitInBrackets(view)}`, ["entries", "entryLimitReached"]);
+const ls = listing("ls", 20, (view) => `${toolPath(view, ".")}${limitInBrackets(view)}`, ["entries", "entryLimitReached"]);
 
 const TOOL_RENDERERS: Readonly<Record<string, ToolRenderer>> = { read, bash, edit, write, grep, find, ls };
 
