@@ -3,6 +3,7 @@
 // so far, without reading that text again, so a long argument (a whole file for `write`) costs time in proportion
 // to its length. Text the reader cannot follow (not JSON, or more text after the object ends) goes back to
 // parsePartialJson, read again only once it has grown by a quarter, so even that stays linear.
+import { JsonEscape, PLAIN_RUN, TRIMMED } from "../json/json-string-characters.js";
 import { parsePartialJson } from "./partial-json.js";
 
 type Arguments = Record<string, unknown>;
@@ -26,21 +27,6 @@ type NumberPart = "sign" | "zero" | "integer" | "point" | "fraction" | "exponent
 
 const JSON_SPACE = new Set([" ", "\t", "\n", "\r"]);
 const ENDS_SCALAR = new Set([...JSON_SPACE, ",", "}", "]"]);
-/** the characters String.prototype.trim removes */
-const TRIMMED = /^\s$/;
-const HEX_DIGIT = /^[0-9a-fA-F]$/;
-/** string characters that stand for themselves */
-const PLAIN_RUN = /[^"\\\u0000-\u001f]+/y;
-const ESCAPES = new Map([
-  ['"', '"'],
-  ["\\", "\\"],
-  ["/", "/"],
-  ["b", "\b"],
-  ["f", "\f"],
-  ["n", "\n"],
-  ["r", "\r"],
-  ["t", "\t"],
-]);
 const LITERALS = new Map<string, [string, boolean | null]>([
   ["t", ["true", true]],
   ["f", ["false", false]],
@@ -59,8 +45,7 @@ export class PartialJsonReader {
   // (a prefix's trailing white space is trimmed away), an escape begun, and whether it is a key
   #settled = "";
   #spaces = "";
-  #escape: "" | "\\" | "\\u" = "";
-  #hex = "";
+  #escape: JsonEscape | undefined;
   #stringIsKey = false;
   #hasQuote = false;
   // the number or literal being read
@@ -210,35 +195,17 @@ export class PartialJsonReader {
   /** Strings are read as repairJson reads them: raw control characters kept, a backslash that starts no escape kept. */
   #stringStep(text: string, at: number): number {
     const char = text[at]!;
-    if (this.#escape === "\\") {
-      this.#escape = "";
-      if (char === "u") {
-        this.#escape = "\\u";
-        this.#hex = "";
-        return at + 1;
-      }
-      const escaped = ESCAPES.get(char);
-      if (escaped === undefined) {
-        this.#addDecoded("\\");
+    const escape = this.#escape;
+    if (escape !== undefined) {
+      const decoded = escape.read(char);
+      if (decoded === "") return at + 1;
+      this.#escape = undefined;
+      if (decoded === undefined) {
+        this.#addDecoded(escape.text);
         return at;
       }
       if (char === '"') this.#hasQuote = true;
-      this.#addDecoded(escaped);
-      return at + 1;
-    }
-    if (this.#escape === "\\u") {
-      if (!HEX_DIGIT.test(char)) {
-        this.#escape = "";
-        this.#addDecoded(`\\u${this.#hex}`);
-        this.#hex = "";
-        return at;
-      }
-      this.#hex += char;
-      if (this.#hex.length === 4) {
-        this.#escape = "";
-        this.#addDecoded(String.fromCharCode(parseInt(this.#hex, 16)));
-        this.#hex = "";
-      }
+      this.#addDecoded(decoded);
       return at + 1;
     }
     PLAIN_RUN.lastIndex = at;
@@ -248,7 +215,7 @@ export class PartialJsonReader {
       return at + run.length;
     }
     if (char === '"') this.#endString();
-    else if (char === "\\") this.#escape = "\\";
+    else if (char === "\\") this.#escape = new JsonEscape();
     else this.#addRaw(char);
     return at + 1;
   }
@@ -310,7 +277,7 @@ export class PartialJsonReader {
     let hasTail = true;
     if (this.#mode === "string") {
       if (this.#stringIsKey) return undefined;
-      tail = this.#escape === "" ? this.#settled : `${this.#settled}${this.#spaces}${this.#escape}${this.#hex}`;
+      tail = this.#escape === undefined ? this.#settled : `${this.#settled}${this.#spaces}${this.#escape.text}`;
     } else if (this.#mode === "number" || this.#mode === "literal") {
       tail = this.#openScalar(top.kind === "object");
       if (tail === UNREADABLE) return undefined;

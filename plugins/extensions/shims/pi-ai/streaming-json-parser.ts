@@ -1,36 +1,46 @@
 // pi-ai 1.6.0's `StreamingJsonParser`: JSON text read piece by piece, a snapshot of the value read so far, and the
 // changes each piece made (`set` when a member, an element or a finished value appears, a new string with its text
-// so far and a container empty; `append` when an open string grew). The value is read by the served
-// `parseStreamingJson`'s reader; the changes are what differs between the values before and after the piece, where
-// a number or literal still open at the end of the text counts only once it ends.
-import { forEachStructuralCharacter, type ScanState } from "../../../../lib/json/structural-characters.js";
-import { readStreamingValue } from "./partial-json-value.js";
+// so far and a container empty; `append` when an open string grew). The value is the one the served
+// `parseStreamingJson`'s reader gives for the text so far; the changes are what differs between the values before
+// and after the piece, where a number or literal still open at the end of the text counts only once it ends. The
+// text is read incrementally (./streaming-json-reader.ts), each character once; text that reader cannot follow is
+// read again as a whole (./streaming-json-rereader.ts), only as often as keeps the cost linear.
+import type { JsonChange, JsonValue } from "./json-change-journal.js";
+import { StreamingJsonReader } from "./streaming-json-reader.js";
+import { StreamingJsonRereader } from "./streaming-json-rereader.js";
+import { extendShape, type TextShape } from "./streaming-json-shape.js";
 
-type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonPath = readonly (string | number)[];
-export type JsonChange = { readonly kind: "set"; readonly path: JsonPath; readonly value: JsonValue } | { readonly kind: "append"; readonly path: JsonPath; readonly text: string };
+export type { JsonChange, JsonPath } from "./json-change-journal.js";
 
 /** pi-ai shows an open number this long only once it ends */
 const LONGEST_OPEN_SCALAR = 64;
-const DELIMITERS = new Set([" ", "\t", "\n", "\r", ",", ":", "{", "}", "[", "]", '"']);
+
+/** How many characters a parser has read, its own scan of each piece included (for tests of the cost). */
+export let charactersRead: (parser: StreamingJsonParser) => number;
 
 export class StreamingJsonParser {
   #text = "";
-  /** the value without an open number or literal at the end: what the changes are told from */
-  #settled: JsonValue | undefined;
   #shape: TextShape = { openScalar: 0, closers: 0, scan: { inString: false, escaped: false } };
+  #reader: StreamingJsonReader | undefined = new StreamingJsonReader();
+  #rereader: StreamingJsonRereader | undefined;
+  /** how many pieces left a readable value: the value without the open token is a new object each time */
+  #readings = 0;
+  #settled: { readings: number; value: JsonValue | undefined } | undefined;
   /** whether the text read since the last snapshot changed the value or its containers (a new snapshot is due) */
   #dirty = false;
   #snapshot: JsonValue | undefined;
+  #scanned = 0;
 
-  /** Reads the next piece of text; the changes it made, in the order of the text. */
+  static {
+    charactersRead = (parser) => parser.#scanned + (parser.#reader?.examined ?? 0) + (parser.#rereader?.examined ?? 0);
+  }
+
+  /** Reads the next piece of text; the changes it made, in the order of the value's keys. */
   append(text: string): readonly JsonChange[] {
     this.#text += text;
+    this.#scanned += text.length;
     const shape = extendShape(this.#shape, text);
-    const settled = read(this.#text.slice(0, this.#text.length - shape.openScalar));
-    const changes: JsonChange[] = [];
-    if (settled !== undefined) compare(this.#settled, settled, [], changes);
-    this.#settled = settled ?? this.#settled;
+    const changes = this.#settle(text, shape);
     const scalarGrew = shape.openScalar > 0 && shape.openScalar !== this.#shape.openScalar;
     if (changes.length > 0 || scalarGrew || shape.closers !== this.#shape.closers) this.#dirty = true;
     this.#shape = shape;
@@ -41,65 +51,36 @@ export class StreamingJsonParser {
   snapshot(): JsonValue | undefined {
     if (!this.#dirty) return this.#snapshot;
     const { openScalar } = this.#shape;
-    // without an open number or literal the settled value is the whole text's (read once, never changed after)
-    this.#snapshot = openScalar === 0 || openScalar > LONGEST_OPEN_SCALAR ? this.#settled : (read(this.#text) ?? this.#settled);
+    // without an open number or literal the value without it is the whole text's
+    const whole = openScalar === 0 || openScalar > LONGEST_OPEN_SCALAR ? undefined : this.#whole();
+    this.#snapshot = whole ?? this.#settledValue();
     this.#dirty = false;
     return this.#snapshot;
   }
-}
 
-function read(text: string): JsonValue | undefined {
-  if (text.trim() === "") return undefined;
-  try {
-    return readStreamingValue(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
-}
-
-interface TextShape {
-  /** how many characters at the end are a number or literal that may still go on (0 inside a string) */
-  openScalar: number;
-  /** how many containers were closed */
-  closers: number;
-  /** where the scan of the text stopped */
-  scan: ScanState;
-}
-
-/** The shape of the text so far once `piece` is added to it. */
-function extendShape(before: TextShape, piece: string): TextShape {
-  // the run of scalar characters at the end, which the piece may continue
-  let run = before.scan.inString ? 0 : before.openScalar;
-  let closers = before.closers;
-  const scan = forEachStructuralCharacter(
-    piece,
-    (char) => {
-      if (char === "}" || char === "]") closers++;
-      run = DELIMITERS.has(char) ? 0 : run + 1;
-    },
-    before.scan,
-  );
-  return { openScalar: scan.inString ? 0 : run, closers, scan };
-}
-
-const isContainer = (value: JsonValue | undefined): value is JsonValue[] | { [key: string]: JsonValue } => typeof value === "object" && value !== null;
-
-/** The changes that turn `before` into `after` at `path`. */
-function compare(before: JsonValue | undefined, after: JsonValue, path: JsonPath, changes: JsonChange[]): void {
-  if (typeof before === "string" && typeof after === "string" && after.startsWith(before)) {
-    if (after.length > before.length) changes.push({ kind: "append", path, text: after.slice(before.length) });
-    return;
-  }
-  if (isContainer(after)) {
-    const sameKind = isContainer(before) && Array.isArray(before) === Array.isArray(after);
-    const previous = sameKind ? before : Array.isArray(after) ? [] : {};
-    if (!sameKind) changes.push({ kind: "set", path, value: Array.isArray(after) ? [] : {} });
-    for (const [key, value] of Object.entries(after)) {
-      const at = Array.isArray(after) ? Number(key) : key;
-      const old = Object.hasOwn(previous, key) ? (previous as Record<string, JsonValue>)[key] : undefined;
-      compare(old, value, [...path, at], changes);
+  #settle(piece: string, shape: TextShape): JsonChange[] {
+    if (this.#reader !== undefined) {
+      const read = this.#reader.append(piece);
+      if (read !== undefined) {
+        // a value of null reads, but as no value: pi-ai's parser was compared with one that kept none and set it again
+        if (read.readable && this.#reader.root === null) return [{ kind: "set", path: [], value: null }];
+        if (read.readable) this.#readings++;
+        return read.changes;
+      }
+      this.#rereader = new StreamingJsonRereader(this.#settledValue());
+      this.#reader = undefined;
     }
-    return;
+    return this.#rereader!.settle(this.#text, shape.openScalar);
   }
-  if (before !== after) changes.push({ kind: "set", path, value: after });
+
+  #whole(): JsonValue | undefined {
+    return this.#reader !== undefined ? this.#reader.whole() : this.#rereader!.whole(this.#text);
+  }
+
+  /** The value without the open token: the same object until a piece reads again. */
+  #settledValue(): JsonValue | undefined {
+    if (this.#rereader !== undefined) return this.#rereader.settled;
+    if (this.#settled?.readings !== this.#readings) this.#settled = { readings: this.#readings, value: this.#reader!.settled() ?? undefined };
+    return this.#settled.value;
+  }
 }
