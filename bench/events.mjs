@@ -1,7 +1,9 @@
 // Per-event overhead: 100,000 streamed text deltas (1,000 replies of 100 deltas) through the kernel, and through
 // the kernel plus JSON output, against parsing the same deltas from raw Anthropic SSE text. Then one `write` tool
 // call of a 230 KB file in 20-character argument deltas through the message builder, against re-parsing the whole
-// arguments text on every delta (what the builder did before it read them incrementally).
+// arguments text on every delta (what the builder did before it read them incrementally). Last, the served pi-ai
+// StreamingJsonParser over such a call's arguments (a snapshot after every piece), against the parser as it was when
+// it read the whole text again per piece (the tests' reference) and against pi-ai 1.6.0's own.
 import { Writable } from "node:stream";
 import { join } from "node:path";
 import { ms, ratio } from "./measure.mjs";
@@ -42,6 +44,7 @@ export async function benchEvents({ jiti, root }) {
   console.log(`  kernel (events, no output)  ${ms(kernelMs)}   ${perEvent(kernelMs)}   ${ratio(kernelMs, rawMs)} of raw SSE`);
   console.log(`  kernel + JSON output        ${ms(jsonMs)}   ${perEvent(jsonMs)}   ${ratio(jsonMs, rawMs)} of raw SSE   (${(bytes / 1024 / 1024).toFixed(1)} MB of JSON lines)`);
   await benchToolArguments({ jiti, root });
+  await benchStreamingJsonParser({ jiti, root });
 }
 
 const ARGUMENT_DELTA = 20;
@@ -67,6 +70,31 @@ async function benchToolArguments({ jiti, root }) {
   console.log(`tool-call arguments: a write of ${(json.length / 1024).toFixed(0)} KB in ${deltas.length.toLocaleString()} deltas of ${ARGUMENT_DELTA} characters (CPU)`);
   console.log(`  read incrementally (builder)    ${ms(builderMs)}`);
   console.log(`  whole text re-parsed per delta ${ms(reparseMs)}   ${ratio(reparseMs, builderMs)} of incremental`);
+}
+
+async function benchStreamingJsonParser({ jiti, root }) {
+  const { StreamingJsonParser } = await jiti.import(join(root, "plugins/extensions/shims/pi-ai/streaming-json-parser.ts"));
+  const { ReferenceStreamingJsonParser } = await jiti.import(join(root, "test/extensions/streaming-json-parser-reference.ts"));
+  // pi-ai's own parser, read for comparison only (pith's runtime never imports it)
+  const piAi = await import(join(root, "node_modules/@earendil-works/pi-ai/dist/utils/streaming-json.js")).catch(() => undefined);
+  const feed = (Parser, text) =>
+    cpuMs(() => {
+      const parser = new Parser();
+      for (let at = 0; at < text.length; at += ARGUMENT_DELTA) {
+        parser.append(text.slice(at, at + ARGUMENT_DELTA));
+        parser.snapshot();
+      }
+    });
+  const lines = (count) => Array.from({ length: count }, (_, i) => `line ${i}: const value = "x" + ${i}; // some code here\n`).join("");
+  for (const count of [1000, 16000]) {
+    const json = JSON.stringify({ path: "src/big.ts", content: lines(count), edits: Array.from({ length: count / 10 }, (_, i) => ({ line: i, all: i % 2 === 0 })) });
+    const servedMs = feed(StreamingJsonParser, json);
+    // the whole text read again per piece costs its square: measured on the smaller document only
+    const before = count > 1000 ? "" : `   re-read per piece (before) ${ms(feed(ReferenceStreamingJsonParser, json))}`;
+    const pi = piAi ? `   pi-ai 1.6.0 ${ms(feed(piAi.StreamingJsonParser, json))}` : "";
+    console.log(`served StreamingJsonParser: ${(json.length / 1024).toFixed(0)} KB in ${ARGUMENT_DELTA}-character pieces, a snapshot after each (CPU)`);
+    console.log(`  incremental ${ms(servedMs)}${before}${pi}`);
+  }
 }
 
 function cpuMs(work) {
