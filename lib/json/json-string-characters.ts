@@ -14,8 +14,16 @@ const ESCAPES: ReadonlyMap<string, string> = new Map([
   ["t", "\t"],
 ]);
 const HEX_DIGIT = /^[0-9a-fA-F]$/;
-/** string characters that stand for themselves (sticky: set lastIndex, then exec) */
-export const PLAIN_RUN = /[^"\\\u0000-\u001f]+/y;
+/** The run of string characters from `at` that stand for themselves (not a quote, a backslash or a control character). */
+export function plainRun(text: string, at: number): string | undefined {
+  let end = at;
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    if (code === 0x22 || code === 0x5c || code < 0x20) break;
+    end++;
+  }
+  return end > at ? text.slice(at, end) : undefined;
+}
 /** the characters String.prototype.trim removes */
 export const TRIMMED = /^\s$/;
 

@@ -3,7 +3,7 @@
 // so far, without reading that text again, so a long argument (a whole file for `write`) costs time in proportion
 // to its length. Text the reader cannot follow (not JSON, or more text after the object ends) goes back to
 // parsePartialJson, read again only once it has grown by a quarter, so even that stays linear.
-import { JsonEscape, PLAIN_RUN, TRIMMED } from "../json/json-string-characters.js";
+import { JsonEscape, plainRun, TRIMMED } from "../json/json-string-characters.js";
 import { parsePartialJson } from "./partial-json.js";
 
 type Arguments = Record<string, unknown>;
@@ -208,8 +208,7 @@ export class PartialJsonReader {
       this.#addDecoded(decoded);
       return at + 1;
     }
-    PLAIN_RUN.lastIndex = at;
-    const run = PLAIN_RUN.exec(text)?.[0];
+    const run = plainRun(text, at);
     if (run !== undefined) {
       this.#addRaw(run);
       return at + run.length;

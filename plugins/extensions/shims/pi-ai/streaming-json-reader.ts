@@ -6,7 +6,7 @@
 // parser reads the text the old way from then on.
 import { ChangeJournal, copyOf, type JsonChange, type JsonContainer, type JsonValue, type SlotKey } from "./json-change-journal.js";
 import { ENDS_DIGITS, finishedToken, openTokenValue, overrunsWord } from "./streaming-json-tokens.js";
-import { JsonEscape, PLAIN_RUN, TRIMMED } from "../../../../lib/json/json-string-characters.js";
+import { JsonEscape, plainRun, TRIMMED } from "../../../../lib/json/json-string-characters.js";
 
 interface Frame {
   readonly container: JsonContainer;
@@ -42,6 +42,8 @@ const BLANK = new Set([" ", "\t", "\n", "\r"]);
 const DELIMITERS = new Set([...BLANK, ",", ":", "{", "}", "[", "]", '"']);
 /** `append` gives up */
 const LOST = -1;
+/** deeper than this the changes are left to the rereader, whose reader runs out of stack as the old parser's did */
+const DEEPEST = 1000;
 
 export interface PieceRead {
   readonly changes: JsonChange[];
@@ -182,6 +184,7 @@ export class StreamingJsonReader {
   }
 
   #open(container: JsonContainer): boolean {
+    if (this.#stack.length >= DEEPEST) return false;
     const [parent, slot, rank] = this.#place(container);
     this.#stack.push({ container, parent, slot, rank, key: "", ranks: new Map(), notedIn: this.#piece });
     this.#mode = Array.isArray(container) ? "value" : "key";
@@ -216,8 +219,7 @@ export class StreamingJsonReader {
       }
       return at + 1;
     }
-    PLAIN_RUN.lastIndex = at;
-    const run = PLAIN_RUN.exec(text)?.[0];
+    const run = plainRun(text, at);
     if (run !== undefined) {
       this.#addToString(run);
       return at + run.length;
