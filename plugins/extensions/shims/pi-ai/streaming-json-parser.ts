@@ -29,16 +29,17 @@ export class StreamingJsonParser {
   /** whether the text read since the last snapshot changed the value or its containers (a new snapshot is due) */
   #dirty = false;
   #snapshot: JsonValue | undefined;
-  #scanned = 0;
+  /** characters this parser's own scan read, and the reader it dropped */
+  #read = 0;
 
   static {
-    charactersRead = (parser) => parser.#scanned + (parser.#reader?.examined ?? 0) + (parser.#rereader?.examined ?? 0);
+    charactersRead = (parser) => parser.#read + (parser.#reader?.examined ?? 0) + (parser.#rereader?.examined ?? 0);
   }
 
   /** Reads the next piece of text; the changes it made, in the order of the value's keys. */
   append(text: string): readonly JsonChange[] {
     this.#text += text;
-    this.#scanned += text.length;
+    this.#read += text.length;
     const shape = extendShape(this.#shape, text);
     const changes = this.#settle(text, shape);
     const scalarGrew = shape.openScalar > 0 && shape.openScalar !== this.#shape.openScalar;
@@ -68,6 +69,7 @@ export class StreamingJsonParser {
         return read.changes;
       }
       this.#rereader = new StreamingJsonRereader(this.#settledValue());
+      this.#read += this.#reader.examined;
       this.#reader = undefined;
     }
     return this.#rereader!.settle(this.#text, shape.openScalar);
