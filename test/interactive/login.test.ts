@@ -226,9 +226,26 @@ it("/login with an API key: the submitted key stays in the dialog as typed, as p
   await run.waitForText("OpenAI");
   run.type("\r");
   await run.waitForText("Enter API key");
+  // pi's words: no colon, and the providers whose login names the key say which (below)
+  expect(run.screen().join("\n")).not.toContain("Enter API key:");
   run.type("sk-typed-key-123\r");
   await run.waitForText("Saved API key for");
   expect(run.output).toContain("> sk-typed-key-123");
   expect(run.output).not.toContain("••••");
   expect((await authJson()).openai).toEqual({ type: "api_key", key: "sk-typed-key-123" });
+});
+
+it("/login with an Anthropic key asks for it by name, as pi 1.6.0 does", async () => {
+  const run = await ui.start([], { cols: 160 });
+  run.type("/login\r");
+  await run.waitForText("Select authentication method:");
+  run.type("\x1b[B\r");
+  await run.waitForText("Select provider to configure:");
+  run.type("anthropic");
+  await run.waitForText("Anthropic");
+  run.type("\r");
+  await run.waitForText("Enter Anthropic API key");
+  run.type("sk-ant-typed\r");
+  await run.waitForText("Saved API key for");
+  expect((await authJson()).anthropic).toEqual({ type: "api_key", key: "sk-ant-typed" });
 });

@@ -130,7 +130,7 @@ async function startLogin(host: CommandHost, option: LoginOption, back?: () => P
       if (ownLogin) {
         const entry = await ownLogin(dialog);
         await modifyAuthEntry(models.authJsonPath, option.id, async () => entry, dialog.signal);
-      } else await saveApiKey(models.authJsonPath, option.id, await dialog.ask("Enter API key:"), dialog.signal);
+      } else await saveApiKey(models.authJsonPath, option.id, await dialog.ask(apiKeyQuestion(option.id)), dialog.signal);
       label = `Saved API key for ${option.name}`;
     }
   } catch (error) {
@@ -214,4 +214,12 @@ export async function logoutCommand(_args: string, host: CommandHost): Promise<v
   } catch (error) {
     host.chat.notify("error", `Logout failed: ${errorMessage(error)}`);
   }
+}
+
+/** The question for a provider's key, in pi 1.6.0's words: the providers whose login names their key, else the plain one. */
+function apiKeyQuestion(provider: string): string {
+  if (provider === "anthropic") return "Enter Anthropic API key";
+  if (provider === "google-vertex") return "Enter Google Cloud API key";
+  if (provider.startsWith("cloudflare-")) return "Enter Cloudflare API key";
+  return "Enter API key";
 }
