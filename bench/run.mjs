@@ -19,6 +19,7 @@ const sections = {
   interactive: () => import("./interactive.mjs").then((m) => m.benchInteractive({ pith, runs, root, jiti })),
   resume: () => import("./resume.mjs").then((m) => m.benchResume({ pith, rssReporter, root, jiti, runs: Math.min(runs, 7) })),
   mcp: () => import("./mcp.mjs").then((m) => m.benchMcp({ pith, rssReporter, runs, root, jiti })),
+  "long-session": () => import("./long-session.mjs").then((m) => m.benchLongSession({ pith, root, jiti, runs })),
   sessions: () => import("./sessions.mjs").then((m) => m.benchSessions({ jiti, root, pith, rssReporter })),
 };
 
