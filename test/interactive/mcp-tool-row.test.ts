@@ -52,6 +52,6 @@ describe("an MCP tool's row", () => {
     row.finish({ content: [{ type: "text", text: "server said no" }] }, true);
     const theme = new Theme("dark", DARK, "truecolor");
     expect(row.render(60).join("\n")).toContain(theme.fg("error", "server said no"));
-    expect(rendererFor("mcp__gone__tool", undefined).title({ args: { a: 1 }, output: undefined, details: undefined, isError: false, running: true, elapsedMs: undefined, expanded: false, theme, expandKey: "ctrl+o", cwd: "/" })).toContain('"a": 1');
+    expect(rendererFor("mcp__gone__tool", undefined).title({ args: { a: 1 }, output: undefined, details: undefined, isError: false, running: true, elapsedMs: undefined, expanded: false, theme, expandKey: "ctrl+o", cwd: "/", preview: undefined })).toContain('"a": 1');
   });
 });

@@ -34,7 +34,7 @@ export interface ChatRenderers {
 }
 
 /** a tool call's place in the chat: pith's own row, or one an extension draws */
-type ToolCallRow = Pick<ToolRow, "setArgs" | "setPartial" | "finish" | "cancel" | "setExpanded"> & Component & { markStarted?(): void };
+type ToolCallRow = Pick<ToolRow, "setArgs" | "setPartial" | "finish" | "cancel" | "setExpanded"> & Component & { markStarted?(): void; setArgsComplete?(): void };
 
 export interface ChatLayout {
   chat: Container;
@@ -105,6 +105,7 @@ export class ChatController {
       case "tool_execution_start": {
         const row = this.row(event.toolCallId, event.toolName);
         row.setArgs(event.args);
+        row.setArgsComplete?.();
         row.markStarted?.();
         break;
       }
@@ -366,6 +367,9 @@ export class ChatController {
     if (message.stopReason === "aborted" || message.stopReason === "error") {
       const reason = message.stopReason === "aborted" ? aborted : (message.errorMessage ?? "Error");
       for (const block of message.content) if (block.type === "toolCall") this.rows.get(block.id)?.cancel(reason);
+    } else {
+      // the calls' arguments are complete: a row that previews them (an edit's diff) starts on it before they run
+      for (const block of message.content) if (block.type === "toolCall") this.rows.get(block.id)?.setArgsComplete?.();
     }
     this.reply = undefined;
   }

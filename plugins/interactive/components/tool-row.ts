@@ -45,10 +45,15 @@ export class ToolRow extends Container {
   private readonly body = new Container();
   /** the result's images, when the terminal draws them */
   private readonly images: ResultImages;
+  /** lines under the box (a renderer's `outside`) */
+  private readonly outside = new Container();
+  /** the renderer's preview of the complete arguments (their JSON), once it came */
+  private previewed: { args: string; value: unknown } | undefined;
   /** the state changed since the title and body were last drawn */
   private stale = true;
   private readonly theme: Theme;
   private expanded: boolean;
+  private outputPad = 1;
 
   constructor(
     readonly toolCallId: string,
@@ -65,7 +70,26 @@ export class ToolRow extends Container {
     this.box.addChild(this.images);
     this.addChild(new Spacer(1));
     this.addChild(this.box);
+    this.addChild(this.outside);
     this.refresh();
+  }
+
+  /** the call's arguments are complete: a renderer that previews them (edit's diff) starts on it */
+  setArgsComplete(): void {
+    const { preview } = this.options.renderer;
+    const args = JSON.stringify(this.args);
+    if (!preview || this.previewed?.args === args) return;
+    const previewed = { args, value: undefined as unknown };
+    this.previewed = previewed;
+    preview(this.args, this.options.cwd).then(
+      (value) => {
+        if (this.previewed !== previewed) return;
+        previewed.value = value;
+        this.refresh();
+        this.options.requestRender?.();
+      },
+      () => undefined,
+    );
   }
 
   /** the tool started running: its clock starts */
@@ -111,6 +135,8 @@ export class ToolRow extends Container {
   /** the `outputPad` setting */
   setOutputPad(padding: number): void {
     this.box.setPaddingX(padding);
+    this.outputPad = padding;
+    this.refresh();
   }
 
   setExpanded(expanded: boolean): void {
@@ -170,9 +196,11 @@ export class ToolRow extends Container {
       theme: this.theme,
       expandKey: this.options.expandKey,
       cwd: this.options.cwd,
+      preview: this.previewed?.value,
     };
     const { renderer } = this.options;
-    this.box.setBgFn(this.theme.fill(this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg"));
+    const state = this.running ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg";
+    this.box.setBgFn(this.theme.fill(safely(() => renderer.background?.(view), undefined) ?? state));
     this.title.setText(safely(() => renderer.title(view), this.theme.bold(this.toolName)));
     const body = safely(() => renderer.body(view), []);
     this.body.clear();
@@ -182,6 +210,12 @@ export class ToolRow extends Container {
       if (body.after.length > 0) this.body.addChild(new Text(body.after.join("\n"), 0, 0));
     } else if (body.length > 0) {
       this.body.addChild(new Text(`${renderer.tight ? "" : "\n"}${body.join("\n")}`, 0, 0));
+    }
+    const outside = safely(() => renderer.outside?.(view), undefined) ?? [];
+    this.outside.clear();
+    if (outside.length > 0) {
+      this.outside.addChild(new Spacer(1));
+      this.outside.addChild(new Text(outside.join("\n"), this.outputPad, 0));
     }
   }
 }

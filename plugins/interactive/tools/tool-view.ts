@@ -18,7 +18,11 @@ export interface ToolView {
   expandKey: string;
   /** the session's folder, which relative paths in the arguments are read from */
   cwd: string;
+  /** what the renderer's `preview` gave for the complete arguments, once it has */
+  preview: unknown;
 }
+
+export type RowBackground = "toolPendingBg" | "toolSuccessBg" | "toolErrorBg";
 
 /** Output cut to lines as drawn (./visual-preview.ts), then lines under it (notes, the time). */
 export interface PreviewBody {
@@ -34,6 +38,12 @@ export interface ToolRenderer {
   showsTime?: boolean;
   /** the body's lines follow the title's without a blank line between */
   tight?: boolean;
+  /** worked out once the arguments are complete, before the tool runs (an edit's diff, read from the file) */
+  preview?(args: Record<string, unknown>, cwd: string): Promise<unknown>;
+  /** the box's background, where it is not the call's state (pending, succeeded, failed) */
+  background?(view: ToolView): RowBackground;
+  /** lines under the box, after a blank line */
+  outside?(view: ToolView): string[];
 }
 
 export function stringArg(args: Record<string, unknown>, ...names: string[]): string | undefined {

@@ -100,6 +100,39 @@ async function ensureEditable(absolutePath: string, displayPath: string): Promis
   }
 }
 
+/** The file read and the replacements applied in memory: what edit writes, and the text the diff is made from. */
+async function planEdit(absolutePath: string, path: string, edits: EditArgs["edits"]) {
+  await ensureEditable(absolutePath, path);
+  let data: Buffer;
+  try {
+    data = await readFile(absolutePath);
+  } catch (error) {
+    throw fileError(error, "edit", path);
+  }
+  const { encoding, raw } = decodeEditable(data, path);
+  const { bom, text } = splitBom(raw);
+  return { encoding, bom, text, ...applyReplacements(normalizeToLf(text), edits, path) };
+}
+
+export type EditPreview = EditDetails | { error: string };
+
+/**
+ * What an edit call would change, read from the file without writing it (a UI shows it while the call waits, as
+ * pi 1.6.0 does): the diff the tool would report, or the message it would fail with; undefined for arguments that
+ * do not make an edit yet.
+ */
+export async function previewEdit(cwd: string, rawArgs: unknown): Promise<EditPreview | undefined> {
+  const checked = await editArguments.validate(prepareEditArguments(rawArgs));
+  if (!checked.ok) return undefined;
+  const { path, edits } = checked.value as EditArgs;
+  try {
+    const { before, after } = await planEdit(resolveToCwd(path, cwd), path, edits);
+    return renderLineDiff(before, after);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export function createEditTool(options: EditToolOptions): ToolDefinition<EditArgs, EditDetails> {
   return {
     name: "edit",
@@ -126,16 +159,7 @@ export function createEditTool(options: EditToolOptions): ToolDefinition<EditArg
       const absolutePath = resolveToCwd(path, options.cwd);
       const work = withFileMutationQueue(absolutePath, async () => {
         throwIfAborted(context.signal);
-        await ensureEditable(absolutePath, path);
-        let data: Buffer;
-        try {
-          data = await readFile(absolutePath);
-        } catch (error) {
-          throw fileError(error, "edit", path);
-        }
-        const { encoding, raw } = decodeEditable(data, path);
-        const { bom, text } = splitBom(raw);
-        const { before, after, regions } = applyReplacements(normalizeToLf(text), edits, path);
+        const { encoding, bom, text, before, after, regions } = await planEdit(absolutePath, path, edits);
         const endings = editedLineEndings(before, regions, lineEndingsOf(text), detectLineEnding(text));
         throwIfAborted(context.signal);
         try {
