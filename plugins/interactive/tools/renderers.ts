@@ -1,18 +1,16 @@
 // One renderer per built-in tool, in a table; any other tool gets one of ./other-tools.ts.
 import type { ToolDefinition } from "../../../kernel/index.js";
-import { renderDiff } from "../../../lib/ui/render-diff.js";
-import { previewEdit, type EditPreview } from "../../tools/files/edit.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../../tools/truncate.js";
-import { expandNote, formatDuration, headLines, outputLines, replaceTabs, stringArg, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { errorOutput, expandNote, formatDuration, headLines, outputLines, replaceTabs, stringArg, type ToolRenderer, type ToolView } from "./tool-view.js";
 import { mcpToolRenderer, registeredToolRenderer, unknownToolRenderer } from "./other-tools.js";
 import { fileLines, rawPath, toolPath } from "./file-lines.js";
 import { readTitle } from "./read-title.js";
+import { edit } from "./edit-row.js";
 
 /** a title in the tool-title colour, bold */
 const bold = (view: ToolView, text: string) => view.theme.fg("toolTitle", view.theme.bold(text));
-/** output lines in the output colour; as in pi, edit and write print their errors in the error colour, the others on the red box only */
+/** output lines in the output colour */
 const output = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg("toolOutput", line));
-const errorOutput = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg("error", line));
 
 const read: ToolRenderer = {
   title: readTitle,
@@ -81,37 +79,6 @@ function bashTruncation(view: ToolView): string[] {
     );
   }
   return notes.length > 0 ? ["", view.theme.fg("warning", `[${notes.join(". ")}]`)] : [];
-}
-
-/**
- * As pi 1.6.0: once the call's arguments are complete its diff is read from the file and shown while the call waits
- * (an extension may be asking whether to allow it), the box green for a diff and red for an edit that would fail;
- * the result's diff takes its place. A failure other than the one foreseen goes under the box.
- */
-const edit: ToolRenderer = {
-  title: (view) => `${bold(view, "edit")} ${toolPath(view)}`,
-  preview: (args, cwd) => previewEdit(cwd, args),
-  background(view) {
-    const shown = shownEdit(view);
-    if (shown) return "error" in shown ? "toolErrorBg" : "toolSuccessBg";
-    return !view.running && view.isError ? "toolErrorBg" : "toolPendingBg";
-  },
-  body(view) {
-    const shown = shownEdit(view);
-    if (!shown) return [];
-    return "error" in shown ? errorOutput(view, shown.error.split("\n")) : renderDiff(shown.diff, view.theme).split("\n");
-  },
-  outside(view) {
-    if (view.running || !view.isError || !view.output) return [];
-    const foreseen = shownEdit(view);
-    return foreseen && "error" in foreseen && foreseen.error === view.output ? [] : errorOutput(view, view.output.split("\n"));
-  },
-};
-
-/** what the edit's box shows: the result's diff once it succeeded, else the preview's diff or foreseen failure */
-function shownEdit(view: ToolView): EditPreview | undefined {
-  const diff = !view.running && !view.isError && typeof view.details?.diff === "string" ? view.details.diff : undefined;
-  return diff !== undefined ? { diff, firstChangedLine: undefined } : (view.preview as EditPreview | undefined);
 }
 
 const write: ToolRenderer = {

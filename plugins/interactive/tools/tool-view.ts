@@ -67,6 +67,9 @@ export function headLines(lines: string[], limit: number, view: ToolView): strin
   return [...lines.slice(0, limit), expandNote(view, `${lines.length - limit} more lines`)];
 }
 
+/** lines in the error colour: edit and write print their failures so, as in pi (the others on the red box only) */
+export const errorOutput = (view: ToolView, lines: string[]): string[] => lines.map((line) => view.theme.fg("error", line));
+
 /** tabs as pi-tui draws them: three spaces */
 export const replaceTabs = (text: string): string => text.replace(/\t/g, "   ");
 
