@@ -147,6 +147,8 @@ it("asks at start-up whether to trust a project with .pi resources; Trust saves 
   await mkdir(join(world.project, ".pi", "prompts"), { recursive: true });
   await writeFile(join(world.project, ".pi", "prompts", "hello.md"), "Say hello from the project\n");
   const run = await ui.start([], { ready: "Trust project folder?" });
+  // the question's rows may reach the terminal in more than one piece: its last choice says it is whole
+  await run.waitForText("Do not trust (this session only)");
   const asked = run.screen().join("\n");
   expect(asked).toMatch(/\/project\s*$/m);
   for (const choice of ["Trust", "Trust parent folder (", "Trust (this session only)", "Do not trust", "Do not trust (this session only)"]) expect(asked).toContain(choice);

@@ -2,13 +2,17 @@
 // its own, collapsed to `[skill] name` unless expanded; what the user typed after the command follows as a normal
 // user message (chat/chat-items.ts).
 import { Box, Markdown, Text } from "@earendil-works/pi-tui";
+import type { TuiMouseEvent } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import { containerToggleOnClick } from "./click-to-expand.js";
 import type { SkillBlock } from "../../skills/index.js";
 
 // the block the skills plugin writes (pi's format): the skill's body, then the user's words
 export { parseSkillBlock, type SkillBlock } from "../../skills/index.js";
 
 export class SkillMessage extends Box {
+  private expanded: boolean;
+
   constructor(
     private readonly block: SkillBlock,
     private readonly theme: Theme,
@@ -16,6 +20,7 @@ export class SkillMessage extends Box {
     expanded: boolean,
   ) {
     super(1, 1, theme.fill("customMessageBg"));
+    this.expanded = expanded;
     this.setExpanded(expanded);
   }
 
@@ -24,7 +29,13 @@ export class SkillMessage extends Box {
     this.setPaddingX(padding);
   }
 
+  /** a click expands or collapses it */
+  override handleMouse(event: TuiMouseEvent): ReturnType<Box["handleMouse"]> {
+    return super.handleMouse(event) ?? containerToggleOnClick(this, event, () => this.setExpanded(!this.expanded));
+  }
+
   setExpanded(expanded: boolean): void {
+    this.expanded = expanded;
     const { theme, block } = this;
     this.clear();
     const label = theme.bold(theme.fg("customMessageLabel", "[skill]"));

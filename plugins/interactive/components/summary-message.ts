@@ -1,10 +1,14 @@
 // A box for what is not a plain user or model message: compaction and branch summaries, and custom messages
 // that extensions send for display. Collapsed to its label line unless expanded.
 import { Box, Markdown, Spacer, Text } from "@earendil-works/pi-tui";
+import type { TuiMouseEvent } from "@earendil-works/pi-tui";
 import type { MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
+import { containerToggleOnClick } from "./click-to-expand.js";
 
 export class SummaryMessage extends Box {
+  private expanded: boolean;
+
   constructor(
     private readonly label: string,
     /** the collapsed line before its "(key to expand)" */
@@ -19,6 +23,7 @@ export class SummaryMessage extends Box {
     private readonly transform?: MarkdownTransform,
   ) {
     super(1, 1, theme.fill("customMessageBg"));
+    this.expanded = expanded;
     this.setExpanded(expanded);
   }
 
@@ -27,7 +32,13 @@ export class SummaryMessage extends Box {
     this.setPaddingX(padding);
   }
 
+  /** a click expands or collapses it */
+  override handleMouse(event: TuiMouseEvent): ReturnType<Box["handleMouse"]> {
+    return super.handleMouse(event) ?? containerToggleOnClick(this, event, () => this.setExpanded(!this.expanded));
+  }
+
   setExpanded(expanded: boolean): void {
+    this.expanded = expanded;
     this.clear();
     // pi's layout: the label, a blank line, then the collapsed line or the heading and the body
     this.addChild(new Text(this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`)), 0, 0));

@@ -1,11 +1,12 @@
 // One tool call in the chat, from the moment its call streams in until its result: after a blank line, a box on the
 // pending, success or error background, with the tool's own title and body (collapsed unless expanded).
-import { Box, Container, Spacer, Text } from "@earendil-works/pi-tui";
+import { Box, Container, MouseRegion, Spacer, Text } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 import { ResultImages, drawsImages, imageBlocks, imageLine, type ImageDisplay } from "./chat-images.js";
 import type { ToolRenderer, ToolView } from "../tools/tool-view.js";
 import { displayText } from "../../../lib/process/display-text.js";
 import { VisualPreview } from "./visual-preview.js";
+import { toggleOnClick } from "./click-to-expand.js";
 
 export interface ToolOutcome {
   content?: unknown;
@@ -69,7 +70,8 @@ export class ToolRow extends Container {
     this.box.addChild(this.body);
     this.box.addChild(this.images);
     this.addChild(new Spacer(1));
-    this.addChild(this.box);
+    // a click expands or collapses this row, once it has its result
+    this.addChild(new MouseRegion(this.box, (event) => (this.running ? undefined : toggleOnClick(event, () => this.setExpanded(!this.expanded)))));
     this.addChild(this.outside);
     this.refresh();
   }
