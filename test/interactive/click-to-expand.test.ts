@@ -1,5 +1,6 @@
 // Fullscreen mode, as in pi 1.6.0: a left click on a finished tool row expands it alone, and a second collapses it;
-// a click on a compaction summary's box does the same. Clicks are sent as the terminal reports them (SGR mouse).
+// a click on a compaction summary's box does the same, and one on a reply's thinking shows or hides it. Clicks are
+// sent as the terminal reports them (SGR mouse).
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -50,4 +51,18 @@ it("a click on a compaction summary's box expands it", async () => {
   await run.waitForText("Compacted from");
   clickOn(run, "Compacted from");
   await run.waitForText("The summary of it.");
+});
+
+it("a click on a reply's hidden thinking shows it, and a second hides it again", async () => {
+  await writeFile(join(ui.world().agentDir, "settings.json"), JSON.stringify({ hideThinkingBlock: true }));
+  ui.world().mock.enqueue({ thinking: "Weighing the options carefully.", text: "The answer." });
+  const run = await ui.start(["--tui-mode", "fullscreen"], { rows: 40 });
+  run.type("think\r");
+  await run.waitForText("The answer.");
+  expect(run.screen().join("\n")).not.toContain("Weighing the options");
+  clickOn(run, "Thinking...");
+  await run.waitForText("Weighing the options carefully.");
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  clickOn(run, "Weighing the options");
+  await run.waitFor((screen) => screen.includes("Thinking...") && !screen.includes("Weighing the options"));
 });

@@ -1,13 +1,14 @@
 // A reply of the model as it streams: its text as Markdown and its thinking (shown in italics, or as one label
 // when thinking is hidden), block by block. Only blocks whose text changed are touched, so a streaming reply
 // re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
-import { Container, type Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import { Container, type Markdown, MouseRegion, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
 import type { MarkdownTransformer } from "../../extensions/service/terminal-parts.js";
 import { markdownTransform, type MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 import { UnpaddedMarkdown } from "./unpadded-markdown.js";
 import { PromptZone } from "./prompt-zone.js";
+import { toggleOnClick } from "./click-to-expand.js";
 
 export interface AssistantDisplay {
   hideThinking: boolean;
@@ -30,6 +31,8 @@ export class AssistantMessage extends Container {
   private streaming = true;
   /** a message came since the parts were last brought up to date */
   private stale = false;
+  /** a click on its thinking chose to show (true) or hide it, whatever the setting says */
+  private thinkingShown: boolean | undefined;
   private readonly transforms: Record<Part["kind"], MarkdownTransform | undefined>;
   /** the `outputPad` setting */
   private padding = 1;
@@ -83,7 +86,7 @@ export class AssistantMessage extends Container {
       if (part && part.kind === kind) {
         if (part.text !== text) {
           part.text = text;
-          if (kind === "text" || !this.display.hideThinking) (part.component as Markdown).setText(text);
+          if (kind === "text" || !this.thinkingHidden) (part.component as Markdown).setText(text);
         }
         return;
       }
@@ -108,8 +111,19 @@ export class AssistantMessage extends Container {
     this.renderEnding();
   }
 
-  /** ctrl+t: thinking blocks switch between their text and the hidden label */
+  /** ctrl+t: thinking blocks switch between their text and the hidden label (a click's choice gives way) */
   refreshThinking(): void {
+    this.thinkingShown = undefined;
+    this.rebuildParts((part) => part.kind === "thinking");
+  }
+
+  /** whether this reply's thinking shows as the hidden label: as the setting says, unless a click chose */
+  private get thinkingHidden(): boolean {
+    return this.thinkingShown === undefined ? this.display.hideThinking : !this.thinkingShown;
+  }
+
+  private toggleThinking(): void {
+    this.thinkingShown = this.thinkingHidden;
     this.rebuildParts((part) => part.kind === "thinking");
   }
 
@@ -129,7 +143,7 @@ export class AssistantMessage extends Container {
     const options = transform && { transform };
     const { padding } = this;
     if (kind === "text") return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), undefined, options);
-    if (this.display.hideThinking) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), padding, 0);
+    if (this.thinkingHidden) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), padding, 0);
     return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
   }
 
@@ -141,7 +155,9 @@ export class AssistantMessage extends Container {
   private arrange(): void {
     const children: Component[] = this.parts.length > 0 ? [new Spacer(1)] : [];
     this.parts.forEach((part, index) => {
-      children.push(part.component);
+      // as in pi 1.6.0's fullscreen mode, a click on a thinking block shows or hides this reply's thinking
+      if (part.kind === "thinking") children.push(new MouseRegion(part.component, (event) => toggleOnClick(event, () => this.toggleThinking())));
+      else children.push(part.component);
       if (part.kind === "thinking" && index < this.parts.length - 1) children.push(new Spacer(1));
     });
     this.children.splice(0, this.children.length, ...children, this.ending);
