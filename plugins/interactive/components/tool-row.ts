@@ -208,7 +208,7 @@ export class ToolRow extends Container {
     this.body.clear();
     if (!Array.isArray(body)) {
       this.body.addChild(new Spacer(1));
-      this.body.addChild(new VisualPreview(body.preview));
+      this.body.addChild(new VisualPreview(body.cut));
       if (body.after.length > 0) this.body.addChild(new Text(body.after.join("\n"), 0, 0));
     } else if (body.length > 0) {
       this.body.addChild(new Text(`${renderer.tight ? "" : "\n"}${body.join("\n")}`, 0, 0));

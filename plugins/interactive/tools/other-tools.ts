@@ -55,7 +55,7 @@ export function mcpToolRenderer(label: string): ToolRenderer {
       if (view.expanded) return styled;
       const fullOutputPath = view.details?.fullOutputPath;
       return {
-        preview: { text: styled.join("\n"), maxVisualLines: MCP_PREVIEW_LINES, keep: "start", hint: (hidden) => expandNote(view, `${hidden} more lines`) },
+        cut: { text: styled.join("\n"), maxVisualLines: MCP_PREVIEW_LINES, keep: "start", hint: (hidden) => expandNote(view, `${hidden} more lines`) },
         after: typeof fullOutputPath === "string" && fullOutputPath ? [view.theme.fg("muted", `Full output: ${fullOutputPath}`)] : [],
       };
     },

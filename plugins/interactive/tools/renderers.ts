@@ -51,7 +51,7 @@ const bash: ToolRenderer = {
     if (!text) return after.slice(1);
     const styled = text.split("\n").map((line) => view.theme.fg("toolOutput", line));
     if (view.expanded) return [...styled, ...after];
-    return { preview: { text: styled.join("\n"), maxVisualLines: 5, keep: "end", hint: (hidden) => expandNote(view, `${hidden} earlier lines`) }, after };
+    return { cut: { text: styled.join("\n"), maxVisualLines: 5, keep: "end", hint: (hidden) => expandNote(view, `${hidden} earlier lines`) }, after };
   },
   showsTime: true,
 };

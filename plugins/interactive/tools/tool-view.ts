@@ -24,16 +24,16 @@ export interface ToolView {
 
 export type RowBackground = "toolPendingBg" | "toolSuccessBg" | "toolErrorBg";
 
-/** Output cut to lines as drawn (./visual-preview.ts), then lines under it (notes, the time). */
-export interface PreviewBody {
-  preview: VisualPreviewOptions;
+/** Output cut to lines as drawn (../components/visual-preview.ts), then lines under it (notes, the time). */
+export interface CutBody {
+  cut: VisualPreviewOptions;
   after: string[];
 }
 
 export interface ToolRenderer {
   title(view: ToolView): string;
-  /** the lines under the title, after a blank line; or a preview, after a blank line */
-  body(view: ToolView): string[] | PreviewBody;
+  /** the lines under the title, after a blank line; or output cut to lines as drawn, after a blank line */
+  body(view: ToolView): string[] | CutBody;
   /** the body ends with the time the tool ran ("Elapsed 1.0s" while running, "Took 1.2s") */
   showsTime?: boolean;
   /** the body's lines follow the title's without a blank line between */
