@@ -79,8 +79,9 @@ export class ToolRow extends Container {
   /** the call's arguments are complete: a renderer that previews them (edit's diff) starts on it */
   setArgsComplete(): void {
     const { preview } = this.options.renderer;
+    if (!preview) return;
     const args = JSON.stringify(this.args);
-    if (!preview || this.previewed?.args === args) return;
+    if (this.previewed?.args === args) return;
     const previewed = { args, value: undefined as unknown };
     this.previewed = previewed;
     preview(this.args, this.options.cwd).then(

@@ -3,7 +3,7 @@
 import { renderDiff } from "../../../lib/ui/render-diff.js";
 import { previewEdit, type EditPreview } from "../../tools/files/edit.js";
 import { toolPath } from "./file-lines.js";
-import { errorOutput, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { errorOutput, toolTitle, type ToolRenderer, type ToolView } from "./tool-view.js";
 
 /**
  * As pi 1.6.0: once the call's arguments are complete its diff is read from the file and shown while the call waits
@@ -11,7 +11,7 @@ import { errorOutput, type ToolRenderer, type ToolView } from "./tool-view.js";
  * the result's diff takes its place. A failure other than the one foreseen goes under the box.
  */
 export const edit: ToolRenderer = {
-  title: (view) => `${view.theme.fg("toolTitle", view.theme.bold("edit"))} ${toolPath(view)}`,
+  title: (view) => `${toolTitle(view, "edit")} ${toolPath(view)}`,
   preview: (args, cwd) => previewEdit(cwd, args),
   background(view) {
     const shown = shownEdit(view);

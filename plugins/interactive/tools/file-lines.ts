@@ -8,7 +8,7 @@ import { getCapabilities, hyperlink } from "@earendil-works/pi-tui";
 import { languageFromPath } from "../../../lib/ui/language-from-path.js";
 import { highlightCode, mayColour } from "../../../lib/ui/syntax-highlight.js";
 import { homePath } from "../components/home-path.js";
-import { replaceTabs, type ToolView } from "./tool-view.js";
+import { notText, replaceTabs, titleArgument, type ToolView } from "./tool-view.js";
 
 /**
  * The path argument as the title shows it: `...` (or `fallback`) until it streams in, from `~` under the home
@@ -16,11 +16,10 @@ import { replaceTabs, type ToolView } from "./tool-view.js";
  */
 export function toolPath(view: ToolView, fallback?: string): string {
   const raw = view.args.file_path ?? view.args.path;
-  if (raw !== undefined && raw !== null && typeof raw !== "string") return view.theme.fg("error", "[invalid arg]");
-  const path = raw || fallback;
-  if (!path) return view.theme.fg("toolOutput", "...");
-  const shown = view.theme.fg("accent", homePath(path, homedir()));
-  return getCapabilities().hyperlinks ? hyperlink(shown, pathToFileURL(absolutePath(path, view.cwd)).href) : shown;
+  return titleArgument(view, notText(raw) ? raw : raw || fallback, (path) => {
+    const shown = view.theme.fg("accent", homePath(path, homedir()));
+    return getCapabilities().hyperlinks ? hyperlink(shown, pathToFileURL(absolutePath(path, view.cwd)).href) : shown;
+  });
 }
 
 /** the path as the file tools open it: `@` dropped, `~` for the home folder, relative to the session's folder */

@@ -2,18 +2,16 @@
 // arguments as `key=value` pairs and its output's first lines under the title; an MCP server's tool titled
 // `server/tool`, its output cut to lines as drawn; a tool that is not registered (a name the model made up, a
 // stored call of a tool not loaded now) with its arguments as JSON and all its output.
-import { expandNote, replaceTabs, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { expandNote, replaceTabs, toolTitle, type ToolRenderer, type ToolView } from "./tool-view.js";
 
 /** pi cuts the collapsed arguments line here */
 const COLLAPSED_ARGS_CHARS = 100;
 const OUTPUT_PREVIEW_LINES = 10;
 const MCP_PREVIEW_LINES = 5;
 
-const bold = (view: ToolView, text: string) => view.theme.fg("toolTitle", view.theme.bold(text));
-
 /** the title, then the arguments: `key=value` pairs on its line, or expanded a `key: value` line each below it */
 function titleWithArguments(view: ToolView, title: string): string {
-  const header = bold(view, title);
+  const header = toolTitle(view, title);
   const entries = Object.entries(view.args);
   if (entries.length === 0) return header;
   if (view.expanded) {
@@ -64,7 +62,7 @@ export function mcpToolRenderer(label: string): ToolRenderer {
 
 export function unknownToolRenderer(name: string): ToolRenderer {
   return {
-    title: (view) => `${bold(view, name)}\n\n${JSON.stringify(view.args, null, 2)}`,
+    title: (view) => `${toolTitle(view, name)}\n\n${JSON.stringify(view.args, null, 2)}`,
     body: (view) => (view.output ? view.output.split("\n") : []),
     tight: true,
   };

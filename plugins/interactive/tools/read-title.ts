@@ -3,7 +3,7 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { pithFolder } from "../../../lib/installation/pith-folder.js";
 import { absolutePath, rawPath, toolPath } from "./file-lines.js";
-import type { ToolView } from "./tool-view.js";
+import { toolTitle, type ToolView } from "./tool-view.js";
 
 const INSTRUCTION_FILES = new Set(["AGENTS.override.md", "AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"]);
 
@@ -13,10 +13,10 @@ export function readTitle(view: ToolView): string {
   const { theme } = view;
   const kind = view.expanded ? undefined : readKind(view);
   const range = lineRange(view);
-  if (!kind) return `${theme.fg("toolTitle", theme.bold("read"))} ${toolPath(view)}${range}`;
+  if (!kind) return `${toolTitle(view, "read")} ${toolPath(view)}${range}`;
   const hint = theme.fg("dim", ` (${view.expandKey} to expand)`);
   if (kind.kind === "skill") return `${theme.fg("customMessageLabel", theme.bold("[skill]") + " ")}${theme.fg("customMessageText", kind.label)}${range}${hint}`;
-  return `${theme.fg("toolTitle", theme.bold(`read ${kind.kind}`))} ${theme.fg("accent", kind.label)}${range}${hint}`;
+  return `${toolTitle(view, `read ${kind.kind}`)} ${theme.fg("accent", kind.label)}${range}${hint}`;
 }
 
 /** `:from-to` of the lines asked for, when not the whole file */

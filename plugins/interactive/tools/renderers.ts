@@ -1,14 +1,12 @@
 // One renderer per built-in tool, in a table; any other tool gets one of ./other-tools.ts.
 import type { ToolDefinition } from "../../../kernel/index.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../../tools/truncate.js";
-import { errorOutput, expandNote, formatDuration, headLines, outputLines, replaceTabs, stringArg, type ToolRenderer, type ToolView } from "./tool-view.js";
+import { errorOutput, expandNote, formatDuration, headLines, notText, outputLines, replaceTabs, stringArg, titleArgument, toolTitle, type ToolRenderer, type ToolView } from "./tool-view.js";
 import { mcpToolRenderer, registeredToolRenderer, unknownToolRenderer } from "./other-tools.js";
 import { fileLines, rawPath, toolPath } from "./file-lines.js";
 import { readTitle } from "./read-title.js";
 import { edit } from "./edit-row.js";
 
-/** a title in the tool-title colour, bold */
-const bold = (view: ToolView, text: string) => view.theme.fg("toolTitle", view.theme.bold(text));
 /** output lines in the output colour */
 const output = (view: ToolView, lines: string[]) => lines.map((line) => view.theme.fg("toolOutput", line));
 
@@ -18,7 +16,7 @@ const read: ToolRenderer = {
   body(view) {
     if (view.isError) return [...output(view, headLines(outputLines(view), 10, view)), ...readTruncation(view)];
     if (!view.expanded) return [];
-    return [...fileLines(view, rawPath(view), (view.output ?? "").replace(/\r/g, "")).lines, ...readTruncation(view)];
+    return [...fileLines(view, rawPath(view), view.output ?? "").lines, ...readTruncation(view)];
   },
 };
 
@@ -37,10 +35,9 @@ function readTruncation(view: ToolView): string[] {
 
 const bash: ToolRenderer = {
   title(view) {
-    const command = view.args.command;
-    const shown = command !== undefined && command !== null && typeof command !== "string" ? view.theme.fg("error", "[invalid arg]") : command || view.theme.fg("toolOutput", "...");
+    const shown = titleArgument(view, view.args.command);
     const timeout = view.args.timeout ? view.theme.fg("muted", ` (timeout ${String(view.args.timeout)}s)`) : "";
-    return bold(view, `$ ${shown}`) + timeout;
+    return toolTitle(view, `$ ${shown}`) + timeout;
   },
   // as pi 1.6.0: collapsed, the last 5 lines as drawn (a long line wrapped counts as several)
   body(view) {
@@ -82,12 +79,12 @@ function bashTruncation(view: ToolView): string[] {
 }
 
 const write: ToolRenderer = {
-  title: (view) => `${bold(view, "write")} ${toolPath(view)}`,
+  title: (view) => `${toolTitle(view, "write")} ${toolPath(view)}`,
   body(view) {
     if (view.isError) return errorOutput(view, outputLines(view));
     const content = view.args.content;
-    if (content !== undefined && content !== null && typeof content !== "string") return [view.theme.fg("error", "[invalid content arg - expected string]")];
-    if (!content) return [];
+    if (notText(content)) return [view.theme.fg("error", "[invalid content arg - expected string]")];
+    if (typeof content !== "string" || !content) return [];
     const { lines, total } = fileLines(view, rawPath(view), content.replace(/\r/g, ""), view.expanded ? undefined : 10);
     if (lines.length < total) lines.push(expandNote(view, `${total - lines.length} more lines, ${total} total`));
     return lines;
@@ -107,7 +104,7 @@ function truncatedNote(view: ToolView, limitName: string, limitField: string): s
 
 function listing(name: string, limit: number, describe: (view: ToolView) => string, limits: [name: string, field: string]): ToolRenderer {
   return {
-    title: (view) => `${bold(view, name)} ${describe(view)}`,
+    title: (view) => `${toolTitle(view, name)} ${describe(view)}`,
     body: (view) => [...output(view, headLines(outputLines(view), limit, view)), ...truncatedNote(view, ...limits)],
   };
 }

@@ -55,6 +55,18 @@ export function stringArg(args: Record<string, unknown>, ...names: string[]): st
   return undefined;
 }
 
+/** a title's name, in the tool-title colour and bold */
+export const toolTitle = (view: ToolView, text: string): string => view.theme.fg("toolTitle", view.theme.bold(text));
+
+/** whether an argument is there but not text (pi then shows `[invalid arg]`) */
+export const notText = (value: unknown): boolean => value !== undefined && value !== null && typeof value !== "string";
+
+/** a text argument as a title shows it: `[invalid arg]` when it is not text, `...` until it streams in */
+export function titleArgument(view: ToolView, value: unknown, show: (text: string) => string = (text) => text): string {
+  if (notText(value)) return view.theme.fg("error", "[invalid arg]");
+  return typeof value === "string" && value ? show(value) : view.theme.fg("toolOutput", "...");
+}
+
 /** `... (<what>, ctrl+o to expand)` under cut-short output, in pi's colours: the key dim, the words muted */
 export function expandNote(view: ToolView, what: string): string {
   const { theme } = view;
@@ -73,9 +85,12 @@ export const errorOutput = (view: ToolView, lines: string[]): string[] => lines.
 /** tabs as pi-tui draws them: three spaces */
 export const replaceTabs = (text: string): string => text.replace(/\t/g, "   ");
 
-/** the output's lines, tabs as spaces; blank lines at its ends left out, as pi's renderers trim it */
+/**
+ * The output's lines, tabs as spaces, blank lines at its ends left out as pi's renderers trim it (its carriage
+ * returns went with the rest of the control characters, lib/process/display-text.ts).
+ */
 export function outputLines(view: ToolView): string[] {
-  const text = view.output && replaceTabs(view.output).replace(/\r/g, "").replace(/^\s*\n/, "").trimEnd();
+  const text = view.output && replaceTabs(view.output).replace(/^\s*\n/, "").trimEnd();
   return text ? text.split("\n") : [];
 }
 
