@@ -1,13 +1,13 @@
-// A file's path and text in a read, write or edit row, as pi 1.6.0 draws them: the text coloured as the language the file's
-// name says (plain code colour where highlight.js does not know it), else in the tool-output colour, tabs as three
-// spaces.
+// A file's path and text in a read, write or edit row, as pi 1.6.0 draws them: the text coloured as the language the
+// file's name says (plain code colour where highlight.js does not know it), else in the tool-output colour, tabs as
+// three spaces.
 import { homedir } from "node:os";
-import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getCapabilities, hyperlink } from "@earendil-works/pi-tui";
 import { languageFromPath } from "../../../lib/ui/language-from-path.js";
 import { highlightCode, mayColour } from "../../../lib/ui/syntax-highlight.js";
 import { homePath } from "../components/home-path.js";
+import { resolveToCwd } from "../../tools/paths.js";
 import { notText, replaceTabs, titleArgument, type ToolView } from "./tool-view.js";
 
 /**
@@ -18,15 +18,8 @@ export function toolPath(view: ToolView, fallback?: string): string {
   const raw = view.args.file_path ?? view.args.path;
   return titleArgument(view, notText(raw) ? raw : raw || fallback, (path) => {
     const shown = view.theme.fg("accent", homePath(path, homedir()));
-    return getCapabilities().hyperlinks ? hyperlink(shown, pathToFileURL(absolutePath(path, view.cwd)).href) : shown;
+    return getCapabilities().hyperlinks ? hyperlink(shown, pathToFileURL(resolveToCwd(path, view.cwd)).href) : shown;
   });
-}
-
-/** the path as the file tools open it: `@` dropped, `~` for the home folder, relative to the session's folder */
-export function absolutePath(path: string, cwd: string): string {
-  const bare = path.startsWith("@") ? path.slice(1) : path;
-  const expanded = bare === "~" ? homedir() : bare.startsWith("~/") ? homedir() + bare.slice(1) : bare;
-  return resolve(cwd, expanded);
 }
 
 /** the path argument itself, "" when there is none */

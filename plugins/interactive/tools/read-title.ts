@@ -2,7 +2,8 @@
 // what it is, as pi 1.6.0 titles them: `[skill] <name>`, `read docs <path in pith's folder>`, `read resource <path>`.
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { pithFolder } from "../../../lib/installation/pith-folder.js";
-import { absolutePath, rawPath, toolPath } from "./file-lines.js";
+import { resolveToCwd } from "../../tools/paths.js";
+import { rawPath, toolPath } from "./file-lines.js";
 import { toolTitle, type ToolView } from "./tool-view.js";
 
 const INSTRUCTION_FILES = new Set(["AGENTS.override.md", "AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"]);
@@ -30,7 +31,7 @@ function lineRange(view: ToolView): string {
 function readKind(view: ToolView): ReadKind | undefined {
   const path = rawPath(view);
   if (!path) return undefined;
-  const absolute = absolutePath(path, view.cwd);
+  const absolute = resolveToCwd(path, view.cwd);
   const name = basename(absolute);
   if (name === "SKILL.md") return { kind: "skill", label: basename(dirname(absolute)) || name };
   const inPith = within(pithFolder(), absolute);
