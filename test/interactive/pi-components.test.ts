@@ -56,9 +56,10 @@ it("message components, tool and bash rows, the editor and login dialogs, the fo
   run.type("\x1b[B\x13");
   await run.waitForText("result: default high");
 
+  // pi's list has no search: up from the latest message, then enter
   await command("/show fork");
-  await run.waitForText("second question");
-  run.type("first\r");
+  await run.waitForText("Message 2 of 2");
+  run.type("\x1b[A\r");
   await run.waitForText("result: fork m1");
 
   await command("/show oauth");

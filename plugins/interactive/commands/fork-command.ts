@@ -9,7 +9,7 @@ export async function forkCommand(_args: string, host: CommandHost): Promise<voi
   const points = context.use("sessionInfo").forkPoints();
   if (points.length === 0) return chat.notify("status", "No messages to fork from");
   const entryId = await ui.openComponent<string | undefined>(
-    (finish) => new ForkSelector(points.map((point) => ({ id: point.entryId, text: point.text })), ui.theme, finish),
+    (finish) => new ForkSelector(points.map((point) => ({ id: point.entryId, text: point.text })), ui.theme, finish, () => finish(undefined)),
     undefined,
   );
   if (!entryId) return;

@@ -1,6 +1,7 @@
 // /fork's list of your messages, as pi 1.6.0 draws it: a bold title and what forking does, then between rules each
 // message on a line of its own (the selected one bold after `›`) with "Message n of N" under it and a blank line;
-// up/down wrap around, the page keys jump, enter chooses, escape cancels.
+// up/down wrap around, the page keys jump, enter chooses, escape cancels. Extensions get it as pi's
+// `UserMessageSelectorComponent` (plugins/extensions/shims/ui/terminal-selectors.ts).
 import { getKeybindings, getSelectPageIndex, Spacer, Text, truncateToWidth, type Component } from "@earendil-works/pi-tui";
 import { Rule } from "./ruled.js";
 import { Framed } from "./framed.js";
@@ -13,15 +14,21 @@ export interface ForkPoint {
 
 const VISIBLE = 10;
 
-class ForkList implements Component {
+/** the messages and the selection; its callbacks are read when a key comes, so they may be set after it is built */
+export class ForkList implements Component {
+  /** in the alternate screen the page keys move this list instead of scrolling the transcript */
+  readonly capturesViewportInput = true;
+  onSelect?: (id: string) => void;
+  onCancel?: () => void;
   private selected: number;
 
   constructor(
     private readonly points: readonly ForkPoint[],
     private readonly theme: Theme,
-    private readonly choose: (id: string | undefined) => void,
+    initialSelectedId?: string,
   ) {
-    this.selected = Math.max(0, points.length - 1);
+    const initial = initialSelectedId === undefined ? -1 : points.findIndex((point) => point.id === initialSelectedId);
+    this.selected = initial >= 0 ? initial : Math.max(0, points.length - 1);
   }
 
   invalidate(): void {}
@@ -50,15 +57,23 @@ class ForkList implements Component {
     else if (page !== undefined) this.selected = count === 0 ? this.selected : page;
     else if (keys.matches(data, "tui.select.confirm")) {
       const point = this.points[this.selected];
-      if (point) this.choose(point.id);
-    } else if (keys.matches(data, "tui.select.cancel")) this.choose(undefined);
+      if (point) this.onSelect?.(point.id);
+    } else if (keys.matches(data, "tui.select.cancel")) this.onCancel?.();
   }
 }
 
 export class ForkSelector extends Framed {
-  constructor(points: readonly ForkPoint[], theme: Theme, choose: (id: string | undefined) => void) {
-    const list = new ForkList(points, theme, choose);
+  /** pith focuses the selector itself, which hands the keys to the list */
+  readonly capturesViewportInput = true;
+  protected readonly list: ForkList;
+
+  /** the latest message is selected unless `initialSelectedId` names one */
+  constructor(points: readonly ForkPoint[], theme: Theme, onSelect: (id: string) => void, onCancel: () => void, initialSelectedId?: string) {
+    const list = new ForkList(points, theme, initialSelectedId);
     super(list);
+    this.list = list;
+    list.onSelect = onSelect;
+    list.onCancel = onCancel;
     this.addChild(new Spacer(1));
     this.addChild(new Text(theme.bold("Fork from Message"), 1, 0));
     this.addChild(new Text(theme.fg("muted", "Select a user message to copy the active path up to that point into a new session"), 1, 0));
@@ -70,4 +85,3 @@ export class ForkSelector extends Framed {
     this.addChild(new Rule(() => theme));
   }
 }
-

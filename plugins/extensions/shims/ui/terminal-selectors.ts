@@ -2,6 +2,7 @@
 // to choose from in the UI's theme, behind pi 1.6.0's constructors, callbacks and list getters.
 import { Container, getKeybindings, SelectList, Text, type SelectItem, type TUI } from "@earendil-works/pi-tui";
 import type { Model, ThinkingLevel } from "../../../../kernel/index.js";
+import { ForkList, ForkSelector } from "../../../interactive/components/fork-selector.js";
 import { SearchList, type SearchListOptions } from "../../../interactive/components/search-list.js";
 import { LEVEL_DESCRIPTIONS } from "../../../interactive/settings/thinking-descriptions.js";
 import { DynamicBorder } from "./dynamic-border.js";
@@ -109,19 +110,20 @@ interface UserMessageItem {
   timestamp?: string;
 }
 
-/** pi's `UserMessageSelectorComponent(messages, onSelect, onCancel, initialSelectedId?)`: the user's messages, the latest selected */
-export class UserMessageSelectorComponent extends SearchSelector {
+/** how long pi's empty message list shows before it cancels itself */
+const EMPTY_CANCEL_MS = 100;
+
+/**
+ * pi's `UserMessageSelectorComponent(messages, onSelect, onCancel, initialSelectedId?)`: /fork's list of messages,
+ * the latest selected; with no messages it cancels itself, as pi's does.
+ */
+export class UserMessageSelectorComponent extends ForkSelector {
   constructor(messages: UserMessageItem[], onSelect: (entryId: string) => void, onCancel: () => void, initialSelectedId?: string) {
-    super({
-      title: "Fork from a message",
-      items: messages.map((message) => ({ value: message.id, label: message.text.replace(/\s+/g, " ").trim() })),
-      selected: initialSelectedId ?? messages.at(-1)?.id,
-      onSelect: (item) => onSelect(item.value),
-      onCancel,
-    });
+    super(messages, interactiveTheme(), onSelect, onCancel, initialSelectedId);
+    if (messages.length === 0) setTimeout(onCancel, EMPTY_CANCEL_MS);
   }
 
-  getMessageList(): SearchList {
+  getMessageList(): ForkList {
     return this.list;
   }
 }
