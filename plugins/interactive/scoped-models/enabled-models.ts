@@ -1,6 +1,7 @@
 // Which models ctrl+p cycles through, as /scoped-models edits it: a list of "provider/id" in cycling order, or
 // null for every model. A list that names every model collapses back to null, so "all" stays "all" as models come
-// and go.
+// and go. The list may also hold saved `enabledModels` patterns that match no model (unavailable): as in pi 1.6.0
+// they keep their place, so a list holding one never collapses.
 export type EnabledModels = readonly string[] | null;
 
 export function isEnabled(enabled: EnabledModels, id: string): boolean {
@@ -22,10 +23,10 @@ export function enable(enabled: EnabledModels, all: readonly string[], targets: 
   return collapse([...enabled, ...targets.filter((id) => !enabled.includes(id))], all);
 }
 
-/** `targets` (default: every model) switched off */
-export function disable(enabled: EnabledModels, all: readonly string[], targets: readonly string[] = all): EnabledModels {
-  const current = enabled ?? all;
-  return current.filter((id) => !targets.includes(id));
+/** `targets` (default: every entry, unavailable ones included) switched off */
+export function disable(enabled: EnabledModels, all: readonly string[], targets?: readonly string[]): EnabledModels {
+  if (!targets) return [];
+  return (enabled ?? all).filter((id) => !targets.includes(id));
 }
 
 /** an enabled model one place earlier (-1) or later (+1) in the cycling order */
@@ -40,7 +41,7 @@ export function reorder(enabled: EnabledModels, id: string, step: -1 | 1): Enabl
   return next;
 }
 
-/** the enabled models in cycling order, then the others */
+/** the enabled entries in cycling order (unavailable ones in their place), then the other models */
 export function listOrder(enabled: EnabledModels, all: readonly string[]): string[] {
-  return enabled === null ? [...all] : [...enabled.filter((id) => all.includes(id)), ...all.filter((id) => !enabled.includes(id))];
+  return enabled === null ? [...all] : [...enabled, ...all.filter((id) => !enabled.includes(id))];
 }

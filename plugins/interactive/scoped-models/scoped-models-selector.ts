@@ -2,15 +2,17 @@
 // one, ctrl+a / ctrl+x enable or disable all (those the search shows, when searching), ctrl+p the model's whole
 // provider, alt+up / alt+down reorder; every change applies to the session at once, ctrl+s also saves it. Drawn as
 // pi 1.6.0 draws it: between two rules, the title and what ctrl+s does, the search line, the rows, the scroll
-// position, the highlighted model's name, the catalogue refresh's status and the keys with the count.
+// position, the highlighted model's name, the catalogue refresh's status and the keys with the count. Saved
+// patterns that match no model are rows of their own (./scoped-model-row.ts), counted apart as unavailable.
 import { Container, fuzzyFilter, getKeybindings, getSelectPageIndex, Input, matchesKey, Spacer, Text, type Focusable } from "@earendil-works/pi-tui";
 import type { Model } from "../../../kernel/index.js";
 import type { KeybindingsManager } from "@earendil-works/pi-tui";
-import { distinctModelName, modelSearchText } from "../components/model-names.js";
+import { modelSearchText } from "../components/model-names.js";
 import { Rule } from "../components/ruled.js";
 import { capitalisedKeys, keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
 import { disable, enable, isEnabled, listOrder, reorder, toggle, type EnabledModels } from "./enabled-models.js";
+import { highlightedLine, scopedModelRow } from "./scoped-model-row.js";
 
 export interface ScopedModelsOptions {
   models: readonly Model[];
@@ -58,10 +60,14 @@ export class ScopedModelsSelector extends Container implements Focusable {
     this.refresh();
   }
 
-  /** a refreshed catalogue: the highlighted model stays highlighted, the refresh is reported done or what fell short */
-  setModels(models: readonly Model[], problem?: string): void {
+  /**
+   * a refreshed catalogue, with the list read again when `enabled` is given: the highlighted model stays
+   * highlighted, the refresh is reported done or what fell short
+   */
+  setModels(models: readonly Model[], problem?: string, enabled?: EnabledModels): void {
     const highlighted = this.shown[this.selected];
     this.load(models);
+    if (enabled !== undefined) this.enabled = enabled;
     this.refreshLine.setText(problem === undefined ? this.theme.fg("success", "  Model catalogs refreshed.") : this.theme.fg("warning", `  ${problem}`));
     this.refresh();
     const row = highlighted ? this.shown.indexOf(highlighted) : -1;
@@ -149,32 +155,35 @@ export class ScopedModelsSelector extends Container implements Focusable {
     this.refresh();
   }
 
+  /** a model by its id, provider and name; an unavailable pattern by its text */
+  private searchText(id: string): string {
+    const model = this.byId.get(id);
+    return model ? modelSearchText(model, "id") : id;
+  }
+
+  private count(): string {
+    if (this.enabled === null) return "all enabled";
+    const available = this.enabled.filter((id) => this.byId.has(id)).length;
+    const unavailable = this.enabled.length - available;
+    return `${available}/${this.all.length} enabled${unavailable > 0 ? ` · ${unavailable} unavailable` : ""}`;
+  }
+
   private refresh(): void {
     const { theme } = this;
     const query = this.search.getValue();
     const ordered = listOrder(this.enabled, this.all);
-    this.shown = query ? fuzzyFilter(ordered, query, (id) => modelSearchText(this.byId.get(id)!, "id")) : ordered;
+    this.shown = query ? fuzzyFilter(ordered, query, (id) => this.searchText(id)) : ordered;
     this.selected = Math.min(this.selected, Math.max(0, this.shown.length - 1));
     const start = Math.max(0, Math.min(this.selected - Math.floor(MAX_VISIBLE / 2), this.shown.length - MAX_VISIBLE));
     const end = Math.min(start + MAX_VISIBLE, this.shown.length);
-    const lines = this.shown.slice(start, end).map((id, offset) => {
-      const model = this.byId.get(id)!;
-      const here = start + offset === this.selected;
-      const name = distinctModelName(model);
-      return [
-        here ? theme.fg("accent", "→ ") : "  ",
-        isEnabled(this.enabled, id) ? theme.fg("accent", "✓ ") : "  ",
-        here ? theme.fg("accent", model.id) : model.id,
-        name ? theme.fg("muted", ` (${name})`) : "",
-        theme.fg("muted", ` [${model.provider}]`),
-      ].join("");
-    });
+    const lines = this.shown
+      .slice(start, end)
+      .map((id, offset) => scopedModelRow(theme, id, this.byId.get(id), { highlighted: start + offset === this.selected, enabled: isEnabled(this.enabled, id) }));
     if (start > 0 || end < this.shown.length) lines.push(theme.fg("muted", `  (${this.selected + 1}/${this.shown.length})`));
-    const highlighted = this.byId.get(this.shown[this.selected] ?? "");
-    lines.push(...(highlighted ? ["", theme.fg("muted", `  Model Name: ${highlighted.name}`)] : [theme.fg("muted", "  No matching models")]));
+    if (this.shown.length > 0) lines.push("", highlightedLine(theme, this.byId.get(this.shown[this.selected]!)));
+    else lines.push(theme.fg("muted", "  No matching models"));
     this.rows.clear();
     this.rows.addChild(new Text(lines.join("\n"), 0, 0));
-    const count = this.enabled === null ? "all enabled" : `${this.enabled.filter((id) => this.byId.has(id)).length}/${this.all.length} enabled`;
     const hint = [
       `${this.key("tui.select.confirm")} toggle`,
       `${this.key("app.models.enableAll")} all`,
@@ -182,7 +191,7 @@ export class ScopedModelsSelector extends Container implements Focusable {
       `${this.key("app.models.toggleProvider")} provider`,
       `${this.key("app.models.reorderUp")}/${this.key("app.models.reorderDown")} reorder`,
       `${this.key("app.models.save")} save`,
-      count,
+      this.count(),
     ].join(" · ");
     this.footer.setText(this.unsaved ? theme.fg("dim", `  ${hint} `) + theme.fg("warning", "(unsaved)") : theme.fg("dim", `  ${hint}`));
   }
