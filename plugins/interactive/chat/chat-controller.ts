@@ -196,6 +196,12 @@ export class ChatController {
     this.tui.requestRender();
   }
 
+  setHiddenThinkingLabel(label: string): void {
+    this.settings.hiddenThinkingLabel = label;
+    for (const reply of this.replies) reply.refreshHiddenLabel();
+    this.tui.requestRender();
+  }
+
   setWorkingMessage(message: string | undefined): void {
     this.settings.workingMessage = message ?? "Working";
     this.status.setMessage(this.settings.workingMessage);

@@ -1,6 +1,7 @@
 // A reply of the model as it streams: its text as Markdown and its thinking (shown in italics, or as one label
-// when thinking is hidden), block by block. Only blocks whose text changed are touched, so a streaming reply
-// re-renders its last paragraph and nothing above it. Tool calls are drawn by their own rows.
+// when hidden), part by part (reply-parts.ts: a run of thinking blocks is one part). Only parts whose text changed
+// are touched, so a streaming reply re-renders its last paragraph and nothing above it. Tool calls are drawn by
+// their own rows.
 import { Container, type Markdown, MouseRegion, Spacer, Text, type Component } from "@earendil-works/pi-tui";
 import type { AssistantMessage as AssistantMessageData } from "../../../kernel/index.js";
 import type { MarkdownTransformer } from "../../extensions/service/terminal-parts.js";
@@ -9,13 +10,15 @@ import type { Theme } from "../theme/theme.js";
 import { UnpaddedMarkdown } from "./unpadded-markdown.js";
 import { PromptZone } from "./prompt-zone.js";
 import { toggleOnClick } from "./click-to-expand.js";
+import { replyParts, type ReplyPart } from "./reply-parts.js";
 
 export interface AssistantDisplay {
   hideThinking: boolean;
   hiddenThinkingLabel: string;
 }
 
-type Part = { kind: "text" | "thinking"; text: string; component: Markdown | Text };
+/** a part as drawn: `hidden` is whether a thinking run shows as the hidden label */
+type Part = ReplyPart & { hidden: boolean; component: Markdown | Text };
 
 /** extensions' markdown transformers, and the session entry a reply drawn from history came from */
 export interface ReplyMarkdown {
@@ -31,8 +34,8 @@ export class AssistantMessage extends Container {
   private streaming = true;
   /** a message came since the parts were last brought up to date */
   private stale = false;
-  /** a click on its thinking chose to show (true) or hide it, whatever the setting says */
-  private thinkingShown: boolean | undefined;
+  /** per thinking run (by its number in the reply): a click chose to hide it (true) or show it, whatever the setting says */
+  private readonly hiddenByClick = new Map<number, boolean>();
   private readonly transforms: Record<Part["kind"], MarkdownTransform | undefined>;
   /** the `outputPad` setting */
   private padding = 1;
@@ -73,25 +76,23 @@ export class AssistantMessage extends Container {
     this.stale = true;
   }
 
-  /** the parts as the latest message has them: only blocks whose text changed are touched */
+  /** the parts as the latest message has them: only those whose text or look changed are touched */
   private sync(): void {
     if (!this.stale) return;
     this.stale = false;
-    const { message } = this;
-    const blocks = message.content.filter((block) => (block.type === "text" && block.text.trim() !== "") || (block.type === "thinking" && block.thinking.trim() !== ""));
-    blocks.forEach((block, index) => {
-      const kind = block.type === "thinking" ? "thinking" : "text";
-      const text = block.type === "thinking" ? block.thinking.trim() : block.type === "text" ? block.text.trim() : "";
+    const wanted = replyParts(this.message.content);
+    wanted.forEach((want, index) => {
+      const hidden = want.kind === "thinking" && this.runHidden(want.run);
       const part = this.parts[index];
-      if (part && part.kind === kind) {
-        if (part.text !== text) {
-          part.text = text;
-          if (kind === "text" || !this.thinkingHidden) (part.component as Markdown).setText(text);
-        }
+      if (part && part.kind === want.kind && part.hidden === hidden) {
+        if (part.text !== want.text && !hidden) (part.component as Markdown).setText(want.text);
+        Object.assign(part, want);
         return;
       }
-      this.parts[index] = { kind, text, component: this.blockComponent(kind, text) };
+      const look = { ...want, hidden };
+      this.parts[index] = { ...look, component: this.partComponent(look) };
     });
+    this.parts.length = wanted.length;
     this.arrange();
     this.renderEnding();
   }
@@ -111,55 +112,68 @@ export class AssistantMessage extends Container {
     this.renderEnding();
   }
 
-  /** ctrl+t: thinking blocks switch between their text and the hidden label (a click's choice gives way) */
+  /** ctrl+t or the setting: every thinking run follows it again, what clicks chose forgotten, as in pi */
   refreshThinking(): void {
-    this.thinkingShown = undefined;
+    this.hiddenByClick.clear();
     this.rebuildParts((part) => part.kind === "thinking");
   }
 
-  /** whether this reply's thinking shows as the hidden label: as the setting says, unless a click chose */
-  private get thinkingHidden(): boolean {
-    return this.thinkingShown === undefined ? this.display.hideThinking : !this.thinkingShown;
+  /** an extension set another hidden-thinking label: hidden runs take it, and keep what clicks chose */
+  refreshHiddenLabel(): void {
+    this.rebuildParts((part) => part.hidden);
   }
 
-  private toggleThinking(): void {
-    this.thinkingShown = this.thinkingHidden;
-    this.rebuildParts((part) => part.kind === "thinking");
+  /** the hidden label and the ending hold their colours as painted: after a theme change they are painted again */
+  override invalidate(): void {
+    super.invalidate();
+    for (const part of this.parts) if (part.hidden) part.component = this.partComponent(part);
+    this.arrange();
+    this.renderEnding();
+  }
+
+  private runHidden(run: number): boolean {
+    return this.hiddenByClick.get(run) ?? this.display.hideThinking;
+  }
+
+  /** a click on a thinking run shows or hides that run alone (the others stay as they are), as pi 1.6.0's fullscreen mode */
+  private toggleRun(run: number): void {
+    this.hiddenByClick.set(run, !this.runHidden(run));
+    this.rebuildParts((part) => part.kind === "thinking" && part.run === run);
   }
 
   private rebuildParts(which: (part: Part) => boolean): void {
     this.sync();
     for (const part of this.parts) {
       if (!which(part)) continue;
-      part.component = this.blockComponent(part.kind, part.text);
+      part.hidden = part.kind === "thinking" && this.runHidden(part.run);
+      part.component = this.partComponent(part);
     }
     this.arrange();
-    this.invalidate();
   }
 
-  private blockComponent(kind: Part["kind"], text: string): Markdown | Text {
-    const { theme } = this;
-    const transform = this.transforms[kind];
+  private partComponent(part: ReplyPart & { hidden: boolean }): Markdown | Text {
+    const { theme, padding } = this;
+    const transform = this.transforms[part.kind];
     const options = transform && { transform };
-    const { padding } = this;
-    if (kind === "text") return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), undefined, options);
-    if (this.thinkingHidden) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), padding, 0);
-    return new UnpaddedMarkdown(text, padding, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
+    if (part.kind === "text") return new UnpaddedMarkdown(part.text, padding, 0, theme.markdown(), undefined, options);
+    if (part.hidden) return new Text(theme.italic(theme.fg("thinkingText", this.display.hiddenThinkingLabel)), padding, 0);
+    return new UnpaddedMarkdown(part.text, padding, 0, theme.markdown(), { color: theme.paint("thinkingText"), italic: true }, options);
   }
 
   /**
-   * The parts in order, as pi lays them out: a blank line before the first, one after thinking that more follows,
-   * the ending (a failure, an abort, a cut reply) after a blank line of its own; a reply of tool calls only takes
-   * no room.
+   * The parts in order, as pi lays them out: a blank line before the first, one after a thinking run that more
+   * follows, the ending (a failure, an abort, a cut reply) after a blank line of its own; a hidden run with a blank
+   * label takes no room (nor a click), and a reply of tool calls only none.
    */
   private arrange(): void {
-    const children: Component[] = this.parts.length > 0 ? [new Spacer(1)] : [];
-    this.parts.forEach((part, index) => {
-      // as in pi 1.6.0's fullscreen mode, a click on a thinking block shows or hides this reply's thinking
-      if (part.kind === "thinking") children.push(new MouseRegion(part.component, (event) => toggleOnClick(event, () => this.toggleThinking())));
-      else children.push(part.component);
-      if (part.kind === "thinking" && index < this.parts.length - 1) children.push(new Spacer(1));
-    });
+    const children: Component[] = [];
+    let spaceBefore = true;
+    for (const part of this.parts) {
+      if (part.hidden && this.display.hiddenThinkingLabel.trim() === "") continue;
+      if (spaceBefore) children.push(new Spacer(1));
+      spaceBefore = part.kind === "thinking";
+      children.push(part.kind === "thinking" ? new MouseRegion(part.component, (event) => toggleOnClick(event, () => this.toggleRun(part.run))) : part.component);
+    }
     this.children.splice(0, this.children.length, ...children, this.ending);
   }
 

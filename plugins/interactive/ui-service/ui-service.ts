@@ -179,8 +179,7 @@ export class InteractiveUi implements UiService, DialogHost {
   }
 
   setHiddenThinkingLabel(label?: string): void {
-    this.chat.settings.hiddenThinkingLabel = label ?? "Thinking...";
-    if (this.chat.settings.hideThinking) this.chat.setHideThinking(true);
+    this.chat.setHiddenThinkingLabel(label ?? "Thinking...");
   }
 
   setFooter(factory: UiComponentFactory | undefined): void {
