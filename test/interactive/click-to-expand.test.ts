@@ -5,17 +5,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { DARK } from "../../plugins/interactive/theme/tokens.js";
-import { usePtyWorld, type PtyRun } from "./pty-harness.js";
-import { storedReply, writeStoredSession } from "./side-by-side.js";
+import { clickOn, pastDoubleClick } from "./mouse-click.js";
+import { usePtyWorld } from "./pty-harness.js";
+import { rowsOf as count, threeRuns } from "./fixtures/thinking-runs.js";
+import { writeStoredSession } from "./side-by-side.js";
 
 const ui = usePtyWorld();
-
-/** a left click (press and release) on the first screen row holding `text`, 1-based as the terminal counts */
-function clickOn(run: PtyRun, text: string): void {
-  const row = run.screen().findIndex((line) => line.includes(text));
-  if (row < 0) throw new Error(`clickOn: "${text}" is not on the screen:\n${run.screen().join("\n")}`);
-  run.type(`\x1b[<0;5;${row + 1}M\x1b[<0;5;${row + 1}m`);
-}
 
 it("a click expands one finished tool row and a second collapses it; the others stay as they are", async () => {
   ui.world().mock.enqueue(
@@ -34,8 +29,7 @@ it("a click expands one finished tool row and a second collapses it; the others 
   // the other row is still collapsed
   expect(run.screen().some((line) => line.trim() === "1")).toBe(false);
 
-  // later than a double click (500 ms), which selects a word instead
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await pastDoubleClick();
   clickOn(run, "$ seq 11 18");
   await run.waitFor((screen) => !screen.split("\n").some((line) => line.trim() === "11"));
 });
@@ -64,63 +58,46 @@ it("a click on a reply's hidden thinking shows it, and a second hides it again",
   expect(run.screen().join("\n")).not.toContain("Weighing the options");
   clickOn(run, "Thinking...");
   await run.waitForText("Weighing the options carefully.");
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await pastDoubleClick();
   clickOn(run, "Weighing the options");
   await run.waitFor((screen) => screen.includes("Thinking...") && !screen.includes("Weighing the options"));
 });
 
-/** later than a double click (500 ms), which selects a word instead */
-const pastDoubleClick = () => new Promise((resolve) => setTimeout(resolve, 600));
-
-/** rows that are exactly `text` (trimmed) */
-const count = (screen: string, text: string) => screen.split("\n").filter((line) => line.trim() === text).length;
-
-/** a reply of two thinking runs: two blocks of thinking, text, one more block of thinking, text */
-const twoRuns = [
-  { role: "user", content: [{ type: "text", text: "think twice" }] },
-  storedReply([
-    { type: "thinking", thinking: "First run, its first block." },
-    { type: "thinking", thinking: "First run, its second block." },
-    { type: "text", text: "Between the runs." },
-    { type: "thinking", thinking: "Second run of thought." },
-    { type: "text", text: "After the runs." },
-  ]),
-];
-
-it("a click hides one run of thinking (all its blocks under one label) and the other run stays shown", async () => {
-  const session = await writeStoredSession(ui.world(), twoRuns);
+it("a click hides one run of thinking (all its blocks under one label) and the other runs stay shown", async () => {
+  const session = await writeStoredSession(ui.world(), threeRuns);
   const run = await ui.start(["--tui-mode", "fullscreen", "--session", session], { rows: 40 });
-  await run.waitForText("After the runs.");
-  clickOn(run, "Second run of thought.");
-  await run.waitFor((screen) => count(screen, "Thinking...") === 1 && !screen.includes("Second run of thought."));
-  // the label stands where the second run was, between the two texts
+  await run.waitForText("Final words.");
+  clickOn(run, "Closing thought, block two.");
+  // both blocks of the last run go, under one label where they were
+  await run.waitFor((screen) => count(screen, "Thinking...") === 1 && !screen.includes("Closing thought"));
   const rows = run.screen().map((line) => line.trim());
-  expect(rows.indexOf("Thinking...")).toBeGreaterThan(rows.indexOf("Between the runs."));
-  expect(rows.indexOf("Thinking...")).toBeLessThan(rows.indexOf("After the runs."));
-  expect(run.screen().join("\n")).toContain("First run, its first block.");
+  expect(rows.indexOf("Thinking...")).toBeGreaterThan(rows.indexOf("Middle words."));
+  expect(rows.indexOf("Thinking...")).toBeLessThan(rows.indexOf("Final words."));
+  expect(run.screen().join("\n")).toContain("Opening thought.");
 
   await pastDoubleClick();
-  clickOn(run, "First run, its second block.");
-  // both blocks of the first run go, under one label
-  await run.waitFor((screen) => count(screen, "Thinking...") === 2 && !screen.includes("First run"));
+  clickOn(run, "Opening thought.");
+  // the empty text block made the next thought a run of its own, which stays
+  await run.waitFor((screen) => count(screen, "Thinking...") === 2 && !screen.includes("Opening thought."));
+  expect(run.screen().join("\n")).toContain("Second thought, after an empty text.");
 
   await pastDoubleClick();
   clickOn(run, "Thinking...");
-  await run.waitFor((screen) => screen.includes("First run, its first block.") && screen.includes("First run, its second block."));
+  await run.waitForText("Opening thought.");
   expect(count(run.screen().join("\n"), "Thinking...")).toBe(1);
 });
 
 it("the thinking key sets every run again, forgetting what clicks chose", async () => {
-  const session = await writeStoredSession(ui.world(), twoRuns);
+  const session = await writeStoredSession(ui.world(), threeRuns);
   const run = await ui.start(["--tui-mode", "fullscreen", "--session", session], { rows: 40 });
-  await run.waitForText("After the runs.");
-  clickOn(run, "Second run of thought.");
+  await run.waitForText("Final words.");
+  clickOn(run, "Closing thought, block one.");
   await run.waitFor((screen) => count(screen, "Thinking...") === 1);
   run.type("\x14");
-  await run.waitFor((screen) => screen.includes("Thinking blocks: hidden") && count(screen, "Thinking...") === 2 && !screen.includes("First run"));
+  await run.waitFor((screen) => screen.includes("Thinking blocks: hidden") && count(screen, "Thinking...") === 3 && !screen.includes("thought"));
   run.type("\x14");
-  // the second run shows again too: its click's choice is gone
-  await run.waitFor((screen) => screen.includes("Thinking blocks: visible") && count(screen, "Thinking...") === 0 && screen.includes("Second run of thought."));
+  // the last run shows again too: its click's choice is gone
+  await run.waitFor((screen) => screen.includes("Thinking blocks: visible") && count(screen, "Thinking...") === 0 && screen.includes("Closing thought, block one."));
 });
 
 it("a run hidden by a click stays hidden as the reply streams on", async () => {
@@ -144,10 +121,10 @@ it("a run hidden by a click stays hidden through a theme change, its label paint
   const theme = (thinkingText: string) => JSON.stringify({ name: "probe", colors: { ...DARK, thinkingText } });
   await writeFile(join(themes, "probe.json"), theme("#123456"));
   await writeFile(join(ui.world().agentDir, "settings.json"), JSON.stringify({ theme: "probe" }));
-  const session = await writeStoredSession(ui.world(), twoRuns);
+  const session = await writeStoredSession(ui.world(), threeRuns);
   const run = await ui.start(["--tui-mode", "fullscreen", "--session", session], { rows: 40 });
-  await run.waitForText("After the runs.");
-  clickOn(run, "Second run of thought.");
+  await run.waitForText("Final words.");
+  clickOn(run, "Closing thought, block one.");
   await run.waitFor((screen) => count(screen, "Thinking...") === 1);
   const labelColour = () => {
     const row = run.buffer().findIndex((line) => line.trim() === "Thinking...");
@@ -159,6 +136,6 @@ it("a run hidden by a click stays hidden through a theme change, its label paint
   await run.waitFor(() => labelColour().includes(`:${0x654321} `));
   expect(labelColour()).toContain("italic");
   const screen = run.screen().join("\n");
-  expect(screen).not.toContain("Second run of thought.");
-  expect(screen).toContain("First run, its first block.");
+  expect(screen).not.toContain("Closing thought");
+  expect(screen).toContain("Opening thought.");
 });
