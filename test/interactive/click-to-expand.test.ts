@@ -8,7 +8,7 @@ import { DARK } from "../../plugins/interactive/theme/tokens.js";
 import { clickOn, pastDoubleClick } from "./mouse-click.js";
 import { usePtyWorld } from "./pty-harness.js";
 import { rowsOf as count, threeRuns } from "./fixtures/thinking-runs.js";
-import { writeStoredSession } from "./side-by-side.js";
+import { storedReply, writeStoredSession } from "./side-by-side.js";
 
 const ui = usePtyWorld();
 
@@ -115,26 +115,29 @@ it("a run hidden by a click stays hidden as the reply streams on", async () => {
   expect(run.screen().join("\n")).toContain("Thinking...");
 });
 
-it("a run hidden by a click stays hidden through a theme change, its label painted in the new theme's colour", async () => {
+it("a run hidden by a click stays hidden through a theme change; its label and a failed reply's line take the new colours", async () => {
   const themes = join(ui.world().agentDir, "themes");
   await mkdir(themes, { recursive: true });
-  const theme = (thinkingText: string) => JSON.stringify({ name: "probe", colors: { ...DARK, thinkingText } });
-  await writeFile(join(themes, "probe.json"), theme("#123456"));
+  const theme = (thinkingText: string, error: string) => JSON.stringify({ name: "probe", colors: { ...DARK, thinkingText, error } });
+  await writeFile(join(themes, "probe.json"), theme("#123456", "#123457"));
   await writeFile(join(ui.world().agentDir, "settings.json"), JSON.stringify({ theme: "probe" }));
-  const session = await writeStoredSession(ui.world(), threeRuns);
+  const failed = { ...storedReply([], "error"), errorMessage: "The model fell over." };
+  const session = await writeStoredSession(ui.world(), [...threeRuns, { role: "user", content: [{ type: "text", text: "again" }] }, failed]);
   const run = await ui.start(["--tui-mode", "fullscreen", "--session", session], { rows: 40 });
-  await run.waitForText("Final words.");
+  await run.waitForText("Error: The model fell over.");
   clickOn(run, "Closing thought, block one.");
   await run.waitFor((screen) => count(screen, "Thinking...") === 1);
-  const labelColour = () => {
-    const row = run.buffer().findIndex((line) => line.trim() === "Thinking...");
-    return run.cellColours(row, run.buffer()[row]!.indexOf("T"));
+  /** the colours of the first letter of the row that is `text` */
+  const colourOf = (text: string) => {
+    const row = run.buffer().findIndex((line) => line.trim() === text);
+    return run.cellColours(row, run.buffer()[row]!.indexOf(text[0]!));
   };
-  expect(labelColour()).toContain(`:${0x123456} `);
+  expect(colourOf("Thinking...")).toContain(`:${0x123456} `);
+  expect(colourOf("Error: The model fell over.")).toContain(`:${0x123457} `);
   // the theme's file changes: the running UI takes it (as the theme setting's hot reload does)
-  await writeFile(join(themes, "probe.json"), theme("#654321"));
-  await run.waitFor(() => labelColour().includes(`:${0x654321} `));
-  expect(labelColour()).toContain("italic");
+  await writeFile(join(themes, "probe.json"), theme("#654321", "#654322"));
+  await run.waitFor(() => colourOf("Thinking...").includes(`:${0x654321} `) && colourOf("Error: The model fell over.").includes(`:${0x654322} `));
+  expect(colourOf("Thinking...")).toContain("italic");
   const screen = run.screen().join("\n");
   expect(screen).not.toContain("Closing thought");
   expect(screen).toContain("Opening thought.");
