@@ -73,7 +73,7 @@ export class AssistantMessageComponent extends AssistantMessage {
 
   setHiddenThinkingLabel(label: string): void {
     this.shown.hiddenThinkingLabel = label;
-    this.refreshThinking();
+    this.refreshHiddenLabel();
   }
 
 }
