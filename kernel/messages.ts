@@ -82,6 +82,7 @@ export interface AssistantMessage {
   timestamp: number;
   durationMs?: number; // from the request to the reply's last event
   thinkingLevel?: string; // what the request asked for
+  providerThinkingLevel?: string; // the provider's own effort value the reply was asked at, where later requests replay it
 }
 
 export interface ToolResultMessage<TDetails = unknown> {

@@ -15,7 +15,7 @@ export interface SendOptions {
 
 export interface SdkCall<Body, Events> {
   /** the provider's own body (typed by its builder); after `onPayload` it is sent as `Body` */
-  build(request: StreamRequest): { body: object; headers: Record<string, string> };
+  build(request: StreamRequest): { body: object; headers: Record<string, string>; providerThinkingLevel?: string };
   /** false: this body must go the SDK's usual way even when large */
   canStreamBody?(body: Body): boolean;
   /** sends the body with the SDK's `create`, or `streamed` (the same bytes in chunks) with its `post` */
@@ -31,6 +31,8 @@ export interface SdkCall<Body, Events> {
 export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAttempt {
   return async function* ({ request, builder, reportResponse }) {
     const built = call.build(request);
+    // recorded on the reply whatever `onPayload` makes of the body: later requests replay the level it was asked at
+    if (built.providerThinkingLevel !== undefined) builder.message.providerThinkingLevel = built.providerThinkingLevel;
     const body = ((await request.onPayload?.(built.body)) ?? built.body) as Body;
     const streamed = call.canStreamBody?.(body) === false ? undefined : streamedJsonBody(body, request.signal);
     const { data, response } = await call.send(request, body, { signal: request.signal, headers: built.headers }, streamed);

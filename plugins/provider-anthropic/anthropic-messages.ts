@@ -10,6 +10,7 @@ import type {
   WireToolResultBlock,
   WireUserBlock,
 } from "./anthropic-wire.js";
+import { effortMarker, replayedEffort } from "./anthropic-effort.js";
 
 /** Anthropic accepts tool_use ids matching `^[a-zA-Z0-9_-]+$`, at most 64 characters. */
 function anthropicToolCallId(id: string): string {
@@ -19,6 +20,8 @@ function anthropicToolCallId(id: string): string {
 export interface AnthropicMessagesOptions {
   /** tool outputs still unread in the session file may go as stored (only when nobody rewrites the payload) */
   sendStored?: boolean;
+  /** each earlier reply is led by a marker of the effort it was asked at (anthropic-effort.ts) */
+  markEfforts?: boolean;
 }
 
 /** compat.allowEmptySignature: the endpoint signs thinking with "" and wants it back as thinking (some gateways). */
@@ -34,7 +37,10 @@ export function toAnthropicMessages(messages: readonly Message[], model: Model, 
       if (content !== undefined) wire.push({ role: "user", content });
     } else if (message.role === "assistant") {
       const content = assistantContent(message.content, allowsEmptySignature(model));
-      if (content.length > 0) wire.push({ role: "assistant", content });
+      if (content.length === 0) continue;
+      const effort = options.markEfforts ? replayedEffort(message, model) : undefined;
+      if (effort !== undefined) wire.push(effortMarker(effort));
+      wire.push({ role: "assistant", content });
     } else {
       // All results of one assistant turn travel in one user message (some Anthropic-compatible servers insist).
       const results: WireToolResultBlock[] = [toolResult(message, options)];

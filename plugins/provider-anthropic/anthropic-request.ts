@@ -7,6 +7,7 @@ import { CLAUDE_CODE_IDENTITY, SUBSCRIPTION_BETAS, claudeCodeName, isSubscriptio
 import { MESSAGE_THREADS_BETA, threadSession } from "./anthropic-threads.js";
 import { allowedFallbackModels } from "./anthropic-fallbacks.js";
 import { toAnthropicTools } from "./anthropic-tools.js";
+import { MID_CONVERSATION_OUTPUT_CONFIG_BETA, THINKING_BINDING_CONTROLS_BETA, effortMarker, managesEffort } from "./anthropic-effort.js";
 import type { AnthropicRequestBody, CacheControl, WireMessage } from "./anthropic-wire.js";
 
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
@@ -17,6 +18,8 @@ export interface AnthropicRequest {
   body: AnthropicRequestBody;
   /** per-request headers (beta features) */
   headers: Record<string, string>;
+  /** the effort the conversation's last marker sets, recorded on the reply */
+  providerThinkingLevel?: string;
 }
 
 export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.ProcessEnv = process.env): AnthropicRequest {
@@ -27,9 +30,12 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   const eagerToolStreaming = compat.supportsEagerToolInputStreaming !== false;
   const plan = planThinking(request);
   const subscription = isSubscriptionToken(request.apiKey);
-  const messages = toAnthropicMessages(request.messages, model, { sendStored: request.onPayload === undefined });
+  const markedEffort = plan.markedEffort;
+  const messages = toAnthropicMessages(request.messages, model, { sendStored: request.onPayload === undefined, markEfforts: markedEffort !== undefined });
   if (subscription) renameToolUses(messages);
   if (cacheControl) addConversationBreakpoint(messages, cacheControl);
+  // after the breakpoint: the level may change from one request to the next, the conversation before it not
+  if (markedEffort !== undefined) messages.push(effortMarker(markedEffort));
 
   const body: AnthropicRequestBody = { model: model.id, messages, max_tokens: plan.maxTokens, stream: true };
   const marked = cacheControl ? { cache_control: cacheControl } : {};
@@ -48,8 +54,9 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   if (plan.effort) body.output_config = { effort: plan.effort };
   // Anthropic rejects a temperature while thinking is on.
   const thinkingOn = plan.thinking !== undefined && plan.thinking.type !== "disabled";
-  // compat.supportsTemperature false: the model refuses the field (Claude Opus 4.7 and later)
-  if (request.temperature !== undefined && !thinkingOn && compat.supportsTemperature !== false) body.temperature = request.temperature;
+  // compat.supportsTemperature false: the model refuses the field (Claude Opus 4.7 and later); pi 1.6.0 sends none to
+  // a model with managed effort either, even with thinking off
+  if (request.temperature !== undefined && !thinkingOn && compat.supportsTemperature !== false && !managesEffort(model)) body.temperature = request.temperature;
   const fallbacks = allowedFallbackModels(model);
   if (fallbacks.length > 0) body.fallbacks = fallbacks.map((fallback) => ({ model: fallback.model }));
 
@@ -57,11 +64,13 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
   if (plan.interleavedBeta && thinkingOn) betas.push(INTERLEAVED_THINKING_BETA);
   if (fallbacks.length > 0) betas.push(SERVER_SIDE_FALLBACK_BETA);
+  // also with thinking off, as pi 1.6.0 sends them
+  if (managesEffort(model)) betas.push(MID_CONVERSATION_OUTPUT_CONFIG_BETA, THINKING_BINDING_CONTROLS_BETA);
   // sent by every request of a session that may use threads, also once the endpoint turned them off for it
   if (threadSession(request) !== undefined) betas.push(MESSAGE_THREADS_BETA);
   const headers = { ...copilotRequestHeaders(request), ...affinityHeaders(request, subscription) };
   if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
-  return { body, headers };
+  return { body, headers, ...(markedEffort === undefined ? {} : { providerThinkingLevel: markedEffort }) };
 }
 
 /** PI_CACHE_RETENTION: none marks nothing; long asks for a one-hour entry where the endpoint has it. */

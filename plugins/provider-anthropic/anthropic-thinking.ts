@@ -4,6 +4,7 @@ import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js"
 import { DEFAULT_THINKING_BUDGETS, mappedThinkingValue, thinkingBudget } from "../../lib/provider-kit/thinking-levels.js";
 import { fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
 import type { WireThinking } from "./anthropic-wire.js";
+import { DEFAULT_MARKED_EFFORT, FIXED_REQUEST_EFFORT, boundAdaptiveThinking, managesEffort } from "./anthropic-effort.js";
 
 /** Anthropic's floor for `budget_tokens`, also kept free for the visible answer. */
 const MIN_BUDGET = 1024;
@@ -14,9 +15,29 @@ export interface ThinkingPlan {
   effort?: string;
   /** budget thinking on older models needs the interleaved-thinking beta to think between tool calls */
   interleavedBeta: boolean;
+  /** the effort set by markers in the conversation, for models whose effort travels so (anthropic-effort.ts) */
+  markedEffort?: string;
 }
 
-export function planThinking(request: Pick<StreamRequest, "model" | "messages" | "thinkingLevel" | "thinkingBudgets" | "maxTokens">): ThinkingPlan {
+type PlanInput = Pick<StreamRequest, "model" | "messages" | "thinkingLevel" | "thinkingBudgets" | "maxTokens">;
+
+export function planThinking(request: PlanInput): ThinkingPlan {
+  const { model, thinkingLevel: level } = request;
+  const plan = levelPlan(request);
+  // pi 1.6.0 turns thinking off for "off" only where the model can do without it; otherwise, even at "off", a model
+  // with managed effort thinks adaptively at the marked level.
+  const thinkingOff = model.reasoning && level === "off" && model.thinkingLevelMap?.off !== null;
+  if (!managesEffort(model) || thinkingOff) return plan;
+  return {
+    maxTokens: plan.maxTokens,
+    thinking: boundAdaptiveThinking(),
+    effort: FIXED_REQUEST_EFFORT,
+    interleavedBeta: plan.interleavedBeta,
+    markedEffort: plan.effort ?? DEFAULT_MARKED_EFFORT,
+  };
+}
+
+function levelPlan(request: PlanInput): ThinkingPlan {
   const { model, thinkingLevel: level } = request;
   // the Messages API requires max_tokens: 4096 when neither the caller nor the model names a cap
   const baseMaxTokens = outputTokenCap(request) ?? 4096;

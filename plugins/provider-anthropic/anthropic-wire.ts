@@ -50,9 +50,17 @@ export interface WireToolResultBlock {
 export type WireUserBlock = WireTextBlock | WireImageBlock | WireToolResultBlock;
 export type WireAssistantBlock = WireTextBlock | WireThinkingBlock | WireRedactedThinkingBlock | WireToolUseBlock;
 
+/** An empty system message that sets the effort of the replies after it (anthropic-effort.ts). */
+export interface WireEffortMarker {
+  role: "system";
+  content: [];
+  output_config: { effort: string };
+}
+
 export type WireMessage =
   | { role: "user"; content: string | WireUserBlock[] }
-  | { role: "assistant"; content: WireAssistantBlock[] };
+  | { role: "assistant"; content: WireAssistantBlock[] }
+  | WireEffortMarker;
 
 export interface WireTool {
   name: string;
@@ -66,7 +74,7 @@ export interface WireTool {
 
 export type WireThinking =
   | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
-  | { type: "adaptive"; display?: "summarized" | "omitted" }
+  | { type: "adaptive"; display?: "summarized" | "omitted"; block_binding?: { prefix_mismatch_behavior: "drop_block" } }
   | { type: "disabled" };
 
 export interface AnthropicRequestBody {

@@ -13,7 +13,9 @@ import { describe, expect, it } from "vitest";
 // prompt's state and the two queues went to files of their own, each with its imports) and the kernel hooks'
 // signatures moved into the catalogue (each hook declared once, not in an interface and again in the table).
 // One more for the tool contract's `outputSchema` (pi 1.6.0's: a codemode script receives a tool's structured result).
-const KERNEL_CODE_LINE_BUDGET = 2_026;
+// One more for the assistant message's `providerThinkingLevel` (pi 1.6.0's: the level a reply was asked at, which a
+// provider with managed effort replays before that reply in later requests, so sessions must keep it).
+const KERNEL_CODE_LINE_BUDGET = 2_027;
 const kernel = fileURLToPath(new URL("../../kernel", import.meta.url));
 
 /** Lines that are neither blank nor only a comment (`//`, or a line of a block comment). */

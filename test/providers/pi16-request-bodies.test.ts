@@ -42,8 +42,8 @@ const SESSION = "sess-side-by-side";
 const VOLATILE_HEADERS =
   /^(user-agent|x-stainless-.*|content-length|host|connection|accept-encoding|accept-language|sec-fetch-mode|amz-sdk-.*|x-amz-date|x-amz-content-sha256|x-amz-user-agent|x-goog-api-client|x-case)$/;
 
-/** pi 1.6.0's Anthropic betas for machinery pith lacks (deferred tool loading, mid-conversation effort, thinking binding). */
-const PI_ONLY_BETAS = new Set(["inline-tools-2026-09-15", "mid-conversation-output-config-2026-07-01", "thinking-binding-controls-2026-08-01"]);
+/** pi 1.6.0's Anthropic betas for machinery pith lacks (deferred tool loading). */
+const PI_ONLY_BETAS = new Set(["inline-tools-2026-09-15"]);
 
 const apiKeyFor = (target: SideBySideCase) => (target.api === "openai-codex-responses" ? CODEX_TOKEN : target.api === "bedrock-converse-stream" ? "<authenticated>" : "test-key");
 
@@ -126,16 +126,8 @@ function withoutKnownDifferences(target: SideBySideCase, request: Comparable | u
     const betas = (headers["anthropic-beta"] ?? "").split(",").filter((beta) => beta !== "" && !PI_ONLY_BETAS.has(beta));
     if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
     else delete headers["anthropic-beta"];
-    // deferred tool loading: a placeholder tool; thinking blocks bound to their prefix; effort as a system message
+    // deferred tool loading: a placeholder tool
     body.tools = (body.tools as Array<{ name: string }> | undefined)?.filter((tool) => tool.name !== "__pi_deferred_placeholder__");
-    const thinking = body.thinking as Record<string, unknown> | undefined;
-    if (thinking) delete thinking.block_binding;
-    const messages = body.messages as Array<{ role: string; output_config?: unknown }>;
-    const last = messages.at(-1);
-    if (last?.role === "system" && last.output_config) {
-      messages.pop();
-      body.output_config = { ...(body.output_config as object), ...(last.output_config as object) };
-    }
   }
   if (target.api.includes("responses") && (body.input as Array<{ type?: string }>)[0]?.type === "additional_tools") {
     // models with `supportsAdditionalTools` get the tools as an input item, and the effort as a configuration
