@@ -25,8 +25,8 @@ function catalogueModel(provider: string, id: string): Model {
   return { ...model, baseUrl: mock.url };
 }
 
-async function turn(model: Model, level: ThinkingLevel, messages: Message[], temperature?: number) {
-  const reply = finalMessage(await collect(streamAnthropic(streamRequest(model, { messages, thinkingLevel: level, temperature }))));
+async function turn(model: Model, level: ThinkingLevel, messages: Message[], temperature?: number, sessionId?: string) {
+  const reply = finalMessage(await collect(streamAnthropic(streamRequest(model, { messages, thinkingLevel: level, temperature, sessionId }))));
   expect(reply.errorMessage).toBeUndefined();
   const request = mock.requests.at(-1)!;
   return { reply, body: request.body, beta: request.headers["anthropic-beta"] };
@@ -97,5 +97,16 @@ describe("Anthropic models with managed effort", () => {
     expect(body.temperature).toBeUndefined();
     expect((body.messages as unknown[]).at(-1)).toEqual(marker("high"));
     expect(answer.providerThinkingLevel).toBe("high");
+  });
+
+  it("in a message thread, the next turn continues after the reply with the new question and its marker", async () => {
+    const catalogued = catalogueModel("anthropic", "claude-opus-5-5");
+    const model = { ...catalogued, compat: { ...catalogued.compat, supportsMessageThreads: true } };
+    mock.enqueue({ thinking: "Hmm.", thinkingSignature: "sig-1", text: "Hi." }, { text: "More." });
+    const first = await turn(model, "high", [user("Hello")], undefined, "effort-thread");
+    expect(first.body.thread).toEqual({ type: "create" });
+    const second = await turn(model, "high", [user("Hello"), first.reply, user("More")], undefined, "effort-thread");
+    expect(second.body.thread).toEqual({ type: "continue", previous_message_id: first.reply.responseId });
+    expect(second.body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "More", cache_control: { type: "ephemeral" } }] }, marker("high")]);
   });
 });
