@@ -14,10 +14,8 @@ export type ProxyEvent =
   | { type: "done"; reason: "stop" | "length" | "toolUse"; usage: Usage; providerThinkingLevel?: string }
   | { type: "error"; reason: "aborted" | "error"; errorMessage?: string; usage: Usage; providerThinkingLevel?: string };
 
-export type ProxyPartial = AssistantMessage & { providerThinkingLevel?: string };
-
 /** Applies one proxy event to `partial`; the full event, or undefined for one pi ignores. Throws on a mismatch. */
-export function applyProxyEvent(event: ProxyEvent, partial: ProxyPartial, toolArguments: Map<number, PartialJsonReader>): AssistantMessageEvent | undefined {
+export function applyProxyEvent(event: ProxyEvent, partial: AssistantMessage, toolArguments: Map<number, PartialJsonReader>): AssistantMessageEvent | undefined {
   const block = "contentIndex" in event ? partial.content[event.contentIndex] : undefined;
   switch (event.type) {
     case "start":

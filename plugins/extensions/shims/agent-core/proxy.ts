@@ -2,11 +2,11 @@
 // `{model, context, options}` to `<proxyUrl>/api/stream` with the bearer `authToken`, reads `data: <event>` lines
 // back (proxy-events.ts) and answers with pi-ai's event stream. Every failure (an HTTP error, whose JSON `error`
 // is quoted, a dropped connection, an abort) ends in an error event, never a throw.
-import type { Model } from "../../../../kernel/index.js";
+import type { AssistantMessage, Model } from "../../../../kernel/index.js";
 import { providerFetch } from "../../../../lib/http/http-fetch.js";
 import type { PartialJsonReader } from "../../../../lib/provider-kit/partial-json-reader.js";
 import { AssistantMessageEventStream } from "../pi-ai/event-stream.js";
-import { applyProxyEvent, type ProxyEvent, type ProxyPartial } from "./proxy-events.js";
+import { applyProxyEvent, type ProxyEvent } from "./proxy-events.js";
 
 /** The options that travel to the server; the signal and the credentials stay here. */
 const FORWARDED_OPTIONS = [
@@ -38,7 +38,7 @@ export function streamProxy(model: Model, context: unknown, options: ProxyStream
 }
 
 async function proxyInto(events: AssistantMessageEventStream, model: Model, context: unknown, options: ProxyStreamOptions): Promise<void> {
-  const partial: ProxyPartial = {
+  const partial: AssistantMessage = {
     role: "assistant",
     stopReason: "pending",
     content: [],
