@@ -6,6 +6,13 @@ import { PartialJsonReader } from "./partial-json-reader.js";
 import { parseJsonWithRepair } from "../json/repair-json.js";
 import { priceUsage } from "./pricing.js";
 
+declare module "../../kernel/index.js" {
+  interface AssistantMessage {
+    /** the effort the request sent as a mid-conversation setting (pi 1.6.0's Responses `configuration_update`), stored with the reply */
+    providerThinkingLevel?: string;
+  }
+}
+
 export interface UsageReport {
   input?: number;
   output?: number;
@@ -154,6 +161,11 @@ export class AssistantMessageBuilder {
   setResponseMeta(meta: { responseId?: string; responseModel?: string }): void {
     if (meta.responseId) this.message.responseId = meta.responseId;
     if (meta.responseModel && meta.responseModel !== this.model.id) this.message.responseModel = meta.responseModel;
+  }
+
+  /** The effort the request sent as a mid-conversation setting, replayed before this reply in later requests. */
+  setProviderThinkingLevel(level: string | undefined): void {
+    if (level !== undefined) this.message.providerThinkingLevel = level;
   }
 
   /** The provider's own stop reason, kept beside pith's (pi 1.6.0's `rawStopReason`). */

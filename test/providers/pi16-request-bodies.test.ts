@@ -129,11 +129,6 @@ function withoutKnownDifferences(target: SideBySideCase, request: Comparable | u
     // deferred tool loading: a placeholder tool
     body.tools = (body.tools as Array<{ name: string }> | undefined)?.filter((tool) => tool.name !== "__pi_deferred_placeholder__");
   }
-  if (target.api.includes("responses") && (body.input as Array<{ type?: string }>)[0]?.type === "additional_tools") {
-    // models with `supportsAdditionalTools` get the tools as an input item, and the effort as a configuration
-    // update with a fixed request effort (`supportsMidConvoEffort`): pith sends tools and effort as always
-    return undefined;
-  }
   if (target.api === "pi-messages") {
     // pi 1.6.0 sends the system prompt and tools as a leading system message of its transcript form
     return undefined;

@@ -7,7 +7,7 @@ import type { AssistantMessageEvent, StreamRequest } from "../../../kernel/index
 import { ClientCache, clientIdentityHeaders, guardProviderStream, mergeHeaders, sdkAttempt, sdkClientOptions } from "../../../lib/provider-kit/index.js";
 import { azureTarget } from "./azure-config.js";
 import { readResponsesEvents } from "../responses/responses-events.js";
-import { DERIVED_RESPONSES_DIALECT, buildResponsesRequest } from "../responses/responses-request.js";
+import { AZURE_RESPONSES_DIALECT, buildResponsesRequest } from "../responses/responses-request.js";
 import { postResponses } from "../responses/responses-stream.js";
 
 let sdk: Promise<typeof import("openai")> | undefined;
@@ -22,7 +22,7 @@ async function azureClient(request: StreamRequest, baseUrl: string, apiVersion: 
 
 const attempt = sdkAttempt<ResponseCreateParamsStreaming, Stream<ResponseStreamEvent>>({
   build(request) {
-    const built = buildResponsesRequest(request, DERIVED_RESPONSES_DIALECT);
+    const built = buildResponsesRequest(request, AZURE_RESPONSES_DIALECT);
     built.body.model = azureTarget(request.model).deployment;
     return built;
   },

@@ -4,7 +4,7 @@
 // Facts from pi 1.6.0.
 import { PithError, type StreamRequest } from "../../../kernel/index.js";
 import { chatgptAccountId } from "../../../lib/oauth/providers/chatgpt-account.js";
-import { DERIVED_RESPONSES_DIALECT, buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
+import { CODEX_RESPONSES_DIALECT, buildResponsesRequest, type ResponsesRequest } from "../responses/responses-request.js";
 
 const DEFAULT_BASE_URL = "https://chatgpt.com/backend-api";
 
@@ -70,7 +70,7 @@ export function codexWebSocketHeaders(request: StreamRequest, accountId: string,
 
 export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
   const accountId = codexAccountId(request);
-  const built = buildResponsesRequest(request, DERIVED_RESPONSES_DIALECT);
+  const built = buildResponsesRequest(request, CODEX_RESPONSES_DIALECT);
   const { body } = built;
   Object.assign(body, {
     text: { verbosity: "low" },
@@ -78,7 +78,6 @@ export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
     tool_choice: "auto",
     parallel_tool_calls: true,
   });
-  if (body.tools) body.tools = body.tools.map((tool) => ({ ...tool, strict: null }) as unknown as typeof tool);
   const session: Record<string, string> = request.sessionId ? { "session-id": request.sessionId, "x-client-request-id": request.sessionId } : {};
   const headers = codexHeaders(request, accountId, { "OpenAI-Beta": "responses=experimental", accept: "text/event-stream", "content-type": "application/json", ...session });
   return { body, headers };

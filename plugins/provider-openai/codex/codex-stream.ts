@@ -14,6 +14,7 @@ import { continuationAfter, continuedBody } from "./codex-continuation.js";
 import { CodexTransportError, leaseSocket, socketEvents } from "./codex-websocket.js";
 import { openaiClient } from "../openai-client.js";
 import { readResponsesEvents } from "../responses/responses-events.js";
+import { configurationUpdateEffort } from "../responses/responses-input-settings.js";
 import { postResponses } from "../responses/responses-stream.js";
 import type { ResponsesBody } from "../responses/responses-wire.js";
 
@@ -27,6 +28,7 @@ export function streamOpenAICodexResponses(request: StreamRequest): AsyncIterabl
 async function* attempt(context: StreamAttemptContext): AsyncGenerator<AssistantMessageEvent, FinishReason> {
   const { request } = context;
   const built = buildCodexRequest(request);
+  context.builder.setProviderThinkingLevel(configurationUpdateEffort(request, "codex"));
   const body = ((await request.onPayload?.(built.body)) ?? built.body) as ResponsesBody;
   const transport = request.transport ?? "auto";
   if (transport !== "sse" && !(request.sessionId !== undefined && sseSessions.has(request.sessionId))) {

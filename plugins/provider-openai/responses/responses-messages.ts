@@ -2,7 +2,8 @@
 // pairs the call with its output, the item id ties it to the reasoning that preceded it.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
 import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
-import type { InputImage, InputText, ResponsesInputItem } from "./responses-wire.js";
+import { additionalToolsItem, configurationUpdate } from "./responses-input-settings.js";
+import type { InputImage, InputText, ResponsesInputItem, ResponsesTool } from "./responses-wire.js";
 
 const IMAGE_ONLY_RESULT = "(see attached image)";
 const MAX_ID_LENGTH = 64;
@@ -31,8 +32,17 @@ function responsesToolCallId(id: string): string {
   return itemId ? `${call}|${itemId}` : call;
 }
 
-export function toResponsesInput(systemPrompt: string, messages: readonly Message[], model: Model): ResponsesInputItem[] {
+/** What goes into `input` in place of request fields (responses-input-settings.ts). */
+export interface InputSettings {
+  /** the tools, as a leading `additional_tools` item */
+  additionalTools?: ResponsesTool[];
+  /** the level this request asks for, as a trailing `configuration_update`; each earlier reply of the model gets its own */
+  configurationEffort?: string;
+}
+
+export function toResponsesInput(systemPrompt: string, messages: readonly Message[], model: Model, settings: InputSettings = {}): ResponsesInputItem[] {
   const input: ResponsesInputItem[] = [];
+  if (settings.additionalTools && settings.additionalTools.length > 0) input.push(additionalToolsItem(settings.additionalTools));
   if (systemPrompt.trim() !== "") input.push({ role: model.reasoning ? "developer" : "system", content: sanitizeText(systemPrompt) });
   const seesImages = model.input.includes("image");
   const replay = prepareReplay(messages, model, { normalizeToolCallId: responsesToolCallId });
@@ -41,11 +51,17 @@ export function toResponsesInput(systemPrompt: string, messages: readonly Messag
       const content = userContent(message.content);
       if (content.length > 0) input.push({ role: "user", content });
     } else if (message.role === "assistant") {
-      input.push(...assistantItems(message, model, position));
+      const items = assistantItems(message, model, position);
+      // the level each reply was asked at, before it, so the cached prefix stays the same when the level changes
+      if (settings.configurationEffort !== undefined && items.length > 0 && isFromModel(message, model) && message.providerThinkingLevel !== undefined) {
+        input.push(configurationUpdate(message.providerThinkingLevel));
+      }
+      input.push(...items);
     } else {
       input.push(toolOutput(message, seesImages));
     }
   });
+  if (settings.configurationEffort !== undefined) input.push(configurationUpdate(settings.configurationEffort));
   return input;
 }
 

@@ -4,7 +4,8 @@ import { cacheRetention, clampThinkingLevel, copilotRequestHeaders, promptCacheK
 import { openCodeSessionHeaders } from "../../../lib/provider-kit/opencode-session.js";
 import { outputTokenCap } from "../../../lib/provider-kit/output-room.js";
 import { toResponsesInput } from "./responses-messages.js";
-import type { ResponsesBody } from "./responses-wire.js";
+import { CONFIGURATION_UPDATE_REQUEST_EFFORT, configurationUpdateEffort, takesAdditionalTools, type ConfigurationUpdates } from "./responses-input-settings.js";
+import type { ResponsesBody, ResponsesTool } from "./responses-wire.js";
 
 /** The Responses API refuses a `max_output_tokens` below this. */
 const MIN_OUTPUT_TOKENS = 16;
@@ -21,20 +22,32 @@ export interface ResponsesRequest {
 export interface ResponsesDialect {
   sessionHeaders: boolean;
   retentionGatesCacheKey: boolean;
-  /** tools carry `strict` whatever the model's `supportsStrictMode` */
-  alwaysStrictField: boolean;
+  /** the `strict` every tool carries whatever the model's `supportsStrictMode` (Codex's is null); undefined: the model's flag decides */
+  toolStrict: false | null | undefined;
+  configurationUpdates: ConfigurationUpdates;
 }
 
-const OPENAI_DIALECT: ResponsesDialect = { sessionHeaders: true, retentionGatesCacheKey: true, alwaysStrictField: false };
-export const DERIVED_RESPONSES_DIALECT: ResponsesDialect = { sessionHeaders: false, retentionGatesCacheKey: false, alwaysStrictField: true };
+const OPENAI_DIALECT: ResponsesDialect = { sessionHeaders: true, retentionGatesCacheKey: true, toolStrict: undefined, configurationUpdates: "openai" };
+export const AZURE_RESPONSES_DIALECT: ResponsesDialect = { sessionHeaders: false, retentionGatesCacheKey: false, toolStrict: false, configurationUpdates: "none" };
+export const CODEX_RESPONSES_DIALECT: ResponsesDialect = { ...AZURE_RESPONSES_DIALECT, toolStrict: null, configurationUpdates: "codex" };
 
 export function buildResponsesRequest(request: StreamRequest, dialect: ResponsesDialect = OPENAI_DIALECT, env: NodeJS.ProcessEnv = process.env): ResponsesRequest {
   const { model } = request;
   const compat = model.compat ?? {};
   const retention = cacheRetention(env);
+  const tools = request.tools.map((tool): ResponsesTool => ({
+    type: "function",
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    // only endpoints known to take `strict` get it (pi 1.6.0's `supportsStrictMode`, off unless the model says)
+    ...(dialect.toolStrict !== undefined ? { strict: dialect.toolStrict } : compat.supportsStrictMode === true ? { strict: false } : {}),
+  }));
+  const additionalTools = takesAdditionalTools(request);
+  const configurationEffort = configurationUpdateEffort(request, dialect.configurationUpdates);
   const body: ResponsesBody = {
     model: model.id,
-    input: toResponsesInput(request.systemPrompt, request.messages, model),
+    input: toResponsesInput(request.systemPrompt, request.messages, model, { additionalTools: additionalTools ? tools : undefined, configurationEffort }),
     stream: true,
     // Nothing is stored server-side; reasoning travels back encrypted instead.
     store: false,
@@ -47,17 +60,11 @@ export function buildResponsesRequest(request: StreamRequest, dialect: Responses
   const maxTokens = outputTokenCap(request);
   if (maxTokens !== undefined && compat.supportsMaxOutputTokens !== false) body.max_output_tokens = Math.max(maxTokens, MIN_OUTPUT_TOKENS);
   if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      type: "function",
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters,
-      // only endpoints known to take `strict` get it (pi 1.6.0's `supportsStrictMode`, off unless the model says)
-      ...(dialect.alwaysStrictField || compat.supportsStrictMode === true ? { strict: false } : {}),
-    }));
-  }
-  if (model.reasoning) {
+  if (tools.length > 0 && !additionalTools) body.tools = tools;
+  if (configurationEffort !== undefined) {
+    body.reasoning = { effort: CONFIGURATION_UPDATE_REQUEST_EFFORT, summary: "auto" };
+    body.include = ["reasoning.encrypted_content"];
+  } else if (model.reasoning) {
     const level = request.thinkingLevel === "off" ? "off" : clampThinkingLevel(model, request.thinkingLevel);
     if (level !== "off") {
       body.reasoning = { effort: reasoningEffort(model, level), summary: "auto" };

@@ -7,6 +7,7 @@ import { guardProviderStream, sdkAttempt, streamedPostOptions, type SendOptions 
 import { openaiClient } from "../openai-client.js";
 import { readResponsesEvents } from "./responses-events.js";
 import { buildResponsesRequest } from "./responses-request.js";
+import { configurationUpdateEffort } from "./responses-input-settings.js";
 
 /** Sends a Responses body with the SDK's `create`, or a large one streamed through its `post`. */
 export function postResponses(client: OpenAI, body: ResponseCreateParamsStreaming, options: SendOptions, streamed: AsyncIterable<Uint8Array> | undefined) {
@@ -19,7 +20,10 @@ export function postResponses(client: OpenAI, body: ResponseCreateParamsStreamin
 const attempt = sdkAttempt<ResponseCreateParamsStreaming, Stream<ResponseStreamEvent>>({
   build: buildResponsesRequest,
   send: async (request, body, options, streamed) => postResponses(await openaiClient(request), body, options, streamed),
-  read: readResponsesEvents,
+  read(events, builder, request) {
+    builder.setProviderThinkingLevel(configurationUpdateEffort(request, "openai"));
+    return readResponsesEvents(events, builder);
+  },
 });
 
 export function streamOpenAIResponses(request: StreamRequest): AsyncIterable<AssistantMessageEvent> {

@@ -31,7 +31,7 @@ export interface ResponsesTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
-  strict?: boolean;
+  strict?: boolean | null;
 }
 
 export interface ResponsesBody {
