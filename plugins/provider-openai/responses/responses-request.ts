@@ -17,7 +17,7 @@ export interface ResponsesRequest {
 
 /**
  * How the dialects built on this one (Azure, Codex) differ: no session headers (Codex sends its own), no cache
- * tier, a cache key whatever the retention, and `strict` on every tool.
+ * tier, a cache key whatever the retention, `strict` on every tool, and their own rules for `configuration_update`.
  */
 export interface ResponsesDialect {
   sessionHeaders: boolean;
