@@ -6,13 +6,6 @@ import { PartialJsonReader } from "./partial-json-reader.js";
 import { parseJsonWithRepair } from "../json/repair-json.js";
 import { priceUsage } from "./pricing.js";
 
-declare module "../../kernel/index.js" {
-  interface AssistantMessage {
-    /** the effort the request sent as a mid-conversation setting (pi 1.6.0's Responses `configuration_update`), stored with the reply */
-    providerThinkingLevel?: string;
-  }
-}
-
 export interface UsageReport {
   input?: number;
   output?: number;

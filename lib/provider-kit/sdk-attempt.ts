@@ -32,7 +32,7 @@ export function sdkAttempt<Body, Events>(call: SdkCall<Body, Events>): StreamAtt
   return async function* ({ request, builder, reportResponse }) {
     const built = call.build(request);
     // recorded on the reply whatever `onPayload` makes of the body: later requests replay the level it was asked at
-    if (built.providerThinkingLevel !== undefined) builder.message.providerThinkingLevel = built.providerThinkingLevel;
+    builder.setProviderThinkingLevel(built.providerThinkingLevel);
     const body = ((await request.onPayload?.(built.body)) ?? built.body) as Body;
     const streamed = call.canStreamBody?.(body) === false ? undefined : streamedJsonBody(body, request.signal);
     const { data, response } = await call.send(request, body, { signal: request.signal, headers: built.headers }, streamed);
