@@ -106,4 +106,15 @@ describe("the other Responses dialects", () => {
     expect(body.input).toEqual([toolsItem(["read"], false), developer, inputText("a"), reply("msg_pi_1", "One."), inputText("b")]);
     expect(body.reasoning).toEqual({ effort: "high", summary: "auto" });
   });
+
+  it("azure gives tools strict: false unless the model says it takes no strict (supportsStrictMode: false), as pi 1.6.0", async () => {
+    process.env.AZURE_OPENAI_BASE_URL = `${mock.url}/openai/v1`;
+    const azure = (compat: Model["compat"]): Model => ({ ...testModel("openai-responses", mock.url, { id: "gpt-5-mini", provider: "azure", compat }), api: "azure-openai-responses", baseUrl: "" });
+    const strictOf = async (model: Model) => {
+      const { tools } = await sentBody(mock, streamAzureOpenAIResponses, streamRequest(model, { tools: [READ_TOOL] }));
+      return (tools as Array<Record<string, unknown>>).map((tool) => ("strict" in tool ? tool.strict : "absent"));
+    };
+    expect(await strictOf(azure({}))).toEqual([false]);
+    expect(await strictOf(azure({ supportsStrictMode: false }))).toEqual(["absent"]);
+  });
 });

@@ -17,18 +17,20 @@ export interface ResponsesRequest {
 
 /**
  * How the dialects built on this one (Azure, Codex) differ: no session headers (Codex sends its own), no cache
- * tier, a cache key whatever the retention, `strict` on every tool, and their own rules for `configuration_update`.
+ * tier, a cache key whatever the retention, their own `strict` on tools, and their own rules for `configuration_update`.
  */
 export interface ResponsesDialect {
   sessionHeaders: boolean;
   retentionGatesCacheKey: boolean;
-  /** the `strict` every tool carries whatever the model's `supportsStrictMode` (Codex's is null); undefined: the model's flag decides */
-  toolStrict: false | null | undefined;
+  /** Codex's tools carry `strict: null` whatever the model; undefined: `strict: false` where the model takes `strict` */
+  toolStrict: null | undefined;
+  /** whether a model that does not say (`supportsStrictMode` unset) takes `strict`: pi 1.6.0's Azure yes, OpenAI no */
+  strictModeByDefault: boolean;
   configurationUpdates: ConfigurationUpdates;
 }
 
-const OPENAI_DIALECT: ResponsesDialect = { sessionHeaders: true, retentionGatesCacheKey: true, toolStrict: undefined, configurationUpdates: "openai" };
-export const AZURE_RESPONSES_DIALECT: ResponsesDialect = { sessionHeaders: false, retentionGatesCacheKey: false, toolStrict: false, configurationUpdates: "none" };
+const OPENAI_DIALECT: ResponsesDialect = { sessionHeaders: true, retentionGatesCacheKey: true, toolStrict: undefined, strictModeByDefault: false, configurationUpdates: "openai" };
+export const AZURE_RESPONSES_DIALECT: ResponsesDialect = { sessionHeaders: false, retentionGatesCacheKey: false, toolStrict: undefined, strictModeByDefault: true, configurationUpdates: "none" };
 export const CODEX_RESPONSES_DIALECT: ResponsesDialect = { ...AZURE_RESPONSES_DIALECT, toolStrict: null, configurationUpdates: "codex" };
 
 export function buildResponsesRequest(request: StreamRequest, dialect: ResponsesDialect = OPENAI_DIALECT, env: NodeJS.ProcessEnv = process.env): ResponsesRequest {
@@ -40,8 +42,8 @@ export function buildResponsesRequest(request: StreamRequest, dialect: Responses
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,
-    // only endpoints known to take `strict` get it (pi 1.6.0's `supportsStrictMode`, off unless the model says)
-    ...(dialect.toolStrict !== undefined ? { strict: dialect.toolStrict } : compat.supportsStrictMode === true ? { strict: false } : {}),
+    // only endpoints known to take `strict` get it (pi 1.6.0's `supportsStrictMode`, its default the dialect's)
+    ...(dialect.toolStrict === null ? { strict: null } : (compat.supportsStrictMode ?? dialect.strictModeByDefault) ? { strict: false } : {}),
   }));
   const additionalTools = takesAdditionalTools(request);
   const configurationEffort = configurationUpdateEffort(request, dialect.configurationUpdates);
