@@ -69,8 +69,22 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   // sent by every request of a session that may use threads, also once the endpoint turned them off for it
   if (threadSession(request) !== undefined) betas.push(MESSAGE_THREADS_BETA);
   const headers = { ...copilotRequestHeaders(request), ...affinityHeaders(request, subscription) };
-  if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
+  const sent = configuredBetas(request) ?? betas;
+  if (sent.length > 0) headers["anthropic-beta"] = sent.join(",");
   return { body, headers, ...(markedEffort === undefined ? {} : { providerThinkingLevel: markedEffort }) };
+}
+
+/**
+ * An `anthropic-beta` header of the model or the call (the call's over the model's) is the whole beta list, as
+ * pi 1.6.0 takes it, so one set in models.json turns betas on or off instead of being replaced by pith's; null: none.
+ */
+function configuredBetas(request: StreamRequest): string[] | undefined {
+  let configured: string | null | undefined;
+  for (const headers of [request.model.headers, request.headers]) {
+    for (const [name, value] of Object.entries(headers ?? {})) if (name.toLowerCase() === "anthropic-beta") configured = value;
+  }
+  if (configured === undefined) return undefined;
+  return configured === null ? [] : [...new Set(configured.split(",").map((beta) => beta.trim()).filter((beta) => beta !== ""))];
 }
 
 /** PI_CACHE_RETENTION: none marks nothing; long asks for a one-hour entry where the endpoint has it. */

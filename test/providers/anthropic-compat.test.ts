@@ -111,4 +111,20 @@ describe("anthropic-messages compat (pi 1.6.0)", () => {
     const plain = await bodyOf(streamRequest(model()));
     expect(plain).not.toHaveProperty("fallbacks");
   });
+
+  it("an anthropic-beta header of the model or the call is the whole beta list, as pi 1.6.0 takes it", async () => {
+    const thinking = { id: "claude-opus-4-1", reasoning: true };
+    // computed: interleaved thinking
+    await bodyOf(streamRequest(model(thinking), { thinkingLevel: "low", tools: [READ_TOOL] }));
+    expect(lastHeaders()["anthropic-beta"]).toBe("interleaved-thinking-2025-05-14");
+    // the model's header replaces them, trimmed and without repeats
+    const configured = model({ ...thinking, headers: { "Anthropic-Beta": " user-beta , other-beta,user-beta" } });
+    await bodyOf(streamRequest(configured, { thinkingLevel: "low", tools: [READ_TOOL] }));
+    expect(lastHeaders()["anthropic-beta"]).toBe("user-beta,other-beta");
+    // the call's header wins over the model's; null sends none
+    await bodyOf(streamRequest(configured, { thinkingLevel: "low", tools: [READ_TOOL], headers: { "anthropic-beta": "call-beta" } }));
+    expect(lastHeaders()["anthropic-beta"]).toBe("call-beta");
+    await bodyOf(streamRequest(configured, { thinkingLevel: "low", tools: [READ_TOOL], headers: { "anthropic-beta": null } }));
+    expect(lastHeaders()["anthropic-beta"]).toBeUndefined();
+  });
 });
