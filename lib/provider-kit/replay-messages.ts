@@ -105,8 +105,9 @@ function convertAssistant(message: AssistantMessage, model: Model, normalize: (i
 function convertBlock(block: AssistantMessage["content"][number], sameModel: boolean, normalize: (id: string) => string) {
   if (block.type === "thinking") {
     if (sameModel) return block.redacted || block.thinkingSignature || block.thinking.trim() !== "" ? block : undefined;
-    // Another model's reasoning is plain context here; its signature would be rejected.
-    return !block.redacted && block.thinking.trim() !== "" ? ({ type: "text", text: block.thinking } satisfies TextContent) : undefined;
+    // Another model's reasoning is left out, as pi 1.6.0 leaves it out: its signature would be rejected, and sent as
+    // text the new model reads it as part of the reply and starts writing its own reasoning into its answers.
+    return undefined;
   }
   if (block.type === "text") return sameModel || Object.keys(block).length === 2 ? block : ({ type: "text", text: block.text } satisfies TextContent);
   const id = normalize(block.id);

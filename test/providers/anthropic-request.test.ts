@@ -126,7 +126,6 @@ describe("anthropic-messages request body", () => {
       {
         role: "assistant",
         content: [
-          { type: "text", text: "Foreign reasoning" },
           { type: "tool_use", id: "call_1_fc_1", name: "bash", input: { command: "ls" } },
         ],
       },
