@@ -8,6 +8,7 @@ import { distinctModelName, modelSearchText } from "../components/model-names.js
 import { Rule } from "../components/ruled.js";
 import { capitalisedKeys, keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "../components/painted-text.js";
 
 export interface ModelSelectorOptions {
   models: readonly Model[];
@@ -47,9 +48,9 @@ export class ModelSelector extends Container implements Focusable {
     this.addChild(new Spacer(1));
     if (this.scope === "scoped") {
       this.addChild(this.scopeLine);
-      this.addChild(new Text(theme.fg("dim", keysOf(keys, "tui.input.tab")) + theme.fg("muted", " scope") + theme.fg("muted", " (all/scoped)"), 0, 0));
+      this.addChild(new PaintedText(() => theme.fg("dim", keysOf(keys, "tui.input.tab")) + theme.fg("muted", " scope") + theme.fg("muted", " (all/scoped)"), 0, 0));
     } else {
-      this.addChild(new Text(theme.fg("warning", "Only showing models from configured providers. Use /login to add providers."), 0, 0));
+      this.addChild(new PaintedText(() => theme.fg("warning", "Only showing models from configured providers. Use /login to add providers."), 0, 0));
     }
     this.addChild(new Spacer(1));
     this.addChild(this.search);
@@ -57,7 +58,7 @@ export class ModelSelector extends Container implements Focusable {
     this.addChild(this.rows);
     this.addChild(new Spacer(1));
     const key = (action: Parameters<typeof keysOf>[1]) => capitalisedKeys(keysOf(keys, action));
-    this.addChild(new Text(theme.fg("dim", `  ${key("tui.select.confirm")} to select · ${key("app.models.save")} to set as default · ${key("tui.select.cancel")} to cancel`), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("dim", `  ${key("tui.select.confirm")} to select · ${key("app.models.save")} to set as default · ${key("tui.select.cancel")} to cancel`), 0, 0));
     this.addChild(new Rule(() => theme));
     this.search.setValue(options.initialQuery);
     this.load(options.models, options.scoped);

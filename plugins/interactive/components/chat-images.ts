@@ -2,8 +2,9 @@
 // where the terminal shows images (Kitty graphics or iTerm2, as pi-tui detects them; PI_IMAGE_PROTOCOL overrides)
 // and `terminal.showImages` is on, otherwise one `[Image: [image/png] 800x600]` line each, as pi writes them.
 // Kitty takes PNG only: another format there gets its line too (pith registers no converter).
-import { Container, Image, Spacer, Text, getCapabilities, getImageDimensions, imageFallback } from "@earendil-works/pi-tui";
+import { Container, Image, Spacer, getCapabilities, getImageDimensions, imageFallback } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "./painted-text.js";
 
 export interface ImageBlock {
   data: string;
@@ -41,7 +42,7 @@ export class ChatImages extends Container {
     for (const image of images) {
       this.addChild(new Spacer(1));
       if (draw) this.addChild(new Image(image.data, image.mimeType, { fallbackColor: (text) => theme.fg(colour, text) }, { maxWidthCells: display.widthCells }));
-      else this.addChild(new Text(theme.fg(colour, imageLine(image)), 0, 0));
+      else this.addChild(new PaintedText(() => theme.fg(colour, imageLine(image)), 0, 0));
     }
   }
 }

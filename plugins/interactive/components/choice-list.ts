@@ -2,6 +2,7 @@
 // project-trust and branch-summary prompts are made of it.
 import { Container, SelectList, Spacer, Text, type SelectItem } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "./painted-text.js";
 
 export interface ChoiceListOptions {
   title: string;
@@ -29,7 +30,7 @@ export class ChoiceList extends Container {
     this.list.onSelect = (item) => options.onSelect(item);
     this.list.onCancel = () => options.onCancel();
     this.addChild(this.list);
-    this.addChild(new Text(theme.fg("dim", options.hint ?? "↑↓ navigate · enter select · escape cancel"), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("dim", options.hint ?? "↑↓ navigate · enter select · escape cancel"), 0, 0));
   }
 
   handleInput(data: string): void {

@@ -4,6 +4,7 @@
 import { Container, Editor, getKeybindings, Spacer, Text, type EditorOptions, type Focusable, type KeybindingsManager, type TUI } from "@earendil-works/pi-tui";
 import { editExternally } from "../terminal/external-editor.js";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "./painted-text.js";
 
 export interface EditorDialogOptions extends EditorOptions {
   description?: string;
@@ -31,11 +32,11 @@ export class EditorDialog extends Container implements Focusable {
     this.theme = theme;
     const { description, externalEditorCommand, ...editorOptions } = options;
     this.externalCommand = externalEditorCommand;
-    const border = () => new Text(theme.fg("border", "─".repeat(3)), 0, 0);
+    const border = () => new PaintedText(() => theme.fg("border", "─".repeat(3)), 0, 0);
     this.addChild(border());
     this.addChild(new Spacer(1));
-    this.addChild(new Text(theme.fg("accent", title), 1, 0));
-    if (description) this.addChild(new Text(theme.fg("text", description), 1, 0));
+    this.addChild(new PaintedText(() => theme.fg("accent", title), 1, 0));
+    if (description) this.addChild(new PaintedText(() => theme.fg("text", description), 1, 0));
     this.addChild(new Spacer(1));
     this.editor = new Editor(tui, theme.editor(), editorOptions);
     if (prefill) this.editor.setText(prefill);

@@ -2,10 +2,11 @@
 // message on a line of its own (the selected one bold after `›`) with "Message n of N" under it and a blank line;
 // up/down wrap around, the page keys jump, enter chooses, escape cancels. Extensions get it as pi's
 // `UserMessageSelectorComponent` (plugins/extensions/shims/ui/terminal-selectors.ts).
-import { getKeybindings, getSelectPageIndex, Spacer, Text, truncateToWidth, type Component } from "@earendil-works/pi-tui";
+import { getKeybindings, getSelectPageIndex, Spacer, truncateToWidth, type Component } from "@earendil-works/pi-tui";
 import { Rule } from "./ruled.js";
 import { Framed } from "./framed.js";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "./painted-text.js";
 
 export interface ForkPoint {
   id: string;
@@ -75,8 +76,8 @@ export class ForkSelector extends Framed {
     list.onSelect = onSelect;
     list.onCancel = onCancel;
     this.addChild(new Spacer(1));
-    this.addChild(new Text(theme.bold("Fork from Message"), 1, 0));
-    this.addChild(new Text(theme.fg("muted", "Select a user message to copy the active path up to that point into a new session"), 1, 0));
+    this.addChild(new PaintedText(() => theme.bold("Fork from Message"), 1, 0));
+    this.addChild(new PaintedText(() => theme.fg("muted", "Select a user message to copy the active path up to that point into a new session"), 1, 0));
     this.addChild(new Spacer(1));
     this.addChild(new Rule(() => theme));
     this.addChild(new Spacer(1));

@@ -2,6 +2,7 @@
 // move, enter chooses, escape cancels. /thinking, /mcp, /login, the settings submenus and extension selectors use it.
 import { Container, fuzzyFilter, getKeybindings, Input, SelectList, Text, type Focusable, type SelectItem } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "./painted-text.js";
 
 export interface SearchListOptions {
   title: string;
@@ -37,7 +38,7 @@ export class SearchList extends Container implements Focusable {
     this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(options.title)}`, 0, 0));
     this.addChild(this.input);
     this.addChild(this.listSlot);
-    this.addChild(new Text(theme.fg("dim", options.hint ?? "type to search · ↑↓ move · enter choose · escape cancel"), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("dim", options.hint ?? "type to search · ↑↓ move · enter choose · escape cancel"), 0, 0));
     this.input.setValue(options.initialQuery ?? "");
     this.filter(options.selected);
   }

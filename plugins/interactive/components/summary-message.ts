@@ -1,10 +1,11 @@
 // A box for what is not a plain user or model message: compaction and branch summaries, and custom messages
 // that extensions send for display. Collapsed to its label line unless expanded.
-import { Box, Markdown, Spacer, Text } from "@earendil-works/pi-tui";
+import { Box, Markdown, Spacer } from "@earendil-works/pi-tui";
 import type { TuiMouseEvent } from "@earendil-works/pi-tui";
 import type { MarkdownTransform } from "../extensions/markdown-transform.js";
 import type { Theme } from "../theme/theme.js";
 import { containerToggleOnClick } from "./click-to-expand.js";
+import { PaintedText } from "./painted-text.js";
 
 export class SummaryMessage extends Box {
   private expanded: boolean;
@@ -41,11 +42,11 @@ export class SummaryMessage extends Box {
     this.expanded = expanded;
     this.clear();
     // pi's layout: the label, a blank line, then the collapsed line or the heading and the body
-    this.addChild(new Text(this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`)), 0, 0));
+    this.addChild(new PaintedText(() => this.theme.bold(this.theme.fg("customMessageLabel", `[${this.label}]`)), 0, 0));
     this.addChild(new Spacer(1));
     if (!expanded) {
       const text = (words: string) => this.theme.fg("customMessageText", words);
-      this.addChild(new Text(`${text(`${this.collapsedText} (`)}${this.theme.fg("dim", this.expandKey)}${text(" to expand)")}`, 0, 0));
+      this.addChild(new PaintedText(() => `${text(`${this.collapsedText} (`)}${this.theme.fg("dim", this.expandKey)}${text(" to expand)")}`, 0, 0));
       return;
     }
     const transform = this.transform;

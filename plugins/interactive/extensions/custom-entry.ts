@@ -2,11 +2,12 @@
 // renderer returns (pi's `registerEntryRenderer`), given the expanded state and key hints. Entries are never sent to
 // the model; one with no renderer, or whose renderer returns nothing, takes no room. A renderer that throws is
 // shown as a one-line error in its place.
-import { Box, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import { Box, Spacer, type Component } from "@earendil-works/pi-tui";
 import type { ExtensionRenderFunction } from "../../extensions/service/terminal-parts.js";
 import type { Theme } from "../theme/theme.js";
 import { ExpandableItem } from "./expandable-item.js";
 import type { KeyHints } from "./key-hints.js";
+import { PaintedText } from "../components/painted-text.js";
 
 export interface CustomEntryData {
   type: "custom";
@@ -50,7 +51,7 @@ export class CustomEntry extends ExpandableItem {
       return (this.renderer as EntryRenderer)(this.entry, { expanded: this.expanded, ...this.hints }, theme) ?? undefined;
     } catch (error) {
       const box = new Box(this.outputPad, 1, theme.fill("customMessageBg"));
-      box.addChild(new Text(theme.fg("error", `[${this.entry.customType}] renderer failed: ${error instanceof Error ? error.message : String(error)}`), 0, 0));
+      box.addChild(new PaintedText(() => theme.fg("error", `[${this.entry.customType}] renderer failed: ${error instanceof Error ? error.message : String(error)}`), 0, 0));
       return box;
     }
   }

@@ -1,12 +1,13 @@
 // A custom message an extension sent for display (`pi.sendMessage({display: true})`): drawn by the component its
 // message renderer returns (pi's `registerMessageRenderer`), given the expanded state, the padding and key hints;
 // without a renderer, or when it throws or returns nothing, as pith's own labelled box.
-import { Box, Markdown, Spacer, Text, type Component } from "@earendil-works/pi-tui";
+import { Box, Markdown, Spacer, type Component } from "@earendil-works/pi-tui";
 import type { ExtensionRenderFunction } from "../../extensions/service/terminal-parts.js";
 import type { Theme } from "../theme/theme.js";
 import { ExpandableItem } from "./expandable-item.js";
 import type { KeyHints } from "./key-hints.js";
 import type { MarkdownTransform } from "./markdown-transform.js";
+import { PaintedText } from "../components/painted-text.js";
 
 export interface CustomMessageData {
   customType: string;
@@ -52,7 +53,7 @@ export class CustomMessage extends ExpandableItem {
   private ownBox(): Component {
     const { theme } = this;
     const box = new Box(this.outputPad, 1, theme.fill("customMessageBg"));
-    box.addChild(new Text(theme.bold(theme.fg("customMessageLabel", `[${this.message.customType}]`)), 0, 0));
+    box.addChild(new PaintedText(() => theme.bold(theme.fg("customMessageLabel", `[${this.message.customType}]`)), 0, 0));
     // a blank line between the label and the text, as pi
     box.addChild(new Spacer(1));
     box.addChild(new Markdown(this.text, 0, 0, theme.markdown(), { color: theme.paint("customMessageText") }, this.transform && { transform: this.transform }));

@@ -6,6 +6,7 @@ import { Container, getKeybindings, Input, SelectList, Spacer, Text, type Compon
 import { PithError } from "../../../kernel/index.js";
 import type { SignInChoice, SignInConversation, SignInNotice } from "../../../lib/oauth/types.js";
 import type { Theme } from "../theme/theme.js";
+import { PaintedText } from "../components/painted-text.js";
 
 export interface LoginDialogOptions {
   title: string;
@@ -29,9 +30,9 @@ export class LoginDialog extends Container implements Focusable, SignInConversat
   constructor(private readonly options: LoginDialogOptions) {
     super();
     const { theme } = options;
-    this.addChild(new Text(theme.fg("borderAccent", "─".repeat(3)) + " " + theme.fg("accent", theme.bold(options.title)), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("borderAccent", "─".repeat(3)) + " " + theme.fg("accent", theme.bold(options.title)), 0, 0));
     this.addChild(this.body);
-    this.addChild(new Text(theme.fg("borderAccent", "─".repeat(3)), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("borderAccent", "─".repeat(3)), 0, 0));
   }
 
   get signal(): AbortSignal {
@@ -68,16 +69,16 @@ export class LoginDialog extends Container implements Focusable, SignInConversat
     const { theme } = this.options;
     if (notice.type === "open_url") {
       this.reset();
-      this.body.addChild(new Text(theme.fg("accent", notice.url), 1, 0));
+      this.body.addChild(new PaintedText(() => theme.fg("accent", notice.url), 1, 0));
       this.body.addChild(new Spacer(1));
-      this.body.addChild(new Text(theme.fg("warning", notice.instructions), 1, 0));
+      this.body.addChild(new PaintedText(() => theme.fg("warning", notice.instructions), 1, 0));
       this.options.openUrl(notice.url);
     } else if (notice.type === "device_code") {
       this.reset();
-      this.body.addChild(new Text(theme.fg("accent", notice.url), 1, 0));
+      this.body.addChild(new PaintedText(() => theme.fg("accent", notice.url), 1, 0));
       this.body.addChild(new Spacer(1));
-      this.body.addChild(new Text(theme.fg("warning", `Enter code: ${notice.code}`), 1, 0));
-      this.body.addChild(new Text(theme.fg("dim", "(enter to open the browser)"), 1, 0));
+      this.body.addChild(new PaintedText(() => theme.fg("warning", `Enter code: ${notice.code}`), 1, 0));
+      this.body.addChild(new PaintedText(() => theme.fg("dim", "(enter to open the browser)"), 1, 0));
       this.pendingUrl = notice.url;
       this.line("dim", "Waiting for authentication... (escape to cancel)");
     } else this.line("dim", notice.message);

@@ -13,6 +13,7 @@ import { capitalisedKeys, keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
 import { disable, enable, isEnabled, listOrder, reorder, toggle, type EnabledModels } from "./enabled-models.js";
 import { highlightedLine, scopedModelRow } from "./scoped-model-row.js";
+import { PaintedText } from "../components/painted-text.js";
 
 export interface ScopedModelsOptions {
   models: readonly Model[];
@@ -46,8 +47,8 @@ export class ScopedModelsSelector extends Container implements Focusable {
     this.enabled = options.enabled;
     this.addChild(new Rule(() => theme));
     this.addChild(new Spacer(1));
-    this.addChild(new Text(theme.fg("accent", theme.bold("Model Configuration")), 0, 0));
-    this.addChild(new Text(theme.fg("muted", `Session-only. ${this.key("app.models.save")} to save to settings.`), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("accent", theme.bold("Model Configuration")), 0, 0));
+    this.addChild(new PaintedText(() => theme.fg("muted", `Session-only. ${this.key("app.models.save")} to save to settings.`), 0, 0));
     this.addChild(new Spacer(1));
     this.addChild(this.search);
     this.addChild(new Spacer(1));
