@@ -2,6 +2,7 @@
 // painted when it was built (a summary box's label and collapsed line, a dialog's title and hint) must take the new
 // colours then, as pi paints them as it draws (components/painted-text.ts).
 import { describe, expect, it } from "vitest";
+import { DiagnosticSections } from "../../plugins/interactive/components/diagnostic-sections.js";
 import { ForkSelector } from "../../plugins/interactive/components/fork-selector.js";
 import { SummaryMessage } from "../../plugins/interactive/components/summary-message.js";
 import { Theme } from "../../plugins/interactive/theme/theme.js";
@@ -39,5 +40,12 @@ describe("a theme change repaints words painted when the component was built", (
     const dialog = new ForkSelector([{ id: "e1", text: "first message" }], theme, () => undefined, () => undefined);
     const [description] = repainted(dialog, theme, ["Select a user message"]);
     expect(description!.light).not.toBe(description!.dark);
+  });
+
+  it("the start-up listing's warning heading", () => {
+    const theme = new Theme("dark", DARK, "truecolor");
+    const sections = new DiagnosticSections([{ heading: "Skill warnings", diagnostics: [{ type: "warning", message: "no description", path: "/p/SKILL.md" }] }], theme, undefined);
+    const [heading] = repainted(sections, theme, ["[Skill warnings]"]);
+    expect(heading!.light).not.toBe(heading!.dark);
   });
 });

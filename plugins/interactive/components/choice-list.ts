@@ -21,7 +21,7 @@ export class ChoiceList extends Container {
 
   constructor(options: ChoiceListOptions, theme: Theme) {
     super();
-    this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(theme.fg("accent", options.title))}`, 0, 0));
+    this.addChild(new PaintedText(() => `${theme.fg("borderAccent", "───")} ${theme.bold(theme.fg("accent", options.title))}`, 0, 0));
     if (options.details?.length) this.addChild(new Text(options.details.map((line) => theme.fg("muted", line)).join("\n"), 1, 0));
     this.addChild(new Spacer(1));
     this.list = new SelectList(options.items, Math.max(1, Math.min(10, options.items.length)), theme.selectList());

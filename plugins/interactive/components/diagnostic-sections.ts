@@ -1,10 +1,11 @@
 // The start-up listing's warning sections ([Skill warnings], [Prompt conflicts], [Extension issues], [Theme
 // conflicts]) in pi's layout: a heading in the warning colour, then per problem its file and message, and name
 // clashes grouped by name, the file kept marked ✓ and the ones left out ✗ "(skipped)".
-import { Container, Spacer, Text } from "@earendil-works/pi-tui";
+import { Container, Spacer } from "@earendil-works/pi-tui";
 import type { ResourceDiagnostic } from "../../../lib/resources/diagnostics/diagnostics.js";
 import type { Theme } from "../theme/theme.js";
 import { homePath } from "./home-path.js";
+import { PaintedText } from "./painted-text.js";
 
 export interface DiagnosticSection {
   heading: "Skill warnings" | "Prompt conflicts" | "Extension issues" | "Theme conflicts";
@@ -21,7 +22,7 @@ export class DiagnosticSections extends Container {
     for (const { heading, diagnostics } of sections) {
       if (diagnostics.length === 0) continue;
       this.addChild(new Spacer(1));
-      this.addChild(new Text([theme.fg("warning", `[${heading}]`), ...this.lines(diagnostics)].join("\n"), 0, 0));
+      this.addChild(new PaintedText(() => [theme.fg("warning", `[${heading}]`), ...this.lines(diagnostics)].join("\n"), 0, 0));
     }
   }
 

@@ -1,6 +1,6 @@
 // A list to choose from with a search line above it: typing filters (fuzzy, every word must match), up/down
 // move, enter chooses, escape cancels. /thinking, /mcp, /login, the settings submenus and extension selectors use it.
-import { Container, fuzzyFilter, getKeybindings, Input, SelectList, Text, type Focusable, type SelectItem } from "@earendil-works/pi-tui";
+import { Container, fuzzyFilter, getKeybindings, Input, SelectList, type Focusable, type SelectItem } from "@earendil-works/pi-tui";
 import type { Theme } from "../theme/theme.js";
 import { PaintedText } from "./painted-text.js";
 
@@ -35,7 +35,7 @@ export class SearchList extends Container implements Focusable {
   ) {
     super();
     this.items = options.items;
-    this.addChild(new Text(`${theme.fg("borderAccent", "───")} ${theme.bold(options.title)}`, 0, 0));
+    this.addChild(new PaintedText(() => `${theme.fg("borderAccent", "───")} ${theme.bold(options.title)}`, 0, 0));
     this.addChild(this.input);
     this.addChild(this.listSlot);
     this.addChild(new PaintedText(() => theme.fg("dim", options.hint ?? "type to search · ↑↓ move · enter choose · escape cancel"), 0, 0));
