@@ -2,7 +2,12 @@
 // null for every model. A list that names every model collapses back to null, so "all" stays "all" as models come
 // and go. The list may also hold saved `enabledModels` patterns that match no model (unavailable): as in pi 1.6.0
 // they keep their place, so a list holding one never collapses.
+import type { Model } from "../../../kernel/index.js";
+
 export type EnabledModels = readonly string[] | null;
+
+/** a model as the list names it */
+export const listId = (model: Pick<Model, "provider" | "id">) => `${model.provider}/${model.id}`;
 
 export function isEnabled(enabled: EnabledModels, id: string): boolean {
   return enabled === null || enabled.includes(id);

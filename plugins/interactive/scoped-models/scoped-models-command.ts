@@ -6,7 +6,7 @@
 import type { CommandHost } from "../commands/command-host.js";
 import { refreshProblem } from "../commands/refresh-problem.js";
 import { savedList, savedPatterns, sessionScope } from "./dialog-scope.js";
-import type { EnabledModels } from "./enabled-models.js";
+import { listId, type EnabledModels } from "./enabled-models.js";
 import { ScopedModelsSelector } from "./scoped-models-selector.js";
 
 export async function scopedModelsCommand(_args: string, host: CommandHost): Promise<void> {
@@ -18,7 +18,7 @@ export async function scopedModelsCommand(_args: string, host: CommandHost): Pro
   const settings = context.use("settings");
   const scoped = modelSwitch.scopedModels().scoped;
   const fromSettings = scoped.length === 0;
-  let enabled: EnabledModels = fromSettings ? savedList(settings.get().enabledModels, models) : scoped.map(({ model }) => `${model.provider}/${model.id}`);
+  let enabled: EnabledModels = fromSettings ? savedList(settings.get().enabledModels, models) : scoped.map(({ model }) => listId(model));
   let changed = false;
   const apply = (next: EnabledModels) => {
     enabled = next;

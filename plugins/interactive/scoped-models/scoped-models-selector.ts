@@ -11,7 +11,7 @@ import { modelSearchText } from "../components/model-names.js";
 import { Rule } from "../components/ruled.js";
 import { capitalisedKeys, keysOf } from "../keys/key-bindings.js";
 import type { Theme } from "../theme/theme.js";
-import { disable, enable, isEnabled, listOrder, reorder, toggle, type EnabledModels } from "./enabled-models.js";
+import { disable, enable, isEnabled, listId, listOrder, reorder, toggle, type EnabledModels } from "./enabled-models.js";
 import { highlightedLine, scopedModelRow } from "./scoped-model-row.js";
 import { PaintedText } from "../components/painted-text.js";
 
@@ -80,7 +80,7 @@ export class ScopedModelsSelector extends Container implements Focusable {
 
   private load(models: readonly Model[]): void {
     this.byId.clear();
-    for (const model of models) this.byId.set(`${model.provider}/${model.id}`, model);
+    for (const model of models) this.byId.set(listId(model), model);
     this.all = [...this.byId.keys()];
   }
 
