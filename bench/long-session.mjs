@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pty from "@lydell/node-pty";
 import { median } from "./measure.mjs";
-import { longSessionWorld } from "./long-session-world.mjs";
+import { benchWorld } from "./bench-world.mjs";
 
 const KEYS = 40;
 const KEY_GAP_MS = 120;
@@ -15,7 +15,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchLongSession({ pith, root, jiti, runs }) {
   const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
-  const world = await longSessionWorld({ jiti, root, prefix: "pith-bench-long-ui-" });
+  const world = await benchWorld({ jiti, root, prefix: "pith-bench-long-ui-" });
   const { home, project } = world;
   const env = { ...world.env, TERM: "xterm-256color" };
   try {

