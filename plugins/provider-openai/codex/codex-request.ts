@@ -71,7 +71,7 @@ export function codexWebSocketHeaders(request: StreamRequest, accountId: string,
 export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
   const accountId = codexAccountId(request);
   const built = buildResponsesRequest(request, CODEX_RESPONSES_DIALECT);
-  const { body } = built;
+  const { body, providerThinkingLevel } = built;
   Object.assign(body, {
     text: { verbosity: "low" },
     include: ["reasoning.encrypted_content"],
@@ -80,5 +80,5 @@ export function buildCodexRequest(request: StreamRequest): ResponsesRequest {
   });
   const session: Record<string, string> = request.sessionId ? { "session-id": request.sessionId, "x-client-request-id": request.sessionId } : {};
   const headers = codexHeaders(request, accountId, { "OpenAI-Beta": "responses=experimental", accept: "text/event-stream", "content-type": "application/json", ...session });
-  return { body, headers };
+  return { body, headers, ...(providerThinkingLevel === undefined ? {} : { providerThinkingLevel }) };
 }

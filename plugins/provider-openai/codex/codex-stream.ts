@@ -14,7 +14,6 @@ import { continuationAfter, continuedBody } from "./codex-continuation.js";
 import { CodexTransportError, leaseSocket, socketEvents } from "./codex-websocket.js";
 import { openaiClient } from "../openai-client.js";
 import { readResponsesEvents } from "../responses/responses-events.js";
-import { configurationUpdateEffort } from "../responses/responses-input-settings.js";
 import { postResponses } from "../responses/responses-stream.js";
 import type { ResponsesBody } from "../responses/responses-wire.js";
 
@@ -28,7 +27,7 @@ export function streamOpenAICodexResponses(request: StreamRequest): AsyncIterabl
 async function* attempt(context: StreamAttemptContext): AsyncGenerator<AssistantMessageEvent, FinishReason> {
   const { request } = context;
   const built = buildCodexRequest(request);
-  context.builder.setProviderThinkingLevel(configurationUpdateEffort(request, "codex"));
+  context.builder.setProviderThinkingLevel(built.providerThinkingLevel);
   const body = ((await request.onPayload?.(built.body)) ?? built.body) as ResponsesBody;
   const transport = request.transport ?? "auto";
   if (transport !== "sse" && !(request.sessionId !== undefined && sseSessions.has(request.sessionId))) {

@@ -13,6 +13,8 @@ const MIN_OUTPUT_TOKENS = 16;
 export interface ResponsesRequest {
   body: ResponsesBody;
   headers: Record<string, string>;
+  /** the level the trailing `configuration_update` sets, recorded on the reply */
+  providerThinkingLevel?: string;
 }
 
 /**
@@ -79,7 +81,7 @@ export function buildResponsesRequest(request: StreamRequest, dialect: Responses
   const headers: Record<string, string> = copilotRequestHeaders(request);
   if (request.sessionId && dialect.sessionHeaders) Object.assign(headers, sessionAffinityHeaders(request.sessionId, model.provider, model.baseUrl, compat));
   Object.assign(headers, openCodeSessionHeaders(model, request.sessionId));
-  return { body, headers };
+  return { body, headers, ...(configurationEffort === undefined ? {} : { providerThinkingLevel: configurationEffort }) };
 }
 
 type ResponsesCompat = NonNullable<StreamRequest["model"]["compat"]>;

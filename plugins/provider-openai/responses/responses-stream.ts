@@ -7,7 +7,6 @@ import { guardProviderStream, sdkAttempt, streamedPostOptions, type SendOptions 
 import { openaiClient } from "../openai-client.js";
 import { readResponsesEvents } from "./responses-events.js";
 import { buildResponsesRequest } from "./responses-request.js";
-import { configurationUpdateEffort } from "./responses-input-settings.js";
 
 /** Sends a Responses body with the SDK's `create`, or a large one streamed through its `post`. */
 export function postResponses(client: OpenAI, body: ResponseCreateParamsStreaming, options: SendOptions, streamed: AsyncIterable<Uint8Array> | undefined) {
@@ -20,10 +19,7 @@ export function postResponses(client: OpenAI, body: ResponseCreateParamsStreamin
 const attempt = sdkAttempt<ResponseCreateParamsStreaming, Stream<ResponseStreamEvent>>({
   build: buildResponsesRequest,
   send: async (request, body, options, streamed) => postResponses(await openaiClient(request), body, options, streamed),
-  read(events, builder, request) {
-    builder.setProviderThinkingLevel(configurationUpdateEffort(request, "openai"));
-    return readResponsesEvents(events, builder);
-  },
+  read: readResponsesEvents,
 });
 
 export function streamOpenAIResponses(request: StreamRequest): AsyncIterable<AssistantMessageEvent> {
