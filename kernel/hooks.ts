@@ -6,9 +6,9 @@
 // with the tap options `stage` and `before`. A handler's error is handled by its hook's policy, never by a
 // hand-written loop at the call site.
 import type { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";
-import type { AgentMessage, AssistantMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage } from "./messages.js";
+import type { AgentMessage, AssistantMessage, CustomMessage, ImageContent, TextContent, ToolResultMessage, ToolSpec } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
-import type { ProviderResponseInfo, StreamRequest, ToolSpec } from "./provider.js";
+import type { ProviderResponseInfo, StreamRequest } from "./provider.js";
 import type { SessionEvent } from "./events.js";
 import type { ToolDefinition, ToolResult } from "./tool.js";
 

@@ -100,6 +100,30 @@ export interface ToolResultMessage<TDetails = unknown> {
 /** What providers understand. */
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
 
+/** A tool as the model sees it: name, description and JSON Schema parameters. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  /** pi's constrained sampling: "prefer" = a strict schema where the model supports one, "require" = fail without */
+  constrainedSampling?: { type: "json_schema"; strict?: "prefer" | "require" };
+}
+
+/**
+ * The prompt and tools as the conversation declares them (pi-ai 1.6.0's system message): the first declares its
+ * named sections and the tools whole, later ones patch sections by name (`null` removes one) and add or remove
+ * tools. Providers get them beside the turns (`StreamRequest.systemMessages`), never as turns.
+ */
+export interface SystemMessage {
+  role: "system";
+  /** opaque prompt text (a forced prompt); pith's own prompt lives in `sections` and leaves this empty */
+  content: string | TextContent[];
+  sections?: Record<string, string | null>;
+  toolsAdded?: ToolSpec[];
+  toolsRemoved?: { name: string }[];
+  timestamp: number;
+}
+
 /** A message an extension or plugin injects; sent to the model as a user message. */
 export interface CustomMessage<TDetails = unknown> {
   role: "custom";
@@ -119,6 +143,7 @@ export interface CustomAgentMessages {}
 
 export type AgentMessage =
   | Message
+  | SystemMessage
   | CustomMessage
   | CustomAgentMessages[keyof CustomAgentMessages];
 

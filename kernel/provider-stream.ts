@@ -2,10 +2,11 @@
 // provider messages, the active tools, and the payload and response hooks. A missing provider or a refused key
 // becomes an error reply, like any provider failure.
 import type { ConvertToLlm } from "./convert-to-llm.js";
+import { renderedSections } from "./system-prompt-state.js";
 import { PithError, errorMessage } from "./errors.js";
-import { failedReply, type AgentMessage } from "./messages.js";
+import { failedReply, type AgentMessage, type Message, type SystemMessage, type ToolSpec } from "./messages.js";
 import type { Model, ThinkingLevel } from "./model.js";
-import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "./provider.js";
+import type { AssistantMessageEvent, StreamRequest } from "./provider.js";
 import { isTapped, type KernelHooks, type ResolvedAuth } from "./hooks.js";
 import type { KernelRegistry } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
@@ -15,6 +16,7 @@ export interface ProviderCallSession {
   readonly hooks: KernelHooks;
   readonly registry: KernelRegistry;
   readonly systemPrompt: string;
+  readonly systemPromptSections: Readonly<Record<string, string>>;
   readonly thinkingLevel: ThinkingLevel;
   readonly sessionId: string;
   readonly convertToLlm: ConvertToLlm;
@@ -48,7 +50,9 @@ export async function* streamFromProvider(session: ProviderCallSession, model: M
     ...options,
     ...credentials,
     systemPrompt,
-    messages: session.convertToLlm(messages),
+    // not when a run's `before_agent_start` or a `context_with_system` handler replaced the text
+    ...(systemPrompt === renderedSections(session.systemPromptSections) ? { systemPromptSections: session.systemPromptSections } : {}),
+    ...providerMessages(session.convertToLlm, messages),
     tools,
     thinkingLevel: session.thinkingLevel,
     sessionId: session.sessionId,
@@ -82,4 +86,19 @@ function authFailure(model: Model, message: string): AssistantMessageEvent {
   const reply = failedReply("error", message, undefined, model);
   reply.diagnostics = [{ type: "provider_error", timestamp: reply.timestamp, error: { message }, details: { kind: "auth" } }];
   return { type: "error", reason: "error", error: reply };
+}
+
+/** The turns as providers get them, and the system messages between them where they stand. */
+function providerMessages(convert: ConvertToLlm, messages: readonly AgentMessage[]): Pick<StreamRequest, "messages" | "systemMessages"> {
+  const systemAt: number[] = [];
+  for (const [index, message] of messages.entries()) if (message.role === "system") systemAt.push(index);
+  if (systemAt.length === 0) return { messages: convert(messages) };
+  const converted: Message[] = [];
+  const append = (from: number, to?: number) => convert(messages.slice(from, to)).forEach((message) => converted.push(message));
+  const systemMessages = systemAt.map((at, i) => {
+    append(i === 0 ? 0 : systemAt[i - 1]! + 1, at);
+    return { before: converted.length, message: messages[at] as SystemMessage };
+  });
+  append(systemAt.at(-1)! + 1);
+  return { messages: converted, systemMessages };
 }

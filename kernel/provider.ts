@@ -1,15 +1,6 @@
 // The contract between the loop and a wire protocol. A provider plugin registers one `ProviderApi` per `api`.
-import type { AssistantMessage, Message, ToolCall } from "./messages.js";
+import type { AssistantMessage, Message, SystemMessage, ToolCall, ToolSpec } from "./messages.js";
 import type { BudgetThinkingLevel, Model, ThinkingLevel } from "./model.js";
-
-/** A tool as the model sees it: name, description and JSON Schema parameters. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-  /** pi's constrained sampling: "prefer" = a strict schema where the model supports one, "require" = fail without */
-  constrainedSampling?: { type: "json_schema"; strict?: "prefer" | "require" };
-}
 
 export interface ProviderResponseInfo {
   status: number;
@@ -21,6 +12,14 @@ export interface StreamRequest {
   systemPrompt: string;
   messages: Message[];
   tools: ToolSpec[];
+  /**
+   * The conversation's system messages, each standing before `messages[before]` (or after the last). `systemPrompt`
+   * and `tools` are what they amount to now; a model that takes system messages mid-conversation may be sent the
+   * first as its prompt and the later ones in place, so a change of prompt or tools keeps the cached prefix.
+   */
+  systemMessages?: PlacedSystemMessage[];
+  /** the named sections `systemPrompt` is exactly the rendering of; absent when a run or a hook replaced the text */
+  systemPromptSections?: Readonly<Record<string, string>>;
   thinkingLevel: ThinkingLevel;
   /** token budgets per thinking level (settings `thinkingBudgets`) */
   thinkingBudgets?: Partial<Record<BudgetThinkingLevel, number>>;
@@ -45,6 +44,11 @@ export interface StreamRequest {
   onResponse?: (response: ProviderResponseInfo) => Promise<void>;
   /** Called, and awaited, with each parsed event of the response stream before the provider converts it. */
   onStreamEvent?: (data: unknown) => Promise<void>;
+}
+
+export interface PlacedSystemMessage {
+  before: number;
+  message: SystemMessage;
 }
 
 /**

@@ -17,8 +17,13 @@ export class SystemPromptState {
   async refresh(hooks: KernelHooks, cwd: string, tools: readonly ToolDefinition[]): Promise<string> {
     const state = await hooks.system_prompt.promise({ sections: {}, cwd, tools });
     this.sections = state.sections;
-    this.base = Object.values(state.sections).filter((text) => text !== "").join("\n\n");
+    this.base = renderedSections(state.sections);
     this.stale = false;
     return this.base;
   }
+}
+
+/** The prompt's text: its non-empty sections in order, blank-line separated. */
+export function renderedSections(sections: Readonly<Record<string, string>>): string {
+  return Object.values(sections).filter((text) => text !== "").join("\n\n");
 }

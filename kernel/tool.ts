@@ -1,6 +1,6 @@
 // The contract of a tool the model can call.
 import type { ImageContent, TextContent, Usage } from "./messages.js";
-import type { ToolSpec } from "./provider.js";
+import type { ToolSpec } from "./messages.js";
 
 export interface ToolResult<TDetails = unknown> {
   content: (TextContent | ImageContent)[];

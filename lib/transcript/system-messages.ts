@@ -1,33 +1,13 @@
 // The system prompt and the tool set kept in the conversation as `role: "system"` messages (pi 1.6.0). The first
 // one declares the prompt's named sections and the tools whole; later ones patch sections by name (`null` removes
 // one) and add or remove tools. Replaying them in order gives the prompt and tools the conversation last declared,
-// so a resumed session knows both. Providers get the replayed prompt out of band: these messages are never sent
-// as conversation turns (convertToLlm leaves roles it does not know out).
-import type { AgentMessage, TextContent } from "../../kernel/index.js";
+// so a resumed session knows both. They are never sent as conversation turns (convertToLlm leaves them out): the
+// kernel places them beside the turns of a request, and a provider sends them as its API takes them.
+import type { AgentMessage, SystemMessage, ToolSpec } from "../../kernel/index.js";
 
-/** A tool as the model sees it (pi's tool declaration). */
-export interface ToolDeclaration {
-  name: string;
-  description: string;
-  parameters: unknown;
-  constrainedSampling?: unknown;
-}
-
-export interface SystemMessage {
-  role: "system";
-  /** opaque prompt text (a forced prompt); pith's own prompt lives in `sections` and leaves this empty */
-  content: string | TextContent[];
-  sections?: Record<string, string | null>;
-  toolsAdded?: ToolDeclaration[];
-  toolsRemoved?: { name: string }[];
-  timestamp: number;
-}
-
-declare module "../../kernel/index.js" {
-  interface CustomAgentMessages {
-    system: SystemMessage;
-  }
-}
+export type { SystemMessage } from "../../kernel/index.js";
+/** A tool as a system message declares it: a plain-JSON copy of what the model saw. */
+export type ToolDeclaration = ToolSpec;
 
 export interface DeclaredState {
   sections: Record<string, string>;
@@ -92,7 +72,7 @@ export function toolDeclaration(tool: ToolDeclaration): ToolDeclaration {
   return {
     name: tool.name,
     description: tool.description,
-    parameters: JSON.parse(JSON.stringify(tool.parameters)) as unknown,
+    parameters: JSON.parse(JSON.stringify(tool.parameters)) as ToolSpec["parameters"],
     ...(tool.constrainedSampling === undefined ? {} : { constrainedSampling: tool.constrainedSampling }),
   };
 }

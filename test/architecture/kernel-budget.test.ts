@@ -15,7 +15,11 @@ import { describe, expect, it } from "vitest";
 // One more for the tool contract's `outputSchema` (pi 1.6.0's: a codemode script receives a tool's structured result).
 // One more for the assistant message's `providerThinkingLevel` (pi 1.6.0's: the level a reply was asked at, which a
 // provider with managed effort replays before that reply in later requests, so sessions must keep it).
-const KERNEL_CODE_LINE_BUDGET = 2_027;
+// 34 more for the system messages of pi 1.6.0's transcript in the provider contract: their type (the conversation
+// stores them, so providers must be able to name them) and the request's `systemMessages` and `systemPromptSections`,
+// placed by the provider call, so that a model that takes system messages mid-conversation keeps its cached prefix
+// when the prompt or the tools change.
+const KERNEL_CODE_LINE_BUDGET = 2_061;
 const kernel = fileURLToPath(new URL("../../kernel", import.meta.url));
 
 /** Lines that are neither blank nor only a comment (`//`, or a line of a block comment). */

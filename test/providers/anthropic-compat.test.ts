@@ -2,7 +2,7 @@
 // for models.json-style models and for catalogue models that set them.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Model } from "../../kernel/model.js";
-import type { StreamRequest, ToolSpec } from "../../kernel/provider.js";
+import type { StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { builtInModelsOf } from "../../plugins/models/index.js";
 import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
 import type { MockLlm } from "../support/mock-llm/index.js";

@@ -2,7 +2,7 @@
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from "../../../kernel/messages.js";
 import { emptyUsage } from "../../../kernel/messages.js";
 import type { Model } from "../../../kernel/model.js";
-import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "../../../kernel/provider.js";
+import type { AssistantMessageEvent, StreamRequest, ToolSpec } from "../../../kernel/index.js";
 
 export type TestApi = "anthropic-messages" | "openai-completions" | "openai-responses";
 
