@@ -6,6 +6,7 @@ import type {
   WireAssistantBlock,
   WireImageBlock,
   WireMessage,
+  WireSystemMessage,
   WireTextBlock,
   WireToolResultBlock,
   WireUserBlock,
@@ -22,6 +23,8 @@ export interface AnthropicMessagesOptions {
   sendStored?: boolean;
   /** each earlier reply is led by a marker of the effort it was asked at (anthropic-effort.ts) */
   markEfforts?: boolean;
+  /** later system messages, each sent just before the first reply after `repliesBefore` replies (or at the end) */
+  systemUpdates?: { repliesBefore: number; wire: WireSystemMessage }[];
 }
 
 /** compat.allowEmptySignature: the endpoint signs thinking with "" and wants it back as thinking (some gateways). */
@@ -30,6 +33,12 @@ const allowsEmptySignature = (model: Model) => model.compat?.allowEmptySignature
 export function toAnthropicMessages(messages: readonly Message[], model: Model, options: AnthropicMessagesOptions = {}): WireMessage[] {
   const replay = prepareReplay(messages, model, { normalizeToolCallId: anthropicToolCallId });
   const wire: WireMessage[] = [];
+  const updates = options.systemUpdates ?? [];
+  let nextUpdate = 0;
+  let replies = 0;
+  const sendUpdates = (upTo: number) => {
+    while (nextUpdate < updates.length && updates[nextUpdate]!.repliesBefore <= upTo) wire.push(updates[nextUpdate++]!.wire);
+  };
   for (let i = 0; i < replay.length; i++) {
     const message = replay[i]!;
     if (message.role === "user") {
@@ -37,7 +46,9 @@ export function toAnthropicMessages(messages: readonly Message[], model: Model, 
       if (content !== undefined) wire.push({ role: "user", content });
     } else if (message.role === "assistant") {
       const content = assistantContent(message.content, allowsEmptySignature(model));
+      const reply = replies++;
       if (content.length === 0) continue;
+      sendUpdates(reply);
       const effort = options.markEfforts ? replayedEffort(message, model) : undefined;
       if (effort !== undefined) wire.push(effortMarker(effort));
       wire.push({ role: "assistant", content });
@@ -48,13 +59,14 @@ export function toAnthropicMessages(messages: readonly Message[], model: Model, 
       wire.push({ role: "user", content: results });
     }
   }
+  sendUpdates(Infinity);
   return wire;
 }
 
-/** Marks the last user turn so the conversation so far is cached for the next request. */
+/** Marks the last user turn (or system message) so the conversation so far is cached for the next request. */
 export function addConversationBreakpoint(messages: WireMessage[], cacheControl: CacheControl): void {
   const last = messages[messages.length - 1];
-  if (!last || last.role !== "user") return;
+  if (!last || (last.role !== "user" && last.role !== "system")) return;
   if (typeof last.content === "string") {
     last.content = [{ type: "text", text: last.content, cache_control: cacheControl }];
     return;

@@ -1,5 +1,5 @@
 // Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
-import type { AssistantMessage, StreamRequest } from "../../kernel/index.js";
+import type { AssistantMessage, StreamRequest, ToolSpec } from "../../kernel/index.js";
 import { COPILOT_PROVIDER, cacheRetention, copilotRequestHeaders, sanitizeText, type CacheRetention } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";
@@ -7,6 +7,7 @@ import { CLAUDE_CODE_IDENTITY, SUBSCRIPTION_BETAS, claudeCodeName, isSubscriptio
 import { MESSAGE_THREADS_BETA, threadSession } from "./anthropic-threads.js";
 import { allowedFallbackModels } from "./anthropic-fallbacks.js";
 import { toAnthropicTools } from "./anthropic-tools.js";
+import { DEFERRED_TOOL_PLACEHOLDER, INLINE_TOOLS_BETA, anthropicTranscript, wireUpdate } from "./anthropic-transcript.js";
 import { MID_CONVERSATION_OUTPUT_CONFIG_BETA, THINKING_BINDING_CONTROLS_BETA, effortMarker, managesEffort } from "./anthropic-effort.js";
 import type { AnthropicRequestBody, CacheControl, WireMessage } from "./anthropic-wire.js";
 
@@ -31,7 +32,21 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   const plan = planThinking(request);
   const subscription = isSubscriptionToken(request.apiKey);
   const markedEffort = plan.markedEffort;
-  const messages = toAnthropicMessages(request.messages, model, { sendStored: request.onPayload === undefined, markEfforts: markedEffort !== undefined });
+  const transcript = anthropicTranscript(request);
+  const toolName = (name: string) => (subscription ? claudeCodeName(name) : name);
+  const wireTools = (tools: readonly ToolSpec[], cache: CacheControl | undefined) =>
+    toAnthropicTools(tools.map((tool) => ({ ...tool, name: toolName(tool.name) })), {
+      eagerStreaming: eagerToolStreaming,
+      strictTools: compat.supportsStrictTools === true,
+      // compat.supportsCacheControlOnTools false: gateways such as Fireworks refuse the marker on tools
+      cacheControl: compat.supportsCacheControlOnTools === false ? undefined : cache,
+    });
+  const additions = transcript.nativeToolChanges ? (tools: ToolSpec[]) => wireTools(tools, undefined) : undefined;
+  const systemUpdates = transcript.updates.flatMap(({ repliesBefore, message }) => {
+    const wire = wireUpdate(message, additions, toolName);
+    return wire ? [{ repliesBefore, wire }] : [];
+  });
+  const messages = toAnthropicMessages(request.messages, model, { sendStored: request.onPayload === undefined, markEfforts: markedEffort !== undefined, systemUpdates });
   if (subscription) renameToolUses(messages);
   if (cacheControl) addConversationBreakpoint(messages, cacheControl);
   // after the breakpoint: the level may change from one request to the next, the conversation before it not
@@ -39,17 +54,10 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
 
   const body: AnthropicRequestBody = { model: model.id, messages, max_tokens: plan.maxTokens, stream: true };
   const marked = cacheControl ? { cache_control: cacheControl } : {};
-  if (request.systemPrompt.trim() !== "") body.system = [{ type: "text", text: sanitizeText(request.systemPrompt), ...marked }];
+  if (transcript.systemPrompt.trim() !== "") body.system = [{ type: "text", text: sanitizeText(transcript.systemPrompt), ...marked }];
   if (subscription) body.system = [{ type: "text", text: CLAUDE_CODE_IDENTITY, ...marked }, ...(body.system ?? [])];
-  if (request.tools.length > 0) {
-    const tools = subscription ? request.tools.map((tool) => ({ ...tool, name: claudeCodeName(tool.name) })) : request.tools;
-    body.tools = toAnthropicTools(tools, {
-      eagerStreaming: eagerToolStreaming,
-      strictTools: compat.supportsStrictTools === true,
-      // compat.supportsCacheControlOnTools false: gateways such as Fireworks refuse the marker on tools
-      cacheControl: compat.supportsCacheControlOnTools === false ? undefined : cacheControl,
-    });
-  }
+  if (transcript.tools.length > 0) body.tools = wireTools(transcript.tools, cacheControl);
+  if (transcript.nativeToolChanges) body.tools = [...(body.tools ?? []), DEFERRED_TOOL_PLACEHOLDER];
   if (plan.thinking) body.thinking = plan.thinking;
   if (plan.effort) body.output_config = { effort: plan.effort };
   // Anthropic rejects a temperature while thinking is on.
@@ -61,11 +69,12 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   if (fallbacks.length > 0) body.fallbacks = fallbacks.map((fallback) => ({ model: fallback.model }));
 
   const betas: string[] = subscription ? [...SUBSCRIPTION_BETAS] : [];
-  if (request.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
+  if (transcript.tools.length > 0 && !eagerToolStreaming) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
   if (plan.interleavedBeta && thinkingOn) betas.push(INTERLEAVED_THINKING_BETA);
   if (fallbacks.length > 0) betas.push(SERVER_SIDE_FALLBACK_BETA);
   // also with thinking off, as pi 1.6.0 sends them
   if (managesEffort(model)) betas.push(MID_CONVERSATION_OUTPUT_CONFIG_BETA, THINKING_BINDING_CONTROLS_BETA);
+  if (transcript.nativeToolChanges) betas.push(INLINE_TOOLS_BETA);
   // sent by every request of a session that may use threads, also once the endpoint turned them off for it
   if (threadSession(request) !== undefined) betas.push(MESSAGE_THREADS_BETA);
   const headers = { ...copilotRequestHeaders(request), ...affinityHeaders(request, subscription) };

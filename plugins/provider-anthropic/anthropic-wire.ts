@@ -57,9 +57,21 @@ export interface WireEffortMarker {
   output_config: { effort: string };
 }
 
+/** A later system message of the conversation (anthropic-transcript.ts). */
+export interface WireSystemMessage {
+  role: "system";
+  content: WireSystemBlock[];
+}
+
+export type WireSystemBlock =
+  | WireTextBlock
+  | { type: "tool_addition"; tool: { type: "tool_definition"; definition: WireTool }; cache_control?: CacheControl }
+  | { type: "tool_removal"; tool: { type: "tool_reference"; name: string }; cache_control?: CacheControl };
+
 export type WireMessage =
   | { role: "user"; content: string | WireUserBlock[] }
   | { role: "assistant"; content: WireAssistantBlock[] }
+  | WireSystemMessage
   | WireEffortMarker;
 
 export interface WireTool {
@@ -69,6 +81,8 @@ export interface WireTool {
   eager_input_streaming?: boolean;
   /** Anthropic's strict tool schema (compat.supportsStrictTools) */
   strict?: boolean;
+  /** a tool declared but not loaded (the placeholder of anthropic-transcript.ts) */
+  defer_loading?: boolean;
   cache_control?: CacheControl;
 }
 

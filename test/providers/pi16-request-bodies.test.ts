@@ -42,9 +42,6 @@ const SESSION = "sess-side-by-side";
 const VOLATILE_HEADERS =
   /^(user-agent|x-stainless-.*|content-length|host|connection|accept-encoding|accept-language|sec-fetch-mode|amz-sdk-.*|x-amz-date|x-amz-content-sha256|x-amz-user-agent|x-goog-api-client|x-case)$/;
 
-/** pi 1.6.0's Anthropic betas for machinery pith lacks (deferred tool loading). */
-const PI_ONLY_BETAS = new Set(["inline-tools-2026-09-15"]);
-
 const apiKeyFor = (target: SideBySideCase) => (target.api === "openai-codex-responses" ? CODEX_TOKEN : target.api === "bedrock-converse-stream" ? "<authenticated>" : "test-key");
 
 let mock: MockLlm;
@@ -89,9 +86,14 @@ async function sendThroughPi(): Promise<void> {
 async function sendThroughPith(): Promise<void> {
   for (const [index, target] of cases.entries()) {
     const model = builtInModelsOf(target.provider).find((candidate) => candidate.id === target.id)!;
+    const conversation = sideBySideConversation(target);
+    // the prompt and tools recorded in the conversation, placed as the kernel places them (pi's transcript form)
+    const sections = { prompt: conversation.systemPrompt };
     const request: StreamRequest = {
       model: { ...model, baseUrl: mockBaseUrl(target.api, mock.url) },
-      ...sideBySideConversation(target),
+      ...conversation,
+      systemMessages: [{ before: 0, message: { role: "system", content: "", sections, toolsAdded: conversation.tools, timestamp: 0 } }],
+      systemPromptSections: sections,
       thinkingLevel: target.level,
       apiKey: apiKeyFor(target),
       sessionId: SESSION,
@@ -118,16 +120,11 @@ function comparable(request: RecordedRequest | undefined): Comparable | undefine
 /** pi's request without what pith knowingly does not send (docs/compatibility.md, "Provider requests"). */
 function withoutKnownDifferences(target: SideBySideCase, request: Comparable | undefined): Comparable | undefined {
   if (!request) return undefined;
-  const { headers, body } = request;
+  const { headers } = request;
   if (target.api === "anthropic-messages") {
     // pi's SDK client is the browser-capable beta one: a flag header and `?beta=true` on the path
     delete headers["anthropic-dangerous-direct-browser-access"];
     request.path = request.path.replace("?beta=true", "");
-    const betas = (headers["anthropic-beta"] ?? "").split(",").filter((beta) => beta !== "" && !PI_ONLY_BETAS.has(beta));
-    if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
-    else delete headers["anthropic-beta"];
-    // deferred tool loading: a placeholder tool
-    body.tools = (body.tools as Array<{ name: string }> | undefined)?.filter((tool) => tool.name !== "__pi_deferred_placeholder__");
   }
   if (target.api === "pi-messages") {
     // pi 1.6.0 sends the system prompt and tools as a leading system message of its transcript form
