@@ -4,11 +4,10 @@
 // compat.supportsMidConvoToolChanges the tool list stays the first message's, followed by a never-loaded
 // placeholder, and later tools come by value in `tool_addition` blocks and leave by `tool_removal`. Either way a
 // change of prompt or tools leaves the request's head, and so the cached prefix, as it was.
-// Any other model, a prompt a run replaced and a transcript that does not amount to the request's prompt and tools
-// get the prompt and tools as they are now.
+// Any other model, and a transcript the request cannot be sent in place of (lib/provider-kit/in-place-transcript.ts),
+// gets the prompt and tools as they are now.
 import type { AssistantMessage, Message, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
-import { sanitizeText } from "../../lib/provider-kit/index.js";
-import { renderSections, replaySystemMessages, toolDeclaration } from "../../lib/transcript/system-messages.js";
+import { inPlaceTranscript, sanitizeText, systemUpdateText } from "../../lib/provider-kit/index.js";
 import type { WireSystemBlock, WireSystemMessage, WireTool } from "./anthropic-wire.js";
 
 export const INLINE_TOOLS_BETA = "inline-tools-2026-09-15";
@@ -37,22 +36,15 @@ export interface PlacedUpdate {
 }
 
 export function anthropicTranscript(request: StreamRequest): AnthropicTranscript {
-  const collapsed: AnthropicTranscript = { systemPrompt: request.systemPrompt, tools: request.tools, nativeToolChanges: false, updates: [] };
-  const { systemMessages, systemPromptSections } = request;
   const compat = request.model.compat ?? {};
-  if (compat.supportsMidConvoSystemMessages !== true || !systemMessages || systemMessages[0]?.before !== 0 || !systemPromptSections) return collapsed;
-  const messages = systemMessages.map((placed) => placed.message);
-  if (messages.some((message) => contentText(message) !== "")) return collapsed;
-  const declared = replaySystemMessages(messages);
-  if (!sameSections(declared.sections, systemPromptSections) || !sameTools([...declared.tools.values()], request.tools)) return collapsed;
-  const initial = messages[0]!;
-  const initialTools = initial.toolsAdded ?? [];
-  const nativeToolChanges = compat.supportsMidConvoToolChanges === true && initialTools.length > 0;
+  const transcript = compat.supportsMidConvoSystemMessages === true ? inPlaceTranscript(request) : undefined;
+  if (!transcript) return { systemPrompt: request.systemPrompt, tools: request.tools, nativeToolChanges: false, updates: [] };
+  const nativeToolChanges = compat.supportsMidConvoToolChanges === true && transcript.initialTools.length > 0;
   return {
-    systemPrompt: renderSections(initial.sections ?? {}),
-    tools: nativeToolChanges ? initialTools : [...declared.tools.values()],
+    systemPrompt: transcript.prompt,
+    tools: nativeToolChanges ? transcript.initialTools : transcript.currentTools,
     nativeToolChanges,
-    updates: systemMessages.slice(1).map(({ before, message }) => ({ repliesBefore: repliesIn(request.messages, before), message })),
+    updates: transcript.later.map(({ before, message }) => ({ repliesBefore: repliesIn(request.messages, before), message })),
   };
 }
 
@@ -62,7 +54,7 @@ export function anthropicTranscript(request: StreamRequest): AnthropicTranscript
  */
 export function wireUpdate(message: SystemMessage, toolDefinitions: ((tools: ToolSpec[]) => WireTool[]) | undefined, toolName: (name: string) => string): WireSystemMessage | undefined {
   const blocks: WireSystemBlock[] = [];
-  const text = updateText(message);
+  const text = systemUpdateText(message);
   if (text !== "") blocks.push({ type: "text", text: sanitizeText(text) });
   if (toolDefinitions) {
     const added = message.toolsAdded ?? [];
@@ -76,14 +68,6 @@ export function wireUpdate(message: SystemMessage, toolDefinitions: ((tools: Too
   return blocks.length > 0 ? { role: "system", content: blocks } : undefined;
 }
 
-function updateText(message: SystemMessage): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(message.sections ?? {})) {
-    parts.push(value === null ? `Removed system prompt section "${name}".` : `Updated system prompt section "${name}":\n\n${value}`);
-  }
-  return parts.join("\n\n");
-}
-
 /** The replies before `messages[end]` that a request replays (a failed or aborted one is left out). */
 function repliesIn(messages: readonly Message[], end: number): number {
   let count = 0;
@@ -91,22 +75,6 @@ function repliesIn(messages: readonly Message[], end: number): number {
   return count;
 }
 
-export function isReplayedReply(message: Message): message is AssistantMessage {
+function isReplayedReply(message: Message): message is AssistantMessage {
   return message.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted";
-}
-
-function contentText(message: SystemMessage): string {
-  return typeof message.content === "string" ? message.content : message.content.map((block) => block.text).join("\n");
-}
-
-function sameSections(declared: Record<string, string>, current: Readonly<Record<string, string>>): boolean {
-  const keys = Object.keys(current).filter((name) => current[name] !== "");
-  const declaredKeys = Object.keys(declared).filter((name) => declared[name] !== "");
-  return keys.length === declaredKeys.length && keys.every((name) => declared[name] === current[name]);
-}
-
-function sameTools(declared: ToolSpec[], current: readonly ToolSpec[]): boolean {
-  if (declared.length !== current.length) return false;
-  const byName = new Map(declared.map((tool) => [tool.name, JSON.stringify(toolDeclaration(tool))]));
-  return current.every((tool) => byName.get(tool.name) === JSON.stringify(toolDeclaration(tool)));
 }
