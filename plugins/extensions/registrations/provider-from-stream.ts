@@ -1,6 +1,7 @@
 // A pi-style stream function (`(model, context, options) => events`, as pi-ai's `streamSimple` and
 // `registerProvider({streamSimple})` take it) as a pith provider plugin's `ProviderApi`.
 import type { Message, Model, ThinkingLevel, AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/index.js";
+import { inPlaceTranscript } from "../../../lib/provider-kit/index.js";
 import { normalizeContext, type SystemMessage } from "../shims/pi-ai/pi-ai-transcript.js";
 
 /** pi-ai's `Context` (prompt and tools beside the messages) or 1.6's transcript (them as system messages). */
@@ -38,10 +39,9 @@ export function providerFromStream(
   return {
     api,
     stream(request: StreamRequest) {
-      // pi 1.6 hands custom stream functions a transcript: the prompt and tools as a leading system message
       return streamFn(
         request.model,
-        normalizeContext({ systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools }),
+        transcriptOf(request),
         {
           apiKey: request.apiKey,
           headers: request.headers,
@@ -55,6 +55,24 @@ export function providerFromStream(
       );
     },
   };
+}
+
+/**
+ * The conversation as pi 1.6.0 hands it to custom stream functions: its system messages where they stand (the first
+ * with the prompt and tools, later ones with what changed), so the function can send them as its API takes them; the
+ * prompt and tools of the moment as one leading system message when the system messages do not add up to them.
+ */
+function transcriptOf(request: StreamRequest): StreamContext {
+  const placed = inPlaceTranscript(request) ? request.systemMessages! : [];
+  if (placed.length === 0) return normalizeContext({ systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools });
+  const messages: StreamContext["messages"] = [];
+  let next = 0;
+  request.messages.forEach((message, index) => {
+    while (next < placed.length && placed[next]!.before <= index) messages.push(placed[next++]!.message);
+    messages.push(message);
+  });
+  for (; next < placed.length; next++) messages.push(placed[next]!.message);
+  return { messages };
 }
 
 /** the request's hooks as pi-ai's `onPayload`, `onResponse` and `onProviderStreamEvent`, handed over always, as pi does */
