@@ -7,33 +7,24 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { rawProviderExtension } from "./raw-provider-extension.js";
 
-const EXTENSION = `
-import { appendFileSync } from "node:fs";
-import { createAssistantMessageEventStream } from "@earendil-works/pi-ai";
-const log = (entry) => appendFileSync(process.env.SEEN, JSON.stringify(entry) + "\\n");
-function streamSimple(model, _context, options) {
-  const events = createAssistantMessageEventStream();
-  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-  const message = { role: "assistant", content: [{ type: "text", text: "raw done" }], api: model.api, provider: model.provider, model: model.id, usage, stopReason: "stop", timestamp: Date.now() };
-  (async () => {
-    log({ observers: ["onPayload", "onResponse", "onProviderStreamEvent"].filter((name) => typeof options?.[name] === "function") });
-    await options?.onProviderStreamEvent?.({ type: "raw-start", n: 1 }, model);
-    events.push({ type: "start", partial: { ...message, content: [] } });
-    await options?.onProviderStreamEvent?.({ type: "raw-end", n: 2 }, model);
-    events.push({ type: "done", reason: "stop", message });
-    events.end();
-  })();
-  return events;
-}
-export default function (pi) {
-  pi.registerProvider("raw-demo", {
-    baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", api: "raw-api", streamSimple,
-    models: [{ id: "raw-one", name: "Raw One", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 8000, maxTokens: 1000 }],
-  });
-  pi.on("provider_stream_event", (event) => log({ event: event.type, provider: event.provider, api: event.api, model: event.model, data: event.data }));
-}
-`;
+const EXTENSION = rawProviderExtension(
+  `function streamSimple(model, _context, options) {
+    const events = createAssistantMessageEventStream();
+    const message = reply(model, "raw done");
+    (async () => {
+      log({ observers: ["onPayload", "onResponse", "onProviderStreamEvent"].filter((name) => typeof options?.[name] === "function") });
+      await options?.onProviderStreamEvent?.({ type: "raw-start", n: 1 }, model);
+      events.push({ type: "start", partial: { ...message, content: [] } });
+      await options?.onProviderStreamEvent?.({ type: "raw-end", n: 2 }, model);
+      events.push({ type: "done", reason: "stop", message });
+      events.end();
+    })();
+    return events;
+  }`,
+  `pi.on("provider_stream_event", (event) => log({ event: event.type, provider: event.provider, api: event.api, model: event.model, data: event.data }));`,
+);
 
 const worlds: CliWorld[] = [];
 beforeEach(async () => worlds.push(await createCliWorld(), await createCliWorld()));

@@ -10,10 +10,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { NODE22, PI16_CLI, runPiCli } from "../support/pi-node22.js";
+import { rawProviderExtension } from "./raw-provider-extension.js";
 
-const EXTENSION = `
-import { appendFileSync } from "node:fs";
-import { createAssistantMessageEventStream } from "@earendil-works/pi-ai";
+const EXTENSION = rawProviderExtension(`
 const names = (list) => list?.map((item) => item.name);
 function streamSimple(model, context) {
   const shape = context.messages.map((message) =>
@@ -21,24 +20,16 @@ function streamSimple(model, context) {
       ? { role: "system", sections: Object.keys(message.sections ?? {}), added: names(message.toolsAdded), removed: names(message.toolsRemoved) }
       : { role: message.role },
   );
-  appendFileSync(process.env.SEEN, JSON.stringify({ systemPrompt: context.systemPrompt, tools: names(context.tools), shape }) + "\\n");
+  log({ systemPrompt: context.systemPrompt, tools: names(context.tools), shape });
   const events = createAssistantMessageEventStream();
-  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-  const message = { role: "assistant", content: [{ type: "text", text: "ok" }], api: model.api, provider: model.provider, model: model.id, usage, stopReason: "stop", timestamp: Date.now() };
+  const message = reply(model, "ok");
   queueMicrotask(() => {
     events.push({ type: "start", partial: { ...message, content: [] } });
     events.push({ type: "done", reason: "stop", message });
     events.end();
   });
   return events;
-}
-export default function (pi) {
-  pi.registerProvider("raw-demo", {
-    baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", api: "raw-api", streamSimple,
-    models: [{ id: "raw-one", name: "Raw One", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 8000, maxTokens: 1000 }],
-  });
-}
-`;
+}`);
 
 const worlds: CliWorld[] = [];
 beforeEach(async () => worlds.push(await createCliWorld(), await createCliWorld()));
