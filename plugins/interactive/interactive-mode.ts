@@ -5,6 +5,7 @@ import { ProcessTerminal, type Terminal, type TUI } from "@earendil-works/pi-tui
 import { onHighlighterLoaded } from "../../lib/ui/syntax-highlight.js";
 import { registeredTool } from "./tools/renderers.js";
 import { type AgentSession, type ImageContent, definePlugin, type Logger, type PithError, type PithPlugin, type PluginContext } from "../../kernel/index.js";
+import { storedReplyCacheMiss } from "../session-services/cache-misses.js";
 import { ChatController } from "./chat/chat-controller.js";
 import { ExtensionBindings } from "./extensions/extension-bindings.js";
 import { keyHints } from "./extensions/key-hints.js";
@@ -121,7 +122,7 @@ export function interactiveMode(options: InteractiveModeOptions): InteractiveMod
     workingVisible: true,
     outputPad: 1,
     cacheNotices: false,
-  }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd(), registeredTool: (name) => (context ? registeredTool(context.registry.tools, name) : undefined), editorInUse: () => ui.editorInUse });
+  }, { extensions: () => context?.tryUse("extensions")?.terminal, hints: keyHints(keys, (): Theme => ui.theme), cwd: () => context?.cwd ?? process.cwd(), registeredTool: (name) => (context ? registeredTool(context.registry.tools, name) : undefined), editorInUse: () => ui.editorInUse, cacheMiss: (reply) => (context ? storedReplyCacheMiss(context, reply) : undefined) });
   const bindings = new ExtensionBindings(keys, chat);
   editor.interceptors.add(bindings.handle);
   const programStatus = new ProgramStatus(terminal, () => context?.tryUse("sessions")?.manager.getSessionName());

@@ -6,6 +6,7 @@ import { CommandCatalog } from "./command-catalog.js";
 import { ModelSwitch } from "./model-switch.js";
 import { SessionInfo } from "./session-info.js";
 import { UserBash } from "./user-bash.js";
+import { catalogueCacheReadPrice } from "./cache-misses.js";
 import { limitsModel } from "../models/routed-model.js";
 
 export function provideSessionServices(context: PluginContext): void {
@@ -39,6 +40,7 @@ export function provideSessionServices(context: PluginContext): void {
         compaction: () => context.tryUse("compaction"),
         limitsModel: () => limitsModel(context.tryUse("models"), context.session.model, context.session.messages),
         autoCompactionEnabled: () => settings()?.compaction?.enabled ?? true,
+        cacheReadPrice: catalogueCacheReadPrice(context),
         emit: (event) => context.emit(event),
       }),
     );

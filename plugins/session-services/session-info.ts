@@ -6,6 +6,7 @@ import type { SessionEntry, SessionTreeNode } from "../sessions/format/types.js"
 import type { CompactionService } from "../compaction/compaction-events.js";
 import { contextUsage, type ContextUsage } from "../compaction/tokens/context-usage.js";
 import { EntryTally, tallyOfMessages } from "./session-tally.js";
+import { cacheMisses, usageBreakdown, type CacheReadPrice, type CacheWaste, type UsageShare } from "./cache-misses.js";
 
 /** pi's `RpcSessionState`; undefined fields are left out of the JSON. */
 export interface SessionStateReport {
@@ -39,6 +40,11 @@ export interface SessionStatsReport {
   contextUsage?: ContextUsage;
 }
 
+export interface SessionSpending {
+  breakdown: UsageShare[];
+  cacheWaste: CacheWaste;
+}
+
 export interface ForkPoint {
   entryId: string;
   text: string;
@@ -61,6 +67,8 @@ export interface SessionInfoService {
   stats(): SessionStatsReport;
   /** the text of the last assistant reply (an aborted empty one is skipped), trimmed; undefined when none */
   lastAssistantText(): string | undefined;
+  /** what the session's usage went to per model, and what its prompt caches missed (pi 1.6.0's `/session`) */
+  spending(): SessionSpending;
   /** every user message of the session file, in file order (all branches), as pi lists them */
   forkPoints(): ForkPoint[];
   /** trimmed; an empty name is refused */
@@ -87,6 +95,7 @@ export interface SessionInfoConfig {
   /** the model whose context window applies: under a virtual selection, the one that answered last */
   limitsModel(): Model | undefined;
   autoCompactionEnabled(): boolean;
+  cacheReadPrice: CacheReadPrice;
   emit(event: SessionEvent): void;
 }
 
@@ -112,6 +121,11 @@ export class SessionInfo implements SessionInfoService {
       messageCount: state.messages.length,
       pendingMessageCount: state.pendingMessageCount,
     };
+  }
+
+  spending(): SessionSpending {
+    const entries = this.config.sessions()?.manager.getEntries() ?? [];
+    return { breakdown: usageBreakdown(entries), cacheWaste: cacheMisses(entries, this.config.cacheReadPrice).totals };
   }
 
   stats(): SessionStatsReport {

@@ -4,13 +4,15 @@ import { Container, Spacer, type Component, type LoaderIndicatorOptions, type TU
 import type { AssistantMessage as AssistantMessageData, AgentMessage, SessionEvent } from "../../../kernel/index.js";
 import { AssistantMessage, type AssistantDisplay } from "../components/assistant-message.js";
 import { Countdown } from "../components/countdown.js";
-import { billedText, Notice, type NoticeKind } from "../components/notice.js";
+import { billedText, cacheMissText, Notice, type NoticeKind } from "../components/notice.js";
+import type { CacheMiss } from "../../session-services/cache-misses.js";
 import { PendingMessages } from "../components/pending-messages.js";
 import { ToolRow } from "../components/tool-row.js";
 import { rendererFor, type RegisteredTool } from "../tools/renderers.js";
 import { WorkingStatus, type StatusColours } from "../components/working-status.js";
 import { RenderedToolRow } from "../extensions/rendered-tool-row.js";
-import { padded, type Padded } from "../extensions/output-pad.js";
+import { OUTPUT_PAD, padded, type Padded } from "../extensions/output-pad.js";
+import { PaintedText } from "../components/painted-text.js";
 import { chatItemFor, entryItemFor, type ChatItem, type EntryPlace, type ItemContext } from "./chat-items.js";
 import type { CustomEntryData } from "../extensions/custom-entry.js";
 import type { HistoryItem } from "./history.js";
@@ -31,6 +33,8 @@ export interface ChatRenderers {
   registeredTool(name: string): RegisteredTool | undefined;
   /** the editor in use (the prompt or an extension's), which may draw the working indicator in its border */
   editorInUse(): unknown;
+  /** the cache miss a reply that just ended paid for, if any */
+  cacheMiss(reply: AssistantMessageData): CacheMiss | undefined;
 }
 
 /** a tool call's place in the chat: pith's own row, or one an extension draws */
@@ -100,7 +104,10 @@ export class ChatController {
         if (event.message.role === "assistant") this.updateReply(event.message);
         break;
       case "message_end":
-        if (event.message.role === "assistant") this.endReply(event.message);
+        if (event.message.role === "assistant") {
+          this.endReply(event.message);
+          if (this.settings.cacheNotices) this.addCacheMiss(this.renderers.cacheMiss(event.message));
+        }
         break;
       case "tool_execution_start": {
         const row = this.row(event.toolCallId, event.toolName);
@@ -141,6 +148,10 @@ export class ChatController {
         if (this.settings.cacheNotices) this.notify("cost", billedText(item.billed.kind, item.billed.usage));
         continue;
       }
+      if ("cacheMiss" in item) {
+        this.addCacheMiss(item.cacheMiss);
+        continue;
+      }
       if ("entry" in item) {
         this.addEntry(item.entry);
         continue;
@@ -162,6 +173,12 @@ export class ChatController {
     // a burst of statuses collapses into the latest one
     if (kind === "status" && last instanceof Notice && last.kind === "status") chat.removeChild(last);
     chat.addChild(padded(new Notice(kind, message, this.theme), this.settings.outputPad));
+    this.tui.requestRender();
+  }
+
+  /** a report that paints itself when drawn (`/session`), after a blank line, so a theme change repaints it */
+  addReport(paint: () => string): void {
+    this.layout.chat.addChild(padded(new PaintedText(() => `\n${paint()}`, OUTPUT_PAD, 0), this.settings.outputPad));
     this.tui.requestRender();
   }
 
@@ -314,6 +331,12 @@ export class ChatController {
     // pi's spacing: a blank line above a summary, and above what the user sent unless it opens the chat
     if (role === "compactionSummary" || role === "branchSummary" || (role === "user" && this.layout.chat.children.length > 0)) this.layout.chat.addChild(new Spacer(1));
     this.addExpandable(item);
+  }
+
+  /** the notice of a reply that paid for a cache miss worth telling */
+  private addCacheMiss(miss: CacheMiss | undefined): void {
+    const text = miss && cacheMissText(miss);
+    if (this.settings.cacheNotices && text) this.notify("cost", text);
   }
 
   /** a cache refresh, when notices are on; refreshes one after the other add up on one line, as in pi */

@@ -1,7 +1,8 @@
 // What the chat shows of a session's earlier conversation (start-up, resume, reload, /tree): the entries the
 // context is built from, in order (pi draws the same), each message with the entry it came from, and the custom
 // entries extensions appended, which their entry renderers draw but the model never sees, and cache refreshes.
-import type { AgentMessage, PluginContext, SessionApi, Usage } from "../../../kernel/index.js";
+import type { AgentMessage, AssistantMessage, PluginContext, SessionApi, Usage } from "../../../kernel/index.js";
+import { cacheMisses, catalogueCacheReadPrice, type CacheMiss } from "../../session-services/cache-misses.js";
 import { contextEntries, entryMessage, type UsageEntry } from "../../sessions/index.js";
 import type { CustomEntryData } from "../extensions/custom-entry.js";
 
@@ -11,11 +12,18 @@ export interface BilledSummary {
   usage: Usage;
 }
 
-export type HistoryItem = { message: AgentMessage; messageId?: string; timestamp?: string } | { entry: CustomEntryData } | { usage: UsageEntry } | { billed: BilledSummary };
+export type HistoryItem =
+  | { message: AgentMessage; messageId?: string; timestamp?: string }
+  | { entry: CustomEntryData }
+  | { usage: UsageEntry }
+  | { billed: BilledSummary }
+  | { cacheMiss: CacheMiss };
 
 export function sessionHistory(context: PluginContext, session: Pick<SessionApi, "messages">): HistoryItem[] {
   const manager = context.tryUse("sessions")?.manager;
   if (!manager) return session.messages.map((message) => ({ message }));
+  // the misses are not stored: found again over the whole file, only when their notices are on (it reads every reply)
+  const misses = context.tryUse("settings")?.get().showCacheMissNotices ? cacheMisses(manager.getEntries(), catalogueCacheReadPrice(context)).misses : undefined;
   return contextEntries(manager.getBranch()).flatMap((entry, position): HistoryItem[] => {
     if (entry.type === "custom") return [{ entry }];
     // a cache refresh, shown as its notice (when notices are on)
@@ -26,7 +34,9 @@ export function sessionHistory(context: PluginContext, session: Pick<SessionApi,
     if (!message) return [];
     const item: HistoryItem = { message, messageId: entry.id, timestamp: entry.timestamp };
     const summarised = entry.type === "compaction" || entry.type === "branch_summary";
-    return summarised && entry.usage ? [item, { billed: { kind: entry.type, usage: entry.usage } }] : [item];
+    if (summarised && entry.usage) return [item, { billed: { kind: entry.type, usage: entry.usage } }];
+    const miss = misses?.get(message as AssistantMessage);
+    return miss ? [item, { cacheMiss: miss }] : [item];
   });
 }
 

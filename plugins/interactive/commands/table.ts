@@ -38,9 +38,9 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   {
     name: "session",
     description: "Show session info and statistics",
-    async run(_args, { context, chat }) {
+    async run(_args, { context, chat, ui }) {
       const { sessionReport } = await import("./session-report.js");
-      chat.notify("info", sessionReport(context.use("sessionInfo"), context.tryUse("cacheWarming")));
+      chat.addReport(sessionReport(context.use("sessionInfo"), ui.theme, context.tryUse("cacheWarming")));
     },
   },
   {

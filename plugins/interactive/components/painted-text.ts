@@ -12,6 +12,11 @@ export class PaintedText extends Text {
     super(paint(), paddingX, paddingY);
   }
 
+  /** the `outputPad` setting, for one in the chat */
+  setOutputPad(padding: number): void {
+    this.setPaddingX(padding);
+  }
+
   override invalidate(): void {
     super.invalidate();
     this.setText(this.paint());
