@@ -4,11 +4,14 @@ import type { StreamRequest } from "../../kernel/index.js";
 
 export const COPILOT_PROVIDER = "github-copilot";
 
-export function copilotRequestHeaders(request: StreamRequest): Record<string, string> {
+/**
+ * `lastRole`: the role of what the conversation sent ends with, when the provider sends more than its turns (a system
+ * message the request ends with counts as the agent's, as in pi 1.6.0).
+ */
+export function copilotRequestHeaders(request: StreamRequest, lastRole: string | undefined = request.messages.at(-1)?.role): Record<string, string> {
   if (request.model.provider !== COPILOT_PROVIDER) return {};
-  const last = request.messages.at(-1);
   const headers: Record<string, string> = {
-    "X-Initiator": last && last.role !== "user" ? "agent" : "user",
+    "X-Initiator": lastRole !== undefined && lastRole !== "user" ? "agent" : "user",
     "Openai-Intent": "conversation-edits",
   };
   const hasImage = request.messages.some(

@@ -22,12 +22,12 @@ export function continuedBody(body: SentBody, last: CodexContinuation | undefine
 }
 
 /**
- * What the socket holds after `reply`: the body's input and the reply as the next request will replay it (the
- * conversion of the request's messages with the reply, past the items the request itself had; `builtItems`).
+ * What the socket holds after `reply`: the body's input and the reply's own items, as pi 1.6.0 keeps them (the reply
+ * converted alone: the items the request built around the conversation, its system messages and level settings,
+ * are in the body's input already).
  */
-export function continuationAfter(body: SentBody, request: StreamRequest, builtItems: number, reply: AssistantMessage): CodexContinuation | undefined {
+export function continuationAfter(body: SentBody, request: StreamRequest, reply: AssistantMessage): CodexContinuation | undefined {
   if (!reply.responseId) return undefined;
-  const replayed = toResponsesInput(request.systemPrompt, [...request.messages, reply], request.model).slice(builtItems);
-  const replyItems = replayed.filter((item: ResponsesInputItem) => (item as { type?: unknown }).type !== "function_call_output");
+  const replyItems = toResponsesInput("", [reply], request.model).filter((item: ResponsesInputItem) => (item as { type?: unknown }).type !== "function_call_output");
   return { settings: settingsOf(body), items: [...body.input, ...replyItems].map((item) => JSON.stringify(item)), responseId: reply.responseId };
 }

@@ -33,7 +33,7 @@ async function* attempt(context: StreamAttemptContext): AsyncGenerator<Assistant
   if (transport !== "sse" && !(request.sessionId !== undefined && sseSessions.has(request.sessionId))) {
     const started = { value: false };
     try {
-      return yield* overWebSocket(context, body, built.body.input.length, transport !== "websocket", started);
+      return yield* overWebSocket(context, body, transport !== "websocket", started);
     } catch (error) {
       if (request.signal.aborted || !(error instanceof CodexTransportError)) throw error;
       if (request.sessionId !== undefined) sseSessions.add(request.sessionId);
@@ -64,7 +64,6 @@ async function* overSse(context: StreamAttemptContext, body: ResponsesBody, head
 async function* overWebSocket(
   { request, builder }: StreamAttemptContext,
   body: ResponsesBody,
-  builtItems: number,
   cached: boolean,
   started: { value: boolean },
 ): AsyncGenerator<AssistantMessageEvent, FinishReason> {
@@ -83,7 +82,7 @@ async function* overWebSocket(
       started.value = true;
       yield builder.start();
       const reason = yield* readResponsesEvents(withFirst(first, events), builder);
-      if (cached && lease.pooled) lease.pooled.continuation = continuationAfter(body, request, builtItems, builder.message);
+      if (cached && lease.pooled) lease.pooled.continuation = continuationAfter(body, request, builder.message);
       keep = !request.signal.aborted;
       return reason;
     } catch (error) {

@@ -1,8 +1,9 @@
 // Kernel messages → Responses API `input` items. A Responses tool call id is "call_id|item_id": the call id
 // pairs the call with its output, the item id ties it to the reasoning that preceded it.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
-import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
+import { isFromModel, prepareReplay, replayWithSystemMessages, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
 import { additionalToolsItem, configurationUpdate } from "./responses-input-settings.js";
+import type { SystemUpdateWriter } from "./responses-system-updates.js";
 import type { InputImage, InputText, ResponsesInputItem, ResponsesTool } from "./responses-wire.js";
 
 const IMAGE_ONLY_RESULT = "(see attached image)";
@@ -38,16 +39,28 @@ export interface InputSettings {
   additionalTools?: ResponsesTool[];
   /** the level this request asks for, as a trailing `configuration_update`; each earlier reply of the model gets its own */
   configurationEffort?: string;
+  /** the conversation's later system messages, sent where they stand (responses-transcript.ts) */
+  systemUpdates?: SystemUpdateWriter;
+}
+
+/** The role the prompt and its later changes are sent in. */
+export function instructionRole(model: Model): "system" | "developer" {
+  return model.reasoning ? "developer" : "system";
 }
 
 export function toResponsesInput(systemPrompt: string, messages: readonly Message[], model: Model, settings: InputSettings = {}): ResponsesInputItem[] {
   const input: ResponsesInputItem[] = [];
   if (settings.additionalTools && settings.additionalTools.length > 0) input.push(additionalToolsItem(settings.additionalTools));
-  if (systemPrompt.trim() !== "") input.push({ role: model.reasoning ? "developer" : "system", content: sanitizeText(systemPrompt) });
+  if (systemPrompt.trim() !== "") input.push({ role: instructionRole(model), content: sanitizeText(systemPrompt) });
   const seesImages = model.input.includes("image");
-  const replay = prepareReplay(messages, model, { normalizeToolCallId: responsesToolCallId });
+  const updates = settings.systemUpdates;
+  const replayOptions = { normalizeToolCallId: responsesToolCallId };
+  const replay = updates ? replayWithSystemMessages(messages, updates.later, model, replayOptions) : prepareReplay(messages, model, replayOptions);
+  // `position` counts the system messages sent too: pi's fallback message ids do
   replay.forEach((message, position) => {
-    if (message.role === "user") {
+    if (message.role === "system") {
+      input.push(...updates!.items(message, position));
+    } else if (message.role === "user") {
       const content = userContent(message.content);
       if (content.length > 0) input.push({ role: "user", content });
     } else if (message.role === "assistant") {

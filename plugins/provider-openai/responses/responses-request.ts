@@ -3,8 +3,10 @@ import type { StreamRequest } from "../../../kernel/index.js";
 import { cacheRetention, clampThinkingLevel, copilotRequestHeaders, promptCacheKey, reasoningEffort, type CacheRetention } from "../../../lib/provider-kit/index.js";
 import { openCodeSessionHeaders } from "../../../lib/provider-kit/opencode-session.js";
 import { outputTokenCap } from "../../../lib/provider-kit/output-room.js";
-import { toResponsesInput } from "./responses-messages.js";
+import { instructionRole, toResponsesInput } from "./responses-messages.js";
 import { CONFIGURATION_UPDATE_REQUEST_EFFORT, configurationUpdateEffort, takesAdditionalTools, type ConfigurationUpdates } from "./responses-input-settings.js";
+import { SystemUpdateWriter, type ToolConversion } from "./responses-system-updates.js";
+import { responsesTranscript } from "./responses-transcript.js";
 import type { ResponsesBody, ResponsesTool } from "./responses-wire.js";
 
 /** The Responses API refuses a `max_output_tokens` below this. */
@@ -39,19 +41,29 @@ export function buildResponsesRequest(request: StreamRequest, dialect: Responses
   const { model } = request;
   const compat = model.compat ?? {};
   const retention = cacheRetention(env);
-  const tools = request.tools.map((tool): ResponsesTool => ({
+  const convertTools: ToolConversion = (specs, asSearchResult = false) => specs.map((tool): ResponsesTool => ({
     type: "function",
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,
+    ...(asSearchResult ? { defer_loading: true } : {}),
     // only endpoints known to take `strict` get it (pi 1.6.0's `supportsStrictMode`, its default the dialect's)
     ...(dialect.toolStrict === null ? { strict: null } : (compat.supportsStrictMode ?? dialect.strictModeByDefault) ? { strict: false } : {}),
   }));
-  const additionalTools = takesAdditionalTools(request);
+  const transcript = responsesTranscript(request);
+  const tools = convertTools(transcript ? transcript.requestTools : request.tools);
+  const additionalTools = transcript ? transcript.toolChanges === "additional-tools" : takesAdditionalTools(request);
   const configurationEffort = configurationUpdateEffort(request, dialect.configurationUpdates);
+  const input = transcript
+    ? toResponsesInput(transcript.prompt, request.messages, model, {
+        additionalTools: convertTools(transcript.leadingTools),
+        configurationEffort,
+        systemUpdates: new SystemUpdateWriter(transcript, convertTools, instructionRole(model)),
+      })
+    : toResponsesInput(request.systemPrompt, request.messages, model, { additionalTools: additionalTools ? tools : undefined, configurationEffort });
   const body: ResponsesBody = {
     model: model.id,
-    input: toResponsesInput(request.systemPrompt, request.messages, model, { additionalTools: additionalTools ? tools : undefined, configurationEffort }),
+    input,
     stream: true,
     // Nothing is stored server-side; reasoning travels back encrypted instead.
     store: false,
@@ -78,7 +90,7 @@ export function buildResponsesRequest(request: StreamRequest, dialect: Responses
       body.reasoning = { effort: model.thinkingLevelMap?.off ?? "none" };
     }
   }
-  const headers: Record<string, string> = copilotRequestHeaders(request);
+  const headers: Record<string, string> = copilotRequestHeaders(request, transcript?.endsWithSystemMessage ? "system" : undefined);
   if (request.sessionId && dialect.sessionHeaders) Object.assign(headers, sessionAffinityHeaders(request.sessionId, model.provider, model.baseUrl, compat));
   Object.assign(headers, openCodeSessionHeaders(model, request.sessionId));
   return { body, headers, ...(configurationEffort === undefined ? {} : { providerThinkingLevel: configurationEffort }) };

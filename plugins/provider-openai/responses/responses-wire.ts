@@ -23,6 +23,9 @@ export type ResponsesInputItem =
   | { type: "message"; role: "assistant"; content: OutputText[]; status: "completed"; id: string; phase?: string }
   | { type: "function_call"; call_id: string; name: string; arguments: string; id?: string }
   | { type: "function_call_output"; call_id: string; output: string | (InputText | InputImage)[] }
+  | { type: "additional_tools"; role: "developer"; tools: ResponsesTool[] }
+  | { type: "tool_search_call"; call_id: string; execution: "client"; status: "completed"; arguments: { query: string; limit: number } }
+  | { type: "tool_search_output"; call_id: string; execution: "client"; status: "completed"; tools: ResponsesTool[] }
   /** a reasoning item exactly as the API returned it (kept as the thinking block's signature) */
   | Record<string, unknown>;
 
@@ -31,6 +34,8 @@ export interface ResponsesTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** a tool brought in by a tool search result (pi 1.6.0's announcement of a tool added mid-conversation) */
+  defer_loading?: true;
   strict?: boolean | null;
 }
 
