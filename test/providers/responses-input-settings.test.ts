@@ -71,7 +71,7 @@ describe("openai-responses with supportsAdditionalTools and supportsMidConvoEffo
     expect(body.reasoning).toEqual({ effort: "none" });
   });
 
-  it("sends a changed tool list as the whole set in the leading item (pi appends the change; docs/compatibility.md)", async () => {
+  it("sends the tools of now in the leading item when the request brings no system messages to send in place (a prompt a run replaced)", async () => {
     const body = await sentBody(mock, streamOpenAIResponses, streamRequest(gpt6(), { thinkingLevel: "low", tools: [BASH_TOOL] }));
     expect((body.input as unknown[])[0]).toEqual(toolsItem(["bash"]));
   });
