@@ -1,7 +1,8 @@
 // A conversation whose prompt and tools change on the way (system messages: sections added and removed, tools added,
-// removed and defined again, one update between a tool call and its result, one at the end), sent by pi 1.6.0
-// (pi-ai's streamSimple under Node 22, the conversation in its transcript form) and by pith's Responses providers
-// (the turns, with the system messages placed beside them as the kernel places them) to the mock server: OpenAI,
+// removed and defined again, one update between a tool call and its result, one after a call never answered, one
+// at the end, a failed reply), sent by pi 1.6.0 (pi-ai's streamSimple under Node 22, the conversation in its
+// transcript form) and by pith's Responses providers (the turns, with the system messages placed beside them as the
+// kernel places them) to the mock server: OpenAI,
 // Codex, Azure and GitHub Copilot models that take system messages mid-conversation with tool changes as
 // `additional_tools` items, as tool search results or not at all, with and without the level as configuration
 // updates, and one model without the flag. The bodies, and Copilot's initiator header, must be equal.
@@ -63,13 +64,16 @@ function conversation(model: Model): ChangingConversation {
       systemMessage({ sections: { cwd: null }, toolsRemoved: [{ name: "bash" }, { name: "read" }], toolsAdded: [READ_AGAIN] }),
       priorReply(model, [{ type: "toolCall", id: "call_prior2|fc_prior2", name: "grep", arguments: { pattern: "b" } }], "toolUse"),
       result("call_prior2|fc_prior2", "grep", "b.ts:1:export const b = 2;"),
-      priorReply(model, [{ type: "text", text: "b is in b.ts." }], "stop"),
+      priorReply(model, [{ type: "text", text: "b is in b.ts." }, { type: "toolCall", id: "call_prior3|fc_prior3", name: "grep", arguments: { pattern: "c" } }], "toolUse"),
+      // a call never answered: the update waits for its synthetic result
+      systemMessage({ sections: { skills: "Skills: one." } }),
       { role: "user", content: [{ type: "text", text: "Now find c." }], timestamp: 8 },
+      priorReply(model, [{ type: "text", text: "Looking" }], "error"),
       // added after the last removal: what a tool search result can announce
       systemMessage({ toolsAdded: [FIND] }),
     ],
     // the tools in the order the system messages leave them (a removed tool declared again comes after the others)
-    current: { sections: { base: "You are a test assistant.", skills: "Skills: none yet." }, tools: [GREP, READ_AGAIN, FIND] },
+    current: { sections: { base: "You are a test assistant.", skills: "Skills: one." }, tools: [GREP, READ_AGAIN, FIND] },
   };
 }
 
@@ -159,7 +163,7 @@ describe("a conversation whose prompt and tools change, as pi 1.6.0 sends it to 
   it("sends the prompt and tools as they are now to a model that takes no system messages mid-conversation", () => {
     const body = pith.get(4)!.body as { tools: { name: string }[]; input: Item[] };
     expect(body.tools.map((tool) => tool.name)).toEqual(["grep", "read", "find"]);
-    expect(body.input[0]).toEqual({ role: "developer", content: "You are a test assistant.\n\nSkills: none yet." });
+    expect(body.input[0]).toEqual({ role: "developer", content: "You are a test assistant.\n\nSkills: one." });
     expect(body.input.filter((item) => item.role === "developer" || item.type === "additional_tools")).toHaveLength(1);
   });
 });
