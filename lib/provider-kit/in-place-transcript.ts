@@ -3,7 +3,7 @@
 // leaves the request's head, and its cached prefix, as it was. Only when they add up to the request's own prompt and
 // tools: a prompt a run replaced (pi's forced prompt), opaque prompt text, or a transcript that says otherwise than
 // the request gets the prompt and tools of the moment instead (undefined).
-import type { PlacedSystemMessage, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
+import type { Message, PlacedSystemMessage, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
 import { renderSections, replaySystemMessages, toolDeclaration } from "../transcript/system-messages.js";
 
 export interface InPlaceTranscript {
@@ -21,12 +21,25 @@ export function inPlaceTranscript(request: StreamRequest): InPlaceTranscript | u
   const { systemMessages, systemPromptSections } = request;
   if (!systemMessages || systemMessages[0]?.before !== 0 || !systemPromptSections) return undefined;
   const messages = systemMessages.map((placed) => placed.message);
-  if (messages.some((message) => contentText(message) !== "")) return undefined;
+  if (messages.some((message) => systemContentText(message) !== "")) return undefined;
   const declared = replaySystemMessages(messages);
   const currentTools = [...declared.tools.values()];
   if (!sameSections(declared.sections, systemPromptSections) || !sameTools(currentTools, request.tools)) return undefined;
   const initial = messages[0]!;
   return { prompt: renderSections(initial.sections ?? {}), initialTools: initial.toolsAdded ?? [], currentTools, later: systemMessages.slice(1) };
+}
+
+/** The turns with the later system messages where they stand, for an API that sends them in the conversation. */
+export function turnsWithSystemMessages(messages: readonly Message[], later: readonly PlacedSystemMessage[]): (Message | SystemMessage)[] {
+  if (later.length === 0) return [...messages];
+  const turns: (Message | SystemMessage)[] = [];
+  let next = 0;
+  for (const [index, message] of messages.entries()) {
+    while (later[next] !== undefined && later[next]!.before <= index) turns.push(later[next++]!.message);
+    turns.push(message);
+  }
+  for (const { message } of later.slice(next)) turns.push(message);
+  return turns;
 }
 
 /** A later system message's changed sections, each framed by name as pi 1.6.0 frames them; "" when it changes none. */
@@ -38,7 +51,8 @@ export function systemUpdateText(message: SystemMessage): string {
   return parts.join("\n\n");
 }
 
-function contentText(message: SystemMessage): string {
+/** A system message's opaque prompt text (a forced prompt's), "" for pith's own. */
+export function systemContentText(message: SystemMessage): string {
   return typeof message.content === "string" ? message.content : message.content.map((block) => block.text).join("\n");
 }
 

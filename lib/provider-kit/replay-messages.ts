@@ -1,8 +1,11 @@
 // Prepares the conversation for replay to one model, whatever models produced it: drops turns that failed,
 // keeps provider-specific data (signatures, redacted thinking) only for the model that made it, replaces images
 // the model cannot see, gives tool calls ids the target API accepts and answers every tool call exactly once.
+// System messages placed among the turns (an API that takes them mid-conversation) keep their place, except that one
+// between a tool call and its results waits until the results are in, as pi 1.6.0 holds it: the APIs want a call's
+// results right after it.
 import { storedToolResultText } from "./stored-tool-result.js";
-import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolResultMessage, Model } from "../../kernel/index.js";
+import type { AssistantMessage, ImageContent, Message, SystemMessage, TextContent, ToolCall, ToolResultMessage, Model } from "../../kernel/index.js";
 
 export const NO_TOOL_RESULT_TEXT = "No result provided";
 const USER_IMAGE_PLACEHOLDER = "(image omitted: model does not support images)";
@@ -21,13 +24,17 @@ export function isFromModel(message: AssistantMessage, model: Model): boolean {
   return message.provider === model.provider && message.api === model.api && message.model === model.id;
 }
 
-export function prepareReplay(messages: readonly Message[], model: Model, options: ReplayOptions = {}): Message[] {
+export function prepareReplay(messages: readonly Message[], model: Model, options?: ReplayOptions): Message[];
+export function prepareReplay(messages: readonly (Message | SystemMessage)[], model: Model, options?: ReplayOptions): (Message | SystemMessage)[];
+export function prepareReplay(messages: readonly (Message | SystemMessage)[], model: Model, options: ReplayOptions = {}): (Message | SystemMessage)[] {
   const normalize = options.normalizeToolCallId ?? ((id: string) => id);
   const seesImages = model.input.includes("image");
-  const result: Message[] = [];
+  const result: (Message | SystemMessage)[] = [];
   // the calls of the latest assistant turn and which of them have a result; a turn has few, so arrays do
   let open: ToolCall[] = NO_CALLS;
   let answered: string[] = [];
+  // system messages that came while calls were open, sent once they are answered
+  const held: SystemMessage[] = [];
 
   const answerOpenCalls = () => {
     if (open.length === 0) return;
@@ -44,10 +51,14 @@ export function prepareReplay(messages: readonly Message[], model: Model, option
     }
     open = NO_CALLS;
     answered = [];
+    result.push(...held.splice(0));
   };
 
   for (const message of messages) {
-    if (message.role === "user") {
+    if (message.role === "system") {
+      if (open.length > 0) held.push(message);
+      else result.push(message);
+    } else if (message.role === "user") {
       answerOpenCalls();
       result.push(seesImages || typeof message.content === "string"
         ? message

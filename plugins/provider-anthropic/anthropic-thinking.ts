@@ -54,7 +54,7 @@ function levelPlan(request: PlanInput): ThinkingPlan {
   }
   let budget = thinkingBudget(level, request.thinkingBudgets);
   const ceiling = model.maxTokens > 0 ? model.maxTokens : Number.POSITIVE_INFINITY;
-  const maxTokens = fitOutputToContext(model, request.messages, Math.min(baseMaxTokens + budget, ceiling));
+  const maxTokens = fitOutputToContext(request, Math.min(baseMaxTokens + budget, ceiling));
   budget = Math.min(budget, maxTokens - MIN_BUDGET);
   if (budget < MIN_BUDGET) return { maxTokens, thinking: { type: "disabled" }, interleavedBeta: false };
   return { maxTokens, thinking: { type: "enabled", budget_tokens: budget, display: "summarized" }, interleavedBeta: true };

@@ -52,7 +52,7 @@ export function buildBedrockRequest(request: StreamRequest, env: NodeJS.ProcessE
       const thinking = fields.thinking as { type?: string; budget_tokens?: number } | undefined;
       // A token budget is part of the output allowance.
       if (thinking?.type === "enabled" && thinking.budget_tokens !== undefined && maxTokens !== undefined) {
-        maxTokens = fitOutputToContext(model, request.messages, Math.min(maxTokens + thinking.budget_tokens, model.maxTokens));
+        maxTokens = fitOutputToContext(request, Math.min(maxTokens + thinking.budget_tokens, model.maxTokens));
         thinking.budget_tokens = Math.min(thinking.budget_tokens, Math.max(0, maxTokens - 1024));
       }
     }

@@ -1,9 +1,10 @@
 // Kernel messages → Mistral `messages`. Mistral takes tool call ids of exactly nine letters and digits, so other
 // ids (Anthropic's, OpenAI's) are replaced by a hash of them, the same for a call and its result; thinking goes back
-// as a thinking chunk; tool results carry `[tool error] ` before the text of a failed call.
+// as a thinking chunk; tool results carry `[tool error] ` before the text of a failed call. A later system message
+// (a model that takes them mid-conversation) goes as a system message of its changed sections, where it stands.
 import { createHash } from "node:crypto";
-import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage } from "../../kernel/index.js";
-import { prepareReplay, sanitizeText } from "../../lib/provider-kit/index.js";
+import type { AssistantMessage, ImageContent, Message, Model, SystemMessage, TextContent, ToolResultMessage } from "../../kernel/index.js";
+import { prepareReplay, sanitizeText, systemUpdateText } from "../../lib/provider-kit/index.js";
 import type { MistralImageChunk, MistralMessage, MistralTextChunk, MistralThinkingChunk, MistralToolCall } from "./mistral-wire.js";
 
 const TOOL_CALL_ID_LENGTH = 9;
@@ -34,11 +35,14 @@ export function mistralToolCallIds(): (id: string) => string {
   };
 }
 
-export function toMistralMessages(systemPrompt: string, messages: readonly Message[], model: Model): MistralMessage[] {
+export function toMistralMessages(systemPrompt: string, messages: readonly (Message | SystemMessage)[], model: Model): MistralMessage[] {
   const wire: MistralMessage[] = [];
   if (systemPrompt.trim() !== "") wire.push({ role: "system", content: sanitizeText(systemPrompt) });
   for (const message of prepareReplay(messages, model, { normalizeToolCallId: mistralToolCallIds() })) {
-    if (message.role === "user") {
+    if (message.role === "system") {
+      const text = systemUpdateText(message);
+      if (text !== "") wire.push({ role: "system", content: sanitizeText(text) });
+    } else if (message.role === "user") {
       if (typeof message.content === "string") wire.push({ role: "user", content: sanitizeText(message.content) });
       else if (message.content.length > 0) wire.push({ role: "user", content: message.content.map(contentChunk) });
     } else if (message.role === "assistant") {

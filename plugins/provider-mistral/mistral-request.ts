@@ -1,18 +1,26 @@
 // Builds the Mistral body and headers: messages (system first), tools (never strict: Mistral Large 4 can go silent
 // for minutes before a strict call), temperature, max_tokens, thinking, and the session as prompt-cache key and
 // `x-affinity` (the same server for the whole session) unless PI_CACHE_RETENTION=none.
+// A model that takes system messages mid-conversation (compat.supportsMidConvoSystemMessages, as pi 1.6.0 reads it)
+// gets the conversation's first system message as its prompt and each later one where it stands, so a change of
+// prompt leaves the request's head as it was; its tools are those of the moment.
 import { type StreamRequest } from "../../kernel/index.js";
 import { clampThinkingLevel } from "../../lib/provider-kit/thinking-levels.js";
-import { mappedThinkingValue } from "../../lib/provider-kit/index.js";
+import { inPlaceTranscript, mappedThinkingValue, turnsWithSystemMessages } from "../../lib/provider-kit/index.js";
 import { outputTokenCap } from "../../lib/provider-kit/output-room.js";
 import { toMistralMessages } from "./mistral-messages.js";
 import type { MistralRequestBody } from "./mistral-wire.js";
 
 export function buildMistralRequest(request: StreamRequest, env: NodeJS.ProcessEnv = process.env): { body: MistralRequestBody; headers: Record<string, string> } {
   const { model } = request;
-  const body: MistralRequestBody = { model: model.id, stream: true, messages: toMistralMessages(request.systemPrompt, request.messages, model) };
-  if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters, strict: false } }));
+  const transcript = model.compat?.supportsMidConvoSystemMessages === true ? inPlaceTranscript(request) : undefined;
+  const messages = transcript
+    ? toMistralMessages(transcript.prompt, turnsWithSystemMessages(request.messages, transcript.later), model)
+    : toMistralMessages(request.systemPrompt, request.messages, model);
+  const body: MistralRequestBody = { model: model.id, stream: true, messages };
+  const tools = transcript?.currentTools ?? request.tools;
+  if (tools.length > 0) {
+    body.tools = tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters, strict: false } }));
   }
   if (request.temperature !== undefined) body.temperature = request.temperature;
   const maxTokens = outputTokenCap(request);

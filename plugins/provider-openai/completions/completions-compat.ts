@@ -71,6 +71,10 @@ export interface CompletionsCompat {
   supportsLongCacheRetention: boolean;
   /** vLLM's scheduler `priority` */
   vllmPriority?: number;
+  /** the conversation's later system messages go where they stand, as system (or developer) messages */
+  supportsMidConvoSystemMessages: boolean;
+  /** with the above: tools added later are declared in place, as `{role: "system", tools}` (Kimi) */
+  supportsMidConvoToolAdditions: boolean;
 }
 
 
@@ -112,6 +116,9 @@ export function resolveCompletionsCompat(model: Model): CompletionsCompat {
     sessionAffinityFormat: oneOf(compat.sessionAffinityFormat, SESSION_AFFINITY_FORMATS) ?? detected.sessionAffinityFormat,
     promptCacheKeyMode: oneOf(compat.promptCacheKeyMode, PROMPT_CACHE_KEY_MODES) ?? "auto",
     supportsLongCacheRetention: flag("supportsLongCacheRetention", detected.supportsLongCacheRetention),
+    // no server is taken to have them unless its model says so, as in pi 1.6.0
+    supportsMidConvoSystemMessages: flag("supportsMidConvoSystemMessages", false),
+    supportsMidConvoToolAdditions: flag("supportsMidConvoToolAdditions", false),
   };
   // `supportsThinkingTokenBudget` is pi's older name for vLLM's field
   const budgetField = oneOf(compat.thinkingTokenBudgetField, THINKING_TOKEN_BUDGET_FIELDS) ?? (compat.supportsThinkingTokenBudget === true ? "thinking_token_budget" : undefined);
@@ -126,7 +133,14 @@ export function resolveCompletionsCompat(model: Model): CompletionsCompat {
 
 type DetectedCompat = Omit<
   CompletionsCompat,
-  "supportsFinishReason" | "requiresNonNullAssistantContent" | "requiresToolsWithToolHistory" | "chatTemplateKwargs" | "chatTemplateArgs" | "promptCacheKeyMode"
+  | "supportsFinishReason"
+  | "requiresNonNullAssistantContent"
+  | "requiresToolsWithToolHistory"
+  | "chatTemplateKwargs"
+  | "chatTemplateArgs"
+  | "promptCacheKeyMode"
+  | "supportsMidConvoSystemMessages"
+  | "supportsMidConvoToolAdditions"
 >;
 
 function detectCompat(model: Model): DetectedCompat {

@@ -1,7 +1,10 @@
-// Kernel messages → Chat Completions `messages`, bent to what each server accepts (see CompletionsCompat).
-import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
-import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
+// Kernel messages → Chat Completions `messages`, bent to what each server accepts (see CompletionsCompat). Later
+// system messages (completions-transcript.ts) go where they stand: their tools, then their changed sections.
+import type { AssistantMessage, ImageContent, Message, SystemMessage, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
+import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId, systemUpdateText } from "../../../lib/provider-kit/index.js";
 import type { CompletionsCompat } from "./completions-compat.js";
+import { toChatTool } from "./completions-tools.js";
+import type { CompletionsTranscript } from "./completions-transcript.js";
 import type { ChatAssistantMessage, ChatImagePart, ChatMessage, ChatTextPart } from "./completions-wire.js";
 
 /** Fields servers stream reasoning in; the one used is kept as the thinking block's signature. */
@@ -21,23 +24,20 @@ function completionsToolCallId(model: Model): (id: string) => string {
   };
 }
 
-export function toCompletionsMessages(
-  systemPrompt: string,
-  messages: readonly Message[],
-  model: Model,
-  compat: CompletionsCompat,
-): ChatMessage[] {
+export function toCompletionsMessages(transcript: CompletionsTranscript, model: Model, compat: CompletionsCompat): ChatMessage[] {
   const wire: ChatMessage[] = [];
-  if (systemPrompt.trim() !== "") {
-    const role = model.reasoning && compat.supportsDeveloperRole ? "developer" : "system";
-    wire.push({ role, content: sanitizeText(systemPrompt) });
-  }
+  const instructionRole = model.reasoning && compat.supportsDeveloperRole ? "developer" : "system";
+  if (transcript.systemPrompt.trim() !== "") wire.push({ role: instructionRole, content: sanitizeText(transcript.systemPrompt) });
   const seesImages = model.input.includes("image");
-  const replay = prepareReplay(messages, model, { normalizeToolCallId: completionsToolCallId(model) });
+  const replay = prepareReplay(transcript.messages, model, { normalizeToolCallId: completionsToolCallId(model) });
   let afterToolResults = false;
   for (let i = 0; i < replay.length; i++) {
     const message = replay[i]!;
-    if (message.role === "user") {
+    if (message.role === "system") {
+      wire.push(...systemUpdate(message, transcript.toolsInPlace.has(message), instructionRole, compat));
+      // as pi 1.6.0: a user message after an update needs no bridge, even after tool results
+      afterToolResults = false;
+    } else if (message.role === "user") {
       const content = userContent(message.content);
       if (content === undefined) continue;
       if (afterToolResults && compat.requiresAssistantAfterToolResult) {
@@ -56,7 +56,7 @@ export function toCompletionsMessages(
       while (result) {
         wire.push(toolMessage(result, compat));
         if (seesImages) images.push(...result.content.filter(isImage).map(imagePart));
-        const next: Message | undefined = replay[i + 1];
+        const next: Message | SystemMessage | undefined = replay[i + 1];
         result = next?.role === "toolResult" ? next : undefined;
         if (result) i++;
       }
@@ -68,6 +68,16 @@ export function toCompletionsMessages(
       }
     }
   }
+  return wire;
+}
+
+/** A later system message: its added tools where the model takes them in place, then its text, if any. */
+function systemUpdate(message: SystemMessage, toolsInPlace: boolean, role: "system" | "developer", compat: CompletionsCompat): ChatMessage[] {
+  const wire: ChatMessage[] = [];
+  const added = toolsInPlace ? (message.toolsAdded ?? []) : [];
+  if (added.length > 0) wire.push({ role: "system", tools: added.map((tool) => toChatTool(tool, compat)) });
+  const text = systemUpdateText(message);
+  if (text !== "") wire.push({ role, content: sanitizeText(text) });
   return wire;
 }
 

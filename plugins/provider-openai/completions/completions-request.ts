@@ -1,13 +1,14 @@
 // Builds the Chat Completions request body and its per-request headers.
-import type { Message, StreamRequest, ToolSpec } from "../../../kernel/index.js";
+import type { Message, StreamRequest } from "../../../kernel/index.js";
 import { cacheRetention, copilotRequestHeaders, promptCacheKey } from "../../../lib/provider-kit/index.js";
 import { resolveCompletionsCompat, type CompletionsCompat } from "./completions-compat.js";
 import { toCompletionsMessages } from "./completions-messages.js";
 import { applyThinking } from "./completions-thinking.js";
-import type { CacheControl, ChatCompletionsBody, ChatMessage, ChatTool } from "./completions-wire.js";
+import { toChatTool } from "./completions-tools.js";
+import { completionsTranscript } from "./completions-transcript.js";
+import type { CacheControl, ChatCompletionsBody, ChatMessage } from "./completions-wire.js";
 import { openCodeSessionHeaders } from "../../../lib/provider-kit/opencode-session.js";
 import { outputTokenCap } from "../../../lib/provider-kit/output-room.js";
-
 
 export interface CompletionsRequest {
   body: ChatCompletionsBody;
@@ -19,7 +20,8 @@ export function buildCompletionsRequest(request: StreamRequest, env: NodeJS.Proc
   const compat = resolveCompletionsCompat(model);
   const retention = cacheRetention(env);
   const longRetention = retention === "long" && compat.supportsLongCacheRetention;
-  const messages = toCompletionsMessages(request.systemPrompt, request.messages, model, compat);
+  const transcript = completionsTranscript(request, compat);
+  const messages = toCompletionsMessages(transcript, model, compat);
   const body: ChatCompletionsBody = { model: model.id, messages, stream: true };
   if (retention !== "none" && sendsPromptCacheKey(compat, model.baseUrl, longRetention)) {
     const key = promptCacheKey(request.sessionId);
@@ -31,8 +33,8 @@ export function buildCompletionsRequest(request: StreamRequest, env: NodeJS.Proc
   const maxTokens = outputTokenCap(request);
   if (maxTokens !== undefined) body[compat.maxTokensField] = maxTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => toChatTool(tool, compat));
+  if (transcript.tools.length > 0) {
+    body.tools = transcript.tools.map((tool) => toChatTool(tool, compat));
     if (compat.zaiToolStream) body.tool_stream = true;
   } else if (compat.requiresToolsWithToolHistory && hasToolHistory(request.messages)) {
     // Older LiteLLM in front of Anthropic rejects tool history without a tools list (vLLM rejects the empty one).
@@ -65,18 +67,6 @@ function affinityHeaders(sessionId: string | undefined, compat: CompletionsCompa
     ...(compat.sessionAffinityFormat === "openai" ? { session_id: sessionId } : {}),
     "x-client-request-id": sessionId,
     "x-session-affinity": sessionId,
-  };
-}
-
-function toChatTool(tool: ToolSpec, compat: CompletionsCompat): ChatTool {
-  return {
-    type: "function",
-    function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters,
-      ...(compat.supportsStrictMode ? { strict: false } : {}),
-    },
   };
 }
 

@@ -26,6 +26,8 @@ export interface ChatToolCall {
 
 export type ChatMessage =
   | { role: "system" | "developer"; content: string | ChatTextPart[] }
+  /** tools added where the conversation adds them (Kimi; compat.supportsMidConvoToolAdditions) */
+  | { role: "system"; tools: ChatTool[]; content?: undefined }
   | { role: "user"; content: string | (ChatTextPart | ChatImagePart)[] }
   | ChatAssistantMessage
   | { role: "tool"; content: string; tool_call_id: string; name?: string };

@@ -1,0 +1,192 @@
+// A conversation whose prompt and tools change on the way (system messages: sections added, updated and removed,
+// tools added, removed and defined again, an update between a tool call and its result, one after tool results just
+// before a user turn, one at the end, one after a failed reply), sent by pi 1.6.0 (pi-ai's streamSimple under Node 22,
+// the conversation in its transcript form) and by pith's Chat Completions and Mistral providers (the turns, with the
+// system messages placed beside them as the kernel places them) to the mock server. Catalogue models cover each flag
+// combination: system messages and tool additions mid-conversation (Kimi K3 at Kimi, Fireworks, OpenCode Go), system
+// messages only (DeepSeek, Moonshot's Kimi K2.6 with its detected defaults, Copilot, OpenRouter, with and without
+// cache breakpoints), neither (an OpenRouter model without the flag, Moonshot with the flag turned off), and compat
+// fields that meet the updates (the developer role, the assistant bridge after tool results). A second conversation only ever adds tools, so a
+// model with tool additions declares them all in place. The bodies must be equal.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AssistantMessage, AssistantMessageEvent, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
+import { streamMistral } from "../../plugins/provider-mistral/index.js";
+import { streamOpenAICompletions } from "../../plugins/provider-openai/index.js";
+import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
+import { collect, finalMessage } from "./support/models.js";
+import { mockBaseUrl } from "./support/side-by-side.js";
+import { catalogueModel, placedAsKernel, sendTranscriptsThroughPi, takeByCase, type PiTranscriptCase } from "./support/transcript-side-by-side.js";
+
+type Variant = "changing" | "additive";
+
+interface Case {
+  provider: string;
+  id: string;
+  /** compat fields over the catalogue's, on both sides */
+  compat?: Record<string, unknown>;
+  variant: Variant;
+}
+
+const CASES: Case[] = [
+  { provider: "kimi-coding", id: "k3", variant: "changing" },
+  { provider: "kimi-coding", id: "k3", variant: "additive" },
+  { provider: "fireworks", id: "accounts/fireworks/models/kimi-k3", variant: "changing" },
+  { provider: "opencode-go", id: "kimi-k3", variant: "additive" },
+  { provider: "kimi-coding", id: "k3", compat: { supportsDeveloperRole: true, requiresAssistantAfterToolResult: true }, variant: "changing" },
+  { provider: "kimi-coding", id: "kimi-for-coding-highspeed", variant: "additive" },
+  { provider: "moonshotai", id: "kimi-k2.6", variant: "changing" },
+  { provider: "moonshotai", id: "kimi-k2.6", compat: { supportsMidConvoSystemMessages: false }, variant: "changing" },
+  { provider: "moonshotai-cn", id: "kimi-k3", compat: { supportsMidConvoToolAdditions: false }, variant: "additive" },
+  { provider: "deepseek", id: "deepseek-v4-pro", variant: "changing" },
+  { provider: "github-copilot", id: "kimi-k3", variant: "changing" },
+  { provider: "openrouter", id: "openai/gpt-5.4", variant: "changing" },
+  { provider: "openrouter", id: "openai/gpt-5.4", compat: { cacheControlFormat: "anthropic" }, variant: "changing" },
+  { provider: "openrouter", id: "~z-ai/glm-latest", compat: { cacheControlFormat: "anthropic" }, variant: "changing" },
+  { provider: "mistral", id: "mistral-large-4", compat: { supportsMidConvoSystemMessages: true }, variant: "changing" },
+  { provider: "mistral", id: "mistral-medium-2508", compat: { supportsMidConvoSystemMessages: true }, variant: "additive" },
+  { provider: "mistral", id: "mistral-large-4", variant: "changing" },
+];
+
+const schema = (properties: Record<string, unknown>) => ({ type: "object", properties, required: Object.keys(properties) });
+const READ: ToolSpec = { name: "read", description: "Read a file", parameters: schema({ path: { type: "string" } }) };
+const READ_AGAIN: ToolSpec = { name: "read", description: "Read a file, or part of it", parameters: schema({ path: { type: "string" }, offset: { type: "number" } }) };
+const BASH: ToolSpec = { name: "bash", description: "Run a command", parameters: schema({ command: { type: "string" } }) };
+const GREP: ToolSpec = { name: "grep", description: "Search files", parameters: schema({ pattern: { type: "string" } }) };
+const FIND: ToolSpec = { name: "find", description: "Find files by name", parameters: schema({ glob: { type: "string" } }) };
+const LS: ToolSpec = { name: "ls", description: "List a folder", parameters: schema({ path: { type: "string" } }) };
+
+const system = (fields: Omit<SystemMessage, "role" | "content" | "timestamp">): SystemMessage => ({ role: "system", content: "", ...fields, timestamp: 1 });
+
+interface Conversation {
+  transcript: (Message | SystemMessage)[];
+  current: { sections: Record<string, string>; tools: ToolSpec[] };
+}
+
+function conversation(model: Model, variant: Variant): Conversation {
+  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  const reply = (content: AssistantMessage["content"], stopReason: AssistantMessage["stopReason"]): AssistantMessage => ({
+    role: "assistant",
+    content,
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage,
+    stopReason,
+    timestamp: 3,
+  });
+  const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }], timestamp: 2 });
+  const result = (id: string, name: string, text: string): Message => ({ role: "toolResult", toolCallId: id, toolName: name, content: [{ type: "text", text }], isError: false, timestamp: 4 });
+  const changing = variant === "changing";
+  // tool call ids of nine letters and digits, which Mistral takes as they are
+  return {
+    transcript: [
+      system({ sections: { base: "You are a test assistant.", cwd: "Current directory: /project" }, toolsAdded: [READ, BASH] }),
+      user("What is in a.ts?"),
+      reply([{ type: "text", text: "I will read it." }, { type: "toolCall", id: "prior0001", name: "read", arguments: { path: "a.ts" } }], "toolUse"),
+      system({ sections: { skills: "Skills: none yet." }, toolsAdded: [GREP] }),
+      result("prior0001", "read", "export const a = 1;"),
+      reply([{ type: "text", text: "It exports a." }], "stop"),
+      user("Search for b."),
+      changing ? system({ sections: { cwd: null }, toolsRemoved: [{ name: "bash" }, { name: "read" }], toolsAdded: [READ_AGAIN] }) : system({ sections: { cwd: null } }),
+      reply([{ type: "toolCall", id: "prior0002", name: "grep", arguments: { pattern: "b" } }], "toolUse"),
+      result("prior0002", "grep", "b.ts:1: export const b = 2;"),
+      system({ toolsAdded: [FIND] }),
+      user("Now find c."),
+      reply([{ type: "text", text: "Looking" }], "aborted"),
+      system({ sections: { skills: "Skills: review." } }),
+      user("Go on."),
+      reply([{ type: "text", text: "Found c.ts." }], "stop"),
+      user("Thanks."),
+      system({ sections: { base: "You are a careful test assistant." }, toolsAdded: [LS] }),
+    ],
+    // the tools in the order the system messages leave them (a removed tool declared again comes last)
+    current: {
+      sections: { base: "You are a careful test assistant.", skills: "Skills: review." },
+      tools: changing ? [GREP, READ_AGAIN, FIND, LS] : [READ, BASH, GREP, FIND, LS],
+    },
+  };
+}
+
+const modelOf = (target: Case, mockUrl: string): Model => catalogueModel(target.provider, target.id, (model) => mockBaseUrl(model.api, mockUrl), target.compat);
+
+/** pi's side of a case: the conversation in its transcript form */
+function piCase(target: Case, index: number): PiTranscriptCase {
+  const model = modelOf(target, mock.url);
+  const { provider, id, compat = {}, variant } = target;
+  return { index, provider, id, compat, baseUrl: model.baseUrl, apiKey: "test-key", messages: conversation(model, variant).transcript };
+}
+
+let mock: MockLlm;
+const [pi, pith] = [new Map<number, RecordedRequest>(), new Map<number, RecordedRequest>()];
+
+const STREAMS: Record<string, (request: StreamRequest) => AsyncIterable<AssistantMessageEvent>> = {
+  "openai-completions": streamOpenAICompletions,
+  "mistral-conversations": streamMistral,
+};
+
+async function sendThroughPith(): Promise<void> {
+  for (const [index, target] of CASES.entries()) {
+    const model = modelOf(target, mock.url);
+    const { transcript, current } = conversation(model, target.variant);
+    const request: StreamRequest = {
+      model,
+      ...placedAsKernel(transcript, current),
+      thinkingLevel: "high",
+      apiKey: "test-key",
+      headers: { "x-case": String(index) },
+      signal: AbortSignal.timeout(60_000),
+    };
+    const reply = finalMessage(await collect(STREAMS[model.api]!(request)));
+    expect(reply.errorMessage, `${target.provider}/${target.id}`).toBeUndefined();
+  }
+  takeByCase(mock.requests, pith);
+}
+
+const comparable = (request: RecordedRequest | undefined) => (request ? { path: request.path, body: request.body } : undefined);
+
+beforeAll(async () => {
+  mock = await startMockLlm({ fallback: { text: "ok" } });
+  await sendTranscriptsThroughPi(CASES.map(piCase));
+  takeByCase(mock.requests, pi);
+  await sendThroughPith();
+  if (process.env.SIDE_BY_SIDE_DUMP) {
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(process.env.SIDE_BY_SIDE_DUMP, JSON.stringify(CASES.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) }))));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+interface ChatBody {
+  messages: { role: string; content?: unknown; tools?: { function: { name: string } }[] }[];
+  tools?: { function: { name: string } }[];
+}
+
+const toolNames = (tools: ChatBody["tools"]) => (tools ?? []).map((tool) => tool.function.name);
+
+describe("a conversation whose prompt and tools change, as pi 1.6.0 sends it to Chat Completions and Mistral", () => {
+  it.each(CASES.map((target, index) => [`${target.provider}/${target.id} ${JSON.stringify(target.compat ?? {})} (${target.variant})`, index] as const))("%s", (_label, index) => {
+    expect(pi.get(index)).toBeDefined();
+    expect(comparable(pith.get(index))).toEqual(comparable(pi.get(index)));
+  });
+
+  it("keeps the head of the request for a model that takes tool additions, and declares later additions in place", () => {
+    const additive = pith.get(1)!.body as unknown as ChatBody;
+    expect(additive.messages[0]).toEqual({ role: "system", content: "You are a test assistant.\n\nCurrent directory: /project" });
+    expect(toolNames(additive.tools)).toEqual(["read", "bash"]);
+    expect(additive.messages.filter((message) => message.tools).map((message) => toolNames(message.tools))).toEqual([["grep"], ["find"], ["ls"]]);
+    // a removal cannot be said in place: the list is the one after it, later additions stay in place
+    const changing = pith.get(0)!.body as unknown as ChatBody;
+    expect(toolNames(changing.tools)).toEqual(["grep", "read"]);
+    expect(changing.messages.filter((message) => message.tools).map((message) => toolNames(message.tools))).toEqual([["find"], ["ls"]]);
+  });
+
+  it("sends the prompt and tools as they are now to a model without the flag", () => {
+    const body = pith.get(7)!.body as unknown as ChatBody;
+    expect(body.messages[0]!.content).toBe("You are a careful test assistant.\n\nSkills: review.");
+    expect(toolNames(body.tools)).toEqual(["grep", "read", "find", "ls"]);
+    expect(body.messages.filter((message) => message.role === "system")).toHaveLength(1);
+  });
+});
