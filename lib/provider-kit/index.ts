@@ -26,5 +26,5 @@ export { readServerSentEvents, type ServerSentEvent } from "./server-sent-events
 export { OpenTextBlock } from "./open-text-block.js";
 export { PITH_ATTRIBUTION, attributionHeaders, clientIdentityHeaders, pithUserAgent } from "./client-identity.js";
 export { COPILOT_PROVIDER, copilotRequestHeaders } from "./copilot-headers.js";
-export { estimateConversationTokens, fitOutputToContext, outputTokenCap } from "./output-room.js";
+export { conversationOf, estimateConversationTokens, fitOutputToContext, outputTokenCap } from "./output-room.js";
 export { inPlaceTranscript, systemUpdateText, turnsWithSystemMessages, type InPlaceTranscript } from "./in-place-transcript.js";

@@ -78,12 +78,16 @@ export interface RequestConversation {
   systemMessages?: readonly PlacedSystemMessage[];
 }
 
+/** The request's turns with its system messages where they stand, as the estimate below counts them. */
+export function conversationOf(request: RequestConversation): readonly (Message | SystemMessage)[] {
+  return request.systemMessages ? turnsWithSystemMessages(request.messages, request.systemMessages) : request.messages;
+}
+
 /** `maxTokens` (or the model's maximum) fitted into the context window the conversation leaves. */
-export function fitOutputToContext(request: RequestConversation, maxTokens: number): number {
-  const { model } = request;
+export function fitOutputToContext(model: Model, messages: readonly (Message | SystemMessage)[], maxTokens: number): number {
   if (!(maxTokens > 0)) return 0;
   if (!(model.contextWindow > 0)) return maxTokens;
-  const input = estimateConversationTokens(request.systemMessages ? turnsWithSystemMessages(request.messages, request.systemMessages) : request.messages);
+  const input = estimateConversationTokens(messages);
   let room = model.contextWindow - input - Math.max(SAFETY_TOKENS, Math.ceil(input * SAFETY_RATIO));
   if (room < MIN_OUTPUT_WITH_RATIO_MARGIN) room = Math.min(MIN_OUTPUT_WITH_RATIO_MARGIN, model.contextWindow - input - SAFETY_TOKENS);
   return Math.min(maxTokens, Math.max(1, room));
@@ -91,6 +95,6 @@ export function fitOutputToContext(request: RequestConversation, maxTokens: numb
 
 /** The output cap of a request: the caller's or the model's, fitted into the window; none when neither names one. */
 export function outputTokenCap(request: RequestConversation & { maxTokens?: number }): number | undefined {
-  const cap = fitOutputToContext(request, request.maxTokens ?? request.model.maxTokens);
+  const cap = fitOutputToContext(request.model, conversationOf(request), request.maxTokens ?? request.model.maxTokens);
   return cap > 0 ? cap : undefined;
 }

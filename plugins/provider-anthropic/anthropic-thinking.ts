@@ -2,7 +2,7 @@
 // level); older Claude models take a token budget that must stay below max_tokens.
 import type { Model, ThinkingLevel, StreamRequest } from "../../kernel/index.js";
 import { DEFAULT_THINKING_BUDGETS, mappedThinkingValue, thinkingBudget } from "../../lib/provider-kit/thinking-levels.js";
-import { fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
+import { conversationOf, fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
 import type { WireThinking } from "./anthropic-wire.js";
 import { DEFAULT_MARKED_EFFORT, FIXED_REQUEST_EFFORT, boundAdaptiveThinking, managesEffort } from "./anthropic-effort.js";
 
@@ -54,7 +54,7 @@ function levelPlan(request: PlanInput): ThinkingPlan {
   }
   let budget = thinkingBudget(level, request.thinkingBudgets);
   const ceiling = model.maxTokens > 0 ? model.maxTokens : Number.POSITIVE_INFINITY;
-  const maxTokens = fitOutputToContext(request, Math.min(baseMaxTokens + budget, ceiling));
+  const maxTokens = fitOutputToContext(model, conversationOf(request), Math.min(baseMaxTokens + budget, ceiling));
   budget = Math.min(budget, maxTokens - MIN_BUDGET);
   if (budget < MIN_BUDGET) return { maxTokens, thinking: { type: "disabled" }, interleavedBeta: false };
   return { maxTokens, thinking: { type: "enabled", budget_tokens: budget, display: "summarized" }, interleavedBeta: true };

@@ -6,7 +6,7 @@ import { budgetThinkingLevel, mappedThinkingValue, sanitizeText } from "../../li
 import { toBedrockMessages } from "./bedrock-messages.js";
 import { isClaude, namesInclude } from "./bedrock-target.js";
 import type { BedrockRequestBody, CachePoint } from "./bedrock-wire.js";
-import { fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
+import { conversationOf, fitOutputToContext, outputTokenCap } from "../../lib/provider-kit/output-room.js";
 
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 const BINDING_CONTROLS_BETA = "thinking-binding-controls-2026-08-01";
@@ -52,7 +52,7 @@ export function buildBedrockRequest(request: StreamRequest, env: NodeJS.ProcessE
       const thinking = fields.thinking as { type?: string; budget_tokens?: number } | undefined;
       // A token budget is part of the output allowance.
       if (thinking?.type === "enabled" && thinking.budget_tokens !== undefined && maxTokens !== undefined) {
-        maxTokens = fitOutputToContext(request, Math.min(maxTokens + thinking.budget_tokens, model.maxTokens));
+        maxTokens = fitOutputToContext(model, conversationOf(request), Math.min(maxTokens + thinking.budget_tokens, model.maxTokens));
         thinking.budget_tokens = Math.min(thinking.budget_tokens, Math.max(0, maxTokens - 1024));
       }
     }
