@@ -7,7 +7,8 @@
 // messages only (DeepSeek, Moonshot's Kimi K2.6 with its detected defaults, Copilot, OpenRouter, with and without
 // cache breakpoints), neither (an OpenRouter model without the flag, Moonshot with the flag turned off), and compat
 // fields that meet the updates (the developer role, the assistant bridge after tool results). A second conversation only ever adds tools, so a
-// model with tool additions declares them all in place. The bodies must be equal.
+// model with tool additions declares them all in place, and a third ends on a tool result and the change after it
+// (where an Anthropic-style cache breakpoint goes on the tool result). The bodies must be equal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantMessage, AssistantMessageEvent, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
 import { streamMistral } from "../../plugins/provider-mistral/index.js";
@@ -17,7 +18,8 @@ import { collect, finalMessage } from "./support/models.js";
 import { mockBaseUrl } from "./support/side-by-side.js";
 import { catalogueModel, placedAsKernel, sendTranscriptsThroughPi, takeByCase, type PiTranscriptCase } from "./support/transcript-side-by-side.js";
 
-type Variant = "changing" | "additive";
+/** "tool-last": the changing conversation cut after a tool result and the change that follows it */
+type Variant = "changing" | "additive" | "tool-last";
 
 interface Case {
   provider: string;
@@ -42,6 +44,9 @@ const CASES: Case[] = [
   { provider: "openrouter", id: "openai/gpt-5.4", variant: "changing" },
   { provider: "openrouter", id: "openai/gpt-5.4", compat: { cacheControlFormat: "anthropic" }, variant: "changing" },
   { provider: "openrouter", id: "~z-ai/glm-latest", compat: { cacheControlFormat: "anthropic" }, variant: "changing" },
+  { provider: "openrouter", id: "openai/gpt-5.4", compat: { cacheControlFormat: "anthropic" }, variant: "tool-last" },
+  { provider: "kimi-coding", id: "k3", compat: { requiresAssistantAfterToolResult: true }, variant: "tool-last" },
+  { provider: "mistral", id: "mistral-large-4", compat: { supportsMidConvoSystemMessages: true }, variant: "tool-last" },
   { provider: "mistral", id: "mistral-large-4", compat: { supportsMidConvoSystemMessages: true }, variant: "changing" },
   { provider: "mistral", id: "mistral-medium-2508", compat: { supportsMidConvoSystemMessages: true }, variant: "additive" },
   { provider: "mistral", id: "mistral-large-4", variant: "changing" },
@@ -76,29 +81,33 @@ function conversation(model: Model, variant: Variant): Conversation {
   });
   const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }], timestamp: 2 });
   const result = (id: string, name: string, text: string): Message => ({ role: "toolResult", toolCallId: id, toolName: name, content: [{ type: "text", text }], isError: false, timestamp: 4 });
-  const changing = variant === "changing";
+  const changing = variant !== "additive";
   // tool call ids of nine letters and digits, which Mistral takes as they are
+  const transcript: (Message | SystemMessage)[] = [
+    system({ sections: { base: "You are a test assistant.", cwd: "Current directory: /project" }, toolsAdded: [READ, BASH] }),
+    user("What is in a.ts?"),
+    reply([{ type: "text", text: "I will read it." }, { type: "toolCall", id: "prior0001", name: "read", arguments: { path: "a.ts" } }], "toolUse"),
+    system({ sections: { skills: "Skills: none yet." }, toolsAdded: [GREP] }),
+    result("prior0001", "read", "export const a = 1;"),
+    reply([{ type: "text", text: "It exports a." }], "stop"),
+    user("Search for b."),
+    changing ? system({ sections: { cwd: null }, toolsRemoved: [{ name: "bash" }, { name: "read" }], toolsAdded: [READ_AGAIN] }) : system({ sections: { cwd: null } }),
+    reply([{ type: "toolCall", id: "prior0002", name: "grep", arguments: { pattern: "b" } }], "toolUse"),
+    result("prior0002", "grep", "b.ts:1: export const b = 2;"),
+    system({ toolsAdded: [FIND] }),
+    user("Now find c."),
+    reply([{ type: "text", text: "Looking" }], "aborted"),
+    system({ sections: { skills: "Skills: review." } }),
+    user("Go on."),
+    reply([{ type: "text", text: "Found c.ts." }], "stop"),
+    user("Thanks."),
+    system({ sections: { base: "You are a careful test assistant." }, toolsAdded: [LS] }),
+  ];
+  if (variant === "tool-last") {
+    return { transcript: transcript.slice(0, 11), current: { sections: { base: "You are a test assistant.", skills: "Skills: none yet." }, tools: [GREP, READ_AGAIN, FIND] } };
+  }
   return {
-    transcript: [
-      system({ sections: { base: "You are a test assistant.", cwd: "Current directory: /project" }, toolsAdded: [READ, BASH] }),
-      user("What is in a.ts?"),
-      reply([{ type: "text", text: "I will read it." }, { type: "toolCall", id: "prior0001", name: "read", arguments: { path: "a.ts" } }], "toolUse"),
-      system({ sections: { skills: "Skills: none yet." }, toolsAdded: [GREP] }),
-      result("prior0001", "read", "export const a = 1;"),
-      reply([{ type: "text", text: "It exports a." }], "stop"),
-      user("Search for b."),
-      changing ? system({ sections: { cwd: null }, toolsRemoved: [{ name: "bash" }, { name: "read" }], toolsAdded: [READ_AGAIN] }) : system({ sections: { cwd: null } }),
-      reply([{ type: "toolCall", id: "prior0002", name: "grep", arguments: { pattern: "b" } }], "toolUse"),
-      result("prior0002", "grep", "b.ts:1: export const b = 2;"),
-      system({ toolsAdded: [FIND] }),
-      user("Now find c."),
-      reply([{ type: "text", text: "Looking" }], "aborted"),
-      system({ sections: { skills: "Skills: review." } }),
-      user("Go on."),
-      reply([{ type: "text", text: "Found c.ts." }], "stop"),
-      user("Thanks."),
-      system({ sections: { base: "You are a careful test assistant." }, toolsAdded: [LS] }),
-    ],
+    transcript,
     // the tools in the order the system messages leave them (a removed tool declared again comes last)
     current: {
       sections: { base: "You are a careful test assistant.", skills: "Skills: review." },

@@ -77,7 +77,7 @@ function hasToolHistory(messages: readonly Message[]): boolean {
   );
 }
 
-/** Anthropic models behind OpenRouter cache only where marked: system prompt, last tool, last turn. */
+/** Anthropic models behind OpenRouter cache only where marked: system prompt, last tool, last turn (a tool result too). */
 function addCacheBreakpoints(body: ChatCompletionsBody, cacheControl: CacheControl): void {
   const system = body.messages.find((message) => message.role === "system" || message.role === "developer");
   if (system) markLastText(system, cacheControl);
@@ -85,7 +85,7 @@ function addCacheBreakpoints(body: ChatCompletionsBody, cacheControl: CacheContr
   if (lastTool) lastTool.cache_control = cacheControl;
   for (let i = body.messages.length - 1; i >= 0; i--) {
     const message = body.messages[i]!;
-    if ((message.role === "user" || message.role === "assistant") && markLastText(message, cacheControl)) return;
+    if ((message.role === "user" || message.role === "assistant" || message.role === "tool") && markLastText(message, cacheControl)) return;
   }
 }
 

@@ -30,7 +30,8 @@ export type ChatMessage =
   | { role: "system"; tools: ChatTool[]; content?: undefined }
   | { role: "user"; content: string | (ChatTextPart | ChatImagePart)[] }
   | ChatAssistantMessage
-  | { role: "tool"; content: string; tool_call_id: string; name?: string };
+  /** content: text, or one part where it carries a cache breakpoint */
+  | { role: "tool"; content: string | ChatTextPart[]; tool_call_id: string; name?: string };
 
 export interface ChatAssistantMessage {
   role: "assistant";
