@@ -151,7 +151,8 @@ async function sendThroughPith(): Promise<void> {
   takeByCase(mock.requests, pith);
 }
 
-const comparable = (request: RecordedRequest | undefined) => (request ? { path: request.path, body: request.body } : undefined);
+/** the path, the body, and Copilot's initiator (a system message last makes the request the agent's) */
+const comparable = (request: RecordedRequest | undefined) => (request ? { path: request.path, initiator: request.headers["x-initiator"], body: request.body } : undefined);
 
 beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });

@@ -50,7 +50,7 @@ export function buildCompletionsRequest(request: StreamRequest, env: NodeJS.Proc
   if (compat.cacheControlFormat === "anthropic" && retention !== "none") {
     addCacheBreakpoints(body, { type: "ephemeral", ...(longRetention ? { ttl: "1h" as const } : {}) });
   }
-  return { body, headers: { ...copilotRequestHeaders(request), ...affinityHeaders(request.sessionId, compat), ...openCodeSessionHeaders(model, request.sessionId) } };
+  return { body, headers: { ...copilotRequestHeaders(request, transcript.messages.at(-1)?.role), ...affinityHeaders(request.sessionId, compat), ...openCodeSessionHeaders(model, request.sessionId) } };
 }
 
 /** `auto`: OpenAI's own endpoint, or where the long retention is asked for and the server has it. */
