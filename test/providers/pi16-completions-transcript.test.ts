@@ -1,14 +1,15 @@
 // A conversation whose prompt and tools change on the way (system messages: sections added, updated and removed,
 // tools added, removed and defined again, an update between a tool call and its result, one after tool results just
-// before a user turn, one at the end, one after a failed reply), sent by pi 1.6.0 (pi-ai's streamSimple under Node 22,
-// the conversation in its transcript form) and by pith's Chat Completions and Mistral providers (the turns, with the
-// system messages placed beside them as the kernel places them) to the mock server. Catalogue models cover each flag
-// combination: system messages and tool additions mid-conversation (Kimi K3 at Kimi, Fireworks, OpenCode Go), system
-// messages only (DeepSeek, Moonshot's Kimi K2.6 with its detected defaults, Copilot, OpenRouter, with and without
-// cache breakpoints), neither (an OpenRouter model without the flag, Moonshot with the flag turned off), and compat
-// fields that meet the updates (the developer role, the assistant bridge after tool results). A second conversation only ever adds tools, so a
-// model with tool additions declares them all in place, and a third ends on a tool result and the change after it
-// (where an Anthropic-style cache breakpoint goes on the tool result). The bodies must be equal.
+// before a user turn, one at the end, one after a failed reply), sent by pi 1.6.0 (pi-ai's streamSimple under Node
+// 22, the conversation in its transcript form) and by pith's Chat Completions and Mistral providers (the turns, with
+// the system messages placed beside them as the kernel places them) to the mock server. Catalogue models cover each
+// flag combination: system messages and tool additions mid-conversation (Kimi K3 at Kimi, Fireworks, OpenCode Go),
+// system messages only (DeepSeek, Moonshot's Kimi K2.6, Copilot, OpenRouter, with and without cache breakpoints),
+// DeepSeek and Moonshot with only the flags, the rest detected from the provider, neither (an OpenRouter model
+// without the flag, Moonshot with the flag turned off), and compat fields that meet the updates (the developer role,
+// the assistant bridge after tool results). A second conversation only ever adds tools, so a model with tool
+// additions declares them all in place, and a third ends on a tool result and the change after it (where an
+// Anthropic-style cache breakpoint goes on the tool result). The bodies must be equal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantMessage, AssistantMessageEvent, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
 import { streamMistral } from "../../plugins/provider-mistral/index.js";
@@ -26,6 +27,8 @@ interface Case {
   id: string;
   /** compat fields over the catalogue's, on both sides */
   compat?: Record<string, unknown>;
+  /** `compat` instead of the catalogue's: the rest is detected from the provider */
+  ownCompat?: boolean;
   variant: Variant;
 }
 
@@ -40,6 +43,8 @@ const CASES: Case[] = [
   { provider: "moonshotai", id: "kimi-k2.6", compat: { supportsMidConvoSystemMessages: false }, variant: "changing" },
   { provider: "moonshotai-cn", id: "kimi-k3", compat: { supportsMidConvoToolAdditions: false }, variant: "additive" },
   { provider: "deepseek", id: "deepseek-v4-pro", variant: "changing" },
+  { provider: "deepseek", id: "deepseek-v4-pro", compat: { supportsMidConvoSystemMessages: true }, ownCompat: true, variant: "changing" },
+  { provider: "moonshotai", id: "kimi-k3", compat: { supportsMidConvoSystemMessages: true, supportsMidConvoToolAdditions: true }, ownCompat: true, variant: "changing" },
   { provider: "github-copilot", id: "kimi-k3", variant: "changing" },
   { provider: "openrouter", id: "openai/gpt-5.4", variant: "changing" },
   { provider: "openrouter", id: "openai/gpt-5.4", compat: { cacheControlFormat: "anthropic" }, variant: "changing" },
@@ -116,13 +121,14 @@ function conversation(model: Model, variant: Variant): Conversation {
   };
 }
 
-const modelOf = (target: Case, mockUrl: string): Model => catalogueModel(target.provider, target.id, (model) => mockBaseUrl(model.api, mockUrl), target.compat);
+const modelOf = (target: Case, mockUrl: string): Model =>
+  catalogueModel(target.provider, target.id, (model) => mockBaseUrl(model.api, mockUrl), target.compat, target.ownCompat);
 
 /** pi's side of a case: the conversation in its transcript form */
 function piCase(target: Case, index: number): PiTranscriptCase {
   const model = modelOf(target, mock.url);
-  const { provider, id, compat = {}, variant } = target;
-  return { index, provider, id, compat, baseUrl: model.baseUrl, apiKey: "test-key", messages: conversation(model, variant).transcript };
+  const { provider, id, compat = {}, ownCompat, variant } = target;
+  return { index, provider, id, compat, ownCompat, baseUrl: model.baseUrl, apiKey: "test-key", messages: conversation(model, variant).transcript };
 }
 
 let mock: MockLlm;
@@ -177,7 +183,7 @@ interface ChatBody {
 const toolNames = (tools: ChatBody["tools"]) => (tools ?? []).map((tool) => tool.function.name);
 
 describe("a conversation whose prompt and tools change, as pi 1.6.0 sends it to Chat Completions and Mistral", () => {
-  it.each(CASES.map((target, index) => [`${target.provider}/${target.id} ${JSON.stringify(target.compat ?? {})} (${target.variant})`, index] as const))("%s", (_label, index) => {
+  it.each(CASES.map((target, index) => [`${target.provider}/${target.id} ${target.ownCompat ? "only " : ""}${JSON.stringify(target.compat ?? {})} (${target.variant})`, index] as const))("%s", (_label, index) => {
     expect(pi.get(index)).toBeDefined();
     expect(comparable(pith.get(index))).toEqual(comparable(pi.get(index)));
   });

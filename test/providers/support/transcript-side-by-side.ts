@@ -13,6 +13,8 @@ export interface PiTranscriptCase {
   id: string;
   /** compat fields over the catalogue's */
   compat: Record<string, unknown>;
+  /** `compat` instead of the catalogue's, so the rest is detected from the provider and host */
+  ownCompat?: boolean;
   baseUrl: string;
   apiKey: string;
   messages: (Message | SystemMessage)[];
@@ -25,7 +27,7 @@ export async function sendTranscriptsThroughPi(cases: PiTranscriptCase[]): Promi
      const results = [];
      for (const c of ${JSON.stringify(cases)}) {
        const base = getModel(c.provider, c.id);
-       const model = { ...base, baseUrl: c.baseUrl, compat: { ...base.compat, ...c.compat } };
+       const model = { ...base, baseUrl: c.baseUrl, compat: c.ownCompat ? c.compat : { ...base.compat, ...c.compat } };
        const options = { apiKey: c.apiKey, headers: { "x-case": String(c.index) }, reasoning: "high" };
        const message = await streamSimple(model, { messages: c.messages }, options).result();
        results.push(message.errorMessage ?? null);
@@ -50,10 +52,10 @@ export function placedAsKernel(
   return { systemPrompt: Object.values(current.sections).join("\n\n"), systemPromptSections: current.sections, messages, systemMessages, tools: current.tools };
 }
 
-/** A catalogue model sent to the mock server, with compat fields over the catalogue's. */
-export function catalogueModel(provider: string, id: string, baseUrl: (model: Model) => string, compat: Record<string, unknown> = {}): Model {
+/** A catalogue model sent to the mock server, with compat fields over the catalogue's (or instead of them). */
+export function catalogueModel(provider: string, id: string, baseUrl: (model: Model) => string, compat: Record<string, unknown> = {}, ownCompat = false): Model {
   const model = builtInModelsOf(provider).find((candidate) => candidate.id === id)!;
-  return { ...model, baseUrl: baseUrl(model), compat: { ...model.compat, ...compat } };
+  return { ...model, baseUrl: baseUrl(model), compat: ownCompat ? compat : { ...model.compat, ...compat } };
 }
 
 /** Moves the recorded requests into `into`, by their `x-case` header. */
