@@ -11,13 +11,13 @@
 // additions declares them all in place, and a third ends on a tool result and the change after it (where an
 // Anthropic-style cache breakpoint goes on the tool result). The bodies must be equal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AssistantMessage, AssistantMessageEvent, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
+import type { AssistantMessage, AssistantMessageEvent, Message, Model, StreamRequest } from "../../kernel/index.js";
 import { streamMistral } from "../../plugins/provider-mistral/index.js";
 import { streamOpenAICompletions } from "../../plugins/provider-openai/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
 import { collect, finalMessage } from "./support/models.js";
 import { mockBaseUrl } from "./support/side-by-side.js";
-import { catalogueModel, placedAsKernel, sendTranscriptsThroughPi, takeByCase, type PiTranscriptCase } from "./support/transcript-side-by-side.js";
+import { BASH, FIND, GREP, LS, READ, READ_AGAIN, catalogueModel, placedConversation, sendThroughPiAi, systemMessage, takeRequestsByCase, type ChangingConversation, type PiTranscriptCase, type TranscriptEntry } from "./support/changing-transcript.js";
 
 /** "tool-last": the changing conversation cut after a tool result and the change that follows it */
 type Variant = "changing" | "additive" | "tool-last";
@@ -57,22 +57,7 @@ const CASES: Case[] = [
   { provider: "mistral", id: "mistral-large-4", variant: "changing" },
 ];
 
-const schema = (properties: Record<string, unknown>) => ({ type: "object", properties, required: Object.keys(properties) });
-const READ: ToolSpec = { name: "read", description: "Read a file", parameters: schema({ path: { type: "string" } }) };
-const READ_AGAIN: ToolSpec = { name: "read", description: "Read a file, or part of it", parameters: schema({ path: { type: "string" }, offset: { type: "number" } }) };
-const BASH: ToolSpec = { name: "bash", description: "Run a command", parameters: schema({ command: { type: "string" } }) };
-const GREP: ToolSpec = { name: "grep", description: "Search files", parameters: schema({ pattern: { type: "string" } }) };
-const FIND: ToolSpec = { name: "find", description: "Find files by name", parameters: schema({ glob: { type: "string" } }) };
-const LS: ToolSpec = { name: "ls", description: "List a folder", parameters: schema({ path: { type: "string" } }) };
-
-const system = (fields: Omit<SystemMessage, "role" | "content" | "timestamp">): SystemMessage => ({ role: "system", content: "", ...fields, timestamp: 1 });
-
-interface Conversation {
-  transcript: (Message | SystemMessage)[];
-  current: { sections: Record<string, string>; tools: ToolSpec[] };
-}
-
-function conversation(model: Model, variant: Variant): Conversation {
+function conversation(model: Model, variant: Variant): ChangingConversation {
   const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
   const reply = (content: AssistantMessage["content"], stopReason: AssistantMessage["stopReason"]): AssistantMessage => ({
     role: "assistant",
@@ -88,25 +73,25 @@ function conversation(model: Model, variant: Variant): Conversation {
   const result = (id: string, name: string, text: string): Message => ({ role: "toolResult", toolCallId: id, toolName: name, content: [{ type: "text", text }], isError: false, timestamp: 4 });
   const changing = variant !== "additive";
   // tool call ids of nine letters and digits, which Mistral takes as they are
-  const transcript: (Message | SystemMessage)[] = [
-    system({ sections: { base: "You are a test assistant.", cwd: "Current directory: /project" }, toolsAdded: [READ, BASH] }),
+  const transcript: TranscriptEntry[] = [
+    systemMessage({ sections: { base: "You are a test assistant.", cwd: "Current directory: /project" }, toolsAdded: [READ, BASH] }),
     user("What is in a.ts?"),
     reply([{ type: "text", text: "I will read it." }, { type: "toolCall", id: "prior0001", name: "read", arguments: { path: "a.ts" } }], "toolUse"),
-    system({ sections: { skills: "Skills: none yet." }, toolsAdded: [GREP] }),
+    systemMessage({ sections: { skills: "Skills: none yet." }, toolsAdded: [GREP] }),
     result("prior0001", "read", "export const a = 1;"),
     reply([{ type: "text", text: "It exports a." }], "stop"),
     user("Search for b."),
-    changing ? system({ sections: { cwd: null }, toolsRemoved: [{ name: "bash" }, { name: "read" }], toolsAdded: [READ_AGAIN] }) : system({ sections: { cwd: null } }),
+    changing ? systemMessage({ sections: { cwd: null }, toolsRemoved: [{ name: "bash" }, { name: "read" }], toolsAdded: [READ_AGAIN] }) : systemMessage({ sections: { cwd: null } }),
     reply([{ type: "toolCall", id: "prior0002", name: "grep", arguments: { pattern: "b" } }], "toolUse"),
     result("prior0002", "grep", "b.ts:1: export const b = 2;"),
-    system({ toolsAdded: [FIND] }),
+    systemMessage({ toolsAdded: [FIND] }),
     user("Now find c."),
     reply([{ type: "text", text: "Looking" }], "aborted"),
-    system({ sections: { skills: "Skills: review." } }),
+    systemMessage({ sections: { skills: "Skills: review." } }),
     user("Go on."),
     reply([{ type: "text", text: "Found c.ts." }], "stop"),
     user("Thanks."),
-    system({ sections: { base: "You are a careful test assistant." }, toolsAdded: [LS] }),
+    systemMessage({ sections: { base: "You are a careful test assistant." }, toolsAdded: [LS] }),
   ];
   if (variant === "tool-last") {
     return { transcript: transcript.slice(0, 11), current: { sections: { base: "You are a test assistant.", skills: "Skills: none yet." }, tools: [GREP, READ_AGAIN, FIND] } };
@@ -125,10 +110,10 @@ const modelOf = (target: Case, mockUrl: string): Model =>
   catalogueModel(target.provider, target.id, (model) => mockBaseUrl(model.api, mockUrl), target.compat, target.ownCompat);
 
 /** pi's side of a case: the conversation in its transcript form */
-function piCase(target: Case, index: number): PiTranscriptCase {
+function piCase(target: Case): PiTranscriptCase {
   const model = modelOf(target, mock.url);
   const { provider, id, compat = {}, ownCompat, variant } = target;
-  return { index, provider, id, compat, ownCompat, baseUrl: model.baseUrl, apiKey: "test-key", messages: conversation(model, variant).transcript };
+  return { provider, id, compat, ownCompat, baseUrl: model.baseUrl, apiKey: "test-key", messages: conversation(model, variant).transcript, options: { reasoning: "high" } };
 }
 
 let mock: MockLlm;
@@ -142,10 +127,9 @@ const STREAMS: Record<string, (request: StreamRequest) => AsyncIterable<Assistan
 async function sendThroughPith(): Promise<void> {
   for (const [index, target] of CASES.entries()) {
     const model = modelOf(target, mock.url);
-    const { transcript, current } = conversation(model, target.variant);
     const request: StreamRequest = {
       model,
-      ...placedAsKernel(transcript, current),
+      ...placedConversation(conversation(model, target.variant)),
       thinkingLevel: "high",
       apiKey: "test-key",
       headers: { "x-case": String(index) },
@@ -154,7 +138,7 @@ async function sendThroughPith(): Promise<void> {
     const reply = finalMessage(await collect(STREAMS[model.api]!(request)));
     expect(reply.errorMessage, `${target.provider}/${target.id}`).toBeUndefined();
   }
-  takeByCase(mock.requests, pith);
+  takeRequestsByCase(mock, pith);
 }
 
 /** the path, the body, and Copilot's initiator (a system message last makes the request the agent's) */
@@ -162,8 +146,8 @@ const comparable = (request: RecordedRequest | undefined) => (request ? { path: 
 
 beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });
-  await sendTranscriptsThroughPi(CASES.map(piCase));
-  takeByCase(mock.requests, pi);
+  expect(await sendThroughPiAi(CASES.map(piCase))).toEqual([]);
+  takeRequestsByCase(mock, pi);
   await sendThroughPith();
   if (process.env.SIDE_BY_SIDE_DUMP) {
     const { writeFileSync } = await import("node:fs");

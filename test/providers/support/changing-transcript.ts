@@ -1,8 +1,9 @@
 // Pieces of the side-by-side tests of a conversation whose prompt and tools change on the way
-// (pi16-anthropic-transcript, pi16-responses-transcript): its tools, its system messages, and the conversation
+// (pi16-anthropic-transcript, pi16-responses-transcript, pi16-completions-transcript): its tools, its system messages, and the conversation
 // placed as the kernel places it for a provider (the turns, each system message before the turn it precedes), and
 // pi 1.6.0 sending it in its transcript form.
 import type { AssistantMessage, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../../kernel/index.js";
+import { builtInModelsOf } from "../../../plugins/models/catalogue.js";
 import type { MockLlm, RecordedRequest } from "../../support/mock-llm/index.js";
 import { runOnNode22 } from "../../support/pi-node22.js";
 
@@ -12,6 +13,7 @@ export const READ_AGAIN: ToolSpec = { name: "read", description: "Read a file, o
 export const BASH: ToolSpec = { name: "bash", description: "Run a command", parameters: schema({ command: { type: "string" } }) };
 export const GREP: ToolSpec = { name: "grep", description: "Search files", parameters: schema({ pattern: { type: "string" } }) };
 export const FIND: ToolSpec = { name: "find", description: "Find files by name", parameters: schema({ glob: { type: "string" } }) };
+export const LS: ToolSpec = { name: "ls", description: "List a folder", parameters: schema({ path: { type: "string" } }) };
 
 export type TranscriptEntry = Message | SystemMessage;
 
@@ -45,6 +47,8 @@ export interface PiTranscriptCase {
   id: string;
   /** compat fields over the catalogue's */
   compat: Record<string, unknown>;
+  /** `compat` instead of the catalogue's, so the rest is detected from the provider and host */
+  ownCompat?: boolean;
   baseUrl: string;
   apiKey: string;
   messages: TranscriptEntry[];
@@ -62,7 +66,7 @@ export async function sendThroughPiAi(cases: PiTranscriptCase[]): Promise<string
      const errors = [];
      for (const [index, c] of ${JSON.stringify(cases)}.entries()) {
        const base = getModel(c.provider, c.id);
-       const model = { ...base, baseUrl: c.baseUrl, compat: { ...base.compat, ...c.compat } };
+       const model = { ...base, baseUrl: c.baseUrl, compat: c.ownCompat ? c.compat : { ...base.compat, ...c.compat } };
        const options = { ...c.options, apiKey: c.apiKey, headers: { "x-case": String(index) } };
        const message = await streamSimple(model, { messages: c.messages }, options).result();
        if (message.errorMessage) errors.push(c.provider + "/" + c.id + ": " + message.errorMessage);
@@ -77,4 +81,10 @@ export async function sendThroughPiAi(cases: PiTranscriptCase[]): Promise<string
 export function takeRequestsByCase(mock: MockLlm, into: Map<number, RecordedRequest>): void {
   for (const request of mock.requests) into.set(Number(request.headers["x-case"]), request);
   mock.requests.length = 0;
+}
+
+/** A catalogue model sent to the mock server, with compat fields over the catalogue's (or instead of them). */
+export function catalogueModel(provider: string, id: string, baseUrl: (model: Model) => string, compat: Record<string, unknown> = {}, ownCompat = false): Model {
+  const model = builtInModelsOf(provider).find((candidate) => candidate.id === id)!;
+  return { ...model, baseUrl: baseUrl(model), compat: ownCompat ? compat : { ...model.compat, ...compat } };
 }
