@@ -77,7 +77,7 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
   if (transcript.nativeToolChanges) betas.push(INLINE_TOOLS_BETA);
   // sent by every request of a session that may use threads, also once the endpoint turned them off for it
   if (threadSession(request) !== undefined) betas.push(MESSAGE_THREADS_BETA);
-  const headers = { ...copilotRequestHeaders(request), ...affinityHeaders(request, subscription) };
+  const headers = { ...copilotRequestHeaders(request, transcript.endsWithSystemMessage ? "system" : undefined), ...affinityHeaders(request, subscription) };
   const sent = configuredBetas(request) ?? betas;
   if (sent.length > 0) headers["anthropic-beta"] = sent.join(",");
   return { body, headers, ...(markedEffort === undefined ? {} : { providerThinkingLevel: markedEffort }) };

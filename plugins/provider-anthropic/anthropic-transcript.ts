@@ -28,6 +28,8 @@ export interface AnthropicTranscript {
   nativeToolChanges: boolean;
   /** the later system messages, each after `repliesBefore` replies of the conversation */
   updates: PlacedUpdate[];
+  /** the conversation in place ends with a system message (Copilot counts such a request as the agent's) */
+  endsWithSystemMessage: boolean;
 }
 
 export interface PlacedUpdate {
@@ -38,13 +40,14 @@ export interface PlacedUpdate {
 export function anthropicTranscript(request: StreamRequest): AnthropicTranscript {
   const compat = request.model.compat ?? {};
   const transcript = compat.supportsMidConvoSystemMessages === true ? inPlaceTranscript(request) : undefined;
-  if (!transcript) return { systemPrompt: request.systemPrompt, tools: request.tools, nativeToolChanges: false, updates: [] };
+  if (!transcript) return { systemPrompt: request.systemPrompt, tools: request.tools, nativeToolChanges: false, updates: [], endsWithSystemMessage: false };
   const nativeToolChanges = compat.supportsMidConvoToolChanges === true && transcript.initialTools.length > 0;
   return {
     systemPrompt: transcript.prompt,
     tools: nativeToolChanges ? transcript.initialTools : transcript.currentTools,
     nativeToolChanges,
     updates: transcript.later.map(({ before, message }) => ({ repliesBefore: repliesIn(request.messages, before), message })),
+    endsWithSystemMessage: transcript.later.at(-1)?.before === request.messages.length,
   };
 }
 

@@ -7,13 +7,14 @@
 // be equal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Model, StreamRequest } from "../../kernel/index.js";
-import { builtInModelsOf } from "../../plugins/models/catalogue.js";
 import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
-import { BASH, GREP, READ, READ_AGAIN, placedConversation, priorReply, sendThroughPiAi, systemMessage, takeRequestsByCase, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
+import { BASH, GREP, READ, READ_AGAIN, catalogueModel, placedConversation, priorReply, sendThroughPiAi, systemMessage, takeRequestsByCase, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
 import { collect, finalMessage } from "./support/models.js";
 
 interface Case {
+  /** anthropic unless said */
+  provider?: string;
   id: string;
   /** compat fields over the catalogue's, on both sides */
   compat?: Record<string, unknown>;
@@ -27,6 +28,8 @@ const CASES: Case[] = [
   { id: "claude-sonnet-4-6" },
   { id: "claude-opus-4-8", subscription: true },
   { id: "claude-opus-4-8", compat: { supportsMidConvoToolChanges: false } },
+  // Copilot's Claude takes system messages mid-conversation: one sent last makes the request the agent's
+  { provider: "github-copilot", id: "claude-fable-5" },
 ];
 
 const SUBSCRIPTION_TOKEN = "sk-ant-oat01-side-by-side";
@@ -48,10 +51,7 @@ function conversation(model: Model): ChangingConversation {
   };
 }
 
-const modelOf = (target: Case, mockUrl: string): Model => {
-  const model = builtInModelsOf("anthropic").find((candidate) => candidate.id === target.id)!;
-  return { ...model, baseUrl: mockUrl, compat: { ...model.compat, ...target.compat } };
-};
+const modelOf = (target: Case, mockUrl: string): Model => catalogueModel(target.provider ?? "anthropic", target.id, () => mockUrl, target.compat);
 
 let mock: MockLlm;
 const pi = new Map<number, RecordedRequest>();
@@ -60,7 +60,7 @@ const pith = new Map<number, RecordedRequest>();
 async function sendThroughPi(): Promise<void> {
   const payload = CASES.map((target): PiTranscriptCase => {
     const model = modelOf(target, mock.url);
-    return { provider: "anthropic", id: target.id, compat: target.compat ?? {}, baseUrl: model.baseUrl, apiKey: target.subscription ? SUBSCRIPTION_TOKEN : "test-key", messages: conversation(model).transcript, options: { reasoning: "high" } };
+    return { provider: target.provider ?? "anthropic", id: target.id, compat: target.compat ?? {}, baseUrl: model.baseUrl, apiKey: target.subscription ? SUBSCRIPTION_TOKEN : "test-key", messages: conversation(model).transcript, options: { reasoning: "high" } };
   });
   expect(await sendThroughPiAi(payload)).toEqual([]);
   takeRequestsByCase(mock, pi);
@@ -83,10 +83,10 @@ async function sendThroughPith(): Promise<void> {
   takeRequestsByCase(mock, pith);
 }
 
-/** the body and the betas; pi's SDK client is the browser-capable beta one (docs/compatibility.md) */
+/** the body, the betas and Copilot's initiator; pi's SDK client is the browser-capable beta one (docs/compatibility.md) */
 function comparable(request: RecordedRequest | undefined) {
   if (!request) return undefined;
-  return { betas: request.headers["anthropic-beta"], body: request.body };
+  return { betas: request.headers["anthropic-beta"], initiator: request.headers["x-initiator"], body: request.body };
 }
 
 beforeAll(async () => {
