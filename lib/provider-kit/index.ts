@@ -15,7 +15,6 @@ export { guardProviderStream, type FinishReason, type StreamAttempt, type Stream
 export { sdkAttempt, type SdkCall, type SendOptions } from "./sdk-attempt.js";
 export { ClientCache, mergeHeaders, type ClientIdentity } from "./client-cache.js";
 export { NO_TOOL_RESULT_TEXT, isFromModel, prepareReplay, sanitizeToolCallId, type ReplayOptions } from "./replay-messages.js";
-export { replayWithSystemMessages, type ReplayedTurn } from "./replay-with-system-messages.js";
 export { THINKING_LEVELS, DEFAULT_THINKING_BUDGETS, isThinkingLevel, budgetThinkingLevel, clampThinkingLevel, mappedThinkingValue, reasoningEffort, supportedThinkingLevels, thinkingBudget } from "./thinking-levels.js";
 export { cacheRetention, promptCacheKey, type CacheRetention } from "./cache-retention.js";
 export { httpFetch, providerFetch, type FetchFunction } from "../http/http-fetch.js";

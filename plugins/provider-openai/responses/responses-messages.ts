@@ -1,7 +1,7 @@
 // Kernel messages → Responses API `input` items. A Responses tool call id is "call_id|item_id": the call id
 // pairs the call with its output, the item id ties it to the reasoning that preceded it.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../../kernel/index.js";
-import { isFromModel, prepareReplay, replayWithSystemMessages, sanitizeText, sanitizeToolCallId } from "../../../lib/provider-kit/index.js";
+import { isFromModel, prepareReplay, sanitizeText, sanitizeToolCallId, turnsWithSystemMessages } from "../../../lib/provider-kit/index.js";
 import { additionalToolsItem, configurationUpdate } from "./responses-input-settings.js";
 import type { SystemUpdateWriter } from "./responses-system-updates.js";
 import type { InputImage, InputText, ResponsesInputItem, ResponsesTool } from "./responses-wire.js";
@@ -55,7 +55,7 @@ export function toResponsesInput(systemPrompt: string, messages: readonly Messag
   const seesImages = model.input.includes("image");
   const updates = settings.systemUpdates;
   const replayOptions = { normalizeToolCallId: responsesToolCallId };
-  const replay = updates ? replayWithSystemMessages(messages, updates.later, model, replayOptions) : prepareReplay(messages, model, replayOptions);
+  const replay = updates ? prepareReplay(turnsWithSystemMessages(messages, updates.later), model, replayOptions) : prepareReplay(messages, model, replayOptions);
   // `position` counts the system messages sent too: pi's fallback message ids do
   replay.forEach((message, position) => {
     if (message.role === "system") {
