@@ -1,7 +1,7 @@
 // A pi-style stream function (`(model, context, options) => events`, as pi-ai's `streamSimple` and
 // `registerProvider({streamSimple})` take it) as a pith provider plugin's `ProviderApi`.
 import type { Message, Model, ThinkingLevel, AssistantMessageEvent, ProviderApi, StreamRequest } from "../../../kernel/index.js";
-import { inPlaceTranscript } from "../../../lib/provider-kit/index.js";
+import { inPlaceTranscript, turnsWithSystemMessages } from "../../../lib/provider-kit/index.js";
 import { normalizeContext, type SystemMessage } from "../shims/pi-ai/pi-ai-transcript.js";
 
 /** pi-ai's `Context` (prompt and tools beside the messages) or 1.6's transcript (them as system messages). */
@@ -65,14 +65,7 @@ export function providerFromStream(
 function transcriptOf(request: StreamRequest): StreamContext {
   const placed = inPlaceTranscript(request) ? request.systemMessages! : [];
   if (placed.length === 0) return normalizeContext({ systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools });
-  const messages: StreamContext["messages"] = [];
-  let next = 0;
-  request.messages.forEach((message, index) => {
-    while (next < placed.length && placed[next]!.before <= index) messages.push(placed[next++]!.message);
-    messages.push(message);
-  });
-  for (; next < placed.length; next++) messages.push(placed[next]!.message);
-  return { messages };
+  return { messages: turnsWithSystemMessages(request.messages, placed) };
 }
 
 /** the request's hooks as pi-ai's `onPayload`, `onResponse` and `onProviderStreamEvent`, handed over always, as pi does */
