@@ -210,6 +210,7 @@ async function runPackageSubcommand(argv: readonly string[]): Promise<number> {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
       signal: controller.signal,
+      terminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
     });
   } catch (error) {
     return fail(error);

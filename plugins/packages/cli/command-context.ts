@@ -10,6 +10,8 @@ export interface PackageCommandIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   signal?: AbortSignal;
+  /** stdin and stdout are both terminals: `pith config` opens its selector */
+  terminal?: boolean;
   /**
    * Whether the project's own settings (and so its packages) count: `approve` is `-a` (true), `-na` (false) or
    * neither; the answer never prompts. Without it the project's settings are not applied.

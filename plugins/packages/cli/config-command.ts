@@ -1,31 +1,29 @@
-// `pith config`: pi's `pi config` switches package resources on and off in a terminal UI; pith has no UI, so the
-// same settings edits are commands. Bare `pith config` lists every configured package's resources and the
-// auto-discovered ones of both scopes, each enabled or disabled; `enable|disable` writes pi's settings forms
-// (see config-filter.ts), so pi reads the result.
-import { dirname, join } from "node:path";
+// `pith config`: at a terminal, pi 1.6.0's selector (selector/open-selector.ts), which switches package and
+// auto-discovered resources on and off. Without one (a pipe), bare `pith config` lists every configured package's
+// resources and the auto-discovered ones of both scopes, each enabled or disabled; `enable|disable` makes the same
+// edits as commands, in pi's settings forms (see config-filter.ts), so pi reads the result.
+import { dirname } from "node:path";
 import { PithError, errorMessage } from "../../../kernel/index.js";
-import type { PackageSource, SettingsScope } from "../../settings/index.js";
-import { extensionsInFolder } from "../../extensions/loading/extension-folder.js";
+import type { SettingsScope } from "../../settings/index.js";
 import { compileGlob } from "../../../lib/glob/glob.js";
-import { standardTemplateFolders } from "../../prompt-templates/template-folders.js";
-import type { WalkContext } from "../../../lib/resources/finding/directory-listing.js";
-import { resolveLocations } from "../../../lib/resources/finding/locations.js";
-import { posixRelative, toPosixPath } from "../../../lib/resources/finding/paths.js";
-import { RESOURCE_GLOB, isEnabledByOverrides } from "../../../lib/resources/finding/settings-patterns.js";
-import { standardSkillFolders } from "../../skills/skill-folders.js";
+import { toPosixPath } from "../../../lib/resources/finding/paths.js";
+import { RESOURCE_GLOB } from "../../../lib/resources/finding/settings-patterns.js";
 import { TRUST_OPTIONS, packageContext, type PackageCommandIO } from "./command-context.js";
-import { filterOf, togglePattern, withFilter } from "./config-filter.js";
-import { configuredPackages, scopeEntries, type ConfiguredPackage } from "../sources/configured.js";
+import { withFilter } from "./config-filter.js";
+import { autoResources, packageResources, switchAutoResources, switchPackageResources, writePackageEntry, type Resource } from "./config-resources.js";
+import { configuredPackages, type ConfiguredPackage } from "../sources/configured.js";
 import { scopeBaseDir, resolveLocalSource } from "../installers/locations.js";
-import { exists } from "../installers/npm.js";
 import type { PackageManagerContext } from "../package-manager.js";
-import { RESOURCE_TYPES, collectPackageResources, type PackageResourceType } from "../sources/package-resources.js";
+import { RESOURCE_TYPES, type PackageResourceType } from "../sources/package-resources.js";
 import { parseSource, sourceIdentity } from "../sources/source.js";
 
 const USAGE = "pith config [enable|disable <package-source> [--kind extensions|skills|prompts|themes] [<path-or-glob>]] [-l] [-a|-na]";
 const HELP = [
-  "Without arguments: list the resources of every configured package and the auto-discovered ones (global and",
-  "project), each enabled or disabled. enable|disable switch a package, one kind of its resources, or the files a",
+  "Without arguments, at a terminal: a selector that switches the resources of every configured package and the",
+  "auto-discovered ones (space), the global settings first; Tab (or -l) the project's overrides. In a pipe: list",
+  "them (global and project), each enabled or disabled.",
+  "",
+  "enable|disable switch a package, one kind of its resources, or the files a",
   "path or glob names (relative to the package root, as the list shows them). A source that is not a configured",
   "package is taken as the path of an auto-discovered resource (relative to the agent folder, or .pi with -l).",
   "",
@@ -89,6 +87,7 @@ export async function runConfigCommand(argv: readonly string[], io: PackageComma
   }
   const context = await packageContext(io, parsed.approve);
   try {
+    if (parsed.action === "list" && io.terminal) return await openSelector(parsed.local, context, io);
     if (parsed.action === "list") io.stdout(await formatConfig(context));
     else io.stdout(await toggle(parsed as ConfigArgs & { action: "enable" | "disable"; target: string }, context));
     return 0;
@@ -98,37 +97,15 @@ export async function runConfigCommand(argv: readonly string[], io: PackageComma
   }
 }
 
-/** One resource: the path `enable|disable` take (relative to the package root or the scope's folder). */
-interface Resource {
-  kind: PackageResourceType;
-  file: string;
-  path: string;
-  enabled: boolean;
-}
-
-async function packageResources(pkg: ConfiguredPackage, context: PackageManagerContext): Promise<Resource[] | undefined> {
-  if (!(await exists(pkg.installedPath))) return undefined;
-  const all = (await collectPackageResources(pkg.installedPath, undefined, context.signal)).resources;
-  const enabled = (await collectPackageResources(pkg.installedPath, pkg.filter, context.signal)).resources;
-  return RESOURCE_TYPES.flatMap((kind) =>
-    all[kind].map((file) => ({ kind, file, path: posixRelative(pkg.installedPath, file) || toPosixPath(file), enabled: enabled[kind].includes(file) })),
-  );
-}
-
-/** The resources of a scope's standard folders, enabled unless the scope's settings arrays switch them off. */
-async function autoResources(scope: SettingsScope, context: PackageManagerContext): Promise<Resource[]> {
-  const base = scopeBaseDir(scope, context);
-  const where = scope === "global" ? "user" : "project";
-  const locations = resolveLocations({ agentDir: context.agentDir, cwd: context.cwd, homeDir: context.homeDir });
-  const walk: WalkContext = { report: () => undefined, signal: context.signal };
-  const files: Record<(typeof LISTED)[number], string[]> = { extensions: await extensionsInFolder(join(base, "extensions")), skills: [], prompts: [] };
-  for (const folder of await standardSkillFolders(where, locations)) files.skills.push(...(await folder.collect(folder.dir, walk)));
-  for (const folder of await standardTemplateFolders(where, locations)) files.prompts.push(...(await folder.collect(folder.dir, walk)));
-  const settings = context.settings.fileSettings(scope);
-  return LISTED.flatMap((kind) => {
-    const entries = Array.isArray(settings[kind]) ? (settings[kind] as unknown[]).filter((entry): entry is string => typeof entry === "string") : [];
-    return files[kind].map((file) => ({ kind, file, path: posixRelative(base, file), enabled: isEnabledByOverrides(file, entries, base) }));
-  });
+/** pi 1.6.0's terminal selector, loaded only here; `-l` starts in the project view, which needs a trusted project. */
+async function openSelector(local: boolean, context: PackageManagerContext, io: PackageCommandIO): Promise<number> {
+  if (local && !context.settings.isProjectTrusted()) {
+    io.stderr("pith: the project is not trusted, so its settings are not edited: `pith config -l -a` trusts it for this command.\n");
+    return 1;
+  }
+  const { openConfigSelector } = await import("./selector/open-selector.js");
+  await openConfigSelector(context, local ? "project" : "global");
+  return 0;
 }
 
 async function formatConfig(context: PackageManagerContext): Promise<string> {
@@ -192,37 +169,23 @@ function findPackage(target: string, scope: SettingsScope, context: PackageManag
 async function togglePackage(pkg: ConfiguredPackage, args: ToggleArgs, context: PackageManagerContext): Promise<string> {
   const enable = args.action === "enable";
   const where = `of ${pkg.source} (${pkg.scope} settings)`;
-  let entry = pkg.entry;
-  let said: string;
   if (args.path === undefined) {
+    let entry = pkg.entry;
     for (const kind of args.kind ? [args.kind] : RESOURCE_TYPES) entry = withFilter(entry, kind, enable ? undefined : []);
-    said = `${enable ? "Enabled" : "Disabled"} ${args.kind ? `the ${args.kind}` : "everything"} ${where}`;
-  } else {
-    const resources = await packageResources(pkg, context);
-    if (!resources) throw new PithError("PACKAGE_NOT_INSTALLED", `${pkg.source} is not installed, so its files are unknown; \`pith update --extension ${pkg.source}\` installs it.`);
-    const changes = matching(resources, args.path, args.kind, pkg.source);
-    for (const resource of changes.filter((candidate) => candidate.enabled !== enable)) {
-      entry = withFilter(entry, resource.kind, togglePattern(filterOf(entry, resource.kind), resource.path, enable));
-    }
-    said = describeChanges(changes, enable, where);
+    if (entry !== pkg.entry) await writePackageEntry(pkg, entry, context);
+    return `${enable ? "Enabled" : "Disabled"} ${args.kind ? `the ${args.kind}` : "everything"} ${where}\n`;
   }
-  if (entry !== pkg.entry) await writePackageEntry(pkg, entry, context);
-  return `${said}\n`;
+  const resources = await packageResources(pkg, context);
+  if (!resources) throw new PithError("PACKAGE_NOT_INSTALLED", `${pkg.source} is not installed, so its files are unknown; \`pith update --extension ${pkg.source}\` installs it.`);
+  const changes = matching(resources, args.path, args.kind, pkg.source);
+  await switchPackageResources(pkg, changes, enable, context);
+  return `${describeChanges(changes, enable, where)}\n`;
 }
 
 async function toggleAutoResource(args: ToggleArgs, scope: SettingsScope, context: PackageManagerContext): Promise<string> {
   const enable = args.action === "enable";
   const changes = matching(await autoResources(scope, context), args.target, args.kind, "the auto-discovered resources");
-  const settings = context.settings.fileSettings(scope);
-  for (const kind of LISTED) {
-    const toChange = changes.filter((resource) => resource.kind === kind && resource.enabled !== enable);
-    if (toChange.length === 0) continue;
-    const value = settings[kind];
-    let list: string[] | undefined = Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : undefined;
-    // a settings array never means "nothing" for auto-discovered files: an empty one is as good as none
-    for (const resource of toChange) list = togglePattern(list?.length ? list : undefined, resource.path, enable);
-    await context.settings.set(kind, list, scope, { signal: context.signal });
-  }
+  await switchAutoResources(scope, changes, enable, context);
   return `${describeChanges(changes, enable, `(${scope} settings)`)}\n`;
 }
 
@@ -246,13 +209,4 @@ function describeChanges(changes: Resource[], enable: boolean, where: string): s
   return changes
     .map((resource) => (resource.enabled === enable ? `${resource.path} ${where} is already ${state}` : `${enable ? "Enabled" : "Disabled"} ${resource.path} ${where}`))
     .join("\n");
-}
-
-async function writePackageEntry(pkg: ConfiguredPackage, entry: PackageSource, context: PackageManagerContext): Promise<void> {
-  const entries = scopeEntries(context.settings, pkg.scope);
-  const index = entries.indexOf(pkg.entry);
-  if (index === -1) throw new PithError("SETTINGS_CHANGED", `The ${pkg.scope} settings changed while pith was reading them; run the command again.`);
-  const next = [...entries];
-  next[index] = entry;
-  await context.settings.set("packages", next, pkg.scope, { signal: context.signal });
 }
