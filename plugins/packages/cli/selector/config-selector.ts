@@ -1,7 +1,7 @@
 // The `pith config` selector as pi 1.6.0 frames it: between two rules, a header (the view's title with its keys on
 // the right, and the settings file it writes under it), then the list. A write that fails (a settings file that is
 // not valid JSON) is shown under the header in the error colour and changes no row.
-import { Spacer, truncateToWidth, visibleWidth, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
+import { Spacer, truncateToWidth, visibleWidth, wrapTextWithAnsi, type Component, type KeybindingsManager } from "@earendil-works/pi-tui";
 import type { SettingsScope } from "../../../settings/index.js";
 import { Framed } from "../../../interactive/components/framed.js";
 import { Rule } from "../../../interactive/components/ruled.js";
@@ -50,7 +50,7 @@ class Header implements Component {
     const spacing = " ".repeat(Math.max(1, width - visibleWidth(title) - visibleWidth(hint)));
     const file = project ? ".pi/settings.json · inherited global resources are dimmed" : this.options.globalFile;
     const lines = [truncateToWidth(`${title}${spacing}${hint}`, width, ""), truncateToWidth(theme.fg("muted", file), width, "")];
-    if (this.problem) lines.push(truncateToWidth(theme.fg("error", this.problem), width, "..."));
+    if (this.problem) lines.push(...wrapTextWithAnsi(theme.fg("error", this.problem), width));
     return lines;
   }
 }

@@ -1,0 +1,166 @@
+// `pith config` at a terminal: the selector through the real CLI in a pseudo-terminal, on a world with a local
+// package (an extension, a skill, a prompt, a theme) and auto-discovered resources (config-world.ts). What a switch
+// writes is compared with what `pith config disable` writes in a copy of the world; the project view's writes with
+// pi 1.6.0's forms (pi16-config-selector.test.ts runs pi itself).
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { createCliWorld, type CliWorld, type PtyRun } from "./pty-harness.js";
+import { runConfigInPty, writeConfigWorld, type ConfigWorld } from "./config-world.js";
+
+const worlds: CliWorld[] = [];
+const runs: PtyRun[] = [];
+afterEach(async () => {
+  for (const run of runs.splice(0)) run.kill("SIGKILL");
+  await Promise.all(worlds.splice(0).map((world) => world.close()));
+});
+
+async function configWorld(): Promise<ConfigWorld> {
+  const world = await createCliWorld();
+  worlds.push(world);
+  return writeConfigWorld(world);
+}
+
+function start(config: ConfigWorld, args: string[]): PtyRun {
+  const run = runConfigInPty(config, ["config", ...args]);
+  runs.push(run);
+  return run;
+}
+
+/** the selector started and drawn */
+async function opened(config: ConfigWorld, args = ["-a"], title = "Global Resources"): Promise<PtyRun> {
+  const run = start(config, args);
+  await run.waitForText(title);
+  return run;
+}
+
+const DOWN = "\x1b[B";
+const ESCAPE = "\x1b";
+
+/** the row of the screen showing `name` (a resource row: the cursor, the box, the name and any mark) */
+const rowOf = (run: PtyRun, name: string) => run.screen().find((row) => new RegExp(`^[> ] {5}\\[.\\] ${name}\\b`).test(row))?.trim();
+
+it("lists each package's resources and the auto-discovered ones; a switched row is written as `pith config disable` writes it", async () => {
+  const config = await configWorld();
+  const run = await opened(config);
+  const screen = run.screen().map((row) => row.trimEnd());
+  const list = screen.slice(screen.findIndex((row) => row.startsWith("Global Resources")) + 1);
+  expect(screen.join("\n")).toContain("tab switch mode · space toggle · esc close");
+  expect(screen).toContain("~/agent/settings.json");
+  expect(screen.slice(screen.findIndex((row) => row === "  ../pkg (user)"), screen.findIndex((row) => row === "      [x] fix.md") + 1)).toEqual([
+    "  ../pkg (user)",
+    "    Extensions",
+    ">     [x] hello.ts",
+    "    Skills",
+    "      [x] alpha",
+    "    Prompts",
+    "      [x] review.md",
+    "    Themes",
+    "      [x] pkgtheme.json",
+    "  User (~/agent/)",
+    "    Extensions",
+    "      [x] auto.ts",
+    "    Skills",
+    "      [x] beta",
+    "    Prompts",
+    "      [x] fix.md",
+  ]);
+  // the global view lists the user's resources alone
+  expect(list.join("\n")).not.toContain("proj.ts");
+
+  run.type(DOWN);
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "alpha") === ">     [ ] alpha");
+  for (const _ of [1, 2, 3]) run.type(DOWN);
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "auto.ts") === ">     [ ] auto.ts");
+  // written at once, before the selector is left
+  await expect.poll(async () => JSON.parse(await config.globalSettings()).extensions).toEqual(["-extensions/auto.ts"]);
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+
+  const other = await configWorld();
+  expect((await other.world.run(["config", "disable", "../pkg", "skills/alpha"], { env: other.env })).code).toBe(0);
+  expect((await other.world.run(["config", "disable", "extensions/auto.ts"], { env: other.env })).code).toBe(0);
+  expect(JSON.parse(await config.globalSettings())).toEqual(JSON.parse(await other.globalSettings()));
+  expect(JSON.parse(await config.globalSettings()).packages).toEqual([{ source: "../pkg", skills: ["-skills/alpha/SKILL.md"] }]);
+  expect(await config.projectSettings()).toBeUndefined();
+}, 60_000);
+
+it("Tab: the project view cycles a row through unload, load and inherit in .pi/settings.json, as pi 1.6.0 writes it", async () => {
+  const config = await configWorld();
+  const globalBefore = await config.globalSettings();
+  const run = await opened(config);
+  run.type("\t");
+  await run.waitForText("Project Local Resources");
+  expect(run.screen()).toContain(".pi/settings.json · inherited global resources are dimmed");
+  expect(rowOf(run, "hello.ts")).toBe(">     [x] hello.ts  inherited global");
+  expect(rowOf(run, "proj.ts")).toBe("[x] proj.ts");
+
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "hello.ts") === ">     [-] hello.ts  project unload");
+  await expect.poll(async () => JSON.parse((await config.projectSettings()) ?? "{}")).toEqual({
+    packages: [{ source: "../../pkg", autoload: false, extensions: ["-extensions/hello.ts"] }],
+  });
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "hello.ts") === ">     [+] hello.ts  project load");
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "hello.ts") === ">     [x] hello.ts  inherited global");
+  // an override left with nothing to say is dropped
+  await expect.poll(async () => JSON.parse((await config.projectSettings()) ?? "{}")).toEqual({ packages: [] });
+
+  // hello.ts, alpha, review.md, pkgtheme.json, auto.ts: a user file is named by its path, then switched
+  for (const _ of [1, 2, 3, 4]) run.type(DOWN);
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "auto.ts") === ">     [-] auto.ts  project unload");
+  // beta, fix.md, proj.ts: the project's own file by its path in .pi
+  for (const _ of [1, 2, 3]) run.type(DOWN);
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "proj.ts") === ">     [-] proj.ts  project unload");
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+  const auto = join(config.agentDir, "extensions/auto.ts");
+  expect(JSON.parse((await config.projectSettings())!)).toEqual({ packages: [], extensions: [auto, `-${auto}`, "-extensions/proj.ts"] });
+  expect(await config.globalSettings()).toBe(globalBefore);
+}, 60_000);
+
+it("escape leaves without a change; typing filters the rows by name, kind or path", async () => {
+  const config = await configWorld();
+  const before = await config.globalSettings();
+  const run = await opened(config);
+  run.type("rev");
+  await run.waitFor(() => rowOf(run, "hello.ts") === undefined);
+  expect(rowOf(run, "review.md")).toBe(">     [x] review.md");
+  expect(run.screen().filter((row) => row.trim() !== "" && !row.startsWith("─")).slice(-3)).toEqual(["  ../pkg (user)", "    Prompts", ">     [x] review.md"]);
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+  expect(await config.globalSettings()).toBe(before);
+  expect(await config.projectSettings()).toBeUndefined();
+}, 60_000);
+
+it("-l starts in the project view of a trusted project, and refuses an untrusted one", async () => {
+  const config = await configWorld();
+  const run = await opened(config, ["-l", "-a"], "Project Local Resources");
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+
+  const refused = start(config, ["-l", "-na"]);
+  expect((await refused.exited).exitCode).toBe(1);
+  expect(refused.output).toContain("the project is not trusted");
+  expect(await config.projectSettings()).toBeUndefined();
+}, 60_000);
+
+it("a settings.json that is not valid JSON is reported, and a switch writes nothing over it", async () => {
+  const config = await configWorld();
+  const broken = '{"packages": [\n';
+  await writeFile(join(config.agentDir, "settings.json"), broken);
+  const run = await opened(config);
+  expect(run.screen().join("\n")).toContain("is not valid JSON");
+  expect(rowOf(run, "auto.ts")).toBe(">     [x] auto.ts");
+  run.type(" ");
+  await run.waitForText("pith does not write over it");
+  expect(rowOf(run, "auto.ts")).toBe(">     [x] auto.ts");
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+  expect(await config.globalSettings()).toBe(broken);
+}, 60_000);
