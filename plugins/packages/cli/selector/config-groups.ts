@@ -1,11 +1,12 @@
 // The rows of the `pith config` selector, as pi 1.6.0 groups them: one group per package (`<source> (user)`), then
-// the auto-discovered resources of each scope (`User (~/.pi/agent/)`, `Project (.pi/)`), user before project; in each
+// the auto-discovered resources of each scope (`User (~/.pi/agent/)`, `Project (~/code/app/.pi/)`), user before project; in each
 // group the kinds in order (Extensions, Skills, Prompts, Themes) and the resources by name.
 import { basename, dirname } from "node:path";
 import type { SettingsScope } from "../../../settings/index.js";
 import { homePath } from "../../../interactive/components/home-path.js";
 import { autoResources, packageResources, type Resource } from "../config-resources.js";
 import { configuredPackages, type ConfiguredPackage } from "../../sources/configured.js";
+import { scopeBaseDir } from "../../installers/locations.js";
 import type { PackageManagerContext } from "../../package-manager.js";
 import { RESOURCE_TYPES, type PackageResourceType } from "../../sources/package-resources.js";
 
@@ -61,8 +62,8 @@ async function packageGroups(packages: readonly ConfiguredPackage[], context: Pa
 
 async function autoGroup(scope: SettingsScope, context: PackageManagerContext): Promise<ConfigGroup | undefined> {
   const items = (await autoResources(scope, context)).map((resource) => ({ ...resource, scope, name: rowName(resource) }));
-  const folder = homePath(context.agentDir, context.homeDir).replace(/\/?$/, "/");
-  return groupOf(scope === "global" ? `User (${folder})` : "Project (.pi/)", scope, items);
+  const folder = homePath(scopeBaseDir(scope, context), context.homeDir).replace(/\/?$/, "/");
+  return groupOf(`${scope === "global" ? "User" : "Project"} (${folder})`, scope, items);
 }
 
 /**
