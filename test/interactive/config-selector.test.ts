@@ -4,6 +4,7 @@
 // pi 1.6.0's forms (pi16-config-selector.test.ts runs pi itself).
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld, type PtyRun } from "./pty-harness.js";
 import { runConfigInPty, writeConfigWorld, type ConfigWorld } from "./config-world.js";
@@ -163,4 +164,24 @@ it("a settings.json that is not valid JSON is reported, and a switch writes noth
   run.type(ESCAPE);
   expect((await run.exited).exitCode).toBe(0);
   expect(await config.globalSettings()).toBe(broken);
+}, 60_000);
+
+it("ctrl+c leaves as escape does, once the switch asked for is written", async () => {
+  const config = await configWorld();
+  const run = await opened(config);
+  run.type(" ");
+  run.type("\x03");
+  expect((await run.exited).exitCode).toBe(0);
+  expect(JSON.parse(await config.globalSettings()).packages).toEqual([{ source: "../pkg", extensions: ["-extensions/hello.ts"] }]);
+}, 60_000);
+
+it("in a pipe, pith config lists as before and never reads pi-tui's bundle", async () => {
+  const config = await configWorld();
+  const probe = fileURLToPath(new URL("../cli/fixtures/loaded-modules.cjs", import.meta.url));
+  const result = await config.world.run(["config", "-a"], { env: { ...config.env, NODE_OPTIONS: `--require ${probe}` } });
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain("User packages:\n  ../pkg\n    extensions:\n      enabled   extensions/hello.ts");
+  expect(result.stdout).toContain("Project resources (");
+  const bundles = JSON.parse(/__VENDOR_BUNDLES__ (.*)/.exec(result.stderr)![1]!) as string[];
+  expect(bundles).not.toContain("pi-tui.cjs");
 }, 60_000);
