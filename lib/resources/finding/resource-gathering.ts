@@ -1,7 +1,8 @@
 // Finds the files of one kind of resource everywhere, in precedence order (first wins, pi 0.73.1):
 // project settings entries, project standard folders, global settings entries, global standard folders,
 // packages (files the package manager resolved), CLI paths, then paths extensions contributed. A file reached twice (through a
-// symlink or two overlapping locations) is kept once, at its first place.
+// symlink or two overlapping locations) is kept once, at its first place. A file the project's settings name and
+// switch off (pi 1.6.0's `pi config` project override: the path, then `-path`) is left out of the user's places too.
 import { lstat, stat } from "node:fs/promises";
 import type { DiagnosticSink, ResourceDiagnostic, ResourceType } from "../diagnostics/diagnostics.js";
 import type { WalkContext } from "./directory-listing.js";
@@ -39,13 +40,20 @@ async function gatherResourceFiles(
   context: WalkContext,
 ): Promise<GatheredFile[]> {
   const lookups: Lookup[] = [];
+  /** files the project's settings name and switch off: pi's project override of a user's file */
+  const offInProject: string[] = [];
   if (!locations.noDiscovery) {
     const project = { scope: "project", entries: locations.projectEntries, baseDir: locations.projectConfigDir } as const;
     const user = { scope: "user", entries: locations.globalEntries, baseDir: locations.agentDir } as const;
     const scopes = locations.projectTrusted ? [project, user] : [user];
     for (const { scope, entries, baseDir } of scopes) {
-      lookups.push({ find: (walk) => settingsEntryFiles(kind, entries, baseDir, locations, walk), origin: () => ({ source: "local", scope }) });
-      lookups.push({ find: (walk) => standardFolderFiles(kind, scope, entries, baseDir, walk), origin: () => ({ source: "auto", scope, baseDir }) });
+      const find = async (walk: WalkContext) => {
+        const { on, off } = await settingsEntryFiles(kind, entries, baseDir, locations, walk);
+        if (scope === "project") offInProject.push(...off);
+        return on;
+      };
+      lookups.push({ find, origin: () => ({ source: "local", scope }), user: scope === "user" });
+      lookups.push({ find: (walk) => standardFolderFiles(kind, scope, entries, baseDir, walk), origin: () => ({ source: "auto", scope, baseDir }), user: scope === "user" });
     }
     for (const file of locations.packageFiles) {
       lookups.push({ find: async () => [file.path], origin: () => ({ source: file.source, scope: file.scope, baseDir: file.baseDir, origin: "package" }) });
@@ -61,7 +69,9 @@ async function gatherResourceFiles(
     lookups.push({ find: (walk) => filesAtPath(path, kind.collectCliFolder, "error", walk), origin: () => origin });
   }
   const found = await inOrder(context, lookups.map((lookup) => lookup.find));
-  const gathered = lookups.flatMap((lookup, index) => found[index]!.map((file) => ({ path: file, sourceInfo: sourceInfoFor(file, lookup.origin(file)) })));
+  const off = new Set(await Promise.all(offInProject.map(canonicalPath)));
+  const kept = await Promise.all(lookups.map(async (lookup, index) => (lookup.user && off.size > 0 ? await withoutPaths(found[index]!, off) : found[index]!)));
+  const gathered = lookups.flatMap((lookup, index) => kept[index]!.map((file) => ({ path: file, sourceInfo: sourceInfoFor(file, lookup.origin(file)) })));
   return keepFirstRealPath(gathered);
 }
 
@@ -89,6 +99,13 @@ export async function discoverResources<Resource extends NamedResource>(
 interface Lookup {
   find: (context: WalkContext) => Promise<readonly string[]>;
   origin: (file: string) => SourceOrigins;
+  /** the user's settings or folders: what the project switched off is left out of them */
+  user?: boolean;
+}
+
+async function withoutPaths(files: readonly string[], realPaths: ReadonlySet<string>): Promise<readonly string[]> {
+  const real = await Promise.all(files.map(canonicalPath));
+  return files.filter((_, index) => !realPaths.has(real[index]!));
 }
 
 /**
@@ -113,12 +130,12 @@ async function settingsEntryFiles(
   baseDir: string,
   locations: ResourceLocations,
   context: WalkContext,
-): Promise<string[]> {
+): Promise<{ on: string[]; off: string[] }> {
   const { paths, patterns } = splitSettingsEntries(entries);
   const lookups = paths.map((entry) => (walk: WalkContext) => filesAtPath(resolveUserPath(entry, baseDir, locations.homeDir), kind.collectSettingsFolder, "warning", walk));
   const files = (await inOrder(context, lookups)).flat();
   const selected = selectByPatterns(files, patterns, baseDir);
-  return files.filter((file) => selected.has(file));
+  return { on: files.filter((file) => selected.has(file)), off: files.filter((file) => !selected.has(file)) };
 }
 
 async function standardFolderFiles(

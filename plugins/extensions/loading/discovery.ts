@@ -1,7 +1,9 @@
 // Where extensions come from, in load order (= handler order) and with their place for conflicts:
 // `-e` paths, project settings entries, `<cwd>/.pi/extensions/`, global settings entries,
 // `<agentDir>/extensions/`, then extra sources (packages, resolved by the package manager). `--no-extensions`
-// keeps only the `-e` paths. A file reached twice (symlink, overlapping entries) loads once, at its first place.
+// keeps only the `-e` paths. A file reached twice (symlink, overlapping entries) loads once, at its first place. A
+// file the project's settings name and switch off (pi 1.6.0's `pi config` project override: the path, then `-path`)
+// is left out of the global places too.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { canonicalPath, resolveUserPath } from "../../../lib/resources/finding/paths.js";
@@ -67,12 +69,16 @@ export async function discoverExtensions(options: DiscoveryOptions): Promise<Dis
       { place: "project", scope: "project", entries: options.settingsEntries?.project ?? [], baseDir: join(cwd, ".pi") },
       { place: "global", scope: "user", entries: options.settingsEntries?.global ?? [], baseDir: agentDir },
     ] as const;
+    /** files the project's settings name and switch off: pi's project override of a user's file */
+    const offInProject = new Set<string>();
     for (const { place, scope, entries, baseDir } of scopes) {
-      const fromSettings = await settingsEntryFiles(entries, baseDir, home, problems, place);
-      for (const file of fromSettings) found.push({ path: file, place, origin: "settings", scope, baseDir });
+      const { on, off } = await settingsEntryFiles(entries, baseDir, home, problems, place);
+      if (scope === "project") for (const file of off) offInProject.add(await canonicalPath(file));
+      const kept = async (file: string) => scope === "project" || offInProject.size === 0 || !offInProject.has(await canonicalPath(file));
+      for (const file of on) if (await kept(file)) found.push({ path: file, place, origin: "settings", scope, baseDir });
       const folder = join(baseDir, "extensions");
       for (const file of await extensionsInFolder(folder)) {
-        if (isEnabledByOverrides(file, entries, baseDir)) found.push({ path: file, place, origin: "auto", scope, baseDir: folder });
+        if (isEnabledByOverrides(file, entries, baseDir) && (await kept(file))) found.push({ path: file, place, origin: "auto", scope, baseDir: folder });
       }
     }
     found.push(...(options.extraSources ?? []));
@@ -87,7 +93,7 @@ async function settingsEntryFiles(
   home: string,
   problems: string[],
   place: "project" | "global",
-): Promise<string[]> {
+): Promise<{ on: string[]; off: string[] }> {
   const { paths, patterns } = splitSettingsEntries(entries);
   const files: string[] = [];
   for (const entry of paths) {
@@ -96,7 +102,7 @@ async function settingsEntryFiles(
     files.push(...named);
   }
   const selected = selectByPatterns(files, patterns, baseDir);
-  return files.filter((file) => selected.has(file));
+  return { on: files.filter((file) => selected.has(file)), off: files.filter((file) => !selected.has(file)) };
 }
 
 async function keepFirstRealPath(sources: readonly ExtensionSource[]): Promise<ExtensionSource[]> {
