@@ -10,6 +10,7 @@ import { configuredPackages, type ConfiguredPackage } from "./sources/configured
 import { exists } from "./installers/npm.js";
 import { fetchNpmPackages, fetchPackage, type PackageManagerContext } from "./package-manager.js";
 import { collectPackageResources } from "./sources/package-resources.js";
+import { withDelta } from "./sources/package-delta.js";
 
 export interface LoadPackagesOptions {
   cwd: string;
@@ -67,7 +68,8 @@ export async function loadConfiguredPackages(options: LoadPackagesOptions): Prom
       }
     }
     try {
-      const { resources, problems: found } = await collectPackageResources(pkg.installedPath, pkg.filter, options.signal);
+      const { resources: filtered, problems: found } = await collectPackageResources(pkg.installedPath, pkg.filter, options.signal);
+      const resources = pkg.delta ? await withDelta(pkg.installedPath, filtered, pkg.delta, options.signal) : filtered;
       loaded.problems.push(...found.map((problem) => `package ${pkg.source}: ${problem}`));
       const scope = pkg.scope === "project" ? "project" : "user";
       for (const path of resources.extensions) {

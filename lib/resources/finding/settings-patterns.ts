@@ -91,3 +91,21 @@ export function isEnabledByOverrides(filePath: string, entries: readonly string[
   if (matchesAnyExact(filePath, byPrefix(entries, "-"), baseDir)) enabled = false;
   return enabled;
 }
+
+/**
+ * pi's `autoload: false` project entry over a user's package: each pattern in turn decides the files it names
+ * (`+path`/`-path` exact, a plain glob on, `!glob` off), the last one to name a file winning; files no pattern
+ * names are absent from the map and keep the user's decision.
+ */
+export function deltaDecisions(files: readonly string[], patterns: readonly string[], baseDir: string): Map<string, boolean> {
+  const decided = new Map<string, boolean>();
+  for (const pattern of patterns) {
+    const target = isOverrideEntry(pattern) ? pattern.slice(1) : pattern;
+    const enabled = !pattern.startsWith("-") && !pattern.startsWith("!");
+    const exact = pattern.startsWith("+") || pattern.startsWith("-");
+    for (const file of files) {
+      if (exact ? matchesAnyExact(file, [target], baseDir) : matchesAnyGlob(file, compileAll([target]), baseDir)) decided.set(file, enabled);
+    }
+  }
+  return decided;
+}

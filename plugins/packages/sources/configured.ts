@@ -15,6 +15,8 @@ export interface ConfiguredPackage {
   identity: string;
   /** the object form's resource filters; undefined for a plain string */
   filter?: PackageFilter;
+  /** a user package's project delta: the filters of a project entry with `autoload: false` (pi 1.6.0) */
+  delta?: PackageFilter;
   installedPath: string;
 }
 
@@ -31,7 +33,11 @@ export function scopeEntries(settings: SettingsManager, scope: SettingsScope): P
   return Array.isArray(value) ? (value as PackageSource[]) : [];
 }
 
-/** Both scopes' packages, project first; with `dedupe` a package listed in both scopes is kept once (project wins). */
+/**
+ * Both scopes' packages, project first; with `dedupe` a package listed in both scopes is kept once (project wins),
+ * except that a project entry with `autoload: false` is no package of its own but a delta over the user's entry
+ * (pi 1.6.0; one with no user entry to change is left out).
+ */
 export function configuredPackages(
   settings: SettingsManager,
   places: PackagePlaces,
@@ -40,6 +46,7 @@ export function configuredPackages(
   const packages: ConfiguredPackage[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
+  const deltas = new Map<string, PackageFilter>();
   for (const scope of ["project", "global"] as const) {
     for (const entry of scopeEntries(settings, scope)) {
       const source = entrySource(entry);
@@ -51,12 +58,22 @@ export function configuredPackages(
         continue;
       }
       const identity = identityOf(parsed, scope, places);
+      if (options.dedupe && scope === "project" && isAutoloadOff(entry)) {
+        deltas.set(identity, filterOf(entry) ?? {});
+        continue;
+      }
       if (options.dedupe && seen.has(identity)) continue;
       seen.add(identity);
-      packages.push({ scope, entry, source, parsed, identity, filter: filterOf(entry), installedPath: installedPath(parsed, scope, places) });
+      const delta = scope === "global" ? deltas.get(identity) : undefined;
+      packages.push({ scope, entry, source, parsed, identity, filter: filterOf(entry), ...(delta ? { delta } : {}), installedPath: installedPath(parsed, scope, places) });
     }
   }
   return { packages, problems };
+}
+
+/** pi's `autoload: false`: a project entry that filters the user's package instead of loading one */
+export function isAutoloadOff(entry: PackageSource): boolean {
+  return typeof entry === "object" && (entry as { autoload?: unknown }).autoload === false;
 }
 
 function filterOf(entry: PackageSource): PackageFilter | undefined {

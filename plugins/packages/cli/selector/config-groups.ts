@@ -5,7 +5,7 @@ import { basename, dirname } from "node:path";
 import type { SettingsScope } from "../../../settings/index.js";
 import { homePath } from "../../../interactive/components/home-path.js";
 import { autoResources, packageResources, type Resource } from "../config-resources.js";
-import { configuredPackages, type ConfiguredPackage } from "../../sources/configured.js";
+import { configuredPackages, isAutoloadOff, type ConfiguredPackage } from "../../sources/configured.js";
 import { scopeBaseDir } from "../../installers/locations.js";
 import type { PackageManagerContext } from "../../package-manager.js";
 import { RESOURCE_TYPES, type PackageResourceType } from "../../sources/package-resources.js";
@@ -75,7 +75,7 @@ export async function configViews(context: PackageManagerContext): Promise<Confi
   const user = packages.filter((pkg) => pkg.scope === "global");
   const global = [...(await packageGroups(user, context)), ...[await autoGroup("global", context)].filter((group) => group !== undefined)];
   if (!context.settings.isProjectTrusted()) return { global, project: global };
-  const own = packages.filter((pkg) => pkg.scope === "project" && !isOverride(pkg));
+  const own = packages.filter((pkg) => pkg.scope === "project" && !isAutoloadOff(pkg.entry));
   const shadowed = new Set(own.map((pkg) => pkg.identity));
   const project = [
     ...(await packageGroups(user.filter((pkg) => !shadowed.has(pkg.identity)), context)),
@@ -83,9 +83,4 @@ export async function configViews(context: PackageManagerContext): Promise<Confi
     ...[await autoGroup("global", context), await autoGroup("project", context)].filter((group) => group !== undefined),
   ];
   return { global, project };
-}
-
-/** pi's `autoload: false` project entry: a filter over the user's package, not a package of its own */
-export function isOverride(pkg: ConfiguredPackage): boolean {
-  return typeof pkg.entry === "object" && (pkg.entry as { autoload?: unknown }).autoload === false;
 }
