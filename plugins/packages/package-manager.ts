@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { PithError } from "../../kernel/index.js";
 import type { PackageSource, SettingsManager, SettingsScope } from "../settings/index.js";
-import { configuredPackages, entrySource, identityOf, scopeEntries, type ConfiguredPackage } from "./sources/configured.js";
+import { configuredPackages, entrySource, identityOf, isAutoloadOff, scopeEntries, type ConfiguredPackage } from "./sources/configured.js";
 import { gitClone, gitRemove, gitUpdate } from "./installers/git.js";
 import { gitRoot, installedPath, npmRoot, resolveLocalSource, scopeBaseDir, type PackagePlaces } from "./installers/locations.js";
 import { exists, npmInstall, npmUninstall } from "./installers/npm.js";
@@ -83,7 +83,8 @@ export async function updatePackages(
   options: { force?: boolean } = {},
 ): Promise<{ source: string; scope: SettingsScope; outcome: UpdateOutcome }[]> {
   const { packages } = configuredPackages(context.settings, context, { dedupe: false });
-  let targets = packages;
+  // a project entry with `autoload: false` filters the user's package, which is updated in its place
+  let targets = packages.filter((pkg) => !(pkg.scope === "project" && isAutoloadOff(pkg.entry)));
   if (source !== undefined) {
     const parsed = parseSource(source);
     targets = packages.filter((pkg) => pkg.identity === (parsed.type === "local" ? `local:${resolveLocalSource(parsed.path, context.cwd, context)}` : identityOf(parsed, pkg.scope, context)));

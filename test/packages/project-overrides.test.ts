@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { createCliWorld, type CliWorld } from "../cli/cli-harness.js";
 import { writeConfigWorld } from "../interactive/config-world.js";
+import { fakeNpm } from "./support.js";
 
 let world: CliWorld | undefined;
 afterEach(async () => {
@@ -71,4 +72,16 @@ it("a project entry with autoload: false changes the user's package: the files i
   expect(delta.loaded).toEqual(["auto", "hello"]);
   expect(delta.prompt).not.toContain("The alpha skill");
   expect(delta.prompt).toContain("The beta skill");
+}, 60_000);
+
+it("pith update installs the user's package once, not again for the project's autoload: false entry", async () => {
+  world = await createCliWorld();
+  const npm = await fakeNpm(join(world.home, "bin"));
+  await writeFile(join(world.agentDir, "settings.json"), JSON.stringify({ npmCommand: [npm.command], packages: ["npm:foo"] }));
+  await mkdir(join(world.project, ".pi"), { recursive: true });
+  await writeFile(join(world.project, ".pi/settings.json"), JSON.stringify({ packages: [{ source: "npm:foo", autoload: false, extensions: ["-x.ts"] }] }));
+  const result = await world.run(["update", "--extensions", "-a"], { env: { FAKE_NPM_ROOT: join(world.home, "npm-root") } });
+  expect(result.code).toBe(0);
+  expect(result.stdout).toBe("Installing npm:foo@latest...\nInstalled npm:foo\n");
+  expect((await npm.calls()).filter((call) => call.startsWith("install "))).toHaveLength(1);
 }, 60_000);
