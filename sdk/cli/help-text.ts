@@ -6,7 +6,7 @@ Packages:
   pith update [source]                pith itself; --extensions: the unpinned npm and git packages; --all: both
                                       (also --extension <source>, --force; pith <command> --help for each)
   pith list                           global and project packages, with what each provides
-  pith config                         package and discovered resources, enabled or disabled
+  pith config [-l]                    switch package and discovered resources on and off (a list in a pipe)
   pith config enable|disable <source> [--kind <kind>] [<path|glob>] [-l]
 
 MCP servers (docs/mcp.md):
