@@ -185,3 +185,18 @@ it("in a pipe, pith config lists as before and never reads pi-tui's bundle", asy
   const bundles = JSON.parse(/__VENDOR_BUNDLES__ (.*)/.exec(result.stderr)![1]!) as string[];
   expect(bundles).not.toContain("pi-tui.cjs");
 }, 60_000);
+
+it("a short terminal shows a window of the rows around the selected one and where it is among them", async () => {
+  const config = await configWorld();
+  const run = runConfigInPty(config, ["config", "-a"], { rows: 16 });
+  runs.push(run);
+  await run.waitForText("Global Resources");
+  // 16 rows leave 8 for the list (pi's figure): its 16 lines do not fit
+  expect(run.screen()).toContain("  (1/7)");
+  // page down goes 8 lines on, to the User group's Extensions heading, then back to the nearest row, as pi's does
+  run.type("\x1b[6~");
+  await run.waitForText("(4/7)");
+  expect(rowOf(run, "pkgtheme.json")).toBe(">     [x] pkgtheme.json");
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+}, 60_000);

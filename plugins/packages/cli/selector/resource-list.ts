@@ -8,7 +8,23 @@ import type { Theme } from "../../../interactive/theme/theme.js";
 import { KIND_LABELS, type ConfigGroup, type ConfigItem, type ConfigViews } from "./config-groups.js";
 import type { ProjectOverrides } from "./project-overrides.js";
 
-type Entry = { type: "group"; group: ConfigGroup } | { type: "kind"; label: string; group: ConfigGroup } | { type: "item"; item: ConfigItem };
+interface GroupEntry {
+  type: "group";
+  group: ConfigGroup;
+}
+/** a kind's heading in its group */
+interface KindEntry {
+  type: "kind";
+  label: string;
+  group: ConfigGroup;
+  heading: GroupEntry;
+}
+interface ItemEntry {
+  type: "item";
+  item: ConfigItem;
+  kind: KindEntry;
+}
+type Entry = GroupEntry | KindEntry | ItemEntry;
 
 export interface ResourceListActions {
   /** switches the row in the view's settings: its new enabled state, undefined when nothing changed */
@@ -61,29 +77,29 @@ export class ResourceList implements Component, Focusable {
   invalidate(): void {}
 
   private rebuild(): void {
-    this.entries = this.views[this.view].flatMap((group): Entry[] => [
-      { type: "group", group },
-      ...group.kinds.flatMap(({ kind, items }): Entry[] => [{ type: "kind", label: KIND_LABELS[kind], group }, ...items.map((item): Entry => ({ type: "item", item }))]),
-    ]);
+    this.entries = this.views[this.view].flatMap((group): Entry[] => {
+      const heading: GroupEntry = { type: "group", group };
+      return [
+        heading,
+        ...group.kinds.flatMap(({ kind, items }): Entry[] => {
+          const kindEntry: KindEntry = { type: "kind", label: KIND_LABELS[kind], group, heading };
+          return [kindEntry, ...items.map((item): ItemEntry => ({ type: "item", item, kind: kindEntry }))];
+        }),
+      ];
+    });
     this.filter(this.search.getValue());
   }
 
+  /** the rows that match, with the headings above them */
   private filter(query: string): void {
     const wanted = query.trim().toLowerCase();
     const matches = (item: ConfigItem) => !wanted || [item.name, item.kind, item.file].some((text) => text.toLowerCase().includes(wanted));
-    const kept = new Set(this.entries.filter((entry) => entry.type === "item" && matches(entry.item)));
-    const groupsKept = new Set<ConfigGroup>();
-    const kindsKept = new Set<string>();
-    for (const entry of kept) if (entry.type === "item") {
-      const group = this.views[this.view].find((candidate) => candidate.kinds.some(({ items }) => items.includes(entry.item)))!;
-      groupsKept.add(group);
-      kindsKept.add(`${group.label}\0${KIND_LABELS[entry.item.kind]}`);
+    const kept = new Set<Entry>();
+    for (const entry of this.entries) {
+      if (entry.type !== "item" || !matches(entry.item)) continue;
+      kept.add(entry).add(entry.kind).add(entry.kind.heading);
     }
-    this.shown = this.entries.filter((entry) => {
-      if (entry.type === "item") return kept.has(entry);
-      if (entry.type === "group") return groupsKept.has(entry.group);
-      return kindsKept.has(`${entry.group.label}\0${entry.label}`);
-    });
+    this.shown = this.entries.filter((entry) => kept.has(entry));
     this.selected = Math.max(0, this.shown.findIndex((entry) => entry.type === "item"));
   }
 
