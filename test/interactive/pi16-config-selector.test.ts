@@ -121,3 +121,29 @@ it("pi config -l: the project view first, a search narrowing its rows, escape le
   expect(await settingsFiles(pithWorld)).toEqual(before);
   expect(await settingsFiles(piWorld)).toEqual(before);
 }, 90_000);
+
+it("a project's own package in the project view: its group after the user's, a row switched in its own entry", async () => {
+  const [pithWorld, piWorld] = [await probeWorld(), await probeWorld()];
+  for (const { world } of [pithWorld, piWorld]) {
+    await mkdir(join(world.home, "pkg2/prompts"), { recursive: true });
+    await writeFile(join(world.home, "pkg2/package.json"), JSON.stringify({ name: "pkg2", version: "1.0.0", pi: { prompts: ["./prompts"] } }));
+    await writeFile(join(world.home, "pkg2/prompts/ship.md"), "---\ndescription: Ship\n---\nShip it.\n");
+    await writeFile(join(world.project, ".pi/settings.json"), JSON.stringify({ packages: ["../../pkg2"] }));
+  }
+  const pith = runConfigInPty(pithWorld, ["config", "-l", "-a"], SIZE);
+  runs.push(pith);
+  const pi = await startPi(piWorld, ["config", "-l", "-a"]);
+  const both = async (text: string) => {
+    await Promise.all([pith.waitForText(text, 20_000), pi.waitForText(text, 20_000)]);
+    expect(selectorRows(pith)).toEqual(selectorRows(pi));
+  };
+  await both("../../pkg2 (project)");
+  // hello.ts, alpha, review.md, pkgtheme.json, then the project package's ship.md
+  for (const key of ["\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", " "]) [pith, pi].forEach((run) => run.type(key));
+  await both("[-] ship.md");
+  [pith, pi].forEach((run) => run.type("\x1b"));
+  await Promise.all([pith.exited, pi.exited]);
+  const files = await settingsFiles(pithWorld);
+  expect(files).toEqual(await settingsFiles(piWorld));
+  expect(files).toMatchObject({ project: { packages: [{ source: "../../pkg2", prompts: ["-prompts/ship.md"] }] } });
+}, 90_000);
