@@ -33,7 +33,7 @@ const HELP = [
   TRUST_OPTIONS,
 ].join("\n");
 
-/** What the list shows and `enable|disable` take; themes are switched with the rest but not listed (no UI). */
+/** What the pipe's list shows; `enable|disable` take themes too, and the selector lists them. */
 const LISTED = ["extensions", "skills", "prompts"] as const satisfies readonly PackageResourceType[];
 
 interface ConfigArgs {
