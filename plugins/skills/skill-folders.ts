@@ -51,7 +51,8 @@ const collectAgentsSkillFolder: FolderCollector = async (dir, context) => collec
 
 /**
  * Project: `<cwd>/.pi/skills`, then `.agents/skills` in cwd and each parent up to the git root (or the file
- * system root outside a repository). User: `<agentDir>/skills`, then `~/.agents/skills`.
+ * system root outside a repository). User: `<agentDir>/skills`, then `~/.agents/skills`. The settings name an
+ * `.agents/skills` folder's files from its `.agents` folder (`-skills/x/SKILL.md`), as pi does.
  */
 export async function standardSkillFolders(
   scope: "project" | "user",
@@ -61,7 +62,7 @@ export async function standardSkillFolders(
   if (scope === "user") {
     return [
       { dir: join(locations.agentDir, "skills"), collect: collectSkillFolder },
-      { dir: userAgentsFolder, collect: collectAgentsSkillFolder },
+      { dir: userAgentsFolder, collect: collectAgentsSkillFolder, patternBase: dirname(userAgentsFolder) },
     ];
   }
   const ancestors = (await ancestorsUpToGitRoot(locations.cwd))
@@ -69,7 +70,7 @@ export async function standardSkillFolders(
     .filter((dir) => resolve(dir) !== resolve(userAgentsFolder));
   return [
     { dir: join(locations.projectConfigDir, "skills"), collect: collectSkillFolder },
-    ...ancestors.map((dir) => ({ dir, collect: collectAgentsSkillFolder })),
+    ...ancestors.map((dir) => ({ dir, collect: collectAgentsSkillFolder, patternBase: dirname(dir) })),
   ];
 }
 

@@ -2,7 +2,7 @@
 // package (an extension, a skill, a prompt, a theme) and auto-discovered resources (config-world.ts). What a switch
 // writes is compared with what `pith config disable` writes in a copy of the world; the project view's writes with
 // pi 1.6.0's forms (pi16-config-selector.test.ts runs pi itself).
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
@@ -199,4 +199,20 @@ it("a short terminal shows a window of the rows around the selected one and wher
   expect(rowOf(run, "pkgtheme.json")).toBe(">     [x] pkgtheme.json");
   run.type(ESCAPE);
   expect((await run.exited).exitCode).toBe(0);
+}, 60_000);
+
+it("~/.agents/skills has a group of its own, and its rows are named from ~/.agents as pi writes them", async () => {
+  const config = await configWorld();
+  await mkdir(join(config.world.home, ".agents/skills/gamma"), { recursive: true });
+  await writeFile(join(config.world.home, ".agents/skills/gamma/SKILL.md"), "---\nname: gamma\ndescription: The gamma skill\n---\nDo gamma.\n");
+  const run = await opened(config);
+  const screen = run.screen().map((row) => row.trimEnd());
+  expect(screen.slice(screen.indexOf("  User (~/.agents/)"), screen.indexOf("  User (~/.agents/)") + 3)).toEqual(["  User (~/.agents/)", "    Skills", "      [x] gamma"]);
+  // hello.ts, alpha, review.md, pkgtheme.json, auto.ts, beta, fix.md, gamma
+  for (const _ of [1, 2, 3, 4, 5, 6, 7]) run.type(DOWN);
+  run.type(" ");
+  await run.waitFor(() => rowOf(run, "gamma") === ">     [ ] gamma");
+  run.type(ESCAPE);
+  expect((await run.exited).exitCode).toBe(0);
+  expect(JSON.parse(await config.globalSettings()).skills).toEqual(["-skills/gamma/SKILL.md"]);
 }, 60_000);

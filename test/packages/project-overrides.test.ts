@@ -85,3 +85,20 @@ it("pith update installs the user's package once, not again for the project's au
   expect(result.stdout).toBe("Installing npm:foo@latest...\nInstalled npm:foo\n");
   expect((await npm.calls()).filter((call) => call.startsWith("install "))).toHaveLength(1);
 }, 60_000);
+
+it("a skill of ~/.agents/skills is switched off by a settings entry named from ~/.agents (pi's -skills/<name>/SKILL.md)", async () => {
+  const withGamma = async (global?: Record<string, unknown>) => {
+    world = await createCliWorld();
+    await mkdir(join(world.home, ".agents/skills/gamma"), { recursive: true });
+    await writeFile(join(world.home, ".agents/skills/gamma/SKILL.md"), "---\nname: gamma\ndescription: The gamma skill\n---\nDo gamma.\n");
+    await writeFile(join(world.agentDir, "settings.json"), JSON.stringify(global ?? {}));
+    world.mock.enqueue({ text: "done" });
+    expect((await world.run(["-p", "--no-session", "--model", "mock/mock-model", "hi"])).stdout).toBe("done\n");
+    const prompt = JSON.stringify(world.mock.requests[0]!.body);
+    await world.close();
+    world = undefined;
+    return prompt;
+  };
+  expect(await withGamma()).toContain("The gamma skill");
+  expect(await withGamma({ skills: ["-skills/gamma/SKILL.md"] })).not.toContain("The gamma skill");
+}, 60_000);

@@ -17,6 +17,11 @@ export type FolderCollector = (dir: string, context: WalkContext) => Promise<str
 export interface StandardFolder {
   dir: string;
   collect: FolderCollector;
+  /**
+   * the folder the scope's settings patterns name its files from, when not the scope's own (`.pi`, the agent
+   * folder): pi's `.agents` folder for `.agents/skills`
+   */
+  patternBase?: string;
 }
 
 /** How one kind of resource is laid out on disk. */
@@ -146,8 +151,8 @@ async function standardFolderFiles(
   context: WalkContext,
 ): Promise<string[]> {
   const folders = await kind.standardFolders(scope);
-  const files = (await inOrder(context, folders.map((folder) => (walk: WalkContext) => collectUnlessMissing(folder, walk)))).flat();
-  return files.filter((file) => isEnabledByOverrides(file, entries, baseDir));
+  const found = await inOrder(context, folders.map((folder) => (walk: WalkContext) => collectUnlessMissing(folder, walk)));
+  return folders.flatMap((folder, index) => found[index]!.filter((file) => isEnabledByOverrides(file, entries, folder.patternBase ?? baseDir)));
 }
 
 /**

@@ -135,8 +135,13 @@ async function formatConfig(context: PackageManagerContext): Promise<string> {
     }
     block(title, body);
   }
-  block(`User resources (${context.agentDir}):`, resourceLines(await autoResources("global", context), "  "));
-  block(`Project resources (${scopeBaseDir("project", context)}):`, resourceLines(await autoResources("project", context), "  "));
+  for (const [scope, word] of [["global", "User"], ["project", "Project"]] as const) {
+    // one block per folder the paths start from: the scope's, then any `.agents` folder
+    const resources = await autoResources(scope, context);
+    for (const base of new Set([scopeBaseDir(scope, context), ...resources.map((resource) => resource.base!)])) {
+      block(`${word} resources (${base}):`, resourceLines(resources.filter((resource) => resource.base === base), "  "));
+    }
+  }
   if (lines.length === 0) lines.push("No packages and no auto-discovered extensions, skills or prompts.");
   return `${lines.join("\n")}\n`;
 }

@@ -26,6 +26,8 @@ export interface Resource {
   file: string;
   path: string;
   enabled: boolean;
+  /** an auto-discovered resource's folder its path is relative to: the scope's, or an `.agents` folder */
+  base?: string;
 }
 
 /** A package's resources, each enabled or not by its entry's filters; undefined when it is not installed. */
@@ -50,18 +52,18 @@ export async function autoResources(scope: SettingsScope, context: PackageManage
   const where = scope === "global" ? "user" : "project";
   const locations = resolveLocations({ agentDir: context.agentDir, cwd: context.cwd, homeDir: context.homeDir });
   const walk: WalkContext = { report: () => undefined, signal: context.signal };
-  const files: Record<PackageResourceType, string[]> = {
-    extensions: await extensionsInFolder(join(base, "extensions")),
-    skills: [],
-    prompts: [],
-    themes: await themesIn(join(base, "themes")),
-  };
-  for (const folder of await standardSkillFolders(where, locations)) files.skills.push(...(await folder.collect(folder.dir, walk)));
-  for (const folder of await standardTemplateFolders(where, locations)) files.prompts.push(...(await folder.collect(folder.dir, walk)));
-  return RESOURCE_TYPES.flatMap((kind) => {
-    const entries = stringEntries(context.settings.fileSettings(scope)[kind]);
-    return files[kind].map((file) => ({ kind, file, path: posixRelative(base, file), enabled: isEnabledByOverrides(file, entries, base) }));
-  });
+  const found: { kind: PackageResourceType; file: string; base: string }[] = [];
+  const add = (kind: PackageResourceType, files: string[], from = base) => found.push(...files.map((file) => ({ kind, file, base: from })));
+  add("extensions", await extensionsInFolder(join(base, "extensions")));
+  for (const folder of await standardSkillFolders(where, locations)) add("skills", await folder.collect(folder.dir, walk), folder.patternBase);
+  for (const folder of await standardTemplateFolders(where, locations)) add("prompts", await folder.collect(folder.dir, walk), folder.patternBase);
+  add("themes", await themesIn(join(base, "themes")));
+  const settings = context.settings.fileSettings(scope);
+  return RESOURCE_TYPES.flatMap((kind) =>
+    found
+      .filter((resource) => resource.kind === kind)
+      .map((resource) => ({ ...resource, path: posixRelative(resource.base, resource.file), enabled: isEnabledByOverrides(resource.file, stringEntries(settings[kind]), resource.base) })),
+  );
 }
 
 export function stringEntries(value: unknown): string[] {

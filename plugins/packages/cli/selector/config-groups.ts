@@ -60,10 +60,14 @@ async function packageGroups(packages: readonly ConfiguredPackage[], context: Pa
   return groups;
 }
 
-async function autoGroup(scope: SettingsScope, context: PackageManagerContext): Promise<ConfigGroup | undefined> {
+/** A scope's auto-discovered resources, one group per folder their paths start from (pi's `User (~/.agents/)`). */
+async function autoGroups(scope: SettingsScope, context: PackageManagerContext): Promise<ConfigGroup[]> {
   const items = (await autoResources(scope, context)).map((resource) => ({ ...resource, scope, name: rowName(resource) }));
-  const folder = homePath(scopeBaseDir(scope, context), context.homeDir).replace(/\/?$/, "/");
-  return groupOf(`${scope === "global" ? "User" : "Project"} (${folder})`, scope, items);
+  const bases = [...new Set([scopeBaseDir(scope, context), ...items.map((item) => item.base!)])];
+  return bases.flatMap((base) => {
+    const folder = homePath(base, context.homeDir).replace(/\/?$/, "/");
+    return groupOf(`${scope === "global" ? "User" : "Project"} (${folder})`, scope, items.filter((item) => item.base === base)) ?? [];
+  });
 }
 
 /**
@@ -73,14 +77,15 @@ async function autoGroup(scope: SettingsScope, context: PackageManagerContext): 
 export async function configViews(context: PackageManagerContext): Promise<ConfigViews> {
   const { packages } = configuredPackages(context.settings, context, { dedupe: false });
   const user = packages.filter((pkg) => pkg.scope === "global");
-  const global = [...(await packageGroups(user, context)), ...[await autoGroup("global", context)].filter((group) => group !== undefined)];
+  const global = [...(await packageGroups(user, context)), ...(await autoGroups("global", context))];
   if (!context.settings.isProjectTrusted()) return { global, project: global };
   const own = packages.filter((pkg) => pkg.scope === "project" && !isAutoloadOff(pkg.entry));
   const shadowed = new Set(own.map((pkg) => pkg.identity));
   const project = [
     ...(await packageGroups(user.filter((pkg) => !shadowed.has(pkg.identity)), context)),
     ...(await packageGroups(own, context)),
-    ...[await autoGroup("global", context), await autoGroup("project", context)].filter((group) => group !== undefined),
+    ...(await autoGroups("global", context)),
+    ...(await autoGroups("project", context)),
   ];
   return { global, project };
 }
