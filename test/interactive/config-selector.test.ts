@@ -28,10 +28,13 @@ function start(config: ConfigWorld, args: string[]): PtyRun {
   return run;
 }
 
+/** the selector's whole frame (`title` and both rules) on the screen: a frame may reach the terminal in pieces */
+const whole = (run: PtyRun, title: string) => run.waitFor((screen) => screen.includes(title) && screen.split("\n").filter((row) => /^─{10,}$/.test(row)).length === 2);
+
 /** the selector started and drawn */
 async function opened(config: ConfigWorld, args = ["-a"], title = "Global Resources"): Promise<PtyRun> {
   const run = start(config, args);
-  await run.waitForText(title);
+  await whole(run, title);
   return run;
 }
 
@@ -93,7 +96,7 @@ it("Tab: the project view cycles a row through unload, load and inherit in .pi/s
   const globalBefore = await config.globalSettings();
   const run = await opened(config);
   run.type("\t");
-  await run.waitForText("Project Local Resources");
+  await whole(run, "Project Local Resources");
   expect(run.screen()).toContain(".pi/settings.json · inherited global resources are dimmed");
   expect(rowOf(run, "hello.ts")).toBe(">     [x] hello.ts  inherited global");
   expect(rowOf(run, "proj.ts")).toBe("[x] proj.ts");
@@ -190,7 +193,8 @@ it("a short terminal shows a window of the rows around the selected one and wher
   const config = await configWorld();
   const run = runConfigInPty(config, ["config", "-a"], { rows: 16 });
   runs.push(run);
-  await run.waitForText("Global Resources");
+  // the frame is taller than the terminal: its top has scrolled away
+  await run.waitForText("(1/7)");
   // 16 rows leave 8 for the list (pi's figure): its 16 lines do not fit
   expect(run.screen()).toContain("  (1/7)");
   // page down goes 8 lines on, to the User group's Extensions heading, then back to the nearest row, as pi's does

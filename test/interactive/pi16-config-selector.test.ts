@@ -1,9 +1,9 @@
 // `pith config` beside `pi config` (pi 1.6.0 on Node 22, recorded as test/support/pi-runs says) in two
-// pseudo-terminals, each on its own copy of the same world (config-world.ts, the agent folder at ~/.pi/agent) in the
-// probe theme that gives every colour role a colour of its own: the same keys, then the selector's rows between its
-// rules, each stretch with its colour role, and the settings files each leaves. pi's Built-in group (its mcp,
-// llama.cpp, codemode and tool-search extensions) is pith's to leave out: pith has no built-in extensions
-// (docs/compatibility.md), so it is taken out of pi's rows before they are compared.
+// pseudo-terminals, each on its own copy of the same world (config-world.ts, the agent folder at ~/.pi/agent, a skill
+// in ~/.agents/skills) in the probe theme that gives every colour role a colour of its own: the same keys, then the
+// selector's rows between its rules, each stretch with its colour role, and the settings files each leaves. pi's
+// Built-in group (its mcp, llama.cpp, codemode and tool-search extensions) is pith's to leave out: pith has no
+// built-in extensions (docs/compatibility.md), so it is taken out of pi's rows before they are compared.
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -38,6 +38,9 @@ async function probeWorld(): Promise<ConfigWorld> {
   const agentDir = join(world.home, ".pi/agent");
   await mkdir(join(agentDir, "themes"), { recursive: true });
   await writeFile(join(agentDir, "themes/probe.json"), JSON.stringify(PROBE_THEME));
+  // a skill of ~/.agents/skills: a group of its own in both
+  await mkdir(join(world.home, ".agents/skills/gamma"), { recursive: true });
+  await writeFile(join(world.home, ".agents/skills/gamma/SKILL.md"), "---\nname: gamma\ndescription: The gamma skill\n---\nDo gamma.\n");
   return writeConfigWorld(world, { agentDir, settings: { theme: "probe" } });
 }
 
@@ -49,6 +52,9 @@ async function startPi(config: ConfigWorld, args: string[]): Promise<PtyRun> {
   runs.push(run);
   return run;
 }
+
+/** `text` on the screen in a whole frame: both rules drawn (a frame may reach the terminal in more than one piece) */
+const drawn = (text: string) => (screen: string) => screen.includes(text) && screen.split("\n").filter((row) => row === RULE).length === 2;
 
 /** the selector's rows between its rules, each stretch with its colour role; pi's Built-in group left out */
 function selectorRows(run: PtyRun): string[] {
@@ -76,7 +82,7 @@ it("pi config's rows, marks, colours and writes, key for key: a switch in the gl
   runs.push(pith);
   const pi = await startPi(piWorld, ["config", "-a"]);
   const both = async (text: string) => {
-    await Promise.all([pith.waitForText(text, 20_000), pi.waitForText(text, 20_000)]);
+    await Promise.all([pith.waitFor(drawn(text), 20_000), pi.waitFor(drawn(text), 20_000)]);
     expect(selectorRows(pith)).toEqual(selectorRows(pi));
   };
   const type = (...keys: string[]) => keys.forEach((key) => [pith, pi].forEach((run) => run.type(key)));
@@ -108,7 +114,8 @@ it("pi config -l: the project view first, a search narrowing its rows, escape le
   runs.push(pith);
   const pi = await startPi(piWorld, ["config", "-l", "-a"]);
   const rows = async (ready: (screen: string) => boolean) => {
-    await Promise.all([pith.waitFor(ready, 20_000), pi.waitFor(ready, 20_000)]);
+    const whole = (screen: string) => ready(screen) && drawn("")(screen);
+    await Promise.all([pith.waitFor(whole, 20_000), pi.waitFor(whole, 20_000)]);
     expect(selectorRows(pith)).toEqual(selectorRows(pi));
   };
   await rows((screen) => screen.includes("Project Local Resources"));
@@ -134,7 +141,7 @@ it("a project's own package in the project view: its group after the user's, a r
   runs.push(pith);
   const pi = await startPi(piWorld, ["config", "-l", "-a"]);
   const both = async (text: string) => {
-    await Promise.all([pith.waitForText(text, 20_000), pi.waitForText(text, 20_000)]);
+    await Promise.all([pith.waitFor(drawn(text), 20_000), pi.waitFor(drawn(text), 20_000)]);
     expect(selectorRows(pith)).toEqual(selectorRows(pi));
   };
   await both("../../pkg2 (project)");
