@@ -54,3 +54,21 @@ it("resumes such a session from the command line: a warning naming the line, the
   expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("a block");
   expect(JSON.stringify(world.mock.requests[0]!.body)).toContain("a plain string, as older files hold");
 });
+
+it("reports a system message whose declarations have the wrong shape and leaves them out; the run goes on", async () => {
+  const file = join(world.home, "bad-system.jsonl");
+  const lines = [
+    { type: "session", version: 3, id: "0199aaaa-0000-7000-8000-000000000002", timestamp: "2026-11-01T10:00:00.000Z", cwd: world.project },
+    { type: "message", id: "b0000001", parentId: null, timestamp: "2026-11-01T10:00:01.000Z", message: { role: "system", content: "", sections: { base: "x", broken: 7 }, toolsAdded: 5, timestamp: 1 } },
+    { type: "message", id: "b0000002", parentId: "b0000001", timestamp: "2026-11-01T10:00:02.000Z", message: { role: "user", content: [{ type: "text", text: "hi" }], timestamp: 2 } },
+    { type: "message", id: "b0000003", parentId: "b0000002", timestamp: "2026-11-01T10:00:03.000Z", message: { role: "system", content: "", sections: "oops", toolsRemoved: { name: "read" }, timestamp: 3 } },
+  ];
+  writeFileSync(file, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+  world.mock.enqueue({ text: "still here" });
+  // every request replays the system messages (it used to end with "number 5 is not iterable")
+  const result = await world.run(["--model", "mock/mock-model", "--session", file, "-p", "go on"]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toBe("still here\n");
+  expect(result.stderr).toContain(`${file}:2: the system message's declarations were not readable (its sections are an object with values of the wrong type`);
+  expect(result.stderr).toContain(`${file}:4: the system message's declarations were not readable (its sections are string`);
+});
