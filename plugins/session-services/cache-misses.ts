@@ -59,7 +59,7 @@ export function cacheMisses(entries: readonly SessionEntry[], price: CacheReadPr
     } else if (entry.type === "usage" && entry.kind === "cache_warm") {
       const promptTokens = promptOf(entry.usage);
       if (promptTokens > 0) previous = { promptTokens, modelKey: `${entry.provider}/${entry.model}`, timestamp: Date.parse(entry.timestamp), reportedCache: true };
-    } else if (entry.type === "message" && messageRole(entry) === "assistant") {
+    } else if (entry.type === "message" && messageRole(entry) === "assistant" && (entry.message as AssistantMessage).usage) {
       const message = entry.message as AssistantMessage;
       const miss = cacheMissOf(previous, message, price);
       if (miss) {
@@ -86,6 +86,7 @@ export function storedReplyCacheMiss(context: PluginContext, reply: AssistantMes
 /** The miss `message` paid for after `previous`; undefined when none counts. */
 function cacheMissOf(previous: PreviousRequest | undefined, message: AssistantMessage, price: CacheReadPrice): CacheMiss | undefined {
   const { usage } = message;
+  if (!usage) return undefined;
   const promptTokens = promptOf(usage);
   if (!previous || promptTokens <= 0 || (usage.cacheRead + usage.cacheWrite === 0 && !previous.reportedCache)) return undefined;
   const missedTokens = Math.min(previous.promptTokens, promptTokens) - usage.cacheRead;
@@ -127,8 +128,8 @@ export function usageBreakdown(entries: readonly SessionEntry[]): UsageShare[] {
     share.tokens += usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
   };
   for (const entry of entries) {
-    if (entry.type === "message" && entry.message.role === "assistant") add(`${entry.message.provider}/${entry.message.responseModel ?? entry.message.model}`, entry.message.usage);
-    else if (entry.type === "usage") add(`${entry.provider}/${entry.model}`, entry.usage);
+    if (entry.type === "message" && entry.message.role === "assistant" && entry.message.usage) add(`${entry.message.provider}/${entry.message.responseModel ?? entry.message.model}`, entry.message.usage);
+    else if (entry.type === "usage" && entry.usage) add(`${entry.provider}/${entry.model}`, entry.usage);
     else if (entry.type === "message" && entry.message.role === "toolResult" && entry.message.usage) add("Tools/summaries", entry.message.usage);
     else if ((entry.type === "branch_summary" || entry.type === "compaction") && entry.usage) add("Tools/summaries", entry.usage);
   }

@@ -72,3 +72,26 @@ it("reports a system message whose declarations have the wrong shape and leaves 
   expect(result.stderr).toContain(`${file}:2: the system message's declarations were not readable (its sections are an object with values of the wrong type`);
   expect(result.stderr).toContain(`${file}:4: the system message's declarations were not readable (its sections are string`);
 });
+
+it("reports usage that is not numbers with file and line and counts it as zero: the session's statistics stay numbers", async () => {
+  const file = join(world.home, "bad-usage.jsonl");
+  const zero = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  const reply = (id: string, parentId: string, usage: unknown) => ({ type: "message", id, parentId, timestamp: "2026-11-01T10:00:02.000Z", message: { role: "assistant", content: [{ type: "text", text: "yo" }], api: "anthropic-messages", provider: "mock", model: "mock-model", usage, stopReason: "stop", timestamp: 2 } });
+  const lines = [
+    { type: "session", version: 3, id: "0199aaaa-0000-7000-8000-000000000003", timestamp: "2026-11-01T10:00:00.000Z", cwd: world.project },
+    { type: "message", id: "c0000001", parentId: null, timestamp: "2026-11-01T10:00:01.000Z", message: { role: "user", content: [{ type: "text", text: "hi" }], timestamp: 1 } },
+    reply("c0000002", "c0000001", { input: 5 }),
+    { type: "usage", id: "c0000003", parentId: "c0000002", timestamp: "2026-11-01T10:00:03.000Z", kind: "cache_warm", provider: "mock", model: "mock-model", usage: null },
+    // a reply over 4 KiB is read lazily: its usage is repaired when it is read
+    reply("c0000004", "c0000003", { ...zero, output: "7", padding: "x".repeat(5000) }),
+  ];
+  writeFileSync(file, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+  const result = await world.run(["--mode", "rpc", "--model", "mock/mock-model", "--session", file], { stdin: `${JSON.stringify({ type: "get_session_stats", id: "1" })}\n` });
+  const answer = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { success: boolean; data: { tokens: Record<string, number>; cost: number } };
+  expect(answer.success, result.stdout).toBe(true);
+  expect(answer.data.tokens).toEqual({ input: 5, output: 0, cacheRead: 0, cacheWrite: 0, total: 5 });
+  expect(answer.data.cost).toBe(0);
+  expect(result.stderr).toContain(`${file}:3: the assistant message's usage has counts or costs that are not numbers; counted as zero`);
+  expect(result.stderr).toContain(`${file}:4: the usage entry's usage is null, not an object; counted as zero`);
+  expect(result.stderr).toContain(`${file}:5: the assistant message's usage has counts or costs that are not numbers`);
+});

@@ -8,9 +8,39 @@ type Message = Record<string, unknown>;
 /** Repairs `message` in place; returns what was wrong, if anything. */
 export function repairMessageContent(message: unknown): string | undefined {
   const declarations = isObject(message) && message.role === "system" ? repairDeclarations(message) : undefined;
-  const content = repairContent(message);
-  return declarations && content ? `${content}; ${declarations}` : (declarations ?? content);
+  const role = isObject(message) ? message.role : undefined;
+  // a reply always carries its usage; a tool result only when its tool called a model
+  const usage = role === "assistant" || role === "toolResult" ? repairUsage(message as Message, `the ${role} message`, role === "assistant") : undefined;
+  const problems = [repairContent(message), declarations, usage].filter((problem) => problem !== undefined);
+  return problems.length > 0 ? problems.join("; ") : undefined;
 }
+
+const COUNTS = ["input", "output", "cacheRead", "cacheWrite"] as const;
+const COSTS = ["input", "output", "cacheRead", "cacheWrite", "total"] as const;
+
+/**
+ * `holder.usage`, when there is one, with every count and cost a number (what is missing or not a number counts as
+ * zero), so sums over a session (`/session`, `get_session_stats`, cache misses) stay numbers; one that is not an
+ * object is zero when `required`, else left out. Returns what was wrong, naming `what` holds it.
+ */
+export function repairUsage(holder: Record<string, unknown>, what: string, required: boolean): string | undefined {
+  const usage = holder.usage;
+  // none at all is left to the readers, which count it as nothing (a message a test or a tool wrote by hand)
+  if (usage === undefined) return undefined;
+  if (!isObject(usage)) {
+    if (required) holder.usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+    else delete holder.usage;
+    return `${what}'s usage is ${usage === null ? "null" : typeof usage}, not an object; ${required ? "counted as zero" : "left out"}`;
+  }
+  let wrong = false;
+  for (const key of COUNTS) if (!isCount(usage[key])) [usage[key], wrong] = [0, true];
+  if (!isCount(usage.totalTokens)) [usage.totalTokens, wrong] = [COUNTS.reduce((sum, key) => sum + (usage[key] as number), 0), true];
+  const cost = isObject(usage.cost) ? usage.cost : (usage.cost = {});
+  for (const key of COSTS) if (!isCount(cost[key])) [cost[key], wrong] = [0, true];
+  return wrong ? `${what}'s usage has counts or costs that are not numbers; counted as zero` : undefined;
+}
+
+const isCount = (value: unknown) => typeof value === "number" && Number.isFinite(value);
 
 function repairContent(message: unknown): string | undefined {
   if (!isObject(message) || !("content" in message)) return undefined;

@@ -3,7 +3,7 @@
 // tool output, which is parsed when it is itself first read). A resume that compacts first therefore parses only
 // the messages it keeps or summarises word for word.
 import { clearUnreadContentJson, setUnreadContentJson, type StoredJson } from "../../../lib/stored-json/stored-json.js";
-import { repairMessageContent } from "../format/repair-content.js";
+import { repairMessageContent, repairUsage } from "../format/repair-content.js";
 import { FileLine } from "./file-pieces.js";
 
 /** lines at least this long keep their `content` unparsed until it is read */
@@ -191,6 +191,10 @@ function messageWithUnreadContent(line: BigLine, roleEnd: number, report: LazyRe
     return undefined;
   }
   if (typeof message !== "object" || message === null || message.content !== PLACEHOLDER) return undefined;
+  // the members read now are repaired now; the content when it is read
+  const role = message.role;
+  const usage = role === "assistant" || role === "toolResult" ? repairUsage(message, `the ${role} message`, role === "assistant") : undefined;
+  if (usage) report("malformed_content", `${usage}; repaired`);
   const json: StoredJson = {
     byteLength: end - start,
     resident: !(line instanceof FileLine),

@@ -4,7 +4,7 @@ import { EntryIndex } from "../tree/entry-index.js";
 import type { ParsedRecord } from "./jsonl-lines.js";
 import { isLazyMessageEntry, messageRole } from "./lazy-entry.js";
 import { migrateLines } from "../format/migrate.js";
-import { repairMessageContent } from "../format/repair-content.js";
+import { repairMessageContent, repairUsage } from "../format/repair-content.js";
 import {
   CURRENT_SESSION_VERSION,
   ENTRY_TYPES,
@@ -156,8 +156,13 @@ function shapeProblem(entry: Line): { code: SessionWarning["code"]; text: string
   return undefined;
 }
 
-/** A message entry's message, repaired when its content has the wrong type; a lazy entry repairs its own when read. */
+/**
+ * A message entry's message, repaired when its content or usage has the wrong shape (a lazy entry repairs its own
+ * when read); the usage of a usage entry or a summary.
+ */
 function repairEntry(entry: Line): string | undefined {
+  if (entry.type === "usage") return repairUsage(entry, "the usage entry", true);
+  if (entry.type === "compaction" || entry.type === "branch_summary") return repairUsage(entry, `the ${entry.type} entry`, false);
   if (entry.type !== "message" || isLazyMessageEntry(entry)) return undefined;
   return repairMessageContent(entry.message);
 }
