@@ -29,6 +29,24 @@ export function inPlaceTranscript(request: StreamRequest): InPlaceTranscript | u
   return { prompt: renderSections(initial.sections ?? {}), initialTools: initial.toolsAdded ?? [], currentTools, later: systemMessages.slice(1) };
 }
 
+/**
+ * The index of the last of `declarations` that removes a tool or declares a name declared before (even one removed
+ * since: a model may ignore a tool declared again after its removal, as pi 1.6.0 found of Kimi), -1 when every change
+ * only adds: what an API that can only add tools in place folds into the request's tool list.
+ */
+export function lastNonAdditiveToolChange(declarations: readonly SystemMessage[]): number {
+  const declared = new Set<string>();
+  let last = -1;
+  for (const [index, declaration] of declarations.entries()) {
+    if ((declaration.toolsRemoved?.length ?? 0) > 0) last = index;
+    for (const { name } of declaration.toolsAdded ?? []) {
+      if (declared.has(name)) last = index;
+      declared.add(name);
+    }
+  }
+  return last;
+}
+
 /** The turns with the later system messages where they stand, for an API that sends them in the conversation. */
 export function turnsWithSystemMessages(messages: readonly Message[], later: readonly PlacedSystemMessage[]): (Message | SystemMessage)[] {
   if (later.length === 0) return [...messages];

@@ -26,4 +26,4 @@ export { OpenTextBlock } from "./open-text-block.js";
 export { PITH_ATTRIBUTION, attributionHeaders, clientIdentityHeaders, pithUserAgent } from "./client-identity.js";
 export { COPILOT_PROVIDER, copilotRequestHeaders } from "./copilot-headers.js";
 export { conversationOf, estimateConversationTokens, fitOutputToContext, outputTokenCap } from "./output-room.js";
-export { inPlaceTranscript, systemUpdateText, turnsWithSystemMessages, type InPlaceTranscript } from "./in-place-transcript.js";
+export { inPlaceTranscript, lastNonAdditiveToolChange, systemUpdateText, turnsWithSystemMessages, type InPlaceTranscript } from "./in-place-transcript.js";

@@ -8,7 +8,7 @@
 // change instead of on every addition. Any other model, and a transcript the request cannot be sent in place of
 // (lib/provider-kit/in-place-transcript.ts), gets the prompt and tools as they are now.
 import type { Message, StreamRequest, SystemMessage, ToolSpec } from "../../../kernel/index.js";
-import { inPlaceTranscript, turnsWithSystemMessages } from "../../../lib/provider-kit/index.js";
+import { inPlaceTranscript, lastNonAdditiveToolChange, turnsWithSystemMessages } from "../../../lib/provider-kit/index.js";
 import { replaySystemMessages } from "../../../lib/transcript/system-messages.js";
 import type { CompletionsCompat } from "./completions-compat.js";
 
@@ -31,28 +31,11 @@ export function completionsTranscript(request: StreamRequest, compat: Completion
   if (!compat.supportsMidConvoToolAdditions) return { systemPrompt: transcript.prompt, tools: transcript.currentTools, messages, toolsInPlace: NONE };
   // inPlaceTranscript found the first system message first
   const declarations = [request.systemMessages![0]!.message, ...transcript.later.map((placed) => placed.message)];
-  const folded = Math.max(1, lastChangeNoAddition(declarations) + 1);
+  const folded = Math.max(1, lastNonAdditiveToolChange(declarations) + 1);
   return {
     systemPrompt: transcript.prompt,
     tools: [...replaySystemMessages(declarations.slice(0, folded)).tools.values()],
     messages,
     toolsInPlace: new Set(transcript.later.slice(folded - 1).map((placed) => placed.message)),
   };
-}
-
-/**
- * The index of the last declaration that removes a tool or declares a name declared before (even one removed since:
- * Kimi ignores a removed tool declared again, as pi 1.6.0 found), -1 when every change only adds.
- */
-function lastChangeNoAddition(declarations: readonly SystemMessage[]): number {
-  const declared = new Set<string>();
-  let last = -1;
-  for (const [index, declaration] of declarations.entries()) {
-    if ((declaration.toolsRemoved?.length ?? 0) > 0) last = index;
-    for (const { name } of declaration.toolsAdded ?? []) {
-      if (declared.has(name)) last = index;
-      declared.add(name);
-    }
-  }
-  return last;
 }

@@ -8,8 +8,8 @@
 // Either way a change of prompt or tools only appends to the input, so the cached prefix holds.
 // Any other model, and a transcript the request cannot be sent in place of (lib/provider-kit/in-place-transcript.ts),
 // gets the prompt and tools as they are now.
-import type { PlacedSystemMessage, StreamRequest, SystemMessage, ToolSpec } from "../../../kernel/index.js";
-import { inPlaceTranscript } from "../../../lib/provider-kit/index.js";
+import type { PlacedSystemMessage, StreamRequest, ToolSpec } from "../../../kernel/index.js";
+import { inPlaceTranscript, lastNonAdditiveToolChange } from "../../../lib/provider-kit/index.js";
 import { replaySystemMessages } from "../../../lib/transcript/system-messages.js";
 
 /** How tool changes reach the model (pi 1.6.0's `getResponsesToolSupport`). */
@@ -39,7 +39,7 @@ export function responsesTranscript(request: StreamRequest): ResponsesTranscript
   const { later } = transcript;
   const all = [request.systemMessages![0]!.message, ...later.map((placed) => placed.message)];
   // tool search can only add tools: the request's list takes in every removal and redefinition up to the last one
-  const folded = toolChanges === "none" ? all.length : toolChanges === "tool-search" ? Math.max(1, lastNonAdditiveChange(all) + 1) : 0;
+  const folded = toolChanges === "none" ? all.length : toolChanges === "tool-search" ? Math.max(1, lastNonAdditiveToolChange(all) + 1) : 0;
   return {
     prompt: transcript.prompt,
     toolChanges,
@@ -49,21 +49,4 @@ export function responsesTranscript(request: StreamRequest): ResponsesTranscript
     foldedLater: Math.max(0, folded - 1),
     endsWithSystemMessage: request.systemMessages!.at(-1)!.before >= request.messages.length,
   };
-}
-
-/**
- * The last system message that removes a tool or declares a name again (even one removed before: a model may ignore
- * a tool declared again after its removal), or -1.
- */
-function lastNonAdditiveChange(messages: readonly SystemMessage[]): number {
-  const declared = new Set<string>();
-  let last = -1;
-  messages.forEach((message, index) => {
-    if ((message.toolsRemoved?.length ?? 0) > 0) last = index;
-    for (const { name } of message.toolsAdded ?? []) {
-      if (declared.has(name)) last = index;
-      declared.add(name);
-    }
-  });
-  return last;
 }
