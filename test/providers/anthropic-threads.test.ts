@@ -2,7 +2,8 @@
 // through the real SDK against the mock server: a session's first request creates a thread, the next sends only the
 // new messages after `continue`, a changed prefix starts over, and the server's rejections fall back as pi's do.
 import { describe, expect, it } from "vitest";
-import type { AssistantMessage, Message } from "../../kernel/messages.js";
+import type { AssistantMessage, Message, SystemMessage, ToolSpec } from "../../kernel/messages.js";
+import type { PlacedSystemMessage } from "../../kernel/provider.js";
 import type { Model } from "../../kernel/model.js";
 import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
 import type { MockLlm } from "../support/mock-llm/index.js";
@@ -91,5 +92,34 @@ describe("Anthropic message threads", () => {
     const failed = await turn(threaded(), "s-5", [user("Hi")]);
     expect(failed.reply.stopReason).toBe("error");
     expect(mock.requests.length - before).toBe(1);
+  });
+  it("continues a thread across a change of prompt and tools sent in place, the change among the new messages", async () => {
+    const model: Model = { ...threaded(), compat: { supportsMessageThreads: true, supportsMidConvoSystemMessages: true, supportsMidConvoToolChanges: true } };
+    const GREP = { ...READ_TOOL, name: "grep", description: "Search files" };
+    const initial: SystemMessage = { role: "system", content: "", sections: { base: "You are a test assistant." }, toolsAdded: [READ_TOOL], timestamp: 1 };
+    const update: SystemMessage = { role: "system", content: "", sections: { skills: "Skills: none." }, toolsAdded: [GREP], timestamp: 2 };
+    const send = async (messages: Message[], systemMessages: PlacedSystemMessage[], sections: Record<string, string>, tools: ToolSpec[]) => {
+      const request = streamRequest(model, { sessionId: "s-6", messages, systemMessages, systemPromptSections: sections, systemPrompt: Object.values(sections).join("\n\n"), tools });
+      const reply = finalMessage(await collect(streamAnthropic(request)));
+      return { reply, body: mock.requests.at(-1)!.body };
+    };
+    mock.enqueue({ text: "One." }, { text: "Two." }, { text: "Three." });
+    const first = await send([user("Hello")], [{ before: 0, message: initial }], { base: "You are a test assistant." }, [READ_TOOL]);
+    expect(first.body.thread).toEqual({ type: "create" });
+
+    // grep and a skills section arrive before the next prompt: sent after it, the head unchanged, so the thread goes on
+    const changed = { base: "You are a test assistant.", skills: "Skills: none." };
+    const history: Message[] = [user("Hello"), first.reply, user("And then?")];
+    const placed: PlacedSystemMessage[] = [{ before: 0, message: initial }, { before: 2, message: update }];
+    const second = await send(history, placed, changed, [READ_TOOL, GREP]);
+    expect(second.body.thread).toEqual({ type: "continue", previous_message_id: first.reply.responseId });
+    const sent = second.body.messages as { role: string; content: { type: string }[] }[];
+    expect(sent.map((message) => message.role)).toEqual(["user", "system"]);
+    expect(sent[1]!.content.map((block) => block.type)).toEqual(["text", "tool_addition"]);
+
+    // the change now stands before the reply that followed it, as in the thread the server holds
+    const third = await send([...history, second.reply, user("Last")], placed, changed, [READ_TOOL, GREP]);
+    expect(third.body.thread).toEqual({ type: "continue", previous_message_id: second.reply.responseId });
+    expect((third.body.messages as { role: string }[]).map((message) => message.role)).toEqual(["user"]);
   });
 });
