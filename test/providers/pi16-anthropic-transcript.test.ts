@@ -6,11 +6,11 @@
 // neither, with and without managed effort, and with a Claude subscription token. The bodies and beta headers must
 // be equal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Model, StreamRequest } from "../../kernel/index.js";
+import type { Model } from "../../kernel/index.js";
 import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
-import { BASH, GREP, READ, READ_AGAIN, catalogueModel, placedConversation, priorReply, sendThroughPiAi, systemMessage, takeRequestsByCase, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
-import { collect, finalMessage } from "./support/models.js";
+import { BASH, GREP, READ, READ_AGAIN, catalogueModel, placedConversation, priorReply, sendThroughPiAi, systemMessage, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
+import { sendThroughPith, takeRequestsByCase, type PithCase } from "./support/request-bodies.js";
 
 interface Case {
   /** anthropic unless said */
@@ -66,21 +66,10 @@ async function sendThroughPi(): Promise<void> {
   takeRequestsByCase(mock, pi);
 }
 
-async function sendThroughPith(): Promise<void> {
-  for (const [index, target] of CASES.entries()) {
-    const model = modelOf(target, mock.url);
-    const request: StreamRequest = {
-      model,
-      ...placedConversation(conversation(model)),
-      thinkingLevel: "high",
-      apiKey: target.subscription ? SUBSCRIPTION_TOKEN : "test-key",
-      headers: { "x-case": String(index) },
-      signal: AbortSignal.timeout(60_000),
-    };
-    const reply = finalMessage(await collect(streamAnthropic(request)));
-    expect(reply.errorMessage, target.id).toBeUndefined();
-  }
-  takeRequestsByCase(mock, pith);
+function pithCase(target: Case): PithCase {
+  const model = modelOf(target, mock.url);
+  const request = { model, ...placedConversation(conversation(model)), thinkingLevel: "high" as const, apiKey: target.subscription ? SUBSCRIPTION_TOKEN : "test-key" };
+  return { label: target.id, stream: streamAnthropic, request };
 }
 
 /** the body, the betas and Copilot's initiator; pi's SDK client is the browser-capable beta one (docs/compatibility.md) */
@@ -92,7 +81,7 @@ function comparable(request: RecordedRequest | undefined) {
 beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });
   await sendThroughPi();
-  await sendThroughPith();
+  await sendThroughPith(mock, pith, CASES.map(pithCase));
 }, 180_000);
 
 afterAll(async () => {

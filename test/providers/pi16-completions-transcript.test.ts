@@ -15,9 +15,9 @@ import type { AssistantMessage, AssistantMessageEvent, Message, Model, StreamReq
 import { streamMistral } from "../../plugins/provider-mistral/index.js";
 import { streamOpenAICompletions } from "../../plugins/provider-openai/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
-import { collect, finalMessage } from "./support/models.js";
+import { dumpSideBySide, sendThroughPith, takeRequestsByCase, type PithCase } from "./support/request-bodies.js";
 import { mockBaseUrl } from "./support/side-by-side.js";
-import { BASH, FIND, GREP, LS, READ, READ_AGAIN, catalogueModel, placedConversation, sendThroughPiAi, systemMessage, takeRequestsByCase, type ChangingConversation, type PiTranscriptCase, type TranscriptEntry } from "./support/changing-transcript.js";
+import { BASH, FIND, GREP, LS, READ, READ_AGAIN, catalogueModel, placedConversation, sendThroughPiAi, systemMessage, type ChangingConversation, type PiTranscriptCase, type TranscriptEntry } from "./support/changing-transcript.js";
 
 /** "tool-last": the changing conversation cut after a tool result and the change that follows it */
 type Variant = "changing" | "additive" | "tool-last";
@@ -124,21 +124,10 @@ const STREAMS: Record<string, (request: StreamRequest) => AsyncIterable<Assistan
   "mistral-conversations": streamMistral,
 };
 
-async function sendThroughPith(): Promise<void> {
-  for (const [index, target] of CASES.entries()) {
-    const model = modelOf(target, mock.url);
-    const request: StreamRequest = {
-      model,
-      ...placedConversation(conversation(model, target.variant)),
-      thinkingLevel: "high",
-      apiKey: "test-key",
-      headers: { "x-case": String(index) },
-      signal: AbortSignal.timeout(60_000),
-    };
-    const reply = finalMessage(await collect(STREAMS[model.api]!(request)));
-    expect(reply.errorMessage, `${target.provider}/${target.id}`).toBeUndefined();
-  }
-  takeRequestsByCase(mock, pith);
+function pithCase(target: Case): PithCase {
+  const model = modelOf(target, mock.url);
+  const request = { model, ...placedConversation(conversation(model, target.variant)), thinkingLevel: "high" as const, apiKey: "test-key" };
+  return { label: `${target.provider}/${target.id}`, stream: STREAMS[model.api]!, request };
 }
 
 /** the path, the body, and Copilot's initiator (a system message last makes the request the agent's) */
@@ -148,11 +137,8 @@ beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });
   expect(await sendThroughPiAi(CASES.map(piCase))).toEqual([]);
   takeRequestsByCase(mock, pi);
-  await sendThroughPith();
-  if (process.env.SIDE_BY_SIDE_DUMP) {
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(process.env.SIDE_BY_SIDE_DUMP, JSON.stringify(CASES.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) }))));
-  }
+  await sendThroughPith(mock, pith, CASES.map(pithCase));
+  await dumpSideBySide(() => CASES.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) })));
 }, 180_000);
 
 afterAll(async () => {

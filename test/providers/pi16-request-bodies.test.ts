@@ -15,7 +15,7 @@ import { streamPiMessages } from "../../plugins/provider-pi-messages/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
 import { codexAccessToken } from "../support/mock-oauth-server.js";
 import { runOnNode22 } from "../support/pi-node22.js";
-import { collect, finalMessage } from "./support/models.js";
+import { dumpSideBySide, sendThroughPith, takeRequestsByCase, type PithCase } from "./support/request-bodies.js";
 import { mockBaseUrl, sideBySideCases, sideBySideConversation, type SideBySideCase } from "./support/side-by-side.js";
 
 const STREAMS: Record<string, (request: StreamRequest) => AsyncIterable<AssistantMessageEvent>> = {
@@ -50,11 +50,6 @@ const pi = new Map<number, RecordedRequest>();
 const pith = new Map<number, RecordedRequest>();
 const saved: Record<string, string | undefined> = {};
 
-function byCase(requests: RecordedRequest[], into: Map<number, RecordedRequest>): void {
-  for (const request of requests) into.set(Number(request.headers["x-case"]), request);
-  requests.length = 0;
-}
-
 async function sendThroughPi(): Promise<void> {
   // Bedrock signs with the AWS credential chain: pi takes a key given here for a Bedrock API key (a Bearer token)
   const piKey = (target: SideBySideCase) => (target.api === "bedrock-converse-stream" ? undefined : apiKeyFor(target));
@@ -80,31 +75,25 @@ async function sendThroughPi(): Promise<void> {
   );
   const errors = (JSON.parse(output) as Array<string | null>).flatMap((error, index) => (error ? [`${cases[index]!.provider}/${cases[index]!.id}: ${error}`] : []));
   expect(errors).toEqual([]);
-  byCase(mock.requests, pi);
+  takeRequestsByCase(mock, pi);
 }
 
-async function sendThroughPith(): Promise<void> {
-  for (const [index, target] of cases.entries()) {
-    const model = builtInModelsOf(target.provider).find((candidate) => candidate.id === target.id)!;
-    const conversation = sideBySideConversation(target);
-    // the prompt and tools recorded in the conversation, placed as the kernel places them (pi's transcript form)
-    const sections = { prompt: conversation.systemPrompt };
-    const request: StreamRequest = {
-      model: { ...model, baseUrl: mockBaseUrl(target.api, mock.url) },
-      ...conversation,
-      systemMessages: [{ before: 0, message: { role: "system", content: "", sections, toolsAdded: conversation.tools, timestamp: 0 } }],
-      systemPromptSections: sections,
-      thinkingLevel: target.level,
-      apiKey: apiKeyFor(target),
-      sessionId: SESSION,
-      headers: { "x-case": String(index) },
-      transport: "sse",
-      signal: AbortSignal.timeout(60_000),
-    };
-    const message = finalMessage(await collect(STREAMS[target.api]!(request)));
-    expect(message.errorMessage, `${target.provider}/${target.id}`).toBeUndefined();
-  }
-  byCase(mock.requests, pith);
+function pithCase(target: SideBySideCase): PithCase {
+  const model = builtInModelsOf(target.provider).find((candidate) => candidate.id === target.id)!;
+  const conversation = sideBySideConversation(target);
+  // the prompt and tools recorded in the conversation, placed as the kernel places them (pi's transcript form)
+  const sections = { prompt: conversation.systemPrompt };
+  const request = {
+    model: { ...model, baseUrl: mockBaseUrl(target.api, mock.url) },
+    ...conversation,
+    systemMessages: [{ before: 0, message: { role: "system" as const, content: "", sections, toolsAdded: conversation.tools, timestamp: 0 } }],
+    systemPromptSections: sections,
+    thinkingLevel: target.level,
+    apiKey: apiKeyFor(target),
+    sessionId: SESSION,
+    transport: "sse",
+  };
+  return { label: `${target.provider}/${target.id}`, stream: STREAMS[target.api]!, request };
 }
 
 type Comparable = { path: string; headers: Record<string, string>; body: Record<string, unknown> };
@@ -140,11 +129,8 @@ beforeAll(async () => {
     process.env[name] = value;
   }
   await sendThroughPi();
-  await sendThroughPith();
-  if (process.env.SIDE_BY_SIDE_DUMP) {
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(process.env.SIDE_BY_SIDE_DUMP, JSON.stringify(cases.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) }))));
-  }
+  await sendThroughPith(mock, pith, cases.map(pithCase));
+  await dumpSideBySide(() => cases.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) })));
 }, 300_000);
 
 afterAll(async () => {

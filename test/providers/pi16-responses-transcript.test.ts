@@ -12,8 +12,8 @@ import { builtInModelsOf } from "../../plugins/models/catalogue.js";
 import { streamAzureOpenAIResponses, streamOpenAICodexResponses, streamOpenAIResponses } from "../../plugins/provider-openai/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
 import { codexAccessToken } from "../support/mock-oauth-server.js";
-import { BASH, FIND, GREP, READ, READ_AGAIN, placedConversation, priorReply, sendThroughPiAi, systemMessage, takeRequestsByCase, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
-import { collect, finalMessage } from "./support/models.js";
+import { BASH, FIND, GREP, READ, READ_AGAIN, placedConversation, priorReply, sendThroughPiAi, systemMessage, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
+import { dumpSideBySide, sendThroughPith, takeRequestsByCase, type PithCase } from "./support/request-bodies.js";
 import { mockBaseUrl } from "./support/side-by-side.js";
 
 interface Case {
@@ -96,23 +96,10 @@ async function sendThroughPi(): Promise<void> {
   takeRequestsByCase(mock, pi);
 }
 
-async function sendThroughPith(): Promise<void> {
-  for (const [index, target] of CASES.entries()) {
-    const model = modelOf(target, mock.url);
-    const request: StreamRequest = {
-      model,
-      ...placedConversation(conversation(model)),
-      thinkingLevel: "high",
-      apiKey: apiKeyOf(model),
-      sessionId: SESSION,
-      headers: { "x-case": String(index) },
-      transport: "sse",
-      signal: AbortSignal.timeout(60_000),
-    };
-    const reply = finalMessage(await collect(STREAMS[model.api]!(request)));
-    expect(reply.errorMessage, `${target.provider}/${target.id}`).toBeUndefined();
-  }
-  takeRequestsByCase(mock, pith);
+function pithCase(target: Case): PithCase {
+  const model = modelOf(target, mock.url);
+  const request = { model, ...placedConversation(conversation(model)), thinkingLevel: "high" as const, apiKey: apiKeyOf(model), sessionId: SESSION, transport: "sse" };
+  return { label: `${target.provider}/${target.id}`, stream: STREAMS[model.api]!, request };
 }
 
 /** the body, and Copilot's header that says who started the request */
@@ -127,11 +114,8 @@ const inputOf = (index: number) => (pith.get(index)!.body as { input: Item[] }).
 beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });
   await sendThroughPi();
-  await sendThroughPith();
-  if (process.env.SIDE_BY_SIDE_DUMP) {
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(process.env.SIDE_BY_SIDE_DUMP, JSON.stringify(CASES.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) }))));
-  }
+  await sendThroughPith(mock, pith, CASES.map(pithCase));
+  await dumpSideBySide(() => CASES.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) })));
 }, 180_000);
 
 afterAll(async () => {

@@ -4,7 +4,6 @@
 // pi 1.6.0 sending it in its transcript form.
 import type { AssistantMessage, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../../kernel/index.js";
 import { builtInModelsOf } from "../../../plugins/models/catalogue.js";
-import type { MockLlm, RecordedRequest } from "../../support/mock-llm/index.js";
 import { runOnNode22 } from "../../support/pi-node22.js";
 
 const schema = (properties: Record<string, unknown>) => ({ type: "object", properties, required: Object.keys(properties) });
@@ -77,11 +76,6 @@ export async function sendThroughPiAi(cases: PiTranscriptCase[]): Promise<string
   return JSON.parse(output) as string[];
 }
 
-/** Moves the mock server's requests so far into `into`, by their `x-case` header. */
-export function takeRequestsByCase(mock: MockLlm, into: Map<number, RecordedRequest>): void {
-  for (const request of mock.requests) into.set(Number(request.headers["x-case"]), request);
-  mock.requests.length = 0;
-}
 
 /** A catalogue model sent to the mock server, with compat fields over the catalogue's (or instead of them). */
 export function catalogueModel(provider: string, id: string, baseUrl: (model: Model) => string, compat: Record<string, unknown> = {}, ownCompat = false): Model {
