@@ -4,7 +4,7 @@
 // tools: a prompt a run replaced (pi's forced prompt), opaque prompt text, or a transcript that says otherwise than
 // the request gets the prompt and tools of the moment instead (undefined).
 import type { Message, PlacedSystemMessage, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
-import { renderSections, replaySystemMessages, toolDeclaration } from "../transcript/system-messages.js";
+import { renderSections, replaySystemMessages, systemContentText, toolDeclaration } from "../transcript/system-messages.js";
 
 export interface InPlaceTranscript {
   /** the first system message's prompt text */
@@ -67,11 +67,6 @@ export function systemUpdateText(message: SystemMessage): string {
     parts.push(value === null ? `Removed system prompt section "${name}".` : `Updated system prompt section "${name}":\n\n${value}`);
   }
   return parts.join("\n\n");
-}
-
-/** A system message's opaque prompt text (a forced prompt's), "" for pith's own. */
-export function systemContentText(message: SystemMessage): string {
-  return typeof message.content === "string" ? message.content : message.content.map((block) => block.text).join("\n");
 }
 
 function sameSections(declared: Record<string, string>, current: Readonly<Record<string, string>>): boolean {

@@ -5,7 +5,8 @@
 // them there.
 import type { Message, Model, PlacedSystemMessage, SystemMessage } from "../../kernel/index.js";
 import { unreadContentByteLength } from "../stored-json/stored-json.js";
-import { systemContentText, turnsWithSystemMessages } from "./in-place-transcript.js";
+import { systemContentText } from "../transcript/system-messages.js";
+import { turnsWithSystemMessages } from "./in-place-transcript.js";
 
 /** Kept free of the window whatever the input: the estimate below can be short. */
 const SAFETY_TOKENS = 4096;

@@ -46,7 +46,7 @@ export function currentSystemMessage(messages: readonly AgentMessage[], timestam
   const systems = messages.filter(isSystemMessage);
   if (systems.length === 0) return undefined;
   const { sections, tools } = replaySystemMessages(systems);
-  const content = systems.map((message) => textOf(message.content)).filter((text) => text !== "");
+  const content = systems.map(systemContentText).filter((text) => text !== "");
   return {
     role: "system",
     content: content.join("\n\n"),
@@ -56,8 +56,9 @@ export function currentSystemMessage(messages: readonly AgentMessage[], timestam
   };
 }
 
-function textOf(content: SystemMessage["content"]): string {
-  return typeof content === "string" ? content : content.map((block) => block.text).join("\n");
+/** A system message's opaque prompt text (a forced prompt's), "" for pith's own. */
+export function systemContentText(message: SystemMessage): string {
+  return typeof message.content === "string" ? message.content : message.content.map((block) => block.text).join("\n");
 }
 
 /** The prompt text of named sections: each present section in order, blank-line separated. */
