@@ -48,8 +48,8 @@ export function lastNonAdditiveToolChange(declarations: readonly SystemMessage[]
 }
 
 /** The turns with the later system messages where they stand, for an API that sends them in the conversation. */
-export function turnsWithSystemMessages(messages: readonly Message[], later: readonly PlacedSystemMessage[]): (Message | SystemMessage)[] {
-  if (later.length === 0) return [...messages];
+export function turnsWithSystemMessages(messages: readonly Message[], later: readonly PlacedSystemMessage[]): readonly (Message | SystemMessage)[] {
+  if (later.length === 0) return messages;
   const turns: (Message | SystemMessage)[] = [];
   let next = 0;
   for (const [index, message] of messages.entries()) {

@@ -1,5 +1,5 @@
 // Kernel messages → Anthropic Messages `messages`, plus the prompt-cache breakpoint on the last user turn.
-import type { ImageContent, Message, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
+import type { ImageContent, Message, SystemMessage, TextContent, ToolResultMessage, Model } from "../../kernel/index.js";
 import { prepareReplay, sanitizeText, sanitizeToolCallId, storedToolResultText, toolResultText } from "../../lib/provider-kit/index.js";
 import type {
   CacheControl,
@@ -23,32 +23,32 @@ export interface AnthropicMessagesOptions {
   sendStored?: boolean;
   /** each earlier reply is led by a marker of the effort it was asked at (anthropic-effort.ts) */
   markEfforts?: boolean;
-  /** later system messages, each sent just before the first reply after `repliesBefore` replies (or at the end) */
-  systemUpdates?: { repliesBefore: number; wire: WireSystemMessage }[];
+  /**
+   * a later system message of the conversation on the wire (anthropic-transcript.ts), held back to just before the
+   * next reply (or sent at the end): Anthropic wants a tool's result right after its call
+   */
+  systemUpdate?: (message: SystemMessage) => WireSystemMessage | undefined;
 }
 
 /** compat.allowEmptySignature: the endpoint signs thinking with "" and wants it back as thinking (some gateways). */
 const allowsEmptySignature = (model: Model) => model.compat?.allowEmptySignature === true;
 
-export function toAnthropicMessages(messages: readonly Message[], model: Model, options: AnthropicMessagesOptions = {}): WireMessage[] {
+export function toAnthropicMessages(messages: readonly (Message | SystemMessage)[], model: Model, options: AnthropicMessagesOptions = {}): WireMessage[] {
   const replay = prepareReplay(messages, model, { normalizeToolCallId: anthropicToolCallId });
   const wire: WireMessage[] = [];
-  const updates = options.systemUpdates ?? [];
-  let nextUpdate = 0;
-  let replies = 0;
-  const sendUpdates = (upTo: number) => {
-    while (nextUpdate < updates.length && updates[nextUpdate]!.repliesBefore <= upTo) wire.push(updates[nextUpdate++]!.wire);
-  };
+  const held: WireSystemMessage[] = [];
   for (let i = 0; i < replay.length; i++) {
     const message = replay[i]!;
-    if (message.role === "user") {
+    if (message.role === "system") {
+      const update = options.systemUpdate?.(message);
+      if (update) held.push(update);
+    } else if (message.role === "user") {
       const content = userContent(message.content);
       if (content !== undefined) wire.push({ role: "user", content });
     } else if (message.role === "assistant") {
       const content = assistantContent(message.content, allowsEmptySignature(model));
-      const reply = replies++;
       if (content.length === 0) continue;
-      sendUpdates(reply);
+      wire.push(...held.splice(0));
       const effort = options.markEfforts ? replayedEffort(message, model) : undefined;
       if (effort !== undefined) wire.push(effortMarker(effort));
       wire.push({ role: "assistant", content });
@@ -59,7 +59,7 @@ export function toAnthropicMessages(messages: readonly Message[], model: Model, 
       wire.push({ role: "user", content: results });
     }
   }
-  sendUpdates(Infinity);
+  wire.push(...held);
   return wire;
 }
 

@@ -1,6 +1,6 @@
 // Builds the Anthropic Messages request: body, beta headers and prompt-cache breakpoints.
 import type { AssistantMessage, StreamRequest, ToolSpec } from "../../kernel/index.js";
-import { COPILOT_PROVIDER, cacheRetention, copilotRequestHeaders, sanitizeText, type CacheRetention } from "../../lib/provider-kit/index.js";
+import { COPILOT_PROVIDER, cacheRetention, copilotRequestHeaders, sanitizeText, turnsWithSystemMessages, type CacheRetention } from "../../lib/provider-kit/index.js";
 import { addConversationBreakpoint, toAnthropicMessages } from "./anthropic-messages.js";
 import { planThinking } from "./anthropic-thinking.js";
 import { CLAUDE_CODE_IDENTITY, SUBSCRIPTION_BETAS, claudeCodeName, isSubscriptionToken } from "./anthropic-subscription.js";
@@ -42,11 +42,11 @@ export function buildAnthropicRequest(request: StreamRequest, env: NodeJS.Proces
       cacheControl: compat.supportsCacheControlOnTools === false ? undefined : cache,
     });
   const additions = transcript.nativeToolChanges ? (tools: ToolSpec[]) => wireTools(tools, undefined) : undefined;
-  const systemUpdates = transcript.updates.flatMap(({ repliesBefore, message }) => {
-    const wire = wireUpdate(message, additions, toolName);
-    return wire ? [{ repliesBefore, wire }] : [];
+  const messages = toAnthropicMessages(turnsWithSystemMessages(request.messages, transcript.later), model, {
+    sendStored: request.onPayload === undefined,
+    markEfforts: markedEffort !== undefined,
+    systemUpdate: (message) => wireUpdate(message, additions, toolName),
   });
-  const messages = toAnthropicMessages(request.messages, model, { sendStored: request.onPayload === undefined, markEfforts: markedEffort !== undefined, systemUpdates });
   if (subscription) renameToolUses(messages);
   if (cacheControl) addConversationBreakpoint(messages, cacheControl);
   // after the breakpoint: the level may change from one request to the next, the conversation before it not

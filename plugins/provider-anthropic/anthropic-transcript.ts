@@ -6,7 +6,7 @@
 // change of prompt or tools leaves the request's head, and so the cached prefix, as it was.
 // Any other model, and a transcript the request cannot be sent in place of (lib/provider-kit/in-place-transcript.ts),
 // gets the prompt and tools as they are now.
-import type { AssistantMessage, Message, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
+import type { PlacedSystemMessage, StreamRequest, SystemMessage, ToolSpec } from "../../kernel/index.js";
 import { inPlaceTranscript, sanitizeText, systemUpdateText } from "../../lib/provider-kit/index.js";
 import type { WireSystemBlock, WireSystemMessage, WireTool } from "./anthropic-wire.js";
 
@@ -26,27 +26,22 @@ export interface AnthropicTranscript {
   tools: ToolSpec[];
   /** tools change in place: the placeholder follows `tools`, updates carry tool blocks */
   nativeToolChanges: boolean;
-  /** the later system messages, each after `repliesBefore` replies of the conversation */
-  updates: PlacedUpdate[];
+  /** the later system messages, sent in the conversation (none for a model that takes them only at the head) */
+  later: PlacedSystemMessage[];
   /** the conversation in place ends with a system message (Copilot counts such a request as the agent's) */
   endsWithSystemMessage: boolean;
-}
-
-export interface PlacedUpdate {
-  repliesBefore: number;
-  message: SystemMessage;
 }
 
 export function anthropicTranscript(request: StreamRequest): AnthropicTranscript {
   const compat = request.model.compat ?? {};
   const transcript = compat.supportsMidConvoSystemMessages === true ? inPlaceTranscript(request) : undefined;
-  if (!transcript) return { systemPrompt: request.systemPrompt, tools: request.tools, nativeToolChanges: false, updates: [], endsWithSystemMessage: false };
+  if (!transcript) return { systemPrompt: request.systemPrompt, tools: request.tools, nativeToolChanges: false, later: [], endsWithSystemMessage: false };
   const nativeToolChanges = compat.supportsMidConvoToolChanges === true && transcript.initialTools.length > 0;
   return {
     systemPrompt: transcript.prompt,
     tools: nativeToolChanges ? transcript.initialTools : transcript.currentTools,
     nativeToolChanges,
-    updates: transcript.later.map(({ before, message }) => ({ repliesBefore: repliesIn(request.messages, before), message })),
+    later: transcript.later,
     endsWithSystemMessage: transcript.later.at(-1)?.before === request.messages.length,
   };
 }
@@ -69,15 +64,4 @@ export function wireUpdate(message: SystemMessage, toolDefinitions: ((tools: Too
     for (const definition of toolDefinitions(added)) blocks.push({ type: "tool_addition", tool: { type: "tool_definition", definition } });
   }
   return blocks.length > 0 ? { role: "system", content: blocks } : undefined;
-}
-
-/** The replies before `messages[end]` that a request replays (a failed or aborted one is left out). */
-function repliesIn(messages: readonly Message[], end: number): number {
-  let count = 0;
-  for (let i = 0; i < end; i++) if (isReplayedReply(messages[i]!)) count++;
-  return count;
-}
-
-function isReplayedReply(message: Message): message is AssistantMessage {
-  return message.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted";
 }

@@ -65,7 +65,8 @@ export function providerFromStream(
 function transcriptOf(request: StreamRequest): StreamContext {
   const placed = inPlaceTranscript(request) ? request.systemMessages! : [];
   if (placed.length === 0) return normalizeContext({ systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools });
-  return { messages: turnsWithSystemMessages(request.messages, placed) };
+  // the stream function may change what it is handed; the request stays as it is
+  return { messages: [...turnsWithSystemMessages(request.messages, placed)] };
 }
 
 /** the request's hooks as pi-ai's `onPayload`, `onResponse` and `onProviderStreamEvent`, handed over always, as pi does */
