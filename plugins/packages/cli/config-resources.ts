@@ -84,7 +84,8 @@ export async function switchAutoResources(scope: SettingsScope, resources: reado
   for (const kind of RESOURCE_TYPES) {
     const toChange = resources.filter((resource) => resource.kind === kind && resource.enabled !== enable);
     if (toChange.length === 0) continue;
-    let list: string[] | undefined = Array.isArray(context.settings.fileSettings(scope)[kind]) ? stringEntries(context.settings.fileSettings(scope)[kind]) : undefined;
+    const value = context.settings.fileSettings(scope)[kind];
+    let list: string[] | undefined = Array.isArray(value) ? stringEntries(value) : undefined;
     // a settings array never means "nothing" for auto-discovered files: an empty one is as good as none
     for (const resource of toChange) list = togglePattern(list?.length ? list : undefined, resource.path, enable);
     await context.settings.set(kind, list, scope, { signal: context.signal });
