@@ -10,7 +10,7 @@ import type { Model } from "../../kernel/index.js";
 import { streamAnthropic } from "../../plugins/provider-anthropic/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
 import { BASH, GREP, READ, READ_AGAIN, catalogueModel, placedConversation, priorReply, sendThroughPiAi, systemMessage, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
-import { sendThroughPith, takeRequestsByCase, type PithCase } from "./support/request-bodies.js";
+import { sendThroughPith, type PithCase } from "./support/request-bodies.js";
 
 interface Case {
   /** anthropic unless said */
@@ -57,13 +57,9 @@ let mock: MockLlm;
 const pi = new Map<number, RecordedRequest>();
 const pith = new Map<number, RecordedRequest>();
 
-async function sendThroughPi(): Promise<void> {
-  const payload = CASES.map((target): PiTranscriptCase => {
-    const model = modelOf(target, mock.url);
-    return { provider: target.provider ?? "anthropic", id: target.id, compat: target.compat ?? {}, baseUrl: model.baseUrl, apiKey: target.subscription ? SUBSCRIPTION_TOKEN : "test-key", messages: conversation(model).transcript, options: { reasoning: "high" } };
-  });
-  expect(await sendThroughPiAi(payload)).toEqual([]);
-  takeRequestsByCase(mock, pi);
+function piCase(target: Case): PiTranscriptCase {
+  const model = modelOf(target, mock.url);
+  return { provider: target.provider ?? "anthropic", id: target.id, compat: target.compat ?? {}, baseUrl: model.baseUrl, apiKey: target.subscription ? SUBSCRIPTION_TOKEN : "test-key", messages: conversation(model).transcript, options: { reasoning: "high" } };
 }
 
 function pithCase(target: Case): PithCase {
@@ -80,7 +76,7 @@ function comparable(request: RecordedRequest | undefined) {
 
 beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });
-  await sendThroughPi();
+  await sendThroughPiAi(mock, pi, CASES.map(piCase));
   await sendThroughPith(mock, pith, CASES.map(pithCase));
 }, 180_000);
 

@@ -8,12 +8,11 @@
 // updates, and one model without the flag. The bodies, and Copilot's initiator header, must be equal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantMessageEvent, Message, Model, StreamRequest } from "../../kernel/index.js";
-import { builtInModelsOf } from "../../plugins/models/catalogue.js";
 import { streamAzureOpenAIResponses, streamOpenAICodexResponses, streamOpenAIResponses } from "../../plugins/provider-openai/index.js";
 import { startMockLlm, type MockLlm, type RecordedRequest } from "../support/mock-llm/index.js";
 import { codexAccessToken } from "../support/mock-oauth-server.js";
-import { BASH, FIND, GREP, READ, READ_AGAIN, placedConversation, priorReply, sendThroughPiAi, systemMessage, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
-import { dumpSideBySide, sendThroughPith, takeRequestsByCase, type PithCase } from "./support/request-bodies.js";
+import { BASH, FIND, GREP, READ, READ_AGAIN, catalogueModel, placedConversation, priorReply, sendThroughPiAi, systemMessage, type ChangingConversation, type PiTranscriptCase } from "./support/changing-transcript.js";
+import { dumpSideBySide, sendThroughPith, type PithCase } from "./support/request-bodies.js";
 import { mockBaseUrl } from "./support/side-by-side.js";
 
 interface Case {
@@ -77,23 +76,16 @@ function conversation(model: Model): ChangingConversation {
   };
 }
 
-const modelOf = (target: Case, mockUrl: string): Model => {
-  const model = builtInModelsOf(target.provider).find((candidate) => candidate.id === target.id)!;
-  return { ...model, baseUrl: mockBaseUrl(model.api, mockUrl), compat: { ...model.compat, ...target.compat } };
-};
+const modelOf = (target: Case, mockUrl: string): Model => catalogueModel(target.provider, target.id, (model) => mockBaseUrl(model.api, mockUrl), target.compat);
 const apiKeyOf = (model: Model) => (model.api === "openai-codex-responses" ? CODEX_TOKEN : "test-key");
 
 let mock: MockLlm;
 const pi = new Map<number, RecordedRequest>();
 const pith = new Map<number, RecordedRequest>();
 
-async function sendThroughPi(): Promise<void> {
-  const payload = CASES.map((target): PiTranscriptCase => {
-    const model = modelOf(target, mock.url);
-    return { provider: target.provider, id: target.id, compat: target.compat ?? {}, baseUrl: model.baseUrl, apiKey: apiKeyOf(model), messages: conversation(model).transcript, options: { sessionId: SESSION, reasoning: "high", transport: "sse" } };
-  });
-  expect(await sendThroughPiAi(payload)).toEqual([]);
-  takeRequestsByCase(mock, pi);
+function piCase(target: Case): PiTranscriptCase {
+  const model = modelOf(target, mock.url);
+  return { provider: target.provider, id: target.id, compat: target.compat ?? {}, baseUrl: model.baseUrl, apiKey: apiKeyOf(model), messages: conversation(model).transcript, options: { sessionId: SESSION, reasoning: "high", transport: "sse" } };
 }
 
 function pithCase(target: Case): PithCase {
@@ -113,7 +105,7 @@ const inputOf = (index: number) => (pith.get(index)!.body as { input: Item[] }).
 
 beforeAll(async () => {
   mock = await startMockLlm({ fallback: { text: "ok" } });
-  await sendThroughPi();
+  await sendThroughPiAi(mock, pi, CASES.map(piCase));
   await sendThroughPith(mock, pith, CASES.map(pithCase));
   await dumpSideBySide(() => CASES.map((target, index) => ({ target, pi: comparable(pi.get(index)), pith: comparable(pith.get(index)) })));
 }, 180_000);

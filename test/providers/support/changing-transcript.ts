@@ -4,7 +4,10 @@
 // pi 1.6.0 sending it in its transcript form.
 import type { AssistantMessage, Message, Model, StreamRequest, SystemMessage, ToolSpec } from "../../../kernel/index.js";
 import { builtInModelsOf } from "../../../plugins/models/catalogue.js";
+import { expect } from "vitest";
+import type { MockLlm, RecordedRequest } from "../../support/mock-llm/index.js";
 import { runOnNode22 } from "../../support/pi-node22.js";
+import { takeRequestsByCase } from "./request-bodies.js";
 
 const schema = (properties: Record<string, unknown>) => ({ type: "object", properties, required: Object.keys(properties) });
 export const READ: ToolSpec = { name: "read", description: "Read a file", parameters: schema({ path: { type: "string" } }) };
@@ -55,8 +58,11 @@ export interface PiTranscriptCase {
   options: Record<string, unknown>;
 }
 
-/** Each case sent by pi 1.6.0 (pi-ai's streamSimple on Node 22) in its transcript form, tagged `x-case: <index>`; the replies' errors. */
-export async function sendThroughPiAi(cases: PiTranscriptCase[]): Promise<string[]> {
+/**
+ * Each case sent by pi 1.6.0 (pi-ai's streamSimple on Node 22) in its transcript form, tagged `x-case: <index>`;
+ * none may fail. Their requests go into `into`, by case.
+ */
+export async function sendThroughPiAi(mock: MockLlm, into: Map<number, RecordedRequest>, cases: PiTranscriptCase[]): Promise<void> {
   const output = await runOnNode22(
     // pi compresses Codex bodies with zstd on a Node that has it; the mock server (Node 20) cannot read them
     `const builtin = process.getBuiltinModule;
@@ -73,7 +79,8 @@ export async function sendThroughPiAi(cases: PiTranscriptCase[]): Promise<string
      process.stdout.write(JSON.stringify(errors));`,
     { env: { PI_OFFLINE: "1" }, timeoutMs: 120_000 },
   );
-  return JSON.parse(output) as string[];
+  expect(JSON.parse(output) as string[]).toEqual([]);
+  takeRequestsByCase(mock, into);
 }
 
 
